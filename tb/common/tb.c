@@ -1,0 +1,137 @@
+/* tb: shared testbench harness; see tb.h. */
+#include "tb.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void tb_rng_seed(tb_rng_t *r, uint64_t seed)
+{
+    r->s = seed ^ 0x9e3779b97f4a7c15ull;
+    if (r->s == 0)
+        r->s = 1;
+    for (int i = 0; i < 4; i++)
+        (void)tb_rng_u64(r);
+}
+
+/* xorshift64*: small, fast, and the same sequence on every host for a given seed. */
+uint64_t tb_rng_u64(tb_rng_t *r)
+{
+    uint64_t x = r->s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    r->s = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+uint32_t tb_rng_u32(tb_rng_t *r)
+{
+    return (uint32_t)(tb_rng_u64(r) >> 32);
+}
+
+uint32_t tb_rng_below(tb_rng_t *r, uint32_t n)
+{
+    return (uint32_t)(((uint64_t)tb_rng_u32(r) * n) >> 32);
+}
+
+int tb_rng_pct(tb_rng_t *r, unsigned pct)
+{
+    return tb_rng_below(r, 100) < pct;
+}
+
+tb_stall_t tb_stall_pick(tb_rng_t *r)
+{
+    tb_stall_t s;
+    switch (tb_rng_below(r, 4)) {
+    case 0: s.gap_pct = 0; s.stall_pct = 0; break;      /* full rate */
+    case 1: s.gap_pct = 10; s.stall_pct = 10; break;    /* light */
+    case 2: s.gap_pct = 60; s.stall_pct = 70; break;    /* heavy */
+    default:
+        s.gap_pct = tb_rng_below(r, 90);
+        s.stall_pct = tb_rng_below(r, 90);
+        break;
+    }
+    return s;
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    if (!s || !*s)
+        return 0;
+    unsigned long long x = strtoull(s, &end, 0);
+    if (*end)
+        return 0;
+    *v = x;
+    return 1;
+}
+
+void tb_opts_parse(tb_opts_t *o, int argc, char **argv, const char *name, uint64_t n_default)
+{
+    memset(o, 0, sizeof *o);
+    o->name = name;
+    o->outdir = "build";
+    o->n = n_default;
+    o->seed = (uint64_t)time(NULL);
+    const char *e;
+    if ((e = getenv("SEED")) && *e && !parse_u64(e, &o->seed)) {
+        fprintf(stderr, "%s: SEED=%s is not a number\n", name, e);
+        exit(2);
+    }
+    if ((e = getenv("N")) && *e && !parse_u64(e, &o->n)) {
+        fprintf(stderr, "%s: N=%s is not a number\n", name, e);
+        exit(2);
+    }
+    if ((e = getenv("WAVES")) && *e)
+        o->waves = strcmp(e, "0") != 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--waves")) {
+            o->waves = 1;
+        } else if (i + 1 < argc && !strcmp(a, "--seed")) {
+            if (!parse_u64(argv[++i], &o->seed)) {
+                fprintf(stderr, "%s: --seed %s is not a number\n", name, argv[i]);
+                exit(2);
+            }
+        } else if (i + 1 < argc && !strcmp(a, "--n")) {
+            if (!parse_u64(argv[++i], &o->n)) {
+                fprintf(stderr, "%s: --n %s is not a number\n", name, argv[i]);
+                exit(2);
+            }
+        } else if (i + 1 < argc && !strcmp(a, "--out")) {
+            o->outdir = argv[++i];
+        } else {
+            fprintf(stderr, "%s: unknown argument %s\n"
+                    "usage: %s [--seed S] [--n N] [--waves] [--out DIR]\n", name, a, name);
+            exit(2);
+        }
+    }
+}
+
+void tb_check(tb_report_t *rep, int ok, const char *fmt, ...)
+{
+    if (ok) {
+        rep->passed++;
+        return;
+    }
+    rep->failed++;
+    if (rep->shown < TB_MAX_SHOWN) {
+        va_list ap;
+        va_start(ap, fmt);
+        fputs("MISMATCH: ", stdout);
+        vprintf(fmt, ap);
+        fputc('\n', stdout);
+        va_end(ap);
+        if (++rep->shown == TB_MAX_SHOWN)
+            puts("(further mismatches not shown)");
+    }
+}
+
+int tb_summary(const tb_report_t *rep)
+{
+    printf("%llu passed, %llu failed\n", (unsigned long long)rep->passed,
+           (unsigned long long)rep->failed);
+    return rep->failed ? 1 : 0;
+}

@@ -1,0 +1,62 @@
+/* tb: the shared testbench harness of gx (C).
+ *
+ * Every cosimulation test uses it: a seeded random generator, the knobs SEED, N and
+ * WAVES (environment or --seed/--n/--waves), a stall profile that puts random gaps on
+ * every valid and random back-pressure on every ready, a mismatch reporter that shows
+ * at most TB_MAX_SHOWN mismatches, and the closing line `N passed, N failed`.
+ */
+#ifndef GX_TB_H
+#define GX_TB_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define TB_MAX_SHOWN 20
+
+typedef struct tb_rng {
+    uint64_t s;
+} tb_rng_t;
+
+void tb_rng_seed(tb_rng_t *r, uint64_t seed);
+uint64_t tb_rng_u64(tb_rng_t *r);
+uint32_t tb_rng_u32(tb_rng_t *r);
+/** Uniform in [0, n), n > 0. */
+uint32_t tb_rng_below(tb_rng_t *r, uint32_t n);
+/** 1 with probability pct/100. */
+int tb_rng_pct(tb_rng_t *r, unsigned pct);
+
+/** Random stalls of one stream: a source idles before a new valid with probability
+ *  gap_pct, a sink deasserts ready with probability stall_pct, each cycle. */
+typedef struct tb_stall {
+    unsigned gap_pct;
+    unsigned stall_pct;
+} tb_stall_t;
+
+/** Pick a stall profile for the next phase of a test: none, light, heavy, or a random
+ *  mix, so both full-rate streaming and long stalls occur in every run. */
+tb_stall_t tb_stall_pick(tb_rng_t *r);
+
+typedef struct tb_opts {
+    uint64_t seed;       /**< SEED, or the time when unset */
+    uint64_t n;          /**< N: transactions (test-specific default) */
+    int waves;           /**< WAVES=1: write an FST waveform */
+    const char *name;    /**< test name, for file names and messages */
+    const char *outdir;  /**< where waves and coverage go (build/) */
+} tb_opts_t;
+
+/** Parse --seed S, --n N, --waves, --out DIR, then the environment SEED, N, WAVES. */
+void tb_opts_parse(tb_opts_t *o, int argc, char **argv, const char *name, uint64_t n_default);
+
+typedef struct tb_report {
+    uint64_t passed;
+    uint64_t failed;
+    unsigned shown;
+} tb_report_t;
+
+/** Count a compared transaction; on mismatch print the message (the first TB_MAX_SHOWN). */
+void tb_check(tb_report_t *rep, int ok, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/** Print `N passed, N failed` and return the exit status (0 when none failed). */
+int tb_summary(const tb_report_t *rep);
+
+#endif /* GX_TB_H */
