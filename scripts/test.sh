@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# make test: every check of gx, in order, each logged under build/test/:
+#   check-gen, lint, C-model unit tests (plain and ASan/UBSan), gx CLI tests, every
+#   block's cosimulation (+ coverage report), every block's formal tasks.
+# A stage whose runner prints `N passed, N failed` adds those counts; any other stage
+# counts as one check. Every stage runs even after a failure; the last line sums them.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+B=build
+mkdir -p $B/test
+blocks="$(make -s --no-print-directory -f Makefile print-blocks)"
+total_pass=0; total_fail=0
+
+stage() {  # name, command...
+  local name="$1"; shift
+  local log="$B/test/$name.log" start=$(date +%s)
+  "$@" > "$log" 2>&1
+  local st=$? line p f
+  line="$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)"
+  if [ -n "$line" ]; then
+    p="${line%% passed*}"; f="${line#*passed, }"; f="${f%% failed*}"
+    if [ $st -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+  elif [ $st -eq 0 ]; then p=1; f=0
+  else p=0; f=1
+  fi
+  total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+  local verdict=ok; [ "$f" != 0 ] && verdict=FAILED
+  printf '%-28s %-6s %8s passed %6s failed %5ss  (%s)\n' "$name" "$verdict" "$p" "$f" \
+    "$(( $(date +%s) - start ))" "$log"
+  if [ "$f" != 0 ]; then tail -n 25 "$log" | sed 's/^/    | /'; fi
+}
+
+stage check-gen make -s check-gen
+stage lint make -s lint
+stage build make -s $B/bin/gx $(for b in $blocks; do echo $B/bin/tb_$b; done) \
+  $(ls cmodel/tests/test_*.c | sed "s|cmodel/tests/\(.*\)\.c|$B/tests/\1 $B/tests/\1-san|")
+for t in cmodel/tests/test_*.c; do
+  t="$(basename "$t" .c)"
+  stage "model-$t" $B/tests/$t
+  stage "model-$t-asan-ubsan" $B/tests/$t-san
+done
+stage cli tests/cli/test_gx_cli.sh
+for b in $blocks; do
+  stage "cosim-$b" $B/bin/tb_$b --out $B
+done
+stage coverage python3 scripts/cov_report.py $B/coverage
+cat $B/test/coverage.log | sed 's/^/    /'
+for b in $blocks; do
+  for task in $(awk '/^\[tasks\]/{t=1;next} /^\[/{t=0} t&&NF{print $1}' formal/gx_$b.sby); do
+    stage "formal-$b-$task" scripts/formal.sh gx_$b $task
+  done
+done
+echo "$total_pass passed, $total_fail failed"
+[ $total_fail -eq 0 ]

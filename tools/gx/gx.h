@@ -1,0 +1,58 @@
+/* gx command-line tool: shared declarations. */
+#ifndef GX_TOOL_H
+#define GX_TOOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gx/analyzer.h"
+
+/** Which implementation runs a subcommand. */
+typedef enum gx_engine { GX_ENGINE_CMODEL, GX_ENGINE_RTL } gx_engine_t;
+
+/** Exit status for bad input or usage (nothing is written to stdout then). */
+#define GX_EXIT_BAD_INPUT 2
+
+/** A whole text input, split into lines in place. */
+typedef struct gx_text {
+    const char *name;  /**< FILE as given ("-" for stdin) */
+    char *buf;
+    size_t len;
+    size_t pos;        /**< next unread byte */
+    unsigned line;     /**< number of the line last returned by gx_text_next */
+} gx_text_t;
+
+/** Read FILE ("-": stdin) whole; on failure print `gx: FILE: reason` and return 0. */
+int gx_text_open(gx_text_t *t, const char *name);
+void gx_text_close(gx_text_t *t);
+/** The next line that is not blank and not a `#` comment, NUL-terminated, or NULL. */
+char *gx_text_next(gx_text_t *t);
+/** Split a line into at most max whitespace-separated fields; returns the count, which
+ *  is max + 1 when there are more. */
+unsigned gx_fields(char *line, char **f, unsigned max);
+/** Print `gx: FILE:LINE: reason` to stderr. */
+void gx_input_error(const gx_text_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/** Parse `--engine cmodel|rtl` at argv[*i]; returns 1 when consumed, -1 on error. */
+int gx_parse_engine(int argc, char **argv, int *i, gx_engine_t *engine);
+
+/** A growable output buffer: a command writes all output here and prints it only when
+ *  the whole input was good. */
+typedef struct gx_out {
+    char *buf;
+    size_t len, cap;
+} gx_out_t;
+void gx_out_printf(gx_out_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/** Write the buffer to stdout and free it; returns 0, or 1 on a write error. */
+int gx_out_flush(gx_out_t *o);
+void gx_out_free(gx_out_t *o);
+
+/** Run n analyzer requests on an engine; clocks: the sum of passes (cmodel) or the
+ *  measured clock cycles (rtl). Returns 0, or 1 (reported) when the RTL stopped. */
+int gx_analyzer_engine(gx_engine_t engine, const gx_an_req_t *reqs, gx_an_resp_t *resps,
+                       size_t n, uint64_t *clocks);
+
+int gx_cmd_analyze(int argc, char **argv);
+int gx_cmd_demo(int argc, char **argv);
+
+#endif /* GX_TOOL_H */
