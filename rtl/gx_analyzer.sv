@@ -34,7 +34,8 @@ module gx_analyzer (
   localparam int unsigned DW = gx_pkg::DwordBits;
 
   typedef logic [NS-1:0] slotmask_t;
-  typedef logic [NS-1:0][NS-1:0] masks_t;
+  // Masks are declared as logic [NS-1:0][NS-1:0], not through a typedef: Yosys 0.70
+  // indexes typedef'd multi-dimensional packed arrays wrongly (docs/toolchain.md).
 
   // ---------------------------------------------------------------------------------
   // State. busy_q/done_q are control; the rest is datapath (no reset).
@@ -42,7 +43,7 @@ module gx_analyzer (
   logic             done_q, done_d;     // its response is ready
   gx_pkg::an_req_t  req_q, req_d;       // the line held
   slotmask_t        open_q, open_d;     // slots not yet retired
-  masks_t           masks_q, masks_d;   // masks of the retired slots
+  logic [NS-1:0][NS-1:0] masks_q, masks_d;  // masks of the retired slots
   logic [gx_pkg::PassBits-1:0] passes_q, passes_d; // passes done
   gx_pkg::enc_e     enc_q, enc_d;       // encoding (valid when done)
 
@@ -61,7 +62,7 @@ module gx_analyzer (
   // One comparator pass, on the incoming request (accept) or the held line.
   gx_pkg::an_req_t src;
   slotmask_t       src_open;
-  masks_t          src_masks;
+  logic [NS-1:0][NS-1:0] src_masks;
   logic [2:0]      src_passes;
   logic [1:0]      dlg;   // log2 dwords per slot
   logic [1:0]      glg;   // log2 slots per pixel, min(N, S)
@@ -129,10 +130,12 @@ module gx_analyzer (
     open_next = src_open & ~member;
     masks_d   = src_masks;
     // A retired slot's mask is its class; a query answers only the queried slot.
-    for (int unsigned j = 0; j < NS; j++)
-      if (member[j] && (!src.query || 32'(src.qslot) == j))
-        for (int unsigned i = 0; i < NS; i++)
-          masks_d[j][i] = member[i] && ((i >> glg) == (j >> glg));
+    for (int unsigned j = 0; j < NS; j++) begin
+      slotmask_t cls;  // a whole row is built, then stored (docs/toolchain.md: Yosys)
+      for (int unsigned i = 0; i < NS; i++)
+        cls[i] = member[i] && ((i >> glg) == (j >> glg));
+      if (member[j] && (!src.query || 32'(src.qslot) == j)) masks_d[j] = cls;
+    end
 
     // A pixel with two or more open slots needs another pass.
     more = 1'b0;
@@ -204,19 +207,31 @@ module gx_analyzer (
   // ---------------------------------------------------------------------------------
   // Properties.
 `ifdef GX_ASSERT_ON
-  gx_pkg::an_resp_t spec_resp;  // the specification's response to the held line
+  // Port-level scoreboard, kept from the ports alone: the request taken last and
+  // whether its response is still owed. Every response must be the specification's
+  // answer to that request.
+  logic             fv_owed_q;
+  gx_pkg::an_req_t  fv_req_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) fv_owed_q <= 1'b0;
+    else if (req_valid_i && req_ready_o) fv_owed_q <= 1'b1;
+    else if (resp_valid_o && resp_ready_i) fv_owed_q <= 1'b0;
+    if (req_valid_i && req_ready_o) fv_req_q <= req_i;
+  end
+
+  gx_pkg::an_resp_t spec_resp;  // the specification's response to the request taken
   gx_analyzer_spec_pkg::masks_t spec_cls;  // its classes
   logic [1:0] spec_glg;
-  assign spec_resp = gx_analyzer_spec_pkg::resp(req_q);
-  assign spec_cls  = gx_analyzer_spec_pkg::classes(req_q.line, req_q.spp, req_q.bps);
-  assign spec_glg  = 2'(gx_analyzer_spec_pkg::grp_lg(req_q.spp, req_q.bps));
+  assign spec_resp = gx_analyzer_spec_pkg::resp(fv_req_q);
+  assign spec_cls  = gx_analyzer_spec_pkg::classes(fv_req_q.line, fv_req_q.spp, fv_req_q.bps);
+  assign spec_glg  = 2'(gx_analyzer_spec_pkg::grp_lg(fv_req_q.spp, fv_req_q.bps));
 
   // Retired slots hold their class, open slots nothing (while a line is in passes).
   logic inv_masks_ok;
   always_comb begin
     inv_masks_ok = 1'b1;
     for (int unsigned j = 0; j < NS; j++)
-      if (open_q[j] ? masks_q[j] != '0 : masks_q[j] != spec_cls[j]) inv_masks_ok = 1'b0;
+      if (open_q[j] ? masks_q[j] != '0 : masks_q[j] != spec_cls[j*8 +: 8]) inv_masks_ok = 1'b0;
   end
 `endif
 
@@ -227,13 +242,18 @@ module gx_analyzer (
   `GX_ASSUME(ReqQslot_M, !req_valid_i || !req_i.query ||
                          32'(req_i.qslot) < gx_analyzer_spec_pkg::slots(req_i.bps))
 
-  // Output protocol.
+  // Output protocol: a response is owed, and holds until taken.
+  `GX_ASSERT(RespOwed_A, !resp_valid_o || fv_owed_q)
   `GX_ASSERT(RespHold_A, !`GX_PAST_OK || !$past(resp_valid_o && !resp_ready_i) ||
                          (resp_valid_o && resp_o == $past(resp_o)))
-  // The response is the specification's, bit for bit.
+  // The response is the specification's answer to the request taken, bit for bit.
   `GX_ASSERT(RespSpec_A, !resp_valid_o || resp_o == spec_resp)
   `GX_ASSERT(PassesPos_A, !resp_valid_o || resp_o.passes != 3'd0)
+  // An empty unit takes a request.
+  `GX_ASSERT(EmptyReady_A, fv_owed_q || req_ready_o)
   // Invariants of a line in flight (they make the proof inductive).
+  `GX_ASSERT(Owed_A, fv_owed_q == busy_q)
+  `GX_ASSERT(Held_A, !busy_q || req_q == fv_req_q)
   `GX_ASSERT(HeldLegal_A, !busy_q || req_q.bps != 2'd3)
   `GX_ASSERT(QueryDone_A, !busy_q || !req_q.query || done_q)
   `GX_ASSERT(OpenPrefix_A, !busy_q || req_q.query || done_q ||

@@ -7,12 +7,18 @@
 // bytes; classes are ranked by their lowest slot; pass p retires the class of rank p-1
 // of every pixel; a line is done after the first pass that leaves no pixel with two or
 // more unretired slots.
+//
+// Mask sets are flat vectors, slot j's mask in bits 8j+7..8j, indexed with explicit
+// arithmetic: Yosys 0.70 mis-evaluates bit and element accesses of 2-D packed arrays
+// inside functions (docs/toolchain.md), flat vectors it evaluates correctly. Loop
+// indices are declared at the top of each function; every count is 4 bits wide so no
+// 32-bit arithmetic is unrolled into the proof.
 `default_nettype none
 
 package gx_analyzer_spec_pkg;
 
-  typedef logic [7:0] slotmask_t;
-  typedef logic [7:0][7:0] masks_t;
+  typedef logic [7:0] slotmask_t;   // bit i: slot i
+  typedef logic [63:0] masks_t;     // mask of slot j in bits 8j+7..8j
 
   /// log2 of the dwords in one sample: B/4 = 1, 2, 4
   function automatic int unsigned dw_lg(gx_pkg::bps_e bps);
@@ -33,20 +39,22 @@ package gx_analyzer_spec_pkg;
     grp_lg = (n_lg < s_lg) ? n_lg : s_lg;
   endfunction
 
-  /// dword equality matrix of a line: deq[a][b] = dword a equals dword b
+  /// dword equality matrix of a line: bit 8a+b = dword a equals dword b
   function automatic masks_t dword_eq(logic [255:0] line);
     int unsigned a, b;  // loop indices
+    masks_t d;
     for (a = 0; a < 8; a++)
       for (b = 0; b < 8; b++)
-        dword_eq[a][b] = line[a*32 +: 32] == line[b*32 +: 32];
+        d[a*8+b] = line[a*32 +: 32] == line[b*32 +: 32];
+    dword_eq = d;
   endfunction
 
   /// the class of every slot j: the slots of j's pixel equal to it (0 for j >= S);
   /// slots i and j are equal when all their B/4 dwords are
   function automatic masks_t classes(logic [255:0] line, gx_pkg::spp_e spp, gx_pkg::bps_e bps);
+    int unsigned i, j;  // loop indices
     masks_t c, d;
     int unsigned lg;
-    int unsigned i, j;  // loop indices
     d = dword_eq(line);
     c = '0;
     lg = grp_lg(spp, bps);
@@ -54,29 +62,25 @@ package gx_analyzer_spec_pkg;
       for (i = 0; i < 8; i++)
         if ((i >> lg) == (j >> lg))
           unique case (bps)
-            gx_pkg::Bps4:  c[j][i] = d[i][j];
-            gx_pkg::Bps8:  c[j][i] = (i < 4 && j < 4) && d[(2*i)%8][(2*j)%8] &&
-                                     d[(2*i+1)%8][(2*j+1)%8];
-            gx_pkg::Bps16: c[j][i] = (i < 2 && j < 2) && d[(4*i)%8][(4*j)%8] &&
-                                     d[(4*i+1)%8][(4*j+1)%8] && d[(4*i+2)%8][(4*j+2)%8] &&
-                                     d[(4*i+3)%8][(4*j+3)%8];
-            default:       c[j][i] = 1'b0;
+            gx_pkg::Bps4:  c[j*8+i] = d[i*8+j];
+            gx_pkg::Bps8:  c[j*8+i] = (i < 4 && j < 4) && d[((2*i)%8)*8 + (2*j)%8] &&
+                                      d[((2*i+1)%8)*8 + (2*j+1)%8];
+            gx_pkg::Bps16: c[j*8+i] = (i < 2 && j < 2) && d[((4*i)%8)*8 + (4*j)%8] &&
+                                      d[((4*i+1)%8)*8 + (4*j+1)%8] &&
+                                      d[((4*i+2)%8)*8 + (4*j+2)%8] &&
+                                      d[((4*i+3)%8)*8 + (4*j+3)%8];
+            default:       c[j*8+i] = 1'b0;
           endcase
     classes = c;
   endfunction
 
-  // Counts below are 4 bits wide (at most 8 slots, 8 classes), so no 32-bit arithmetic
-  // is unrolled into the proof.
-
-  /// slot j is the lowest slot of its class
-  function automatic logic leader(masks_t c, int unsigned j);
-    leader = c[j][j] && (c[j] & slotmask_t'((1 << j) - 1)) == '0;
-  endfunction
-
-  /// the leaders of every class
+  /// the lowest slot of every class (bit j: slot j leads its class)
   function automatic slotmask_t leaders(masks_t c);
-    int unsigned j;  // loop index
-    for (j = 0; j < 8; j++) leaders[j] = leader(c, j);
+    int unsigned j;  // loop indices
+    slotmask_t l;
+    for (j = 0; j < 8; j++)
+      l[j] = c[j*8+j] && (c[j*8 +: 8] & slotmask_t'((1 << j) - 1)) == '0;
+    leaders = l;
   endfunction
 
   /// the slots of slot j's pixel
@@ -85,28 +89,29 @@ package gx_analyzer_spec_pkg;
   endfunction
 
   /// rank of slot j's class among the classes of its pixel, ordered by lowest slot:
-  /// the leaders of the pixel below the leader of j's class
+  /// the leaders of the pixel below the lowest slot of j's class
   function automatic logic [3:0] rank(masks_t c, logic [1:0] lg, int unsigned j);
-    slotmask_t below;  // slots below j's class's lowest slot
-    int unsigned i;    // loop index
-    below = '0;
+    int unsigned i;  // loop indices
+    slotmask_t below;  // slots below the lowest slot of j's class
     for (i = 0; i < 8; i++)
-      if ((c[j] & slotmask_t'((1 << (i + 1)) - 1)) == '0) below[i] = 1'b1;
+      below[i] = (c[j*8 +: 8] & slotmask_t'((1 << (i + 1)) - 1)) == '0;
     rank = 4'($countones(leaders(c) & pixel(lg, j) & below));
   endfunction
 
   /// passes the line takes: per pixel, its class count, less one when its last class is
   /// a single slot; the most over the line's pixels (at least 1)
   function automatic logic [3:0] passes(masks_t c, logic [1:0] lg);
+    int unsigned g, j;  // loop indices
     logic [3:0] p, n, mine;
     logic last1;  // the pixel's class of highest rank is a single slot
-    int unsigned g, j;  // loop indices
+    slotmask_t l;
+    l = leaders(c);
     p = 4'd1;
     for (g = 0; g < 8; g++) begin
-      n = 4'($countones(leaders(c) & pixel(lg, g << lg)));
+      n = 4'($countones(l & pixel(lg, g << lg)));
       last1 = 1'b0;
       for (j = 0; j < 8; j++)
-        if ((j >> lg) == g && leader(c, j)) last1 = $countones(c[j]) == 1;
+        if ((j >> lg) == g && l[j]) last1 = $countones(c[j*8 +: 8]) == 1;
       mine = last1 ? n - 4'd1 : n;
       if ((g << lg) < 8 && mine > p) p = mine;
     end
@@ -115,39 +120,42 @@ package gx_analyzer_spec_pkg;
 
   /// the slots not yet retired after p passes, p < passes(c, lg)
   function automatic slotmask_t unretired(masks_t c, logic [1:0] lg, logic [3:0] p);
-    int unsigned j;  // loop index
+    int unsigned j;  // loop indices
+    slotmask_t m;
     for (j = 0; j < 8; j++)
-      unretired[j] = c[j][j] && rank(c, lg, j) >= p;
+      m[j] = c[j*8+j] && rank(c, lg, j) >= p;
+    unretired = m;
   endfunction
 
   /// the complete response to a request
   function automatic gx_pkg::an_resp_t resp(gx_pkg::an_req_t req);
     int unsigned j;  // loop indices
     gx_pkg::an_resp_t r;
-    masks_t c;
+    masks_t c, m;
     logic [1:0] lg;
     logic uniform, single;
     c = classes(req.line, req.spp, req.bps);
     lg = 2'(grp_lg(req.spp, req.bps));
     uniform = 1'b1;
     single = 1'b1;
+    m = '0;
     r.query = req.query;
     r.enc = gx_pkg::Enc1spp;
     r.passes = 3'd1;
-    r.masks = '0;
     if (req.query) begin
-      for (j = 0; j < gx_pkg::MaxSlots; j++)
-        if (j == 32'(req.qslot)) r.masks[j*8 +: 8] = c[j];
+      for (j = 0; j < 8; j++)
+        if (j == 32'(req.qslot)) m[j*8 +: 8] = c[j*8 +: 8];
     end else begin
-      for (j = 0; j < gx_pkg::MaxSlots; j++)
-        if (c[j][j]) begin
-          if ($countones(c[j]) != (1 << lg)) uniform = 1'b0;
-          if ($countones(c[j]) != 1) single = 1'b0;
+      for (j = 0; j < 8; j++)
+        if (c[j*8+j]) begin
+          if ($countones(c[j*8 +: 8]) != (1 << lg)) uniform = 1'b0;
+          if ($countones(c[j*8 +: 8]) != 1) single = 1'b0;
         end
       r.enc = uniform ? gx_pkg::Enc1spp : single ? gx_pkg::EncFull : gx_pkg::EncSubset;
       r.passes = 3'(passes(c, lg));
-      r.masks = c;
+      m = c;
     end
+    r.masks = m;
     resp = r;
   endfunction
 

