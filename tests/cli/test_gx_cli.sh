@@ -87,6 +87,39 @@ check_bad "late error"     "4: expected 3 fields" "$good\n$good\n$good\nx\n"
 "$gx" frobnicate > "$tmp/out" 2> "$tmp/err"
 [ $? -eq 2 ] && [ ! -s "$tmp/out" ] && ok || bad "unknown command"
 
+# --- query mode (SULD.MS): golden, engines agree, bad SLOT rejected
+cat > "$tmp/q.txt" <<'IN'
+4 4 0102030401020304010203040102030401020304010203040102030401020304 5
+2 16 ffffffffffffffffffffffffffffffffeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee 1
+8 8 0000000000000000000000000000000100000000000000000000000000000001 3
+IN
+printf 'f0\n2\na\n' > "$tmp/q.want"
+for e in cmodel rtl; do
+  "$gx" analyze --engine $e --query "$tmp/q.txt" > "$tmp/q.$e" 2>&1 && cmp -s "$tmp/q.$e" "$tmp/q.want" \
+    && ok || bad "query golden ($e): $(cat "$tmp/q.$e")"
+done
+python3 - "$tmp/rand.txt" "$tmp/randq.txt" <<'PY'
+import random, sys
+r = random.Random(11)
+out = open(sys.argv[2], "w")
+for line in open(sys.argv[1]):
+    f = line.split()
+    if len(f) == 3 and not f[0].startswith("#"):
+        out.write(f"{f[0]} {f[1]} {f[2]} {r.randrange(32 // int(f[1]))}\n")
+PY
+"$gx" analyze --query "$tmp/randq.txt" > "$tmp/rq.c" && "$gx" analyze --engine rtl --query "$tmp/randq.txt" > "$tmp/rq.r" \
+  && cmp -s "$tmp/rq.c" "$tmp/rq.r" && ok || bad "random queries: engines differ"
+for e in cmodel rtl; do
+  printf "%s 3\n" "2 16 ${good:4}" > "$tmp/bad.txt"
+  "$gx" analyze --engine $e --query "$tmp/bad.txt" > "$tmp/out" 2> "$tmp/err"
+  [ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^gx: $tmp/bad.txt:1: SLOT '3' is not a slot" "$tmp/err" \
+    && ok || bad "query SLOT 3 with B=16 ($e): $(cat "$tmp/err")"
+  printf '%s\n' "4 4 ${good:4}" > "$tmp/bad.txt"
+  "$gx" analyze --engine $e --query "$tmp/bad.txt" > "$tmp/out" 2> "$tmp/err"
+  [ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^gx: $tmp/bad.txt:1: expected 4 fields" "$tmp/err" \
+    && ok || bad "query missing SLOT ($e)"
+done
+
 # --- empty input: no output, success
 : > "$tmp/empty.txt"
 "$gx" analyze --engine rtl "$tmp/empty.txt" > "$tmp/out" && [ ! -s "$tmp/out" ] && ok || bad "empty input"

@@ -1,4 +1,7 @@
-/* gx analyze: the 1SPP analyzer over a text file of lines (docs/analyzer.md). */
+/* gx analyze: the 1SPP analyzer over a text file of lines (docs/analyzer.md).
+ *   gx analyze [--engine cmodel|rtl] FILE          `N B HEX` -> `ENC m0 .. m(S-1)`
+ *   gx analyze [--engine cmodel|rtl] --query FILE  `N B HEX SLOT` -> mask of SLOT (SULD.MS)
+ */
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,13 +45,19 @@ static int hexval(int c)
     return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* Parse `N B HEX`; on error report it and return 0. */
-static int parse_line(gx_text_t *t, char *line, gx_an_req_t *q)
+/* Parse `N B HEX` (or `N B HEX SLOT` with query); on error report it and return 0. */
+static int parse_line(gx_text_t *t, char *line, gx_an_req_t *q, int query)
 {
-    char *f[3];
-    unsigned nf = gx_fields(line, f, 3);
-    if (nf != 3) {
-        gx_input_error(t, "expected 3 fields `N B HEX`, found %s", nf > 3 ? "more" : nf == 2 ? "2" : nf == 1 ? "1" : "0");
+    char *f[4];
+    unsigned want = query ? 4 : 3;
+    unsigned nf = gx_fields(line, f, want);
+    if (nf != want) {
+        if (nf > want)
+            gx_input_error(t, "expected %u fields `%s`, found more", want,
+                           query ? "N B HEX SLOT" : "N B HEX");
+        else
+            gx_input_error(t, "expected %u fields `%s`, found %u", want,
+                           query ? "N B HEX SLOT" : "N B HEX", nf);
         return 0;
     }
     memset(q, 0, sizeof *q);
@@ -85,6 +94,18 @@ static int parse_line(gx_text_t *t, char *line, gx_an_req_t *q)
     }
     q->spp = (gx_spp_t)s;
     q->bps = (gx_bps_t)b;
+    if (query) {
+        unsigned slots = gx_analyzer_slots(q->bps);
+        const char *v = f[3];
+        if (!(v[0] >= '0' && v[0] <= '9') || (v[1] && !(v[1] >= '0' && v[1] <= '9')) ||
+            (v[1] && v[2]) || (v[0] == '0' && v[1]) || (unsigned)atoi(v) >= slots) {
+            gx_input_error(t, "SLOT '%s' is not a slot of this line (0 to %u for B=%s)", v,
+                           slots - 1, f[1]);
+            return 0;
+        }
+        q->query = 1;
+        q->qslot = (uint8_t)atoi(v);
+    }
     return 1;
 }
 
@@ -92,12 +113,17 @@ int gx_cmd_analyze(int argc, char **argv)
 {
     gx_engine_t engine = GX_ENGINE_CMODEL;
     const char *file = NULL;
+    int query = 0;
     for (int i = 1; i < argc; i++) {
         int r = gx_parse_engine(argc, argv, &i, &engine);
         if (r < 0)
             return GX_EXIT_BAD_INPUT;
         if (r > 0)
             continue;
+        if (!strcmp(argv[i], "--query")) {
+            query = 1;
+            continue;
+        }
         if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "gx analyze: unknown option '%s'\n", argv[i]);
             return GX_EXIT_BAD_INPUT;
@@ -109,7 +135,7 @@ int gx_cmd_analyze(int argc, char **argv)
         file = argv[i];
     }
     if (!file) {
-        fprintf(stderr, "usage: gx analyze [--engine cmodel|rtl] FILE\n");
+        fprintf(stderr, "usage: gx analyze [--engine cmodel|rtl] [--query] FILE\n");
         return GX_EXIT_BAD_INPUT;
     }
     gx_text_t t;
@@ -128,7 +154,7 @@ int gx_cmd_analyze(int argc, char **argv)
             reqs = nr;
             cap *= 2;
         }
-        if (!parse_line(&t, line, &reqs[n])) {
+        if (!parse_line(&t, line, &reqs[n], query)) {
             free(reqs);
             gx_text_close(&t);
             return GX_EXIT_BAD_INPUT;
@@ -150,7 +176,9 @@ int gx_cmd_analyze(int argc, char **argv)
     }
     static const char *enc[] = {"1spp", "subset", "full", "?"};
     gx_out_t o = {0};
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && query; i++)
+        gx_out_printf(&o, "%x\n", resps[i].masks[reqs[i].qslot]);
+    for (size_t i = 0; i < n && !query; i++) {
         gx_out_printf(&o, "%s", enc[resps[i].enc & 3]);
         for (unsigned j = 0; j < gx_analyzer_slots(reqs[i].bps); j++)
             gx_out_printf(&o, " %x", resps[i].masks[j]);

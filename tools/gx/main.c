@@ -9,6 +9,7 @@ static void usage(FILE *f)
     fputs("usage: gx COMMAND [--engine cmodel|rtl] ARGS\n"
           "commands:\n"
           "  analyze FILE   1SPP analyzer: each line `N B HEX` -> `ENC m0 .. m(S-1)`\n"
+          "  analyze --query FILE   SULD.MS query: `N B HEX SLOT` -> mask of SLOT\n"
           "  demo           the analyzer over a built-in multi-sample workload\n"
           "FILE may be - for standard input. The default engine is cmodel.\n"
           "Bad input: `gx: FILE:LINE: reason` on stderr, exit status 2, no output.\n", f);
