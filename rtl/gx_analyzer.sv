@@ -45,7 +45,6 @@ module gx_analyzer (
   slotmask_t        open_q, open_d;     // slots not yet retired
   logic [NS-1:0][NS-1:0] masks_q, masks_d;  // masks of the retired slots
   logic [gx_pkg::PassBits-1:0] passes_q, passes_d; // passes done
-  gx_pkg::enc_e     enc_q, enc_d;       // encoding (valid when done)
 
   logic accept;
   assign req_ready_o  = !busy_q || (done_q && resp_ready_i);
@@ -53,10 +52,23 @@ module gx_analyzer (
   assign resp_valid_o = busy_q && done_q;
   always_comb begin
     resp_o.query  = req_q.query;
-    resp_o.enc    = enc_q;
+    resp_o.enc    = enc;
     resp_o.passes = passes_q;
     resp_o.masks  = masks_q;
   end
+
+  // Format decode: log2 dwords per slot (B/4) and log2 slots per pixel, min(N, S), where
+  // N = 2 << spp and S = 8 >> dlg.
+  function automatic logic [1:0] dw_lg(gx_pkg::bps_e bps);
+    unique case (bps)
+      gx_pkg::Bps8:  dw_lg = 2'd1;
+      gx_pkg::Bps16: dw_lg = 2'd2;
+      default:       dw_lg = 2'd0;
+    endcase
+  endfunction
+  function automatic logic [1:0] grp_lg(gx_pkg::spp_e spp, logic [1:0] dlg);
+    grp_lg = ({1'b0, spp} + 3'd1 < 3'd3 - {1'b0, dlg}) ? spp + 2'd1 : 2'd3 - dlg;
+  endfunction
 
   // ---------------------------------------------------------------------------------
   // One comparator pass, on the incoming request (accept) or the held line.
@@ -72,13 +84,8 @@ module gx_analyzer (
     src        = accept ? req_i : req_q;
     src_masks  = accept ? '0 : masks_q;
     src_passes = accept ? 3'd0 : passes_q;
-    unique case (src.bps)
-      gx_pkg::Bps8:  dlg = 2'd1;
-      gx_pkg::Bps16: dlg = 2'd2;
-      default:       dlg = 2'd0;
-    endcase
-    // N = 2 << spp, S = 8 >> dlg, so log2 G = min(spp + 1, 3 - dlg).
-    glg = ({1'b0, src.spp} + 3'd1 < 3'd3 - {1'b0, dlg}) ? src.spp + 2'd1 : 2'd3 - dlg;
+    dlg = dw_lg(src.bps);
+    glg = grp_lg(src.spp, dlg);
     valid_slots = slotmask_t'((9'd1 << (4'd8 >> dlg)) - 9'd1);
     src_open = accept ? valid_slots : open_q;
   end
@@ -117,7 +124,7 @@ module gx_analyzer (
   // Retire the classes, decide completion and the encoding.
   slotmask_t member, open_next;
   always_comb begin
-    logic more, uniform, single;
+    logic more;
     member = '0;
     for (int unsigned j = 0; j < NS; j++) begin
       logic eq;
@@ -154,19 +161,27 @@ module gx_analyzer (
     done_d   = !more;
     open_d   = more ? open_next : '0;
     passes_d = src_passes + 3'd1;
+  end
 
-    enc_d = gx_pkg::Enc1spp;
+  // The encoding of the finished line, decoded from the registered masks (so it is not
+  // on the pass path): 1SPP when every mask is its whole pixel, full when every mask is
+  // its own slot, subset otherwise; 0 for a query.
+  gx_pkg::enc_e enc;
+  always_comb begin
+    logic uniform, single;
+    logic [1:0] qdlg, qglg;
+    qdlg = dw_lg(req_q.bps);
+    qglg = grp_lg(req_q.spp, qdlg);
     uniform = 1'b1;
     single = 1'b1;
-    if (!src.query) begin
-      for (int unsigned j = 0; j < NS; j++)
-        if (valid_slots[j]) begin
-          if (masks_d[j] != slotmask_t'(((1 << (1 << glg)) - 1) << ((j >> glg) << glg)))
-            uniform = 1'b0;
-          if (masks_d[j] != slotmask_t'(1 << j)) single = 1'b0;
-        end
-      enc_d = uniform ? gx_pkg::Enc1spp : single ? gx_pkg::EncFull : gx_pkg::EncSubset;
-    end
+    for (int unsigned j = 0; j < NS; j++)
+      if (j < (NS >> qdlg)) begin
+        if (masks_q[j] != slotmask_t'(((1 << (1 << qglg)) - 1) << ((j >> qglg) << qglg)))
+          uniform = 1'b0;
+        if (masks_q[j] != slotmask_t'(1 << j)) single = 1'b0;
+      end
+    enc = (req_q.query || uniform) ? gx_pkg::Enc1spp
+        : single ? gx_pkg::EncFull : gx_pkg::EncSubset;
   end
 
   // ---------------------------------------------------------------------------------
@@ -200,7 +215,6 @@ module gx_analyzer (
       open_q   <= open_d;
       masks_q  <= masks_d;
       passes_q <= passes_d;
-      enc_q    <= enc_d;
     end
   end
 
