@@ -17,6 +17,26 @@ package gx_pkg;
   localparam int unsigned MaxPasses = 7;
   /// bits of a pass count 1..MaxPasses
   localparam int unsigned PassBits = 3;
+  /// fraction bits of a vertex coordinate: 16.8 fixed point, 1/256 pixel
+  localparam int unsigned SubpixBits = 8;
+  /// signed vertex coordinate: |x|,|y| <= GuardBandPx * 256 = 2^22 needs 24 bits
+  localparam int unsigned CoordBits = 24;
+  /// vertices lie within +-GuardBandPx pixels
+  localparam int unsigned GuardBandPx = 16384;
+  /// render-target width and height are 1..MaxViewport pixels
+  localparam int unsigned MaxViewport = 8192;
+  /// signed edge coefficient A or B: a difference of two coordinates, |A| <= 2^23
+  localparam int unsigned EdgeCoefBits = 25;
+  /// signed edge function value: |E| <= 2^46 + 383 * 2^24 < 2^47 (docs/raster.md)
+  localparam int unsigned EdgeBits = 48;
+  /// slots of the sample-pattern table (8 bits each: x nibble high, y nibble low)
+  localparam int unsigned PatternSlots = 16;
+  /// coarse tile edge in pixels
+  localparam int unsigned CoarseTilePx = 16;
+  /// fine tile edge in pixels
+  localparam int unsigned FineTilePx = 8;
+  /// largest conservative error term E, in 1/256 pixel
+  localparam int unsigned MaxConsErr = 255;
 
   /// samples per pixel N
   typedef enum logic [1:0] {

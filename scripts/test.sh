@@ -40,7 +40,12 @@ for t in cmodel/tests/test_*.c; do
   stage "model-$t" $B/tests/$t
   stage "model-$t-asan-ubsan" $B/tests/$t-san
 done
-stage cli tests/cli/test_gx_cli.sh
+for t in tests/cli/test_*.sh; do
+  stage "cli-$(basename "$t" .sh | sed s/^test_//)" bash "$t"
+done
+for t in tests/oracle/test_*.sh; do
+  stage "oracle-$(basename "$t" .sh | sed s/^test_//)" bash "$t"
+done
 for b in $blocks; do
   stage "cosim-$b" $B/bin/tb_$b --out $B
   stage "cosim-$b-gatelevel" $B/bin/tb_${b}_gl --out $B/gl

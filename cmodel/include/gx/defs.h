@@ -18,6 +18,26 @@
 #define GX_MAX_PASSES 7u
 /** bits of a pass count 1..MaxPasses */
 #define GX_PASS_BITS 3u
+/** fraction bits of a vertex coordinate: 16.8 fixed point, 1/256 pixel */
+#define GX_SUBPIX_BITS 8u
+/** signed vertex coordinate: |x|,|y| <= GuardBandPx * 256 = 2^22 needs 24 bits */
+#define GX_COORD_BITS 24u
+/** vertices lie within +-GuardBandPx pixels */
+#define GX_GUARD_BAND_PX 16384u
+/** render-target width and height are 1..MaxViewport pixels */
+#define GX_MAX_VIEWPORT 8192u
+/** signed edge coefficient A or B: a difference of two coordinates, |A| <= 2^23 */
+#define GX_EDGE_COEF_BITS 25u
+/** signed edge function value: |E| <= 2^46 + 383 * 2^24 < 2^47 (docs/raster.md) */
+#define GX_EDGE_BITS 48u
+/** slots of the sample-pattern table (8 bits each: x nibble high, y nibble low) */
+#define GX_PATTERN_SLOTS 16u
+/** coarse tile edge in pixels */
+#define GX_COARSE_TILE_PX 16u
+/** fine tile edge in pixels */
+#define GX_FINE_TILE_PX 8u
+/** largest conservative error term E, in 1/256 pixel */
+#define GX_MAX_CONS_ERR 255u
 
 /** samples per pixel N */
 typedef enum gx_spp {
