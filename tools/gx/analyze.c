@@ -124,15 +124,8 @@ int gx_cmd_analyze(int argc, char **argv)
             query = 1;
             continue;
         }
-        if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "gx analyze: unknown option '%s'\n", argv[i]);
+        if (gx_take_file("gx analyze", argv[i], &file, "FILE") < 0)
             return GX_EXIT_BAD_INPUT;
-        }
-        if (file) {
-            fprintf(stderr, "gx analyze: one FILE only\n");
-            return GX_EXIT_BAD_INPUT;
-        }
-        file = argv[i];
     }
     if (!file) {
         fprintf(stderr, "usage: gx analyze [--engine cmodel|rtl] [--query] FILE\n");

@@ -36,6 +36,10 @@ void gx_input_error(const gx_text_t *t, const char *fmt, ...) __attribute__((for
 /** Parse `--engine cmodel|rtl` at argv[*i]; returns 1 when consumed, -1 on error. */
 int gx_parse_engine(int argc, char **argv, int *i, gx_engine_t *engine);
 
+/** A command's positional argument, its one input file: an unknown option or a second
+ *  file is reported (`CMD: ...`) and returns -1; otherwise *file = arg, 0. */
+int gx_take_file(const char *cmd, const char *arg, const char **file, const char *what);
+
 /** A growable output buffer: a command writes all output here and prints it only when
  *  the whole input was good. */
 typedef struct gx_out {

@@ -399,15 +399,8 @@ int gx_cmd_raster(int argc, char **argv)
             png = v;
             continue;
         }
-        if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "gx raster: unknown option '%s'\n", argv[i]);
+        if (gx_take_file("gx raster", argv[i], &file, "SCENE") < 0)
             return GX_EXIT_BAD_INPUT;
-        }
-        if (file) {
-            fprintf(stderr, "gx raster: one SCENE only\n");
-            return GX_EXIT_BAD_INPUT;
-        }
-        file = argv[i];
     }
     if (!file) {
         fputs(usage, stderr);

@@ -166,3 +166,17 @@ void gx_out_free(gx_out_t *o)
     o->buf = NULL;
     o->len = o->cap = 0;
 }
+
+int gx_take_file(const char *cmd, const char *arg, const char **file, const char *what)
+{
+    if (arg[0] == '-' && arg[1]) {
+        fprintf(stderr, "%s: unknown option '%s'\n", cmd, arg);
+        return -1;
+    }
+    if (*file) {
+        fprintf(stderr, "%s: one %s only\n", cmd, what);
+        return -1;
+    }
+    *file = arg;
+    return 0;
+}
