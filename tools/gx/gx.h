@@ -59,5 +59,6 @@ int gx_analyzer_engine(gx_engine_t engine, const gx_an_req_t *reqs, gx_an_resp_t
 int gx_cmd_analyze(int argc, char **argv);
 int gx_cmd_demo(int argc, char **argv);
 int gx_cmd_raster(int argc, char **argv);
+int gx_cmd_mstrace(int argc, char **argv);
 
 #endif /* GX_TOOL_H */

@@ -1,0 +1,723 @@
+/* gx_mssurf golden model: see gx/mssurf.h and docs/mssurf.md. */
+#include "gx/mssurf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gx/analyzer.h"
+
+static unsigned spp_n(gx_spp_t spp)
+{
+    return gx_analyzer_spp_count(spp);
+}
+
+static unsigned bps_b(gx_bps_t bps)
+{
+    return gx_analyzer_bps_bytes(bps);
+}
+
+/* All N samples of a pixel: a mask of N ones (N <= 16, so no shift overflows). */
+static uint16_t all_samples(unsigned n)
+{
+    return (uint16_t)((1u << n) - 1u);
+}
+
+static unsigned popcount32(uint32_t v)
+{
+    unsigned c = 0;
+    for (; v; v &= v - 1u)
+        c++;
+    return c;
+}
+
+static gx_enc_t enc_max(gx_enc_t a, gx_enc_t b)
+{
+    return a > b ? a : b;
+}
+
+void gx_mssurf_cfg_default(gx_ms_cfg_t *cfg, uint16_t width, uint16_t height, gx_spp_t spp,
+                           gx_bps_t bps)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->width = width;
+    cfg->height = height;
+    cfg->spp = spp;
+    cfg->bps = bps;
+    cfg->slots = GX_MS_DEFAULT_SLOTS;
+    cfg->threshold = 0;
+}
+
+unsigned gx_mssurf_tile_pixels(const gx_ms_cfg_t *cfg)
+{
+    return GX_MS_TILE_BYTES / (spp_n(cfg->spp) * bps_b(cfg->bps));
+}
+
+uint32_t gx_mssurf_tiles(const gx_ms_cfg_t *cfg)
+{
+    uint64_t pixels = (uint64_t)cfg->width * cfg->height, p = gx_mssurf_tile_pixels(cfg);
+    return (uint32_t)((pixels + p - 1u) / p);
+}
+
+size_t gx_mssurf_surface_bytes(const gx_ms_cfg_t *cfg)
+{
+    return (size_t)gx_mssurf_tiles(cfg) * GX_MS_TILE_BYTES;
+}
+
+int gx_mssurf_cfg_ok(const gx_ms_cfg_t *cfg)
+{
+    if (cfg->width < 1 || cfg->width > GX_MAX_VIEWPORT || cfg->height < 1 ||
+        cfg->height > GX_MAX_VIEWPORT)
+        return 0;
+    if ((unsigned)cfg->spp > (unsigned)GX_SPP16 || bps_b(cfg->bps) == 0)
+        return 0;
+    if (cfg->slots < 1 || cfg->slots > GX_MS_MAX_SLOTS)
+        return 0;
+    /* W H <= 2^26 and P >= 1: the product cannot overflow 64 bits */
+    return (uint64_t)gx_mssurf_tiles(cfg) * GX_MS_TILE_BYTES <= GX_MS_MAX_SURFACE_BYTES;
+}
+
+uint32_t gx_mssurf_tile_valid(const gx_ms_cfg_t *cfg, uint32_t tile)
+{
+    uint64_t pixels = (uint64_t)cfg->width * cfg->height, p = gx_mssurf_tile_pixels(cfg);
+    uint64_t first = (uint64_t)tile * p;
+    uint64_t n = first >= pixels ? 0 : pixels - first < p ? pixels - first : p;
+    return n >= 32 ? 0xffffffffu : (uint32_t)((1u << n) - 1u);
+}
+
+size_t gx_mssurf_addr(const gx_ms_cfg_t *cfg, uint32_t x, uint32_t y, unsigned s)
+{
+    return (((size_t)y * cfg->width + x) * spp_n(cfg->spp) + s) * bps_b(cfg->bps);
+}
+
+int gx_mssurf_near(const uint8_t *a, const uint8_t *b, unsigned bytes, unsigned t)
+{
+    for (unsigned i = 0; i < bytes; i++) {
+        unsigned d = a[i] > b[i] ? (unsigned)(a[i] - b[i]) : (unsigned)(b[i] - a[i]);
+        if (d > t)
+            return 0;
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------
+ * Pixel classes. */
+
+unsigned gx_mssurf_classes(gx_spp_t spp, gx_bps_t bps, const uint8_t tile[GX_MS_TILE_BYTES],
+                           uint32_t pixels, uint16_t cls[GX_MS_MAX_TILE_PIXELS][GX_MS_MAX_SPP])
+{
+    const unsigned n = spp_n(spp), b = bps_b(bps), s = GX_LINE_BYTES / b;
+    const unsigned pb = n * b, np = GX_MS_TILE_BYTES / pb;
+    unsigned passes = 0;
+    gx_an_req_t q;
+    gx_an_resp_t r;
+    memset(cls, 0, GX_MS_MAX_TILE_PIXELS * sizeof cls[0]);
+
+    if (pb <= GX_LINE_BYTES) { /* whole pixels in a line: one analysis per line */
+        const unsigned per = GX_LINE_BYTES / pb;
+        for (unsigned l = 0; l < GX_MS_TILE_BYTES / GX_LINE_BYTES; l++) {
+            uint32_t lp = ((1u << per) - 1u) << (l * per);
+            if (!(pixels & lp))
+                continue;
+            memset(&q, 0, sizeof q);
+            q.spp = spp;
+            q.bps = bps;
+            memcpy(q.line, tile + l * GX_LINE_BYTES, GX_LINE_BYTES);
+            gx_analyzer_process(&q, &r);
+            passes += r.passes;
+            for (unsigned k = 0; k < per; k++) {
+                unsigned p = l * per + k;
+                if (!((pixels >> p) & 1u))
+                    continue;
+                for (unsigned i = 0; i < n; i++)
+                    cls[p][i] = (uint16_t)((r.masks[k * n + i] >> (k * n)) & all_samples(n));
+            }
+        }
+        return passes;
+    }
+
+    /* A pixel spans lines = pb / 32 lines of s slots; the analyzer groups a whole line. */
+    for (unsigned p = 0; p < np; p++) {
+        if (!((pixels >> p) & 1u))
+            continue;
+        const uint8_t *px = tile + p * pb;
+        uint16_t gmask[GX_MS_MAX_SPP];
+        unsigned grep[GX_MS_MAX_SPP], ng = 0;
+        for (unsigned l = 0; l < pb / GX_LINE_BYTES; l++) {
+            const unsigned ng0 = ng; /* classes of earlier lines */
+            memset(&q, 0, sizeof q);
+            q.spp = spp;
+            q.bps = bps;
+            memcpy(q.line, px + l * GX_LINE_BYTES, GX_LINE_BYTES);
+            gx_analyzer_process(&q, &r);
+            passes += r.passes;
+            uint8_t m[GX_MAX_SLOTS];
+            memcpy(m, r.masks, sizeof m);
+            for (unsigned j = 0; j < s; j++) {
+                if (m[j] & ((1u << j) - 1u))
+                    continue; /* not the first slot of its line class */
+                const unsigned rs = l * s + j;
+                const uint16_t lm = (uint16_t)((unsigned)m[j] << (l * s));
+                int found = -1;
+                /* query passes: slot 0 = this class's first sample, slots 1.. = first
+                 * samples of earlier classes; unused slots repeat slot 0 (ignored) */
+                for (unsigned g0 = 0; g0 < ng0 && found < 0; g0 += s - 1) {
+                    gx_an_req_t qq;
+                    gx_an_resp_t rr;
+                    memset(&qq, 0, sizeof qq);
+                    qq.query = 1;
+                    qq.qslot = 0;
+                    qq.spp = spp;
+                    qq.bps = bps;
+                    for (unsigned k = 0; k < s; k++) {
+                        unsigned src = (k == 0 || g0 + k - 1 >= ng0) ? rs : grep[g0 + k - 1];
+                        memcpy(qq.line + k * b, px + src * b, b);
+                    }
+                    gx_analyzer_process(&qq, &rr);
+                    passes += rr.passes;
+                    for (unsigned k = 1; k < s && g0 + k - 1 < ng0; k++)
+                        if ((rr.masks[0] >> k) & 1u) {
+                            found = (int)(g0 + k - 1);
+                            break;
+                        }
+                }
+                if (found >= 0) {
+                    gmask[found] = (uint16_t)(gmask[found] | lm);
+                } else {
+                    grep[ng] = rs;
+                    gmask[ng] = lm;
+                    ng++;
+                }
+            }
+        }
+        for (unsigned g = 0; g < ng; g++)
+            for (unsigned i = 0; i < n; i++)
+                if ((gmask[g] >> i) & 1u)
+                    cls[p][i] = gmask[g];
+    }
+    return passes;
+}
+
+gx_enc_t gx_mssurf_need(gx_spp_t spp, const uint16_t cls[GX_MS_MAX_SPP])
+{
+    const unsigned n = spp_n(spp);
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++)
+        if ((cls[i] & ((1u << i) - 1u)) == 0)
+            k++;
+    return k == 1 ? GX_ENC1SPP : k == n ? GX_ENCFULL : GX_ENCSUBSET;
+}
+
+/* The representation side (encoder, decoder, memory reads): a subset pixel's classes
+ * are its stored masks, i.e. exact equality; computed here by direct comparison. */
+static void classes_exact(unsigned n, unsigned b, const uint8_t *px, uint16_t cls[GX_MS_MAX_SPP])
+{
+    for (unsigned i = 0; i < n; i++) {
+        cls[i] = 0;
+        for (unsigned j = 0; j < n; j++)
+            if (memcmp(px + i * b, px + j * b, b) == 0)
+                cls[i] = (uint16_t)(cls[i] | (1u << j));
+    }
+}
+
+/* ---------------------------------------------------------------------------------
+ * Encoder and decoder. */
+
+unsigned gx_mssurf_encode(const gx_ms_cfg_t *cfg, gx_enc_t enc, uint32_t pixels,
+                          const uint8_t tile[GX_MS_TILE_BYTES], uint8_t *out)
+{
+    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
+    const unsigned np = GX_MS_TILE_BYTES / pb;
+    unsigned len = 0;
+    if (enc == GX_ENC1SPP || enc == GX_ENCFULL) {
+        const unsigned each = enc == GX_ENC1SPP ? b : pb;
+        for (unsigned p = 0; p < np; p++)
+            if ((pixels >> p) & 1u) {
+                if (out)
+                    memcpy(out + len, tile + p * pb, each);
+                len += each;
+            }
+        return len;
+    }
+    /* subset: masks (bit-packed), then values */
+    uint16_t cls[GX_MS_MAX_TILE_PIXELS][GX_MS_MAX_SPP];
+    unsigned total = 0;
+    for (unsigned p = 0; p < np; p++)
+        if ((pixels >> p) & 1u) {
+            classes_exact(n, b, tile + p * pb, cls[p]);
+            for (unsigned i = 0; i < n; i++)
+                if ((cls[p][i] & ((1u << i) - 1u)) == 0)
+                    total++;
+        }
+    const unsigned mbytes = (total * n + 7u) / 8u;
+    if (out)
+        memset(out, 0, mbytes);
+    unsigned bit = 0, v = mbytes;
+    for (unsigned p = 0; p < np; p++) {
+        if (!((pixels >> p) & 1u))
+            continue;
+        for (unsigned i = 0; i < n; i++) {
+            if (cls[p][i] & ((1u << i) - 1u))
+                continue;
+            if (out) {
+                for (unsigned k = 0; k < n; k++)
+                    if ((cls[p][i] >> k) & 1u)
+                        out[(bit + k) / 8u] = (uint8_t)(out[(bit + k) / 8u] | (1u << ((bit + k) % 8u)));
+                memcpy(out + v, tile + p * pb + i * b, b);
+            }
+            bit += n;
+            v += b;
+        }
+    }
+    return v;
+}
+
+int gx_mssurf_decode(const gx_ms_cfg_t *cfg, gx_enc_t enc, uint32_t pixels,
+                     const uint8_t *in, unsigned len, uint8_t tile[GX_MS_TILE_BYTES])
+{
+    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
+    const unsigned np = GX_MS_TILE_BYTES / pb;
+    const uint16_t all = all_samples(n);
+    uint8_t t[GX_MS_TILE_BYTES];
+    memcpy(t, tile, sizeof t);
+    if (np < 32 && (pixels >> np))
+        return 0;
+    if (enc == GX_ENC1SPP || enc == GX_ENCFULL) {
+        const unsigned each = enc == GX_ENC1SPP ? b : pb;
+        if (len != popcount32(pixels) * each)
+            return 0;
+        unsigned off = 0;
+        for (unsigned p = 0; p < np; p++) {
+            if (!((pixels >> p) & 1u))
+                continue;
+            for (unsigned i = 0; i < n; i++)
+                memcpy(t + p * pb + i * b, in + off + (enc == GX_ENC1SPP ? 0 : i * b), b);
+            off += each;
+        }
+        memcpy(tile, t, sizeof t);
+        return 1;
+    }
+    if (enc != GX_ENCSUBSET)
+        return 0;
+    /* at most 32 pixels of N - 1 <= 15 classes */
+    uint16_t mk[GX_MS_MAX_TILE_PIXELS * (GX_MS_MAX_SPP - 1)];
+    uint8_t owner[GX_MS_MAX_TILE_PIXELS * (GX_MS_MAX_SPP - 1)];
+    unsigned total = 0, bit = 0;
+    for (unsigned p = 0; p < np; p++) {
+        if (!((pixels >> p) & 1u))
+            continue;
+        unsigned acc = 0, k = 0;
+        while (acc != all) {
+            if ((bit + n + 7u) / 8u > len || k == n - 1u)
+                return 0; /* runs past the payload, or a k = N pixel */
+            unsigned m = 0;
+            for (unsigned j = 0; j < n; j++)
+                m |= (unsigned)((in[(bit + j) / 8u] >> ((bit + j) % 8u)) & 1u) << j;
+            unsigned first_free = 0;
+            while ((acc >> first_free) & 1u)
+                first_free++;
+            /* canonical: not empty, disjoint, and its lowest sample is the lowest free one */
+            if (!m || (m & acc) || !((m >> first_free) & 1u))
+                return 0;
+            mk[total] = (uint16_t)m;
+            owner[total] = (uint8_t)p;
+            total++;
+            acc |= m;
+            k++;
+            bit += n;
+        }
+    }
+    const unsigned mbytes = (bit + 7u) / 8u;
+    if (len != mbytes + total * b)
+        return 0;
+    for (unsigned j = bit; j < mbytes * 8u; j++)
+        if ((in[j / 8u] >> (j % 8u)) & 1u)
+            return 0;
+    for (unsigned c = 0; c < total; c++)
+        for (unsigned i = 0; i < n; i++)
+            if ((mk[c] >> i) & 1u)
+                memcpy(t + owner[c] * pb + i * b, in + mbytes + c * b, b);
+    memcpy(tile, t, sizeof t);
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------
+ * Memory model. */
+
+int gx_mssurf_mem_init(gx_ms_mem_t *mem, const gx_ms_cfg_t *cfg)
+{
+    memset(mem, 0, sizeof *mem);
+    if (!gx_mssurf_cfg_ok(cfg))
+        return 0;
+    mem->cfg = *cfg;
+    mem->tiles = gx_mssurf_tiles(cfg);
+    mem->data = calloc(mem->tiles, GX_MS_TILE_BYTES);
+    mem->enc = calloc(mem->tiles, 1); /* 0 = GX_ENC1SPP */
+    if (!mem->data || !mem->enc) {
+        gx_mssurf_mem_free(mem);
+        return 0;
+    }
+    return 1;
+}
+
+void gx_mssurf_mem_free(gx_ms_mem_t *mem)
+{
+    free(mem->data);
+    free(mem->enc);
+    mem->data = NULL;
+    mem->enc = NULL;
+}
+
+uint32_t gx_mssurf_mem_read(gx_ms_mem_t *mem, uint32_t tile, uint32_t pixels,
+                            gx_ms_read_kind_t kind, uint8_t tile_out[GX_MS_TILE_BYTES])
+{
+    const unsigned pb = spp_n(mem->cfg.spp) * bps_b(mem->cfg.bps), np = GX_MS_TILE_BYTES / pb;
+    const uint8_t *src = mem->data + (size_t)tile * GX_MS_TILE_BYTES;
+    uint32_t bytes = gx_mssurf_encode(&mem->cfg, (gx_enc_t)mem->enc[tile], pixels, src, NULL);
+    for (unsigned p = 0; p < np; p++)
+        if ((pixels >> p) & 1u)
+            memcpy(tile_out + p * pb, src + p * pb, pb);
+    mem->cnt.read_bytes += bytes;
+    if (kind == GX_MS_READ_RMW)
+        mem->cnt.read_rmw += bytes;
+    else if (kind == GX_MS_READ_PROMOTE)
+        mem->cnt.read_promote += bytes;
+    else
+        mem->cnt.read_load += bytes;
+    return bytes;
+}
+
+int gx_mssurf_mem_write(gx_ms_mem_t *mem, const gx_ms_flush_t *f)
+{
+    const unsigned pb = spp_n(mem->cfg.spp) * bps_b(mem->cfg.bps);
+    if (f->tile >= mem->tiles || (unsigned)f->enc > (unsigned)GX_ENCFULL ||
+        f->payload_bytes > GX_MS_MAX_PAYLOAD) {
+        mem->cnt.bad_writes++;
+        return 0;
+    }
+    const uint32_t valid = gx_mssurf_tile_valid(&mem->cfg, f->tile);
+    uint8_t *dst = mem->data + (size_t)f->tile * GX_MS_TILE_BYTES;
+    /* a write that leaves pixels out must keep the tile's state (their representation) */
+    if ((f->written & ~valid) || (f->written != valid && f->enc != (gx_enc_t)mem->enc[f->tile]) ||
+        !gx_mssurf_decode(&mem->cfg, f->enc, f->written, f->payload, f->payload_bytes, dst)) {
+        mem->cnt.bad_writes++;
+        return 0;
+    }
+    mem->enc[f->tile] = (uint8_t)f->enc;
+    mem->cnt.writes++;
+    mem->cnt.write_bytes += f->payload_bytes;
+    mem->cnt.write_uncomp += (uint64_t)popcount32(f->written) * pb;
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------
+ * Load/store unit. */
+
+void gx_mssurf_lsu_init(gx_ms_lsu_t *lsu, const gx_ms_cfg_t *cfg)
+{
+    memset(lsu, 0, sizeof *lsu);
+    lsu->cfg = *cfg;
+}
+
+int gx_mssurf_store_ok(const gx_ms_cfg_t *cfg, const gx_ms_store_t *st)
+{
+    return st->x < cfg->width && st->y < cfg->height && st->mask != 0 &&
+           (st->mask & ~all_samples(spp_n(cfg->spp))) == 0 && st->full <= 1;
+}
+
+int gx_mssurf_load_ok(const gx_ms_cfg_t *cfg, const gx_ms_load_t *ld)
+{
+    return ld->x < cfg->width && ld->y < cfg->height && ld->sample < spp_n(cfg->spp);
+}
+
+static int find_slot(const gx_ms_lsu_t *lsu, uint32_t tile)
+{
+    for (unsigned r = 0; r < lsu->cfg.slots; r++)
+        if (lsu->slot[r].valid && lsu->slot[r].tile == tile)
+            return (int)r;
+    return -1;
+}
+
+/* Greedy threshold merging of one pixel (file header of gx/mssurf.h). */
+static void merge_near(uint8_t *px, uint16_t stored, unsigned n, unsigned b, unsigned t)
+{
+    unsigned done = 0;
+    for (unsigned ref = 0; ref < n; ref++) {
+        if ((done >> ref) & 1u)
+            continue;
+        done |= 1u << ref;
+        for (unsigned i = ref + 1; i < n; i++) {
+            if ((done >> i) & 1u)
+                continue;
+            int join = ((stored >> i) & 1u) ? gx_mssurf_near(px + i * b, px + ref * b, b, t)
+                                             : memcmp(px + i * b, px + ref * b, b) == 0;
+            if (join) {
+                memcpy(px + i * b, px + ref * b, b);
+                done |= 1u << i;
+            }
+        }
+    }
+}
+
+static void flush_slot(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, unsigned r, gx_ms_cause_t cause,
+                       gx_ms_flush_fn fn, void *ctx)
+{
+    const gx_ms_cfg_t *cfg = &lsu->cfg;
+    gx_ms_slot_t *sl = &lsu->slot[r];
+    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
+    const unsigned np = GX_MS_TILE_BYTES / pb;
+    const uint16_t all = all_samples(n);
+    const uint32_t valid = gx_mssurf_tile_valid(cfg, sl->tile);
+    gx_ms_flush_t f;
+    memset(&f, 0, sizeof f);
+    f.tile = sl->tile;
+    f.cause = cause;
+
+    uint32_t cov = 0, part = 0, ana = 0;
+    for (unsigned p = 0; p < np; p++) {
+        f.cover[p] = sl->cover[p];
+        if (sl->cover[p])
+            cov |= 1u << p;
+        if (sl->cover[p] && sl->cover[p] != all)
+            part |= 1u << p;
+        if (sl->cover[p] && sl->arrive[p] != GX_ENC1SPP)
+            ana |= 1u << p;
+    }
+    /* a. read-modify-write of partially covered pixels, then the stored samples */
+    uint8_t img[GX_MS_TILE_BYTES];
+    memset(img, 0, sizeof img);
+    if (part)
+        f.read_rmw = gx_mssurf_mem_read(mem, sl->tile, part, GX_MS_READ_RMW, img);
+    for (unsigned p = 0; p < np; p++)
+        for (unsigned i = 0; i < n; i++)
+            if ((sl->cover[p] >> i) & 1u)
+                memcpy(img + p * pb + i * b, sl->data + p * pb + i * b, b);
+    /* b. threshold merging */
+    if (cfg->threshold)
+        for (unsigned p = 0; p < np; p++)
+            if (sl->cover[p])
+                merge_near(img + p * pb, sl->cover[p], n, b, cfg->threshold);
+    /* c. classes of the pixels whose state is not known */
+    uint16_t cls[GX_MS_MAX_TILE_PIXELS][GX_MS_MAX_SPP];
+    f.passes = (uint16_t)gx_mssurf_classes(cfg->spp, cfg->bps, img, ana, cls);
+    f.analyzed = (uint8_t)popcount32(ana);
+    gx_enc_t eb = GX_ENC1SPP;
+    for (unsigned p = 0; p < np; p++)
+        if ((ana >> p) & 1u)
+            eb = enc_max(eb, gx_mssurf_need(cfg->spp, cls[p]));
+    /* d. the tile's new state and the pixels written */
+    const gx_enc_t em = (gx_enc_t)mem->enc[sl->tile];
+    if (cov == valid) {
+        f.enc = eb;
+        f.written = valid;
+    } else if (eb <= em) {
+        f.enc = em;
+        f.written = cov;
+    } else {
+        f.enc = eb;
+        f.written = valid;
+        f.read_promote = gx_mssurf_mem_read(mem, sl->tile, valid & ~cov, GX_MS_READ_PROMOTE, img);
+    }
+    /* e. encode, write, free the slot */
+    f.payload_bytes = (uint16_t)gx_mssurf_encode(cfg, f.enc, f.written, img, f.payload);
+    gx_mssurf_mem_write(mem, &f);
+    lsu->cnt.flushes[cause]++;
+    lsu->cnt.flushed_enc[f.enc]++;
+    lsu->cnt.analyzed += f.analyzed;
+    lsu->cnt.passes += f.passes;
+    sl->valid = 0;
+    if (fn)
+        fn(ctx, &f);
+}
+
+void gx_mssurf_store(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_store_t *st,
+                     gx_ms_flush_fn fn, void *ctx)
+{
+    const gx_ms_cfg_t *cfg = &lsu->cfg;
+    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
+    const unsigned np = GX_MS_TILE_BYTES / pb;
+    const uint16_t all = all_samples(n);
+    const uint64_t idx = (uint64_t)st->y * cfg->width + st->x;
+    const uint32_t tile = (uint32_t)(idx / np);
+    const unsigned p = (unsigned)(idx % np);
+    lsu->cnt.stores++;
+
+    /* 1. conflict or merge */
+    int r = find_slot(lsu, tile);
+    if (r >= 0) {
+        const gx_ms_slot_t *sl = &lsu->slot[r];
+        const uint16_t ov = (uint16_t)(sl->cover[p] & st->mask);
+        int conflict = 0;
+        for (unsigned i = 0; i < n; i++)
+            if (((ov >> i) & 1u) &&
+                !gx_mssurf_near(sl->data + p * pb + i * b, st->value + (st->full ? i * b : 0), b,
+                                cfg->threshold))
+                conflict = 1;
+        if (conflict) {
+            flush_slot(lsu, mem, (unsigned)r, GX_MS_CONFLICT, fn, ctx);
+            r = -1;
+        } else if (ov) {
+            lsu->cnt.merges++;
+        }
+    }
+    /* 2. allocate: the lowest free slot, or evict the oldest allocation */
+    if (r < 0) {
+        for (unsigned k = 0; k < cfg->slots && r < 0; k++)
+            if (!lsu->slot[k].valid)
+                r = (int)k;
+        if (r < 0) {
+            r = 0;
+            for (unsigned k = 1; k < cfg->slots; k++)
+                if (lsu->slot[k].seq < lsu->slot[r].seq)
+                    r = (int)k;
+            flush_slot(lsu, mem, (unsigned)r, GX_MS_EVICT, fn, ctx);
+        }
+        gx_ms_slot_t *sl = &lsu->slot[r];
+        memset(sl, 0, sizeof *sl);
+        sl->valid = 1;
+        sl->tile = tile;
+        sl->seq = lsu->next_seq++;
+    }
+    /* 3. write, cover, arrival state */
+    gx_ms_slot_t *sl = &lsu->slot[r];
+    for (unsigned i = 0; i < n; i++)
+        if ((st->mask >> i) & 1u)
+            memcpy(sl->data + p * pb + i * b, st->value + (st->full ? i * b : 0), b);
+    sl->cover[p] = (uint16_t)(sl->cover[p] | st->mask);
+    gx_enc_t arrive = st->full ? GX_ENCFULL : st->mask == all ? GX_ENC1SPP : GX_ENCSUBSET;
+    sl->arrive[p] = (uint8_t)enc_max((gx_enc_t)sl->arrive[p], arrive);
+    /* 4. full tile */
+    const uint32_t valid = gx_mssurf_tile_valid(cfg, tile);
+    for (unsigned k = 0; k < np; k++)
+        if (((valid >> k) & 1u) && sl->cover[k] != all)
+            return;
+    flush_slot(lsu, mem, (unsigned)r, GX_MS_FULL, fn, ctx);
+}
+
+void gx_mssurf_load(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_load_t *ld,
+                    gx_ms_load_resp_t *resp)
+{
+    const gx_ms_cfg_t *cfg = &lsu->cfg;
+    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
+    const unsigned np = GX_MS_TILE_BYTES / pb;
+    const uint16_t all = all_samples(n);
+    const uint64_t idx = (uint64_t)ld->y * cfg->width + ld->x;
+    const uint32_t tile = (uint32_t)(idx / np);
+    const unsigned p = (unsigned)(idx % np);
+    memset(resp, 0, sizeof *resp);
+    lsu->cnt.loads++;
+
+    const int r = find_slot(lsu, tile);
+    const gx_ms_slot_t *sl = r >= 0 ? &lsu->slot[r] : NULL;
+    const uint16_t cov = sl ? sl->cover[p] : 0;
+    uint8_t img[GX_MS_TILE_BYTES];
+    memset(img, 0, sizeof img);
+    enum { UNKNOWN, UNIFORM, STORED_MASKS } known = UNKNOWN;
+    if (cov == all) {
+        memcpy(img + p * pb, sl->data + p * pb, pb);
+        if (sl->arrive[p] == GX_ENC1SPP)
+            known = UNIFORM;
+    } else {
+        resp->read_bytes = gx_mssurf_mem_read(mem, tile, 1u << p, GX_MS_READ_LOAD, img);
+        for (unsigned i = 0; i < n; i++)
+            if ((cov >> i) & 1u)
+                memcpy(img + p * pb + i * b, sl->data + p * pb + i * b, b);
+        if (!cov && mem->enc[tile] == GX_ENC1SPP)
+            known = UNIFORM;
+        else if (!cov && mem->enc[tile] == GX_ENCSUBSET)
+            known = STORED_MASKS;
+    }
+    uint16_t cls[GX_MS_MAX_TILE_PIXELS][GX_MS_MAX_SPP];
+    if (known == UNIFORM) {
+        for (unsigned i = 0; i < n; i++)
+            cls[p][i] = all;
+    } else if (known == STORED_MASKS) {
+        classes_exact(n, b, img + p * pb, cls[p]);
+    } else {
+        resp->passes = (uint16_t)gx_mssurf_classes(cfg->spp, cfg->bps, img, 1u << p, cls);
+        resp->analyzed = 1;
+        lsu->cnt.analyzed++;
+        lsu->cnt.passes += resp->passes;
+    }
+    memcpy(resp->value, img + p * pb + ld->sample * b, b);
+    resp->mask = cls[p][ld->sample];
+    resp->enc = gx_mssurf_need(cfg->spp, cls[p]);
+}
+
+void gx_mssurf_flush(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, gx_ms_flush_fn fn, void *ctx)
+{
+    for (;;) {
+        int r = -1;
+        for (unsigned k = 0; k < lsu->cfg.slots; k++)
+            if (lsu->slot[k].valid && (r < 0 || lsu->slot[k].seq < lsu->slot[r].seq))
+                r = (int)k;
+        if (r < 0)
+            return;
+        flush_slot(lsu, mem, (unsigned)r, GX_MS_COMMAND, fn, ctx);
+    }
+}
+
+/* ---------------------------------------------------------------------------------
+ * Nothing lost. */
+
+/* 1 when the pixel can be held in state e. */
+static int holds(gx_enc_t e, const uint8_t *px, unsigned n, unsigned b)
+{
+    if (e == GX_ENCFULL)
+        return 1;
+    if (e == GX_ENC1SPP) {
+        for (unsigned i = 1; i < n; i++)
+            if (memcmp(px, px + i * b, b))
+                return 0;
+        return 1;
+    }
+    if (e != GX_ENCSUBSET)
+        return 0;
+    for (unsigned i = 0; i < n; i++) /* not all distinct */
+        for (unsigned j = i + 1; j < n; j++)
+            if (!memcmp(px + i * b, px + j * b, b))
+                return 1;
+    return 0;
+}
+
+int gx_mssurf_check(const gx_ms_lsu_t *lsu, const gx_ms_mem_t *mem, const uint8_t *ref,
+                    size_t *where)
+{
+    const gx_ms_cfg_t *cfg = &mem->cfg;
+    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
+    const unsigned np = GX_MS_TILE_BYTES / pb;
+    static const uint8_t zero[GX_MS_MAX_PIXEL_BYTES];
+    for (uint32_t t = 0; t < mem->tiles; t++) {
+        const size_t base = (size_t)t * GX_MS_TILE_BYTES;
+        const int r = find_slot(lsu, t);
+        const gx_ms_slot_t *sl = r >= 0 ? &lsu->slot[r] : NULL;
+        const uint32_t valid = gx_mssurf_tile_valid(cfg, t);
+        const uint8_t *md = mem->data + base;
+        int fast = !sl && cfg->threshold == 0 && valid == (np >= 32 ? 0xffffffffu : (1u << np) - 1u) &&
+                   !memcmp(md, ref + base, GX_MS_TILE_BYTES);
+        for (unsigned p = 0; p < np && !fast; p++) {
+            const size_t a = base + p * pb;
+            if (!((valid >> p) & 1u)) {
+                if (memcmp(md + p * pb, zero, pb)) {
+                    *where = a;
+                    return 0;
+                }
+                continue;
+            }
+            for (unsigned i = 0; i < n; i++) {
+                int ok = sl && ((sl->cover[p] >> i) & 1u)
+                             ? !memcmp(sl->data + p * pb + i * b, ref + a + i * b, b)
+                             : gx_mssurf_near(md + p * pb + i * b, ref + a + i * b, b, cfg->threshold);
+                if (!ok) {
+                    *where = a + i * b;
+                    return 0;
+                }
+            }
+        }
+        for (unsigned p = 0; p < np; p++)
+            if (((valid >> p) & 1u) && !holds((gx_enc_t)mem->enc[t], md + p * pb, n, b)) {
+                *where = base + p * pb;
+                return 0;
+            }
+    }
+    return 1;
+}
