@@ -8,7 +8,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-BLOCKS   := analyzer
+BLOCKS   := analyzer raster_setup
 B        := build
 STAMP    := .venv/.gx-setup-stamp
 VERILATOR := scripts/verilator.sh
@@ -28,6 +28,7 @@ MODEL_HDR := $(wildcard cmodel/include/gx/*.h)
 RTL_COMMON := rtl/gx_pkg.sv rtl/gx_assert.svh
 # Per-block RTL file lists, in compile order (packages first).
 RTL_analyzer := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv
+RTL_raster_setup := rtl/gx_pkg.sv rtl/gx_raster_setup.sv
 ALL_RTL := $(sort $(foreach b,$(BLOCKS),$(RTL_$(b))))
 
 .PHONY: help setup gen check-gen lint lint-verilator lint-yosys model-test gx test sim \
@@ -45,7 +46,7 @@ help:
 	@echo "  make lint       Verilator -Wall lint and Yosys elaboration of all RTL"
 	@echo "  make gx         build build/bin/gx"
 	@echo "  make sim | sim-<block>        cosimulation (SEED=, N=, WAVES=1)"
-	@echo "  make sim-<block>-gl           the same on the Yosys gate-level netlist"
+	@echo "  make sim-<block>-gl           the same on the block's Yosys netlist"
 	@echo "  make formal | formal-<block>  SymbiYosys proofs and covers"
 	@echo "  make synth      ECP5 synthesis + place and route, writes docs/synth.md"
 	@echo "  make bench      benchmark tables"
@@ -139,7 +140,7 @@ VFLAGS := --cc --build -j 2 --assert --trace-fst --coverage-line --coverage-togg
           --coverage-user -Wall -Irtl -CFLAGS -std=c++20 -CFLAGS -O1 \
           --x-assign unique --x-initial unique $(VMAKEFIX)
 VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
-TB_COMMON := $(B)/obj/tb/tb.o
+TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o
 
 define block_rules
 $(B)/vl/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) rtl/gx_assert.svh rtl/lint.vlt $(STAMP)
@@ -150,7 +151,7 @@ $(B)/obj/tb/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h $(B)/vl/$(1)/Vgx
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g $$(VINC) -I$(B)/vl/$(1) -Icmodel/include -Itb/common -Itb/$(1) \
 	  -c $$< -o $$@
-$(B)/obj/tb/$(1)_drv.o: tb/$(1)/$(1)_drv.c tb/$(1)/$(1)_rtl.h $(MODEL_HDR)
+$(B)/obj/tb/$(1)_drv.o: tb/$(1)/$(1)_drv.c tb/$(1)/$(1)_rtl.h tb/common/stream.h $(MODEL_HDR)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
 $(B)/obj/tb/tb_$(1).o: tb/$(1)/tb_$(1).c tb/$(1)/$(1)_rtl.h tb/common/tb.h $(MODEL_HDR)
@@ -171,13 +172,15 @@ $(B)/bin/bench_$(1): $(B)/obj/tb/bench_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)) $(B
 	  -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
 sim-$(1): $(B)/bin/tb_$(1)
 	$(B)/bin/tb_$(1) --out $(B)
-# Gate level: the block as Yosys synthesizes it (generic cells, flattened), written back
-# as Verilog, Verilated and run through the same testbench against the C model. It
-# catches any difference between how Yosys and Verilator read the RTL.
+# Netlist level: the block as Yosys reads and optimizes it (`prep -flatten; opt -full`:
+# elaboration, proc, wreduce, opt; coarse cells such as $mul kept), written back as
+# Verilog, Verilated and run through the same testbench against the C model. It catches
+# any difference between how Yosys and Verilator read the RTL; stopping before
+# techmap/abc keeps it fast with multipliers.
 $(B)/gl/$(1)/gx_$(1).v: $(RTL_$(1)) rtl/gx_assert.svh $(STAMP)
 	@mkdir -p $$(@D)
 	{ for f in $(RTL_$(1)); do echo "read_verilog -sv -Irtl $$$$f"; done; \
-	  echo "synth -flatten -top gx_$(1)"; echo "opt_clean -purge"; \
+	  echo "prep -flatten -top gx_$(1)"; echo "opt -full"; echo "opt_clean -purge"; \
 	  echo "write_verilog -noattr $$@"; } > $(B)/gl/$(1)/gl.ys
 	$(YOSYS) -q -s $(B)/gl/$(1)/gl.ys > $(B)/gl/$(1)/yosys.log 2>&1 || { cat $(B)/gl/$(1)/yosys.log; exit 1; }
 $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a: $(B)/gl/$(1)/gx_$(1).v
@@ -207,6 +210,9 @@ $(B)/vl-gl/%/libverilated.a: $(B)/vl-gl/%/Vgx_%__ALL.a
 	@test -f $@
 
 $(B)/obj/tb/tb.o: tb/common/tb.c tb/common/tb.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+$(B)/obj/tb/stream.o: tb/common/stream.c tb/common/stream.h tb/common/tb.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 

@@ -79,6 +79,46 @@ package gx_pkg;
   } an_resp_t;
   localparam int unsigned AN_RESP_BITS = 70;
 
+  /// setup unit request: render state and one triangle (coordinates signed 16.8) (181 bits)
+  typedef struct packed {
+    logic conservative;  // [180:180] 1: conservative mode
+    logic [7:0] cons_err;  // [179:172] conservative error term E, 1/256 pixel
+    logic [13:0] width;  // [171:158] render-target width, 1..8192
+    logic [13:0] height;  // [157:144] render-target height, 1..8192
+    logic [23:0] x0;  // [143:120] vertex 0 x, signed
+    logic [23:0] y0;  // [119:96] vertex 0 y, signed
+    logic [23:0] x1;  // [95:72] vertex 1 x, signed
+    logic [23:0] y1;  // [71:48] vertex 1 y, signed
+    logic [23:0] x2;  // [47:24] vertex 2 x, signed
+    logic [23:0] y2;  // [23:0] vertex 2 y, signed
+  } rs_setup_req_t;
+  localparam int unsigned RS_SETUP_REQ_BITS = 181;
+
+  /// setup unit response: oriented edge equations, class, boxes (gx_rs_setup_t) (448 bits)
+  typedef struct packed {
+    logic [24:0] a0;  // [447:423] edge 0 A, signed
+    logic [24:0] a1;  // [422:398] edge 1 A, signed
+    logic [24:0] a2;  // [397:373] edge 2 A, signed
+    logic [24:0] b0;  // [372:348] edge 0 B, signed
+    logic [24:0] b1;  // [347:323] edge 1 B, signed
+    logic [24:0] b2;  // [322:298] edge 2 B, signed
+    logic [47:0] c0;  // [297:250] edge 0 C, signed
+    logic [47:0] c1;  // [249:202] edge 1 C, signed
+    logic [47:0] c2;  // [201:154] edge 2 C, signed
+    logic [2:0] incl;  // [153:151] bit k: edge k passes at E = 0 (top or left edge)
+    logic [1:0] cls;  // [150:149] 0 triangle, 1 segment, 2 point
+    logic ccw;  // [148:148] 1: negative signed area, edges negated
+    logic [23:0] bx0;  // [147:124] bounding box, signed 16.8
+    logic [23:0] by0;  // [123:100] 
+    logic [23:0] bx1;  // [99:76] 
+    logic [23:0] by1;  // [75:52] 
+    logic [12:0] px0;  // [51:39] pixel range to visit (px0 = 1, px1 = 0 when empty)
+    logic [12:0] py0;  // [38:26] 
+    logic [12:0] px1;  // [25:13] 
+    logic [12:0] py1;  // [12:0] 
+  } rs_setup_t;
+  localparam int unsigned RS_SETUP_BITS = 448;
+
 endpackage
 
 `default_nettype wire

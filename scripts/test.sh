@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make test: every check of gx, in order, each logged under build/test/:
 #   check-gen, lint, C-model unit tests (plain and ASan/UBSan), gx CLI tests, every
-#   block's cosimulation of the RTL and of its Yosys gate-level netlist (+ coverage
+#   block's cosimulation of the RTL and of its Yosys netlist (+ coverage
 #   report), every block's formal tasks.
 # A stage whose runner prints `N passed, N failed` adds those counts; any other stage
 # counts as one check. Every stage runs even after a failure; the last line sums them.
@@ -48,7 +48,7 @@ for t in tests/oracle/test_*.sh; do
 done
 for b in $blocks; do
   stage "cosim-$b" $B/bin/tb_$b --out $B
-  stage "cosim-$b-gatelevel" $B/bin/tb_${b}_gl --out $B/gl
+  stage "cosim-$b-netlist" $B/bin/tb_${b}_gl --out $B/gl
 done
 stage coverage python3 scripts/cov_report.py $B/coverage
 cat $B/test/coverage.log | sed 's/^/    /'

@@ -58,6 +58,11 @@ unsigned gx_raster_slot(const gx_rs_cfg_t *cfg, uint32_t px, uint32_t py, unsign
     return slot;
 }
 
+static int64_t abs64(int64_t v)
+{
+    return v < 0 ? -v : v;
+}
+
 /* Floor and ceiling of a / b for b > 0 (C division truncates toward zero). */
 static int64_t floor_div(int64_t a, int64_t b)
 {
@@ -69,11 +74,6 @@ static int64_t ceil_div(int64_t a, int64_t b)
 {
     int64_t q = a / b;
     return (a % b != 0 && a > 0) ? q + 1 : q;
-}
-
-static int64_t abs64(int64_t v)
-{
-    return v < 0 ? -v : v;
 }
 
 static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
@@ -121,15 +121,17 @@ void gx_raster_setup(const gx_rs_cfg_t *cfg, const gx_rs_tri_t *t, gx_rs_setup_t
         memset(s->b, 0, sizeof s->b);
         memset(s->c, 0, sizeof s->c);
     } else {
-        /* A segment: the line through its two extreme vertices (the pair farthest apart;
-         * collinear points are ordered along the line) becomes edge 0. */
+        /* A segment: the line through its two extreme vertices, the pair farthest apart
+         * (the first of the pairs (0,1), (1,2), (2,0) on a tie), becomes edge 0. The
+         * vertices are collinear, so every pair's difference is a multiple of one
+         * direction and the L1 distance |dx| + |dy| orders the pairs as the Euclidean
+         * distance does, ties included; the hardware needs no multiplier for it. */
         s->cls = GX_RS_SEGMENT;
         int bi = 0, bj = 1;
         int64_t best = -1;
         for (int i = 0; i < 3; i++) {
             int j = (i + 1) % 3;
-            int64_t dx = (int64_t)t->x[j] - t->x[i], dy = (int64_t)t->y[j] - t->y[i];
-            int64_t d = dx * dx + dy * dy; /* <= 2 * 2^46 */
+            int64_t d = abs64((int64_t)t->x[j] - t->x[i]) + abs64((int64_t)t->y[j] - t->y[i]);
             if (d > best) {
                 best = d;
                 bi = i;
@@ -258,4 +260,80 @@ uint64_t gx_raster_tri(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table,
                 }
             }
     return n;
+}
+
+void gx_rs_setup_req_pack(const gx_rs_cfg_t *cfg, const gx_rs_tri_t *t,
+                          uint32_t w[GX_RS_SETUP_REQ_WORDS])
+{
+    memset(w, 0, GX_RS_SETUP_REQ_WORDS * sizeof w[0]);
+    gx_bits_set(w, GX_RS_SETUP_REQ_CONSERVATIVE_LSB, 1, cfg->conservative);
+    gx_bits_set(w, GX_RS_SETUP_REQ_CONS_ERR_LSB, 8, cfg->cons_err);
+    gx_bits_set(w, GX_RS_SETUP_REQ_WIDTH_LSB, GX_RS_SETUP_REQ_WIDTH_BITS, cfg->width);
+    gx_bits_set(w, GX_RS_SETUP_REQ_HEIGHT_LSB, GX_RS_SETUP_REQ_HEIGHT_BITS, cfg->height);
+    const unsigned xl[3] = {GX_RS_SETUP_REQ_X0_LSB, GX_RS_SETUP_REQ_X1_LSB, GX_RS_SETUP_REQ_X2_LSB};
+    const unsigned yl[3] = {GX_RS_SETUP_REQ_Y0_LSB, GX_RS_SETUP_REQ_Y1_LSB, GX_RS_SETUP_REQ_Y2_LSB};
+    for (int k = 0; k < 3; k++) {
+        gx_bits_set64(w, xl[k], GX_COORD_BITS, (uint64_t)(int64_t)t->x[k]);
+        gx_bits_set64(w, yl[k], GX_COORD_BITS, (uint64_t)(int64_t)t->y[k]);
+    }
+}
+
+static const unsigned setup_lsb_a[3] = {GX_RS_SETUP_A0_LSB, GX_RS_SETUP_A1_LSB, GX_RS_SETUP_A2_LSB};
+static const unsigned setup_lsb_b[3] = {GX_RS_SETUP_B0_LSB, GX_RS_SETUP_B1_LSB, GX_RS_SETUP_B2_LSB};
+static const unsigned setup_lsb_c[3] = {GX_RS_SETUP_C0_LSB, GX_RS_SETUP_C1_LSB, GX_RS_SETUP_C2_LSB};
+
+void gx_rs_setup_pack(const gx_rs_setup_t *s, uint32_t w[GX_RS_SETUP_WORDS])
+{
+    memset(w, 0, GX_RS_SETUP_WORDS * sizeof w[0]);
+    for (int k = 0; k < 3; k++) {
+        gx_bits_set64(w, setup_lsb_a[k], GX_EDGE_COEF_BITS, (uint64_t)s->a[k]);
+        gx_bits_set64(w, setup_lsb_b[k], GX_EDGE_COEF_BITS, (uint64_t)s->b[k]);
+        gx_bits_set64(w, setup_lsb_c[k], GX_EDGE_BITS, (uint64_t)s->c[k]);
+    }
+    gx_bits_set(w, GX_RS_SETUP_INCL_LSB, 3,
+                (uint32_t)(s->incl[0] | s->incl[1] << 1 | s->incl[2] << 2));
+    gx_bits_set(w, GX_RS_SETUP_CLS_LSB, 2, (uint32_t)s->cls);
+    gx_bits_set(w, GX_RS_SETUP_CCW_LSB, 1, s->ccw);
+    gx_bits_set64(w, GX_RS_SETUP_BX0_LSB, GX_COORD_BITS, (uint64_t)(int64_t)s->bx0);
+    gx_bits_set64(w, GX_RS_SETUP_BY0_LSB, GX_COORD_BITS, (uint64_t)(int64_t)s->by0);
+    gx_bits_set64(w, GX_RS_SETUP_BX1_LSB, GX_COORD_BITS, (uint64_t)(int64_t)s->bx1);
+    gx_bits_set64(w, GX_RS_SETUP_BY1_LSB, GX_COORD_BITS, (uint64_t)(int64_t)s->by1);
+    gx_bits_set(w, GX_RS_SETUP_PX0_LSB, GX_RS_SETUP_PX0_BITS, (uint32_t)s->px0);
+    gx_bits_set(w, GX_RS_SETUP_PY0_LSB, GX_RS_SETUP_PY0_BITS, (uint32_t)s->py0);
+    gx_bits_set(w, GX_RS_SETUP_PX1_LSB, GX_RS_SETUP_PX1_BITS, (uint32_t)s->px1);
+    gx_bits_set(w, GX_RS_SETUP_PY1_LSB, GX_RS_SETUP_PY1_BITS, (uint32_t)s->py1);
+}
+
+void gx_rs_setup_unpack(const uint32_t w[GX_RS_SETUP_WORDS], gx_rs_setup_t *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int k = 0; k < 3; k++) {
+        s->a[k] = gx_bits_sget64(w, setup_lsb_a[k], GX_EDGE_COEF_BITS);
+        s->b[k] = gx_bits_sget64(w, setup_lsb_b[k], GX_EDGE_COEF_BITS);
+        s->c[k] = gx_bits_sget64(w, setup_lsb_c[k], GX_EDGE_BITS);
+    }
+    uint32_t incl = gx_bits_get(w, GX_RS_SETUP_INCL_LSB, 3);
+    for (int k = 0; k < 3; k++)
+        s->incl[k] = (uint8_t)((incl >> k) & 1u);
+    s->cls = (gx_rs_class_t)gx_bits_get(w, GX_RS_SETUP_CLS_LSB, 2);
+    s->ccw = (uint8_t)gx_bits_get(w, GX_RS_SETUP_CCW_LSB, 1);
+    s->bx0 = (int32_t)gx_bits_sget64(w, GX_RS_SETUP_BX0_LSB, GX_COORD_BITS);
+    s->by0 = (int32_t)gx_bits_sget64(w, GX_RS_SETUP_BY0_LSB, GX_COORD_BITS);
+    s->bx1 = (int32_t)gx_bits_sget64(w, GX_RS_SETUP_BX1_LSB, GX_COORD_BITS);
+    s->by1 = (int32_t)gx_bits_sget64(w, GX_RS_SETUP_BY1_LSB, GX_COORD_BITS);
+    s->px0 = (int32_t)gx_bits_get(w, GX_RS_SETUP_PX0_LSB, GX_RS_SETUP_PX0_BITS);
+    s->py0 = (int32_t)gx_bits_get(w, GX_RS_SETUP_PY0_LSB, GX_RS_SETUP_PY0_BITS);
+    s->px1 = (int32_t)gx_bits_get(w, GX_RS_SETUP_PX1_LSB, GX_RS_SETUP_PX1_BITS);
+    s->py1 = (int32_t)gx_bits_get(w, GX_RS_SETUP_PY1_LSB, GX_RS_SETUP_PY1_BITS);
+}
+
+int gx_raster_setup_eq(const gx_rs_setup_t *p, const gx_rs_setup_t *q)
+{
+    for (int k = 0; k < 3; k++)
+        if (p->a[k] != q->a[k] || p->b[k] != q->b[k] || p->c[k] != q->c[k] ||
+            p->incl[k] != q->incl[k])
+            return 0;
+    return p->cls == q->cls && p->ccw == q->ccw && p->bx0 == q->bx0 && p->by0 == q->by0 &&
+           p->bx1 == q->bx1 && p->by1 == q->by1 && p->px0 == q->px0 && p->py0 == q->py0 &&
+           p->px1 == q->px1 && p->py1 == q->py1;
 }

@@ -73,6 +73,32 @@ static inline uint32_t gx_bits_get(const uint32_t *w, unsigned lsb, unsigned n)
     return v;
 }
 
+/* Fields up to 64 bits; gx_bits_sget64 sign-extends an n-bit field. */
+static inline uint64_t gx_bits_get64(const uint32_t *w, unsigned lsb, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)((w[(lsb + i) / 32u] >> ((lsb + i) % 32u)) & 1u) << i;
+    return v;
+}
+
+static inline int64_t gx_bits_sget64(const uint32_t *w, unsigned lsb, unsigned n)
+{
+    uint64_t v = gx_bits_get64(w, lsb, n), sign = (uint64_t)1 << (n - 1);
+    return (int64_t)((v ^ sign) - sign);
+}
+
+static inline void gx_bits_set64(uint32_t *w, unsigned lsb, unsigned n, uint64_t v)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t m = 1u << ((lsb + i) % 32u);
+        if ((v >> i) & 1u)
+            w[(lsb + i) / 32u] |= m;
+        else
+            w[(lsb + i) / 32u] &= ~m;
+    }
+}
+
 static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v)
 {
     for (unsigned i = 0; i < n; i++) {
@@ -109,5 +135,73 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_AN_RESP_PASSES_BITS 3u
 #define GX_AN_RESP_MASKS_LSB 0u
 #define GX_AN_RESP_MASKS_BITS 64u
+
+/** setup unit request: render state and one triangle (coordinates signed 16.8) */
+#define GX_RS_SETUP_REQ_BITS 181u
+#define GX_RS_SETUP_REQ_WORDS 6u
+#define GX_RS_SETUP_REQ_CONSERVATIVE_LSB 180u
+#define GX_RS_SETUP_REQ_CONSERVATIVE_BITS 1u
+#define GX_RS_SETUP_REQ_CONS_ERR_LSB 172u
+#define GX_RS_SETUP_REQ_CONS_ERR_BITS 8u
+#define GX_RS_SETUP_REQ_WIDTH_LSB 158u
+#define GX_RS_SETUP_REQ_WIDTH_BITS 14u
+#define GX_RS_SETUP_REQ_HEIGHT_LSB 144u
+#define GX_RS_SETUP_REQ_HEIGHT_BITS 14u
+#define GX_RS_SETUP_REQ_X0_LSB 120u
+#define GX_RS_SETUP_REQ_X0_BITS 24u
+#define GX_RS_SETUP_REQ_Y0_LSB 96u
+#define GX_RS_SETUP_REQ_Y0_BITS 24u
+#define GX_RS_SETUP_REQ_X1_LSB 72u
+#define GX_RS_SETUP_REQ_X1_BITS 24u
+#define GX_RS_SETUP_REQ_Y1_LSB 48u
+#define GX_RS_SETUP_REQ_Y1_BITS 24u
+#define GX_RS_SETUP_REQ_X2_LSB 24u
+#define GX_RS_SETUP_REQ_X2_BITS 24u
+#define GX_RS_SETUP_REQ_Y2_LSB 0u
+#define GX_RS_SETUP_REQ_Y2_BITS 24u
+
+/** setup unit response: oriented edge equations, class, boxes (gx_rs_setup_t) */
+#define GX_RS_SETUP_BITS 448u
+#define GX_RS_SETUP_WORDS 14u
+#define GX_RS_SETUP_A0_LSB 423u
+#define GX_RS_SETUP_A0_BITS 25u
+#define GX_RS_SETUP_A1_LSB 398u
+#define GX_RS_SETUP_A1_BITS 25u
+#define GX_RS_SETUP_A2_LSB 373u
+#define GX_RS_SETUP_A2_BITS 25u
+#define GX_RS_SETUP_B0_LSB 348u
+#define GX_RS_SETUP_B0_BITS 25u
+#define GX_RS_SETUP_B1_LSB 323u
+#define GX_RS_SETUP_B1_BITS 25u
+#define GX_RS_SETUP_B2_LSB 298u
+#define GX_RS_SETUP_B2_BITS 25u
+#define GX_RS_SETUP_C0_LSB 250u
+#define GX_RS_SETUP_C0_BITS 48u
+#define GX_RS_SETUP_C1_LSB 202u
+#define GX_RS_SETUP_C1_BITS 48u
+#define GX_RS_SETUP_C2_LSB 154u
+#define GX_RS_SETUP_C2_BITS 48u
+#define GX_RS_SETUP_INCL_LSB 151u
+#define GX_RS_SETUP_INCL_BITS 3u
+#define GX_RS_SETUP_CLS_LSB 149u
+#define GX_RS_SETUP_CLS_BITS 2u
+#define GX_RS_SETUP_CCW_LSB 148u
+#define GX_RS_SETUP_CCW_BITS 1u
+#define GX_RS_SETUP_BX0_LSB 124u
+#define GX_RS_SETUP_BX0_BITS 24u
+#define GX_RS_SETUP_BY0_LSB 100u
+#define GX_RS_SETUP_BY0_BITS 24u
+#define GX_RS_SETUP_BX1_LSB 76u
+#define GX_RS_SETUP_BX1_BITS 24u
+#define GX_RS_SETUP_BY1_LSB 52u
+#define GX_RS_SETUP_BY1_BITS 24u
+#define GX_RS_SETUP_PX0_LSB 39u
+#define GX_RS_SETUP_PX0_BITS 13u
+#define GX_RS_SETUP_PY0_LSB 26u
+#define GX_RS_SETUP_PY0_BITS 13u
+#define GX_RS_SETUP_PX1_LSB 13u
+#define GX_RS_SETUP_PX1_BITS 13u
+#define GX_RS_SETUP_PY1_LSB 0u
+#define GX_RS_SETUP_PY1_BITS 13u
 
 #endif /* GX_DEFS_H */

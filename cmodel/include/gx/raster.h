@@ -116,4 +116,13 @@ typedef void (*gx_rs_emit_fn)(void *ctx, const gx_rs_quad_t *quad);
 uint64_t gx_raster_tri(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table,
                        const gx_rs_setup_t *s, gx_rs_emit_fn emit, void *ctx);
 
+/** 1 when two setup results agree in every field. */
+int gx_raster_setup_eq(const gx_rs_setup_t *p, const gx_rs_setup_t *q);
+
+/** Packed-struct images, as the RTL ports see them (layout from defs/gx_defs.toml). */
+void gx_rs_setup_req_pack(const gx_rs_cfg_t *cfg, const gx_rs_tri_t *tri,
+                          uint32_t w[GX_RS_SETUP_REQ_WORDS]);
+void gx_rs_setup_pack(const gx_rs_setup_t *s, uint32_t w[GX_RS_SETUP_WORDS]);
+void gx_rs_setup_unpack(const uint32_t w[GX_RS_SETUP_WORDS], gx_rs_setup_t *s);
+
 #endif /* GX_RASTER_H */

@@ -1,0 +1,30 @@
+/* stream: drive one valid/ready request stream into a DUT and collect its response
+ * stream, with random gaps on valid and random back-pressure on ready (tb_stall_t).
+ * The DUT is reached through a table of functions over packed-struct word images, so
+ * every block's C shim plugs in. */
+#ifndef GX_TB_STREAM_H
+#define GX_TB_STREAM_H
+
+#include <stdint.h>
+
+#include "tb.h"
+
+typedef struct tb_dut_ops {
+    unsigned req_words, resp_words;  /* 32-bit words of a request / response image */
+    void (*set)(void *m, int req_valid, const uint32_t *req, int resp_ready);
+    void (*eval)(void *m);
+    int (*req_ready)(const void *m);
+    int (*resp_valid)(const void *m);
+    void (*resp)(const void *m, uint32_t *resp);
+    void (*tick)(void *m);
+    int (*failed)(const void *m);  /* an assertion fired */
+} tb_dut_ops_t;
+
+/** Send n requests (req: n * req_words words) in order and collect n responses (resp:
+ *  n * resp_words words). stall: 0 = none; else a new tb_stall_pick profile every `phase`
+ *  requests from rng. Returns the clock cycles, or 0 when the DUT stopped (an assertion
+ *  failed, or no transfer for 1000 cycles); *n_got = responses collected. */
+uint64_t tb_stream_run(const tb_dut_ops_t *ops, void *m, const uint32_t *req, uint32_t *resp,
+                       uint64_t n, tb_rng_t *rng, int stall, uint64_t phase, uint64_t *n_got);
+
+#endif /* GX_TB_STREAM_H */
