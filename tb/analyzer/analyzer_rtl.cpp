@@ -110,3 +110,33 @@ extern "C" int gx_analyzer_rtl_failed(const gx_analyzer_rtl_t *m)
 {
     return m->ctx->gotError() || m->ctx->gotFinish();
 }
+
+namespace {
+void ops_set(void *m, int v, const uint32_t *req, int r)
+{
+    gx_analyzer_rtl_set(static_cast<gx_analyzer_rtl_t *>(m), v, req, r);
+}
+void ops_eval(void *m) { gx_analyzer_rtl_eval(static_cast<gx_analyzer_rtl_t *>(m)); }
+int ops_req_ready(const void *m)
+{
+    return gx_analyzer_rtl_req_ready(static_cast<const gx_analyzer_rtl_t *>(m));
+}
+int ops_resp_valid(const void *m)
+{
+    return gx_analyzer_rtl_resp_valid(static_cast<const gx_analyzer_rtl_t *>(m));
+}
+void ops_resp(const void *m, uint32_t *w)
+{
+    gx_analyzer_rtl_resp(static_cast<const gx_analyzer_rtl_t *>(m), w);
+}
+void ops_tick(void *m) { gx_analyzer_rtl_tick(static_cast<gx_analyzer_rtl_t *>(m)); }
+int ops_failed(const void *m)
+{
+    return gx_analyzer_rtl_failed(static_cast<const gx_analyzer_rtl_t *>(m));
+}
+}  // namespace
+
+extern "C" const tb_dut_ops_t gx_analyzer_rtl_ops = {
+    GX_AN_REQ_WORDS, GX_AN_RESP_WORDS, ops_set, ops_eval, ops_req_ready, ops_resp_valid,
+    ops_resp, ops_tick, ops_failed,
+};

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "gx/analyzer.h"
+#include "stream.h"
 #include "tb.h"
 
 #ifdef __cplusplus
@@ -33,6 +34,9 @@ void gx_analyzer_rtl_resp(const gx_analyzer_rtl_t *m, uint32_t resp[GX_AN_RESP_W
 void gx_analyzer_rtl_tick(gx_analyzer_rtl_t *m);
 /** 1 once an assertion has failed in the model (the run is then invalid). */
 int gx_analyzer_rtl_failed(const gx_analyzer_rtl_t *m);
+
+/** The model's functions for tb_stream_run (payloads: gx_an_req / gx_an_resp images). */
+extern const tb_dut_ops_t gx_analyzer_rtl_ops;
 
 /** Run n requests through the model in order and collect the n responses, with the
  *  stall profile `stall` (NULL: none; rng used only with a profile, a new profile every

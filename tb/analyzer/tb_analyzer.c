@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "analyzer_rtl.h"
 #include "gx/analyzer.h"
@@ -216,10 +215,10 @@ int main(int argc, char **argv)
 
     char path[512], cpath[512];
     snprintf(cpath, sizeof cpath, "%s/coverage", o.outdir);
-    mkdir(cpath, 0777);
+    tb_mkdir_p(cpath);
     snprintf(cpath, sizeof cpath, "%s/coverage/gx_analyzer.dat", o.outdir);
     snprintf(path, sizeof path, "%s/waves", o.outdir);
-    mkdir(path, 0777);
+    tb_mkdir_p(path);
     snprintf(path, sizeof path, "%s/waves/gx_analyzer_%" PRIu64 ".fst", o.outdir, o.seed);
 
     tb_report_t rep;

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 void tb_rng_seed(tb_rng_t *r, uint64_t seed)
@@ -134,4 +135,20 @@ int tb_summary(const tb_report_t *rep)
     printf("%llu passed, %llu failed\n", (unsigned long long)rep->passed,
            (unsigned long long)rep->failed);
     return rep->failed ? 1 : 0;
+}
+
+void tb_mkdir_p(const char *path)
+{
+    char buf[1024];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf)
+        return;
+    memcpy(buf, path, n + 1);
+    for (size_t i = 1; i <= n; i++)
+        if (buf[i] == '/' || buf[i] == '\0') {
+            char c = buf[i];
+            buf[i] = '\0';
+            mkdir(buf, 0777);
+            buf[i] = c;
+        }
 }

@@ -53,6 +53,9 @@ typedef struct tb_report {
     unsigned shown;
 } tb_report_t;
 
+/** mkdir -p: create a directory and its parents (errors are left to the writer). */
+void tb_mkdir_p(const char *path);
+
 /** Count a compared transaction; on mismatch print the message (the first TB_MAX_SHOWN). */
 void tb_check(tb_report_t *rep, int ok, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

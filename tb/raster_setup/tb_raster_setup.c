@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "gx/raster.h"
 #include "raster_setup_rtl.h"
@@ -209,10 +208,10 @@ int main(int argc, char **argv)
 
     char path[512], cpath[512];
     snprintf(cpath, sizeof cpath, "%s/coverage", o.outdir);
-    mkdir(cpath, 0777);
+    tb_mkdir_p(cpath);
     snprintf(cpath, sizeof cpath, "%s/coverage/gx_raster_setup.dat", o.outdir);
     snprintf(path, sizeof path, "%s/waves", o.outdir);
-    mkdir(path, 0777);
+    tb_mkdir_p(path);
     snprintf(path, sizeof path, "%s/waves/gx_raster_setup_%" PRIu64 ".fst", o.outdir, o.seed);
 
     tb_report_t rep;
