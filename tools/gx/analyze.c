@@ -61,23 +61,10 @@ static int parse_line(gx_text_t *t, char *line, gx_an_req_t *q, int query)
         return 0;
     }
     memset(q, 0, sizeof *q);
-    static const char *spp[] = {"2", "4", "8", "16"};
-    static const char *bps[] = {"4", "8", "16"};
-    int s = -1, b = -1;
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(f[0], spp[i]))
-            s = i;
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(f[1], bps[i]))
-            b = i;
-    if (s < 0) {
-        gx_input_error(t, "samples per pixel N '%s' is not one of 2 4 8 16", f[0]);
+    gx_spp_t spp;
+    gx_bps_t bps;
+    if (!gx_parse_format(t, f[0], f[1], &spp, &bps))
         return 0;
-    }
-    if (b < 0) {
-        gx_input_error(t, "bytes per sample B '%s' is not one of 4 8 16", f[1]);
-        return 0;
-    }
     size_t len = strlen(f[2]);
     if (len != 2 * GX_LINE_BYTES) {
         gx_input_error(t, "HEX has %zu characters, expected %u hex digits", len, 2 * GX_LINE_BYTES);
@@ -92,8 +79,8 @@ static int parse_line(gx_text_t *t, char *line, gx_an_req_t *q, int query)
         }
         q->line[i] = (uint8_t)(hi << 4 | lo);
     }
-    q->spp = (gx_spp_t)s;
-    q->bps = (gx_bps_t)b;
+    q->spp = spp;
+    q->bps = bps;
     if (query) {
         unsigned slots = gx_analyzer_slots(q->bps);
         const char *v = f[3];

@@ -40,6 +40,11 @@ int gx_parse_engine(int argc, char **argv, int *i, gx_engine_t *engine);
  *  file is reported (`CMD: ...`) and returns -1; otherwise *file = arg, 0. */
 int gx_take_file(const char *cmd, const char *arg, const char **file, const char *what);
 
+/** Parse a multi-sample format: N in {2,4,8,16}, B in {4,8,16}; on error report it
+ *  (`gx: FILE:LINE: ...`) and return 0. */
+int gx_parse_format(const gx_text_t *t, const char *n, const char *b, gx_spp_t *spp,
+                    gx_bps_t *bps);
+
 /** A growable output buffer: a command writes all output here and prints it only when
  *  the whole input was good. */
 typedef struct gx_out {

@@ -190,23 +190,10 @@ static int parse_surface(const gx_text_t *t, char **f, unsigned nf, trace_t *tr)
     if (!parse_dec(t, f[1], 1, GX_MAX_VIEWPORT, "W", &w) ||
         !parse_dec(t, f[2], 1, GX_MAX_VIEWPORT, "H", &h))
         return 0;
-    int spp = -1, bps = -1;
-    static const char *const ns[] = {"2", "4", "8", "16"};
-    static const char *const bs[] = {"4", "8", "16"};
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(f[3], ns[i]))
-            spp = i;
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(f[4], bs[i]))
-            bps = i;
-    if (spp < 0) {
-        gx_input_error(t, "samples per pixel N '%s' is not one of 2 4 8 16", f[3]);
+    gx_spp_t spp;
+    gx_bps_t bps;
+    if (!gx_parse_format(t, f[3], f[4], &spp, &bps))
         return 0;
-    }
-    if (bps < 0) {
-        gx_input_error(t, "bytes per sample B '%s' is not one of 4 8 16", f[4]);
-        return 0;
-    }
     unsigned i = 5;
     if (i < nf && strcmp(f[i], "threshold")) {
         if (!parse_dec(t, f[i], 1, GX_MS_MAX_SLOTS, "K", &k))
@@ -230,7 +217,7 @@ static int parse_surface(const gx_text_t *t, char **f, unsigned nf, trace_t *tr)
         gx_input_error(t, "unexpected '%s' in `%s`", f[i], form);
         return 0;
     }
-    gx_mssurf_cfg_default(&tr->cfg, (uint16_t)w, (uint16_t)h, (gx_spp_t)spp, (gx_bps_t)bps);
+    gx_mssurf_cfg_default(&tr->cfg, (uint16_t)w, (uint16_t)h, spp, bps);
     tr->cfg.slots = (uint8_t)k;
     tr->cfg.threshold = (uint8_t)thr;
     if (!gx_mssurf_cfg_ok(&tr->cfg)) {

@@ -180,3 +180,28 @@ int gx_take_file(const char *cmd, const char *arg, const char **file, const char
     *file = arg;
     return 0;
 }
+
+int gx_parse_format(const gx_text_t *t, const char *n, const char *b, gx_spp_t *spp,
+                    gx_bps_t *bps)
+{
+    static const char *const ns[] = {"2", "4", "8", "16"};
+    static const char *const bs[] = {"4", "8", "16"};
+    int s = -1, w = -1;
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(n, ns[i]))
+            s = i;
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(b, bs[i]))
+            w = i;
+    if (s < 0) {
+        gx_input_error(t, "samples per pixel N '%s' is not one of 2 4 8 16", n);
+        return 0;
+    }
+    if (w < 0) {
+        gx_input_error(t, "bytes per sample B '%s' is not one of 4 8 16", b);
+        return 0;
+    }
+    *spp = (gx_spp_t)s;
+    *bps = (gx_bps_t)w;
+    return 1;
+}
