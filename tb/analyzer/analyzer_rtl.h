@@ -1,7 +1,6 @@
-/* analyzer_rtl: C API of the Verilated gx_analyzer (a thin C++ shim, analyzer_rtl.cpp).
- *
- * One call per port action; a clock cycle is: set the inputs, eval, read the outputs,
- * tick. Payloads are packed-struct images (gx/defs.h layout, gx_an_req_pack).
+/* analyzer_rtl: C API of the Verilated gx_analyzer (a thin C++ shim, analyzer_rtl.cpp):
+ * a model handle, its port functions for tb_stream_run (payloads are packed-struct
+ * images, gx/defs.h layout, gx_an_req_pack), and a run over request structs.
  */
 #ifndef GX_ANALYZER_RTL_H
 #define GX_ANALYZER_RTL_H
@@ -22,18 +21,6 @@ typedef struct gx_analyzer_rtl gx_analyzer_rtl_t;
 gx_analyzer_rtl_t *gx_analyzer_rtl_new(const char *fst_path);
 /** Finish the waveform, write coverage to cov_path (NULL: none), free the model. */
 void gx_analyzer_rtl_free(gx_analyzer_rtl_t *m, const char *cov_path);
-
-void gx_analyzer_rtl_set(gx_analyzer_rtl_t *m, int req_valid,
-                         const uint32_t req[GX_AN_REQ_WORDS], int resp_ready);
-/** Settle combinational logic after gx_analyzer_rtl_set. */
-void gx_analyzer_rtl_eval(gx_analyzer_rtl_t *m);
-int gx_analyzer_rtl_req_ready(const gx_analyzer_rtl_t *m);
-int gx_analyzer_rtl_resp_valid(const gx_analyzer_rtl_t *m);
-void gx_analyzer_rtl_resp(const gx_analyzer_rtl_t *m, uint32_t resp[GX_AN_RESP_WORDS]);
-/** One rising clock edge. */
-void gx_analyzer_rtl_tick(gx_analyzer_rtl_t *m);
-/** 1 once an assertion has failed in the model (the run is then invalid). */
-int gx_analyzer_rtl_failed(const gx_analyzer_rtl_t *m);
 
 /** The model's functions for tb_stream_run (payloads: gx_an_req / gx_an_resp images). */
 extern const tb_dut_ops_t gx_analyzer_rtl_ops;
