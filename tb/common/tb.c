@@ -1,4 +1,5 @@
 /* tb: shared testbench harness; see tb.h. */
+#define _POSIX_C_SOURCE 200809L
 #include "tb.h"
 
 #include <stdarg.h>
@@ -151,4 +152,11 @@ void tb_mkdir_p(const char *path)
             mkdir(buf, 0777);
             buf[i] = c;
         }
+}
+
+double tb_cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }

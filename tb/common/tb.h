@@ -53,6 +53,10 @@ typedef struct tb_report {
     unsigned shown;
 } tb_report_t;
 
+/** CPU time of this process in seconds (benchmarks: steadier than wall time on a
+ *  loaded machine). */
+double tb_cpu_seconds(void);
+
 /** mkdir -p: create a directory and its parents (errors are left to the writer). */
 void tb_mkdir_p(const char *path);
 

@@ -1,23 +1,14 @@
 /* bench_raster_setup: throughput of gx_raster_setup (Verilated RTL, no stalls): triangles
  * per clock on random triangles, and simulated clock cycles per CPU-second of the same
  * Verilated model as the tests (assertions, coverage and tracing compiled in). */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "gx/raster.h"
 #include "raster_setup_rtl.h"
 #include "tb.h"
 
 #define TRIS 200000u
-
-static double cpu_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 int main(void)
 {
@@ -39,9 +30,9 @@ int main(void)
     }
     void *m = gx_raster_setup_rtl_new(NULL);
     uint64_t got;
-    double t0 = cpu_now();
+    double t0 = tb_cpu_seconds();
     uint64_t cycles = gx_raster_setup_rtl_run(m, cfg, tri, out, TRIS, NULL, 0, 0, &got);
-    double dt = cpu_now() - t0;
+    double dt = tb_cpu_seconds() - t0;
     gx_raster_setup_rtl_free(m, NULL);
     if (!cycles) {
         fprintf(stderr, "bench_raster_setup: the RTL stopped\n");
