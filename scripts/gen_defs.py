@@ -91,52 +91,44 @@ def c(d, enums):
         o.append(f"}} gx_{e['name']}_t;")
         o.append(f"#define GX_{e['name'].upper()}_BITS {e['bits']}u")
         o.append("")
-    o.append("/* Bit fields of packed structs, over arrays of 32-bit words, word 0 = bits 31..0. */")
-    o.append("static inline uint32_t gx_bits_get(const uint32_t *w, unsigned lsb, unsigned n)")
-    o.append("{")
-    o.append("    uint32_t v = 0;")
-    o.append("    for (unsigned i = 0; i < n; i++)")
-    o.append("        v |= ((w[(lsb + i) / 32u] >> ((lsb + i) % 32u)) & 1u) << i;")
-    o.append("    return v;")
-    o.append("}")
-    o.append("")
-    o.append("/* Fields up to 64 bits; gx_bits_sget64 sign-extends an n-bit field. */")
-    o.append("static inline uint64_t gx_bits_get64(const uint32_t *w, unsigned lsb, unsigned n)")
-    o.append("{")
-    o.append("    uint64_t v = 0;")
-    o.append("    for (unsigned i = 0; i < n; i++)")
-    o.append("        v |= (uint64_t)((w[(lsb + i) / 32u] >> ((lsb + i) % 32u)) & 1u) << i;")
-    o.append("    return v;")
-    o.append("}")
-    o.append("")
-    o.append("static inline int64_t gx_bits_sget64(const uint32_t *w, unsigned lsb, unsigned n)")
-    o.append("{")
-    o.append("    uint64_t v = gx_bits_get64(w, lsb, n), sign = (uint64_t)1 << (n - 1);")
-    o.append("    return (int64_t)((v ^ sign) - sign);")
-    o.append("}")
-    o.append("")
-    o.append("static inline void gx_bits_set64(uint32_t *w, unsigned lsb, unsigned n, uint64_t v)")
-    o.append("{")
-    o.append("    for (unsigned i = 0; i < n; i++) {")
-    o.append("        uint32_t m = 1u << ((lsb + i) % 32u);")
-    o.append("        if ((v >> i) & 1u)")
-    o.append("            w[(lsb + i) / 32u] |= m;")
-    o.append("        else")
-    o.append("            w[(lsb + i) / 32u] &= ~m;")
-    o.append("    }")
-    o.append("}")
-    o.append("")
-    o.append("static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v)")
-    o.append("{")
-    o.append("    for (unsigned i = 0; i < n; i++) {")
-    o.append("        uint32_t m = 1u << ((lsb + i) % 32u);")
-    o.append("        if ((v >> i) & 1u)")
-    o.append("            w[(lsb + i) / 32u] |= m;")
-    o.append("        else")
-    o.append("            w[(lsb + i) / 32u] &= ~m;")
-    o.append("    }")
-    o.append("}")
-    o.append("")
+    o.append("""/* Bit fields of packed structs, over arrays of 32-bit words, word 0 = bits 31..0.
+ * Fields up to 64 bits; gx_bits_sget64 sign-extends an n-bit field; gx_bits_get/set
+ * are the same for fields up to 32 bits. */
+static inline uint64_t gx_bits_get64(const uint32_t *w, unsigned lsb, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)((w[(lsb + i) / 32u] >> ((lsb + i) % 32u)) & 1u) << i;
+    return v;
+}
+
+static inline int64_t gx_bits_sget64(const uint32_t *w, unsigned lsb, unsigned n)
+{
+    uint64_t v = gx_bits_get64(w, lsb, n), sign = (uint64_t)1 << (n - 1);
+    return (int64_t)((v ^ sign) - sign);
+}
+
+static inline void gx_bits_set64(uint32_t *w, unsigned lsb, unsigned n, uint64_t v)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t m = 1u << ((lsb + i) % 32u);
+        if ((v >> i) & 1u)
+            w[(lsb + i) / 32u] |= m;
+        else
+            w[(lsb + i) / 32u] &= ~m;
+    }
+}
+
+static inline uint32_t gx_bits_get(const uint32_t *w, unsigned lsb, unsigned n)
+{
+    return (uint32_t)gx_bits_get64(w, lsb, n);
+}
+
+static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v)
+{
+    gx_bits_set64(w, lsb, n, v);
+}
+""")
     for s in d.get("struct", []):
         up = s["name"].upper()
         o.append(f"/** {s['doc']} */")

@@ -64,16 +64,9 @@ typedef enum gx_enc {
 } gx_enc_t;
 #define GX_ENC_BITS 2u
 
-/* Bit fields of packed structs, over arrays of 32-bit words, word 0 = bits 31..0. */
-static inline uint32_t gx_bits_get(const uint32_t *w, unsigned lsb, unsigned n)
-{
-    uint32_t v = 0;
-    for (unsigned i = 0; i < n; i++)
-        v |= ((w[(lsb + i) / 32u] >> ((lsb + i) % 32u)) & 1u) << i;
-    return v;
-}
-
-/* Fields up to 64 bits; gx_bits_sget64 sign-extends an n-bit field. */
+/* Bit fields of packed structs, over arrays of 32-bit words, word 0 = bits 31..0.
+ * Fields up to 64 bits; gx_bits_sget64 sign-extends an n-bit field; gx_bits_get/set
+ * are the same for fields up to 32 bits. */
 static inline uint64_t gx_bits_get64(const uint32_t *w, unsigned lsb, unsigned n)
 {
     uint64_t v = 0;
@@ -99,15 +92,14 @@ static inline void gx_bits_set64(uint32_t *w, unsigned lsb, unsigned n, uint64_t
     }
 }
 
+static inline uint32_t gx_bits_get(const uint32_t *w, unsigned lsb, unsigned n)
+{
+    return (uint32_t)gx_bits_get64(w, lsb, n);
+}
+
 static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v)
 {
-    for (unsigned i = 0; i < n; i++) {
-        uint32_t m = 1u << ((lsb + i) % 32u);
-        if ((v >> i) & 1u)
-            w[(lsb + i) / 32u] |= m;
-        else
-            w[(lsb + i) / 32u] &= ~m;
-    }
+    gx_bits_set64(w, lsb, n, v);
 }
 
 /** analyzer request: one cache line and its format */
