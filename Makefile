@@ -118,10 +118,10 @@ $(B)/lib/libgxmodel.a: $(MODEL_OBJ)
 $(B)/lib/libgxmodel-san.a: $(MODEL_SAN_OBJ)
 	@mkdir -p $(@D)
 	ar rcs $@ $^
-$(B)/tests/%: cmodel/tests/%.c $(B)/lib/libgxmodel.a $(MODEL_HDR)
+$(B)/tests/%: cmodel/tests/%.c cmodel/tests/check.h $(B)/lib/libgxmodel.a $(MODEL_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $< -L$(B)/lib -lgxmodel -o $@
-$(B)/tests/%-san: cmodel/tests/%.c $(B)/lib/libgxmodel-san.a $(MODEL_HDR)
+$(B)/tests/%-san: cmodel/tests/%.c cmodel/tests/check.h $(B)/lib/libgxmodel-san.a $(MODEL_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $< -L$(B)/lib -lgxmodel-san -o $@
 

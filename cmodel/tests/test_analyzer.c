@@ -9,23 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "gx/analyzer.h"
 
-static unsigned passed, failed;
-
-#define CHECK(cond, ...)                                   \
-    do {                                                   \
-        if (cond) {                                        \
-            passed++;                                      \
-        } else {                                           \
-            failed++;                                      \
-            if (failed <= 20) {                            \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-                printf(__VA_ARGS__);                       \
-                printf("\n");                              \
-            }                                              \
-        }                                                  \
-    } while (0)
 
 /* Build a line from a value index per slot: slot j holds B bytes of value v[j]. */
 static void make_line(gx_an_req_t *q, gx_spp_t spp, gx_bps_t bps, const unsigned *v)
@@ -243,6 +229,5 @@ int main(void)
     test_pack();
     test_partitions();
     printf("test_analyzer: %u equality patterns checked\n", partitions_checked);
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_summary();
 }

@@ -42,38 +42,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "gx/mssurf.h"
 
-static unsigned passed, failed;
-
-#define CHECK(cond, ...)                                    \
-    do {                                                    \
-        if (cond) {                                         \
-            passed++;                                       \
-        } else {                                            \
-            failed++;                                       \
-            if (failed <= 20) {                             \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-                printf(__VA_ARGS__);                        \
-                printf("\n");                               \
-            }                                               \
-        }                                                   \
-    } while (0)
-
-/* Bulk checks count one pass per call site and report only failures. */
-#define EXPECT(cond, ...)                                   \
-    do {                                                    \
-        if (!(cond)) {                                      \
-            failed++;                                       \
-            if (failed <= 20) {                             \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-                printf(__VA_ARGS__);                        \
-                printf("\n");                               \
-            }                                               \
-        } else {                                            \
-            passed++;                                       \
-        }                                                   \
-    } while (0)
 
 static uint64_t rng_state;
 static uint64_t rnd64(void)
@@ -455,18 +426,18 @@ static void on_flush(void *ctx, const gx_ms_flush_t *f)
     const unsigned n = R->o.n, b = R->o.b, pb = n * b;
     R->flush_seen++;
     if (R->qi >= R->o.nq) {
-        EXPECT(0, "unexpected flush of tile %" PRIu32 " cause %d", f->tile, (int)f->cause);
+        CHECK(0, "unexpected flush of tile %" PRIu32 " cause %d", f->tile, (int)f->cause);
         return;
     }
     const exp_flush_t *e = &R->o.q[R->qi++];
     int cover_eq = !memcmp(e->cover, f->cover, sizeof e->cover);
-    EXPECT(f->tile == e->tile && (unsigned)f->cause == e->cause && (unsigned)f->enc == e->enc &&
+    CHECK(f->tile == e->tile && (unsigned)f->cause == e->cause && (unsigned)f->enc == e->enc &&
                cover_eq && f->written == e->written,
            "fmt N=%u B=%u: flush tile %" PRIu32 "/%" PRIu32 " cause %d/%u enc %s/%s written %" PRIx32
            "/%" PRIx32 " cover %s",
            n, b, f->tile, e->tile, (int)f->cause, e->cause, enc_name(f->enc), enc_name(e->enc),
            f->written, e->written, cover_eq ? "eq" : "differs");
-    EXPECT(f->payload_bytes == e->wbytes && f->read_rmw == e->rmw && f->read_promote == e->promote &&
+    CHECK(f->payload_bytes == e->wbytes && f->read_rmw == e->rmw && f->read_promote == e->promote &&
                f->analyzed == e->analyzed,
            "N=%u B=%u tile %" PRIu32 ": bytes %u/%u rmw %" PRIu32 "/%u promote %" PRIu32
            "/%u analyzed %u/%u",
@@ -480,10 +451,10 @@ static void on_flush(void *ctx, const gx_ms_flush_t *f)
     for (unsigned p = 0; p < 256 / pb && same; p++)
         if ((f->written >> p) & 1u)
             same = !memcmp(dec + p * pb, e->image + p * pb, pb);
-    EXPECT(same, "N=%u B=%u tile %" PRIu32 ": payload decodes (%d) to the expected pixels", n, b,
+    CHECK(same, "N=%u B=%u tile %" PRIu32 ": payload decodes (%d) to the expected pixels", n, b,
            f->tile, ok);
     /* the flushed tile in memory, and its state */
-    EXPECT(!memcmp(R->mem.data + (size_t)f->tile * 256, e->image, 256) &&
+    CHECK(!memcmp(R->mem.data + (size_t)f->tile * 256, e->image, 256) &&
                R->mem.enc[f->tile] == e->enc,
            "N=%u B=%u tile %" PRIu32 ": memory image / state after the flush", n, b, f->tile);
     /* nothing lost: a full flush comes after the pending store is merged */
@@ -491,7 +462,7 @@ static void on_flush(void *ctx, const gx_ms_flush_t *f)
         apply_ref(R, R->pending);
     size_t where = 0;
     int good = gx_mssurf_check(&R->lsu, &R->mem, R->ref, &where);
-    EXPECT(good, "N=%u B=%u: nothing-lost check fails at byte %zu after flush of tile %" PRIu32
+    CHECK(good, "N=%u B=%u: nothing-lost check fails at byte %zu after flush of tile %" PRIu32
            " (cause %d)", n, b, where, f->tile, (int)f->cause);
     R->bins->cause[R->fmt][f->cause]++;
     R->bins->enc[f->enc]++;
@@ -585,16 +556,16 @@ static void random_run(unsigned sp, unsigned bp, unsigned k, unsigned thr, int r
                 CHECK(gx_mssurf_load_ok(&R.cfg, &ld), "load ok");
                 o_load(&R.o, &ld, &want);
                 gx_mssurf_load(&R.lsu, &R.mem, &ld, &got);
-                EXPECT(!memcmp(got.value, want.value, b) && got.mask == want.mask &&
+                CHECK(!memcmp(got.value, want.value, b) && got.mask == want.mask &&
                            (unsigned)got.enc == want.enc && got.read_bytes == want.read &&
                            got.analyzed == want.analyzed,
                        "N=%u B=%u load (%u,%u) s%u: mask %x/%x enc %s/%s read %u/%u analyzed %u/%u",
                        n, b, x, y, ld.sample, got.mask, want.mask, enc_name(got.enc),
                        enc_name(want.enc), got.read_bytes, want.read, got.analyzed, want.analyzed);
-                EXPECT(bf_near(got.value, R.ref + gx_mssurf_addr(&R.cfg, x, y, ld.sample), b, thr),
+                CHECK(bf_near(got.value, R.ref + gx_mssurf_addr(&R.cfg, x, y, ld.sample), b, thr),
                        "load value vs reference");
                 if (want.kind == 1)
-                    EXPECT(got.mask == all && got.enc == GX_ENC1SPP, "known 1spp load");
+                    CHECK(got.mask == all && got.enc == GX_ENC1SPP, "known 1spp load");
                 bins->load_kind[want.kind]++;
                 continue;
             }
@@ -603,7 +574,7 @@ static void random_run(unsigned sp, unsigned bp, unsigned k, unsigned thr, int r
                 o_command(&R.o);
                 R.qi = 0;
                 gx_mssurf_flush(&R.lsu, &R.mem, on_flush, &R);
-                EXPECT(R.qi == R.o.nq, "command: %u of %u expected flushes", R.qi, R.o.nq);
+                CHECK(R.qi == R.o.nq, "command: %u of %u expected flushes", R.qi, R.o.nq);
                 continue;
             }
             memset(&st, 0, sizeof st);
@@ -643,7 +614,7 @@ static void random_run(unsigned sp, unsigned bp, unsigned k, unsigned thr, int r
             R.qi = 0;
             uint64_t before = R.lsu.cnt.merges;
             gx_mssurf_store(&R.lsu, &R.mem, &st, on_flush, &R);
-            EXPECT(R.qi == R.o.nq, "N=%u B=%u store: %u of %u expected flushes", n, b, R.qi, R.o.nq);
+            CHECK(R.qi == R.o.nq, "N=%u B=%u store: %u of %u expected flushes", n, b, R.qi, R.o.nq);
             if (R.lsu.cnt.merges != before)
                 bins->merge[R.fmt]++;
             apply_ref(&R, &st);
@@ -651,7 +622,7 @@ static void random_run(unsigned sp, unsigned bp, unsigned k, unsigned thr, int r
             recent[nrecent++ % 8] = idx;
         }
         /* memory whole, after every operation */
-        EXPECT(!memcmp(R.mem.data, R.o.mem, sb) && !memcmp(R.mem.enc, R.o.enc, ntiles),
+        CHECK(!memcmp(R.mem.data, R.o.mem, sb) && !memcmp(R.mem.enc, R.o.enc, ntiles),
                "N=%u B=%u: memory image differs from the oracle", n, b);
     }
     /* threshold: flushed values that moved */
@@ -1175,6 +1146,5 @@ int main(void)
            bins.enc[0], bins.enc[1], bins.enc[2], bins.rmw, bins.promote, bins.narrower,
            bins.full_to_1spp, bins.partial_last, bins.load_kind[0], bins.load_kind[1],
            bins.load_kind[2], bins.load_kind[3]);
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_summary();
 }

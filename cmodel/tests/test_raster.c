@@ -50,9 +50,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "gx/raster.h"
-
-static unsigned passed, failed;
 
 #define GB ((int64_t)GX_GUARD_BAND_PX * 256) /* guard band, 1/256 pixel */
 #define FULL_LIMIT (1u << 17) /* targets with at most this many pixels are checked whole */
@@ -1441,6 +1440,5 @@ int main(void)
     test_random(&r, 6000);
     test_cons_random(&r, 600);
     test_far_pixels();
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_summary();
 }
