@@ -165,7 +165,7 @@ static uint64_t simulate(const tb_opts_t *o, const gx_an_req_t *reqs, gx_an_resp
                          uint64_t n, const char *fst, const char *cov, uint64_t *n_got)
 {
     tb_rng_t stall_rng;
-    tb_rng_seed(&stall_rng, o->seed ^ 0x5a5a5a5aull);
+    tb_rng_seed_stalls(&stall_rng, o);
     gx_analyzer_rtl_t *m = gx_analyzer_rtl_new(fst);
     uint64_t cycles = gx_analyzer_rtl_run(m, reqs, resps, n, &stall_rng, 1, 1000, n_got);
     gx_analyzer_rtl_free(m, cov);
@@ -214,12 +214,7 @@ int main(int argc, char **argv)
     }
 
     char path[512], cpath[512];
-    snprintf(cpath, sizeof cpath, "%s/coverage", o.outdir);
-    tb_mkdir_p(cpath);
-    snprintf(cpath, sizeof cpath, "%s/coverage/gx_analyzer.dat", o.outdir);
-    snprintf(path, sizeof path, "%s/waves", o.outdir);
-    tb_mkdir_p(path);
-    snprintf(path, sizeof path, "%s/waves/gx_analyzer_%" PRIu64 ".fst", o.outdir, o.seed);
+    tb_out_paths(&o, "gx_analyzer", cpath, sizeof cpath, path, sizeof path);
 
     tb_report_t rep;
     memset(&rep, 0, sizeof rep);

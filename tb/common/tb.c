@@ -160,3 +160,19 @@ double tb_cpu_seconds(void)
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
+
+void tb_out_paths(const tb_opts_t *o, const char *block, char *cov, size_t cov_len,
+                  char *fst, size_t fst_len)
+{
+    snprintf(cov, cov_len, "%s/coverage", o->outdir);
+    tb_mkdir_p(cov);
+    snprintf(cov, cov_len, "%s/coverage/%s.dat", o->outdir, block);
+    snprintf(fst, fst_len, "%s/waves", o->outdir);
+    tb_mkdir_p(fst);
+    snprintf(fst, fst_len, "%s/waves/%s_%llu.fst", o->outdir, block, (unsigned long long)o->seed);
+}
+
+void tb_rng_seed_stalls(tb_rng_t *r, const tb_opts_t *o)
+{
+    tb_rng_seed(r, o->seed ^ 0x5a5a5a5aull);
+}

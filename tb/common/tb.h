@@ -8,6 +8,7 @@
 #ifndef GX_TB_H
 #define GX_TB_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -56,6 +57,14 @@ typedef struct tb_report {
 /** CPU time of this process in seconds (benchmarks: steadier than wall time on a
  *  loaded machine). */
 double tb_cpu_seconds(void);
+
+/** The output paths of a test of block `block` (e.g. "gx_analyzer"), directories made:
+ *  OUT/coverage/<block>.dat and OUT/waves/<block>_<seed>.fst. */
+void tb_out_paths(const tb_opts_t *o, const char *block, char *cov, size_t cov_len,
+                  char *fst, size_t fst_len);
+/** The generator of a test's stalls: seeded from SEED, apart from its stimulus generator,
+ *  so a replay with waves sees the same stalls. */
+void tb_rng_seed_stalls(tb_rng_t *r, const tb_opts_t *o);
 
 /** mkdir -p: create a directory and its parents (errors are left to the writer). */
 void tb_mkdir_p(const char *path);

@@ -158,7 +158,7 @@ static uint64_t simulate(const tb_opts_t *o, const gx_rs_cfg_t *cfg, const gx_rs
                          uint64_t *n_got)
 {
     tb_rng_t stall_rng;
-    tb_rng_seed(&stall_rng, o->seed ^ 0x5a5a5a5aull);
+    tb_rng_seed_stalls(&stall_rng, o);
     void *m = gx_raster_setup_rtl_new(fst);
     uint64_t cycles = gx_raster_setup_rtl_run(m, cfg, tri, got, n, &stall_rng, 1, 1000, n_got);
     gx_raster_setup_rtl_free(m, cov);
@@ -207,12 +207,7 @@ int main(int argc, char **argv)
     }
 
     char path[512], cpath[512];
-    snprintf(cpath, sizeof cpath, "%s/coverage", o.outdir);
-    tb_mkdir_p(cpath);
-    snprintf(cpath, sizeof cpath, "%s/coverage/gx_raster_setup.dat", o.outdir);
-    snprintf(path, sizeof path, "%s/waves", o.outdir);
-    tb_mkdir_p(path);
-    snprintf(path, sizeof path, "%s/waves/gx_raster_setup_%" PRIu64 ".fst", o.outdir, o.seed);
+    tb_out_paths(&o, "gx_raster_setup", cpath, sizeof cpath, path, sizeof path);
 
     tb_report_t rep;
     memset(&rep, 0, sizeof rep);
