@@ -15,19 +15,11 @@
 
 #include "gx.h"
 #include "gx/analyzer.h"
+#include "gx/raster.h"
 
 #define W 96
 #define H 64
 #define NTRI 14
-
-/* Standard sample positions in 1/16 pixel from the pixel's upper-left corner. */
-static const uint8_t pos2[2][2] = {{4, 4}, {12, 12}};
-static const uint8_t pos4[4][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}};
-static const uint8_t pos8[8][2] = {{9, 5}, {7, 11}, {13, 9}, {5, 3},
-                                   {3, 13}, {1, 7}, {11, 15}, {15, 1}};
-static const uint8_t pos16[16][2] = {{9, 9}, {7, 5}, {5, 10}, {12, 7}, {3, 6}, {10, 13},
-                                     {13, 11}, {11, 3}, {6, 14}, {8, 1}, {4, 2}, {2, 12},
-                                     {0, 8}, {15, 4}, {14, 15}, {1, 0}};
 
 typedef struct tri {
     int32_t x[3], y[3]; /* 1/16 pixel */
@@ -89,14 +81,19 @@ static void store(surface_t *s, unsigned px, unsigned py, unsigned i, uint32_t r
     }
 }
 
-static void raster(surface_t *s, const tri_t *t, const uint8_t (*pos)[2])
+/* Sample i's position in 1/16 pixel: the standard positions of the raster model's
+ * default table (the same in every pixel, so slot i is sample i). */
+static unsigned pos_x(const gx_rs_table_t *p, unsigned i) { return p->slot[i] >> 4; }
+static unsigned pos_y(const gx_rs_table_t *p, unsigned i) { return p->slot[i] & 15u; }
+
+static void raster(surface_t *s, const tri_t *t, const gx_rs_table_t *pos)
 {
     for (unsigned py = 0; py < H; py++)
         for (unsigned px = 0; px < W; px++)
             for (unsigned i = 0; i < s->n; i++) {
                 uint32_t c = 0xff202020u;
                 for (int k = 0; k < NTRI; k++)
-                    if (inside(&t[k], px * 16 + pos[i][0], py * 16 + pos[i][1]))
+                    if (inside(&t[k], px * 16 + pos_x(pos, i), py * 16 + pos_y(pos, i)))
                         c = t[k].color;
                 store(s, px, py, i, c, 0.0f);
             }
@@ -104,12 +101,12 @@ static void raster(surface_t *s, const tri_t *t, const uint8_t (*pos)[2])
 
 /* Sample-rate shading: a gradient evaluated at every sample on the left half, a flat
  * color on the right half. */
-static void shade(surface_t *s, const uint8_t (*pos)[2])
+static void shade(surface_t *s, const gx_rs_table_t *pos)
 {
     for (unsigned py = 0; py < H; py++)
         for (unsigned px = 0; px < W; px++)
             for (unsigned i = 0; i < s->n; i++) {
-                float x = (float)(px * 16 + pos[i][0]) / (float)(W * 16);
+                float x = (float)(px * 16 + pos_x(pos, i)) / (float)(W * 16);
                 store(s, px, py, i, 0, px < W / 2 ? x * x + 0.25f * (float)py : 1.0f);
             }
 }
@@ -144,7 +141,6 @@ int gx_cmd_demo(int argc, char **argv)
         {"triangles RGBA8 16x", 16, 4, NULL},
         {"per-sample shading RGBA32F 2x", 2, 16, NULL},
     };
-    const uint8_t (*pos[4])[2] = {pos4, pos8, pos16, pos2};
     gx_out_t o = {0};
     gx_out_printf(&o, "gx demo: 1SPP analyzer on %ux%u multi-sample surfaces (engine %s)\n\n",
                   W, H, engine == GX_ENGINE_RTL ? "rtl" : "cmodel");
@@ -154,6 +150,8 @@ int gx_cmd_demo(int argc, char **argv)
     uint64_t all_lines = 0, all_mismatch = 0;
     for (int k = 0; k < 4 && !status; k++) {
         surface_t *s = &surf[k];
+        gx_rs_table_t pos;
+        gx_raster_default_table(s->n, &pos);
         size_t bytes = (size_t)W * H * s->n * s->b, nl = bytes / GX_LINE_BYTES;
         s->data = calloc(bytes, 1);
         gx_an_req_t *reqs = calloc(nl, sizeof *reqs);
@@ -163,9 +161,9 @@ int gx_cmd_demo(int argc, char **argv)
             return 1;
         }
         if (s->b == 16)
-            shade(s, pos[k]);
+            shade(s, &pos);
         else
-            raster(s, scene, pos[k]);
+            raster(s, scene, &pos);
         for (size_t i = 0; i < nl; i++) {
             reqs[i].spp = spp_of(s->n);
             reqs[i].bps = bps_of(s->b);
