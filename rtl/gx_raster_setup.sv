@@ -212,13 +212,8 @@ module gx_raster_setup (
     end
   end
 
-  logic [13:0] w2_q, h2_q;  // the target of the result in the output register
   always_ff @(posedge clk_i) begin
-    if (en) begin
-      setup_o <= s_d;
-      w2_q    <= w_q;
-      h2_q    <= h_q;
-    end
+    if (en) setup_o <= s_d;
   end
 
   // ---------------------------------------------------------------------------------
@@ -237,6 +232,14 @@ module gx_raster_setup (
       $signed(req_i.y2) >= -Guard && $signed(req_i.y2) <= Guard &&
       req_i.width >= 14'd1 && req_i.width <= 14'(gx_pkg::MaxViewport) &&
       req_i.height >= 14'd1 && req_i.height <= 14'(gx_pkg::MaxViewport);
+  // the target of the result in the output register (for RangeInTarget_A)
+  logic [13:0] w2_q, h2_q;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      w2_q <= w_q;
+      h2_q <= h_q;
+    end
+  end
   // triangles in flight, from the ports
   logic [1:0] fv_owed_q;
   always_ff @(posedge clk_i) begin
