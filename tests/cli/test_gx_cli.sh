@@ -5,13 +5,7 @@
 # class (field count, N, B, HEX length, HEX digit, missing file, unknown engine/option)
 # exits 2 with `gx: FILE:LINE: reason` on stderr and nothing on stdout; golden outputs.
 # Closes with `N passed, N failed`.
-set -uo pipefail
-gx="${GX:-build/bin/gx}"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # --- golden outputs
 cat > "$tmp/golden.txt" <<'IN'
@@ -127,6 +121,4 @@ done
 # --- demo: both engines agree
 "$gx" demo --engine rtl > "$tmp/demo.txt" && grep -q "RTL and C model agree on \([0-9]*\) of \1 lines" "$tmp/demo.txt" && ok || bad "demo rtl agreement"
 
-echo "test_gx_cli: $((pass + fail)) checks"
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+cli_finish test_gx_cli

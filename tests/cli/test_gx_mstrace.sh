@@ -9,22 +9,10 @@
 # message; every bad-input class (exit 2, `gx: FILE:LINE: reason`, nothing on stdout),
 # including values that would wrap and an error after many good lines.
 # Closes with `N passed, N failed`.
-set -uo pipefail
-gx="${GX:-build/bin/gx}"
+. "$(dirname "$0")/lib.sh"
 traces="${TRACES:-traces}"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
-golden() {  # name, trace text, expected output
-  printf '%b' "$2" > "$tmp/g.trace"
-  printf '%b' "$3" > "$tmp/g.want"
-  if "$gx" mstrace "$tmp/g.trace" > "$tmp/g.out" 2> "$tmp/g.err" && cmp -s "$tmp/g.out" "$tmp/g.want"
-  then ok
-  else bad "golden $1: $(cat "$tmp/g.err")"; diff "$tmp/g.out" "$tmp/g.want" | head -20; fi
-}
+golden() { cli_golden mstrace trace "$@"; }  # name, trace text, expected output
 
 # --- golden 1: traces/basic.trace, derived step by step in docs/mssurf.md.
 cat > "$tmp/basic.want" <<'OUT'
@@ -291,6 +279,4 @@ check_bad "late error"        "63: MASK '1f'" "${late}load 1 1 2\nstore 0 0 1f 0
 [ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^usage: gx mstrace" "$tmp/err" && ok || bad "no file: usage"
 "$gx" help | grep -q "^  mstrace FILE" && ok || bad "gx help lists mstrace"
 
-echo "test_gx_mstrace: $((pass + fail)) checks"
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+cli_finish test_gx_mstrace

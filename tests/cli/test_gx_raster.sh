@@ -7,22 +7,10 @@
 # PNG); the rtl engine message; --png writes a valid PNG (signature, IHDR, CRCs, IDAT
 # size) and nothing on a write error; determinism; output order (t, py, px); properties
 # of the scenes in scenes/. Closes with `N passed, N failed`.
-set -uo pipefail
-gx="${GX:-build/bin/gx}"
+. "$(dirname "$0")/lib.sh"
 scenes="${SCENES:-scenes}"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
-golden() {  # name, scene text, expected output
-  printf '%b' "$2" > "$tmp/g.scene"
-  printf '%b' "$3" > "$tmp/g.want"
-  if "$gx" raster "$tmp/g.scene" > "$tmp/g.out" 2> "$tmp/g.err" && cmp -s "$tmp/g.out" "$tmp/g.want"
-  then ok
-  else bad "golden $1: $(cat "$tmp/g.err")"; diff "$tmp/g.out" "$tmp/g.want" | head -20; fi
-}
+golden() { cli_golden raster scene "$@"; }  # name, scene text, expected output
 
 # --- golden 1: 4x4 target, 1 sample. The default 1x table puts the sample at (8,8)/16,
 # the pixel centre (256 px + 128, 256 py + 128).
@@ -315,6 +303,4 @@ printf 'viewport 3 5\nsamples 1\n' > "$tmp/blank.scene"
 "$gx" raster --png "$tmp/basic2.png" "$scenes/basic.scene" > /dev/null && cmp -s "$tmp/basic.png" "$tmp/basic2.png" \
   && ok || bad "png not deterministic"
 
-echo "test_gx_raster: $((pass + fail)) checks"
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+cli_finish test_gx_raster
