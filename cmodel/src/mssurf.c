@@ -52,6 +52,15 @@ unsigned gx_mssurf_tile_pixels(const gx_ms_cfg_t *cfg)
     return GX_MS_TILE_BYTES / (spp_n(cfg->spp) * bps_b(cfg->bps));
 }
 
+/* Pixel (x, y)'s tile and its index p in the tile: pixels run row-major through
+ * consecutive tiles of gx_mssurf_tile_pixels() pixels. */
+static uint32_t pixel_tile(const gx_ms_cfg_t *cfg, uint16_t x, uint16_t y, unsigned *p)
+{
+    const uint64_t idx = (uint64_t)y * cfg->width + x, np = gx_mssurf_tile_pixels(cfg);
+    *p = (unsigned)(idx % np);
+    return (uint32_t)(idx / np);
+}
+
 uint32_t gx_mssurf_tiles(const gx_ms_cfg_t *cfg)
 {
     uint64_t pixels = (uint64_t)cfg->width * cfg->height, p = gx_mssurf_tile_pixels(cfg);
@@ -226,7 +235,7 @@ unsigned gx_mssurf_encode(const gx_ms_cfg_t *cfg, gx_enc_t enc, uint32_t pixels,
                           const uint8_t tile[GX_MS_TILE_BYTES], uint8_t *out)
 {
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
-    const unsigned np = GX_MS_TILE_BYTES / pb;
+    const unsigned np = gx_mssurf_tile_pixels(cfg);
     unsigned len = 0;
     if (enc == GX_ENC1SPP || enc == GX_ENCFULL) {
         const unsigned each = enc == GX_ENC1SPP ? b : pb;
@@ -275,7 +284,7 @@ int gx_mssurf_decode(const gx_ms_cfg_t *cfg, gx_enc_t enc, uint32_t pixels,
                      const uint8_t *in, unsigned len, uint8_t tile[GX_MS_TILE_BYTES])
 {
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
-    const unsigned np = GX_MS_TILE_BYTES / pb;
+    const unsigned np = gx_mssurf_tile_pixels(cfg);
     const uint16_t all = all_samples(n);
     uint8_t t[GX_MS_TILE_BYTES];
     memcpy(t, tile, sizeof t);
@@ -464,7 +473,7 @@ static void flush_slot(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, unsigned r, gx_ms_cau
     const gx_ms_cfg_t *cfg = &lsu->cfg;
     gx_ms_slot_t *sl = &lsu->slot[r];
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
-    const unsigned np = GX_MS_TILE_BYTES / pb;
+    const unsigned np = gx_mssurf_tile_pixels(cfg);
     const uint16_t all = all_samples(n);
     const uint32_t valid = gx_mssurf_tile_valid(cfg, sl->tile);
     gx_ms_flush_t f;
@@ -534,11 +543,10 @@ void gx_mssurf_store(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_store_t *st
 {
     const gx_ms_cfg_t *cfg = &lsu->cfg;
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
-    const unsigned np = GX_MS_TILE_BYTES / pb;
+    const unsigned np = gx_mssurf_tile_pixels(cfg);
     const uint16_t all = all_samples(n);
-    const uint64_t idx = (uint64_t)st->y * cfg->width + st->x;
-    const uint32_t tile = (uint32_t)(idx / np);
-    const unsigned p = (unsigned)(idx % np);
+    unsigned p;
+    const uint32_t tile = pixel_tile(cfg, st->x, st->y, &p);
     lsu->cnt.stores++;
 
     /* 1. conflict or merge */
@@ -598,11 +606,9 @@ void gx_mssurf_load(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_load_t *ld,
 {
     const gx_ms_cfg_t *cfg = &lsu->cfg;
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
-    const unsigned np = GX_MS_TILE_BYTES / pb;
     const uint16_t all = all_samples(n);
-    const uint64_t idx = (uint64_t)ld->y * cfg->width + ld->x;
-    const uint32_t tile = (uint32_t)(idx / np);
-    const unsigned p = (unsigned)(idx % np);
+    unsigned p;
+    const uint32_t tile = pixel_tile(cfg, ld->x, ld->y, &p);
     memset(resp, 0, sizeof *resp);
     lsu->cnt.loads++;
 
@@ -684,7 +690,7 @@ int gx_mssurf_check(const gx_ms_lsu_t *lsu, const gx_ms_mem_t *mem, const uint8_
 {
     const gx_ms_cfg_t *cfg = &mem->cfg;
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
-    const unsigned np = GX_MS_TILE_BYTES / pb;
+    const unsigned np = gx_mssurf_tile_pixels(cfg);
     static const uint8_t zero[GX_MS_MAX_PIXEL_BYTES];
     for (uint32_t t = 0; t < mem->tiles; t++) {
         const size_t base = (size_t)t * GX_MS_TILE_BYTES;
