@@ -37,6 +37,10 @@ package gx_pkg;
   localparam int unsigned FineTilePx = 8;
   /// largest conservative error term E, in 1/256 pixel
   localparam int unsigned MaxConsErr = 255;
+  /// quads a rasterizer output group holds (the most quads gx_raster tests per clock)
+  localparam int unsigned RasterLanes = 4;
+  /// signed per-sample edge test E_pix + S: |E_pix| clamped to 2^33, |S| < 2^33 (docs/raster.md)
+  localparam int unsigned SampleSumBits = 35;
 
   /// samples per pixel N
   typedef enum logic [1:0] {
@@ -118,6 +122,29 @@ package gx_pkg;
     logic [12:0] py1;  // [12:0] 
   } rs_setup_t;
   localparam int unsigned RS_SETUP_BITS = 448;
+
+  /// rasterizer command: a triangle (setup result + render state) or a pattern-table write (606 bits)
+  typedef struct packed {
+    logic op;  // [605:605] 0: triangle, 1: write the pattern table
+    logic [15:0] tag;  // [604:589] triangle tag, echoed in its output groups
+    logic [2:0] samples_log2;  // [588:586] log2 N: 0..4 (MSAA)
+    logic patternsets;  // [585:585] 1: pattern sets on (N = 1 or 2)
+    logic conservative;  // [584:584] 1: conservative mode
+    logic [7:0] cons_err;  // [583:576] conservative error term E, 1/256 pixel
+    logic [127:0] pattern;  // [575:448] op 1: the 16 table slots, slot 0 in bits 7..0
+    logic [447:0] setup;  // [447:0] op 0: the setup unit's rs_setup_t
+  } rs_cmd_t;
+  localparam int unsigned RS_CMD_BITS = 606;
+
+  /// rasterizer output: up to RasterLanes horizontally adjacent quads of one fine-tile row (300 bits)
+  typedef struct packed {
+    logic [15:0] tag;  // [299:284] the triangle's tag
+    logic [11:0] qx;  // [283:272] quad x of lane 0 (pixel x = 2 qx)
+    logic [11:0] qy;  // [271:260] quad y (pixel y = 2 qy)
+    logic [3:0] valid;  // [259:256] bit l: lane l's quad has coverage
+    logic [255:0] masks;  // [255:0] sample mask of lane l pixel k (k = 2 dy + dx) in bits 64l+16k+15..64l+16k
+  } rs_qgroup_t;
+  localparam int unsigned RS_QGROUP_BITS = 300;
 
 endpackage
 

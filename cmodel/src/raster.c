@@ -262,6 +262,108 @@ uint64_t gx_raster_tri(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table,
     return n;
 }
 
+uint64_t gx_raster_tri_groups(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table,
+                              const gx_rs_setup_t *s, unsigned lanes, uint16_t tag,
+                              gx_rs_group_fn emit, void *ctx)
+{
+    uint64_t n = 0;
+    if (s->px0 > s->px1 || s->py0 > s->py1)
+        return 0;
+    const uint32_t ct = GX_COARSE_TILE_PX, ft = GX_FINE_TILE_PX, qpr = ft / 2;
+    for (uint32_t ty = (uint32_t)s->py0 / ct; ty <= (uint32_t)s->py1 / ct; ty++)
+        for (uint32_t tx = (uint32_t)s->px0 / ct; tx <= (uint32_t)s->px1 / ct; tx++)
+            for (uint32_t f = 0; f < 4; f++) {
+                uint32_t fx = tx * ct + (f & 1u) * ft, fy = ty * ct + (f >> 1) * ft;
+                for (uint32_t q0 = 0; q0 < qpr * qpr; q0 += lanes) {
+                    gx_rs_group_t g;
+                    memset(&g, 0, sizeof g);
+                    g.tag = tag;
+                    g.qx = (uint16_t)(fx / 2 + q0 % qpr);
+                    g.qy = (uint16_t)(fy / 2 + q0 / qpr);
+                    for (uint32_t l = 0; l < lanes; l++) {
+                        uint16_t any = 0;
+                        for (uint32_t k = 0; k < 4; k++) {
+                            g.mask[l][k] = gx_raster_pixel(cfg, table, s,
+                                                           2u * (g.qx + l) + (k & 1u),
+                                                           2u * g.qy + (k >> 1));
+                            any |= g.mask[l][k];
+                        }
+                        g.valid |= (uint8_t)((any != 0) << l);
+                    }
+                    if (g.valid) {
+                        emit(ctx, &g);
+                        n++;
+                    }
+                }
+            }
+    return n;
+}
+
+static unsigned log2_samples(unsigned n)
+{
+    unsigned l = 0;
+    while ((1u << l) < n)
+        l++;
+    return l;
+}
+
+void gx_rs_cmd_pack_tri(const gx_rs_cfg_t *cfg, const gx_rs_setup_t *s, uint16_t tag,
+                        uint32_t w[GX_RS_CMD_WORDS])
+{
+    memset(w, 0, GX_RS_CMD_WORDS * sizeof w[0]);
+    /* the setup image occupies bits 447..0, words 0..13 */
+    gx_rs_setup_pack(s, w);
+    gx_bits_set(w, GX_RS_CMD_OP_LSB, 1, 0);
+    gx_bits_set(w, GX_RS_CMD_TAG_LSB, 16, tag);
+    gx_bits_set(w, GX_RS_CMD_SAMPLES_LOG2_LSB, 3, log2_samples(cfg->samples));
+    gx_bits_set(w, GX_RS_CMD_PATTERNSETS_LSB, 1, cfg->patternsets);
+    gx_bits_set(w, GX_RS_CMD_CONSERVATIVE_LSB, 1, cfg->conservative);
+    gx_bits_set(w, GX_RS_CMD_CONS_ERR_LSB, 8, cfg->cons_err);
+}
+
+void gx_rs_cmd_pack_table(const gx_rs_table_t *table, uint32_t w[GX_RS_CMD_WORDS])
+{
+    memset(w, 0, GX_RS_CMD_WORDS * sizeof w[0]);
+    gx_bits_set(w, GX_RS_CMD_OP_LSB, 1, 1);
+    for (unsigned i = 0; i < GX_PATTERN_SLOTS; i++)
+        gx_bits_set(w, GX_RS_CMD_PATTERN_LSB + 8 * i, 8, table->slot[i]);
+}
+
+void gx_rs_group_pack(const gx_rs_group_t *g, uint32_t w[GX_RS_QGROUP_WORDS])
+{
+    memset(w, 0, GX_RS_QGROUP_WORDS * sizeof w[0]);
+    gx_bits_set(w, GX_RS_QGROUP_TAG_LSB, 16, g->tag);
+    gx_bits_set(w, GX_RS_QGROUP_QX_LSB, GX_RS_QGROUP_QX_BITS, g->qx);
+    gx_bits_set(w, GX_RS_QGROUP_QY_LSB, GX_RS_QGROUP_QY_BITS, g->qy);
+    gx_bits_set(w, GX_RS_QGROUP_VALID_LSB, GX_RS_QGROUP_VALID_BITS, g->valid);
+    for (unsigned l = 0; l < GX_RASTER_LANES; l++)
+        for (unsigned k = 0; k < 4; k++)
+            gx_bits_set(w, GX_RS_QGROUP_MASKS_LSB + 64 * l + 16 * k, 16, g->mask[l][k]);
+}
+
+void gx_rs_group_unpack(const uint32_t w[GX_RS_QGROUP_WORDS], gx_rs_group_t *g)
+{
+    memset(g, 0, sizeof *g);
+    g->tag = (uint16_t)gx_bits_get(w, GX_RS_QGROUP_TAG_LSB, 16);
+    g->qx = (uint16_t)gx_bits_get(w, GX_RS_QGROUP_QX_LSB, GX_RS_QGROUP_QX_BITS);
+    g->qy = (uint16_t)gx_bits_get(w, GX_RS_QGROUP_QY_LSB, GX_RS_QGROUP_QY_BITS);
+    g->valid = (uint8_t)gx_bits_get(w, GX_RS_QGROUP_VALID_LSB, GX_RS_QGROUP_VALID_BITS);
+    for (unsigned l = 0; l < GX_RASTER_LANES; l++)
+        for (unsigned k = 0; k < 4; k++)
+            g->mask[l][k] = (uint16_t)gx_bits_get(w, GX_RS_QGROUP_MASKS_LSB + 64 * l + 16 * k, 16);
+}
+
+int gx_rs_group_eq(const gx_rs_group_t *p, const gx_rs_group_t *q)
+{
+    if (p->tag != q->tag || p->qx != q->qx || p->qy != q->qy || p->valid != q->valid)
+        return 0;
+    for (unsigned l = 0; l < GX_RASTER_LANES; l++)
+        for (unsigned k = 0; k < 4; k++)
+            if (p->mask[l][k] != q->mask[l][k])
+                return 0;
+    return 1;
+}
+
 void gx_rs_setup_req_pack(const gx_rs_cfg_t *cfg, const gx_rs_tri_t *t,
                           uint32_t w[GX_RS_SETUP_REQ_WORDS])
 {

@@ -365,6 +365,27 @@ static void emit_cb(void *ctx, const gx_rs_quad_t *quad)
     l->q[l->n++] = *quad;
 }
 
+typedef struct glist {
+    gx_rs_group_t *g;
+    size_t n, cap;
+} glist_t;
+
+static void gemit_cb(void *ctx, const gx_rs_group_t *g)
+{
+    glist_t *l = ctx;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        gx_rs_group_t *q = realloc(l->g, cap * sizeof *q);
+        if (!q) {
+            fprintf(stderr, "out of memory\n");
+            exit(2);
+        }
+        l->g = q;
+        l->cap = cap;
+    }
+    l->g[l->n++] = *g;
+}
+
 static uint64_t quad_key(uint32_t qx, uint32_t qy)
 {
     uint64_t crow = qy >> 3, ccol = qx >> 3;
@@ -601,6 +622,38 @@ static int run_case(const test_case_t *c)
     note(missing == 0, c, "gx_raster_tri: %" PRIu64 " quads with coverage not emitted, first (%" PRId64 ",%" PRId64 ")",
          missing, mqx, mqy);
     (void)outside; /* quads outside the region have no coverage: counted as empty */
+
+    /* gx_raster_tri_groups: for every parallelism, the valid lanes in order are exactly
+     * gx_raster_tri's quads; a group's lanes are side by side in one fine-tile quad row,
+     * aligned to the parallelism; lanes without coverage read 0 */
+    for (unsigned lanes = 1; lanes <= GX_RASTER_LANES; lanes *= 2) {
+        glist_t G = {0};
+        uint64_t gret = gx_raster_tri_groups(cfg, tab, &s, lanes, (uint16_t)(c->id * 7u), gemit_cb, &G);
+        size_t qi = 0;
+        uint64_t gbad = 0;
+        for (size_t j = 0; j < G.n; j++) {
+            const gx_rs_group_t *gr = &G.g[j];
+            gbad += gr->valid == 0 || gr->valid >> lanes != 0 || gr->tag != (uint16_t)(c->id * 7u) ||
+                    (gr->qx % 4u) % lanes != 0 || (gr->qx % 4u) + lanes > 4u;
+            for (unsigned l = 0; l < GX_RASTER_LANES; l++) {
+                int v = (gr->valid >> l) & 1;
+                uint16_t any = 0;
+                for (unsigned k = 0; k < 4; k++)
+                    any |= gr->mask[l][k];
+                gbad += (any != 0) != v;
+                if (!v)
+                    continue;
+                if (qi >= L.n || L.q[qi].qx != gr->qx + l || L.q[qi].qy != gr->qy ||
+                    memcmp(L.q[qi].mask, gr->mask[l], sizeof L.q[qi].mask) != 0)
+                    gbad++;
+                qi++;
+            }
+        }
+        note(gbad == 0 && qi == L.n && gret == G.n, c,
+             "gx_raster_tri_groups lanes %u: %" PRIu64 " bad groups, %zu of %zu quads", lanes,
+             gbad, qi, L.n);
+        free(G.g);
+    }
     free(seen);
     free(L.q);
     free(want);

@@ -18,6 +18,8 @@ typedef struct tb_dut_ops {
     void (*resp)(const void *m, uint32_t *resp);
     void (*tick)(void *m);
     int (*failed)(const void *m);  /* an assertion fired */
+    int (*idle)(const void *m);    /* NULL: one response per request; else 1 when nothing
+                                      is in flight (blocks with 0..many responses each) */
 } tb_dut_ops_t;
 
 /** Send n requests (req: n * req_words words) in order and collect n responses (resp:
@@ -26,5 +28,12 @@ typedef struct tb_dut_ops {
  *  failed, or no transfer for 1000 cycles); *n_got = responses collected. */
 uint64_t tb_stream_run(const tb_dut_ops_t *ops, void *m, const uint32_t *req, uint32_t *resp,
                        uint64_t n, tb_rng_t *rng, int stall, uint64_t phase, uint64_t *n_got);
+
+/** The same for a DUT with ops->idle, whose requests yield any number of responses:
+ *  sends the n_req requests, then runs until the DUT is idle; stores the first max_resp
+ *  responses (resp: max_resp * resp_words words) and counts all of them in *n_got. */
+uint64_t tb_stream_run_n(const tb_dut_ops_t *ops, void *m, const uint32_t *req, uint64_t n_req,
+                         uint32_t *resp, uint64_t max_resp, tb_rng_t *rng, int stall,
+                         uint64_t phase, uint64_t *n_got);
 
 #endif /* GX_TB_STREAM_H */

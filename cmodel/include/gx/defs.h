@@ -38,6 +38,10 @@
 #define GX_FINE_TILE_PX 8u
 /** largest conservative error term E, in 1/256 pixel */
 #define GX_MAX_CONS_ERR 255u
+/** quads a rasterizer output group holds (the most quads gx_raster tests per clock) */
+#define GX_RASTER_LANES 4u
+/** signed per-sample edge test E_pix + S: |E_pix| clamped to 2^33, |S| < 2^33 (docs/raster.md) */
+#define GX_SAMPLE_SUM_BITS 35u
 
 /** samples per pixel N */
 typedef enum gx_spp {
@@ -195,5 +199,39 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_RS_SETUP_PX1_BITS 13u
 #define GX_RS_SETUP_PY1_LSB 0u
 #define GX_RS_SETUP_PY1_BITS 13u
+
+/** rasterizer command: a triangle (setup result + render state) or a pattern-table write */
+#define GX_RS_CMD_BITS 606u
+#define GX_RS_CMD_WORDS 19u
+#define GX_RS_CMD_OP_LSB 605u
+#define GX_RS_CMD_OP_BITS 1u
+#define GX_RS_CMD_TAG_LSB 589u
+#define GX_RS_CMD_TAG_BITS 16u
+#define GX_RS_CMD_SAMPLES_LOG2_LSB 586u
+#define GX_RS_CMD_SAMPLES_LOG2_BITS 3u
+#define GX_RS_CMD_PATTERNSETS_LSB 585u
+#define GX_RS_CMD_PATTERNSETS_BITS 1u
+#define GX_RS_CMD_CONSERVATIVE_LSB 584u
+#define GX_RS_CMD_CONSERVATIVE_BITS 1u
+#define GX_RS_CMD_CONS_ERR_LSB 576u
+#define GX_RS_CMD_CONS_ERR_BITS 8u
+#define GX_RS_CMD_PATTERN_LSB 448u
+#define GX_RS_CMD_PATTERN_BITS 128u
+#define GX_RS_CMD_SETUP_LSB 0u
+#define GX_RS_CMD_SETUP_BITS 448u
+
+/** rasterizer output: up to RasterLanes horizontally adjacent quads of one fine-tile row */
+#define GX_RS_QGROUP_BITS 300u
+#define GX_RS_QGROUP_WORDS 10u
+#define GX_RS_QGROUP_TAG_LSB 284u
+#define GX_RS_QGROUP_TAG_BITS 16u
+#define GX_RS_QGROUP_QX_LSB 272u
+#define GX_RS_QGROUP_QX_BITS 12u
+#define GX_RS_QGROUP_QY_LSB 260u
+#define GX_RS_QGROUP_QY_BITS 12u
+#define GX_RS_QGROUP_VALID_LSB 256u
+#define GX_RS_QGROUP_VALID_BITS 4u
+#define GX_RS_QGROUP_MASKS_LSB 0u
+#define GX_RS_QGROUP_MASKS_BITS 256u
 
 #endif /* GX_DEFS_H */

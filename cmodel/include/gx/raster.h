@@ -116,6 +116,35 @@ typedef void (*gx_rs_emit_fn)(void *ctx, const gx_rs_quad_t *quad);
 uint64_t gx_raster_tri(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table,
                        const gx_rs_setup_t *s, gx_rs_emit_fn emit, void *ctx);
 
+/** A quad group: the rasterizer's output transaction. The rasterizer tests `lanes` quads
+ *  per clock (1, 2 or 4, at most GX_RASTER_LANES): quads q = g lanes .. g lanes + lanes - 1
+ *  of a fine tile's 16 (row-major), which lie side by side in one quad row. Lane l is the
+ *  quad (qx + l, qy); valid bit l is set when it has coverage (exactly the quads
+ *  gx_raster_tri emits); a group is a transaction when any lane is valid. Its masks are
+ *  those of gx_raster_pixel (0 in lanes that are not valid or beyond `lanes`). */
+typedef struct gx_rs_group {
+    uint16_t tag;             /**< the triangle's tag */
+    uint16_t qx, qy;          /**< lane 0's quad */
+    uint8_t valid;            /**< bit l: lane l has coverage */
+    uint16_t mask[GX_RASTER_LANES][4]; /**< [lane][pixel k: (2qx + 2l + (k&1), 2qy + (k>>1))] */
+} gx_rs_group_t;
+
+typedef void (*gx_rs_group_fn)(void *ctx, const gx_rs_group_t *g);
+/** The rasterizer's transactions for one triangle with parallelism `lanes`, in traversal
+ *  order. Returns the number of groups emitted. */
+uint64_t gx_raster_tri_groups(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table,
+                              const gx_rs_setup_t *s, unsigned lanes, uint16_t tag,
+                              gx_rs_group_fn emit, void *ctx);
+
+/** Rasterizer command images (rs_cmd_t): a triangle with its render state and tag, or a
+ *  pattern-table write (all 16 slots). */
+void gx_rs_cmd_pack_tri(const gx_rs_cfg_t *cfg, const gx_rs_setup_t *s, uint16_t tag,
+                        uint32_t w[GX_RS_CMD_WORDS]);
+void gx_rs_cmd_pack_table(const gx_rs_table_t *table, uint32_t w[GX_RS_CMD_WORDS]);
+void gx_rs_group_pack(const gx_rs_group_t *g, uint32_t w[GX_RS_QGROUP_WORDS]);
+void gx_rs_group_unpack(const uint32_t w[GX_RS_QGROUP_WORDS], gx_rs_group_t *g);
+int gx_rs_group_eq(const gx_rs_group_t *p, const gx_rs_group_t *q);
+
 /** 1 when two setup results agree in every field. */
 int gx_raster_setup_eq(const gx_rs_setup_t *p, const gx_rs_setup_t *q);
 

@@ -1,0 +1,500 @@
+// gx_raster: the rasterizer. Walks a set-up triangle's coarse tiles (16x16 pixels) and
+// fine tiles (8x8), rejecting empty ones with a corner test, and tests `Lanes` quads
+// (2x2 pixels, every sample) per clock against the three edge equations: at the sample
+// positions of the programmable sample-pattern table (MSAA, N = 1, 2, 4, 8, 16, with
+// pattern sets for N = 1, 2) or at the pixel's outermost corner grown by the error term
+// (conservative mode). The C model (gx_raster_tri_groups, cmodel/src/raster.c) is the
+// specification; docs/raster.md gives the widths and the proofs.
+//
+// Commands (cmd, valid/ready, rs_cmd_t): a triangle (the setup unit's result, its render
+// state and a tag) or a pattern-table write, in stream order: a write applies to every
+// triangle after it. Until the first write the table holds the standard positions for
+// the triangle's N. A write is taken at once; a triangle is taken when the walk of the
+// previous one has left the pipeline (cmd_ready_o = op is a write || walker empty).
+// Output (grp, valid/ready, rs_qgroup_t): the quad groups with coverage, in traversal
+// order; a group holds Lanes side-by-side quads of one fine-tile row.
+//
+// Pipeline, one enable per stage:
+//   A   coarse walker: one coarse tile a clock over the pixel range, corner test
+//   A2  the four fine tiles' corner tests and the range give the tile's visit mask
+//   B   group walker: one group a clock from the visit mask (lowest bit first); edge
+//       values at its pixels' origins, clamped to SampleSumBits
+//   R   per-sample tests of Lanes x 4 pixels x 16 samples x 3 edges
+//   O   output register (a group with coverage)
+// Throughput: Lanes quads (4 Lanes pixels, all samples) tested per clock; a coarse tile
+// the corner test rejects costs a clock of A only, hidden while B is busy. A triangle
+// costs about 5 clocks of fill and drain (the next one waits for the walker to empty).
+`default_nettype none
+`include "gx_assert.svh"
+
+module gx_raster #(
+  parameter int unsigned Lanes = 4  /// quads tested per clock: 1, 2 or 4
+) (
+  input  wire logic                clk_i,        /// clock, rising edge
+  input  wire logic                rst_i,        /// synchronous reset, active high
+  input  wire logic                cmd_valid_i,  /// a command is offered
+  output      logic                cmd_ready_o,  /// the command is taken this clock
+  input  wire gx_pkg::rs_cmd_t     cmd_i,        /// triangle or pattern-table write
+  output      logic                grp_valid_o,  /// a quad group is offered
+  input  wire logic                grp_ready_i,  /// the group is taken this clock
+  output      gx_pkg::rs_qgroup_t  grp_o,        /// quads with coverage and their masks
+  output      logic                idle_o        /// nothing in flight (all output taken)
+);
+  localparam int unsigned AW = gx_pkg::EdgeCoefBits;   // 25: |A|, |B| <= 2^23
+  localparam int unsigned EW = gx_pkg::EdgeBits;       // 48: |E| < 2^47 anywhere tested
+  localparam int unsigned SW = gx_pkg::SampleSumBits;  // 35: E_pix (clamped) + S
+  localparam int unsigned OW = SW - 1;                 // 34: a sample offset, |S| < 2^33
+  localparam int unsigned PW = 13;                     // pixel index 0..8191
+  localparam int unsigned TW = 9;                      // coarse tile index 0..511
+  localparam int unsigned G  = 16 / Lanes;             // groups in a fine tile
+  localparam int unsigned VW = 4 * G;                  // visit-mask bits of a coarse tile
+  localparam int unsigned GL = $clog2(G);              // log2 G
+  localparam int unsigned VL = $clog2(VW);             // log2 VW
+
+  typedef logic signed [AW-1:0] coef_t;
+  typedef logic signed [EW-1:0] edge_t;
+  typedef logic signed [SW-1:0] sum_t;
+  typedef logic signed [OW-1:0] off_t;
+  // The clamp bound of a pixel-origin edge value: any sample offset is smaller than it.
+  localparam edge_t Clamp = edge_t'(64'sd1 <<< (OW - 1));
+
+  // ---------------------------------------------------------------------------------
+  // The standard sample positions (slot s of the default table for N holds position
+  // s mod N: Direct3D / Vulkan standard locations, x nibble high).
+  function automatic logic [7:0] std_pos(input logic [2:0] nlog, input logic [3:0] s);
+    logic [127:0] p16;
+    logic [63:0] p8;
+    p16 = 128'h10ef_f408_2c42_816e_b3db_ad36_c75a_7599;
+    p8  = 64'hf1bf_173d_53d9_7b95;
+    unique case (nlog)
+      3'd0:    std_pos = 8'h88;
+      3'd1:    std_pos = s[0] ? 8'h44 : 8'hcc;
+      3'd2:    std_pos = s[1] ? (s[0] ? 8'hae : 8'h2a) : (s[0] ? 8'he6 : 8'h62);
+      3'd3:    std_pos = p8[8*s[2:0] +: 8];
+      default: std_pos = p16[8*s +: 8];
+    endcase
+  endfunction
+
+  // Table slot of sample i of pixel k (k = 2 (py & 1) + (px & 1)) without pattern sets.
+  function automatic logic [3:0] slot_of(input logic [2:0] nlog, input logic [1:0] k,
+                                         input logic [3:0] i);
+    unique case (nlog)
+      3'd0:    slot_of = {2'b00, k};
+      3'd1:    slot_of = {1'b0, k, i[0]};
+      3'd2:    slot_of = {k, i[1:0]};
+      3'd3:    slot_of = {k[0], i[2:0]};
+      default: slot_of = i;
+    endcase
+  endfunction
+
+  // ---------------------------------------------------------------------------------
+  // Handshake and stage valid bits.
+  logic en;          // R and O advance: O is empty or its group is taken
+  logic a_q, a2_q, b_q, r_q, o_q;
+  logic a_adv;       // A hands its tile to A2
+  logic a2_has;      // A2 holds a tile with something to visit
+  logic b_take;      // B takes A2's tile
+  logic b_last;      // B's current group is its tile's last
+  logic walk_empty;  // A, A2, B and R are empty
+  logic tri_take, tbl_take;
+
+  assign en          = !o_q || grp_ready_i;
+  assign walk_empty  = !a_q && !a2_q && !b_q && !r_q;
+  assign cmd_ready_o = cmd_i.op || walk_empty;
+  assign tri_take    = cmd_valid_i && !cmd_i.op && walk_empty;
+  assign tbl_take    = cmd_valid_i && cmd_i.op;
+  assign grp_valid_o = o_q;
+  assign idle_o      = walk_empty && !o_q;
+
+  // ---------------------------------------------------------------------------------
+  // The pattern table: the standard positions until the first write.
+  logic         tbl_prog_q;
+  logic [127:0] tbl_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) tbl_prog_q <= 1'b0;
+    else if (tbl_take) tbl_prog_q <= 1'b1;
+  end
+  always_ff @(posedge clk_i) begin
+    if (tbl_take) tbl_q <= cmd_i.pattern;
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Triangle registers, loaded when a triangle is taken.
+  gx_pkg::rs_setup_t su;
+  assign su = cmd_i.setup;
+
+  logic [3*AW-1:0]      t_a_q, t_b_q, t_a_d, t_b_d;
+  logic [3*EW-1:0]      t_c_q, t_c_d;
+  logic [3*OW-1:0]      t_g_q, t_g_d;          // corner-test margin per edge (>= 0)
+  logic [3*16*OW-1:0]   t_s_q, t_s_d;          // offset of table slot s, per edge
+  logic [3*64*OW-1:0]   t_so_q, t_so_d;        // offset of sample i of pixel k, per edge
+  logic [2:0]           t_incl_q, t_incl_d;
+  logic [2:0]           t_nlog_q;
+  logic                 t_ps_q;
+  logic [PW-1:0]        t_px0_q, t_py0_q, t_px1_q, t_py1_q;
+  logic [15:0]          t_tag_q;
+
+  always_comb begin
+    coef_t a, b, an, bn;
+    edge_t c;
+    logic [AW:0] l1;                    // |A| + |B| <= 2^24
+    logic [8:0] h;                      // 128 + E
+    logic [7:0] pos;
+    logic [3:0] slot;
+    logic signed [OW-1:0] t;
+    t_a_d = '0;
+    t_b_d = '0;
+    t_c_d = '0;
+    t_g_d = '0;
+    t_s_d = '0;
+    t_so_d = '0;
+    t_incl_d = '0;
+    t = '0;
+    pos = '0;
+    slot = '0;
+    h = 9'd128 + 9'(cmd_i.cons_err);
+    for (int e = 0; e < 3; e++) begin
+      a = $signed(su[gx_pkg::RS_SETUP_BITS-1-AW*e -: AW]);
+      b = $signed(su[gx_pkg::RS_SETUP_BITS-1-3*AW-AW*e -: AW]);
+      c = $signed(su[gx_pkg::RS_SETUP_BITS-1-6*AW-EW*e -: EW]);
+      // conservative segment: edge 1 is edge 0 reversed (|E| <= h (|A| + |B|))
+      if (cmd_i.conservative && su.cls == 2'd1 && e == 1) begin
+        a = -$signed(su.a0);
+        b = -$signed(su.b0);
+        c = -$signed(su.c0);
+      end
+      t_a_d[AW*e +: AW] = a;
+      t_b_d[AW*e +: AW] = b;
+      t_c_d[EW*e +: EW] = c;
+      an = a < 0 ? -a : a;
+      bn = b < 0 ? -b : b;
+      l1 = (AW+1)'($unsigned(an)) + (AW+1)'($unsigned(bn));
+      if (cmd_i.conservative) begin
+        // T = E(center) - E(origin) + h (|A| + |B|) = 128 (A + B) + h (|A| + |B|),
+        // 0 <= T < 511 * 2^24 < 2^33
+        t = OW'($signed({1'b0, h}) * $signed({1'b0, l1})) + (OW'(a) <<< 7) + (OW'(b) <<< 7);
+        t_g_d[OW*e +: OW] = OW'($signed({1'b0, h}) * $signed({1'b0, l1}));
+        for (int s = 0; s < 16; s++) t_s_d[(16*e+s)*OW +: OW] = t;
+      end else begin
+        for (int s = 0; s < 16; s++) begin
+          pos = tbl_prog_q ? tbl_q[8*s +: 8] : std_pos(cmd_i.samples_log2, 4'(s));
+          // S = A 16 sx + B 16 sy, |S| <= 2 * 2^23 * 240 < 2^32
+          t_s_d[(16*e+s)*OW +: OW] = OW'($signed(a) * $signed({1'b0, pos[7:4], 4'b0000}))
+                                   + OW'($signed(b) * $signed({1'b0, pos[3:0], 4'b0000}));
+        end
+      end
+      for (int k = 0; k < 4; k++) begin
+        for (int i = 0; i < 16; i++) begin
+          slot = cmd_i.conservative ? 4'd0 : slot_of(cmd_i.samples_log2, 2'(k), 4'(i));
+          t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e+32'(slot))*OW +: OW];
+        end
+      end
+    end
+    t_incl_d = cmd_i.conservative ? 3'b111 : su.incl;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (tri_take) begin
+      t_a_q    <= t_a_d;
+      t_b_q    <= t_b_d;
+      t_c_q    <= t_c_d;
+      t_g_q    <= t_g_d;
+      t_s_q    <= t_s_d;
+      t_so_q   <= t_so_d;
+      t_incl_q <= t_incl_d;
+      t_nlog_q <= cmd_i.conservative ? 3'd0 : cmd_i.samples_log2;
+      t_ps_q   <= !cmd_i.conservative && cmd_i.patternsets;
+      t_px0_q  <= su.px0;
+      t_py0_q  <= su.py0;
+      t_px1_q  <= su.px1;
+      t_py1_q  <= su.py1;
+      t_tag_q  <= cmd_i.tag;
+    end
+  end
+
+  // Edge e's coefficients.
+  function automatic coef_t ta(input int unsigned e);
+    ta = $signed(t_a_q[AW*e +: AW]);
+  endfunction
+  function automatic coef_t tb(input int unsigned e);
+    tb = $signed(t_b_q[AW*e +: AW]);
+  endfunction
+  // The largest value of edge e over a square of 2^lg pixels from a corner value e0,
+  // plus the margin: the corner test passes when it is >= 0.
+  function automatic edge_t corner_max(input int unsigned e, input edge_t e0,
+                                       input int unsigned lg);
+    corner_max = e0 + edge_t'($signed(t_g_q[OW*e +: OW]));
+    if (ta(e) > 0) corner_max = corner_max + (edge_t'(ta(e)) <<< (8 + lg));
+    if (tb(e) > 0) corner_max = corner_max + (edge_t'(tb(e)) <<< (8 + lg));
+  endfunction
+
+  // ---------------------------------------------------------------------------------
+  // Stage A: coarse walker and corner test.
+  logic [TW-1:0] a_tx_q, a_ty_q;
+  logic [TW-1:0] tx0, tx1, ty1;
+  logic [3*EW-1:0] a_e0;     // edges at the coarse tile's origin
+  logic a_ok;                // the corner test passes
+  assign tx0 = TW'(t_px0_q >> 4);
+  assign tx1 = TW'(t_px1_q >> 4);
+  assign ty1 = TW'(t_py1_q >> 4);
+
+  always_comb begin
+    edge_t e0;
+    a_ok = 1'b1;
+    for (int e = 0; e < 3; e++) begin
+      // E(256 * 16 tx, 256 * 16 ty): |A x| <= 2^23 * 2^21, |C| <= 2^45, |E| <= 2^46
+      e0 = edge_t'(ta(e) * $signed({1'b0, a_tx_q}) <<< 12)
+         + edge_t'(tb(e) * $signed({1'b0, a_ty_q}) <<< 12)
+         + $signed(t_c_q[EW*e +: EW]);
+      a_e0[EW*e +: EW] = e0;
+      if (corner_max(e, e0, 4) < 0) a_ok = 1'b0;
+    end
+  end
+
+  logic a2_free;
+  assign a_adv = a_q && a2_free;
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      a_q <= 1'b0;
+    end else if (tri_take) begin
+      a_q <= su.px0 <= su.px1 && su.py0 <= su.py1;
+    end else if (a_adv && a_tx_q == tx1 && a_ty_q == ty1) begin
+      a_q <= 1'b0;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (tri_take) begin
+      a_tx_q <= TW'(su.px0 >> 4);
+      a_ty_q <= TW'(su.py0 >> 4);
+    end else if (a_adv) begin
+      if (a_tx_q == tx1) begin
+        a_tx_q <= tx0;
+        a_ty_q <= a_ty_q + 1'b1;
+      end else begin
+        a_tx_q <= a_tx_q + 1'b1;
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Stage A2: fine-tile corner tests and the visit mask (bit f G + g: group g of fine
+  // tile f, groups row-major, Lanes quads each).
+  logic [TW-1:0]   a2_tx_q, a2_ty_q;
+  logic [3*EW-1:0] a2_e0_q;
+  logic [VW-1:0]   a2_vm;
+
+  always_comb begin
+    edge_t fe;
+    logic [3:0] fok;
+    logic [PW+1:0] gx0, gx1, gy0, gy1;  // a group's pixel rectangle
+    for (int f = 0; f < 4; f++) begin
+      fok[f] = 1'b1;
+      for (int e = 0; e < 3; e++) begin
+        fe = $signed(a2_e0_q[EW*e +: EW]);
+        if (f % 2 == 1) fe = fe + (edge_t'(ta(e)) <<< 11);
+        if (f / 2 == 1) fe = fe + (edge_t'(tb(e)) <<< 11);
+        if (corner_max(e, fe, 3) < 0) fok[f] = 1'b0;
+      end
+      for (int g = 0; g < G; g++) begin
+        gx0 = (PW+2)'({a2_tx_q, 4'b0000}) + (PW+2)'(8 * (f % 2) + 2 * ((g * Lanes) % 4));
+        gy0 = (PW+2)'({a2_ty_q, 4'b0000}) + (PW+2)'(8 * (f / 2) + 2 * ((g * Lanes) / 4));
+        gx1 = gx0 + (PW+2)'(2 * Lanes - 1);
+        gy1 = gy0 + (PW+2)'(1);
+        a2_vm[G*f+g] = fok[f] && gx1 >= (PW+2)'(t_px0_q) && gx0 <= (PW+2)'(t_px1_q) &&
+                       gy1 >= (PW+2)'(t_py0_q) && gy0 <= (PW+2)'(t_py1_q);
+      end
+    end
+  end
+
+  assign a2_has  = a2_q && a2_vm != '0;
+  assign a2_free = !a2_has || b_take;
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) a2_q <= 1'b0;
+    else if (a2_free) a2_q <= a_adv && a_ok;
+  end
+  always_ff @(posedge clk_i) begin
+    if (a_adv) begin
+      a2_tx_q <= a_tx_q;
+      a2_ty_q <= a_ty_q;
+      a2_e0_q <= a_e0;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Stage B: the group walker. Issues the lowest set bit of the visit mask each clock.
+  logic [TW-1:0]   b_tx_q, b_ty_q;
+  logic [3*EW-1:0] b_e0_q;
+  logic [VW-1:0]   b_vm_q, b_vm_next;
+  logic [VL-1:0]   b_idx;
+  logic [PW-1:0]   b_px, b_py;      // the group's upper-left pixel
+  logic [3*4*Lanes*SW-1:0] b_e;     // clamped edge value at each pixel's origin
+  logic [4*Lanes-1:0]      b_inr;   // the pixel is in the pixel range
+
+  always_comb begin
+    b_idx = '0;
+    for (int j = VW - 1; j >= 0; j--) if (b_vm_q[j]) b_idx = VL'(j);
+  end
+  assign b_vm_next = b_vm_q & ~(VW'(1) << b_idx);
+  assign b_last    = b_vm_next == '0;
+  assign b_take    = a2_has && (!b_q || (en && b_last));
+
+  always_comb begin
+    logic [1:0] f;
+    logic [GL:0] g;
+    logic [4:0] dx0, dy0;     // the group's origin within the coarse tile, pixels / 2
+    edge_t er, ep;
+    logic [PW:0] px, py;
+    f = 2'(b_idx >> GL);
+    g = (GL+1)'(b_idx & VL'(G - 1));
+    dx0 = 5'(4 * 32'(f[0])) + 5'((32'(g) * Lanes) % 4);
+    dy0 = 5'(4 * 32'(f[1])) + 5'((32'(g) * Lanes) / 4);
+    b_px = {b_tx_q, 4'b0000} + PW'({dx0, 1'b0});
+    b_py = {b_ty_q, 4'b0000} + PW'({dy0, 1'b0});
+    for (int e = 0; e < 3; e++) begin
+      // E at the group origin: tile origin + 512 (dx0 A + dy0 B), |E| < 2^47
+      er = $signed(b_e0_q[EW*e +: EW])
+         + edge_t'(ta(e) * $signed({1'b0, dx0}) <<< 9)
+         + edge_t'(tb(e) * $signed({1'b0, dy0}) <<< 9);
+      for (int l = 0; l < Lanes; l++) begin
+        for (int k = 0; k < 4; k++) begin
+          ep = er + edge_t'(ta(e) * $signed(6'(2 * l + k % 2)) <<< 8)
+                  + edge_t'(tb(e) * $signed(6'(k / 2)) <<< 8);
+          // clamp to +-2^33: every offset added later is smaller, so the sign and
+          // zero tests of E_pix + S are unchanged
+          if (ep > Clamp) ep = Clamp;
+          if (ep < -Clamp) ep = -Clamp;
+          b_e[SW*(4*Lanes*e + 4*l + k) +: SW] = SW'(ep);
+        end
+      end
+    end
+    for (int l = 0; l < Lanes; l++) begin
+      for (int k = 0; k < 4; k++) begin
+        px = (PW+1)'(b_px) + (PW+1)'(2 * l + k % 2);
+        py = (PW+1)'(b_py) + (PW+1)'(k / 2);
+        b_inr[4*l+k] = px >= (PW+1)'(t_px0_q) && px <= (PW+1)'(t_px1_q) &&
+                       py >= (PW+1)'(t_py0_q) && py <= (PW+1)'(t_py1_q);
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) b_q <= 1'b0;
+    else if (b_take) b_q <= 1'b1;
+    else if (en && b_last) b_q <= 1'b0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (b_take) begin
+      b_tx_q <= a2_tx_q;
+      b_ty_q <= a2_ty_q;
+      b_e0_q <= a2_e0_q;
+      b_vm_q <= a2_vm;
+    end else if (b_q && en) begin
+      b_vm_q <= b_vm_next;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Stage R: per-sample tests.
+  logic [PW-1:0]           r_px_q, r_py_q;
+  logic [3*4*Lanes*SW-1:0] r_e_q;
+  logic [4*Lanes-1:0]      r_inr_q;
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) r_q <= 1'b0;
+    else if (en) r_q <= b_q;
+  end
+  always_ff @(posedge clk_i) begin
+    if (en && b_q) begin
+      r_px_q  <= b_px;
+      r_py_q  <= b_py;
+      r_e_q   <= b_e;
+      r_inr_q <= b_inr;
+    end
+  end
+
+  logic [Lanes*64-1:0] r_mask;
+  logic [Lanes-1:0]    r_lane;
+  logic [3*4*Lanes*16*(SW+1)-1:0] r_sum;  // every sample sum, one bit wider (NoOverflow_A)
+
+  always_comb begin
+    logic [1:0] kset;       // the quad's pattern set (pattern sets on)
+    logic [3:0] slot;
+    off_t off;
+    logic signed [SW:0] sum;
+    logic pass;
+    r_mask = '0;
+    for (int l = 0; l < Lanes; l++) begin
+      // set ((px >> 1) + (py >> 1)) mod (16 / 4N): N = 1: 4 sets, N = 2: 2 sets
+      kset = 2'((r_px_q >> 1) + PW'(l) + (r_py_q >> 1));
+      if (t_nlog_q != 3'd0) kset[1] = 1'b0;
+      for (int k = 0; k < 4; k++) begin
+        for (int i = 0; i < 16; i++) begin
+          pass = r_inr_q[4*l+k] && (i < (1 << t_nlog_q));
+          slot = t_nlog_q == 3'd0 ? {kset, 2'(k)} : {kset[0], 2'(k), i[0]};
+          for (int e = 0; e < 3; e++) begin
+            off = t_ps_q ? $signed(t_s_q[(16*e+32'(slot))*OW +: OW])
+                         : $signed(t_so_q[(64*e+16*k+i)*OW +: OW]);
+            sum = (SW+1)'($signed(r_e_q[SW*(4*Lanes*e + 4*l + k) +: SW])) + (SW+1)'(off);
+            r_sum[(SW+1)*(((e*Lanes+l)*4+k)*16+i) +: SW+1] = sum;
+            if (!(sum > 0 || (sum == 0 && t_incl_q[e]))) pass = 1'b0;
+          end
+          r_mask[64*l+16*k+i] = pass;
+        end
+      end
+    end
+    for (int l = 0; l < Lanes; l++) r_lane[l] = r_mask[64*l +: 64] != '0;
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Stage O: the output register.
+  always_ff @(posedge clk_i) begin
+    if (rst_i) o_q <= 1'b0;
+    else if (en) o_q <= r_q && r_lane != '0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (en && r_q) begin
+      grp_o.tag   <= t_tag_q;
+      grp_o.qx    <= 12'(r_px_q >> 1);
+      grp_o.qy    <= 12'(r_py_q >> 1);
+      grp_o.valid <= 4'(r_lane);
+      grp_o.masks <= 256'(r_mask);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Properties.
+`ifdef GX_ASSERT_ON
+  logic fv_sum_ok;
+  always_comb begin
+    fv_sum_ok = 1'b1;
+    for (int j = 0; j < 3 * 4 * Lanes * 16; j++)
+      if (r_sum[(SW+1)*j + SW] != r_sum[(SW+1)*j + SW - 1]) fv_sum_ok = 1'b0;
+  end
+`endif
+  // Environment: the command protocol.
+  `GX_ASSUME(CmdHold_M, !`GX_PAST_OK || !$past(cmd_valid_i && !cmd_ready_o) ||
+                        (cmd_valid_i && cmd_i == $past(cmd_i)))
+  // Output protocol.
+  `GX_ASSERT(GrpHold_A, !`GX_PAST_OK || !$past(grp_valid_o && !grp_ready_i) ||
+                        (grp_valid_o && grp_o == $past(grp_o)))
+  `GX_ASSERT(GrpNotEmpty_A, !grp_valid_o || grp_o.valid != '0)
+  // No overflow: every per-sample sum E_pix + S fits SampleSumBits.
+  `GX_ASSERT(NoOverflow_A, !r_q || fv_sum_ok)
+
+  `GX_COVER(Msaa1_C, grp_valid_o && t_nlog_q == 3'd0 && !t_ps_q && t_incl_q != 3'b111)
+  `GX_COVER(Msaa2_C, grp_valid_o && t_nlog_q == 3'd1 && !t_ps_q)
+  `GX_COVER(Msaa4_C, grp_valid_o && t_nlog_q == 3'd2)
+  `GX_COVER(Msaa8_C, grp_valid_o && t_nlog_q == 3'd3)
+  `GX_COVER(Msaa16_C, grp_valid_o && t_nlog_q == 3'd4)
+  `GX_COVER(Sets1_C, grp_valid_o && t_nlog_q == 3'd0 && t_ps_q)
+  `GX_COVER(Sets2_C, grp_valid_o && t_nlog_q == 3'd1 && t_ps_q)
+  `GX_COVER(Conservative_C, grp_valid_o && t_g_q != '0)
+  `GX_COVER(CoarseReject_C, a_adv && !a_ok)
+  `GX_COVER(FineReject_C, a2_q && !a2_has)
+  `GX_COVER(TableWrite_C, tbl_take && !walk_empty)
+  `GX_COVER(Stall_C, `GX_PAST_OK && $past(grp_valid_o && !grp_ready_i) && grp_valid_o)
+endmodule
+
+`default_nettype wire
