@@ -330,6 +330,9 @@ module gx_raster #(
   logic [VL-1:0]   b_idx;
   logic [PW-1:0]   b_px, b_py;      // the group's upper-left pixel
   logic [3*4*Lanes*SW-1:0] b_e;     // clamped edge value at each pixel's origin
+  logic [3*4*Lanes*EW-1:0] b_ep;    // the same before clamping
+  logic [3*EW-1:0]         b_er;    // edge value at the group's origin
+  logic [4:0]              b_dx0, b_dy0;  // the group's origin in the tile, pixels / 2
   logic [4*Lanes-1:0]      b_inr;   // the pixel is in the pixel range
 
   always_comb begin
@@ -350,6 +353,8 @@ module gx_raster #(
     g = (GL+1)'(b_idx & VL'(G - 1));
     dx0 = 5'(4 * 32'(f[0])) + 5'((32'(g) * Lanes) % 4);
     dy0 = 5'(4 * 32'(f[1])) + 5'((32'(g) * Lanes) / 4);
+    b_dx0 = dx0;
+    b_dy0 = dy0;
     b_px = {b_tx_q, 4'b0000} + PW'({dx0, 1'b0});
     b_py = {b_ty_q, 4'b0000} + PW'({dy0, 1'b0});
     for (int e = 0; e < 3; e++) begin
@@ -357,10 +362,12 @@ module gx_raster #(
       er = $signed(b_e0_q[EW*e +: EW])
          + edge_t'(ta(e) * $signed({1'b0, dx0}) <<< 9)
          + edge_t'(tb(e) * $signed({1'b0, dy0}) <<< 9);
+      b_er[EW*e +: EW] = er;
       for (int l = 0; l < Lanes; l++) begin
         for (int k = 0; k < 4; k++) begin
           ep = er + edge_t'(ta(e) * $signed(6'(2 * l + k % 2)) <<< 8)
                   + edge_t'(tb(e) * $signed(6'(k / 2)) <<< 8);
+          b_ep[EW*(4*Lanes*e + 4*l + k) +: EW] = ep;
           // clamp to +-2^33: every offset added later is smaller, so the sign and
           // zero tests of E_pix + S are unchanged
           if (ep > Clamp) ep = Clamp;
@@ -465,23 +472,114 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // Properties.
+  localparam coef_t CoefMax = coef_t'(32'sd1 <<< 23);   // |A|, |B| <= 2^23
+  localparam edge_t CMax    = edge_t'(64'sd1 <<< 45);   // |C| <= 2^45
+  localparam edge_t TileMax = edge_t'(64'sd1 <<< 46);   // |E| at a tile origin <= 2^46
+  localparam logic signed [OW:0] SMax = (OW+1)'((64'sd1 <<< (OW - 1)) - 1);  // 2^33 - 1
+
 `ifdef GX_ASSERT_ON
-  logic fv_sum_ok;
+  // a legal triangle command: the setup unit's ranges (docs/raster.md)
+  logic cmd_legal;
+  assign cmd_legal =
+      cmd_i.samples_log2 <= 3'd4 && (!cmd_i.patternsets || cmd_i.samples_log2 <= 3'd1) &&
+      $signed(su.a0) >= -CoefMax && $signed(su.a0) <= CoefMax &&
+      $signed(su.a1) >= -CoefMax && $signed(su.a1) <= CoefMax &&
+      $signed(su.a2) >= -CoefMax && $signed(su.a2) <= CoefMax &&
+      $signed(su.b0) >= -CoefMax && $signed(su.b0) <= CoefMax &&
+      $signed(su.b1) >= -CoefMax && $signed(su.b1) <= CoefMax &&
+      $signed(su.b2) >= -CoefMax && $signed(su.b2) <= CoefMax &&
+      $signed(su.c0) >= -CMax && $signed(su.c0) <= CMax &&
+      $signed(su.c1) >= -CMax && $signed(su.c1) <= CMax &&
+      $signed(su.c2) >= -CMax && $signed(su.c2) <= CMax;
+  // a triangle has been loaded (the datapath registers hold no reset value before)
+  logic fv_loaded_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) fv_loaded_q <= 1'b0;
+    else if (tri_take) fv_loaded_q <= 1'b1;
+  end
+  // No edge value wraps: each computed at two more bits equals its 48-bit value. (Each
+  // check sets its own bit and the bits are reduced at the end: long if-chains over
+  // many elements exhaust the recursion of Yosys's SMT-LIB writer.)
+  localparam int unsigned XW = EW + 2;
+  localparam int unsigned NP = 3 * 4 * Lanes;   // pixel-edge values of a group
+  logic [2:0] fv_tri_bad, fv_a_bad, fv_b_bad, fv_e0_bad, fv_er_bad;
+  logic [NP-1:0] fv_ep_bad;
   always_comb begin
-    fv_sum_ok = 1'b1;
-    for (int j = 0; j < 3 * 4 * Lanes * 16; j++)
-      if (r_sum[(SW+1)*j + SW] != r_sum[(SW+1)*j + SW - 1]) fv_sum_ok = 1'b0;
+    logic signed [XW-1:0] w, ww;
+    for (int e = 0; e < 3; e++) begin
+      fv_tri_bad[e] = ta(e) > CoefMax || ta(e) < -CoefMax ||
+                      tb(e) > CoefMax || tb(e) < -CoefMax ||
+                      $signed(t_c_q[EW*e +: EW]) > CMax || $signed(t_c_q[EW*e +: EW]) < -CMax;
+      fv_a_bad[e] = $signed(a2_e0_q[EW*e +: EW]) > TileMax ||
+                    $signed(a2_e0_q[EW*e +: EW]) < -TileMax;
+      fv_b_bad[e] = $signed(b_e0_q[EW*e +: EW]) > TileMax ||
+                    $signed(b_e0_q[EW*e +: EW]) < -TileMax;
+      w = (XW'(ta(e)) * XW'($signed({1'b0, a_tx_q})) <<< 12)
+        + (XW'(tb(e)) * XW'($signed({1'b0, a_ty_q})) <<< 12)
+        + XW'($signed(t_c_q[EW*e +: EW]));
+      fv_e0_bad[e] = w != XW'($signed(a_e0[EW*e +: EW])) || w > XW'(TileMax) ||
+                     w < -XW'(TileMax);
+      w = XW'($signed(b_e0_q[EW*e +: EW]))
+        + (XW'(ta(e)) * XW'($signed({1'b0, b_dx0})) <<< 9)
+        + (XW'(tb(e)) * XW'($signed({1'b0, b_dy0})) <<< 9);
+      fv_er_bad[e] = w != XW'($signed(b_er[EW*e +: EW]));
+      for (int l = 0; l < Lanes; l++) begin
+        for (int k = 0; k < 4; k++) begin
+          ww = w + (XW'(ta(e)) * XW'(32'(2 * l + k % 2)) <<< 8)
+                 + (XW'(tb(e)) * XW'(32'(k / 2)) <<< 8);
+          fv_ep_bad[4*Lanes*e + 4*l + k] =
+              ww != XW'($signed(b_ep[EW*(4*Lanes*e + 4*l + k) +: EW]));
+        end
+      end
+    end
+  end
+  // every sample offset |S| < 2^33; every clamped pixel-origin value |E| <= 2^33
+  logic [3*16-1:0]        fv_s_bad;
+  logic [3*64-1:0]        fv_so_bad;
+  logic [NP-1:0]          fv_e_bad;
+  logic [NP*16-1:0]       fv_sum_bad;
+  always_comb begin
+    logic signed [OW:0] v;
+    logic signed [SW-1:0] ev;
+    for (int j = 0; j < 3 * 16; j++) begin
+      v = (OW+1)'($signed(t_s_q[OW*j +: OW]));
+      fv_s_bad[j] = v > SMax || v < -SMax;
+    end
+    for (int j = 0; j < 3 * 64; j++) begin
+      v = (OW+1)'($signed(t_so_q[OW*j +: OW]));
+      fv_so_bad[j] = v > SMax || v < -SMax;
+    end
+    for (int j = 0; j < NP; j++) begin
+      ev = $signed(r_e_q[SW*j +: SW]);
+      fv_e_bad[j] = ev > SW'(Clamp) || ev < -SW'(Clamp);
+    end
+    for (int j = 0; j < NP * 16; j++)
+      fv_sum_bad[j] = r_sum[(SW+1)*j + SW] != r_sum[(SW+1)*j + SW - 1];
   end
 `endif
-  // Environment: the command protocol.
+  // Environment: the command protocol and the declared input ranges.
   `GX_ASSUME(CmdHold_M, !`GX_PAST_OK || !$past(cmd_valid_i && !cmd_ready_o) ||
                         (cmd_valid_i && cmd_i == $past(cmd_i)))
+  `GX_ASSUME(CmdLegal_M, !cmd_valid_i || cmd_i.op || cmd_legal)
   // Output protocol.
   `GX_ASSERT(GrpHold_A, !`GX_PAST_OK || !$past(grp_valid_o && !grp_ready_i) ||
                         (grp_valid_o && grp_o == $past(grp_o)))
   `GX_ASSERT(GrpNotEmpty_A, !grp_valid_o || grp_o.valid != '0)
-  // No overflow: every per-sample sum E_pix + S fits SampleSumBits.
-  `GX_ASSERT(NoOverflow_A, !r_q || fv_sum_ok)
+  // Stage invariants: a walk needs a loaded triangle; idle means nothing in flight.
+  `GX_ASSERT(Loaded_A, !(a_q || a2_q || b_q || r_q) || fv_loaded_q)
+  `GX_ASSERT(BNotEmpty_A, !b_q || b_vm_q != '0)
+  // No overflow in the edge evaluation: the triangle's ranges hold, the tile-origin values
+  // stay within 2^46 and no 48-bit sum wraps (docs/raster.md).
+  `GX_ASSERT(TriRange_A, !fv_loaded_q || fv_tri_bad == '0)
+  `GX_ASSERT(TileEdgeFits_A, !a_q || fv_e0_bad == '0)
+  `GX_ASSERT(A2EdgeRange_A, !a2_q || fv_a_bad == '0)
+  `GX_ASSERT(BEdgeRange_A, !b_q || fv_b_bad == '0)
+  `GX_ASSERT(GroupEdgeFits_A, !b_q || (fv_er_bad == '0 && fv_ep_bad == '0))
+  // No overflow: the offsets and the clamped edge values stay in their ranges, so every
+  // per-sample sum E_pix + S fits SampleSumBits.
+  `GX_ASSERT(OffsetRange_A, !fv_loaded_q || (fv_s_bad == '0 && fv_so_bad == '0))
+  `GX_ASSERT(EdgeRange_A, !r_q || fv_e_bad == '0)
+  `GX_ASSERT(NoOverflow_A, !r_q || fv_sum_bad == '0)
 
   `GX_COVER(Msaa1_C, grp_valid_o && t_nlog_q == 3'd0 && !t_ps_q && t_incl_q != 3'b111)
   `GX_COVER(Msaa2_C, grp_valid_o && t_nlog_q == 3'd1 && !t_ps_q)

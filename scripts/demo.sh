@@ -5,9 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/demo
 build/bin/gx demo --engine rtl | tee build/demo/demo.txt
-# Rasterizer coverage picture of the demo scene (C model; the RTL engine comes with the
-# rasterizer RTL, docs/raster.md).
-build/bin/gx raster --png build/demo/coverage.png scenes/demo.scene > build/demo/coverage.txt
+# Rasterizer coverage picture of the demo scene, drawn by the RTL (setup unit and
+# rasterizer, Verilated) and compared byte for byte with the C model's output.
+build/bin/gx raster --engine rtl --png build/demo/coverage.png scenes/demo.scene \
+  > build/demo/coverage.txt
+build/bin/gx raster --engine cmodel scenes/demo.scene > build/demo/coverage-cmodel.txt
+if cmp -s build/demo/coverage.txt build/demo/coverage-cmodel.txt; then agree=yes; else agree=NO; fi
 echo
 echo "gx raster: scenes/demo.scene -> $(wc -l < build/demo/coverage.txt) covered pixels," \
-     "picture build/demo/coverage.png (C model)"
+     "picture build/demo/coverage.png (RTL); RTL and C model agree: $agree"
+[ "$agree" = yes ]

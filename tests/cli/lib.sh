@@ -4,7 +4,8 @@
 #   ok / bad     count a passed / failed check (bad prints its message)
 #   cli_golden SUBCOMMAND EXT NAME INPUT WANT
 #                run `gx SUBCOMMAND` on INPUT (printf %b) written to $tmp/g.EXT and
-#                compare its stdout with WANT byte for byte
+#                compare its stdout with WANT byte for byte ($CLI_ARGS, when set, go
+#                before the file: e.g. CLI_ARGS="--engine rtl")
 #   cli_finish NAME
 #                print the check count and `N passed, N failed`; exit status 1 on failure
 set -uo pipefail
@@ -19,7 +20,8 @@ cli_golden() {
   local sub="$1" ext="$2" name="$3"
   printf '%b' "$4" > "$tmp/g.$ext"
   printf '%b' "$5" > "$tmp/g.want"
-  if "$gx" "$sub" "$tmp/g.$ext" > "$tmp/g.out" 2> "$tmp/g.err" && cmp -s "$tmp/g.out" "$tmp/g.want"
+  # shellcheck disable=SC2086  # CLI_ARGS is a word list
+  if "$gx" "$sub" ${CLI_ARGS:-} "$tmp/g.$ext" > "$tmp/g.out" 2> "$tmp/g.err" && cmp -s "$tmp/g.out" "$tmp/g.want"
   then ok
   else bad "golden $name: $(cat "$tmp/g.err")"; diff "$tmp/g.out" "$tmp/g.want" | head -20; fi
 }

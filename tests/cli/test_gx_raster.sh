@@ -4,13 +4,16 @@
 # cmodel/include/gx/raster.h (top-left rule, both windings, shared edges, MSAA masks,
 # programmable patterns and pattern sets, conservative triangles and points); stdin and
 # CRLF input; every bad-input class (exit 2, `gx: FILE:LINE: reason`, empty stdout, no
-# PNG); the rtl engine message; --png writes a valid PNG (signature, IHDR, CRCs, IDAT
-# size) and nothing on a write error; determinism; output order (t, py, px); properties
-# of the scenes in scenes/. Closes with `N passed, N failed`.
+# PNG); the rtl engine against the C model (every golden and every scene); --png writes a
+# valid PNG (signature, IHDR, CRCs, IDAT size) and nothing on a write error;
+# determinism; output order (t, py, px); properties of the scenes in scenes/. Closes with `N passed, N failed`.
 . "$(dirname "$0")/lib.sh"
 scenes="${SCENES:-scenes}"
 
-golden() { cli_golden raster scene "$@"; }  # name, scene text, expected output
+golden() {  # name, scene text, expected output: the C model and the RTL engine
+  cli_golden raster scene "$@"
+  CLI_ARGS="--engine rtl" cli_golden raster scene "$1 (rtl)" "$2" "$3"
+}
 
 # --- golden 1: 4x4 target, 1 sample. The default 1x table puts the sample at (8,8)/16,
 # the pixel centre (256 px + 128, 256 py + 128).
@@ -244,8 +247,14 @@ cmdline() {  # name, expected status, stderr regex, args...
   [ $st -eq "$want" ] && [ ! -s "$tmp/out" ] && grep -Eq -- "$re" "$tmp/err" && ok \
     || bad "$name: status $st, stderr: $(cat "$tmp/err")"
 }
-cmdline "rtl engine"      2 "^gx raster: the rtl engine is not available yet$" --engine rtl "$scenes/basic.scene"
-cmdline "rtl engine ="    2 "^gx raster: the rtl engine is not available yet$" --engine=rtl "$scenes/basic.scene"
+# The RTL engine (setup unit + rasterizer, Verilated) prints the C model's bytes and
+# draws the same picture for every shipped scene.
+for f in "$scenes"/*.scene; do
+  if "$gx" raster --png "$tmp/c.png" "$f" > "$tmp/c.out" &&
+     "$gx" raster --engine=rtl --png "$tmp/r.png" "$f" > "$tmp/r.out" &&
+     cmp -s "$tmp/c.out" "$tmp/r.out" && cmp -s "$tmp/c.png" "$tmp/r.png" && [ -s "$tmp/c.out" ]
+  then ok; else bad "rtl engine differs from the C model on $f"; fi
+done
 cmdline "unknown engine"  2 "unknown engine 'gpu'" --engine gpu "$scenes/basic.scene"
 cmdline "unknown option"  2 "^gx raster: unknown option '--fast'" --fast "$scenes/basic.scene"
 cmdline "no scene"        2 "^usage: gx raster" 

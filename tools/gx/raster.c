@@ -41,8 +41,13 @@
  * (a hue from its index) scaled by popcount(mask)/N (conservative: full), saturating.
  * A write failure is `gx: FILE: reason`, exit status 1.
  *
- * Engines: cmodel (default) runs gx_raster_setup + gx_raster_tri. rtl: the rasterizer RTL
- * is not written yet; `gx raster: the rtl engine is not available yet`, exit status 2.
+ * Engines: cmodel (default) runs gx_raster_setup + gx_raster_tri. rtl runs the Verilated
+ * RTL: every triangle through gx_raster_setup, then the results through gx_raster, a
+ * pattern-table write before each triangle whose table differs from the one before
+ * (the RTL starts with the standard positions for N, as the scene does); the quad
+ * groups go back to their triangles by tag (the triangle's index mod 2^16; groups come
+ * in triangle order). Both engines print identical bytes. An RTL that stops (an
+ * assertion fails) is `gx raster: the RTL stopped`, exit status 1.
  */
 #include <errno.h>
 #include <limits.h>
@@ -54,6 +59,8 @@
 #include "gx.h"
 #include "gx/raster.h"
 #include "png.h"
+#include "raster_rtl.h"
+#include "raster_setup_rtl.h"
 
 #define GUARD ((long long)GX_GUARD_BAND_PX * 256)
 
@@ -77,9 +84,12 @@ typedef struct pix {
     uint16_t mask;
 } pix_t;
 
+/* The quads of every triangle, in order: q[i] belongs to triangle t[i]. */
 typedef struct collect {
     gx_rs_quad_t *q;
+    size_t *t;
     size_t n, cap;
+    size_t cur; /* the triangle being collected (cmodel engine) */
     int oom;
 } collect_t;
 
@@ -285,22 +295,128 @@ static int parse_line(gx_text_t *t, char *line, scene_t *sc)
     return 0;
 }
 
-static void emit_quad(void *ctx, const gx_rs_quad_t *quad)
+static void push_quad(collect_t *c, size_t t, const gx_rs_quad_t *quad)
 {
-    collect_t *c = ctx;
     if (c->oom)
         return;
     if (c->n == c->cap) {
         size_t cap = c->cap ? 2 * c->cap : 1024;
         gx_rs_quad_t *nq = realloc(c->q, cap * sizeof *nq);
-        if (!nq) {
+        if (nq)
+            c->q = nq;
+        size_t *nt = realloc(c->t, cap * sizeof *nt);
+        if (nt)
+            c->t = nt;
+        if (!nq || !nt) {
             c->oom = 1;
             return;
         }
-        c->q = nq;
         c->cap = cap;
     }
+    c->t[c->n] = t;
     c->q[c->n++] = *quad;
+}
+
+static void emit_quad(void *ctx, const gx_rs_quad_t *quad)
+{
+    collect_t *c = ctx;
+    push_quad(c, c->cur, quad);
+}
+
+static void rasterize_cmodel(const scene_t *sc, collect_t *c)
+{
+    for (size_t ti = 0; ti < sc->n; ti++) {
+        gx_rs_setup_t s;
+        gx_raster_setup(&sc->cfg, &sc->tris[ti].tri, &s);
+        c->cur = ti;
+        gx_raster_tri(&sc->cfg, &sc->tris[ti].table, &s, emit_quad, c);
+    }
+}
+
+/* The RTL engine: setup unit, then rasterizer. Returns 0, or 1 (reported). */
+static int rasterize_rtl(const scene_t *sc, collect_t *c)
+{
+    int status = 1;
+    size_t n = sc->n;
+    gx_rs_cfg_t *cfg = calloc(n + 1, sizeof *cfg);
+    gx_rs_tri_t *tri = calloc(n + 1, sizeof *tri);
+    gx_rs_setup_t *su = calloc(n + 1, sizeof *su);
+    gx_rs_cmd_t *cmd = calloc(2 * n + 1, sizeof *cmd);
+    gx_rs_group_t *grp = NULL;
+    if (!cfg || !tri || !su || !cmd) {
+        fprintf(stderr, "gx: out of memory\n");
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+        cfg[i] = sc->cfg;
+        tri[i] = sc->tris[i].tri;
+    }
+    uint64_t got = 0;
+    void *m = gx_raster_setup_rtl_new(NULL);
+    uint64_t cycles = gx_raster_setup_rtl_run(m, cfg, tri, su, n, NULL, 0, 0, &got);
+    gx_raster_setup_rtl_free(m, NULL);
+    if ((n && !cycles) || got != n) {
+        fprintf(stderr, "gx raster: the RTL stopped (setup unit)\n");
+        goto out;
+    }
+    /* commands: a table write where the table changes, then the triangle */
+    size_t nc = 0;
+    gx_rs_table_t prev;
+    gx_raster_default_table(sc->cfg.samples, &prev);
+    uint64_t want = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (memcmp(&prev, &sc->tris[i].table, sizeof prev) != 0) {
+            cmd[nc++].table = &sc->tris[i].table;
+            prev = sc->tris[i].table;
+        }
+        cmd[nc].cfg = sc->cfg;
+        cmd[nc].setup = su[i];
+        cmd[nc].tag = (uint16_t)i;
+        nc++;
+        /* bound the groups: every group of every visited fine tile */
+        if (su[i].px0 <= su[i].px1)
+            want += (uint64_t)((su[i].px1 >> 4) - (su[i].px0 >> 4) + 1) *
+                    (uint64_t)((su[i].py1 >> 4) - (su[i].py0 >> 4) + 1) * 16;
+    }
+    grp = calloc(want + 1, sizeof *grp);
+    if (!grp) {
+        fprintf(stderr, "gx: out of memory\n");
+        goto out;
+    }
+    m = gx_raster_rtl_new(NULL);
+    cycles = gx_raster_rtl_run(m, cmd, nc, grp, want + 1, NULL, 0, 0, &got);
+    gx_raster_rtl_free(m, NULL);
+    if ((nc && !cycles) || got > want) {
+        fprintf(stderr, "gx raster: the RTL stopped (rasterizer)\n");
+        goto out;
+    }
+    size_t ti = 0;
+    for (uint64_t g = 0; g < got; g++) {
+        while (ti < n && (uint16_t)ti != grp[g].tag)
+            ti++;
+        if (ti == n) {
+            fprintf(stderr, "gx raster: the RTL returned a group with an unknown tag %u\n",
+                    grp[g].tag);
+            goto out;
+        }
+        for (unsigned l = 0; l < GX_RASTER_LANES; l++) {
+            if (!((grp[g].valid >> l) & 1u))
+                continue;
+            gx_rs_quad_t q;
+            q.qx = (uint16_t)(grp[g].qx + l);
+            q.qy = grp[g].qy;
+            memcpy(q.mask, grp[g].mask[l], sizeof q.mask);
+            push_quad(c, ti, &q);
+        }
+    }
+    status = 0;
+out:
+    free(cfg);
+    free(tri);
+    free(su);
+    free(cmd);
+    free(grp);
+    return status;
 }
 
 static int pix_cmp(const void *a, const void *b)
@@ -406,11 +522,6 @@ int gx_cmd_raster(int argc, char **argv)
         fputs(usage, stderr);
         return GX_EXIT_BAD_INPUT;
     }
-    if (engine == GX_ENGINE_RTL) {
-        fprintf(stderr, "gx raster: the rtl engine is not available yet\n");
-        return GX_EXIT_BAD_INPUT;
-    }
-
     /* Parse and validate the whole scene. */
     gx_text_t t;
     if (!gx_text_open(&t, file))
@@ -445,31 +556,32 @@ int gx_cmd_raster(int argc, char **argv)
     collect_t c = {0};
     pix_t *pix = NULL;
     size_t pix_cap = 0;
-    int status = 0;
-    for (size_t ti = 0; ti < sc.n && !status; ti++) {
-        gx_rs_setup_t s;
-        gx_raster_setup(&sc.cfg, &sc.tris[ti].tri, &s);
-        c.n = 0;
-        gx_raster_tri(&sc.cfg, &sc.tris[ti].table, &s, emit_quad, &c);
-        if (!c.oom && 4 * c.n > pix_cap) {
-            pix_t *np = realloc(pix, 4 * c.n * sizeof *np);
-            if (np) {
-                pix = np;
-                pix_cap = 4 * c.n;
+    int status = engine == GX_ENGINE_RTL ? rasterize_rtl(&sc, &c) : (rasterize_cmodel(&sc, &c), 0);
+    if (!status && c.oom) {
+        fprintf(stderr, "gx: out of memory\n");
+        status = 1;
+    }
+    for (size_t ti = 0, qi = 0; ti < sc.n && !status; ti++) {
+        size_t q0 = qi;
+        while (qi < c.n && c.t[qi] == ti)
+            qi++;
+        if (4 * (qi - q0) > pix_cap) {
+            pix_t *np = realloc(pix, 4 * (qi - q0) * sizeof *np);
+            if (!np) {
+                fprintf(stderr, "gx: out of memory\n");
+                status = 1;
+                break;
             }
-        }
-        if (c.oom || 4 * c.n > pix_cap) {
-            fprintf(stderr, "gx: out of memory\n");
-            status = 1;
-            break;
+            pix = np;
+            pix_cap = 4 * (qi - q0);
         }
         size_t np = 0;
-        for (size_t qi = 0; qi < c.n; qi++)
+        for (size_t j = q0; j < qi; j++)
             for (unsigned k = 0; k < 4; k++)
-                if (c.q[qi].mask[k]) {
-                    pix[np].px = 2u * c.q[qi].qx + (k & 1);
-                    pix[np].py = 2u * c.q[qi].qy + (k >> 1);
-                    pix[np].mask = c.q[qi].mask[k];
+                if (c.q[j].mask[k]) {
+                    pix[np].px = 2u * c.q[j].qx + (k & 1);
+                    pix[np].py = 2u * c.q[j].qy + (k >> 1);
+                    pix[np].mask = c.q[j].mask[k];
                     np++;
                 }
         if (np)
@@ -481,6 +593,7 @@ int gx_cmd_raster(int argc, char **argv)
             png_add(acc, &sc.cfg, ti, pix, np);
     }
     free(c.q);
+    free(c.t);
     free(pix);
     free(sc.tris);
     if (!status && png)
