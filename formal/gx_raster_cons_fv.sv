@@ -101,7 +101,7 @@ module gx_raster_cons_fv (
   assign in_square = (CW+2)'(wx) >= sx0 && (CW+2)'(wx) <= sx0 + (CW+2)'(256) + (CW+2)'(2 * err) &&
                      (CW+2)'(wy) >= sy0 && (CW+2)'(wy) <= sy0 + (CW+2)'(256) + (CW+2)'(2 * err);
 
-  localparam logic signed [CW-1:0] Lo = -CW'(8 * 256), Hi = CW'(24 * 256);
+  localparam logic signed [CW-1:0] Lo = -(CW'(8 * 256)), Hi = CW'(24 * 256);
   always @* begin
     assume (x0 >= Lo && x0 <= Hi && y0 >= Lo && y0 <= Hi);
     assume (x1 >= Lo && x1 <= Hi && y1 >= Lo && y1 <= Hi);

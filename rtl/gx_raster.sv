@@ -75,16 +75,20 @@ module gx_raster #(
     endcase
   endfunction
 
-  // Table slot of sample i of pixel k (k = 2 (py & 1) + (px & 1)) without pattern sets.
-  function automatic logic [3:0] slot_of(input logic [2:0] nlog, input logic [1:0] k,
-                                         input logic [3:0] i);
-    unique case (nlog)
-      3'd0:    slot_of = {2'b00, k};
-      3'd1:    slot_of = {1'b0, k, i[0]};
-      3'd2:    slot_of = {k, i[1:0]};
-      3'd3:    slot_of = {k[0], i[2:0]};
-      default: slot_of = i;
-    endcase
+  // 16 v n for a 4-bit n, by shift and add (no multiplier: n selects the terms).
+  function automatic logic signed [OW-1:0] nib_mul(input logic signed [AW-1:0] v,
+                                                    input logic [3:0] n);
+    int b;
+    nib_mul = '0;
+    for (b = 0; b < 4; b++) if (n[b]) nib_mul = nib_mul + (OW'(v) <<< (4 + b));
+  endfunction
+
+  // v c for a constant c in 0..7, by shift and add.
+  function automatic logic signed [EW-1:0] const_mul(input logic signed [AW-1:0] v,
+                                                     input int unsigned c);
+    int b;
+    const_mul = '0;
+    for (b = 0; b < 3; b++) if (((c >> b) & 1) != 0) const_mul = const_mul + (EW'(v) <<< b);
   endfunction
 
   // ---------------------------------------------------------------------------------
@@ -140,7 +144,6 @@ module gx_raster #(
     logic [AW:0] l1;                    // |A| + |B| <= 2^24
     logic [8:0] h;                      // 128 + E
     logic [7:0] pos;
-    logic [3:0] slot;
     logic signed [OW-1:0] t;
     t_a_d = '0;
     t_b_d = '0;
@@ -151,7 +154,6 @@ module gx_raster #(
     t_incl_d = '0;
     t = '0;
     pos = '0;
-    slot = '0;
     h = 9'd128 + 9'(cmd_i.cons_err);
     for (int e = 0; e < 3; e++) begin
       a = $signed(su[gx_pkg::RS_SETUP_BITS-1-AW*e -: AW]);
@@ -179,14 +181,21 @@ module gx_raster #(
         for (int s = 0; s < 16; s++) begin
           pos = tbl_prog_q ? tbl_q[8*s +: 8] : std_pos(cmd_i.samples_log2, 4'(s));
           // S = A 16 sx + B 16 sy, |S| <= 2 * 2^23 * 240 < 2^32
-          t_s_d[(16*e+s)*OW +: OW] = OW'($signed(a) * $signed({1'b0, pos[7:4], 4'b0000}))
-                                   + OW'($signed(b) * $signed({1'b0, pos[3:0], 4'b0000}));
+          t_s_d[(16*e+s)*OW +: OW] = nib_mul(a, pos[7:4]) + nib_mul(b, pos[3:0]);
         end
       end
+      // sample i of pixel k (k = 2 (py & 1) + (px & 1)) reads slot N k + i (N <= 4),
+      // 8 (k & 1) + i (N = 8) or i (N = 16): constant indices per N, so each entry is a
+      // 5-way choice, not a 16-way one (conservative: every slot holds T)
       for (int k = 0; k < 4; k++) begin
         for (int i = 0; i < 16; i++) begin
-          slot = cmd_i.conservative ? 4'd0 : slot_of(cmd_i.samples_log2, 2'(k), 4'(i));
-          t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e+32'(slot))*OW +: OW];
+          unique case (cmd_i.samples_log2)
+            3'd0:    t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + k)*OW +: OW];
+            3'd1:    t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 2*k + i%2)*OW +: OW];
+            3'd2:    t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 4*k + i%4)*OW +: OW];
+            3'd3:    t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 8*(k%2) + i%8)*OW +: OW];
+            default: t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + i)*OW +: OW];
+          endcase
         end
       end
     end
@@ -234,18 +243,23 @@ module gx_raster #(
   logic [TW-1:0] tx0, tx1, ty1;
   logic [3*EW-1:0] a_e0;     // edges at the coarse tile's origin
   logic a_ok;                // the corner test passes
+  localparam int unsigned PAW = AW + TW + 1;   // A tx, exact: |A tx| <= 2^23 * 511
+  logic [3*PAW-1:0] a_pa, a_pb;                // A tx and B ty per edge
   assign tx0 = TW'(t_px0_q >> 4);
   assign tx1 = TW'(t_px1_q >> 4);
   assign ty1 = TW'(t_py1_q >> 4);
 
   always_comb begin
     edge_t e0;
+    logic signed [PAW-1:0] pa, pb;
     a_ok = 1'b1;
     for (int e = 0; e < 3; e++) begin
       // E(256 * 16 tx, 256 * 16 ty): |A x| <= 2^23 * 2^21, |C| <= 2^45, |E| <= 2^46
-      e0 = edge_t'(ta(e) * $signed({1'b0, a_tx_q}) <<< 12)
-         + edge_t'(tb(e) * $signed({1'b0, a_ty_q}) <<< 12)
-         + $signed(t_c_q[EW*e +: EW]);
+      pa = ta(e) * $signed({1'b0, a_tx_q});
+      pb = tb(e) * $signed({1'b0, a_ty_q});
+      a_pa[PAW*e +: PAW] = pa;
+      a_pb[PAW*e +: PAW] = pb;
+      e0 = (edge_t'(pa) <<< 12) + (edge_t'(pb) <<< 12) + $signed(t_c_q[EW*e +: EW]);
       a_e0[EW*e +: EW] = e0;
       if (corner_max(e, e0, 4) < 0) a_ok = 1'b0;
     end
@@ -332,7 +346,8 @@ module gx_raster #(
   logic [3*4*Lanes*SW-1:0] b_e;     // clamped edge value at each pixel's origin
   logic [3*4*Lanes*EW-1:0] b_ep;    // the same before clamping
   logic [3*EW-1:0]         b_er;    // edge value at the group's origin
-  logic [4:0]              b_dx0, b_dy0;  // the group's origin in the tile, pixels / 2
+  localparam int unsigned PBW = AW + 6;      // A dx0, exact: |A dx0| <= 2^23 * 7
+  logic [3*PBW-1:0]        b_qa, b_qb;     // A dx0 and B dy0 per edge
   logic [4*Lanes-1:0]      b_inr;   // the pixel is in the pixel range
 
   always_comb begin
@@ -348,25 +363,29 @@ module gx_raster #(
     logic [GL:0] g;
     logic [4:0] dx0, dy0;     // the group's origin within the coarse tile, pixels / 2
     edge_t er, ep;
+    logic signed [PBW-1:0] qa, qb;
     logic [PW:0] px, py;
     f = 2'(b_idx >> GL);
     g = (GL+1)'(b_idx & VL'(G - 1));
     dx0 = 5'(4 * 32'(f[0])) + 5'((32'(g) * Lanes) % 4);
     dy0 = 5'(4 * 32'(f[1])) + 5'((32'(g) * Lanes) / 4);
-    b_dx0 = dx0;
-    b_dy0 = dy0;
     b_px = {b_tx_q, 4'b0000} + PW'({dx0, 1'b0});
     b_py = {b_ty_q, 4'b0000} + PW'({dy0, 1'b0});
     for (int e = 0; e < 3; e++) begin
       // E at the group origin: tile origin + 512 (dx0 A + dy0 B), |E| < 2^47
-      er = $signed(b_e0_q[EW*e +: EW])
-         + edge_t'(ta(e) * $signed({1'b0, dx0}) <<< 9)
-         + edge_t'(tb(e) * $signed({1'b0, dy0}) <<< 9);
+      qa = '0;
+      qb = '0;
+      for (int j = 0; j < 3; j++) begin
+        if (dx0[j]) qa = qa + (PBW'(ta(e)) <<< j);
+        if (dy0[j]) qb = qb + (PBW'(tb(e)) <<< j);
+      end
+      b_qa[PBW*e +: PBW] = qa;
+      b_qb[PBW*e +: PBW] = qb;
+      er = $signed(b_e0_q[EW*e +: EW]) + (edge_t'(qa) <<< 9) + (edge_t'(qb) <<< 9);
       b_er[EW*e +: EW] = er;
       for (int l = 0; l < Lanes; l++) begin
         for (int k = 0; k < 4; k++) begin
-          ep = er + edge_t'(ta(e) * $signed(6'(2 * l + k % 2)) <<< 8)
-                  + edge_t'(tb(e) * $signed(6'(k / 2)) <<< 8);
+          ep = er + (const_mul(ta(e), 2 * l + k % 2) <<< 8) + (const_mul(tb(e), k / 2) <<< 8);
           b_ep[EW*(4*Lanes*e + 4*l + k) +: EW] = ep;
           // clamp to +-2^33: every offset added later is smaller, so the sign and
           // zero tests of E_pix + S are unchanged
@@ -427,7 +446,6 @@ module gx_raster #(
 
   always_comb begin
     logic [1:0] kset;       // the quad's pattern set (pattern sets on)
-    logic [3:0] slot;
     off_t off;
     logic signed [SW:0] sum;
     logic pass;
@@ -439,10 +457,22 @@ module gx_raster #(
       for (int k = 0; k < 4; k++) begin
         for (int i = 0; i < 16; i++) begin
           pass = r_inr_q[4*l+k] && (i < (1 << t_nlog_q));
-          slot = t_nlog_q == 3'd0 ? {kset, 2'(k)} : {kset[0], 2'(k), i[0]};
           for (int e = 0; e < 3; e++) begin
-            off = t_ps_q ? $signed(t_s_q[(16*e+32'(slot))*OW +: OW])
-                         : $signed(t_so_q[(64*e+16*k+i)*OW +: OW]);
+            // pattern sets (N = 1, 2: samples 0, 1 only): slot 4N kset + N k + i
+            off = $signed(t_so_q[(64*e+16*k+i)*OW +: OW]);
+            if (t_ps_q && i < 2) begin
+              if (t_nlog_q == 3'd0) begin
+                unique case (kset)
+                  2'd0:    off = $signed(t_s_q[(16*e + k)*OW +: OW]);
+                  2'd1:    off = $signed(t_s_q[(16*e + 4 + k)*OW +: OW]);
+                  2'd2:    off = $signed(t_s_q[(16*e + 8 + k)*OW +: OW]);
+                  default: off = $signed(t_s_q[(16*e + 12 + k)*OW +: OW]);
+                endcase
+              end else begin
+                off = kset[0] ? $signed(t_s_q[(16*e + 8 + 2*k + i)*OW +: OW])
+                              : $signed(t_s_q[(16*e + 2*k + i)*OW +: OW]);
+              end
+            end
             sum = (SW+1)'($signed(r_e_q[SW*(4*Lanes*e + 4*l + k) +: SW])) + (SW+1)'(off);
             r_sum[(SW+1)*(((e*Lanes+l)*4+k)*16+i) +: SW+1] = sum;
             if (!(sum > 0 || (sum == 0 && t_incl_q[e]))) pass = 1'b0;
@@ -502,11 +532,22 @@ module gx_raster #(
   // many elements exhaust the recursion of Yosys's SMT-LIB writer.)
   localparam int unsigned XW = EW + 2;
   localparam int unsigned NP = 3 * 4 * Lanes;   // pixel-edge values of a group
-  logic [2:0] fv_tri_bad, fv_a_bad, fv_b_bad, fv_e0_bad, fv_er_bad;
+  // The products are exact by their widths; their ranges are the facts the sums need.
+  localparam logic signed [PAW-1:0] PaMax = PAW'(64'sd511 <<< 23);
+  localparam logic signed [PBW-1:0] PbMax = PBW'(64'sd7 <<< 23);
+  logic [2:0] fv_tri_bad, fv_a_bad, fv_b_bad, fv_e0_bad, fv_er_bad, fv_pa_bad, fv_pb_bad;
   logic [NP-1:0] fv_ep_bad;
   always_comb begin
     logic signed [XW-1:0] w, ww;
+    logic signed [PAW-1:0] pa, pb;
+    logic signed [PBW-1:0] qa, qb;
     for (int e = 0; e < 3; e++) begin
+      pa = $signed(a_pa[PAW*e +: PAW]);
+      pb = $signed(a_pb[PAW*e +: PAW]);
+      qa = $signed(b_qa[PBW*e +: PBW]);
+      qb = $signed(b_qb[PBW*e +: PBW]);
+      fv_pa_bad[e] = pa > PaMax || pa < -PaMax || pb > PaMax || pb < -PaMax;
+      fv_pb_bad[e] = qa > PbMax || qa < -PbMax || qb > PbMax || qb < -PbMax;
       fv_tri_bad[e] = ta(e) > CoefMax || ta(e) < -CoefMax ||
                       tb(e) > CoefMax || tb(e) < -CoefMax ||
                       $signed(t_c_q[EW*e +: EW]) > CMax || $signed(t_c_q[EW*e +: EW]) < -CMax;
@@ -514,14 +555,10 @@ module gx_raster #(
                     $signed(a2_e0_q[EW*e +: EW]) < -TileMax;
       fv_b_bad[e] = $signed(b_e0_q[EW*e +: EW]) > TileMax ||
                     $signed(b_e0_q[EW*e +: EW]) < -TileMax;
-      w = (XW'(ta(e)) * XW'($signed({1'b0, a_tx_q})) <<< 12)
-        + (XW'(tb(e)) * XW'($signed({1'b0, a_ty_q})) <<< 12)
-        + XW'($signed(t_c_q[EW*e +: EW]));
+      w = (XW'(pa) <<< 12) + (XW'(pb) <<< 12) + XW'($signed(t_c_q[EW*e +: EW]));
       fv_e0_bad[e] = w != XW'($signed(a_e0[EW*e +: EW])) || w > XW'(TileMax) ||
-                     w < -XW'(TileMax);
-      w = XW'($signed(b_e0_q[EW*e +: EW]))
-        + (XW'(ta(e)) * XW'($signed({1'b0, b_dx0})) <<< 9)
-        + (XW'(tb(e)) * XW'($signed({1'b0, b_dy0})) <<< 9);
+                     w < -(XW'(TileMax));
+      w = XW'($signed(b_e0_q[EW*e +: EW])) + (XW'(qa) <<< 9) + (XW'(qb) <<< 9);
       fv_er_bad[e] = w != XW'($signed(b_er[EW*e +: EW]));
       for (int l = 0; l < Lanes; l++) begin
         for (int k = 0; k < 4; k++) begin
@@ -551,7 +588,7 @@ module gx_raster #(
     end
     for (int j = 0; j < NP; j++) begin
       ev = $signed(r_e_q[SW*j +: SW]);
-      fv_e_bad[j] = ev > SW'(Clamp) || ev < -SW'(Clamp);
+      fv_e_bad[j] = ev > SW'(Clamp) || ev < -(SW'(Clamp));
     end
     for (int j = 0; j < NP * 16; j++)
       fv_sum_bad[j] = r_sum[(SW+1)*j + SW] != r_sum[(SW+1)*j + SW - 1];
@@ -571,6 +608,8 @@ module gx_raster #(
   // No overflow in the edge evaluation: the triangle's ranges hold, the tile-origin values
   // stay within 2^46 and no 48-bit sum wraps (docs/raster.md).
   `GX_ASSERT(TriRange_A, !fv_loaded_q || fv_tri_bad == '0)
+  `GX_ASSERT(TileProducts_A, !a_q || fv_pa_bad == '0)
+  `GX_ASSERT(GroupProducts_A, !b_q || fv_pb_bad == '0)
   `GX_ASSERT(TileEdgeFits_A, !a_q || fv_e0_bad == '0)
   `GX_ASSERT(A2EdgeRange_A, !a2_q || fv_a_bad == '0)
   `GX_ASSERT(BEdgeRange_A, !b_q || fv_b_bad == '0)
@@ -578,7 +617,7 @@ module gx_raster #(
   // No overflow: the offsets and the clamped edge values stay in their ranges, so every
   // per-sample sum E_pix + S fits SampleSumBits.
   `GX_ASSERT(OffsetRange_A, !fv_loaded_q || (fv_s_bad == '0 && fv_so_bad == '0))
-  `GX_ASSERT(EdgeRange_A, !r_q || fv_e_bad == '0)
+  `GX_ASSERT(PixelEdgeRange_A, !r_q || fv_e_bad == '0)
   `GX_ASSERT(NoOverflow_A, !r_q || fv_sum_bad == '0)
 
   `GX_COVER(Msaa1_C, grp_valid_o && t_nlog_q == 3'd0 && !t_ps_q && t_incl_q != 3'b111)

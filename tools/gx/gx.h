@@ -61,9 +61,29 @@ void gx_out_free(gx_out_t *o);
 int gx_analyzer_engine(gx_engine_t engine, const gx_an_req_t *reqs, gx_an_resp_t *resps,
                        size_t n, uint64_t *clocks);
 
+/** Quads of the rasterizer, delivered per triangle in order: emit(ctx, t, quad) for
+ *  each quad with coverage of triangle t. */
+struct gx_rs_cfg;
+struct gx_rs_tri;
+struct gx_rs_table;
+struct gx_rs_quad;
+typedef void (*gx_tri_quad_fn)(void *ctx, size_t t, const struct gx_rs_quad *quad);
+/** Set up and rasterize n triangles with one render state; table[i] is triangle i's
+ *  pattern table (stream order). cmodel: gx_raster_setup + gx_raster_tri. rtl: the
+ *  Verilated gx_raster_setup, then gx_raster (a table write before each triangle whose
+ *  table differs from the one before; the RTL starts with the standard positions for N),
+ *  in chunks of `chunk` triangles through one model, groups expanded back to quads.
+ *  progress (may be NULL) is called after each chunk with the triangles done. *clocks
+ *  (may be NULL) = rasterizer clock cycles (rtl) or 0. Returns 0, or 1 (reported). */
+int gx_rasterize(gx_engine_t engine, const struct gx_rs_cfg *cfg, const struct gx_rs_tri *tri,
+                 const struct gx_rs_table *const *table, size_t n, size_t chunk,
+                 gx_tri_quad_fn emit, void *ctx, void (*progress)(size_t done, size_t n),
+                 uint64_t *clocks);
+
 int gx_cmd_analyze(int argc, char **argv);
 int gx_cmd_demo(int argc, char **argv);
 int gx_cmd_raster(int argc, char **argv);
 int gx_cmd_mstrace(int argc, char **argv);
+int gx_cmd_render(int argc, char **argv);
 
 #endif /* GX_TOOL_H */

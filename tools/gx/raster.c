@@ -47,7 +47,7 @@
  * (the RTL starts with the standard positions for N, as the scene does); the quad
  * groups go back to their triangles by tag (the triangle's index mod 2^16; groups come
  * in triangle order). Both engines print identical bytes. An RTL that stops (an
- * assertion fails) is `gx raster: the RTL stopped`, exit status 1.
+ * assertion fails) is `gx: the RTL stopped (...)`, exit status 1. (tools/gx/rasterize.c)
  */
 #include <errno.h>
 #include <limits.h>
@@ -59,8 +59,6 @@
 #include "gx.h"
 #include "gx/raster.h"
 #include "png.h"
-#include "raster_rtl.h"
-#include "raster_setup_rtl.h"
 
 #define GUARD ((long long)GX_GUARD_BAND_PX * 256)
 
@@ -89,7 +87,6 @@ typedef struct collect {
     gx_rs_quad_t *q;
     size_t *t;
     size_t n, cap;
-    size_t cur; /* the triangle being collected (cmodel engine) */
     int oom;
 } collect_t;
 
@@ -295,8 +292,9 @@ static int parse_line(gx_text_t *t, char *line, scene_t *sc)
     return 0;
 }
 
-static void push_quad(collect_t *c, size_t t, const gx_rs_quad_t *quad)
+static void push_quad(void *ctx, size_t t, const gx_rs_quad_t *quad)
 {
+    collect_t *c = ctx;
     if (c->oom)
         return;
     if (c->n == c->cap) {
@@ -315,108 +313,6 @@ static void push_quad(collect_t *c, size_t t, const gx_rs_quad_t *quad)
     }
     c->t[c->n] = t;
     c->q[c->n++] = *quad;
-}
-
-static void emit_quad(void *ctx, const gx_rs_quad_t *quad)
-{
-    collect_t *c = ctx;
-    push_quad(c, c->cur, quad);
-}
-
-static void rasterize_cmodel(const scene_t *sc, collect_t *c)
-{
-    for (size_t ti = 0; ti < sc->n; ti++) {
-        gx_rs_setup_t s;
-        gx_raster_setup(&sc->cfg, &sc->tris[ti].tri, &s);
-        c->cur = ti;
-        gx_raster_tri(&sc->cfg, &sc->tris[ti].table, &s, emit_quad, c);
-    }
-}
-
-/* The RTL engine: setup unit, then rasterizer. Returns 0, or 1 (reported). */
-static int rasterize_rtl(const scene_t *sc, collect_t *c)
-{
-    int status = 1;
-    size_t n = sc->n;
-    gx_rs_cfg_t *cfg = calloc(n + 1, sizeof *cfg);
-    gx_rs_tri_t *tri = calloc(n + 1, sizeof *tri);
-    gx_rs_setup_t *su = calloc(n + 1, sizeof *su);
-    gx_rs_cmd_t *cmd = calloc(2 * n + 1, sizeof *cmd);
-    gx_rs_group_t *grp = NULL;
-    if (!cfg || !tri || !su || !cmd) {
-        fprintf(stderr, "gx: out of memory\n");
-        goto out;
-    }
-    for (size_t i = 0; i < n; i++) {
-        cfg[i] = sc->cfg;
-        tri[i] = sc->tris[i].tri;
-    }
-    uint64_t got = 0;
-    void *m = gx_raster_setup_rtl_new(NULL);
-    uint64_t cycles = gx_raster_setup_rtl_run(m, cfg, tri, su, n, NULL, 0, 0, &got);
-    gx_raster_setup_rtl_free(m, NULL);
-    if ((n && !cycles) || got != n) {
-        fprintf(stderr, "gx raster: the RTL stopped (setup unit)\n");
-        goto out;
-    }
-    /* commands: a table write where the table changes, then the triangle */
-    size_t nc = 0;
-    gx_rs_table_t prev;
-    gx_raster_default_table(sc->cfg.samples, &prev);
-    uint64_t want = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (memcmp(&prev, &sc->tris[i].table, sizeof prev) != 0) {
-            cmd[nc++].table = &sc->tris[i].table;
-            prev = sc->tris[i].table;
-        }
-        cmd[nc].cfg = sc->cfg;
-        cmd[nc].setup = su[i];
-        cmd[nc].tag = (uint16_t)i;
-        nc++;
-        /* bound the groups: every group of every visited fine tile */
-        if (su[i].px0 <= su[i].px1)
-            want += (uint64_t)((su[i].px1 >> 4) - (su[i].px0 >> 4) + 1) *
-                    (uint64_t)((su[i].py1 >> 4) - (su[i].py0 >> 4) + 1) * 16;
-    }
-    grp = calloc(want + 1, sizeof *grp);
-    if (!grp) {
-        fprintf(stderr, "gx: out of memory\n");
-        goto out;
-    }
-    m = gx_raster_rtl_new(NULL);
-    cycles = gx_raster_rtl_run(m, cmd, nc, grp, want + 1, NULL, 0, 0, &got);
-    gx_raster_rtl_free(m, NULL);
-    if ((nc && !cycles) || got > want) {
-        fprintf(stderr, "gx raster: the RTL stopped (rasterizer)\n");
-        goto out;
-    }
-    size_t ti = 0;
-    for (uint64_t g = 0; g < got; g++) {
-        while (ti < n && (uint16_t)ti != grp[g].tag)
-            ti++;
-        if (ti == n) {
-            fprintf(stderr, "gx raster: the RTL returned a group with an unknown tag %u\n",
-                    grp[g].tag);
-            goto out;
-        }
-        for (unsigned l = 0; l < GX_RASTER_LANES; l++) {
-            if (!((grp[g].valid >> l) & 1u))
-                continue;
-            gx_rs_quad_t q;
-            q.qx = (uint16_t)(grp[g].qx + l);
-            q.qy = grp[g].qy;
-            memcpy(q.mask, grp[g].mask[l], sizeof q.mask);
-            push_quad(c, ti, &q);
-        }
-    }
-    status = 0;
-out:
-    free(cfg);
-    free(tri);
-    free(su);
-    free(cmd);
-    free(grp);
-    return status;
 }
 
 static int pix_cmp(const void *a, const void *b)
@@ -556,7 +452,24 @@ int gx_cmd_raster(int argc, char **argv)
     collect_t c = {0};
     pix_t *pix = NULL;
     size_t pix_cap = 0;
-    int status = engine == GX_ENGINE_RTL ? rasterize_rtl(&sc, &c) : (rasterize_cmodel(&sc, &c), 0);
+    int status = 0;
+    {
+        gx_rs_tri_t *tri = calloc(sc.n + 1, sizeof *tri);
+        const gx_rs_table_t **tab = calloc(sc.n + 1, sizeof *tab);
+        if (!tri || !tab) {
+            fprintf(stderr, "gx: out of memory\n");
+            status = 1;
+        } else {
+            for (size_t i = 0; i < sc.n; i++) {
+                tri[i] = sc.tris[i].tri;
+                tab[i] = &sc.tris[i].table;
+            }
+            status = gx_rasterize(engine, &sc.cfg, tri, tab, sc.n, 4096, push_quad, &c, NULL,
+                                  NULL);
+        }
+        free(tri);
+        free(tab);
+    }
     if (!status && c.oom) {
         fprintf(stderr, "gx: out of memory\n");
         status = 1;
