@@ -6,8 +6,9 @@
 // edge; for zero area: on the line through the vertices, inside their box) and a pixel of
 // the target whose closed square grown by E contains P, stated from the vertices alone,
 // independently of the RTL. Property: once the walk is over, that pixel has been emitted.
-// Reduced ranges keep the bounded proof tractable: vertices within -8..24 pixels, targets
-// up to 16x16 (one coarse tile: the walk ends within the proof depth); E any of 0..255.
+// Reduced ranges keep the bounded proof tractable: vertices within -4..12 pixels (any
+// 1/256 position), targets up to 8x8 (one fine tile: the walk ends within the proof
+// depth); E any of 0..255. The witness arithmetic is exact at 36 bits for these ranges.
 `default_nettype none
 
 module gx_raster_cons_fv (
@@ -16,7 +17,8 @@ module gx_raster_cons_fv (
   input wire logic grp_ready_i
 );
   localparam int unsigned CW = gx_pkg::CoordBits;
-  (* anyconst *) logic signed [CW-1:0] x0, y0, x1, y1, x2, y2, wx, wy;
+  localparam int unsigned VW = 16;  // the reduced coordinate width (|v| < 2^15)
+  (* anyconst *) logic signed [VW-1:0] x0, y0, x1, y1, x2, y2, wx, wy;
   (* anyconst *) logic [7:0]  err;
   (* anyconst *) logic [13:0] w, h;
   (* anyconst *) logic [12:0] ppx, ppy;
@@ -36,7 +38,8 @@ module gx_raster_cons_fv (
     req.cons_err = err;
     req.width = w;
     req.height = h;
-    req.x0 = x0;  req.y0 = y0;  req.x1 = x1;  req.y1 = y1;  req.x2 = x2;  req.y2 = y2;
+    req.x0 = CW'(x0);  req.y0 = CW'(y0);  req.x1 = CW'(x1);  req.y1 = CW'(y1);
+    req.x2 = CW'(x2);  req.y2 = CW'(y2);
     cmd = '0;
     cmd.conservative = 1'b1;
     cmd.cons_err = err;
@@ -66,7 +69,7 @@ module gx_raster_cons_fv (
   );
 
   // ---- the witness, from the vertices alone
-  localparam int unsigned MW = 2 * CW + 2;
+  localparam int unsigned MW = 2 * VW + 4;
   typedef logic signed [MW-1:0] wide_t;
   wide_t c0, c1, c2, area;
   assign c0 = (wide_t'(x1) - wide_t'(x0)) * (wide_t'(wy) - wide_t'(y0))
@@ -78,7 +81,7 @@ module gx_raster_cons_fv (
   assign area = (wide_t'(x1) - wide_t'(x0)) * (wide_t'(y2) - wide_t'(y0))
               - (wide_t'(y1) - wide_t'(y0)) * (wide_t'(x2) - wide_t'(x0));
   logic on_prim, in_square;
-  logic signed [CW-1:0] bx0, bx1, by0, by1;
+  logic signed [VW-1:0] bx0, bx1, by0, by1;
   always_comb begin
     bx0 = x0;  bx1 = x0;  by0 = y0;  by1 = y0;
     if (x1 < bx0) bx0 = x1;
@@ -95,18 +98,20 @@ module gx_raster_cons_fv (
                  : (c0 == 0 && c1 == 0 && c2 == 0 && wx >= bx0 && wx <= bx1 && wy >= by0 &&
                     wy <= by1);
   // 256 px - E <= wx <= 256 px + 256 + E, the same in y
-  logic signed [CW+1:0] sx0, sy0;
-  assign sx0 = $signed({3'b000, ppx, 8'h00}) - $signed({18'd0, err});
-  assign sy0 = $signed({3'b000, ppy, 8'h00}) - $signed({18'd0, err});
-  assign in_square = (CW+2)'(wx) >= sx0 && (CW+2)'(wx) <= sx0 + (CW+2)'(256) + (CW+2)'(2 * err) &&
-                     (CW+2)'(wy) >= sy0 && (CW+2)'(wy) <= sy0 + (CW+2)'(256) + (CW+2)'(2 * err);
+  logic signed [CW+1:0] sx0, sy0, wxe, wye, side;
+  assign sx0 = $signed({5'b00000, ppx, 8'h00}) - $signed({18'd0, err});
+  assign sy0 = $signed({5'b00000, ppy, 8'h00}) - $signed({18'd0, err});
+  assign side = $signed((CW+2)'(256)) + $signed({17'd0, err, 1'b0});
+  assign wxe = (CW+2)'(wx);
+  assign wye = (CW+2)'(wy);
+  assign in_square = wxe >= sx0 && wxe <= sx0 + side && wye >= sy0 && wye <= sy0 + side;
 
-  localparam logic signed [CW-1:0] Lo = -(CW'(8 * 256)), Hi = CW'(24 * 256);
+  localparam logic signed [VW-1:0] Lo = -(VW'(4 * 256)), Hi = VW'(12 * 256);
   always @* begin
     assume (x0 >= Lo && x0 <= Hi && y0 >= Lo && y0 <= Hi);
     assume (x1 >= Lo && x1 <= Hi && y1 >= Lo && y1 <= Hi);
     assume (x2 >= Lo && x2 <= Hi && y2 >= Lo && y2 <= Hi);
-    assume (w >= 14'd1 && w <= 14'd16 && h >= 14'd1 && h <= 14'd16);
+    assume (w >= 14'd1 && w <= 14'd8 && h >= 14'd1 && h <= 14'd8);
     assume ({1'b0, ppx} < w && {1'b0, ppy} < h);
     assume (on_prim && in_square);
   end

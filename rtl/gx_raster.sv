@@ -42,8 +42,9 @@ module gx_raster #(
 );
   localparam int unsigned AW = gx_pkg::EdgeCoefBits;   // 25: |A|, |B| <= 2^23
   localparam int unsigned EW = gx_pkg::EdgeBits;       // 48: |E| < 2^47 anywhere tested
-  localparam int unsigned SW = gx_pkg::SampleSumBits;  // 35: E_pix (clamped) + S
-  localparam int unsigned OW = SW - 1;                 // 34: a sample offset, |S| < 2^33
+  localparam int unsigned SW = gx_pkg::SampleSumBits;  // 31: q + s (E_pix / 16, S / 16)
+  localparam int unsigned OW = SW - 1;                 // 30: s = S / 16, |s| < 2^28
+  localparam int unsigned GW = 34;                     // margin, T: < 383 * 2^24 < 2^33
   localparam int unsigned PW = 13;                     // pixel index 0..8191
   localparam int unsigned TW = 9;                      // coarse tile index 0..511
   localparam int unsigned G  = 16 / Lanes;             // groups in a fine tile
@@ -53,10 +54,9 @@ module gx_raster #(
 
   typedef logic signed [AW-1:0] coef_t;
   typedef logic signed [EW-1:0] edge_t;
-  typedef logic signed [SW-1:0] sum_t;
   typedef logic signed [OW-1:0] off_t;
-  // The clamp bound of a pixel-origin edge value: any sample offset is smaller than it.
-  localparam edge_t Clamp = edge_t'(64'sd1 <<< (OW - 1));
+  // A pixel-origin value q = E >>> 4 saturates at +-QMax = 2^29: every s is smaller.
+  localparam logic signed [SW-1:0] QMax = SW'(64'sd1 <<< 29);
 
   // ---------------------------------------------------------------------------------
   // The standard sample positions (slot s of the default table for N holds position
@@ -75,12 +75,12 @@ module gx_raster #(
     endcase
   endfunction
 
-  // 16 v n for a 4-bit n, by shift and add (no multiplier: n selects the terms).
+  // v n for a 4-bit n, by shift and add (no multiplier: n selects the terms).
   function automatic logic signed [OW-1:0] nib_mul(input logic signed [AW-1:0] v,
                                                     input logic [3:0] n);
     int b;
     nib_mul = '0;
-    for (b = 0; b < 4; b++) if (n[b]) nib_mul = nib_mul + (OW'(v) <<< (4 + b));
+    for (b = 0; b < 4; b++) if (n[b]) nib_mul = nib_mul + (OW'(v) <<< b);
   endfunction
 
   // v c for a constant c in 0..7, by shift and add.
@@ -129,9 +129,10 @@ module gx_raster #(
 
   logic [3*AW-1:0]      t_a_q, t_b_q, t_a_d, t_b_d;
   logic [3*EW-1:0]      t_c_q, t_c_d;
-  logic [3*OW-1:0]      t_g_q, t_g_d;          // corner-test margin per edge (>= 0)
-  logic [3*16*OW-1:0]   t_s_q, t_s_d;          // offset of table slot s, per edge
-  logic [3*64*OW-1:0]   t_so_q, t_so_d;        // offset of sample i of pixel k, per edge
+  logic [3*GW-1:0]      t_g_q, t_g_d;          // corner-test margin per edge (>= 0)
+  logic [3*GW-1:0]      t_t_q, t_t_d;          // conservative: T per edge (else 0)
+  logic [3*16*OW-1:0]   t_s_q, t_s_d;          // s of table slot s, per edge
+  logic [3*64*OW-1:0]   t_so_q, t_so_d;        // s of sample i of pixel k, per edge
   logic [2:0]           t_incl_q, t_incl_d;
   logic [2:0]           t_nlog_q;
   logic                 t_ps_q;
@@ -144,11 +145,12 @@ module gx_raster #(
     logic [AW:0] l1;                    // |A| + |B| <= 2^24
     logic [8:0] h;                      // 128 + E
     logic [7:0] pos;
-    logic signed [OW-1:0] t;
+    logic signed [GW-1:0] t;
     t_a_d = '0;
     t_b_d = '0;
     t_c_d = '0;
     t_g_d = '0;
+    t_t_d = '0;
     t_s_d = '0;
     t_so_d = '0;
     t_incl_d = '0;
@@ -174,13 +176,14 @@ module gx_raster #(
       if (cmd_i.conservative) begin
         // T = E(center) - E(origin) + h (|A| + |B|) = 128 (A + B) + h (|A| + |B|),
         // 0 <= T < 511 * 2^24 < 2^33
-        t = OW'($signed({1'b0, h}) * $signed({1'b0, l1})) + (OW'(a) <<< 7) + (OW'(b) <<< 7);
-        t_g_d[OW*e +: OW] = OW'($signed({1'b0, h}) * $signed({1'b0, l1}));
-        for (int s = 0; s < 16; s++) t_s_d[(16*e+s)*OW +: OW] = t;
+        // (added to the pixel values in stage B; every sample offset is 0)
+        t = GW'($signed({1'b0, h}) * $signed({1'b0, l1})) + (GW'(a) <<< 7) + (GW'(b) <<< 7);
+        t_g_d[GW*e +: GW] = GW'($signed({1'b0, h}) * $signed({1'b0, l1}));
+        t_t_d[GW*e +: GW] = t;
       end else begin
         for (int s = 0; s < 16; s++) begin
           pos = tbl_prog_q ? tbl_q[8*s +: 8] : std_pos(cmd_i.samples_log2, 4'(s));
-          // S = A 16 sx + B 16 sy, |S| <= 2 * 2^23 * 240 < 2^32
+          // S = 16 s, s = A sx + B sy, |s| <= 2 * 2^23 * 15 < 2^28
           t_s_d[(16*e+s)*OW +: OW] = nib_mul(a, pos[7:4]) + nib_mul(b, pos[3:0]);
         end
       end
@@ -208,6 +211,7 @@ module gx_raster #(
       t_b_q    <= t_b_d;
       t_c_q    <= t_c_d;
       t_g_q    <= t_g_d;
+      t_t_q    <= t_t_d;
       t_s_q    <= t_s_d;
       t_so_q   <= t_so_d;
       t_incl_q <= t_incl_d;
@@ -232,7 +236,7 @@ module gx_raster #(
   // plus the margin: the corner test passes when it is >= 0.
   function automatic edge_t corner_max(input int unsigned e, input edge_t e0,
                                        input int unsigned lg);
-    corner_max = e0 + edge_t'($signed(t_g_q[OW*e +: OW]));
+    corner_max = e0 + edge_t'($signed(t_g_q[GW*e +: GW]));
     if (ta(e) > 0) corner_max = corner_max + (edge_t'(ta(e)) <<< (8 + lg));
     if (tb(e) > 0) corner_max = corner_max + (edge_t'(tb(e)) <<< (8 + lg));
   endfunction
@@ -343,8 +347,9 @@ module gx_raster #(
   logic [VW-1:0]   b_vm_q, b_vm_next;
   logic [VL-1:0]   b_idx;
   logic [PW-1:0]   b_px, b_py;      // the group's upper-left pixel
-  logic [3*4*Lanes*SW-1:0] b_e;     // clamped edge value at each pixel's origin
-  logic [3*4*Lanes*EW-1:0] b_ep;    // the same before clamping
+  logic [3*4*Lanes*SW-1:0] b_e;     // q = E >>> 4 at each pixel's origin, saturated
+  logic [3*4*Lanes-1:0]    b_rn;    // E mod 16 is not 0
+  logic [3*4*Lanes*EW-1:0] b_ep;    // E at each pixel's origin (plus T)
   logic [3*EW-1:0]         b_er;    // edge value at the group's origin
   localparam int unsigned PBW = AW + 6;      // A dx0, exact: |A dx0| <= 2^23 * 7
   logic [3*PBW-1:0]        b_qa, b_qb;     // A dx0 and B dy0 per edge
@@ -362,7 +367,8 @@ module gx_raster #(
     logic [1:0] f;
     logic [GL:0] g;
     logic [4:0] dx0, dy0;     // the group's origin within the coarse tile, pixels / 2
-    edge_t er, ep;
+    edge_t er, ep, er1;
+    logic [8*EW-1:0] am;      // A c 256 for c = 0..7
     logic signed [PBW-1:0] qa, qb;
     logic [PW:0] px, py;
     f = 2'(b_idx >> GL);
@@ -383,15 +389,21 @@ module gx_raster #(
       b_qb[PBW*e +: PBW] = qb;
       er = $signed(b_e0_q[EW*e +: EW]) + (edge_t'(qa) <<< 9) + (edge_t'(qb) <<< 9);
       b_er[EW*e +: EW] = er;
+      // conservative: + T (the center's offset and the grown margin); |E + T| < 2^47
+      er = er + edge_t'($signed(t_t_q[GW*e +: GW]));
+      er1 = er + (edge_t'(tb(e)) <<< 8);       // the group's second pixel row
+      for (int c = 0; c < 8; c++) am[EW*c +: EW] = const_mul(ta(e), c) <<< 8;
       for (int l = 0; l < Lanes; l++) begin
         for (int k = 0; k < 4; k++) begin
-          ep = er + (const_mul(ta(e), 2 * l + k % 2) <<< 8) + (const_mul(tb(e), k / 2) <<< 8);
+          ep = (k / 2 == 1 ? er1 : er) + $signed(am[EW*(2 * l + k % 2) +: EW]);
           b_ep[EW*(4*Lanes*e + 4*l + k) +: EW] = ep;
-          // clamp to +-2^33: every offset added later is smaller, so the sign and
-          // zero tests of E_pix + S are unchanged
-          if (ep > Clamp) ep = Clamp;
-          if (ep < -Clamp) ep = -Clamp;
-          b_e[SW*(4*Lanes*e + 4*l + k) +: SW] = SW'(ep);
+          // E = 16 q + r: q = E >>> 4, saturated at +-2^29 when |E| >= 2^33 (every
+          // |s| < 2^28, so the sign of q + s is E's); r != 0 is kept for the zero test
+          b_rn[4*Lanes*e + 4*l + k] = ep[3:0] != 4'd0;
+          if (ep[EW-1:33] == '0 || ep[EW-1:33] == '1)
+            b_e[SW*(4*Lanes*e + 4*l + k) +: SW] = SW'($signed(ep[33:4]));
+          else
+            b_e[SW*(4*Lanes*e + 4*l + k) +: SW] = ep[EW-1] ? -QMax : QMax;
         end
       end
     end
@@ -425,6 +437,7 @@ module gx_raster #(
   // Stage R: per-sample tests.
   logic [PW-1:0]           r_px_q, r_py_q;
   logic [3*4*Lanes*SW-1:0] r_e_q;
+  logic [3*4*Lanes-1:0]    r_rn_q;
   logic [4*Lanes-1:0]      r_inr_q;
 
   always_ff @(posedge clk_i) begin
@@ -436,6 +449,7 @@ module gx_raster #(
       r_px_q  <= b_px;
       r_py_q  <= b_py;
       r_e_q   <= b_e;
+      r_rn_q  <= b_rn;
       r_inr_q <= b_inr;
     end
   end
@@ -469,13 +483,16 @@ module gx_raster #(
                   default: off = $signed(t_s_q[(16*e + 12 + k)*OW +: OW]);
                 endcase
               end else begin
-                off = kset[0] ? $signed(t_s_q[(16*e + 8 + 2*k + i)*OW +: OW])
-                              : $signed(t_s_q[(16*e + 2*k + i)*OW +: OW]);
+                off = kset[0] ? $signed(t_s_q[(16*e + 8 + 2*k + i%2)*OW +: OW])
+                              : $signed(t_s_q[(16*e + 2*k + i%2)*OW +: OW]);
               end
             end
+            // E + 16 s = 16 (q + s) + r, 0 <= r < 16: > 0 when q + s > 0, or q + s = 0
+            // and r != 0; = 0 when both are 0 (then the edge must be inclusive)
             sum = (SW+1)'($signed(r_e_q[SW*(4*Lanes*e + 4*l + k) +: SW])) + (SW+1)'(off);
             r_sum[(SW+1)*(((e*Lanes+l)*4+k)*16+i) +: SW+1] = sum;
-            if (!(sum > 0 || (sum == 0 && t_incl_q[e]))) pass = 1'b0;
+            if (!(sum > 0 || (sum == 0 && (r_rn_q[4*Lanes*e + 4*l + k] || t_incl_q[e]))))
+              pass = 1'b0;
           end
           r_mask[64*l+16*k+i] = pass;
         end
@@ -505,7 +522,8 @@ module gx_raster #(
   localparam coef_t CoefMax = coef_t'(32'sd1 <<< 23);   // |A|, |B| <= 2^23
   localparam edge_t CMax    = edge_t'(64'sd1 <<< 45);   // |C| <= 2^45
   localparam edge_t TileMax = edge_t'(64'sd1 <<< 46);   // |E| at a tile origin <= 2^46
-  localparam logic signed [OW:0] SMax = (OW+1)'((64'sd1 <<< (OW - 1)) - 1);  // 2^33 - 1
+  localparam logic signed [GW-1:0] TMax = GW'(64'sd511 <<< 24);  // T, margin < 511 * 2^24
+  localparam logic signed [OW:0] SMax = (OW+1)'((64'sd1 <<< 28) - 1);  // |s| < 2^28
 
 `ifdef GX_ASSERT_ON
   // a legal triangle command: the setup unit's ranges (docs/raster.md)
@@ -550,7 +568,9 @@ module gx_raster #(
       fv_pb_bad[e] = qa > PbMax || qa < -PbMax || qb > PbMax || qb < -PbMax;
       fv_tri_bad[e] = ta(e) > CoefMax || ta(e) < -CoefMax ||
                       tb(e) > CoefMax || tb(e) < -CoefMax ||
-                      $signed(t_c_q[EW*e +: EW]) > CMax || $signed(t_c_q[EW*e +: EW]) < -CMax;
+                      $signed(t_c_q[EW*e +: EW]) > CMax || $signed(t_c_q[EW*e +: EW]) < -CMax ||
+          $signed(t_t_q[GW*e +: GW]) < 0 || $signed(t_t_q[GW*e +: GW]) > TMax ||
+          $signed(t_g_q[GW*e +: GW]) < 0 || $signed(t_g_q[GW*e +: GW]) > TMax;
       fv_a_bad[e] = $signed(a2_e0_q[EW*e +: EW]) > TileMax ||
                     $signed(a2_e0_q[EW*e +: EW]) < -TileMax;
       fv_b_bad[e] = $signed(b_e0_q[EW*e +: EW]) > TileMax ||
@@ -562,7 +582,7 @@ module gx_raster #(
       fv_er_bad[e] = w != XW'($signed(b_er[EW*e +: EW]));
       for (int l = 0; l < Lanes; l++) begin
         for (int k = 0; k < 4; k++) begin
-          ww = w + (XW'(ta(e)) * XW'(32'(2 * l + k % 2)) <<< 8)
+          ww = w + XW'($signed(t_t_q[GW*e +: GW])) + (XW'(ta(e)) * XW'(32'(2 * l + k % 2)) <<< 8)
                  + (XW'(tb(e)) * XW'(32'(k / 2)) <<< 8);
           fv_ep_bad[4*Lanes*e + 4*l + k] =
               ww != XW'($signed(b_ep[EW*(4*Lanes*e + 4*l + k) +: EW]));
@@ -570,7 +590,7 @@ module gx_raster #(
       end
     end
   end
-  // every sample offset |S| < 2^33; every clamped pixel-origin value |E| <= 2^33
+  // every sample offset |s| < 2^28; every saturated pixel-origin value |q| <= 2^29
   logic [3*16-1:0]        fv_s_bad;
   logic [3*64-1:0]        fv_so_bad;
   logic [NP-1:0]          fv_e_bad;
@@ -588,7 +608,7 @@ module gx_raster #(
     end
     for (int j = 0; j < NP; j++) begin
       ev = $signed(r_e_q[SW*j +: SW]);
-      fv_e_bad[j] = ev > SW'(Clamp) || ev < -(SW'(Clamp));
+      fv_e_bad[j] = ev > QMax || ev < -QMax;
     end
     for (int j = 0; j < NP * 16; j++)
       fv_sum_bad[j] = r_sum[(SW+1)*j + SW] != r_sum[(SW+1)*j + SW - 1];
