@@ -8,7 +8,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-BLOCKS   := analyzer raster_setup
+BLOCKS   := analyzer raster_setup mssurf
 B        := build
 STAMP    := .venv/.gx-setup-stamp
 VERILATOR := scripts/verilator.sh
@@ -29,6 +29,7 @@ RTL_COMMON := rtl/gx_pkg.sv rtl/gx_assert.svh
 # Per-block RTL file lists, in compile order (packages first).
 RTL_analyzer := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv
 RTL_raster_setup := rtl/gx_pkg.sv rtl/gx_raster_setup.sv
+RTL_mssurf := rtl/gx_pkg.sv rtl/gx_mssurf.sv
 ALL_RTL := $(sort $(foreach b,$(BLOCKS),$(RTL_$(b))))
 
 .PHONY: help setup gen check-gen lint lint-verilator lint-yosys model-test gx test sim \

@@ -756,7 +756,7 @@ void gx_mssurf_evict_unpack(const uint32_t w[GX_MS_EVICT_WORDS], gx_spp_t spp,
     memset(ev, 0, sizeof *ev);
     ev->tile = gx_bits_get(w, GX_MS_EVICT_TILE_LSB, GX_MS_EVICT_TILE_BITS);
     ev->cause = (gx_ms_cause_t)gx_bits_get(w, GX_MS_EVICT_CAUSE_LSB, GX_MS_EVICT_CAUSE_BITS);
-    const uint64_t cover = gx_bits_get64(w, GX_MS_EVICT_COVER_LSB, GX_MS_EVICT_COVER_BITS);
+    const uint64_t cover = gx_bits_get64(w, GX_MS_EVICT_STORED_LSB, GX_MS_EVICT_STORED_BITS);
     const uint64_t arrive = gx_bits_get64(w, GX_MS_EVICT_ARRIVE_LSB, GX_MS_EVICT_ARRIVE_BITS);
     for (unsigned p = 0; p < GX_MS_MAX_TILE_PIXELS; p++) {
         if (p * n < GX_MS_TILE_SAMPLES)

@@ -1135,7 +1135,7 @@ static void evict_pack(const gx_ms_evict_t *ev, unsigned n, uint32_t w[GX_MS_EVI
     }
     gx_bits_set(w, GX_MS_EVICT_TILE_LSB, GX_MS_EVICT_TILE_BITS, ev->tile);
     gx_bits_set(w, GX_MS_EVICT_CAUSE_LSB, GX_MS_EVICT_CAUSE_BITS, (uint32_t)ev->cause);
-    gx_bits_set64(w, GX_MS_EVICT_COVER_LSB, 64, cover);
+    gx_bits_set64(w, GX_MS_EVICT_STORED_LSB, 64, cover);
     gx_bits_set64(w, GX_MS_EVICT_ARRIVE_LSB, 64, arrive);
     for (unsigned j = 0; j < 256; j++)
         gx_bits_set(w, GX_MS_EVICT_DATA_LSB + 8 * j, 8, ev->data[j]);

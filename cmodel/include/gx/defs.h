@@ -253,8 +253,8 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_MS_EVICT_TILE_BITS 20u
 #define GX_MS_EVICT_CAUSE_LSB 2176u
 #define GX_MS_EVICT_CAUSE_BITS 2u
-#define GX_MS_EVICT_COVER_LSB 2112u
-#define GX_MS_EVICT_COVER_BITS 64u
+#define GX_MS_EVICT_STORED_LSB 2112u
+#define GX_MS_EVICT_STORED_BITS 64u
 #define GX_MS_EVICT_ARRIVE_LSB 2048u
 #define GX_MS_EVICT_ARRIVE_BITS 64u
 #define GX_MS_EVICT_DATA_LSB 0u

@@ -1,0 +1,440 @@
+/* tb_mssurf: cosimulation of gx_mssurf (RTL, K = 4) against gx_mssurf_coalesce /
+ * gx_mssurf_coalesce_flush (C model).
+ *
+ * State space covered, every run (N random operations, default 120,000; knob N): phases
+ * of about 1,500 operations, each on one surface (every N in 2, 4, 8, 16 by every B in
+ * 4, 8, 16, in turn), in five kinds:
+ *  - thrash: a surface of 5..12 tiles, stores anywhere: evictions of every slot, FIFO
+ *    order, tiles coming back;
+ *  - local: sweeps in pixel order with full masks and one value (tiles fill: full),
+ *    alternating with stores near a cursor that jumps: repeated pixels (merge,
+ *    conflict);
+ *  - ragged: W H not a multiple of P, stores packed at the end: the partial last tile
+ *    fills;
+ *  - big: up to 8192 x 8192 (the 2^28-byte limit) and random pixels: tile indices up to
+ *    2^20 - 1;
+ *  - threshold: T = 1..6, values that differ by a few units: near merges and far
+ *    conflicts;
+ * stores are SUST.MS with full and partial masks and full-state stores, over small
+ * palettes so that data repeats (merge) and differs (conflict); 30% repeat the previous
+ * pixel; 1% are flush commands; every phase ends with a flush command. Directed phases
+ * first: one-pixel tiles (conflict then full in consecutive clocks, a store that fills its
+ * tile at once), the command with nothing resident and with K resident, K + 1 tiles.
+ * Stalls: random gaps on cmd_valid and random back-pressure on ev_ready, the profile
+ * changing every 500 commands; after each phase the stream runs idle and a record the
+ * model does not expect fails the run. Every record is compared bit for bit with the C
+ * model's eviction, in order. Nothing lost: each phase's RTL records go through the C
+ * flush encoder (gx_mssurf_writeback) into the C memory model, and gx_mssurf_check
+ * compares it with a plain per-sample reference surface after the closing flush.
+ * Functional coverage (every cause for every N x B, merges, threshold merges and
+ * conflicts, a full partial last tile) is counted; a hole fails the run. Line, toggle
+ * and GX_COVER coverage of the RTL go to build/coverage/gx_mssurf.dat.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gx/mssurf.h"
+#include "mssurf_rtl.h"
+#include "tb.h"
+
+#define PHASE_OPS 1500u
+#define MAX_REC (4u * PHASE_OPS + 64u)
+
+typedef struct cov {
+    uint64_t cause[12][4];  /* N x B, cause */
+    uint64_t merge[12];
+    uint64_t thr_merge, thr_conflict, last_full, directed;
+} cov_t;
+
+/* One phase's stimulus and the model's expectation. */
+typedef struct phase {
+    gx_ms_cfg_t cfg;
+    uint32_t *cmd;          /* n command images */
+    uint64_t n;
+    gx_ms_evict_t *want;    /* the model's evictions */
+    uint64_t *want_cmd;     /* the command each came from */
+    uint64_t n_want;
+    uint8_t *ref;           /* the per-sample reference surface after the phase */
+    uint64_t cur;           /* command being modelled */
+} phase_t;
+
+static void collect(void *ctx, const gx_ms_evict_t *ev)
+{
+    phase_t *ph = ctx;
+    if (ph->n_want < MAX_REC) {
+        ph->want[ph->n_want] = *ev;
+        ph->want_cmd[ph->n_want] = ph->cur;
+    }
+    ph->n_want++;
+}
+
+static unsigned spp_n(gx_spp_t s) { return 2u << s; }
+static unsigned bps_b(gx_bps_t b) { return 4u << b; }
+
+static void apply_ref(const gx_ms_cfg_t *cfg, uint8_t *ref, const gx_ms_store_t *st)
+{
+    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps);
+    if (gx_mssurf_surface_bytes(cfg) > (1u << 20))
+        return; /* big surfaces: no reference (records are still compared) */
+    for (unsigned i = 0; i < n; i++)
+        if ((st->mask >> i) & 1u)
+            memcpy(ref + gx_mssurf_addr(cfg, st->x, st->y, i), st->value + (st->full ? i * b : 0), b);
+}
+
+/* Model one command: C coalesce unit, reference surface, command image. */
+static void model_cmd(phase_t *ph, gx_ms_lsu_t *lsu, const gx_ms_store_t *st, cov_t *cov)
+{
+    uint32_t *w = ph->cmd + ph->n * GX_MS_CMD_WORDS;
+    const unsigned f = (unsigned)ph->cfg.spp * 3u + (unsigned)ph->cfg.bps;
+    const uint64_t merges = lsu->cnt.merges, before = ph->n_want;
+    ph->cur = ph->n;
+    if (!st) {
+        gx_mssurf_cmd_pack_flush(w);
+        gx_mssurf_coalesce_flush(lsu, collect, ph);
+    } else {
+        gx_mssurf_cmd_pack_store(st, w);
+        gx_mssurf_coalesce(lsu, st, collect, ph);
+        apply_ref(&ph->cfg, ph->ref, st);
+        if (lsu->cnt.merges != merges) {
+            cov->merge[f]++;
+            if (ph->cfg.threshold)
+                cov->thr_merge++;
+        }
+    }
+    for (uint64_t i = before; i < ph->n_want && i < MAX_REC; i++) {
+        cov->cause[f][ph->want[i].cause]++;
+        if (ph->want[i].cause == GX_MS_CONFLICT && ph->cfg.threshold)
+            cov->thr_conflict++;
+        if (ph->want[i].cause == GX_MS_FULL &&
+            gx_mssurf_tile_valid(&ph->cfg, ph->want[i].tile) !=
+                (gx_mssurf_tile_pixels(&ph->cfg) >= 32 ? 0xffffffffu
+                                                       : (1u << gx_mssurf_tile_pixels(&ph->cfg)) - 1u))
+            cov->last_full++;
+    }
+    ph->n++;
+}
+
+static uint32_t rnd_in(tb_rng_t *r, uint32_t lo, uint32_t hi)
+{
+    return lo + tb_rng_below(r, hi - lo + 1u);
+}
+
+/* A random phase of kind `kind` on format f (N x B index). */
+static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms_lsu_t *lsu,
+                      cov_t *cov)
+{
+    gx_ms_cfg_t *c = &ph->cfg;
+    const gx_spp_t spp = (gx_spp_t)(f / 3);
+    const gx_bps_t bps = (gx_bps_t)(f % 3);
+    const unsigned n = spp_n(spp), b = bps_b(bps), pp = 256u / (n * b);
+    uint16_t w, h;
+    switch (kind) {
+    case 0: { /* thrash: 5..12 tiles */
+        uint32_t px = rnd_in(r, 4, 12) * pp;
+        w = (uint16_t)rnd_in(r, 1, px < 64 ? px : 64);
+        h = (uint16_t)((px + w - 1) / w);
+        break;
+    }
+    case 2: /* ragged */
+        do {
+            w = (uint16_t)rnd_in(r, 1, 40);
+            h = (uint16_t)rnd_in(r, 1, 12);
+        } while (((uint32_t)w * h) % pp == 0 && pp > 1);
+        break;
+    case 3: /* big */
+        w = (uint16_t)(tb_rng_pct(r, 50) ? 8192 : rnd_in(r, 1, 8192));
+        h = (uint16_t)(tb_rng_pct(r, 50) ? 8192 : rnd_in(r, 1, 8192));
+        while ((uint64_t)w * h * n * b > (1u << 28))
+            h = (uint16_t)(h / 2 ? h / 2 : 1);
+        break;
+    default: /* local, threshold */
+        w = (uint16_t)rnd_in(r, 8, 300);
+        h = (uint16_t)rnd_in(r, 1, 64);
+        break;
+    }
+    gx_mssurf_cfg_default(c, w, h, spp, bps);
+    c->slots = (uint8_t)gx_mssurf_rtl_slots();
+    c->threshold = (uint8_t)(kind == 4 ? rnd_in(r, 1, 6) : 0);
+    gx_mssurf_lsu_init(lsu, c);
+    ph->n = ph->n_want = 0;
+    memset(ph->ref, 0, gx_mssurf_surface_bytes(c) <= 1u << 20 ? gx_mssurf_surface_bytes(c) : 0);
+
+    /* palettes: 3 base values; threshold phases add small deltas */
+    uint8_t pal[3][16];
+    for (unsigned k = 0; k < 3; k++)
+        for (unsigned i = 0; i < 16; i++)
+            pal[k][i] = (uint8_t)(kind == 4 ? 100 + 20 * k : tb_rng_u32(r));
+    uint32_t cx = 0, cy = 0, lx = 0, ly = 0, sweep = tb_rng_below(r, (uint32_t)w * h);
+    gx_ms_store_t st;
+    for (unsigned op = 0; op + 1 < PHASE_OPS; op++) {
+        if (tb_rng_pct(r, 1)) {
+            model_cmd(ph, lsu, NULL, cov);
+            continue;
+        }
+        memset(&st, 0, sizeof st);
+        if ((kind == 1 || kind == 4) && (op / 100) % 2 == 0 && !tb_rng_pct(r, 5)) {
+            /* a sweep in pixel order with full masks and one value: tiles fill (full) */
+            const uint32_t i = sweep++ % ((uint32_t)w * h);
+            st.x = (uint16_t)(i % w);
+            st.y = (uint16_t)(i / w);
+            st.mask = (uint16_t)((1u << n) - 1u);
+            memcpy(st.value, pal[0], b);
+            if (kind == 4 && tb_rng_pct(r, 20))
+                st.value[0] = (uint8_t)(st.value[0] + 1);
+            model_cmd(ph, lsu, &st, cov);
+            continue;
+        }
+        if (op && tb_rng_pct(r, 30)) {
+            st.x = (uint16_t)lx;
+            st.y = (uint16_t)ly;
+        } else if (kind == 1 || kind == 4) {
+            if (tb_rng_pct(r, 3)) { /* move the cursor */
+                cx = tb_rng_below(r, w);
+                cy = tb_rng_below(r, h);
+            }
+            st.x = (uint16_t)((cx + tb_rng_below(r, 8)) % w);
+            st.y = (uint16_t)((cy + tb_rng_below(r, 2)) % h);
+        } else if (kind == 2 && tb_rng_pct(r, 60)) { /* the last tile's pixels */
+            uint32_t tot = (uint32_t)w * h, i = tot - 1u - tb_rng_below(r, tot < pp ? tot : pp);
+            st.x = (uint16_t)(i % w);
+            st.y = (uint16_t)(i / w);
+        } else {
+            st.x = (uint16_t)tb_rng_below(r, w);
+            st.y = (uint16_t)tb_rng_below(r, h);
+        }
+        lx = st.x;
+        ly = st.y;
+        const uint16_t all = (uint16_t)((1u << n) - 1u);
+        st.mask = tb_rng_pct(r, 45) ? all : (uint16_t)rnd_in(r, 1, all);
+        st.full = (uint8_t)tb_rng_pct(r, 20);
+        for (unsigned s = 0; s < (st.full ? n : 1u); s++) {
+            unsigned k = tb_rng_below(r, 3);
+            for (unsigned i = 0; i < b; i++) {
+                uint8_t v = pal[k][i];
+                if (kind == 4 && tb_rng_pct(r, 30))
+                    v = (uint8_t)(v + rnd_in(r, 0, 8) - 4);
+                st.value[s * b + i] = v;
+            }
+        }
+        model_cmd(ph, lsu, &st, cov);
+    }
+    model_cmd(ph, lsu, NULL, cov); /* closing flush */
+}
+
+/* Directed phase d: hand-picked sequences, expectations from the model. */
+static int gen_directed(unsigned d, phase_t *ph, gx_ms_lsu_t *lsu, cov_t *cov)
+{
+    gx_ms_cfg_t *c = &ph->cfg;
+    gx_ms_store_t st;
+    ph->n = ph->n_want = 0;
+    memset(&st, 0, sizeof st);
+    switch (d) {
+    case 0: /* N = 16, B = 16: one pixel a tile; conflict then full in consecutive clocks */
+        gx_mssurf_cfg_default(c, 3, 2, GX_SPP16, GX_BPS16);
+        break;
+    case 1: /* N = 2, B = 4, 35 pixels: tile 1 has 3; K + 1 tiles */
+        gx_mssurf_cfg_default(c, 5, 7, GX_SPP2, GX_BPS4);
+        break;
+    default:
+        return 0;
+    }
+    c->slots = (uint8_t)gx_mssurf_rtl_slots();
+    gx_mssurf_lsu_init(lsu, c);
+    memset(ph->ref, 0, gx_mssurf_surface_bytes(c));
+    model_cmd(ph, lsu, NULL, cov); /* command with nothing resident */
+    if (d == 0) {
+        st.mask = 1;
+        st.value[0] = 1;
+        model_cmd(ph, lsu, &st, cov);
+        st.mask = 0xffff;
+        st.value[0] = 2;
+        model_cmd(ph, lsu, &st, cov); /* conflict, then full */
+        st.x = 1;
+        model_cmd(ph, lsu, &st, cov); /* full at once */
+        for (unsigned i = 0; i < 6; i++) { /* six tiles, partial: evictions */
+            st.x = (uint16_t)(i % 3);
+            st.y = (uint16_t)(i / 3);
+            st.mask = (uint16_t)(1u << i);
+            model_cmd(ph, lsu, &st, cov);
+        }
+    } else {
+        for (unsigned t = 0; t < 2; t++)
+            for (unsigned i = 0; i < 35; i++) {
+                st.x = (uint16_t)(i % 5);
+                st.y = (uint16_t)(i / 5);
+                st.mask = (uint16_t)(t ? 2 : 1);
+                st.value[0] = (uint8_t)(i + t);
+                model_cmd(ph, lsu, &st, cov); /* tile 1 fills with 3 pixels */
+            }
+    }
+    model_cmd(ph, lsu, NULL, cov);
+    cov->directed++;
+    return 1;
+}
+
+static void fmt_ev(char *buf, size_t len, const gx_ms_evict_t *e, unsigned np)
+{
+    static const char *cn[] = {"full", "evict", "conflict", "command"};
+    int o = snprintf(buf, len, "tile %u %s cover", e->tile, cn[e->cause & 3]);
+    for (unsigned p = 0; p < np && o < (int)len; p++)
+        o += snprintf(buf + o, len - (size_t)o, " %x/%u", e->cover[p], e->arrive[p]);
+    if (o < (int)len)
+        snprintf(buf + o, len - (size_t)o, " data %02x%02x%02x%02x..", e->data[0], e->data[1],
+                 e->data[2], e->data[3]);
+}
+
+/* Run every phase through the RTL; compare. Returns cycles (0: the RTL stopped). */
+static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_path,
+                        tb_report_t *rep, cov_t *cov, uint64_t *ops_out)
+{
+    tb_rng_t r, stall_rng;
+    tb_rng_seed(&r, o->seed);
+    tb_rng_seed_stalls(&stall_rng, o);
+    phase_t ph;
+    memset(&ph, 0, sizeof ph);
+    ph.cmd = calloc((size_t)PHASE_OPS * GX_MS_CMD_WORDS, sizeof *ph.cmd);
+    ph.want = calloc(MAX_REC, sizeof *ph.want);
+    ph.want_cmd = calloc(MAX_REC, sizeof *ph.want_cmd);
+    ph.ref = calloc(1u << 20, 1);
+    uint32_t *rec = calloc((size_t)MAX_REC * GX_MS_EVICT_WORDS, sizeof *rec);
+    static gx_ms_lsu_t lsu, empty;
+    memset(cov, 0, sizeof *cov);
+    if (!ph.cmd || !ph.want || !ph.want_cmd || !ph.ref || !rec) {
+        fprintf(stderr, "tb_mssurf: out of memory\n");
+        exit(2);
+    }
+    void *m = gx_mssurf_rtl_new(fst);
+    uint64_t ops = 0, cycles = 0, records = 0;
+    unsigned phase = 0, ok_run = 1;
+    while (ok_run && (ops < o->n || phase < 14)) {
+        int big = 0;
+        if (!gen_directed(phase, &ph, &lsu, cov)) {
+            unsigned k = phase - 2;
+            unsigned kind = (k / 12) % 5;
+            gen_phase(&r, &ph, k % 12, kind, &lsu, cov);
+            big = gx_mssurf_surface_bytes(&ph.cfg) > (1u << 20);
+        }
+        phase++;
+        ops += ph.n;
+        tb_check(rep, ph.n_want <= MAX_REC, "phase %u: model made %" PRIu64 " records", phase,
+                 ph.n_want);
+        gx_mssurf_rtl_cfg(m, &ph.cfg);
+        uint64_t n_rec = 0;
+        uint64_t cyc = gx_mssurf_rtl_run(m, ph.cmd, ph.n, rec, NULL, MAX_REC, &n_rec, &stall_rng,
+                                         1, 500, 40);
+        cycles += cyc;
+        tb_check(rep, cyc != 0, "phase %u: RTL stopped after %" PRIu64 " records: an assertion "
+                 "failed, the stream hung or too many records", phase, n_rec);
+        tb_check(rep, n_rec == ph.n_want, "phase %u (%ux%u N=%u B=%u T=%u): %" PRIu64
+                 " records from the RTL, %" PRIu64 " from the model", phase, ph.cfg.width,
+                 ph.cfg.height, spp_n(ph.cfg.spp), bps_b(ph.cfg.bps), ph.cfg.threshold, n_rec,
+                 ph.n_want);
+        if (!cyc)
+            ok_run = 0;
+        /* every record, bit for bit; then the nothing-lost check through the C encoder */
+        gx_ms_mem_t mem;
+        int have_mem = !big && gx_mssurf_mem_init(&mem, &ph.cfg);
+        const unsigned np = gx_mssurf_tile_pixels(&ph.cfg);
+        for (uint64_t i = 0; i < n_rec && i < ph.n_want; i++) {
+            gx_ms_evict_t got;
+            gx_mssurf_evict_unpack(rec + i * GX_MS_EVICT_WORDS, ph.cfg.spp, &got);
+            if (gx_mssurf_evict_eq(&got, &ph.want[i])) {
+                tb_check(rep, 1, "%s", "");
+            } else {
+                char a[600], b[600];
+                fmt_ev(a, sizeof a, &ph.want[i], np);
+                fmt_ev(b, sizeof b, &got, np);
+                tb_check(rep, 0, "phase %u (%ux%u N=%u B=%u T=%u) record %" PRIu64
+                         " (command %" PRIu64 ")\n  model %s\n  rtl   %s", phase, ph.cfg.width,
+                         ph.cfg.height, spp_n(ph.cfg.spp), bps_b(ph.cfg.bps), ph.cfg.threshold,
+                         i, ph.want_cmd[i], a, b);
+            }
+            if (have_mem) {
+                gx_ms_flush_t f;
+                tb_check(rep, gx_mssurf_writeback(&ph.cfg, &mem, &got, &f),
+                         "phase %u record %" PRIu64 ": memory refused the flush", phase, i);
+            }
+        }
+        records += n_rec;
+        if (have_mem) {
+            size_t where = 0;
+            gx_mssurf_lsu_init(&empty, &ph.cfg);
+            tb_check(rep, gx_mssurf_check(&empty, &mem, ph.ref, &where),
+                     "phase %u (%ux%u N=%u B=%u T=%u): nothing lost failed at byte %zu", phase,
+                     ph.cfg.width, ph.cfg.height, spp_n(ph.cfg.spp), bps_b(ph.cfg.bps),
+                     ph.cfg.threshold, where);
+            gx_mssurf_mem_free(&mem);
+        }
+    }
+    gx_mssurf_rtl_free(m, cov_path);
+    printf("tb_mssurf: %u phases, %" PRIu64 " operations, %" PRIu64 " records, %" PRIu64
+           " cycles with stalls\n", phase, ops, records, cycles);
+    *ops_out = ops;
+    free(ph.cmd);
+    free(ph.want);
+    free(ph.want_cmd);
+    free(ph.ref);
+    free(rec);
+    return ok_run ? cycles : 0;
+}
+
+static int cov_check(const cov_t *c)
+{
+    static const char *cn[] = {"full", "evict", "conflict", "command"};
+    int holes = 0;
+    for (unsigned f = 0; f < 12; f++) {
+        for (unsigned k = 0; k < 4; k++)
+            if (!c->cause[f][k]) {
+                printf("COVERAGE HOLE: N=%u B=%u cause %s\n", 2u << (f / 3), 4u << (f % 3), cn[k]);
+                holes++;
+            }
+        if (!c->merge[f]) {
+            printf("COVERAGE HOLE: N=%u B=%u merge\n", 2u << (f / 3), 4u << (f % 3));
+            holes++;
+        }
+    }
+    const uint64_t *v[] = {&c->thr_merge, &c->thr_conflict, &c->last_full, &c->directed};
+    static const char *vn[] = {"threshold merge", "threshold conflict", "full partial last tile",
+                               "directed phases"};
+    for (unsigned i = 0; i < 4; i++)
+        if (!*v[i]) {
+            printf("COVERAGE HOLE: %s\n", vn[i]);
+            holes++;
+        }
+    return holes;
+}
+
+int main(int argc, char **argv)
+{
+    tb_opts_t o;
+    tb_opts_parse(&o, argc, argv, "tb_mssurf", 120000);
+    printf("tb_mssurf: SEED=%" PRIu64 " N=%" PRIu64 "\n", o.seed, o.n);
+    fflush(stdout);
+    char path[512], cpath[512];
+    tb_out_paths(&o, "gx_mssurf", cpath, sizeof cpath, path, sizeof path);
+    tb_report_t rep;
+    memset(&rep, 0, sizeof rep);
+    cov_t cov;
+    uint64_t ops = 0;
+    run_all(&o, o.waves ? path : NULL, cpath, &rep, &cov, &ops);
+    int holes = cov_check(&cov);
+    tb_check(&rep, holes == 0, "%d functional coverage holes", holes);
+    tb_check(&rep, ops >= o.n, "%" PRIu64 " operations, fewer than N", ops);
+    uint64_t by[4] = {0, 0, 0, 0};
+    for (unsigned f = 0; f < 12; f++)
+        for (unsigned k = 0; k < 4; k++)
+            by[k] += cov.cause[f][k];
+    printf("tb_mssurf: records by cause: full %" PRIu64 " evict %" PRIu64 " conflict %" PRIu64
+           " command %" PRIu64 "\n", by[0], by[1], by[2], by[3]);
+    if (rep.failed && !o.waves) {
+        printf("tb_mssurf: replaying SEED=%" PRIu64 " with waves: %s\n", o.seed, path);
+        tb_report_t r2;
+        memset(&r2, 0, sizeof r2);
+        run_all(&o, path, NULL, &r2, &cov, &ops);
+    } else if (o.waves) {
+        printf("tb_mssurf: waveform %s\n", path);
+    }
+    return tb_summary(&rep);
+}
