@@ -346,26 +346,32 @@ module gx_mssurf #(
              || pre_conflict || pre_evict || (full_now && !out_free))
   `GX_ASSERT(EmitRoom_A, !emit || out_free)
 
-  // Nothing dropped or duplicated (a counter invariant): samples newly stored = samples
-  // in resident slots + samples carried out in records. Assertion-only counters.
-  logic [31:0] samples_in_q, samples_out_q, held;
+  // No store dropped or duplicated (a counter invariant): stores taken = stores held in
+  // resident slots + stores carried out in records, with an assertion-only count of the
+  // stores each slot absorbed since its allocation.
+  logic [Slots-1:0][31:0] nst_q;
+  logic [31:0] stores_in_q, stores_out_q, nst_held, nst_s, nst_new;
   always_comb begin
-    held = '0;
+    nst_held = '0;
     for (int k = 0; k < Slots; k++)
-      if (valid_q[k]) held = held + 32'($countones(cover_q[k]));
+      if (valid_q[k]) nst_held = nst_held + nst_q[k];
+  end
+  assign nst_s   = nst_q[s];
+  assign nst_new = (hit_any ? nst_s : 32'd0) + 32'd1;
+  always_ff @(posedge clk_i) begin
+    if (do_write) nst_q[s] <= nst_new;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      samples_in_q  <= '0;
-      samples_out_q <= '0;
+      stores_in_q  <= '0;
+      stores_out_q <= '0;
     end else begin
-      samples_in_q  <= samples_in_q + (do_write ? 32'($countones(cov_new))
-                                                  - 32'($countones(hit_any ? base_cover : '0))
-                                                : 32'd0);
-      samples_out_q <= samples_out_q + (emit ? 32'($countones(rec_cover)) : 32'd0);
+      stores_in_q  <= stores_in_q + ((fire && !cmd_i.op) ? 32'd1 : 32'd0);
+      stores_out_q <= stores_out_q + (emit ? (full_emit ? nst_new : nst_s) : 32'd0);
     end
   end
-  `GX_ASSERT(Conserve_A, samples_in_q == samples_out_q + held)
+  `GX_ASSERT(Conserve_A, stores_in_q == stores_out_q + nst_held)
+  `GX_ASSERT(StoreTaken_A, (fire && !cmd_i.op) == do_write)
 
 `ifdef FORMAL
   // Coverage shadow of one arbitrary tile: the samples stored to it since its last
