@@ -16,19 +16,24 @@
 //   full      after the store every existing sample of the tile is stored (the last,
 //             partial tile of a surface is full when its existing pixels are);
 //   command   the flush command: every resident slot, oldest allocation first.
+// A load (SULD.MS look-up of pixel x, y) answers in the same record stream with a copy
+// of its tile's slot (peek = 1, cause 0; nothing stored when the tile is not resident);
+// the buffer is unchanged. The memory side of the load stays in C (gx_mssurf_load_finish).
 // The C function gx_mssurf_coalesce / gx_mssurf_coalesce_flush (cmodel/src/mssurf.c) is
-// the specification: the records equal its evictions bit for bit, in order. The flush
-// encoder (RMW, re-analysis, encoding, memory) is gx_mssurf_writeback in C.
+// the specification, with gx_mssurf_coalesce_load for loads: the records equal its
+// evictions and snapshots bit for bit, in order. The flush encoder (RMW, re-analysis,
+// encoding, memory) is gx_mssurf_writeback in C.
 //
-// Handshake: valid/ready streams cmd (in: ms_cmd_t, a store at pixel x, y or the flush
-// command) and ev (out: ms_evict_t, one output register). cfg_i (W, H, N, B, T) is static
-// while any slot is resident. The unit decides from the command and its state in one
+// Handshake: valid/ready streams cmd (in: ms_cmd_t, a store at pixel x, y, the flush
+// command or a load) and ev (out: ms_evict_t, one output register). cfg_i (W, H, N, B,
+// T) is static while any slot is resident. The unit decides from the command and its state in one
 // clock: a store that needs no flush first is taken in the clock it is offered (its full
 // record, if any, is registered in the same clock: that needs the output register free or
 // being emptied); a store that flushes first (conflict, evict) spends one clock on the
 // flush and is taken in the next. The flush command moves one slot per clock and is taken
-// with its last record (or at once when nothing is resident).
-// Latency: a record is on ev_o the clock after the store / command that caused it.
+// with its last record (or at once when nothing is resident). A load is taken when the
+// output register is free or being emptied.
+// Latency: a record is on ev_o the clock after the store / command / load that caused it.
 // Throughput: one store per clock while no conflict / evict occurs and full records are
 // drained (ev_ready_i high); cmd_ready_o depends on ev_ready_i combinationally.
 `default_nettype none
@@ -54,6 +59,7 @@ module gx_mssurf #(
   localparam int unsigned TP = gx_pkg::MsMaxTilePixels;         // 32
   localparam logic [1:0] CauseFull = 2'd0, CauseEvict = 2'd1, CauseConflict = 2'd2,
                          CauseCommand = 2'd3;
+  localparam logic [1:0] OpStore = 2'd0, OpFlush = 2'd1, OpLoad = 2'd2;
 
   // ---------------------------------------------------------------------------------
   // Format: N = 2^n_log, B = 2^b_log, pixel bytes 2^nb_log, P = 2^p_log pixels a tile.
@@ -139,7 +145,7 @@ module gx_mssurf #(
 
   // The slot this clock works on: the flush command's or the eviction's oldest, the
   // store's resident slot, or the lowest free one.
-  assign s = cmd_i.op ? old_idx : hit_any ? hit_idx : any_free ? free_idx : old_idx;
+  assign s = cmd_i.op == OpFlush ? old_idx : hit_any ? hit_idx : any_free ? free_idx : old_idx;
 
   logic [TI-1:0]   base_tile;
   logic [TS-1:0]   base_cover;
@@ -219,30 +225,41 @@ module gx_mssurf #(
 
   // ---------------------------------------------------------------------------------
   // Action of this clock.
-  logic ev_valid_q, out_free, is_store, pre_conflict, pre_evict, cmd_emit;
-  logic do_write, full_emit, emit, fire;
+  logic ev_valid_q, out_free, is_store, is_flush, is_load, pre_conflict, pre_evict, cmd_emit;
+  logic do_write, full_emit, load_emit, emit, fire, leave;
   logic [1:0] rec_cause;
   assign out_free     = !ev_valid_q || ev_ready_i;
-  assign is_store     = cmd_valid_i && !cmd_i.op;
+  assign is_store     = cmd_valid_i && cmd_i.op == OpStore;
+  assign is_flush     = cmd_valid_i && cmd_i.op == OpFlush;
+  assign is_load      = cmd_valid_i && cmd_i.op == OpLoad;
   assign pre_conflict = is_store && conflict;
   assign pre_evict    = is_store && !hit_any && !any_free;
-  assign cmd_emit     = cmd_valid_i && cmd_i.op && any_valid && out_free;
+  assign cmd_emit     = is_flush && any_valid && out_free;
   assign do_write     = is_store && !pre_conflict && !pre_evict && (!full_now || out_free);
   assign full_emit    = do_write && full_now;
-  assign emit         = full_emit || cmd_emit || ((pre_conflict || pre_evict) && out_free);
-  assign cmd_ready_o  = cmd_i.op ? (!any_valid || (out_free && one_valid))
-                                 : !conflict && (hit_any || any_free) && (!full_now || out_free);
+  assign load_emit    = is_load && out_free;
+  assign emit         = full_emit || cmd_emit || load_emit
+                     || ((pre_conflict || pre_evict) && out_free);
+  assign leave        = emit && !load_emit;  // a slot leaves the buffer
+  always_comb begin
+    unique case (cmd_i.op)
+      OpStore: cmd_ready_o = !conflict && (hit_any || any_free) && (!full_now || out_free);
+      OpFlush: cmd_ready_o = !any_valid || (out_free && one_valid);
+      default: cmd_ready_o = out_free;  // load
+    endcase
+  end
   assign fire         = cmd_valid_i && cmd_ready_o;
-  assign rec_cause    = cmd_i.op ? CauseCommand : pre_conflict ? CauseConflict
+  assign rec_cause    = is_flush ? CauseCommand : pre_conflict ? CauseConflict
                       : pre_evict ? CauseEvict : CauseFull;
-  assign rec_cover    = full_emit ? cov_new : base_cover;
+  // A load copies its tile's slot (nothing stored when it is not resident).
+  assign rec_cover    = full_emit ? cov_new : is_load && !hit_any ? '0 : base_cover;
   assign rec_data_raw = full_emit ? mdata : base_data;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       valid_q <= '0;
     end else begin
-      if (emit) valid_q[s] <= 1'b0;
+      if (leave) valid_q[s] <= 1'b0;
       if (do_write) valid_q[s] <= !full_now;
     end
   end
@@ -269,10 +286,11 @@ module gx_mssurf #(
   end
   always_ff @(posedge clk_i) begin
     if (emit) begin
-      ev_q.tile   <= full_emit ? tile : base_tile;
+      ev_q.tile   <= full_emit || is_load ? tile : base_tile;
       ev_q.cause  <= rec_cause;
+      ev_q.peek   <= is_load;
       ev_q.stored <= rec_cover;
-      ev_q.arrive <= full_emit ? arr_new : base_arrive;
+      ev_q.arrive <= full_emit ? arr_new : is_load && !hit_any ? '0 : base_arrive;
       ev_q.data   <= rec_data;
     end
   end
@@ -286,9 +304,11 @@ module gx_mssurf #(
   `GX_ASSUME(CfgLegal_M, cfg_i.bps != 2'd3 && cfg_i.width != 0 && cfg_i.height != 0
              && cfg_i.width <= 14'd8192 && cfg_i.height <= 14'd8192
              && (total_m1 >> p_log) < 27'(1 << TI))
-  `GX_ASSUME(CmdLegal_M, !cmd_valid_i || cmd_i.op
+  `GX_ASSUME(CmdLegal_M, !cmd_valid_i || cmd_i.op == OpFlush
              || (14'(cmd_i.x) < cfg_i.width && 14'(cmd_i.y) < cfg_i.height
-                 && cmd_i.mask != 16'd0 && (cmd_i.mask & ~all_n) == 16'd0))
+                 && (cmd_i.op == OpLoad
+                     || (cmd_i.op == OpStore && cmd_i.mask != 16'd0
+                         && (cmd_i.mask & ~all_n) == 16'd0))))
   `GX_ASSUME(CmdHold_M, !`GX_PAST_OK || !$past(cmd_valid_i && !cmd_ready_o)
              || (cmd_valid_i && cmd_i == $past(cmd_i)))
 
@@ -334,14 +354,18 @@ module gx_mssurf #(
   // every slot taken; a conflict record is the store's resident tile holding an enabled
   // sample with far data; a command record answers the flush command. A store that is
   // not taken is flushing first or waiting for the output register.
-  `GX_ASSERT(FullCause_A, !(emit && rec_cause == CauseFull)
+  `GX_ASSERT(FullCause_A, !(leave && rec_cause == CauseFull)
              || (is_store && (rec_cover & vmask) == vmask && fire))
-  `GX_ASSERT(EvictCause_A, !(emit && rec_cause == CauseEvict)
+  `GX_ASSERT(EvictCause_A, !(leave && rec_cause == CauseEvict)
              || (is_store && &valid_q && !hit_any && oldest[s] && !fire))
-  `GX_ASSERT(ConflictCause_A, !(emit && rec_cause == CauseConflict)
+  `GX_ASSERT(ConflictCause_A, !(leave && rec_cause == CauseConflict)
              || (is_store && hit[s] && (base_cover & smask) != '0 && !fire))
-  `GX_ASSERT(CommandCause_A, !(emit && rec_cause == CauseCommand)
-             || (cmd_valid_i && cmd_i.op && oldest[s]))
+  `GX_ASSERT(CommandCause_A, !(leave && rec_cause == CauseCommand)
+             || (is_flush && oldest[s]))
+  // A load changes nothing in the buffer.
+  `GX_ASSERT(LoadKeeps_A, !(`GX_PAST_OK && $past(load_emit))
+             || (valid_q == $past(valid_q) && cover_q == $past(cover_q)
+                 && tile_q == $past(tile_q)))
   `GX_ASSERT(StoreWaits_A, !(is_store && !cmd_ready_o)
              || pre_conflict || pre_evict || (full_now && !out_free))
   `GX_ASSERT(EmitRoom_A, !emit || out_free)
@@ -366,12 +390,12 @@ module gx_mssurf #(
       stores_in_q  <= '0;
       stores_out_q <= '0;
     end else begin
-      stores_in_q  <= stores_in_q + ((fire && !cmd_i.op) ? 32'd1 : 32'd0);
-      stores_out_q <= stores_out_q + (emit ? (full_emit ? nst_new : nst_s) : 32'd0);
+      stores_in_q  <= stores_in_q + ((fire && is_store) ? 32'd1 : 32'd0);
+      stores_out_q <= stores_out_q + (leave ? (full_emit ? nst_new : nst_s) : 32'd0);
     end
   end
   `GX_ASSERT(Conserve_A, stores_in_q == stores_out_q + nst_held)
-  `GX_ASSERT(StoreTaken_A, (fire && !cmd_i.op) == do_write)
+  `GX_ASSERT(StoreTaken_A, (fire && is_store) == do_write)
 
 `ifdef FORMAL
   // Coverage shadow of one arbitrary tile: the samples stored to it since its last
@@ -380,9 +404,9 @@ module gx_mssurf #(
   logic [TS-1:0] f_sh_q, f_sh_in;
   logic          f_resident, f_rec;
   logic [TI-1:0] rec_tile;
-  assign rec_tile = full_emit ? tile : base_tile;
+  assign rec_tile = full_emit || is_load ? tile : base_tile;
   assign f_sh_in  = f_sh_q | (fire && is_store && tile == f_tile ? smask : '0);
-  assign f_rec    = emit && rec_tile == f_tile;
+  assign f_rec    = leave && rec_tile == f_tile;
   always_ff @(posedge clk_i) begin
     if (rst_i) f_sh_q <= '0;
     else f_sh_q <= f_rec ? '0 : f_sh_in;
@@ -399,19 +423,21 @@ module gx_mssurf #(
   end
   `GX_ASSERT(ShadowSlot_A, f_slot_ok && (f_resident || f_sh_q == '0))
   `GX_ASSERT(ShadowRec_A, !f_rec || rec_cover == f_sh_in)
+  `GX_ASSERT(ShadowLoad_A, !(load_emit && tile == f_tile) || rec_cover == f_sh_q)
 `endif
 
   // Reachability.
-  `GX_COVER(Full_C, emit && rec_cause == CauseFull)
-  `GX_COVER(Evict_C, emit && rec_cause == CauseEvict)
-  `GX_COVER(Conflict_C, emit && rec_cause == CauseConflict)
-  `GX_COVER(Command_C, emit && rec_cause == CauseCommand)
+  `GX_COVER(Full_C, leave && rec_cause == CauseFull)
+  `GX_COVER(Evict_C, leave && rec_cause == CauseEvict)
+  `GX_COVER(Conflict_C, leave && rec_cause == CauseConflict)
+  `GX_COVER(Command_C, leave && rec_cause == CauseCommand)
+  `GX_COVER(LoadHit_C, load_emit && hit_any)
   `GX_COVER(Merge_C, fire && is_store && hit_any && (base_cover & smask) != '0)
   `GX_COVER(FullWaits_C, is_store && full_now && !out_free && !pre_conflict && !pre_evict)
   `GX_COVER(AllSlots_C, &valid_q)
-  `GX_COVER(CommandLast_C, fire && cmd_i.op && any_valid)
-  `GX_COVER(ConflictThenFull_C, `GX_PAST_OK && $past(emit && rec_cause == CauseConflict)
-            && emit && rec_cause == CauseFull)
+  `GX_COVER(CommandLast_C, fire && is_flush && any_valid)
+  `GX_COVER(ConflictThenFull_C, `GX_PAST_OK && $past(leave && rec_cause == CauseConflict)
+            && leave && rec_cause == CauseFull)
 endmodule
 
 `default_nettype wire

@@ -149,26 +149,27 @@ package gx_pkg;
   } ms_cfg_t;
   localparam int unsigned MS_CFG_BITS = 40;
 
-  /// coalesce-unit command: a store (SUST.MS or full state) or the flush command (2092 bits)
+  /// coalesce-unit command: a store (SUST.MS or full state), the flush command or a load (2093 bits)
   typedef struct packed {
-    logic op;  // [2091:2091] 0: store, 1: flush command (other fields ignored)
+    logic [1:0] op;  // [2092:2091] 0: store, 1: flush command, 2: load (SULD.MS look-up of x, y); 3 illegal
     logic full;  // [2090:2090] 0: SUST.MS, value bytes 0..B-1 to every sample in mask; 1: full state
     logic [12:0] x;  // [2089:2077] pixel x < W
     logic [12:0] y;  // [2076:2064] pixel y < H
     logic [15:0] mask;  // [2063:2048] samples written: not 0, < 2^N
     logic [2047:0] value;  // [2047:0] byte j in bits 8j+7..8j; full: sample s is bytes sB..sB+B-1
   } ms_cmd_t;
-  localparam int unsigned MS_CMD_BITS = 2092;
+  localparam int unsigned MS_CMD_BITS = 2093;
 
-  /// eviction record: a tile leaving the coalesce buffer for the flush encoder (2198 bits)
+  /// eviction record: a tile leaving the coalesce buffer for the flush encoder, or a load's copy of a slot (2199 bits)
   typedef struct packed {
-    logic [19:0] tile;  // [2197:2178] tile index (address tile * 256)
-    logic [1:0] cause;  // [2177:2176] 0 full, 1 evict, 2 conflict, 3 command (gx_ms_cause_t)
+    logic [19:0] tile;  // [2198:2179] tile index (address tile * 256)
+    logic [1:0] cause;  // [2178:2177] 0 full, 1 evict, 2 conflict, 3 command (gx_ms_cause_t)
+    logic peek;  // [2176:2176] 1: a load's copy of its tile's slot (nothing leaves; cause 0)
     logic [63:0] stored;  // [2175:2112] stored samples (the coverage): bit p N + s = sample s of pixel p
     logic [63:0] arrive;  // [2111:2048] bits 2p+1..2p: pixel p's widest arrival state (enc_e); 0 when not covered
     logic [2047:0] data;  // [2047:0] byte j of the tile in bits 8j+7..8j; bytes of unstored samples 0
   } ms_evict_t;
-  localparam int unsigned MS_EVICT_BITS = 2198;
+  localparam int unsigned MS_EVICT_BITS = 2199;
 
 endpackage
 

@@ -484,6 +484,10 @@ int gx_mssurf_writeback(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_ev
     const uint32_t valid = gx_mssurf_tile_valid(cfg, ev->tile);
     gx_ms_flush_t f;
     memset(&f, 0, sizeof f);
+    if (ev->peek) { /* a load's snapshot is not an eviction */
+        *fo = f;
+        return 0;
+    }
     f.tile = ev->tile;
     f.cause = ev->cause;
 
@@ -665,32 +669,51 @@ void gx_mssurf_store(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_store_t *st
     gx_mssurf_coalesce(lsu, st, wb_evict, &w);
 }
 
-void gx_mssurf_load(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_load_t *ld,
-                    gx_ms_load_resp_t *resp)
+void gx_mssurf_coalesce_load(const gx_ms_lsu_t *lsu, uint16_t x, uint16_t y,
+                             gx_ms_evict_t *snap)
 {
     const gx_ms_cfg_t *cfg = &lsu->cfg;
+    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
+    const unsigned np = gx_mssurf_tile_pixels(cfg);
+    unsigned p;
+    memset(snap, 0, sizeof *snap);
+    snap->tile = pixel_tile(cfg, x, y, &p);
+    snap->peek = 1;
+    const int r = find_slot(lsu, snap->tile);
+    if (r < 0)
+        return;
+    const gx_ms_slot_t *sl = &lsu->slot[r];
+    for (unsigned q = 0; q < np; q++) {
+        snap->cover[q] = sl->cover[q];
+        snap->arrive[q] = sl->cover[q] ? sl->arrive[q] : (uint8_t)GX_ENC1SPP;
+        for (unsigned i = 0; i < n; i++)
+            if ((sl->cover[q] >> i) & 1u)
+                memcpy(snap->data + q * pb + i * b, sl->data + q * pb + i * b, b);
+    }
+}
+
+void gx_mssurf_load_finish(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *snap,
+                           const gx_ms_load_t *ld, gx_ms_load_resp_t *resp)
+{
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
     const uint16_t all = all_samples(n);
     unsigned p;
     const uint32_t tile = pixel_tile(cfg, ld->x, ld->y, &p);
     memset(resp, 0, sizeof *resp);
-    lsu->cnt.loads++;
 
-    const int r = find_slot(lsu, tile);
-    const gx_ms_slot_t *sl = r >= 0 ? &lsu->slot[r] : NULL;
-    const uint16_t cov = sl ? sl->cover[p] : 0;
+    const uint16_t cov = snap->cover[p];
     uint8_t img[GX_MS_TILE_BYTES];
     memset(img, 0, sizeof img);
     enum { UNKNOWN, UNIFORM, STORED_MASKS } known = UNKNOWN;
     if (cov == all) {
-        memcpy(img + p * pb, sl->data + p * pb, pb);
-        if (sl->arrive[p] == GX_ENC1SPP)
+        memcpy(img + p * pb, snap->data + p * pb, pb);
+        if (snap->arrive[p] == GX_ENC1SPP)
             known = UNIFORM;
     } else {
         resp->read_bytes = gx_mssurf_mem_read(mem, tile, 1u << p, GX_MS_READ_LOAD, img);
         for (unsigned i = 0; i < n; i++)
             if ((cov >> i) & 1u)
-                memcpy(img + p * pb + i * b, sl->data + p * pb + i * b, b);
+                memcpy(img + p * pb + i * b, snap->data + p * pb + i * b, b);
         if (!cov && mem->enc[tile] == GX_ENC1SPP)
             known = UNIFORM;
         else if (!cov && mem->enc[tile] == GX_ENCSUBSET)
@@ -705,12 +728,23 @@ void gx_mssurf_load(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_load_t *ld,
     } else {
         resp->passes = (uint16_t)gx_mssurf_classes(cfg->spp, cfg->bps, img, 1u << p, cls);
         resp->analyzed = 1;
-        lsu->cnt.analyzed++;
-        lsu->cnt.passes += resp->passes;
     }
     memcpy(resp->value, img + p * pb + ld->sample * b, b);
     resp->mask = cls[p][ld->sample];
     resp->enc = gx_mssurf_need(cfg->spp, cls[p]);
+}
+
+void gx_mssurf_load(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_load_t *ld,
+                    gx_ms_load_resp_t *resp)
+{
+    gx_ms_evict_t snap;
+    lsu->cnt.loads++;
+    gx_mssurf_coalesce_load(lsu, ld->x, ld->y, &snap);
+    gx_mssurf_load_finish(&lsu->cfg, mem, &snap, ld, resp);
+    if (resp->analyzed) {
+        lsu->cnt.analyzed++;
+        lsu->cnt.passes += resp->passes;
+    }
 }
 
 void gx_mssurf_flush(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, gx_ms_flush_fn fn, void *ctx)
@@ -739,6 +773,14 @@ void gx_mssurf_cmd_pack_flush(uint32_t w[GX_MS_CMD_WORDS])
     gx_bits_set(w, GX_MS_CMD_OP_LSB, GX_MS_CMD_OP_BITS, 1);
 }
 
+void gx_mssurf_cmd_pack_load(uint16_t x, uint16_t y, uint32_t w[GX_MS_CMD_WORDS])
+{
+    memset(w, 0, GX_MS_CMD_WORDS * sizeof w[0]);
+    gx_bits_set(w, GX_MS_CMD_OP_LSB, GX_MS_CMD_OP_BITS, 2);
+    gx_bits_set(w, GX_MS_CMD_X_LSB, GX_MS_CMD_X_BITS, x);
+    gx_bits_set(w, GX_MS_CMD_Y_LSB, GX_MS_CMD_Y_BITS, y);
+}
+
 void gx_mssurf_cfg_pack(const gx_ms_cfg_t *cfg, uint32_t w[GX_MS_CFG_WORDS])
 {
     memset(w, 0, GX_MS_CFG_WORDS * sizeof w[0]);
@@ -756,6 +798,7 @@ void gx_mssurf_evict_unpack(const uint32_t w[GX_MS_EVICT_WORDS], gx_spp_t spp,
     memset(ev, 0, sizeof *ev);
     ev->tile = gx_bits_get(w, GX_MS_EVICT_TILE_LSB, GX_MS_EVICT_TILE_BITS);
     ev->cause = (gx_ms_cause_t)gx_bits_get(w, GX_MS_EVICT_CAUSE_LSB, GX_MS_EVICT_CAUSE_BITS);
+    ev->peek = (uint8_t)gx_bits_get(w, GX_MS_EVICT_PEEK_LSB, GX_MS_EVICT_PEEK_BITS);
     const uint64_t cover = gx_bits_get64(w, GX_MS_EVICT_STORED_LSB, GX_MS_EVICT_STORED_BITS);
     const uint64_t arrive = gx_bits_get64(w, GX_MS_EVICT_ARRIVE_LSB, GX_MS_EVICT_ARRIVE_BITS);
     for (unsigned p = 0; p < GX_MS_MAX_TILE_PIXELS; p++) {
@@ -769,7 +812,7 @@ void gx_mssurf_evict_unpack(const uint32_t w[GX_MS_EVICT_WORDS], gx_spp_t spp,
 
 int gx_mssurf_evict_eq(const gx_ms_evict_t *a, const gx_ms_evict_t *b)
 {
-    return a->tile == b->tile && a->cause == b->cause &&
+    return a->tile == b->tile && a->cause == b->cause && a->peek == b->peek &&
            !memcmp(a->cover, b->cover, sizeof a->cover) &&
            !memcmp(a->arrive, b->arrive, sizeof a->arrive) &&
            !memcmp(a->data, b->data, sizeof a->data);

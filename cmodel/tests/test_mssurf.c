@@ -1135,6 +1135,7 @@ static void evict_pack(const gx_ms_evict_t *ev, unsigned n, uint32_t w[GX_MS_EVI
     }
     gx_bits_set(w, GX_MS_EVICT_TILE_LSB, GX_MS_EVICT_TILE_BITS, ev->tile);
     gx_bits_set(w, GX_MS_EVICT_CAUSE_LSB, GX_MS_EVICT_CAUSE_BITS, (uint32_t)ev->cause);
+    gx_bits_set(w, GX_MS_EVICT_PEEK_LSB, GX_MS_EVICT_PEEK_BITS, ev->peek);
     gx_bits_set64(w, GX_MS_EVICT_STORED_LSB, 64, cover);
     gx_bits_set64(w, GX_MS_EVICT_ARRIVE_LSB, 64, arrive);
     for (unsigned j = 0; j < 256; j++)
@@ -1172,6 +1173,14 @@ static void test_coalesce_directed(void)
               log.e[2].cover[0] == 6 && log.e[2].arrive[0] == GX_ENCFULL &&
               log.e[2].data[16] == 0x50 && log.e[2].data[32] == 0x60 && log.e[2].data[0] == 0,
           "coalesce: evict the oldest allocation; widest arrival (full) wins");
+    gx_ms_evict_t snap;
+    gx_mssurf_coalesce_load(&lsu, 2, 0, &snap);
+    CHECK(snap.peek == 1 && snap.tile == 2 && snap.cause == 0 && snap.cover[0] == 1 &&
+              snap.arrive[0] == GX_ENCSUBSET && snap.data[0] == 0x70 && snap.data[16] == 0 && log.n == 3,
+          "coalesce: a load copies the resident slot, nothing leaves");
+    gx_mssurf_coalesce_load(&lsu, 1, 0, &snap);
+    CHECK(snap.peek == 1 && snap.tile == 1 && snap.cover[0] == 0 && snap.data[16] == 0,
+          "coalesce: a load of a tile not resident: nothing stored");
     gx_mssurf_coalesce_flush(&lsu, log_evict, &log);
     CHECK(log.n == 5 && log.e[3].tile == 2 && log.e[4].tile == 0 && log.e[3].cause == GX_MS_COMMAND &&
               log.e[4].cause == GX_MS_COMMAND && lsu.cnt.flushes[GX_MS_COMMAND] == 2,
@@ -1199,7 +1208,7 @@ static void test_coalesce_directed(void)
 static void test_coalesce_random(void)
 {
     uint64_t r = 0x9e3779b97f4a7c15ull;
-    unsigned records = 0, bad = 0;
+    unsigned records = 0, bad = 0, loads = 0;
     for (unsigned f = 0; f < 12; f++) {
         gx_ms_cfg_t cfg;
         const unsigned n = 2u << (f / 3);
@@ -1219,6 +1228,22 @@ static void test_coalesce_random(void)
             if (v % 97 == 0) {
                 gx_mssurf_flush(&la, &ma, log_flush, &fa);
                 gx_mssurf_coalesce_flush(&lb, log_evict, &eb);
+            } else if (v % 7 == 0) { /* SULD.MS: load = coalesce_load + load_finish */
+                gx_ms_load_t ld = {(uint16_t)(v % cfg.width), (uint16_t)((v >> 8) % cfg.height),
+                                   (uint8_t)((v >> 16) % n)};
+                gx_ms_load_resp_t ra, rb;
+                gx_ms_evict_t snap;
+                gx_mssurf_load(&la, &ma, &ld, &ra);
+                gx_mssurf_coalesce_load(&lb, ld.x, ld.y, &snap);
+                gx_mssurf_load_finish(&cfg, &mb, &snap, &ld, &rb);
+                gx_ms_flush_t none;
+                CHECK(!memcmp(ra.value, rb.value, sizeof ra.value) && ra.mask == rb.mask &&
+                          ra.enc == rb.enc && ra.analyzed == rb.analyzed && ra.passes == rb.passes &&
+                          ra.read_bytes == rb.read_bytes && snap.peek == 1 && snap.cause == 0 &&
+                          !gx_mssurf_writeback(&cfg, &mb, &snap, &none),
+                      "coalesce_load+load_finish = load: N=%u cfg %u op %u", n, f, op);
+                loads++;
+                continue;
             } else {
                 gx_ms_store_t st;
                 memset(&st, 0, sizeof st);
@@ -1277,8 +1302,8 @@ static void test_coalesce_random(void)
         gx_mssurf_mem_free(&mb);
     }
     CHECK(bad == 0, "eviction records: %u broken rules", bad);
-    CHECK(records > 5000, "coalesce random: %u records", records);
-    printf("test_mssurf: coalesce split: %u eviction records compared\n", records);
+    CHECK(records > 5000 && loads > 1000, "coalesce random: %u records, %u loads", records, loads);
+    printf("test_mssurf: coalesce split: %u eviction records, %u loads compared\n", records, loads);
 }
 
 int main(void)

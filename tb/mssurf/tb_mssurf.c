@@ -1,5 +1,5 @@
 /* tb_mssurf: cosimulation of gx_mssurf (RTL, K = 4) against gx_mssurf_coalesce /
- * gx_mssurf_coalesce_flush (C model).
+ * gx_mssurf_coalesce_flush / gx_mssurf_coalesce_load (C model).
  *
  * State space covered, every run (N random operations, default 120,000; knob N): phases
  * of about 1,500 operations, each on one surface (every N in 2, 4, 8, 16 by every B in
@@ -17,18 +17,23 @@
  *    conflicts;
  * stores are SUST.MS with full and partial masks and full-state stores, over small
  * palettes so that data repeats (merge) and differs (conflict); 30% repeat the previous
- * pixel; 1% are flush commands; every phase ends with a flush command. Directed phases
- * first: one-pixel tiles (conflict then full in consecutive clocks, a store that fills its
- * tile at once), the command with nothing resident and with K resident, K + 1 tiles.
+ * pixel; 8% are loads (SULD.MS), 1% flush commands; every phase ends with a flush
+ * command. Directed phases first: one-pixel tiles (conflict then full in consecutive
+ * clocks, a store that fills its tile at once, a load of a tile not resident), the
+ * command with nothing resident and with K resident, K + 1 tiles, a partial last tile.
  * Stalls: random gaps on cmd_valid and random back-pressure on ev_ready, the profile
  * changing every 500 commands; after each phase the stream runs idle and a record the
  * model does not expect fails the run. Every record is compared bit for bit with the C
  * model's eviction, in order. Nothing lost: each phase's RTL records go through the C
  * flush encoder (gx_mssurf_writeback) into the C memory model, and gx_mssurf_check
- * compares it with a plain per-sample reference surface after the closing flush.
+ * compares it with a plain per-sample reference surface after the closing flush. The
+ * whole C path (gx_mssurf_store / _load / _flush) runs beside: each load's RTL snapshot
+ * through gx_mssurf_load_finish on that memory gives the whole path's response, and the
+ * memory image, states and traffic counters end equal.
  * Functional coverage (every cause for every N x B, merges, threshold merges and
- * conflicts, a full partial last tile) is counted; a hole fails the run. Line, toggle
- * and GX_COVER coverage of the RTL go to build/coverage/gx_mssurf.dat.
+ * conflicts, a full partial last tile, loads of stored and unstored pixels) is
+ * counted; a hole fails the run. Line, toggle and GX_COVER coverage of the RTL go to
+ * build/coverage/gx_mssurf.dat.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -45,7 +50,7 @@
 typedef struct cov {
     uint64_t cause[12][4];  /* N x B, cause */
     uint64_t merge[12];
-    uint64_t thr_merge, thr_conflict, last_full, directed;
+    uint64_t thr_merge, thr_conflict, last_full, directed, load_hit, load_miss;
 } cov_t;
 
 /* One phase's stimulus and the model's expectation. */
@@ -58,6 +63,12 @@ typedef struct phase {
     uint64_t n_want;
     uint8_t *ref;           /* the per-sample reference surface after the phase */
     uint64_t cur;           /* command being modelled */
+    gx_ms_load_t *ld;       /* the phase's loads, in order */
+    gx_ms_load_resp_t *ld_want; /* their responses from the whole C path */
+    uint64_t n_ld;
+    int have_ref;           /* the whole C path runs too (surfaces up to 1 MiB) */
+    gx_ms_lsu_t ref_lsu;    /* the whole C path: gx_mssurf_store / _load / _flush */
+    gx_ms_mem_t ref_mem;
 } phase_t;
 
 static void collect(void *ctx, const gx_ms_evict_t *ev)
@@ -83,19 +94,57 @@ static void apply_ref(const gx_ms_cfg_t *cfg, uint8_t *ref, const gx_ms_store_t 
             memcpy(ref + gx_mssurf_addr(cfg, st->x, st->y, i), st->value + (st->full ? i * b : 0), b);
 }
 
-/* Model one command: C coalesce unit, reference surface, command image. */
-static void model_cmd(phase_t *ph, gx_ms_lsu_t *lsu, const gx_ms_store_t *st, cov_t *cov)
+/* Start a phase on ph->cfg: the coalesce model, the whole C path, the reference. */
+static void phase_start(phase_t *ph, gx_ms_lsu_t *lsu)
+{
+    gx_mssurf_lsu_init(lsu, &ph->cfg);
+    ph->n = ph->n_want = ph->n_ld = 0;
+    ph->have_ref = gx_mssurf_surface_bytes(&ph->cfg) <= (1u << 20) &&
+                   gx_mssurf_mem_init(&ph->ref_mem, &ph->cfg);
+    if (ph->have_ref) {
+        gx_mssurf_lsu_init(&ph->ref_lsu, &ph->cfg);
+        memset(ph->ref, 0, gx_mssurf_surface_bytes(&ph->cfg));
+    }
+}
+
+/* Model one command (st: a store, ld: a load, neither: the flush command): the C
+ * coalesce unit, the whole C path, the reference surface, the command image. */
+static void model_cmd(phase_t *ph, gx_ms_lsu_t *lsu, const gx_ms_store_t *st,
+                      const gx_ms_load_t *ld, cov_t *cov)
 {
     uint32_t *w = ph->cmd + ph->n * GX_MS_CMD_WORDS;
     const unsigned f = (unsigned)ph->cfg.spp * 3u + (unsigned)ph->cfg.bps;
     const uint64_t merges = lsu->cnt.merges, before = ph->n_want;
     ph->cur = ph->n;
+    if (ld) {
+        gx_ms_evict_t snap;
+        unsigned p = (unsigned)(((uint32_t)ld->y * ph->cfg.width + ld->x) %
+                                gx_mssurf_tile_pixels(&ph->cfg));
+        gx_mssurf_cmd_pack_load(ld->x, ld->y, w);
+        gx_mssurf_coalesce_load(lsu, ld->x, ld->y, &snap);
+        collect(ph, &snap);
+        if (snap.cover[p])
+            cov->load_hit++;
+        else
+            cov->load_miss++;
+        if (ph->have_ref && ph->n_ld < PHASE_OPS) {
+            ph->ld[ph->n_ld] = *ld;
+            gx_mssurf_load(&ph->ref_lsu, &ph->ref_mem, ld, &ph->ld_want[ph->n_ld]);
+            ph->n_ld++;
+        }
+        ph->n++;
+        return;
+    }
     if (!st) {
         gx_mssurf_cmd_pack_flush(w);
         gx_mssurf_coalesce_flush(lsu, collect, ph);
+        if (ph->have_ref)
+            gx_mssurf_flush(&ph->ref_lsu, &ph->ref_mem, NULL, NULL);
     } else {
         gx_mssurf_cmd_pack_store(st, w);
         gx_mssurf_coalesce(lsu, st, collect, ph);
+        if (ph->have_ref)
+            gx_mssurf_store(&ph->ref_lsu, &ph->ref_mem, st, NULL, NULL);
         apply_ref(&ph->cfg, ph->ref, st);
         if (lsu->cnt.merges != merges) {
             cov->merge[f]++;
@@ -157,9 +206,7 @@ static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms
     gx_mssurf_cfg_default(c, w, h, spp, bps);
     c->slots = (uint8_t)gx_mssurf_rtl_slots();
     c->threshold = (uint8_t)(kind == 4 ? rnd_in(r, 1, 6) : 0);
-    gx_mssurf_lsu_init(lsu, c);
-    ph->n = ph->n_want = 0;
-    memset(ph->ref, 0, gx_mssurf_surface_bytes(c) <= 1u << 20 ? gx_mssurf_surface_bytes(c) : 0);
+    phase_start(ph, lsu);
 
     /* palettes: 3 base values; threshold phases add small deltas */
     uint8_t pal[3][16];
@@ -170,7 +217,15 @@ static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms
     gx_ms_store_t st;
     for (unsigned op = 0; op + 1 < PHASE_OPS; op++) {
         if (tb_rng_pct(r, 1)) {
-            model_cmd(ph, lsu, NULL, cov);
+            model_cmd(ph, lsu, NULL, NULL, cov);
+            continue;
+        }
+        if (tb_rng_pct(r, 8)) { /* SULD.MS: the last pixel stored or anywhere */
+            gx_ms_load_t ld;
+            ld.x = (uint16_t)(tb_rng_pct(r, 70) ? lx : tb_rng_below(r, w));
+            ld.y = (uint16_t)(tb_rng_pct(r, 70) ? ly : tb_rng_below(r, h));
+            ld.sample = (uint8_t)tb_rng_below(r, n);
+            model_cmd(ph, lsu, NULL, &ld, cov);
             continue;
         }
         memset(&st, 0, sizeof st);
@@ -183,7 +238,7 @@ static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms
             memcpy(st.value, pal[0], b);
             if (kind == 4 && tb_rng_pct(r, 20))
                 st.value[0] = (uint8_t)(st.value[0] + 1);
-            model_cmd(ph, lsu, &st, cov);
+            model_cmd(ph, lsu, &st, NULL, cov);
             continue;
         }
         if (op && tb_rng_pct(r, 30)) {
@@ -218,9 +273,9 @@ static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms
                 st.value[s * b + i] = v;
             }
         }
-        model_cmd(ph, lsu, &st, cov);
+        model_cmd(ph, lsu, &st, NULL, cov);
     }
-    model_cmd(ph, lsu, NULL, cov); /* closing flush */
+    model_cmd(ph, lsu, NULL, NULL, cov); /* closing flush */
 }
 
 /* Directed phase d: hand-picked sequences, expectations from the model. */
@@ -228,7 +283,6 @@ static int gen_directed(unsigned d, phase_t *ph, gx_ms_lsu_t *lsu, cov_t *cov)
 {
     gx_ms_cfg_t *c = &ph->cfg;
     gx_ms_store_t st;
-    ph->n = ph->n_want = 0;
     memset(&st, 0, sizeof st);
     switch (d) {
     case 0: /* N = 16, B = 16: one pixel a tile; conflict then full in consecutive clocks */
@@ -241,23 +295,24 @@ static int gen_directed(unsigned d, phase_t *ph, gx_ms_lsu_t *lsu, cov_t *cov)
         return 0;
     }
     c->slots = (uint8_t)gx_mssurf_rtl_slots();
-    gx_mssurf_lsu_init(lsu, c);
-    memset(ph->ref, 0, gx_mssurf_surface_bytes(c));
-    model_cmd(ph, lsu, NULL, cov); /* command with nothing resident */
+    phase_start(ph, lsu);
+    model_cmd(ph, lsu, NULL, NULL, cov); /* command with nothing resident */
     if (d == 0) {
         st.mask = 1;
         st.value[0] = 1;
-        model_cmd(ph, lsu, &st, cov);
+        model_cmd(ph, lsu, &st, NULL, cov);
         st.mask = 0xffff;
         st.value[0] = 2;
-        model_cmd(ph, lsu, &st, cov); /* conflict, then full */
+        model_cmd(ph, lsu, &st, NULL, cov); /* conflict, then full */
         st.x = 1;
-        model_cmd(ph, lsu, &st, cov); /* full at once */
+        model_cmd(ph, lsu, &st, NULL, cov); /* full at once */
+        gx_ms_load_t ld = {0, 0, 3};
+        model_cmd(ph, lsu, NULL, &ld, cov); /* a load of a tile not resident */
         for (unsigned i = 0; i < 6; i++) { /* six tiles, partial: evictions */
             st.x = (uint16_t)(i % 3);
             st.y = (uint16_t)(i / 3);
             st.mask = (uint16_t)(1u << i);
-            model_cmd(ph, lsu, &st, cov);
+            model_cmd(ph, lsu, &st, NULL, cov);
         }
     } else {
         for (unsigned t = 0; t < 2; t++)
@@ -266,10 +321,10 @@ static int gen_directed(unsigned d, phase_t *ph, gx_ms_lsu_t *lsu, cov_t *cov)
                 st.y = (uint16_t)(i / 5);
                 st.mask = (uint16_t)(t ? 2 : 1);
                 st.value[0] = (uint8_t)(i + t);
-                model_cmd(ph, lsu, &st, cov); /* tile 1 fills with 3 pixels */
+                model_cmd(ph, lsu, &st, NULL, cov); /* tile 1 fills with 3 pixels */
             }
     }
-    model_cmd(ph, lsu, NULL, cov);
+    model_cmd(ph, lsu, NULL, NULL, cov);
     cov->directed++;
     return 1;
 }
@@ -298,15 +353,17 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
     ph.want = calloc(MAX_REC, sizeof *ph.want);
     ph.want_cmd = calloc(MAX_REC, sizeof *ph.want_cmd);
     ph.ref = calloc(1u << 20, 1);
+    ph.ld = calloc(PHASE_OPS, sizeof *ph.ld);
+    ph.ld_want = calloc(PHASE_OPS, sizeof *ph.ld_want);
     uint32_t *rec = calloc((size_t)MAX_REC * GX_MS_EVICT_WORDS, sizeof *rec);
     static gx_ms_lsu_t lsu, empty;
     memset(cov, 0, sizeof *cov);
-    if (!ph.cmd || !ph.want || !ph.want_cmd || !ph.ref || !rec) {
+    if (!ph.cmd || !ph.want || !ph.want_cmd || !ph.ref || !rec || !ph.ld || !ph.ld_want) {
         fprintf(stderr, "tb_mssurf: out of memory\n");
         exit(2);
     }
     void *m = gx_mssurf_rtl_new(fst);
-    uint64_t ops = 0, cycles = 0, records = 0;
+    uint64_t ops = 0, cycles = 0, records = 0, loads = 0;
     unsigned phase = 0, ok_run = 1;
     while (ok_run && (ops < o->n || phase < 14)) {
         int big = 0;
@@ -335,7 +392,8 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
             ok_run = 0;
         /* every record, bit for bit; then the nothing-lost check through the C encoder */
         gx_ms_mem_t mem;
-        int have_mem = !big && gx_mssurf_mem_init(&mem, &ph.cfg);
+        int have_mem = !big && ph.have_ref && gx_mssurf_mem_init(&mem, &ph.cfg);
+        uint64_t i_ld = 0;
         const unsigned np = gx_mssurf_tile_pixels(&ph.cfg);
         for (uint64_t i = 0; i < n_rec && i < ph.n_want; i++) {
             gx_ms_evict_t got;
@@ -351,7 +409,19 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
                          ph.cfg.height, spp_n(ph.cfg.spp), bps_b(ph.cfg.bps), ph.cfg.threshold,
                          i, ph.want_cmd[i], a, b);
             }
-            if (have_mem) {
+            if (have_mem && got.peek && i_ld < ph.n_ld) {
+                /* SULD.MS: the RTL's snapshot + the C memory side = the whole C path */
+                gx_ms_load_resp_t lr;
+                const gx_ms_load_resp_t *lw = &ph.ld_want[i_ld];
+                gx_mssurf_load_finish(&ph.cfg, &mem, &got, &ph.ld[i_ld], &lr);
+                tb_check(rep, !memcmp(lr.value, lw->value, sizeof lr.value) && lr.mask == lw->mask &&
+                         lr.enc == lw->enc && lr.analyzed == lw->analyzed && lr.passes == lw->passes &&
+                         lr.read_bytes == lw->read_bytes,
+                         "phase %u load %" PRIu64 " (%u,%u) sample %u: rtl-path mask %x enc %d, "
+                         "model %x enc %d", phase, i_ld, ph.ld[i_ld].x, ph.ld[i_ld].y,
+                         ph.ld[i_ld].sample, lr.mask, (int)lr.enc, lw->mask, (int)lw->enc);
+                i_ld++;
+            } else if (have_mem && !got.peek) {
                 gx_ms_flush_t f;
                 tb_check(rep, gx_mssurf_writeback(&ph.cfg, &mem, &got, &f),
                          "phase %u record %" PRIu64 ": memory refused the flush", phase, i);
@@ -365,17 +435,28 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
                      "phase %u (%ux%u N=%u B=%u T=%u): nothing lost failed at byte %zu", phase,
                      ph.cfg.width, ph.cfg.height, spp_n(ph.cfg.spp), bps_b(ph.cfg.bps),
                      ph.cfg.threshold, where);
+            tb_check(rep, i_ld == ph.n_ld && !memcmp(&mem.cnt, &ph.ref_mem.cnt, sizeof mem.cnt) &&
+                     !memcmp(mem.data, ph.ref_mem.data, gx_mssurf_surface_bytes(&ph.cfg)) &&
+                     !memcmp(mem.enc, ph.ref_mem.enc, mem.tiles),
+                     "phase %u: memory through the RTL's records differs from the whole C path "
+                     "(%" PRIu64 " of %" PRIu64 " loads answered)", phase, i_ld, ph.n_ld);
             gx_mssurf_mem_free(&mem);
         }
+        loads += i_ld;
+        if (ph.have_ref)
+            gx_mssurf_mem_free(&ph.ref_mem);
     }
     gx_mssurf_rtl_free(m, cov_path);
-    printf("tb_mssurf: %u phases, %" PRIu64 " operations, %" PRIu64 " records, %" PRIu64
-           " cycles with stalls\n", phase, ops, records, cycles);
+    printf("tb_mssurf: %u phases, %" PRIu64 " operations, %" PRIu64 " records (%" PRIu64
+           " load responses checked through the C memory side), %" PRIu64
+           " cycles with stalls\n", phase, ops, records, loads, cycles);
     *ops_out = ops;
     free(ph.cmd);
     free(ph.want);
     free(ph.want_cmd);
     free(ph.ref);
+    free(ph.ld);
+    free(ph.ld_want);
     free(rec);
     return ok_run ? cycles : 0;
 }
@@ -395,10 +476,12 @@ static int cov_check(const cov_t *c)
             holes++;
         }
     }
-    const uint64_t *v[] = {&c->thr_merge, &c->thr_conflict, &c->last_full, &c->directed};
+    const uint64_t *v[] = {&c->thr_merge, &c->thr_conflict, &c->last_full, &c->directed,
+                           &c->load_hit, &c->load_miss};
     static const char *vn[] = {"threshold merge", "threshold conflict", "full partial last tile",
-                               "directed phases"};
-    for (unsigned i = 0; i < 4; i++)
+                               "directed phases", "load of a stored pixel",
+                               "load of a pixel not stored"};
+    for (unsigned i = 0; i < 6; i++)
         if (!*v[i]) {
             printf("COVERAGE HOLE: %s\n", vn[i]);
             holes++;

@@ -230,11 +230,11 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_MS_CFG_THRESHOLD_LSB 0u
 #define GX_MS_CFG_THRESHOLD_BITS 8u
 
-/** coalesce-unit command: a store (SUST.MS or full state) or the flush command */
-#define GX_MS_CMD_BITS 2092u
+/** coalesce-unit command: a store (SUST.MS or full state), the flush command or a load */
+#define GX_MS_CMD_BITS 2093u
 #define GX_MS_CMD_WORDS 66u
 #define GX_MS_CMD_OP_LSB 2091u
-#define GX_MS_CMD_OP_BITS 1u
+#define GX_MS_CMD_OP_BITS 2u
 #define GX_MS_CMD_FULL_LSB 2090u
 #define GX_MS_CMD_FULL_BITS 1u
 #define GX_MS_CMD_X_LSB 2077u
@@ -246,13 +246,15 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_MS_CMD_VALUE_LSB 0u
 #define GX_MS_CMD_VALUE_BITS 2048u
 
-/** eviction record: a tile leaving the coalesce buffer for the flush encoder */
-#define GX_MS_EVICT_BITS 2198u
+/** eviction record: a tile leaving the coalesce buffer for the flush encoder, or a load's copy of a slot */
+#define GX_MS_EVICT_BITS 2199u
 #define GX_MS_EVICT_WORDS 69u
-#define GX_MS_EVICT_TILE_LSB 2178u
+#define GX_MS_EVICT_TILE_LSB 2179u
 #define GX_MS_EVICT_TILE_BITS 20u
-#define GX_MS_EVICT_CAUSE_LSB 2176u
+#define GX_MS_EVICT_CAUSE_LSB 2177u
 #define GX_MS_EVICT_CAUSE_BITS 2u
+#define GX_MS_EVICT_PEEK_LSB 2176u
+#define GX_MS_EVICT_PEEK_BITS 1u
 #define GX_MS_EVICT_STORED_LSB 2112u
 #define GX_MS_EVICT_STORED_BITS 64u
 #define GX_MS_EVICT_ARRIVE_LSB 2048u

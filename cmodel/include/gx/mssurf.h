@@ -137,6 +137,8 @@ typedef struct gx_ms_evict {
                                                  (gx_enc_t); 0 for an uncovered pixel */
     uint8_t data[GX_MS_TILE_BYTES];         /**< the stored samples' values, uncompressed
                                                  layout; bytes of unstored samples 0 */
+    uint8_t peek;           /**< 0: an eviction; 1: a load's copy of the tile's slot
+                                 (gx_mssurf_coalesce_load; nothing leaves, cause 0) */
 } gx_ms_evict_t;
 
 /** Called for each eviction, in order. */
@@ -311,7 +313,9 @@ void gx_mssurf_flush(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, gx_ms_flush_fn fn, void
 /* ---- the store path split at the coalesce unit's boundary. gx_mssurf_store is
  * gx_mssurf_coalesce with each eviction passed through gx_mssurf_writeback, and
  * gx_mssurf_flush is gx_mssurf_coalesce_flush likewise; rtl/gx_mssurf.sv implements the
- * two coalesce functions (eviction records bit-exact), the flush encoder stays in C. */
+ * two coalesce functions (eviction records bit-exact), the flush encoder stays in C.
+ * gx_mssurf_load is gx_mssurf_coalesce_load then gx_mssurf_load_finish; the RTL returns
+ * the snapshot in its record stream. */
 /** The coalesce unit and coverage tracker for one store: steps 1-4 of gx_mssurf_store
  *  (conflict or merge, allocation / eviction, write with the coverage and arrival
  *  state, full tile) without memory: every tile leaving the buffer is handed to fn(ctx,
@@ -322,16 +326,27 @@ void gx_mssurf_coalesce(gx_ms_lsu_t *lsu, const gx_ms_store_t *st, gx_ms_evict_f
 /** The flush command at the coalesce unit: every resident slot, oldest allocation first,
  *  cause command, each handed to fn(ctx, eviction). */
 void gx_mssurf_coalesce_flush(gx_ms_lsu_t *lsu, gx_ms_evict_fn fn, void *ctx);
+/** SULD.MS at the coalesce unit: *snap = a copy of the slot holding pixel (x, y)'s tile
+ *  with peek = 1 and cause 0 (tile = the pixel's tile; every cover 0 when it is not
+ *  resident); the buffer is unchanged. The pixel must be inside the surface. */
+void gx_mssurf_coalesce_load(const gx_ms_lsu_t *lsu, uint16_t x, uint16_t y,
+                             gx_ms_evict_t *snap);
+/** The rest of SULD.MS (gx_mssurf_load without the buffer look-up and the lsu counters):
+ *  the response from snap (gx_mssurf_coalesce_load of the load's pixel) and memory. */
+void gx_mssurf_load_finish(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *snap,
+                           const gx_ms_load_t *ld, gx_ms_load_resp_t *resp);
 /** The flush encoder for one eviction: steps a-e of gx_mssurf_store (RMW reads,
  *  threshold merging, re-analysis, the tile's state, encoding, the memory write) with
  *  cfg = the surface's configuration. Fills *f (the packet written) and returns 1 when
- *  memory took the write. */
+ *  memory took the write; a snapshot (peek = 1) is no eviction: nothing, returns 0. */
 int gx_mssurf_writeback(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *ev,
                         gx_ms_flush_t *f);
 /** The command image (ms_cmd_t of gx_pkg, GX_MS_CMD_WORDS words) of a store. */
 void gx_mssurf_cmd_pack_store(const gx_ms_store_t *st, uint32_t w[GX_MS_CMD_WORDS]);
 /** The command image of the flush command. */
 void gx_mssurf_cmd_pack_flush(uint32_t w[GX_MS_CMD_WORDS]);
+/** The command image of a load (SULD.MS) of pixel (x, y). */
+void gx_mssurf_cmd_pack_load(uint16_t x, uint16_t y, uint32_t w[GX_MS_CMD_WORDS]);
 /** The configuration image (ms_cfg_t, GX_MS_CFG_WORDS words); cfg.slots is the RTL's K
  *  parameter and not part of it. */
 void gx_mssurf_cfg_pack(const gx_ms_cfg_t *cfg, uint32_t w[GX_MS_CFG_WORDS]);
