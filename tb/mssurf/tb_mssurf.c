@@ -30,6 +30,7 @@
  * whole C path (gx_mssurf_store / _load / _flush) runs beside: each load's RTL snapshot
  * through gx_mssurf_load_finish on that memory gives the whole path's response, and the
  * memory image, states and traffic counters end equal.
+ * A clock-by-clock check of the timing diagram in docs/mssurf.md comes first.
  * Functional coverage (every cause for every N x B, merges, threshold merges and
  * conflicts, a full partial last tile, loads of stored and unstored pixels) is
  * counted; a hole fails the run. Line, toggle and GX_COVER coverage of the RTL go to
@@ -489,6 +490,63 @@ static int cov_check(const cov_t *c)
     return holes;
 }
 
+/* The timing diagram of docs/mssurf.md, clock by clock: N = 16, B = 16 (one-pixel
+ * tiles), 4 x 1. Before cycle 0 tile C (pixel 2) holds sample 0. S0, S1 fill tile A
+ * (pixel 0) in two halves; S2 conflicts with C; S3 fills pixel 3 while R2 is held; F
+ * flushes C. Checks cmd_ready_o, ev_valid_o and each record's tile and cause. */
+static void timing_check(tb_report_t *rep)
+{
+    const tb_dut_ops_t *ops = &gx_mssurf_rtl_ops;
+    gx_ms_cfg_t cfg;
+    gx_mssurf_cfg_default(&cfg, 4, 1, GX_SPP16, GX_BPS16);
+    void *m = gx_mssurf_rtl_new(NULL);
+    gx_mssurf_rtl_cfg(m, &cfg);
+    static uint32_t cmd[6][GX_MS_CMD_WORDS], none[GX_MS_CMD_WORDS];
+    gx_ms_store_t st;
+    const struct { uint16_t x, mask; uint8_t v; } sd[5] = {
+        {2, 0x0001, 1}, {0, 0x00ff, 5}, {0, 0xff00, 5}, {2, 0x0001, 2}, {3, 0xffff, 7}};
+    for (unsigned i = 0; i < 5; i++) {
+        memset(&st, 0, sizeof st);
+        st.x = sd[i].x;
+        st.mask = sd[i].mask;
+        st.value[0] = sd[i].v;
+        gx_mssurf_cmd_pack_store(&st, cmd[i]);
+    }
+    gx_mssurf_cmd_pack_flush(cmd[5]);
+    /* setup: C takes a slot */
+    ops->set(m, 1, cmd[0], 1);
+    ops->eval(m);
+    int ok = ops->req_ready(m);
+    ops->tick(m);
+    /* cycles 0..7: command offered (-1 none), ev_ready_i; expected cmd_ready_o,
+     * ev_valid_o, record on ev_o (tile, cause; -1 none) */
+    static const struct { int cmd, ready, want_ready, want_valid, tile, cause; } cy[8] = {
+        {1, 1, 1, 0, -1, 0}, {2, 1, 1, 0, -1, 0},
+        {3, 1, 0, 1, 0, GX_MS_FULL}, {3, 0, 1, 1, 2, GX_MS_CONFLICT},
+        {4, 0, 0, 1, 2, GX_MS_CONFLICT}, {4, 1, 1, 1, 2, GX_MS_CONFLICT},
+        {5, 1, 1, 1, 3, GX_MS_FULL}, {-1, 1, -1, 1, 2, GX_MS_COMMAND}};
+    for (unsigned c = 0; c < 8; c++) {
+        ops->set(m, cy[c].cmd >= 0, cy[c].cmd >= 0 ? cmd[cy[c].cmd] : none, cy[c].ready);
+        ops->eval(m);
+        if (cy[c].want_ready >= 0 && ops->req_ready(m) != cy[c].want_ready)
+            ok = 0;
+        if (ops->resp_valid(m) != cy[c].want_valid)
+            ok = 0;
+        if (cy[c].want_valid && cy[c].tile >= 0) {
+            uint32_t w[GX_MS_EVICT_WORDS];
+            gx_ms_evict_t e;
+            ops->resp(m, w);
+            gx_mssurf_evict_unpack(w, cfg.spp, &e);
+            if (e.tile != (uint32_t)cy[c].tile || e.cause != (gx_ms_cause_t)cy[c].cause || e.peek)
+                ok = 0;
+        }
+        ops->tick(m);
+    }
+    ok = ok && !ops->failed(m);
+    gx_mssurf_rtl_free(m, NULL);
+    tb_check(rep, ok, "the timing diagram of docs/mssurf.md does not hold");
+}
+
 int main(int argc, char **argv)
 {
     tb_opts_t o;
@@ -501,6 +559,7 @@ int main(int argc, char **argv)
     memset(&rep, 0, sizeof rep);
     cov_t cov;
     uint64_t ops = 0;
+    timing_check(&rep);
     run_all(&o, o.waves ? path : NULL, cpath, &rep, &cov, &ops);
     int holes = cov_check(&cov);
     tb_check(&rep, holes == 0, "%d functional coverage holes", holes);
