@@ -241,8 +241,12 @@ gx: $(STAMP) $(B)/bin/gx
 test: $(STAMP)
 	bash scripts/test.sh
 
+# gx_mssurf is not placed and routed: its slots are registers and its per-byte datapath
+# takes 41,560 LUTs alone (Yosys synth_ecp5), 48,241 packed with the serial wrapper:
+# more than an LFE5U-45F holds (docs/mssurf.md, Status).
+SYNTH_BLOCKS := $(filter-out mssurf,$(BLOCKS))
 synth: $(STAMP)
-	python3 scripts/synth.py $(BLOCKS)
+	python3 scripts/synth.py $(SYNTH_BLOCKS)
 
 bench: $(STAMP) $(B)/bin/gx $(foreach b,$(BLOCKS),$(B)/bin/bench_$(b))
 	bash scripts/bench.sh

@@ -47,10 +47,10 @@ module gx_mssurf #(
   input  wire gx_pkg::ms_cfg_t   cfg_i,        /// surface format; static while resident
   input  wire logic              cmd_valid_i,  /// a command is offered
   output      logic              cmd_ready_o,  /// the command is taken this clock
-  input  wire gx_pkg::ms_cmd_t   cmd_i,        /// store (x, y, mask, full, value) or flush
-  output      logic              ev_valid_o,   /// an eviction record is offered
+  input  wire gx_pkg::ms_cmd_t   cmd_i,        /// store (x, y, mask, full, value), flush, load
+  output      logic              ev_valid_o,   /// a record is offered
   input  wire logic              ev_ready_i,   /// the record is taken this clock
-  output      gx_pkg::ms_evict_t ev_o          /// the record
+  output      gx_pkg::ms_evict_t ev_o          /// eviction, or a load's snapshot (peek)
 );
   localparam int unsigned SW = Slots > 1 ? $clog2(Slots) : 1;  // slot index bits
   localparam int unsigned TB = gx_pkg::MsTileBytes;             // 256
