@@ -27,9 +27,9 @@ MODEL_SRC := $(wildcard cmodel/src/*.c)
 MODEL_HDR := $(wildcard cmodel/include/gx/*.h)
 RTL_COMMON := rtl/gx_pkg.sv rtl/gx_assert.svh
 # Per-block RTL file lists, in compile order (packages first).
+RTL_mssurf := rtl/gx_pkg.sv rtl/gx_mssurf.sv
 RTL_analyzer := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv
 RTL_raster_setup := rtl/gx_pkg.sv rtl/gx_raster_setup.sv
-RTL_mssurf := rtl/gx_pkg.sv rtl/gx_mssurf.sv
 ALL_RTL := $(sort $(foreach b,$(BLOCKS),$(RTL_$(b))))
 
 .PHONY: help setup gen check-gen lint lint-verilator lint-yosys model-test gx test sim \
@@ -241,12 +241,8 @@ gx: $(STAMP) $(B)/bin/gx
 test: $(STAMP)
 	bash scripts/test.sh
 
-# gx_mssurf is not placed and routed: its slots are registers and its per-byte datapath
-# takes 41,560 LUTs alone (Yosys synth_ecp5), 48,241 packed with the serial wrapper:
-# more than an LFE5U-45F holds (docs/mssurf.md, Status).
-SYNTH_BLOCKS := $(filter-out mssurf,$(BLOCKS))
 synth: $(STAMP)
-	python3 scripts/synth.py $(SYNTH_BLOCKS)
+	python3 scripts/synth.py $(BLOCKS)
 
 bench: $(STAMP) $(B)/bin/gx $(foreach b,$(BLOCKS),$(B)/bin/bench_$(b))
 	bash scripts/bench.sh

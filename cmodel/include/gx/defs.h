@@ -18,26 +18,6 @@
 #define GX_MAX_PASSES 7u
 /** bits of a pass count 1..MaxPasses */
 #define GX_PASS_BITS 3u
-/** fraction bits of a vertex coordinate: 16.8 fixed point, 1/256 pixel */
-#define GX_SUBPIX_BITS 8u
-/** signed vertex coordinate: |x|,|y| <= GuardBandPx * 256 = 2^22 needs 24 bits */
-#define GX_COORD_BITS 24u
-/** vertices lie within +-GuardBandPx pixels */
-#define GX_GUARD_BAND_PX 16384u
-/** render-target width and height are 1..MaxViewport pixels */
-#define GX_MAX_VIEWPORT 8192u
-/** signed edge coefficient A or B: a difference of two coordinates, |A| <= 2^23 */
-#define GX_EDGE_COEF_BITS 25u
-/** signed edge function value: |E| <= 2^46 + 383 * 2^24 < 2^47 (docs/raster.md) */
-#define GX_EDGE_BITS 48u
-/** slots of the sample-pattern table (8 bits each: x nibble high, y nibble low) */
-#define GX_PATTERN_SLOTS 16u
-/** coarse tile edge in pixels */
-#define GX_COARSE_TILE_PX 16u
-/** fine tile edge in pixels */
-#define GX_FINE_TILE_PX 8u
-/** largest conservative error term E, in 1/256 pixel */
-#define GX_MAX_CONS_ERR 255u
 /** bytes of one tile of the uncompressed multi-sample surface */
 #define GX_MS_TILE_BYTES 256u
 /** most pixels in a tile: 256 / (N B) with N = 2, B = 4 */
@@ -58,6 +38,26 @@
 #define GX_MS_MAX_SURFACE_BYTES 268435456u
 /** largest flush payload: a subset tile at N = 16, B = 4 (240 value + 120 mask bytes) */
 #define GX_MS_MAX_PAYLOAD 360u
+/** fraction bits of a vertex coordinate: 16.8 fixed point, 1/256 pixel */
+#define GX_SUBPIX_BITS 8u
+/** signed vertex coordinate: |x|,|y| <= GuardBandPx * 256 = 2^22 needs 24 bits */
+#define GX_COORD_BITS 24u
+/** vertices lie within +-GuardBandPx pixels */
+#define GX_GUARD_BAND_PX 16384u
+/** render-target width and height are 1..MaxViewport pixels */
+#define GX_MAX_VIEWPORT 8192u
+/** signed edge coefficient A or B: a difference of two coordinates, |A| <= 2^23 */
+#define GX_EDGE_COEF_BITS 25u
+/** signed edge function value: |E| <= 2^46 + 383 * 2^24 < 2^47 (docs/raster.md) */
+#define GX_EDGE_BITS 48u
+/** slots of the sample-pattern table (8 bits each: x nibble high, y nibble low) */
+#define GX_PATTERN_SLOTS 16u
+/** coarse tile edge in pixels */
+#define GX_COARSE_TILE_PX 16u
+/** fine tile edge in pixels */
+#define GX_FINE_TILE_PX 8u
+/** largest conservative error term E, in 1/256 pixel */
+#define GX_MAX_CONS_ERR 255u
 
 /** samples per pixel N */
 typedef enum gx_spp {
@@ -148,6 +148,52 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_AN_RESP_MASKS_LSB 0u
 #define GX_AN_RESP_MASKS_BITS 64u
 
+/** multi-sample surface format (static while any tile slot is resident) */
+#define GX_MS_CFG_BITS 40u
+#define GX_MS_CFG_WORDS 2u
+#define GX_MS_CFG_WIDTH_LSB 26u
+#define GX_MS_CFG_WIDTH_BITS 14u
+#define GX_MS_CFG_HEIGHT_LSB 12u
+#define GX_MS_CFG_HEIGHT_BITS 14u
+#define GX_MS_CFG_SPP_LSB 10u
+#define GX_MS_CFG_SPP_BITS 2u
+#define GX_MS_CFG_BPS_LSB 8u
+#define GX_MS_CFG_BPS_BITS 2u
+#define GX_MS_CFG_THRESHOLD_LSB 0u
+#define GX_MS_CFG_THRESHOLD_BITS 8u
+
+/** coalesce-unit command: a store (SUST.MS or full state), the flush command or a load */
+#define GX_MS_CMD_BITS 2093u
+#define GX_MS_CMD_WORDS 66u
+#define GX_MS_CMD_OP_LSB 2091u
+#define GX_MS_CMD_OP_BITS 2u
+#define GX_MS_CMD_FULL_LSB 2090u
+#define GX_MS_CMD_FULL_BITS 1u
+#define GX_MS_CMD_X_LSB 2077u
+#define GX_MS_CMD_X_BITS 13u
+#define GX_MS_CMD_Y_LSB 2064u
+#define GX_MS_CMD_Y_BITS 13u
+#define GX_MS_CMD_MASK_LSB 2048u
+#define GX_MS_CMD_MASK_BITS 16u
+#define GX_MS_CMD_VALUE_LSB 0u
+#define GX_MS_CMD_VALUE_BITS 2048u
+
+/** eviction record: a tile leaving the coalesce buffer for the flush encoder, or a load's copy of a slot */
+#define GX_MS_EVICT_BITS 2199u
+#define GX_MS_EVICT_WORDS 69u
+#define GX_MS_EVICT_TILE_LSB 2179u
+#define GX_MS_EVICT_TILE_BITS 20u
+#define GX_MS_EVICT_CAUSE_LSB 2177u
+#define GX_MS_EVICT_CAUSE_BITS 2u
+#define GX_MS_EVICT_PEEK_LSB 2176u
+#define GX_MS_EVICT_PEEK_BITS 1u
+#define GX_MS_EVICT_STORED_LSB 2112u
+#define GX_MS_EVICT_STORED_BITS 64u
+#define GX_MS_EVICT_ARRIVE_LSB 2048u
+#define GX_MS_EVICT_ARRIVE_BITS 64u
+#define GX_MS_EVICT_DATA_LSB 0u
+#define GX_MS_EVICT_DATA_BITS 2048u
+
 /** setup unit request: render state and one triangle (coordinates signed 16.8) */
 #define GX_RS_SETUP_REQ_BITS 181u
 #define GX_RS_SETUP_REQ_WORDS 6u
@@ -215,51 +261,5 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_RS_SETUP_PX1_BITS 13u
 #define GX_RS_SETUP_PY1_LSB 0u
 #define GX_RS_SETUP_PY1_BITS 13u
-
-/** multi-sample surface format (static while any tile slot is resident) */
-#define GX_MS_CFG_BITS 40u
-#define GX_MS_CFG_WORDS 2u
-#define GX_MS_CFG_WIDTH_LSB 26u
-#define GX_MS_CFG_WIDTH_BITS 14u
-#define GX_MS_CFG_HEIGHT_LSB 12u
-#define GX_MS_CFG_HEIGHT_BITS 14u
-#define GX_MS_CFG_SPP_LSB 10u
-#define GX_MS_CFG_SPP_BITS 2u
-#define GX_MS_CFG_BPS_LSB 8u
-#define GX_MS_CFG_BPS_BITS 2u
-#define GX_MS_CFG_THRESHOLD_LSB 0u
-#define GX_MS_CFG_THRESHOLD_BITS 8u
-
-/** coalesce-unit command: a store (SUST.MS or full state), the flush command or a load */
-#define GX_MS_CMD_BITS 2093u
-#define GX_MS_CMD_WORDS 66u
-#define GX_MS_CMD_OP_LSB 2091u
-#define GX_MS_CMD_OP_BITS 2u
-#define GX_MS_CMD_FULL_LSB 2090u
-#define GX_MS_CMD_FULL_BITS 1u
-#define GX_MS_CMD_X_LSB 2077u
-#define GX_MS_CMD_X_BITS 13u
-#define GX_MS_CMD_Y_LSB 2064u
-#define GX_MS_CMD_Y_BITS 13u
-#define GX_MS_CMD_MASK_LSB 2048u
-#define GX_MS_CMD_MASK_BITS 16u
-#define GX_MS_CMD_VALUE_LSB 0u
-#define GX_MS_CMD_VALUE_BITS 2048u
-
-/** eviction record: a tile leaving the coalesce buffer for the flush encoder, or a load's copy of a slot */
-#define GX_MS_EVICT_BITS 2199u
-#define GX_MS_EVICT_WORDS 69u
-#define GX_MS_EVICT_TILE_LSB 2179u
-#define GX_MS_EVICT_TILE_BITS 20u
-#define GX_MS_EVICT_CAUSE_LSB 2177u
-#define GX_MS_EVICT_CAUSE_BITS 2u
-#define GX_MS_EVICT_PEEK_LSB 2176u
-#define GX_MS_EVICT_PEEK_BITS 1u
-#define GX_MS_EVICT_STORED_LSB 2112u
-#define GX_MS_EVICT_STORED_BITS 64u
-#define GX_MS_EVICT_ARRIVE_LSB 2048u
-#define GX_MS_EVICT_ARRIVE_BITS 64u
-#define GX_MS_EVICT_DATA_LSB 0u
-#define GX_MS_EVICT_DATA_BITS 2048u
 
 #endif /* GX_DEFS_H */
