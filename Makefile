@@ -8,7 +8,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-BLOCKS   := analyzer raster_setup raster
+BLOCKS   := analyzer raster_setup raster mssurf
 B        := build
 STAMP    := .venv/.gx-setup-stamp
 VERILATOR := scripts/verilator.sh
@@ -27,6 +27,7 @@ MODEL_SRC := $(wildcard cmodel/src/*.c)
 MODEL_HDR := $(wildcard cmodel/include/gx/*.h)
 RTL_COMMON := rtl/gx_pkg.sv rtl/gx_assert.svh
 # Per-block RTL file lists, in compile order (packages first).
+RTL_mssurf := rtl/gx_pkg.sv rtl/gx_mssurf.sv
 RTL_analyzer := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv
 RTL_raster_setup := rtl/gx_pkg.sv rtl/gx_raster_setup.sv
 RTL_raster := rtl/gx_pkg.sv rtl/gx_raster.sv

@@ -17,6 +17,26 @@ package gx_pkg;
   localparam int unsigned MaxPasses = 7;
   /// bits of a pass count 1..MaxPasses
   localparam int unsigned PassBits = 3;
+  /// bytes of one tile of the uncompressed multi-sample surface
+  localparam int unsigned MsTileBytes = 256;
+  /// most pixels in a tile: 256 / (N B) with N = 2, B = 4
+  localparam int unsigned MsMaxTilePixels = 32;
+  /// most samples in a tile: 256 / B with B = 4 (bits of a tile's coverage bitmap)
+  localparam int unsigned MsTileSamples = 64;
+  /// most samples per pixel N
+  localparam int unsigned MsMaxSpp = 16;
+  /// most bytes in one pixel, N B = 16 * 16
+  localparam int unsigned MsMaxPixelBytes = 256;
+  /// most tile slots K in the coalesce buffer
+  localparam int unsigned MsMaxSlots = 32;
+  /// the default K
+  localparam int unsigned MsDefaultSlots = 4;
+  /// bits of a tile index: at most 2^28 surface bytes / 256 = 2^20 tiles
+  localparam int unsigned MsTileIdxBits = 20;
+  /// largest surface (whole tiles) the memory model holds: 2^28 bytes, 2^20 tiles
+  localparam int unsigned MsMaxSurfaceBytes = 268435456;
+  /// largest flush payload: a subset tile at N = 16, B = 4 (240 value + 120 mask bytes)
+  localparam int unsigned MsMaxPayload = 360;
   /// fraction bits of a vertex coordinate: 16.8 fixed point, 1/256 pixel
   localparam int unsigned SubpixBits = 8;
   /// signed vertex coordinate: |x|,|y| <= GuardBandPx * 256 = 2^22 needs 24 bits
@@ -82,6 +102,38 @@ package gx_pkg;
     logic [63:0] masks;  // [63:0] mask of slot j in bits 8j+7..8j; slots >= 32/B read 0
   } an_resp_t;
   localparam int unsigned AN_RESP_BITS = 70;
+
+  /// multi-sample surface format (static while any tile slot is resident) (40 bits)
+  typedef struct packed {
+    logic [13:0] width;  // [39:26] W, 1..8192
+    logic [13:0] height;  // [25:12] H, 1..8192
+    spp_e spp;  // [11:10] samples per pixel N
+    bps_e bps;  // [9:8] bytes per sample B (value 3 is illegal)
+    logic [7:0] threshold;  // [7:0] T: 0 exact; merge values whose bytes differ by <= T
+  } ms_cfg_t;
+  localparam int unsigned MS_CFG_BITS = 40;
+
+  /// coalesce-unit command: a store (SUST.MS or full state), the flush command or a load (2093 bits)
+  typedef struct packed {
+    logic [1:0] op;  // [2092:2091] 0: store, 1: flush command, 2: load (SULD.MS look-up of x, y); 3 illegal
+    logic full;  // [2090:2090] 0: SUST.MS, value bytes 0..B-1 to every sample in mask; 1: full state
+    logic [12:0] x;  // [2089:2077] pixel x < W
+    logic [12:0] y;  // [2076:2064] pixel y < H
+    logic [15:0] mask;  // [2063:2048] samples written: not 0, < 2^N
+    logic [2047:0] value;  // [2047:0] byte j in bits 8j+7..8j; full: sample s is bytes sB..sB+B-1
+  } ms_cmd_t;
+  localparam int unsigned MS_CMD_BITS = 2093;
+
+  /// eviction record: a tile leaving the coalesce buffer for the flush encoder, or a load's copy of a slot (2199 bits)
+  typedef struct packed {
+    logic [19:0] tile;  // [2198:2179] tile index (address tile * 256)
+    logic [1:0] cause;  // [2178:2177] 0 full, 1 evict, 2 conflict, 3 command (gx_ms_cause_t)
+    logic peek;  // [2176:2176] 1: a load's copy of its tile's slot (nothing leaves; cause 0)
+    logic [63:0] stored;  // [2175:2112] stored samples (the coverage): bit p N + s = sample s of pixel p
+    logic [63:0] arrive;  // [2111:2048] bits 2p+1..2p: pixel p's widest arrival state (enc_e); 0 when not covered
+    logic [2047:0] data;  // [2047:0] byte j of the tile in bits 8j+7..8j; bytes of unstored samples 0
+  } ms_evict_t;
+  localparam int unsigned MS_EVICT_BITS = 2199;
 
   /// setup unit request: render state and one triangle (coordinates signed 16.8) (181 bits)
   typedef struct packed {

@@ -467,44 +467,54 @@ static void merge_near(uint8_t *px, uint16_t stored, unsigned n, unsigned b, uns
     }
 }
 
-static void flush_slot(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, unsigned r, gx_ms_cause_t cause,
-                       gx_ms_flush_fn fn, void *ctx)
+/* Step e's bookkeeping of one flush: the encoder's counters. */
+static void count_flush(gx_ms_lsu_t *lsu, const gx_ms_flush_t *f)
 {
-    const gx_ms_cfg_t *cfg = &lsu->cfg;
-    gx_ms_slot_t *sl = &lsu->slot[r];
+    lsu->cnt.flushed_enc[f->enc]++;
+    lsu->cnt.analyzed += f->analyzed;
+    lsu->cnt.passes += f->passes;
+}
+
+int gx_mssurf_writeback(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *ev,
+                        gx_ms_flush_t *fo)
+{
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
     const unsigned np = gx_mssurf_tile_pixels(cfg);
     const uint16_t all = all_samples(n);
-    const uint32_t valid = gx_mssurf_tile_valid(cfg, sl->tile);
+    const uint32_t valid = gx_mssurf_tile_valid(cfg, ev->tile);
     gx_ms_flush_t f;
     memset(&f, 0, sizeof f);
-    f.tile = sl->tile;
-    f.cause = cause;
+    if (ev->peek) { /* a load's snapshot is not an eviction */
+        *fo = f;
+        return 0;
+    }
+    f.tile = ev->tile;
+    f.cause = ev->cause;
 
     uint32_t cov = 0, part = 0, ana = 0;
     for (unsigned p = 0; p < np; p++) {
-        f.cover[p] = sl->cover[p];
-        if (sl->cover[p])
+        f.cover[p] = ev->cover[p];
+        if (ev->cover[p])
             cov |= 1u << p;
-        if (sl->cover[p] && sl->cover[p] != all)
+        if (ev->cover[p] && ev->cover[p] != all)
             part |= 1u << p;
-        if (sl->cover[p] && sl->arrive[p] != GX_ENC1SPP)
+        if (ev->cover[p] && ev->arrive[p] != GX_ENC1SPP)
             ana |= 1u << p;
     }
     /* a. read-modify-write of partially covered pixels, then the stored samples */
     uint8_t img[GX_MS_TILE_BYTES];
     memset(img, 0, sizeof img);
     if (part)
-        f.read_rmw = gx_mssurf_mem_read(mem, sl->tile, part, GX_MS_READ_RMW, img);
+        f.read_rmw = gx_mssurf_mem_read(mem, ev->tile, part, GX_MS_READ_RMW, img);
     for (unsigned p = 0; p < np; p++)
         for (unsigned i = 0; i < n; i++)
-            if ((sl->cover[p] >> i) & 1u)
-                memcpy(img + p * pb + i * b, sl->data + p * pb + i * b, b);
+            if ((ev->cover[p] >> i) & 1u)
+                memcpy(img + p * pb + i * b, ev->data + p * pb + i * b, b);
     /* b. threshold merging */
     if (cfg->threshold)
         for (unsigned p = 0; p < np; p++)
-            if (sl->cover[p])
-                merge_near(img + p * pb, sl->cover[p], n, b, cfg->threshold);
+            if (ev->cover[p])
+                merge_near(img + p * pb, ev->cover[p], n, b, cfg->threshold);
     /* c. classes of the pixels whose state is not known */
     uint16_t cls[GX_MS_MAX_TILE_PIXELS][GX_MS_MAX_SPP];
     f.passes = (uint16_t)gx_mssurf_classes(cfg->spp, cfg->bps, img, ana, cls);
@@ -514,7 +524,7 @@ static void flush_slot(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, unsigned r, gx_ms_cau
         if ((ana >> p) & 1u)
             eb = enc_max(eb, gx_mssurf_need(cfg->spp, cls[p]));
     /* d. the tile's new state and the pixels written */
-    const gx_enc_t em = (gx_enc_t)mem->enc[sl->tile];
+    const gx_enc_t em = (gx_enc_t)mem->enc[ev->tile];
     if (cov == valid) {
         f.enc = eb;
         f.written = valid;
@@ -524,22 +534,42 @@ static void flush_slot(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, unsigned r, gx_ms_cau
     } else {
         f.enc = eb;
         f.written = valid;
-        f.read_promote = gx_mssurf_mem_read(mem, sl->tile, valid & ~cov, GX_MS_READ_PROMOTE, img);
+        f.read_promote = gx_mssurf_mem_read(mem, ev->tile, valid & ~cov, GX_MS_READ_PROMOTE, img);
     }
-    /* e. encode, write, free the slot */
+    /* e. encode, write */
     f.payload_bytes = (uint16_t)gx_mssurf_encode(cfg, f.enc, f.written, img, f.payload);
-    gx_mssurf_mem_write(mem, &f);
-    lsu->cnt.flushes[cause]++;
-    lsu->cnt.flushed_enc[f.enc]++;
-    lsu->cnt.analyzed += f.analyzed;
-    lsu->cnt.passes += f.passes;
-    sl->valid = 0;
-    if (fn)
-        fn(ctx, &f);
+    const int ok = gx_mssurf_mem_write(mem, &f);
+    *fo = f;
+    return ok;
 }
 
-void gx_mssurf_store(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_store_t *st,
-                     gx_ms_flush_fn fn, void *ctx)
+/* The eviction of slot r (the slot is freed), handed to fn. */
+static void evict_slot(gx_ms_lsu_t *lsu, unsigned r, gx_ms_cause_t cause, gx_ms_evict_fn fn,
+                       void *ctx)
+{
+    const gx_ms_cfg_t *cfg = &lsu->cfg;
+    gx_ms_slot_t *sl = &lsu->slot[r];
+    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
+    const unsigned np = gx_mssurf_tile_pixels(cfg);
+    gx_ms_evict_t ev;
+    memset(&ev, 0, sizeof ev);
+    ev.tile = sl->tile;
+    ev.cause = cause;
+    for (unsigned p = 0; p < np; p++) {
+        ev.cover[p] = sl->cover[p];
+        ev.arrive[p] = sl->cover[p] ? sl->arrive[p] : (uint8_t)GX_ENC1SPP;
+        for (unsigned i = 0; i < n; i++)
+            if ((sl->cover[p] >> i) & 1u)
+                memcpy(ev.data + p * pb + i * b, sl->data + p * pb + i * b, b);
+    }
+    lsu->cnt.flushes[cause]++;
+    sl->valid = 0;
+    if (fn)
+        fn(ctx, &ev);
+}
+
+void gx_mssurf_coalesce(gx_ms_lsu_t *lsu, const gx_ms_store_t *st, gx_ms_evict_fn fn,
+                        void *ctx)
 {
     const gx_ms_cfg_t *cfg = &lsu->cfg;
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
@@ -561,7 +591,7 @@ void gx_mssurf_store(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_store_t *st
                                 cfg->threshold))
                 conflict = 1;
         if (conflict) {
-            flush_slot(lsu, mem, (unsigned)r, GX_MS_CONFLICT, fn, ctx);
+            evict_slot(lsu, (unsigned)r, GX_MS_CONFLICT, fn, ctx);
             r = -1;
         } else if (ov) {
             lsu->cnt.merges++;
@@ -577,7 +607,7 @@ void gx_mssurf_store(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_store_t *st
             for (unsigned k = 1; k < cfg->slots; k++)
                 if (lsu->slot[k].seq < lsu->slot[r].seq)
                     r = (int)k;
-            flush_slot(lsu, mem, (unsigned)r, GX_MS_EVICT, fn, ctx);
+            evict_slot(lsu, (unsigned)r, GX_MS_EVICT, fn, ctx);
         }
         gx_ms_slot_t *sl = &lsu->slot[r];
         memset(sl, 0, sizeof *sl);
@@ -598,35 +628,92 @@ void gx_mssurf_store(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_store_t *st
     for (unsigned k = 0; k < np; k++)
         if (((valid >> k) & 1u) && sl->cover[k] != all)
             return;
-    flush_slot(lsu, mem, (unsigned)r, GX_MS_FULL, fn, ctx);
+    evict_slot(lsu, (unsigned)r, GX_MS_FULL, fn, ctx);
 }
 
-void gx_mssurf_load(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_load_t *ld,
-                    gx_ms_load_resp_t *resp)
+void gx_mssurf_coalesce_flush(gx_ms_lsu_t *lsu, gx_ms_evict_fn fn, void *ctx)
+{
+    for (;;) {
+        int r = -1;
+        for (unsigned k = 0; k < lsu->cfg.slots; k++)
+            if (lsu->slot[k].valid && (r < 0 || lsu->slot[k].seq < lsu->slot[r].seq))
+                r = (int)k;
+        if (r < 0)
+            return;
+        evict_slot(lsu, (unsigned)r, GX_MS_COMMAND, fn, ctx);
+    }
+}
+
+/* gx_mssurf_store / gx_mssurf_flush: each eviction through the flush encoder at once. */
+typedef struct wb_ctx {
+    gx_ms_lsu_t *lsu;
+    gx_ms_mem_t *mem;
+    gx_ms_flush_fn fn;
+    void *ctx;
+} wb_ctx_t;
+
+static void wb_evict(void *c, const gx_ms_evict_t *ev)
+{
+    const wb_ctx_t *w = c;
+    gx_ms_flush_t f;
+    gx_mssurf_writeback(&w->lsu->cfg, w->mem, ev, &f);
+    count_flush(w->lsu, &f);
+    if (w->fn)
+        w->fn(w->ctx, &f);
+}
+
+void gx_mssurf_store(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_store_t *st,
+                     gx_ms_flush_fn fn, void *ctx)
+{
+    wb_ctx_t w = {lsu, mem, fn, ctx};
+    gx_mssurf_coalesce(lsu, st, wb_evict, &w);
+}
+
+void gx_mssurf_coalesce_load(const gx_ms_lsu_t *lsu, uint16_t x, uint16_t y,
+                             gx_ms_evict_t *snap)
 {
     const gx_ms_cfg_t *cfg = &lsu->cfg;
+    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
+    const unsigned np = gx_mssurf_tile_pixels(cfg);
+    unsigned p;
+    memset(snap, 0, sizeof *snap);
+    snap->tile = pixel_tile(cfg, x, y, &p);
+    snap->peek = 1;
+    const int r = find_slot(lsu, snap->tile);
+    if (r < 0)
+        return;
+    const gx_ms_slot_t *sl = &lsu->slot[r];
+    for (unsigned q = 0; q < np; q++) {
+        snap->cover[q] = sl->cover[q];
+        snap->arrive[q] = sl->cover[q] ? sl->arrive[q] : (uint8_t)GX_ENC1SPP;
+        for (unsigned i = 0; i < n; i++)
+            if ((sl->cover[q] >> i) & 1u)
+                memcpy(snap->data + q * pb + i * b, sl->data + q * pb + i * b, b);
+    }
+}
+
+void gx_mssurf_load_finish(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *snap,
+                           const gx_ms_load_t *ld, gx_ms_load_resp_t *resp)
+{
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
     const uint16_t all = all_samples(n);
     unsigned p;
     const uint32_t tile = pixel_tile(cfg, ld->x, ld->y, &p);
     memset(resp, 0, sizeof *resp);
-    lsu->cnt.loads++;
 
-    const int r = find_slot(lsu, tile);
-    const gx_ms_slot_t *sl = r >= 0 ? &lsu->slot[r] : NULL;
-    const uint16_t cov = sl ? sl->cover[p] : 0;
+    const uint16_t cov = snap->cover[p];
     uint8_t img[GX_MS_TILE_BYTES];
     memset(img, 0, sizeof img);
     enum { UNKNOWN, UNIFORM, STORED_MASKS } known = UNKNOWN;
     if (cov == all) {
-        memcpy(img + p * pb, sl->data + p * pb, pb);
-        if (sl->arrive[p] == GX_ENC1SPP)
+        memcpy(img + p * pb, snap->data + p * pb, pb);
+        if (snap->arrive[p] == GX_ENC1SPP)
             known = UNIFORM;
     } else {
         resp->read_bytes = gx_mssurf_mem_read(mem, tile, 1u << p, GX_MS_READ_LOAD, img);
         for (unsigned i = 0; i < n; i++)
             if ((cov >> i) & 1u)
-                memcpy(img + p * pb + i * b, sl->data + p * pb + i * b, b);
+                memcpy(img + p * pb + i * b, snap->data + p * pb + i * b, b);
         if (!cov && mem->enc[tile] == GX_ENC1SPP)
             known = UNIFORM;
         else if (!cov && mem->enc[tile] == GX_ENCSUBSET)
@@ -641,25 +728,94 @@ void gx_mssurf_load(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_load_t *ld,
     } else {
         resp->passes = (uint16_t)gx_mssurf_classes(cfg->spp, cfg->bps, img, 1u << p, cls);
         resp->analyzed = 1;
-        lsu->cnt.analyzed++;
-        lsu->cnt.passes += resp->passes;
     }
     memcpy(resp->value, img + p * pb + ld->sample * b, b);
     resp->mask = cls[p][ld->sample];
     resp->enc = gx_mssurf_need(cfg->spp, cls[p]);
 }
 
+void gx_mssurf_load(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_load_t *ld,
+                    gx_ms_load_resp_t *resp)
+{
+    gx_ms_evict_t snap;
+    lsu->cnt.loads++;
+    gx_mssurf_coalesce_load(lsu, ld->x, ld->y, &snap);
+    gx_mssurf_load_finish(&lsu->cfg, mem, &snap, ld, resp);
+    if (resp->analyzed) {
+        lsu->cnt.analyzed++;
+        lsu->cnt.passes += resp->passes;
+    }
+}
+
 void gx_mssurf_flush(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, gx_ms_flush_fn fn, void *ctx)
 {
-    for (;;) {
-        int r = -1;
-        for (unsigned k = 0; k < lsu->cfg.slots; k++)
-            if (lsu->slot[k].valid && (r < 0 || lsu->slot[k].seq < lsu->slot[r].seq))
-                r = (int)k;
-        if (r < 0)
-            return;
-        flush_slot(lsu, mem, (unsigned)r, GX_MS_COMMAND, fn, ctx);
+    wb_ctx_t w = {lsu, mem, fn, ctx};
+    gx_mssurf_coalesce_flush(lsu, wb_evict, &w);
+}
+
+/* ---------------------------------------------------------------------------------
+ * Command and record images (gx_pkg ms_cmd_t, ms_cfg_t, ms_evict_t). */
+
+void gx_mssurf_cmd_pack_store(const gx_ms_store_t *st, uint32_t w[GX_MS_CMD_WORDS])
+{
+    memset(w, 0, GX_MS_CMD_WORDS * sizeof w[0]);
+    gx_bits_set(w, GX_MS_CMD_FULL_LSB, GX_MS_CMD_FULL_BITS, st->full);
+    gx_bits_set(w, GX_MS_CMD_X_LSB, GX_MS_CMD_X_BITS, st->x);
+    gx_bits_set(w, GX_MS_CMD_Y_LSB, GX_MS_CMD_Y_BITS, st->y);
+    gx_bits_set(w, GX_MS_CMD_MASK_LSB, GX_MS_CMD_MASK_BITS, st->mask);
+    for (unsigned j = 0; j < GX_MS_MAX_PIXEL_BYTES; j++) /* value: bits 0..2047 */
+        w[j / 4u] |= (uint32_t)st->value[j] << (8u * (j % 4u));
+}
+
+void gx_mssurf_cmd_pack_flush(uint32_t w[GX_MS_CMD_WORDS])
+{
+    memset(w, 0, GX_MS_CMD_WORDS * sizeof w[0]);
+    gx_bits_set(w, GX_MS_CMD_OP_LSB, GX_MS_CMD_OP_BITS, 1);
+}
+
+void gx_mssurf_cmd_pack_load(uint16_t x, uint16_t y, uint32_t w[GX_MS_CMD_WORDS])
+{
+    memset(w, 0, GX_MS_CMD_WORDS * sizeof w[0]);
+    gx_bits_set(w, GX_MS_CMD_OP_LSB, GX_MS_CMD_OP_BITS, 2);
+    gx_bits_set(w, GX_MS_CMD_X_LSB, GX_MS_CMD_X_BITS, x);
+    gx_bits_set(w, GX_MS_CMD_Y_LSB, GX_MS_CMD_Y_BITS, y);
+}
+
+void gx_mssurf_cfg_pack(const gx_ms_cfg_t *cfg, uint32_t w[GX_MS_CFG_WORDS])
+{
+    memset(w, 0, GX_MS_CFG_WORDS * sizeof w[0]);
+    gx_bits_set(w, GX_MS_CFG_WIDTH_LSB, GX_MS_CFG_WIDTH_BITS, cfg->width);
+    gx_bits_set(w, GX_MS_CFG_HEIGHT_LSB, GX_MS_CFG_HEIGHT_BITS, cfg->height);
+    gx_bits_set(w, GX_MS_CFG_SPP_LSB, GX_MS_CFG_SPP_BITS, (uint32_t)cfg->spp);
+    gx_bits_set(w, GX_MS_CFG_BPS_LSB, GX_MS_CFG_BPS_BITS, (uint32_t)cfg->bps);
+    gx_bits_set(w, GX_MS_CFG_THRESHOLD_LSB, GX_MS_CFG_THRESHOLD_BITS, cfg->threshold);
+}
+
+void gx_mssurf_evict_unpack(const uint32_t w[GX_MS_EVICT_WORDS], gx_spp_t spp,
+                            gx_ms_evict_t *ev)
+{
+    const unsigned n = spp_n(spp);
+    memset(ev, 0, sizeof *ev);
+    ev->tile = gx_bits_get(w, GX_MS_EVICT_TILE_LSB, GX_MS_EVICT_TILE_BITS);
+    ev->cause = (gx_ms_cause_t)gx_bits_get(w, GX_MS_EVICT_CAUSE_LSB, GX_MS_EVICT_CAUSE_BITS);
+    ev->peek = (uint8_t)gx_bits_get(w, GX_MS_EVICT_PEEK_LSB, GX_MS_EVICT_PEEK_BITS);
+    const uint64_t cover = gx_bits_get64(w, GX_MS_EVICT_STORED_LSB, GX_MS_EVICT_STORED_BITS);
+    const uint64_t arrive = gx_bits_get64(w, GX_MS_EVICT_ARRIVE_LSB, GX_MS_EVICT_ARRIVE_BITS);
+    for (unsigned p = 0; p < GX_MS_MAX_TILE_PIXELS; p++) {
+        if (p * n < GX_MS_TILE_SAMPLES)
+            ev->cover[p] = (uint16_t)((cover >> (p * n)) & all_samples(n));
+        ev->arrive[p] = (uint8_t)((arrive >> (2u * p)) & 3u);
     }
+    for (unsigned j = 0; j < GX_MS_TILE_BYTES; j++)
+        ev->data[j] = (uint8_t)(w[j / 4u] >> (8u * (j % 4u)));
+}
+
+int gx_mssurf_evict_eq(const gx_ms_evict_t *a, const gx_ms_evict_t *b)
+{
+    return a->tile == b->tile && a->cause == b->cause && a->peek == b->peek &&
+           !memcmp(a->cover, b->cover, sizeof a->cover) &&
+           !memcmp(a->arrive, b->arrive, sizeof a->arrive) &&
+           !memcmp(a->data, b->data, sizeof a->data);
 }
 
 /* ---------------------------------------------------------------------------------

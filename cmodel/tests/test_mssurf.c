@@ -1088,6 +1088,224 @@ static void test_ranges(void)
           "near");
 }
 
+
+/* ---------------------------------------------------------------------------------
+ * The coalesce unit alone (gx_mssurf_coalesce / _coalesce_flush, the RTL's boundary)
+ * and the flush encoder (gx_mssurf_writeback): directed evictions worked out by hand,
+ * then random stores through both paths -- store() and coalesce() + writeback() --
+ * which must give the same packets, memory and counters; records keep unstored bytes 0
+ * and uncovered pixels' arrival 0; the record image unpacks to the same eviction. */
+
+typedef struct elog {
+    gx_ms_evict_t e[8];
+    unsigned n;
+} elog_t;
+
+static void log_evict(void *ctx, const gx_ms_evict_t *ev)
+{
+    elog_t *l = ctx;
+    if (l->n < 8)
+        l->e[l->n] = *ev;
+    l->n++;
+}
+
+static void co_store(gx_ms_lsu_t *lsu, unsigned x, unsigned y, unsigned mask, unsigned full,
+                     uint8_t v, elog_t *log)
+{
+    gx_ms_store_t st;
+    memset(&st, 0, sizeof st);
+    st.x = (uint16_t)x;
+    st.y = (uint16_t)y;
+    st.mask = (uint16_t)mask;
+    st.full = (uint8_t)full;
+    for (unsigned i = 0; i < GX_MS_MAX_PIXEL_BYTES; i++)
+        st.value[i] = (uint8_t)(v + i);
+    gx_mssurf_coalesce(lsu, &st, log_evict, log);
+}
+
+/* A test-only packer of an eviction image, written from the field table of gx/defs.h. */
+static void evict_pack(const gx_ms_evict_t *ev, unsigned n, uint32_t w[GX_MS_EVICT_WORDS])
+{
+    memset(w, 0, GX_MS_EVICT_WORDS * sizeof w[0]);
+    uint64_t cover = 0, arrive = 0;
+    for (unsigned p = 0; p < GX_MS_MAX_TILE_PIXELS; p++) {
+        if (p * n < 64)
+            cover |= (uint64_t)ev->cover[p] << (p * n);
+        arrive |= (uint64_t)ev->arrive[p] << (2 * p);
+    }
+    gx_bits_set(w, GX_MS_EVICT_TILE_LSB, GX_MS_EVICT_TILE_BITS, ev->tile);
+    gx_bits_set(w, GX_MS_EVICT_CAUSE_LSB, GX_MS_EVICT_CAUSE_BITS, (uint32_t)ev->cause);
+    gx_bits_set(w, GX_MS_EVICT_PEEK_LSB, GX_MS_EVICT_PEEK_BITS, ev->peek);
+    gx_bits_set64(w, GX_MS_EVICT_STORED_LSB, 64, cover);
+    gx_bits_set64(w, GX_MS_EVICT_ARRIVE_LSB, 64, arrive);
+    for (unsigned j = 0; j < 256; j++)
+        gx_bits_set(w, GX_MS_EVICT_DATA_LSB + 8 * j, 8, ev->data[j]);
+}
+
+static void test_coalesce_directed(void)
+{
+    gx_ms_cfg_t cfg;
+    gx_ms_lsu_t lsu;
+    elog_t log = {0};
+    /* N = 16, B = 16: P = 1, every pixel is a tile; W = 3: tiles 0..2; K = 2 */
+    gx_mssurf_cfg_default(&cfg, 3, 1, GX_SPP16, GX_BPS16);
+    cfg.slots = 2;
+    gx_mssurf_lsu_init(&lsu, &cfg);
+    co_store(&lsu, 0, 0, 0xffff, 0, 0x10, &log); /* fills tile 0 at once */
+    CHECK(log.n == 1 && log.e[0].tile == 0 && log.e[0].cause == GX_MS_FULL &&
+              log.e[0].cover[0] == 0xffff && log.e[0].arrive[0] == GX_ENC1SPP &&
+              log.e[0].data[0] == 0x10 && log.e[0].data[15] == 0x1f && log.e[0].data[16] == 0x10 &&
+              log.e[0].data[255] == 0x1f,
+          "coalesce: full-mask SUST.MS into a one-pixel tile: full, 1SPP, value replicated");
+    co_store(&lsu, 1, 0, 0x0001, 0, 0x20, &log);
+    co_store(&lsu, 1, 0, 0x0003, 0, 0x20, &log); /* sample 0 equal: merge, no eviction */
+    CHECK(log.n == 1 && lsu.cnt.merges == 1, "coalesce: equal data merges (%u evictions)", log.n);
+    co_store(&lsu, 1, 0, 0x0002, 1, 0x40, &log); /* full state: sample 1 = 0x50.. != 0x20..: conflict */
+    CHECK(log.n == 2 && log.e[1].tile == 1 && log.e[1].cause == GX_MS_CONFLICT &&
+              log.e[1].cover[0] == 3 && log.e[1].arrive[0] == GX_ENCSUBSET &&
+              log.e[1].data[16] == 0x20 && log.e[1].data[31] == 0x2f && log.e[1].data[32] == 0 &&
+              log.e[1].data[255] == 0,
+          "coalesce: conflict evicts the stored samples only, subset arrival, other bytes 0");
+    co_store(&lsu, 1, 0, 0x0004, 0, 0x60, &log); /* subset after full: full stays */
+    co_store(&lsu, 2, 0, 0x0001, 0, 0x70, &log);
+    co_store(&lsu, 0, 0, 0x0001, 0, 0x70, &log); /* no slot free: evict the oldest (tile 1) */
+    CHECK(log.n == 3 && log.e[2].tile == 1 && log.e[2].cause == GX_MS_EVICT &&
+              log.e[2].cover[0] == 6 && log.e[2].arrive[0] == GX_ENCFULL &&
+              log.e[2].data[16] == 0x50 && log.e[2].data[32] == 0x60 && log.e[2].data[0] == 0,
+          "coalesce: evict the oldest allocation; widest arrival (full) wins");
+    gx_ms_evict_t snap;
+    gx_mssurf_coalesce_load(&lsu, 2, 0, &snap);
+    CHECK(snap.peek == 1 && snap.tile == 2 && snap.cause == 0 && snap.cover[0] == 1 &&
+              snap.arrive[0] == GX_ENCSUBSET && snap.data[0] == 0x70 && snap.data[16] == 0 && log.n == 3,
+          "coalesce: a load copies the resident slot, nothing leaves");
+    gx_mssurf_coalesce_load(&lsu, 1, 0, &snap);
+    CHECK(snap.peek == 1 && snap.tile == 1 && snap.cover[0] == 0 && snap.data[16] == 0,
+          "coalesce: a load of a tile not resident: nothing stored");
+    gx_mssurf_coalesce_flush(&lsu, log_evict, &log);
+    CHECK(log.n == 5 && log.e[3].tile == 2 && log.e[4].tile == 0 && log.e[3].cause == GX_MS_COMMAND &&
+              log.e[4].cause == GX_MS_COMMAND && lsu.cnt.flushes[GX_MS_COMMAND] == 2,
+          "coalesce: command flushes oldest first");
+    gx_mssurf_coalesce_flush(&lsu, log_evict, &log);
+    CHECK(log.n == 5, "coalesce: command with nothing resident: no eviction");
+
+    /* N = 2, B = 4: P = 32; W = 5, H = 7: 35 pixels, tile 1 holds pixels 32..34 only */
+    gx_mssurf_cfg_default(&cfg, 5, 7, GX_SPP2, GX_BPS4);
+    gx_mssurf_lsu_init(&lsu, &cfg);
+    log.n = 0;
+    co_store(&lsu, 2, 6, 3, 0, 1, &log); /* pixel 32 */
+    co_store(&lsu, 3, 6, 1, 0, 1, &log);
+    co_store(&lsu, 3, 6, 2, 0, 1, &log); /* pixel 33 complete: merges into one value */
+    CHECK(log.n == 0, "coalesce: partial last tile not full yet");
+    co_store(&lsu, 4, 6, 3, 1, 9, &log); /* pixel 34: the last tile is full */
+    CHECK(log.n == 1 && log.e[0].tile == 1 && log.e[0].cause == GX_MS_FULL && log.e[0].cover[0] == 3 &&
+              log.e[0].cover[1] == 3 && log.e[0].cover[2] == 3 && log.e[0].cover[3] == 0 &&
+              log.e[0].arrive[0] == GX_ENC1SPP && log.e[0].arrive[1] == GX_ENCSUBSET &&
+              log.e[0].arrive[2] == GX_ENCFULL && log.e[0].data[16] == 9 && log.e[0].data[20] == 13 &&
+              log.e[0].data[24] == 0,
+          "coalesce: the partial last tile is full with its 3 existing pixels");
+}
+
+static void test_coalesce_random(void)
+{
+    uint64_t r = 0x9e3779b97f4a7c15ull;
+    unsigned records = 0, bad = 0, loads = 0;
+    for (unsigned f = 0; f < 12; f++) {
+        gx_ms_cfg_t cfg;
+        const unsigned n = 2u << (f / 3);
+        gx_mssurf_cfg_default(&cfg, (uint16_t)(3 + f), 5, (gx_spp_t)(f / 3), (gx_bps_t)(f % 3));
+        cfg.slots = (uint8_t)(1 + f % 4);
+        cfg.threshold = (uint8_t)(f % 5 == 4 ? 3 : 0);
+        gx_ms_lsu_t la, lb;
+        gx_ms_mem_t ma, mb;
+        CHECK(gx_mssurf_mem_init(&ma, &cfg) && gx_mssurf_mem_init(&mb, &cfg), "mem init");
+        gx_mssurf_lsu_init(&la, &cfg);
+        gx_mssurf_lsu_init(&lb, &cfg);
+        for (unsigned op = 0; op < 3000; op++) {
+            flog_t fa = {0};
+            elog_t eb = {0};
+            r = r * 6364136223846793005ull + 1442695040888963407ull;
+            uint64_t v = r >> 20;
+            if (v % 97 == 0) {
+                gx_mssurf_flush(&la, &ma, log_flush, &fa);
+                gx_mssurf_coalesce_flush(&lb, log_evict, &eb);
+            } else if (v % 7 == 0) { /* SULD.MS: load = coalesce_load + load_finish */
+                gx_ms_load_t ld = {(uint16_t)(v % cfg.width), (uint16_t)((v >> 8) % cfg.height),
+                                   (uint8_t)((v >> 16) % n)};
+                gx_ms_load_resp_t ra, rb;
+                gx_ms_evict_t snap;
+                gx_mssurf_load(&la, &ma, &ld, &ra);
+                gx_mssurf_coalesce_load(&lb, ld.x, ld.y, &snap);
+                gx_mssurf_load_finish(&cfg, &mb, &snap, &ld, &rb);
+                gx_ms_flush_t none;
+                CHECK(!memcmp(ra.value, rb.value, sizeof ra.value) && ra.mask == rb.mask &&
+                          ra.enc == rb.enc && ra.analyzed == rb.analyzed && ra.passes == rb.passes &&
+                          ra.read_bytes == rb.read_bytes && snap.peek == 1 && snap.cause == 0 &&
+                          !gx_mssurf_writeback(&cfg, &mb, &snap, &none),
+                      "coalesce_load+load_finish = load: N=%u cfg %u op %u", n, f, op);
+                loads++;
+                continue;
+            } else {
+                gx_ms_store_t st;
+                memset(&st, 0, sizeof st);
+                st.x = (uint16_t)(v % cfg.width);
+                st.y = (uint16_t)((v >> 8) % cfg.height);
+                st.mask = (uint16_t)((v >> 16) % ((1u << n) - 1u) + 1u);
+                if ((v >> 30) % 3 == 0)
+                    st.mask = (uint16_t)((1u << n) - 1u);
+                st.full = (uint8_t)((v >> 33) % 4 == 0);
+                for (unsigned i = 0; i < GX_MS_MAX_PIXEL_BYTES; i++)
+                    st.value[i] = (uint8_t)((v >> 36) % 3 + (st.full ? (i / 16) % 2 : 0));
+                gx_mssurf_store(&la, &ma, &st, log_flush, &fa);
+                gx_mssurf_coalesce(&lb, &st, log_evict, &eb);
+            }
+            int same = fa.n == eb.n;
+            for (unsigned k = 0; k < eb.n && k < 8 && same; k++) {
+                const gx_ms_evict_t *e = &eb.e[k];
+                gx_ms_flush_t fb;
+                gx_mssurf_writeback(&cfg, &mb, e, &fb);
+                const gx_ms_flush_t *a = &fa.f[k];
+                same = a->tile == fb.tile && a->cause == fb.cause && a->enc == fb.enc &&
+                       !memcmp(a->cover, fb.cover, sizeof fb.cover) && a->written == fb.written &&
+                       a->payload_bytes == fb.payload_bytes &&
+                       !memcmp(a->payload, fb.payload, fb.payload_bytes) &&
+                       a->read_rmw == fb.read_rmw && a->read_promote == fb.read_promote &&
+                       a->analyzed == fb.analyzed && a->passes == fb.passes;
+                /* the record's own rules */
+                const unsigned b = 4u << (f % 3);
+                for (unsigned p = 0; p < GX_MS_MAX_TILE_PIXELS; p++) {
+                    if (!e->cover[p] && e->arrive[p])
+                        bad++;
+                    if (e->cover[p] && !((gx_mssurf_tile_valid(&cfg, e->tile) >> p) & 1u))
+                        bad++;
+                    for (unsigned i = 0; i < n && p * n * b < 256; i++)
+                        if (!((e->cover[p] >> i) & 1u))
+                            for (unsigned j = 0; j < b; j++)
+                                if (e->data[p * n * b + i * b + j])
+                                    bad++;
+                }
+                uint32_t w[GX_MS_EVICT_WORDS];
+                gx_ms_evict_t u;
+                evict_pack(e, n, w);
+                gx_mssurf_evict_unpack(w, cfg.spp, &u);
+                if (!gx_mssurf_evict_eq(&u, e))
+                    bad++;
+                records++;
+            }
+            CHECK(same, "coalesce+writeback = store: N=%u cfg %u op %u", n, f, op);
+        }
+        CHECK(!memcmp(ma.data, mb.data, ma.tiles * 256u) && !memcmp(ma.enc, mb.enc, ma.tiles) &&
+                  !memcmp(&ma.cnt, &mb.cnt, sizeof ma.cnt) && la.cnt.stores == lb.cnt.stores &&
+                  la.cnt.merges == lb.cnt.merges &&
+                  !memcmp(la.cnt.flushes, lb.cnt.flushes, sizeof la.cnt.flushes),
+              "coalesce+writeback = store: memory and counters, cfg %u", f);
+        gx_mssurf_mem_free(&ma);
+        gx_mssurf_mem_free(&mb);
+    }
+    CHECK(bad == 0, "eviction records: %u broken rules", bad);
+    CHECK(records > 5000 && loads > 1000, "coalesce random: %u records, %u loads", records, loads);
+    printf("test_mssurf: coalesce split: %u eviction records, %u loads compared\n", records, loads);
+}
+
 int main(void)
 {
     const char *env = getenv("SEED");
@@ -1146,5 +1364,7 @@ int main(void)
            bins.enc[0], bins.enc[1], bins.enc[2], bins.rmw, bins.promote, bins.narrower,
            bins.full_to_1spp, bins.partial_last, bins.load_kind[0], bins.load_kind[1],
            bins.load_kind[2], bins.load_kind[3]);
+    test_coalesce_directed();
+    test_coalesce_random();
     return check_summary();
 }

@@ -13,6 +13,8 @@ static void usage(FILE *f)
           "  demo           the analyzer over a built-in multi-sample workload\n"
           "  raster [--png FILE] SCENE   setup + rasterizer: `t px py mask` per covered pixel\n"
           "  mstrace FILE   multi-sample store path: loads, flush packets, traffic counters\n"
+          "  render [--samples 4|8] [--out DIR] [--tag NAME] MESH   end-to-end render: PNGs\n"
+          "                 and a traffic row (rasterizer + coalesce unit on the rtl engine)\n"
           "FILE may be - for standard input. The default engine is cmodel.\n"
           "Bad input: `gx: FILE:LINE: reason` on stderr, exit status 2, no output.\n", f);
 }
@@ -34,6 +36,8 @@ int main(int argc, char **argv)
         return gx_cmd_demo(argc - 1, argv + 1);
     if (!strcmp(cmd, "raster"))
         return gx_cmd_raster(argc - 1, argv + 1);
+    if (!strcmp(cmd, "render"))
+        return gx_cmd_render(argc - 1, argv + 1);
     if (!strcmp(cmd, "mstrace"))
         return gx_cmd_mstrace(argc - 1, argv + 1);
     fprintf(stderr, "gx: unknown command '%s'\n", cmd);

@@ -18,6 +18,26 @@
 #define GX_MAX_PASSES 7u
 /** bits of a pass count 1..MaxPasses */
 #define GX_PASS_BITS 3u
+/** bytes of one tile of the uncompressed multi-sample surface */
+#define GX_MS_TILE_BYTES 256u
+/** most pixels in a tile: 256 / (N B) with N = 2, B = 4 */
+#define GX_MS_MAX_TILE_PIXELS 32u
+/** most samples in a tile: 256 / B with B = 4 (bits of a tile's coverage bitmap) */
+#define GX_MS_TILE_SAMPLES 64u
+/** most samples per pixel N */
+#define GX_MS_MAX_SPP 16u
+/** most bytes in one pixel, N B = 16 * 16 */
+#define GX_MS_MAX_PIXEL_BYTES 256u
+/** most tile slots K in the coalesce buffer */
+#define GX_MS_MAX_SLOTS 32u
+/** the default K */
+#define GX_MS_DEFAULT_SLOTS 4u
+/** bits of a tile index: at most 2^28 surface bytes / 256 = 2^20 tiles */
+#define GX_MS_TILE_IDX_BITS 20u
+/** largest surface (whole tiles) the memory model holds: 2^28 bytes, 2^20 tiles */
+#define GX_MS_MAX_SURFACE_BYTES 268435456u
+/** largest flush payload: a subset tile at N = 16, B = 4 (240 value + 120 mask bytes) */
+#define GX_MS_MAX_PAYLOAD 360u
 /** fraction bits of a vertex coordinate: 16.8 fixed point, 1/256 pixel */
 #define GX_SUBPIX_BITS 8u
 /** signed vertex coordinate: |x|,|y| <= GuardBandPx * 256 = 2^22 needs 24 bits */
@@ -131,6 +151,52 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_AN_RESP_PASSES_BITS 3u
 #define GX_AN_RESP_MASKS_LSB 0u
 #define GX_AN_RESP_MASKS_BITS 64u
+
+/** multi-sample surface format (static while any tile slot is resident) */
+#define GX_MS_CFG_BITS 40u
+#define GX_MS_CFG_WORDS 2u
+#define GX_MS_CFG_WIDTH_LSB 26u
+#define GX_MS_CFG_WIDTH_BITS 14u
+#define GX_MS_CFG_HEIGHT_LSB 12u
+#define GX_MS_CFG_HEIGHT_BITS 14u
+#define GX_MS_CFG_SPP_LSB 10u
+#define GX_MS_CFG_SPP_BITS 2u
+#define GX_MS_CFG_BPS_LSB 8u
+#define GX_MS_CFG_BPS_BITS 2u
+#define GX_MS_CFG_THRESHOLD_LSB 0u
+#define GX_MS_CFG_THRESHOLD_BITS 8u
+
+/** coalesce-unit command: a store (SUST.MS or full state), the flush command or a load */
+#define GX_MS_CMD_BITS 2093u
+#define GX_MS_CMD_WORDS 66u
+#define GX_MS_CMD_OP_LSB 2091u
+#define GX_MS_CMD_OP_BITS 2u
+#define GX_MS_CMD_FULL_LSB 2090u
+#define GX_MS_CMD_FULL_BITS 1u
+#define GX_MS_CMD_X_LSB 2077u
+#define GX_MS_CMD_X_BITS 13u
+#define GX_MS_CMD_Y_LSB 2064u
+#define GX_MS_CMD_Y_BITS 13u
+#define GX_MS_CMD_MASK_LSB 2048u
+#define GX_MS_CMD_MASK_BITS 16u
+#define GX_MS_CMD_VALUE_LSB 0u
+#define GX_MS_CMD_VALUE_BITS 2048u
+
+/** eviction record: a tile leaving the coalesce buffer for the flush encoder, or a load's copy of a slot */
+#define GX_MS_EVICT_BITS 2199u
+#define GX_MS_EVICT_WORDS 69u
+#define GX_MS_EVICT_TILE_LSB 2179u
+#define GX_MS_EVICT_TILE_BITS 20u
+#define GX_MS_EVICT_CAUSE_LSB 2177u
+#define GX_MS_EVICT_CAUSE_BITS 2u
+#define GX_MS_EVICT_PEEK_LSB 2176u
+#define GX_MS_EVICT_PEEK_BITS 1u
+#define GX_MS_EVICT_STORED_LSB 2112u
+#define GX_MS_EVICT_STORED_BITS 64u
+#define GX_MS_EVICT_ARRIVE_LSB 2048u
+#define GX_MS_EVICT_ARRIVE_BITS 64u
+#define GX_MS_EVICT_DATA_LSB 0u
+#define GX_MS_EVICT_DATA_BITS 2048u
 
 /** setup unit request: render state and one triangle (coordinates signed 16.8) */
 #define GX_RS_SETUP_REQ_BITS 181u

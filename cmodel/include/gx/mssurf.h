@@ -57,27 +57,13 @@
 
 #include "gx/defs.h"
 
-/* These belong in defs/gx_defs.toml once the RTL exists (the C model comes first). */
-/** bytes of one tile of the uncompressed multi-sample surface */
-#define GX_MS_TILE_BYTES 256u
-/** most pixels in a tile: 256 / (N B) with N = 2, B = 4 */
-#define GX_MS_MAX_TILE_PIXELS 32u
-/** most samples per pixel N */
-#define GX_MS_MAX_SPP 16u
-/** most bytes in one pixel, N B = 16 * 16 */
-#define GX_MS_MAX_PIXEL_BYTES 256u
-/** most tile slots K in the coalesce buffer */
-#define GX_MS_MAX_SLOTS 32u
-/** the default K */
-#define GX_MS_DEFAULT_SLOTS 4u
-/** largest surface (whole tiles) the memory model holds: 2^28 bytes, 2^20 tiles, so a
- *  tile index fits 20 bits and a byte address 28 bits */
-#define GX_MS_MAX_SURFACE_BYTES (1u << 28)
-/** largest flush payload. 1SPP <= 256 / N <= 128 and full <= 256 bytes. A subset tile has
- *  P = 256/(N B) pixels of at most N - 1 classes: values <= P (N - 1) B = 256 (N-1)/N
- *  <= 240 bytes, masks <= ceil(P (N - 1) N / 8) = 32 (N - 1) / B <= 120 bytes (N = 16,
- *  B = 4); 240 + 120 = 360. */
-#define GX_MS_MAX_PAYLOAD 360u
+/* The GX_MS_* constants (tile bytes, most pixels / samples / slots, the surface limit of
+ * 2^28 bytes = 2^20 tiles, the largest payload: 1SPP <= 256 / N <= 128 and full <= 256
+ * bytes; a subset tile has P = 256/(N B) pixels of at most N - 1 classes: values <=
+ * P (N - 1) B = 256 (N-1)/N <= 240 bytes, masks <= ceil(P (N - 1) N / 8) = 32 (N - 1) / B
+ * <= 120 bytes (N = 16, B = 4); 240 + 120 = 360) and the layouts of the coalesce unit's
+ * command and eviction record (gx_mssurf_cmd_pack, gx_mssurf_evict_unpack) come from
+ * defs/gx_defs.toml through gx/defs.h, shared with rtl/gx_mssurf.sv. */
 
 /** Why a tile left the coalesce buffer. */
 typedef enum gx_ms_cause {
@@ -139,6 +125,24 @@ typedef struct gx_ms_flush {
     uint8_t analyzed;       /**< pixels the analyzer re-analyzed for this flush */
     uint16_t passes;        /**< analyzer passes (clocks) spent on them */
 } gx_ms_flush_t;
+
+/** An eviction: one tile leaving the coalesce buffer (the coalesce unit and coverage
+ *  tracker, gx_mssurf_coalesce) for the flush encoder (gx_mssurf_writeback). It is the
+ *  output transaction of rtl/gx_mssurf.sv, field for field (gx_mssurf_evict_unpack). */
+typedef struct gx_ms_evict {
+    uint32_t tile;          /**< tile index */
+    gx_ms_cause_t cause;
+    uint16_t cover[GX_MS_MAX_TILE_PIXELS];  /**< per pixel: samples stored (0: none) */
+    uint8_t arrive[GX_MS_MAX_TILE_PIXELS];  /**< per pixel: widest arrival state
+                                                 (gx_enc_t); 0 for an uncovered pixel */
+    uint8_t data[GX_MS_TILE_BYTES];         /**< the stored samples' values, uncompressed
+                                                 layout; bytes of unstored samples 0 */
+    uint8_t peek;           /**< 0: an eviction; 1: a load's copy of the tile's slot
+                                 (gx_mssurf_coalesce_load; nothing leaves, cause 0) */
+} gx_ms_evict_t;
+
+/** Called for each eviction, in order. */
+typedef void (*gx_ms_evict_fn)(void *ctx, const gx_ms_evict_t *ev);
 
 /** Counters of the load/store unit. */
 typedef struct gx_ms_lsu_cnt {
@@ -305,6 +309,53 @@ void gx_mssurf_load(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_load_t *ld,
                     gx_ms_load_resp_t *resp);
 /** Flush command (end of a draw): flush every resident slot, oldest allocation first. */
 void gx_mssurf_flush(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, gx_ms_flush_fn fn, void *ctx);
+
+/* ---- the store path split at the coalesce unit's boundary. gx_mssurf_store is
+ * gx_mssurf_coalesce with each eviction passed through gx_mssurf_writeback, and
+ * gx_mssurf_flush is gx_mssurf_coalesce_flush likewise; rtl/gx_mssurf.sv implements the
+ * two coalesce functions (eviction records bit-exact), the flush encoder stays in C.
+ * gx_mssurf_load is gx_mssurf_coalesce_load then gx_mssurf_load_finish; the RTL returns
+ * the snapshot in its record stream. */
+/** The coalesce unit and coverage tracker for one store: steps 1-4 of gx_mssurf_store
+ *  (conflict or merge, allocation / eviction, write with the coverage and arrival
+ *  state, full tile) without memory: every tile leaving the buffer is handed to fn(ctx,
+ *  eviction) at the point of its flush, its slot already freed. Counts stores, merges and
+ *  flushes[cause]. The store must be in range (gx_mssurf_store_ok). */
+void gx_mssurf_coalesce(gx_ms_lsu_t *lsu, const gx_ms_store_t *st, gx_ms_evict_fn fn,
+                        void *ctx);
+/** The flush command at the coalesce unit: every resident slot, oldest allocation first,
+ *  cause command, each handed to fn(ctx, eviction). */
+void gx_mssurf_coalesce_flush(gx_ms_lsu_t *lsu, gx_ms_evict_fn fn, void *ctx);
+/** SULD.MS at the coalesce unit: *snap = a copy of the slot holding pixel (x, y)'s tile
+ *  with peek = 1 and cause 0 (tile = the pixel's tile; every cover 0 when it is not
+ *  resident); the buffer is unchanged. The pixel must be inside the surface. */
+void gx_mssurf_coalesce_load(const gx_ms_lsu_t *lsu, uint16_t x, uint16_t y,
+                             gx_ms_evict_t *snap);
+/** The rest of SULD.MS (gx_mssurf_load without the buffer look-up and the lsu counters):
+ *  the response from snap (gx_mssurf_coalesce_load of the load's pixel) and memory. */
+void gx_mssurf_load_finish(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *snap,
+                           const gx_ms_load_t *ld, gx_ms_load_resp_t *resp);
+/** The flush encoder for one eviction: steps a-e of gx_mssurf_store (RMW reads,
+ *  threshold merging, re-analysis, the tile's state, encoding, the memory write) with
+ *  cfg = the surface's configuration. Fills *f (the packet written) and returns 1 when
+ *  memory took the write; a snapshot (peek = 1) is no eviction: nothing, returns 0. */
+int gx_mssurf_writeback(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *ev,
+                        gx_ms_flush_t *f);
+/** The command image (ms_cmd_t of gx_pkg, GX_MS_CMD_WORDS words) of a store. */
+void gx_mssurf_cmd_pack_store(const gx_ms_store_t *st, uint32_t w[GX_MS_CMD_WORDS]);
+/** The command image of the flush command. */
+void gx_mssurf_cmd_pack_flush(uint32_t w[GX_MS_CMD_WORDS]);
+/** The command image of a load (SULD.MS) of pixel (x, y). */
+void gx_mssurf_cmd_pack_load(uint16_t x, uint16_t y, uint32_t w[GX_MS_CMD_WORDS]);
+/** The configuration image (ms_cfg_t, GX_MS_CFG_WORDS words); cfg.slots is the RTL's K
+ *  parameter and not part of it. */
+void gx_mssurf_cfg_pack(const gx_ms_cfg_t *cfg, uint32_t w[GX_MS_CFG_WORDS]);
+/** An eviction from its record image (ms_evict_t, GX_MS_EVICT_WORDS words), for N = spp
+ *  (the cover bitmap's pixel stride): cover[p] = bits pN .. pN + N - 1. */
+void gx_mssurf_evict_unpack(const uint32_t w[GX_MS_EVICT_WORDS], gx_spp_t spp,
+                            gx_ms_evict_t *ev);
+/** 1 when two evictions are equal in every field (pixels beyond 32: none). */
+int gx_mssurf_evict_eq(const gx_ms_evict_t *a, const gx_ms_evict_t *b);
 
 /** Nothing lost. ref: a plain per-sample surface (gx_mssurf_surface_bytes, uncompressed
  *  layout) whose every sample holds the last value stored to it (0 if never stored).

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# test_gx_render: `gx render` (mesh -> setup unit -> rasterizer -> SUST.MS stores ->
+# coalesce unit -> flush encoder -> memory model -> resolve). Covers: every bad-input
+# class of the mesh format (exit 2, `gx: FILE:LINE: reason`, empty stdout, no pictures);
+# bad options; a small mesh on both engines: the same table row (but for the clocks the
+# RTL engine measures), RTL and C model agreeing on every flush packet, byte-identical
+# pictures, the resolved image's size.
+# Closes with `N passed, N failed`.
+. "$(dirname "$0")/lib.sh"
+
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+mesh_hdr='viewport 64 48\ntess 2\ncamera 0 -6 2 0 0 0 40\nlight 0 -1 1\ncolor 200 100 50\nbackground 10 20 30\n'
+patch='v -1 0 -1\nv -0.3 0 -1\nv 0.3 0 -1\nv 1 0 -1\nv -1 0 -0.3\nv -0.3 0.5 -0.3\nv 0.3 0.5 -0.3\nv 1 0 -0.3\nv -1 0 0.3\nv -0.3 0.5 0.3\nv 0.3 0.5 0.3\nv 1 0 0.3\nv -1 0 1\nv -0.3 0 1\nv 0.3 0 1\nv 1 0 1\npatch 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n'
+
+badmesh() {  # name, mesh text, stderr regex
+  printf '%b' "$2" > "$tmp/b.mesh"
+  rm -rf "$tmp/bo"; mkdir -p "$tmp/bo"
+  "$gx" render --out "$tmp/bo" "$tmp/b.mesh" > "$tmp/out" 2> "$tmp/err"
+  local st=$?
+  if [ $st -eq 2 ] && [ ! -s "$tmp/out" ] && grep -Eq -- "$3" "$tmp/err" && [ -z "$(ls "$tmp/bo")" ]
+  then ok; else bad "$1: status $st, stderr: $(cat "$tmp/err")"; fi
+}
+badmesh "unknown directive" "${mesh_hdr}sphere 1\n" "^gx: $tmp/b.mesh:7: unknown directive 'sphere'"
+badmesh "field count"      "viewport 64\n" "^gx: $tmp/b.mesh:1: viewport takes 2 fields, found 1"
+badmesh "viewport 0"       "viewport 0 48\n" "^gx: $tmp/b.mesh:1: 0 is out of range 1..8192"
+badmesh "viewport 8193"    "viewport 8193 48\n" "^gx: $tmp/b.mesh:1: 8193 is out of range 1..8192"
+badmesh "not a number"     "viewport 64 4x\n" "^gx: $tmp/b.mesh:1: '4x' is not a number"
+badmesh "tess 0"           "${mesh_hdr}tess 0\n" "^gx: $tmp/b.mesh:7: 0 is out of range 1..64"
+badmesh "color 256"        "${mesh_hdr}color 1 2 256\n" "^gx: $tmp/b.mesh:7: 256 is out of range 0..255"
+badmesh "patch index"      "${mesh_hdr}v 0 0 0\npatch 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1\n" "^gx: $tmp/b.mesh:8: 1 is out of range 0..0"
+badmesh "patch fields"     "${mesh_hdr}v 0 0 0\npatch 0 0 0\n" "^gx: $tmp/b.mesh:8: patch takes 16 fields, found 3"
+badmesh "no viewport"      "tess 2\n" "^gx: $tmp/b.mesh: no viewport directive"
+badmesh "fov"              "${mesh_hdr}camera 0 -6 2 0 0 0 180\n" "^gx: $tmp/b.mesh:7: 180 is out of range 1..170"
+
+cmdline() {  # name, stderr regex, args...
+  local name="$1" re="$2"; shift 2
+  "$gx" render "$@" > "$tmp/out" 2> "$tmp/err" < /dev/null
+  local st=$?
+  [ $st -eq 2 ] && [ ! -s "$tmp/out" ] && grep -Eq -- "$re" "$tmp/err" && ok \
+    || bad "$name: status $st, stderr: $(cat "$tmp/err")"
+}
+printf '%b' "$mesh_hdr$patch" > "$tmp/m.mesh"
+cmdline "samples 2"     "--samples takes 4 or 8, not '2'" --samples 2 "$tmp/m.mesh"
+cmdline "no mesh"       "^usage: gx render"
+cmdline "missing file"  "^gx: $tmp/none.mesh: No such file" "$tmp/none.mesh"
+cmdline "unknown engine" "unknown engine 'gpu'" --engine gpu "$tmp/m.mesh"
+
+# A small mesh on both engines, 4x and 8x.
+for n in 4 8; do
+  mkdir -p "$tmp/c$n" "$tmp/r$n"
+  if "$gx" render --samples $n --out "$tmp/c$n" --tag t "$tmp/m.mesh" > "$tmp/c$n.row" 2> "$tmp/c$n.err" &&
+     "$gx" render --engine rtl --samples $n --out "$tmp/r$n" --tag t "$tmp/m.mesh" > "$tmp/r$n.row" 2> "$tmp/r$n.err"
+  then ok; else bad "render ${n}x failed: $(cat "$tmp/c$n.err" "$tmp/r$n.err" | tail -3)"; continue; fi
+  # the same row but for the clocks and the agreement columns
+  c="$(cut -d'|' -f2-9 "$tmp/c$n.row")"; r="$(cut -d'|' -f2-9 "$tmp/r$n.row")"
+  [ -n "$c" ] && [ "$c" = "$r" ] && ok || bad "${n}x rows differ: $c / $r"
+  grep -q '| yes |$' "$tmp/r$n.row" && ok || bad "${n}x: RTL and C model disagree: $(cat "$tmp/r$n.row")"
+  awk -F'|' '{exit !($11 + 0 > 0 && $10 + 0 > 0)}' "$tmp/r$n.row" && ok || bad "${n}x: no clocks measured"
+  cmp -s "$tmp/c$n/t.png" "$tmp/r$n/t.png" && cmp -s "$tmp/c$n/t-tiles.png" "$tmp/r$n/t-tiles.png" \
+    && ok || bad "${n}x: pictures differ between engines"
+  # PNG signature and size 64 x 48 (IHDR width and height)
+  [ "$(od -An -tx1 -j16 -N8 "$tmp/r$n/t.png" | tr -d ' \n')" = "0000004000000030" ] && ok \
+    || bad "${n}x: picture is not 64x48"
+done
+cli_finish test_gx_render

@@ -1,0 +1,699 @@
+/* gx render: the first end-to-end render (issue 4).
+ *   gx render [--engine cmodel|rtl] [--samples 4|8] [--out DIR] [--tag NAME] MESH
+ *
+ * A mesh of bicubic Bezier patches is tessellated and projected in C (the geometry stage
+ * stand-in), every triangle gets a flat color (Lambert shading of its face, two-sided),
+ * and the triangles are drawn far to near (painter's order: there is no depth test).
+ * They go through the setup unit and the rasterizer; a C stand-in for the pixel shader
+ * turns every covered pixel into a SUST.MS store of the triangle's color (RGBA8, B = 4)
+ * to the samples of its coverage mask; the stores go through the coalesce unit and
+ * coverage tracker, whose evictions the flush encoder (C) writes to the memory model; a
+ * flush command ends the frame; a box filter (the mean of the N samples, rounded) resolves
+ * each pixel. Engines: cmodel runs everything on the C model; rtl runs the setup unit,
+ * the rasterizer and the coalesce unit as Verilated RTL and, store for store, the C model
+ * beside them, and compares every flush packet (and at the end every byte of memory and
+ * every tile state) with it.
+ *
+ * Writes DIR/TAG.png (the resolved image) and DIR/TAG-tiles.png (each pixel colored by
+ * its tile's encoding in memory: 1SPP green, subset amber, full red, never written dark
+ * gray), DIR defaults to build/demo and TAG to render-<N>x. Prints one table row:
+ * samples, triangles, pixels, samples stored, bytes written with coalescing (the flush
+ * packets' payloads) and without (the same pixels at N B bytes each), their ratio, clocks
+ * (rasterizer and coalesce unit, rtl engine), and whether RTL and C model agreed on every
+ * flush packet. Progress goes to stderr.
+ *
+ * Mesh format: text, one directive a line, `#` comments, blank lines ignored:
+ *   v x y z                       a control point (in order, index 0 first)
+ *   patch i0 .. i15               a bicubic patch: 16 control-point indices, row-major
+ *   viewport W H                  the target, 1..8192 each                    (required)
+ *   tess N                        each patch split into N x N quads, 2 triangles each
+ *   camera ex ey ez tx ty tz fov  eye, target (z up), vertical field of view in degrees
+ *   light x y z                   direction towards the light
+ *   color r g b                   the mesh's base color, 0..255
+ *   background r g b              drawn first as two triangles over the whole target
+ * Bad input: `gx: FILE:LINE: reason`, exit status 2, nothing written.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gx.h"
+#include "gx/mssurf.h"
+#include "gx/raster.h"
+#include "mssurf_rtl.h"
+#include "png.h"
+
+#define MAX_POINTS 100000u
+#define MAX_PATCHES 10000u
+
+typedef struct mesh {
+    double (*v)[3];
+    size_t nv, capv;
+    unsigned (*p)[16];
+    size_t np, capp;
+    unsigned width, height, tess;
+    double eye[3], target[3], fov;
+    double light[3];
+    unsigned color[3], background[3];
+    int have_viewport, have_background;
+} mesh_t;
+
+/* ---------------------------------------------------------------------------------- */
+/* Parsing. */
+
+static int num(const gx_text_t *t, const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (*s == '\0' || *end != '\0' || errno || !isfinite(v)) {
+        gx_input_error(t, "'%s' is not a number", s);
+        return 0;
+    }
+    if (v < lo || v > hi) {
+        gx_input_error(t, "%s is out of range %g..%g", s, lo, hi);
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+static int nums(const gx_text_t *t, char **f, unsigned n, double lo, double hi, double *out)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (!num(t, f[i], lo, hi, &out[i]))
+            return 0;
+    return 1;
+}
+
+static int parse_line(gx_text_t *t, char *line, mesh_t *m)
+{
+    char *f[18];
+    unsigned nf = gx_fields(line, f, 17);
+    const char *d = f[0];
+    double x[16];
+    struct {
+        const char *name;
+        unsigned fields;
+    } const want[] = {{"v", 4}, {"patch", 17}, {"viewport", 3}, {"tess", 2}, {"camera", 8},
+                      {"light", 4}, {"color", 4}, {"background", 4}};
+    unsigned k;
+    for (k = 0; k < sizeof want / sizeof want[0]; k++)
+        if (!strcmp(d, want[k].name))
+            break;
+    if (k == sizeof want / sizeof want[0]) {
+        gx_input_error(t, "unknown directive '%s' (v patch viewport tess camera light color "
+                          "background)", d);
+        return 0;
+    }
+    if (nf != want[k].fields) {
+        gx_input_error(t, "%s takes %u fields, found %u", d, want[k].fields - 1, nf - 1);
+        return 0;
+    }
+    if (!strcmp(d, "v")) {
+        if (m->nv == MAX_POINTS) {
+            gx_input_error(t, "more than %u control points", MAX_POINTS);
+            return 0;
+        }
+        if (!nums(t, f + 1, 3, -1e6, 1e6, x))
+            return 0;
+        if (m->nv == m->capv) {
+            size_t cap = m->capv ? 2 * m->capv : 512;
+            void *p = realloc(m->v, cap * sizeof *m->v);
+            if (!p) {
+                gx_input_error(t, "out of memory");
+                return 0;
+            }
+            m->v = p;
+            m->capv = cap;
+        }
+        memcpy(m->v[m->nv++], x, sizeof m->v[0]);
+    } else if (!strcmp(d, "patch")) {
+        if (m->np == MAX_PATCHES) {
+            gx_input_error(t, "more than %u patches", MAX_PATCHES);
+            return 0;
+        }
+        if (!nums(t, f + 1, 16, 0, (double)m->nv - 1, x)) /* indices of earlier points */
+            return 0;
+        if (m->np == m->capp) {
+            size_t cap = m->capp ? 2 * m->capp : 64;
+            void *p = realloc(m->p, cap * sizeof *m->p);
+            if (!p) {
+                gx_input_error(t, "out of memory");
+                return 0;
+            }
+            m->p = p;
+            m->capp = cap;
+        }
+        for (unsigned i = 0; i < 16; i++) {
+            if (x[i] != floor(x[i])) {
+                gx_input_error(t, "patch index '%s' is not an integer", f[1 + i]);
+                return 0;
+            }
+            m->p[m->np][i] = (unsigned)x[i];
+        }
+        m->np++;
+    } else if (!strcmp(d, "viewport")) {
+        if (!nums(t, f + 1, 2, 1, GX_MAX_VIEWPORT, x))
+            return 0;
+        if (x[0] != floor(x[0]) || x[1] != floor(x[1])) {
+            gx_input_error(t, "viewport sizes are integers");
+            return 0;
+        }
+        m->width = (unsigned)x[0];
+        m->height = (unsigned)x[1];
+        m->have_viewport = 1;
+    } else if (!strcmp(d, "tess")) {
+        if (!num(t, f[1], 1, 64, x) || x[0] != floor(x[0])) {
+            if (x[0] != floor(x[0]))
+                gx_input_error(t, "tess is an integer");
+            return 0;
+        }
+        m->tess = (unsigned)x[0];
+    } else if (!strcmp(d, "camera")) {
+        if (!nums(t, f + 1, 6, -1e6, 1e6, x) || !num(t, f[7], 1, 170, &m->fov))
+            return 0;
+        memcpy(m->eye, x, sizeof m->eye);
+        memcpy(m->target, x + 3, sizeof m->target);
+    } else if (!strcmp(d, "light")) {
+        if (!nums(t, f + 1, 3, -1e6, 1e6, m->light))
+            return 0;
+    } else {
+        unsigned *c = !strcmp(d, "color") ? m->color : m->background;
+        if (!nums(t, f + 1, 3, 0, 255, x))
+            return 0;
+        for (unsigned i = 0; i < 3; i++) {
+            if (x[i] != floor(x[i])) {
+                gx_input_error(t, "color components are integers");
+                return 0;
+            }
+            c[i] = (unsigned)x[i];
+        }
+        if (c == m->background)
+            m->have_background = 1;
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Geometry: tessellation, projection, shading, painter's order. */
+
+typedef struct draw_tri {
+    gx_rs_tri_t tri;
+    double depth;      /* centroid distance along the view direction */
+    uint8_t rgba[4];
+    size_t order;      /* generation order, the tie-break */
+} draw_tri_t;
+
+static void sub3(const double *a, const double *b, double *o)
+{
+    for (int i = 0; i < 3; i++)
+        o[i] = a[i] - b[i];
+}
+
+static void cross3(const double *a, const double *b, double *o)
+{
+    o[0] = a[1] * b[2] - a[2] * b[1];
+    o[1] = a[2] * b[0] - a[0] * b[2];
+    o[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static double dot3(const double *a, const double *b)
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static int norm3(double *a)
+{
+    double l = sqrt(dot3(a, a));
+    if (l == 0)
+        return 0;
+    for (int i = 0; i < 3; i++)
+        a[i] /= l;
+    return 1;
+}
+
+/* A point of patch p at (u, w), Bernstein form. */
+static void patch_point(const mesh_t *m, const unsigned *p, double u, double w, double *o)
+{
+    double bu[4] = {(1 - u) * (1 - u) * (1 - u), 3 * u * (1 - u) * (1 - u), 3 * u * u * (1 - u),
+                    u * u * u};
+    double bw[4] = {(1 - w) * (1 - w) * (1 - w), 3 * w * (1 - w) * (1 - w), 3 * w * w * (1 - w),
+                    w * w * w};
+    o[0] = o[1] = o[2] = 0;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            for (int k = 0; k < 3; k++)
+                o[k] += bu[i] * bw[j] * m->v[p[4 * i + j]][k];
+}
+
+typedef struct camera {
+    double eye[3], r[3], u[3], f[3], scale, cx, cy;
+} camera_t;
+
+/* Screen position in 16.8 and depth; 0 when behind the eye or outside the guard band. */
+static int project(const camera_t *c, const double *p, int32_t *sx, int32_t *sy, double *z)
+{
+    double d[3];
+    sub3(p, c->eye, d);
+    double zc = dot3(d, c->f);
+    if (zc < 1e-3)
+        return 0;
+    double x = c->cx + dot3(d, c->r) / zc * c->scale, y = c->cy - dot3(d, c->u) / zc * c->scale;
+    double lim = (double)GX_GUARD_BAND_PX;
+    if (!(x > -lim && x < lim && y > -lim && y < lim))
+        return 0;
+    *sx = (int32_t)lrint(x * 256.0);
+    *sy = (int32_t)lrint(y * 256.0);
+    *z = zc;
+    return 1;
+}
+
+static int depth_cmp(const void *a, const void *b)
+{
+    const draw_tri_t *p = a, *q = b;
+    if (p->depth != q->depth)
+        return p->depth > q->depth ? -1 : 1; /* far first */
+    return p->order < q->order ? -1 : p->order > q->order;
+}
+
+/* The triangles to draw, in order; *n set. Returns NULL (reported) on failure. */
+static draw_tri_t *build(const mesh_t *m, size_t *n, size_t *dropped)
+{
+    size_t cap = 2 + m->np * (size_t)m->tess * m->tess * 2, k = 0;
+    draw_tri_t *out = calloc(cap, sizeof *out);
+    double (*grid)[3] = calloc((size_t)(m->tess + 1) * (m->tess + 1), sizeof *grid);
+    if (!out || !grid) {
+        fprintf(stderr, "gx: out of memory\n");
+        free(out);
+        free(grid);
+        return NULL;
+    }
+    camera_t c;
+    memcpy(c.eye, m->eye, sizeof c.eye);
+    sub3(m->target, m->eye, c.f);
+    double up[3] = {0, 0, 1}, light[3];
+    memcpy(light, m->light, sizeof light);
+    norm3(c.f);
+    cross3(c.f, up, c.r);
+    norm3(c.r);
+    cross3(c.r, c.f, c.u);
+    norm3(light);
+    c.scale = (m->height / 2.0) / tan(m->fov * 3.14159265358979323846 / 360.0);
+    c.cx = m->width / 2.0;
+    c.cy = m->height / 2.0;
+    *dropped = 0;
+    if (m->have_background) { /* two triangles over the whole target, farthest of all */
+        int32_t w = (int32_t)m->width * 256, h = (int32_t)m->height * 256;
+        gx_rs_tri_t a = {{0, w, 0}, {0, 0, h}}, b = {{w, w, 0}, {0, h, h}};
+        for (int i = 0; i < 2; i++) {
+            out[k].tri = i ? b : a;
+            out[k].depth = INFINITY;
+            out[k].order = k;
+            for (int j = 0; j < 3; j++)
+                out[k].rgba[j] = (uint8_t)m->background[j];
+            out[k].rgba[3] = 255;
+            k++;
+        }
+    }
+    unsigned T = m->tess;
+    for (size_t pi = 0; pi < m->np; pi++) {
+        for (unsigned i = 0; i <= T; i++)
+            for (unsigned j = 0; j <= T; j++)
+                patch_point(m, m->p[pi], (double)i / T, (double)j / T, grid[i * (T + 1) + j]);
+        for (unsigned i = 0; i < T; i++)
+            for (unsigned j = 0; j < T; j++) {
+                const double *q[4] = {grid[i * (T + 1) + j], grid[i * (T + 1) + j + 1],
+                                      grid[(i + 1) * (T + 1) + j + 1], grid[(i + 1) * (T + 1) + j]};
+                for (int h = 0; h < 2; h++) {
+                    const double *v[3] = {q[0], q[1 + h], q[2 + h]};
+                    draw_tri_t *d = &out[k];
+                    double zs = 0, z;
+                    int ok = 1;
+                    for (int e = 0; e < 3 && ok; e++) {
+                        ok = project(&c, v[e], &d->tri.x[e], &d->tri.y[e], &z);
+                        zs += z;
+                    }
+                    if (!ok) {
+                        (*dropped)++;
+                        continue;
+                    }
+                    double e1[3], e2[3], nrm[3];
+                    sub3(v[1], v[0], e1);
+                    sub3(v[2], v[0], e2);
+                    cross3(e1, e2, nrm);
+                    double lam = norm3(nrm) ? fabs(dot3(nrm, light)) : 0;
+                    for (int j2 = 0; j2 < 3; j2++) {
+                        double cv = m->color[j2] * (0.2 + 0.8 * lam);
+                        d->rgba[j2] = (uint8_t)lrint(cv > 255 ? 255 : cv);
+                    }
+                    d->rgba[3] = 255;
+                    d->depth = zs / 3;
+                    d->order = k;
+                    k++;
+                }
+            }
+    }
+    free(grid);
+    qsort(out, k, sizeof *out, depth_cmp);
+    *n = k;
+    return out;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The store path: C model, and RTL beside it. */
+
+typedef struct pktq { /* the C model's flush packets of one chunk */
+    gx_ms_flush_t *f;
+    size_t n, cap;
+    int oom;
+} pktq_t;
+
+static void pkt_push(void *ctx, const gx_ms_flush_t *f)
+{
+    pktq_t *q = ctx;
+    if (q->n == q->cap) {
+        size_t cap = q->cap ? 2 * q->cap : 256;
+        gx_ms_flush_t *p = realloc(q->f, cap * sizeof *p);
+        if (!p) {
+            q->oom = 1;
+            return;
+        }
+        q->f = p;
+        q->cap = cap;
+    }
+    q->f[q->n++] = *f;
+}
+
+static int flush_eq(const gx_ms_flush_t *a, const gx_ms_flush_t *b)
+{
+    return a->tile == b->tile && a->cause == b->cause && a->enc == b->enc &&
+           a->written == b->written && a->payload_bytes == b->payload_bytes &&
+           memcmp(a->cover, b->cover, sizeof a->cover) == 0 &&
+           memcmp(a->payload, b->payload, a->payload_bytes) == 0 &&
+           a->read_rmw == b->read_rmw && a->read_promote == b->read_promote &&
+           a->analyzed == b->analyzed && a->passes == b->passes;
+}
+
+typedef struct frame {
+    gx_engine_t engine;
+    gx_ms_cfg_t cfg;
+    gx_ms_lsu_t lsu;              /* the C model's coalesce buffer */
+    gx_ms_mem_t mem;              /* the C model's memory */
+    gx_ms_mem_t rmem;             /* the RTL path's memory (rtl engine) */
+    void *rtl;                    /* the Verilated gx_mssurf (rtl engine) */
+    uint8_t *written;             /* per tile: a packet was written (RTL path's memory) */
+    gx_ms_store_t *st;            /* the current chunk of stores */
+    size_t nst, capst;
+    pktq_t q;
+    uint64_t stores, samples, packets, mismatches, clocks;
+    int failed;
+    const draw_tri_t *tris;
+} frame_t;
+
+/* Push the chunk of stores (or, last, the flush command) through both paths. */
+static void run_chunk(frame_t *fr, int flush)
+{
+    fr->q.n = 0;
+    for (size_t i = 0; i < fr->nst; i++)
+        gx_mssurf_store(&fr->lsu, &fr->mem, &fr->st[i], pkt_push, &fr->q);
+    if (flush)
+        gx_mssurf_flush(&fr->lsu, &fr->mem, pkt_push, &fr->q);
+    if (fr->q.oom) {
+        fprintf(stderr, "gx: out of memory\n");
+        fr->failed = 1;
+        return;
+    }
+    if (fr->engine == GX_ENGINE_CMODEL) {
+        for (size_t i = 0; i < fr->q.n; i++)
+            fr->written[fr->q.f[i].tile] = 1;
+        fr->packets += fr->q.n;
+        fr->nst = 0;
+        return;
+    }
+    size_t ncmd = fr->nst + (flush ? 1 : 0), cap = fr->q.n + 16;
+    uint32_t *cmd = calloc(ncmd ? ncmd * GX_MS_CMD_WORDS : 1, sizeof *cmd);
+    uint32_t *rec = calloc(cap * GX_MS_EVICT_WORDS, sizeof *rec);
+    if (!cmd || !rec) {
+        fprintf(stderr, "gx: out of memory\n");
+        fr->failed = 1;
+        free(cmd);
+        free(rec);
+        return;
+    }
+    for (size_t i = 0; i < fr->nst; i++)
+        gx_mssurf_cmd_pack_store(&fr->st[i], cmd + i * GX_MS_CMD_WORDS);
+    if (flush)
+        gx_mssurf_cmd_pack_flush(cmd + fr->nst * GX_MS_CMD_WORDS);
+    uint64_t n_rec = 0;
+    uint64_t cycles = gx_mssurf_rtl_run(fr->rtl, cmd, ncmd, rec, NULL, cap, &n_rec, NULL, 0, 0, 8);
+    if (!cycles) {
+        fprintf(stderr, "gx: the RTL stopped (coalesce unit)\n");
+        fr->failed = 1;
+    }
+    fr->clocks += cycles;
+    if (n_rec != fr->q.n)
+        fr->mismatches++;
+    for (uint64_t i = 0; i < n_rec && i < cap && !fr->failed; i++) {
+        gx_ms_evict_t ev;
+        gx_ms_flush_t f;
+        gx_mssurf_evict_unpack(rec + i * GX_MS_EVICT_WORDS, fr->cfg.spp, &ev);
+        if (!gx_mssurf_writeback(&fr->cfg, &fr->rmem, &ev, &f)) {
+            fprintf(stderr, "gx: the memory model refused a packet from the RTL path\n");
+            fr->failed = 1;
+            break;
+        }
+        fr->written[f.tile] = 1;
+        if (i >= fr->q.n || !flush_eq(&f, &fr->q.f[i]))
+            fr->mismatches++;
+    }
+    fr->packets += fr->q.n;
+    fr->nst = 0;
+    free(cmd);
+    free(rec);
+}
+
+static void on_quad(void *ctx, size_t t, const gx_rs_quad_t *quad)
+{
+    frame_t *fr = ctx;
+    if (fr->failed)
+        return;
+    for (unsigned k = 0; k < 4; k++) {
+        if (!quad->mask[k])
+            continue;
+        if (fr->nst == fr->capst)
+            run_chunk(fr, 0);
+        gx_ms_store_t *s = &fr->st[fr->nst++];
+        memset(s, 0, sizeof *s);
+        s->x = (uint16_t)(2u * quad->qx + (k & 1u));
+        s->y = (uint16_t)(2u * quad->qy + (k >> 1));
+        s->mask = quad->mask[k];
+        memcpy(s->value, fr->tris[t].rgba, 4);
+        fr->stores++;
+        fr->samples += (uint64_t)__builtin_popcount(quad->mask[k]);
+    }
+}
+
+static void progress(size_t done, size_t n)
+{
+    fprintf(stderr, "gx render: %zu / %zu triangles\n", done, n);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Resolve and pictures. */
+
+static int write_pictures(const frame_t *fr, const mesh_t *m, const char *img, const char *tiles)
+{
+    const gx_ms_mem_t *mem = fr->engine == GX_ENGINE_RTL ? &fr->rmem : &fr->mem;
+    unsigned n = 1u << (fr->cfg.spp + 1), P = gx_mssurf_tile_pixels(&fr->cfg);
+    size_t w = m->width, h = m->height;
+    uint8_t *a = malloc(w * h * 3), *b = malloc(w * h * 3);
+    int r = 1;
+    if (a && b) {
+        static const uint8_t enc_rgb[4][3] = {{60, 190, 90}, {235, 170, 40}, {215, 55, 50},
+                                              {30, 30, 36}};
+        for (size_t y = 0; y < h; y++)
+            for (size_t x = 0; x < w; x++) {
+                size_t i = y * w + x;
+                for (unsigned c = 0; c < 3; c++) {
+                    unsigned sum = 0;
+                    for (unsigned s = 0; s < n; s++)
+                        sum += mem->data[gx_mssurf_addr(&fr->cfg, (uint32_t)x, (uint32_t)y, s) + c];
+                    a[3 * i + c] = (uint8_t)((sum + n / 2) / n);
+                }
+                size_t t = i / P;
+                unsigned e = fr->written[t] ? mem->enc[t] : 3;
+                memcpy(b + 3 * i, enc_rgb[e], 3);
+            }
+        r = gx_png_write_rgb(img, (unsigned)w, (unsigned)h, a);
+        if (r)
+            fprintf(stderr, "gx: %s: %s\n", img, strerror(errno));
+        else if ((r = gx_png_write_rgb(tiles, (unsigned)w, (unsigned)h, b)) != 0)
+            fprintf(stderr, "gx: %s: %s\n", tiles, strerror(errno));
+    } else {
+        fprintf(stderr, "gx: out of memory\n");
+    }
+    free(a);
+    free(b);
+    return r ? 1 : 0;
+}
+
+/* ---------------------------------------------------------------------------------- */
+
+int gx_cmd_render(int argc, char **argv)
+{
+    static const char usage[] =
+        "usage: gx render [--engine cmodel|rtl] [--samples 4|8] [--out DIR] [--tag NAME] MESH\n";
+    gx_engine_t engine = GX_ENGINE_CMODEL;
+    const char *file = NULL, *outdir = "build/demo", *tag = NULL;
+    unsigned samples = 4;
+    for (int i = 1; i < argc; i++) {
+        int r = gx_parse_engine(argc, argv, &i, &engine);
+        if (r < 0)
+            return GX_EXIT_BAD_INPUT;
+        if (r > 0)
+            continue;
+        if (!strcmp(argv[i], "--samples") || !strcmp(argv[i], "--out") ||
+            !strcmp(argv[i], "--tag")) {
+            if (i + 1 >= argc || !*argv[i + 1]) {
+                fprintf(stderr, "gx render: %s needs a value\n", argv[i]);
+                return GX_EXIT_BAD_INPUT;
+            }
+            const char *v = argv[++i];
+            if (!strcmp(argv[i - 1], "--out")) {
+                outdir = v;
+            } else if (!strcmp(argv[i - 1], "--tag")) {
+                tag = v;
+            } else if (!strcmp(v, "4") || !strcmp(v, "8")) {
+                samples = (unsigned)atoi(v);
+            } else {
+                fprintf(stderr, "gx render: --samples takes 4 or 8, not '%s'\n", v);
+                return GX_EXIT_BAD_INPUT;
+            }
+            continue;
+        }
+        if (gx_take_file("gx render", argv[i], &file, "MESH") < 0)
+            return GX_EXIT_BAD_INPUT;
+    }
+    if (!file) {
+        fputs(usage, stderr);
+        return GX_EXIT_BAD_INPUT;
+    }
+
+    gx_text_t t;
+    if (!gx_text_open(&t, file))
+        return GX_EXIT_BAD_INPUT;
+    mesh_t m;
+    memset(&m, 0, sizeof m);
+    m.tess = 8;
+    m.eye[0] = 8;
+    m.fov = 40;
+    m.light[2] = 1;
+    m.color[0] = m.color[1] = m.color[2] = 200;
+    int ok = 1;
+    for (char *line; ok && (line = gx_text_next(&t));)
+        ok = parse_line(&t, line, &m);
+    if (ok && !m.have_viewport) {
+        fprintf(stderr, "gx: %s: no viewport directive\n", file);
+        ok = 0;
+    }
+    gx_text_close(&t);
+    if (!ok) {
+        free(m.v);
+        free(m.p);
+        return GX_EXIT_BAD_INPUT;
+    }
+
+    size_t ntri = 0, dropped = 0;
+    draw_tri_t *tris = build(&m, &ntri, &dropped);
+    if (!tris) {
+        free(m.v);
+        free(m.p);
+        return 1;
+    }
+    gx_rs_tri_t *rt = calloc(ntri + 1, sizeof *rt);
+    const gx_rs_table_t **tab = calloc(ntri + 1, sizeof *tab);
+    gx_rs_table_t table;
+    gx_rs_cfg_t rcfg;
+    memset(&rcfg, 0, sizeof rcfg);
+    rcfg.width = (uint16_t)m.width;
+    rcfg.height = (uint16_t)m.height;
+    rcfg.samples = (uint8_t)samples;
+    gx_raster_default_table(samples, &table);
+
+    frame_t fr;
+    memset(&fr, 0, sizeof fr);
+    fr.engine = engine;
+    fr.tris = tris;
+    gx_mssurf_cfg_default(&fr.cfg, (uint16_t)m.width, (uint16_t)m.height,
+                          samples == 4 ? GX_SPP4 : GX_SPP8, GX_BPS4);
+    int status = 1;
+    fr.capst = 65536;
+    fr.st = calloc(fr.capst, sizeof *fr.st);
+    if (!rt || !tab || !fr.st || !gx_mssurf_cfg_ok(&fr.cfg) ||
+        !gx_mssurf_mem_init(&fr.mem, &fr.cfg) ||
+        (engine == GX_ENGINE_RTL && !gx_mssurf_mem_init(&fr.rmem, &fr.cfg)) ||
+        !(fr.written = calloc(gx_mssurf_tiles(&fr.cfg), 1))) {
+        fprintf(stderr, "gx: out of memory (or the surface is too large for the memory model)\n");
+        goto out;
+    }
+    gx_mssurf_lsu_init(&fr.lsu, &fr.cfg);
+    if (engine == GX_ENGINE_RTL) {
+        fr.rtl = gx_mssurf_rtl_new(NULL);
+        gx_mssurf_rtl_cfg(fr.rtl, &fr.cfg);
+    }
+    for (size_t i = 0; i < ntri; i++) {
+        rt[i] = tris[i].tri;
+        tab[i] = &table;
+    }
+    uint64_t rclocks = 0;
+    if (gx_rasterize(engine, &rcfg, rt, tab, ntri, 2048, on_quad, &fr, progress, &rclocks) ||
+        fr.failed)
+        goto out;
+    run_chunk(&fr, 1);
+    if (fr.failed)
+        goto out;
+    int agree = engine == GX_ENGINE_RTL
+                    ? fr.mismatches == 0 &&
+                          memcmp(fr.mem.data, fr.rmem.data, gx_mssurf_surface_bytes(&fr.cfg)) == 0 &&
+                          memcmp(fr.mem.enc, fr.rmem.enc, gx_mssurf_tiles(&fr.cfg)) == 0
+                    : 1;
+
+    char img[4096], tiles[4096], name[64];
+    if (!tag) {
+        snprintf(name, sizeof name, "render-%ux", samples);
+        tag = name;
+    }
+    snprintf(img, sizeof img, "%s/%s.png", outdir, tag);
+    snprintf(tiles, sizeof tiles, "%s/%s-tiles.png", outdir, tag);
+    if (write_pictures(&fr, &m, img, tiles))
+        goto out;
+    const gx_ms_mem_cnt_t *c = engine == GX_ENGINE_RTL ? &fr.rmem.cnt : &fr.mem.cnt;
+    printf("| %ux | %zu | %llu | %llu | %llu | %llu | %llu | %.2f | %llu | %llu | %s |\n",
+           samples, ntri, (unsigned long long)fr.stores, (unsigned long long)fr.samples,
+           (unsigned long long)fr.packets, (unsigned long long)c->write_bytes,
+           (unsigned long long)c->write_uncomp,
+           c->write_bytes ? (double)c->write_uncomp / (double)c->write_bytes : 0.0,
+           (unsigned long long)rclocks, (unsigned long long)fr.clocks,
+           engine == GX_ENGINE_RTL ? (agree ? "yes" : "NO") : "(cmodel)");
+    fprintf(stderr, "gx render: %s, %s (%zu triangles dropped outside the guard band)\n", img,
+            tiles, dropped);
+    status = agree ? 0 : 1;
+out:
+    if (fr.rtl)
+        gx_mssurf_rtl_free(fr.rtl, NULL);
+    gx_mssurf_mem_free(&fr.mem);
+    if (engine == GX_ENGINE_RTL)
+        gx_mssurf_mem_free(&fr.rmem);
+    free(fr.written);
+    free(fr.st);
+    free(fr.q.f);
+    free(rt);
+    free(tab);
+    free(tris);
+    free(m.v);
+    free(m.p);
+    return status;
+}
