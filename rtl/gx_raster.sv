@@ -192,13 +192,17 @@ module gx_raster #(
       // 5-way choice, not a 16-way one (conservative: every slot holds T)
       for (int k = 0; k < 4; k++) begin
         for (int i = 0; i < 16; i++) begin
-          unique case (cmd_i.samples_log2)
-            3'd0:    t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + k)*OW +: OW];
-            3'd1:    t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 2*k + i%2)*OW +: OW];
-            3'd2:    t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 4*k + i%4)*OW +: OW];
-            3'd3:    t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 8*(k%2) + i%8)*OW +: OW];
-            default: t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + i)*OW +: OW];
-          endcase
+          // sample i exists only for N > i: entries i >= N are never read, so sample i
+          // chooses among the N > i only (i >= 8: none, slot i)
+          t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + i)*OW +: OW];              // N = 16
+          if (i < 8 && cmd_i.samples_log2 == 3'd3)
+            t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 8*(k%2) + i%8)*OW +: OW];
+          if (i < 4 && cmd_i.samples_log2 == 3'd2)
+            t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 4*k + i%4)*OW +: OW];
+          if (i < 2 && cmd_i.samples_log2 == 3'd1)
+            t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 2*k + i%2)*OW +: OW];
+          if (i < 1 && cmd_i.samples_log2 == 3'd0)
+            t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + k)*OW +: OW];
         end
       end
     end
@@ -347,8 +351,7 @@ module gx_raster #(
   logic [VW-1:0]   b_vm_q, b_vm_next;
   logic [VL-1:0]   b_idx;
   logic [PW-1:0]   b_px, b_py;      // the group's upper-left pixel
-  logic [3*4*Lanes*SW-1:0] b_e;     // q = E >>> 4 at each pixel's origin, saturated
-  logic [3*4*Lanes-1:0]    b_rn;    // E mod 16 is not 0
+  logic [3*4*Lanes*SW-1:0] b_e;     // q' at each pixel's origin (below)
   logic [3*4*Lanes*EW-1:0] b_ep;    // E at each pixel's origin (plus T)
   logic [3*EW-1:0]         b_er;    // edge value at the group's origin
   localparam int unsigned PBW = AW + 6;      // A dx0, exact: |A dx0| <= 2^23 * 7
@@ -368,6 +371,7 @@ module gx_raster #(
     logic [GL:0] g;
     logic [4:0] dx0, dy0;     // the group's origin within the coarse tile, pixels / 2
     edge_t er, ep, er1;
+    logic signed [SW-1:0] qv;
     logic [8*EW-1:0] am;      // A c 256 for c = 0..7
     logic signed [PBW-1:0] qa, qb;
     logic [PW:0] px, py;
@@ -397,13 +401,16 @@ module gx_raster #(
         for (int k = 0; k < 4; k++) begin
           ep = (k / 2 == 1 ? er1 : er) + $signed(am[EW*(2 * l + k % 2) +: EW]);
           b_ep[EW*(4*Lanes*e + 4*l + k) +: EW] = ep;
-          // E = 16 q + r: q = E >>> 4, saturated at +-2^29 when |E| >= 2^33 (every
-          // |s| < 2^28, so the sign of q + s is E's); r != 0 is kept for the zero test
-          b_rn[4*Lanes*e + 4*l + k] = ep[3:0] != 4'd0;
+          // E = 16 q + r (q = E >>> 4, 0 <= r < 16); a sample passes when
+          // E + 16 s - (incl ? 0 : 1) >= 0, that is when q' + s >= 0 with q' = q - 1 if
+          // r = 0 on an exclusive edge, else q' = q. q is saturated at +-2^29 when
+          // |E| >= 2^33: every |s| < 2^28, so the sign of q' + s is then E's.
           if (ep[EW-1:33] == '0 || ep[EW-1:33] == '1)
-            b_e[SW*(4*Lanes*e + 4*l + k) +: SW] = SW'($signed(ep[33:4]));
+            qv = SW'($signed(ep[33:4]));
           else
-            b_e[SW*(4*Lanes*e + 4*l + k) +: SW] = ep[EW-1] ? -QMax : QMax;
+            qv = ep[EW-1] ? -QMax : QMax;
+          if (ep[3:0] == 4'd0 && !t_incl_q[e]) qv = qv - SW'(1);
+          b_e[SW*(4*Lanes*e + 4*l + k) +: SW] = qv;
         end
       end
     end
@@ -437,7 +444,6 @@ module gx_raster #(
   // Stage R: per-sample tests.
   logic [PW-1:0]           r_px_q, r_py_q;
   logic [3*4*Lanes*SW-1:0] r_e_q;
-  logic [3*4*Lanes-1:0]    r_rn_q;
   logic [4*Lanes-1:0]      r_inr_q;
 
   always_ff @(posedge clk_i) begin
@@ -449,7 +455,6 @@ module gx_raster #(
       r_px_q  <= b_px;
       r_py_q  <= b_py;
       r_e_q   <= b_e;
-      r_rn_q  <= b_rn;
       r_inr_q <= b_inr;
     end
   end
@@ -487,12 +492,10 @@ module gx_raster #(
                               : $signed(t_s_q[(16*e + 2*k + i%2)*OW +: OW]);
               end
             end
-            // E + 16 s = 16 (q + s) + r, 0 <= r < 16: > 0 when q + s > 0, or q + s = 0
-            // and r != 0; = 0 when both are 0 (then the edge must be inclusive)
+            // the sample passes the edge when q' + s >= 0 (stage B): one sign
             sum = (SW+1)'($signed(r_e_q[SW*(4*Lanes*e + 4*l + k) +: SW])) + (SW+1)'(off);
             r_sum[(SW+1)*(((e*Lanes+l)*4+k)*16+i) +: SW+1] = sum;
-            if (!(sum > 0 || (sum == 0 && (r_rn_q[4*Lanes*e + 4*l + k] || t_incl_q[e]))))
-              pass = 1'b0;
+            if (sum < 0) pass = 1'b0;
           end
           r_mask[64*l+16*k+i] = pass;
         end
@@ -608,7 +611,7 @@ module gx_raster #(
     end
     for (int j = 0; j < NP; j++) begin
       ev = $signed(r_e_q[SW*j +: SW]);
-      fv_e_bad[j] = ev > QMax || ev < -QMax;
+      fv_e_bad[j] = ev > QMax || ev < -QMax - SW'(1);
     end
     for (int j = 0; j < NP * 16; j++)
       fv_sum_bad[j] = r_sum[(SW+1)*j + SW] != r_sum[(SW+1)*j + SW - 1];

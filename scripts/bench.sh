@@ -13,3 +13,15 @@ blocks="$(make -s --no-print-directory print-blocks)"
     build/bin/bench_$b
   done
 } | tee build/bench/bench.md
+# The demo scene end to end (docs/render.md): stores per clock of the coalesce unit and
+# bytes saved by coalescing with 1SPP/subset encoding, on the RTL engine.
+{
+  echo
+  echo "## demo scene: gx render --engine rtl scenes/teapot.mesh (docs/render.md)"
+  echo
+  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | rasterizer clocks | coalesce-unit clocks | RTL = C model |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+  for n in 4 8; do
+    build/bin/gx render --engine rtl --samples $n --out build/bench scenes/teapot.mesh 2> /dev/null
+  done
+} | tee -a build/bench/bench.md
