@@ -58,6 +58,7 @@ NO_FIT_PATTERNS = (
     r"Unable to place cell",
     r"design utilisation .* exceeds",
     r"Not enough",
+    r"Unable to find legal placement",
 )
 
 # Below this fraction of the block's own LUT count the wrapper is suspicious (ABC's
