@@ -36,8 +36,14 @@
  *   read R rmw R0 promote R1 load R2
  * Tiles still resident at the end are not flushed (R counts them; end a trace with flush).
  *
- * Engines: cmodel (default) runs gx_mssurf_*. rtl: the RTL is not written yet;
- * `gx mstrace: the rtl engine is not available yet`, exit status 2.
+ * Engines: cmodel (default) runs gx_mssurf_*. rtl runs the trace through the Verilated
+ * gx_mssurf (the coalesce unit and coverage tracker, K = 4: another K is refused with exit
+ * status 2); its records go to the C flush encoder (gx_mssurf_writeback) and, for loads,
+ * to the C memory side (gx_mssurf_load_finish). Beside it the C coalesce model runs the
+ * same commands, every record is compared with the model's (a difference: `gx mstrace:
+ * the RTL differs ...`, exit status 1), and the two counters the RTL has no port for,
+ * merges and resident, are the model's; every other line comes from the RTL's records.
+ * Both engines print identical bytes.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -47,6 +53,7 @@
 
 #include "gx.h"
 #include "gx/mssurf.h"
+#include "mssurf_rtl.h"
 
 typedef enum op_kind { OP_STORE, OP_STOREFULL, OP_LOAD, OP_FLUSH } op_kind_t;
 
@@ -330,6 +337,180 @@ static void print_flush(void *ctx, const gx_ms_flush_t *f)
     gx_out_printf(c->o, " %u %" PRIu32 "\n", f->payload_bytes, f->read_rmw + f->read_promote);
 }
 
+typedef struct counters {
+    uint64_t stores, merges, loads, analyzed, passes, flushes[GX_MS_CAUSES], flushed_enc[3];
+    unsigned resident;
+} counters_t;
+
+static void print_counters(gx_out_t *o, const counters_t *c, const gx_ms_mem_cnt_t *m)
+{
+    uint64_t flushes = c->flushes[0] + c->flushes[1] + c->flushes[2] + c->flushes[3];
+    gx_out_printf(o, "stores %" PRIu64 " merges %" PRIu64 " loads %" PRIu64 " analyzed %" PRIu64
+                     " passes %" PRIu64 "\n",
+                  c->stores, c->merges, c->loads, c->analyzed, c->passes);
+    gx_out_printf(o, "flushes %" PRIu64 " full %" PRIu64 " evict %" PRIu64 " conflict %" PRIu64
+                     " command %" PRIu64 " resident %u\n",
+                  flushes, c->flushes[0], c->flushes[1], c->flushes[2], c->flushes[3], c->resident);
+    gx_out_printf(o, "flushed 1spp %" PRIu64 " subset %" PRIu64 " full %" PRIu64 "\n",
+                  c->flushed_enc[0], c->flushed_enc[1], c->flushed_enc[2]);
+    gx_out_printf(o, "written %" PRIu64 " uncompressed %" PRIu64 "\n", m->write_bytes,
+                  m->write_uncomp);
+    gx_out_printf(o, "read %" PRIu64 " rmw %" PRIu64 " promote %" PRIu64 " load %" PRIu64 "\n",
+                  m->read_bytes, m->read_rmw, m->read_promote, m->read_load);
+}
+
+static void print_load(gx_out_t *o, const op_t *op, unsigned b, const gx_ms_load_resp_t *r)
+{
+    gx_out_printf(o, "load %u %u %u ", op->x, op->y, op->arg);
+    for (unsigned k = 0; k < b; k++)
+        gx_out_printf(o, "%02x", r->value[k]);
+    gx_out_printf(o, " %x %s\n", r->mask, enc_names[r->enc & 3]);
+}
+
+static void make_store(const trace_t *tr, const op_t *op, gx_ms_store_t *st)
+{
+    const unsigned b = 4u << (unsigned)tr->cfg.bps;
+    memset(st, 0, sizeof *st);
+    st->x = op->x;
+    st->y = op->y;
+    st->mask = op->arg;
+    st->full = op->kind == OP_STOREFULL;
+    memcpy(st->value, tr->pool + op->value, st->full ? (size_t)(2u << tr->cfg.spp) * b : b);
+}
+
+/* The C coalesce model's records of one command (at most K + 2). */
+typedef struct evlist {
+    gx_ms_evict_t ev[GX_MS_MAX_SLOTS + 2];
+    unsigned n;
+} evlist_t;
+
+static void ev_push(void *ctx, const gx_ms_evict_t *ev)
+{
+    evlist_t *l = ctx;
+    if (l->n < GX_MS_MAX_SLOTS + 2)
+        l->ev[l->n++] = *ev;
+}
+
+static int run_rtl(const trace_t *tr, gx_out_t *o)
+{
+    const gx_ms_cfg_t *cfg = &tr->cfg;
+    const unsigned b = 4u << (unsigned)cfg->bps;
+    if (cfg->slots != gx_mssurf_rtl_slots()) {
+        fprintf(stderr, "gx mstrace: the rtl engine has K = %u tile slots (gx_mssurf's "
+                        "parameter); the trace asks for %u\n", gx_mssurf_rtl_slots(), cfg->slots);
+        return GX_EXIT_BAD_INPUT;
+    }
+    gx_ms_mem_t mem;
+    gx_ms_lsu_t *lsu = malloc(sizeof *lsu);
+    evlist_t *ex = malloc(sizeof *ex);
+    size_t cap = 16;
+    for (size_t i = 0; i < tr->n; i++)
+        cap += tr->ops[i].kind == OP_FLUSH ? cfg->slots : 2;
+    uint32_t *cmd = calloc(tr->n ? tr->n * GX_MS_CMD_WORDS : 1, sizeof *cmd);
+    uint32_t *rec = calloc(cap * GX_MS_EVICT_WORDS, sizeof *rec);
+    int status = 1, mem_ok = 0;
+    if (!lsu || !ex || !cmd || !rec || !(mem_ok = gx_mssurf_mem_init(&mem, cfg))) {
+        fprintf(stderr, "gx: out of memory\n");
+        goto out;
+    }
+    gx_mssurf_lsu_init(lsu, cfg);
+    for (size_t i = 0; i < tr->n; i++) {
+        const op_t *op = &tr->ops[i];
+        uint32_t *w = cmd + i * GX_MS_CMD_WORDS;
+        if (op->kind == OP_FLUSH) {
+            gx_mssurf_cmd_pack_flush(w);
+        } else if (op->kind == OP_LOAD) {
+            gx_mssurf_cmd_pack_load(op->x, op->y, w);
+        } else {
+            gx_ms_store_t st;
+            make_store(tr, op, &st);
+            gx_mssurf_cmd_pack_store(&st, w);
+        }
+    }
+    void *m = gx_mssurf_rtl_new(NULL);
+    gx_mssurf_rtl_cfg(m, cfg);
+    uint64_t n_rec = 0;
+    uint64_t cycles = gx_mssurf_rtl_run(m, cmd, tr->n, rec, NULL, cap, &n_rec, NULL, 0, 0, 8);
+    gx_mssurf_rtl_free(m, NULL);
+    if (tr->n && !cycles) {
+        fprintf(stderr, "gx mstrace: the RTL stopped\n");
+        goto out;
+    }
+    counters_t c;
+    memset(&c, 0, sizeof c);
+    run_ctx_t ctx = {o, gx_mssurf_tile_pixels(cfg)};
+    uint64_t ri = 0;
+    for (size_t i = 0; i < tr->n; i++) {
+        const op_t *op = &tr->ops[i];
+        ex->n = 0;
+        if (op->kind == OP_FLUSH) {
+            gx_mssurf_coalesce_flush(lsu, ev_push, ex);
+        } else if (op->kind == OP_LOAD) {
+            gx_mssurf_coalesce_load(lsu, op->x, op->y, &ex->ev[0]);
+            ex->n = 1;
+            c.loads++;
+        } else {
+            gx_ms_store_t st;
+            make_store(tr, op, &st);
+            gx_mssurf_coalesce(lsu, &st, ev_push, ex);
+        }
+        for (unsigned j = 0; j < ex->n; j++, ri++) {
+            gx_ms_evict_t ev;
+            if (ri >= n_rec) {
+                fprintf(stderr, "gx mstrace: the RTL differs from the C model: %" PRIu64
+                                " records, the model has more (command %zu)\n", n_rec, i);
+                goto out;
+            }
+            gx_mssurf_evict_unpack(rec + ri * GX_MS_EVICT_WORDS, cfg->spp, &ev);
+            if (!gx_mssurf_evict_eq(&ev, &ex->ev[j])) {
+                fprintf(stderr, "gx mstrace: the RTL differs from the C model at record %" PRIu64
+                                " (command %zu)\n", ri, i);
+                goto out;
+            }
+            if (ev.peek) {
+                gx_ms_load_t ld = {op->x, op->y, (uint8_t)op->arg};
+                gx_ms_load_resp_t r;
+                gx_mssurf_load_finish(cfg, &mem, &ev, &ld, &r);
+                if (r.analyzed) {
+                    c.analyzed++;
+                    c.passes += r.passes;
+                }
+                print_load(o, op, b, &r);
+            } else {
+                gx_ms_flush_t f;
+                if (!gx_mssurf_writeback(cfg, &mem, &ev, &f)) {
+                    fprintf(stderr, "gx: internal error: the memory model refused a flush packet\n");
+                    goto out;
+                }
+                c.flushes[ev.cause & 3]++;
+                c.flushed_enc[f.enc]++;
+                c.analyzed += f.analyzed;
+                c.passes += f.passes;
+                print_flush(&ctx, &f);
+            }
+        }
+    }
+    if (ri != n_rec) {
+        fprintf(stderr, "gx mstrace: the RTL differs from the C model: %" PRIu64
+                        " records, the model %" PRIu64 "\n", n_rec, ri);
+        goto out;
+    }
+    c.stores = lsu->cnt.stores;
+    c.merges = lsu->cnt.merges;
+    for (unsigned k = 0; k < cfg->slots; k++)
+        c.resident += lsu->slot[k].valid;
+    print_counters(o, &c, &mem.cnt);
+    status = 0;
+out:
+    if (mem_ok)
+        gx_mssurf_mem_free(&mem);
+    free(lsu);
+    free(ex);
+    free(cmd);
+    free(rec);
+    return status;
+}
+
 static int run(const trace_t *tr, gx_out_t *o)
 {
     const gx_ms_cfg_t *cfg = &tr->cfg;
@@ -355,39 +536,26 @@ static int run(const trace_t *tr, gx_out_t *o)
             gx_ms_load_t ld = {op->x, op->y, (uint8_t)op->arg};
             gx_ms_load_resp_t r;
             gx_mssurf_load(lsu, &mem, &ld, &r);
-            gx_out_printf(o, "load %u %u %u ", op->x, op->y, op->arg);
-            for (unsigned k = 0; k < b; k++)
-                gx_out_printf(o, "%02x", r.value[k]);
-            gx_out_printf(o, " %x %s\n", r.mask, enc_names[r.enc & 3]);
+            print_load(o, op, b, &r);
         } else {
             gx_ms_store_t st;
-            memset(&st, 0, sizeof st);
-            st.x = op->x;
-            st.y = op->y;
-            st.mask = op->arg;
-            st.full = op->kind == OP_STOREFULL;
-            memcpy(st.value, tr->pool + op->value, st.full ? (size_t)(2u << cfg->spp) * b : b);
+            make_store(tr, op, &st);
             gx_mssurf_store(lsu, &mem, &st, print_flush, &ctx);
         }
     }
-    const gx_ms_lsu_cnt_t *c = &lsu->cnt;
-    const gx_ms_mem_cnt_t *m = &mem.cnt;
-    unsigned resident = 0;
+    counters_t c;
+    memset(&c, 0, sizeof c);
+    c.stores = lsu->cnt.stores;
+    c.merges = lsu->cnt.merges;
+    c.loads = lsu->cnt.loads;
+    c.analyzed = lsu->cnt.analyzed;
+    c.passes = lsu->cnt.passes;
+    memcpy(c.flushes, lsu->cnt.flushes, sizeof c.flushes);
+    memcpy(c.flushed_enc, lsu->cnt.flushed_enc, sizeof c.flushed_enc);
     for (unsigned k = 0; k < cfg->slots; k++)
-        resident += lsu->slot[k].valid;
-    uint64_t flushes = c->flushes[0] + c->flushes[1] + c->flushes[2] + c->flushes[3];
-    gx_out_printf(o, "stores %" PRIu64 " merges %" PRIu64 " loads %" PRIu64 " analyzed %" PRIu64
-                     " passes %" PRIu64 "\n",
-                  c->stores, c->merges, c->loads, c->analyzed, c->passes);
-    gx_out_printf(o, "flushes %" PRIu64 " full %" PRIu64 " evict %" PRIu64 " conflict %" PRIu64
-                     " command %" PRIu64 " resident %u\n",
-                  flushes, c->flushes[0], c->flushes[1], c->flushes[2], c->flushes[3], resident);
-    gx_out_printf(o, "flushed 1spp %" PRIu64 " subset %" PRIu64 " full %" PRIu64 "\n",
-                  c->flushed_enc[0], c->flushed_enc[1], c->flushed_enc[2]);
-    gx_out_printf(o, "written %" PRIu64 " uncompressed %" PRIu64 "\n", m->write_bytes,
-                  m->write_uncomp);
-    gx_out_printf(o, "read %" PRIu64 " rmw %" PRIu64 " promote %" PRIu64 " load %" PRIu64 "\n",
-                  m->read_bytes, m->read_rmw, m->read_promote, m->read_load);
+        c.resident += lsu->slot[k].valid;
+    print_counters(o, &c, &mem.cnt);
+    const gx_ms_mem_cnt_t *m = &mem.cnt;
     int bad = m->bad_writes != 0;
     free(lsu);
     gx_mssurf_mem_free(&mem);
@@ -416,11 +584,6 @@ int gx_cmd_mstrace(int argc, char **argv)
         fputs(usage, stderr);
         return GX_EXIT_BAD_INPUT;
     }
-    if (engine == GX_ENGINE_RTL) {
-        fprintf(stderr, "gx mstrace: the rtl engine is not available yet\n");
-        return GX_EXIT_BAD_INPUT;
-    }
-
     gx_text_t t;
     if (!gx_text_open(&t, file))
         return GX_EXIT_BAD_INPUT;
@@ -445,7 +608,7 @@ int gx_cmd_mstrace(int argc, char **argv)
     gx_text_close(&t);
     gx_out_t o = {0};
     if (!status)
-        status = run(&tr, &o);
+        status = engine == GX_ENGINE_RTL ? run_rtl(&tr, &o) : run(&tr, &o);
     free(tr.ops);
     free(tr.pool);
     if (status) {
