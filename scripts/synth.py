@@ -553,12 +553,15 @@ def main(argv: list[str]) -> int:
         found = re.search(r"Version nextpnr-([\w.+-]+)", nextpnr_version)
         if found:
             nextpnr_version = f"nextpnr-ecp5 {found.group(1)}"
-        results = [run_block(b) for b in blocks]
+        results: list[BlockResult] = []
+        DOC.parent.mkdir(parents=True, exist_ok=True)
+        for b in blocks:
+            results.append(run_block(b))
+            # written after every block: a later block's failure keeps this one's row
+            DOC.write_text(document(results, yosys_version, nextpnr_version))
     except ToolError as exc:
         print(f"synth.py: ERROR: {exc}", file=sys.stderr)
         return 1
-    DOC.parent.mkdir(parents=True, exist_ok=True)
-    DOC.write_text(document(results, yosys_version, nextpnr_version))
     print()
     print(table(results))
     print(f"\nwrote {DOC} ({time.monotonic() - start:.0f} s)")
