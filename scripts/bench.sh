@@ -19,8 +19,8 @@ blocks="$(make -s --no-print-directory print-blocks)"
   echo
   echo "## demo scene: gx render --engine rtl scenes/teapot.mesh (docs/render.md)"
   echo
-  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | rasterizer clocks | coalesce-unit clocks | RTL = C model |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | flushes full / evict / conflict / command | rasterizer clocks | coalesce-unit clocks | RTL = C model |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
   for n in 4 8; do
     build/bin/gx render --engine rtl --samples $n --out build/bench scenes/teapot.mesh 2> /dev/null
   done

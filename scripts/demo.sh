@@ -22,8 +22,8 @@ echo "gx raster: scenes/demo.scene -> $(wc -l < build/demo/coverage.txt) covered
 echo
 echo "gx render: scenes/teapot.mesh, 1920x1080, RTL engine (progress on stderr)"
 {
-  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | rasterizer clocks | coalesce-unit clocks | RTL = C model on every flush packet |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | flushes full / evict / conflict / command | rasterizer clocks | coalesce-unit clocks | RTL = C model on every flush packet |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
   for n in 4 8; do
     build/bin/gx render --engine rtl --samples $n --out build/demo scenes/teapot.mesh
   done

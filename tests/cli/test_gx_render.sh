@@ -52,10 +52,10 @@ for n in 4 8; do
      "$gx" render --engine rtl --samples $n --out "$tmp/r$n" --tag t "$tmp/m.mesh" > "$tmp/r$n.row" 2> "$tmp/r$n.err"
   then ok; else bad "render ${n}x failed: $(cat "$tmp/c$n.err" "$tmp/r$n.err" | tail -3)"; continue; fi
   # the same row but for the clocks and the agreement columns
-  c="$(cut -d'|' -f2-9 "$tmp/c$n.row")"; r="$(cut -d'|' -f2-9 "$tmp/r$n.row")"
+  c="$(cut -d'|' -f2-10 "$tmp/c$n.row")"; r="$(cut -d'|' -f2-10 "$tmp/r$n.row")"
   [ -n "$c" ] && [ "$c" = "$r" ] && ok || bad "${n}x rows differ: $c / $r"
   grep -q '| yes |$' "$tmp/r$n.row" && ok || bad "${n}x: RTL and C model disagree: $(cat "$tmp/r$n.row")"
-  awk -F'|' '{exit !($11 + 0 > 0 && $10 + 0 > 0)}' "$tmp/r$n.row" && ok || bad "${n}x: no clocks measured"
+  awk -F'|' '{exit !($12 + 0 > 0 && $11 + 0 > 0)}' "$tmp/r$n.row" && ok || bad "${n}x: no clocks measured"
   cmp -s "$tmp/c$n/t.png" "$tmp/r$n/t.png" && cmp -s "$tmp/c$n/t-tiles.png" "$tmp/r$n/t-tiles.png" \
     && ok || bad "${n}x: pictures differ between engines"
   # PNG signature and size 64 x 48 (IHDR width and height)

@@ -18,7 +18,8 @@
  * its tile's encoding in memory: 1SPP green, subset amber, full red, never written dark
  * gray), DIR defaults to build/demo and TAG to render-<N>x. Prints one table row:
  * samples, triangles, pixels, samples stored, bytes written with coalescing (the flush
- * packets' payloads) and without (the same pixels at N B bytes each), their ratio, clocks
+ * packets' payloads) and without (the same pixels at N B bytes each), their ratio, flush
+ * packets by cause (full / evict / conflict / command), clocks
  * (rasterizer and coalesce unit, rtl engine), and whether RTL and C model agreed on every
  * flush packet. Progress goes to stderr.
  *
@@ -409,6 +410,7 @@ typedef struct frame {
     size_t nst, capst;
     pktq_t q;
     uint64_t stores, samples, packets, mismatches, clocks;
+    uint64_t causes[GX_MS_CAUSES];  /* flush packets by cause (the engine's) */
     int failed;
     const draw_tri_t *tris;
 } frame_t;
@@ -427,8 +429,10 @@ static void run_chunk(frame_t *fr, int flush)
         return;
     }
     if (fr->engine == GX_ENGINE_CMODEL) {
-        for (size_t i = 0; i < fr->q.n; i++)
+        for (size_t i = 0; i < fr->q.n; i++) {
             fr->written[fr->q.f[i].tile] = 1;
+            fr->causes[fr->q.f[i].cause & 3]++;
+        }
         fr->packets += fr->q.n;
         fr->nst = 0;
         return;
@@ -466,6 +470,7 @@ static void run_chunk(frame_t *fr, int flush)
             break;
         }
         fr->written[f.tile] = 1;
+        fr->causes[ev.cause & 3]++;
         if (i >= fr->q.n || !flush_eq(&f, &fr->q.f[i]))
             fr->mismatches++;
     }
@@ -671,11 +676,15 @@ int gx_cmd_render(int argc, char **argv)
     if (write_pictures(&fr, &m, img, tiles))
         goto out;
     const gx_ms_mem_cnt_t *c = engine == GX_ENGINE_RTL ? &fr.rmem.cnt : &fr.mem.cnt;
-    printf("| %ux | %zu | %llu | %llu | %llu | %llu | %llu | %.2f | %llu | %llu | %s |\n",
+    printf("| %ux | %zu | %llu | %llu | %llu | %llu | %llu | %.2f | %llu / %llu / %llu / %llu "
+           "| %llu | %llu | %s |\n",
            samples, ntri, (unsigned long long)fr.stores, (unsigned long long)fr.samples,
            (unsigned long long)fr.packets, (unsigned long long)c->write_bytes,
            (unsigned long long)c->write_uncomp,
            c->write_bytes ? (double)c->write_uncomp / (double)c->write_bytes : 0.0,
+           (unsigned long long)fr.causes[GX_MS_FULL], (unsigned long long)fr.causes[GX_MS_EVICT],
+           (unsigned long long)fr.causes[GX_MS_CONFLICT],
+           (unsigned long long)fr.causes[GX_MS_COMMAND],
            (unsigned long long)rclocks, (unsigned long long)fr.clocks,
            engine == GX_ENGINE_RTL ? (agree ? "yes" : "NO") : "(cmodel)");
     fprintf(stderr, "gx render: %s, %s (%zu triangles dropped outside the guard band)\n", img,
