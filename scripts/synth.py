@@ -51,6 +51,9 @@ SPEED = 6
 DEVICES = (("--25k", "LFE5U-25F"), ("--45k", "LFE5U-45F"), ("--85k", "LFE5U-85F"))
 # The 85k part has no CABGA256 package; it is placed in CABGA381.
 DEVICE_PACKAGE = {"LFE5U-85F": "CABGA381"}
+# LUT4s of each part (TRELLIS_COMB cells in nextpnr's utilisation report): a wrapper with
+# more LUTs is not tried there (nextpnr would report 173% and then place for minutes).
+DEVICE_LUTS = {"LFE5U-25F": 24288, "LFE5U-45F": 43848, "LFE5U-85F": 83640}
 LOG_TAIL_LINES = 40
 # Messages of nextpnr that mean "the design is too big for this device".
 NO_FIT_PATTERNS = (
@@ -359,9 +362,13 @@ def parse_fmax(report: Path) -> tuple[str, float]:
     return names[0], float(fmax[names[0]]["achieved"])
 
 
-def place_and_route(netlist: Path, work: Path) -> Timing:
-    """nextpnr-ecp5 on the wrapper netlist, on the first device it fits."""
+def place_and_route(netlist: Path, work: Path, luts: int) -> Timing:
+    """nextpnr-ecp5 on the wrapper netlist (luts LUT4s), on the first device it fits."""
     for flag, part in DEVICES:
+        if luts > DEVICE_LUTS[part] and (flag, part) != DEVICES[-1]:
+            print(f"  {part} too small ({luts} LUTs > {DEVICE_LUTS[part]}); "
+                  f"trying the next device", flush=True)
+            continue
         tag = flag.lstrip("-")
         report = work / f"nextpnr-{tag}.report.json"
         log = work / f"nextpnr-{tag}.log"
@@ -449,7 +456,7 @@ def run_block(block: str) -> BlockResult:
     warnings = sanity_checks(block, work, res, wrapper_res)
     for w in warnings:
         print(f"  WARNING: gx_{block}: {w}", flush=True)
-    timing = place_and_route(netlist, work)
+    timing = place_and_route(netlist, work, wrapper_res.luts)
     seconds = time.monotonic() - start
     print(f"  {timing.device}: fmax {timing.fmax_mhz:.1f} MHz ({seconds:.0f} s)", flush=True)
     return BlockResult(block, res, timing, wrapper_res, seconds, warnings)
