@@ -26,6 +26,7 @@ badmesh "viewport 0"       "viewport 0 48\n" "^gx: $tmp/b.mesh:1: 0 is out of ra
 badmesh "viewport 8193"    "viewport 8193 48\n" "^gx: $tmp/b.mesh:1: 8193 is out of range 1..8192"
 badmesh "not a number"     "viewport 64 4x\n" "^gx: $tmp/b.mesh:1: '4x' is not a number"
 badmesh "tess 0"           "${mesh_hdr}tess 0\n" "^gx: $tmp/b.mesh:7: 0 is out of range 1..64"
+badmesh "tess not integer" "${mesh_hdr}tess 2.5\n" "^gx: $tmp/b.mesh:7: tess is an integer"
 badmesh "color 256"        "${mesh_hdr}color 1 2 256\n" "^gx: $tmp/b.mesh:7: 256 is out of range 0..255"
 badmesh "patch index"      "${mesh_hdr}v 0 0 0\npatch 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1\n" "^gx: $tmp/b.mesh:8: 1 is out of range 0..0"
 badmesh "patch fields"     "${mesh_hdr}v 0 0 0\npatch 0 0 0\n" "^gx: $tmp/b.mesh:8: patch takes 16 fields, found 3"

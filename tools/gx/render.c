@@ -94,7 +94,7 @@ static int parse_line(gx_text_t *t, char *line, mesh_t *m)
     char *f[18];
     unsigned nf = gx_fields(line, f, 17);
     const char *d = f[0];
-    double x[16];
+    double x[16] = {0};
     struct {
         const char *name;
         unsigned fields;
@@ -167,9 +167,10 @@ static int parse_line(gx_text_t *t, char *line, mesh_t *m)
         m->height = (unsigned)x[1];
         m->have_viewport = 1;
     } else if (!strcmp(d, "tess")) {
-        if (!num(t, f[1], 1, 64, x) || x[0] != floor(x[0])) {
-            if (x[0] != floor(x[0]))
-                gx_input_error(t, "tess is an integer");
+        if (!num(t, f[1], 1, 64, x))
+            return 0;
+        if (x[0] != floor(x[0])) {
+            gx_input_error(t, "tess is an integer");
             return 0;
         }
         m->tess = (unsigned)x[0];
