@@ -237,6 +237,18 @@ $(B)/bin/gx: $(GX_OBJ) $(TB_COMMON) $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b))) $(B)
 	$(CXX) -o $@ $(filter %.o,$^) $(foreach b,$(BLOCKS),$(B)/vl/$(b)/Vgx_$(b)__ALL.a) \
 	  $(B)/vl/$(firstword $(BLOCKS))/libverilated.a -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
 gx: $(STAMP) $(B)/bin/gx
+# The same tool with its C (tool and model) under ASan/UBSan; the Verilated models are
+# linked uninstrumented. make test runs every CLI test with it too.
+GX_SAN_OBJ := $(patsubst tools/gx/%.c,$(B)/obj/gx-san/%.o,$(GX_SRC))
+$(B)/obj/gx-san/%.o: tools/gx/%.c $(wildcard tools/gx/*.h) $(MODEL_HDR) $(wildcard tb/*/*_rtl.h)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) $(foreach b,$(BLOCKS),-Itb/$(b)) -c $< -o $@
+$(B)/bin/gx-san: $(GX_SAN_OBJ) $(TB_COMMON) $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b))) \
+                 $(B)/lib/libgxmodel-san.a
+	@mkdir -p $(@D)
+	$(CXX) -fsanitize=address,undefined -o $@ $(filter %.o,$^) \
+	  $(foreach b,$(BLOCKS),$(B)/vl/$(b)/Vgx_$(b)__ALL.a) \
+	  $(B)/vl/$(firstword $(BLOCKS))/libverilated.a -L$(B)/lib -lgxmodel-san -llz4 -lz -lpthread
 
 # ---------------------------------------------------------------------------------
 test: $(STAMP)

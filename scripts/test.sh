@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make test: every check of gx, in order, each logged under build/test/:
-#   check-gen, lint, C-model unit tests (plain and ASan/UBSan), gx CLI tests, every
+#   check-gen, lint, C-model unit tests (plain and ASan/UBSan), gx CLI tests (the tool
+#   plain and with its C under ASan/UBSan), every
 #   block's cosimulation of the RTL and of its Yosys netlist (+ coverage
 #   report), every block's formal tasks.
 # A stage whose runner prints `N passed, N failed` adds those counts; any other stage
@@ -33,7 +34,7 @@ stage() {  # name, command...
 
 stage check-gen make -s check-gen
 stage lint make -s lint
-stage build make -s $B/bin/gx $(for b in $blocks; do echo $B/bin/tb_$b $B/bin/tb_${b}_gl; done) \
+stage build make -s $B/bin/gx $B/bin/gx-san $(for b in $blocks; do echo $B/bin/tb_$b $B/bin/tb_${b}_gl; done) \
   $(ls cmodel/tests/test_*.c | sed "s|cmodel/tests/\(.*\)\.c|$B/tests/\1 $B/tests/\1-san|")
 for t in cmodel/tests/test_*.c; do
   t="$(basename "$t" .c)"
@@ -42,6 +43,7 @@ for t in cmodel/tests/test_*.c; do
 done
 for t in tests/cli/test_*.sh; do
   stage "cli-$(basename "$t" .sh | sed s/^test_//)" bash "$t"
+  stage "cli-$(basename "$t" .sh | sed s/^test_//)-asan-ubsan" env GX=$B/bin/gx-san bash "$t"
 done
 for t in tests/oracle/test_*.sh; do
   stage "oracle-$(basename "$t" .sh | sed s/^test_//)" bash "$t"
