@@ -8,7 +8,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-BLOCKS   := analyzer raster_setup raster mssurf
+BLOCKS   := analyzer raster_setup raster mssurf mswb
 B        := build
 STAMP    := .venv/.gx-setup-stamp
 VERILATOR := scripts/verilator.sh
@@ -31,6 +31,7 @@ RTL_mssurf := rtl/gx_pkg.sv rtl/gx_mssurf.sv
 RTL_analyzer := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv
 RTL_raster_setup := rtl/gx_pkg.sv rtl/gx_raster_setup.sv
 RTL_raster := rtl/gx_pkg.sv rtl/gx_raster.sv
+RTL_mswb := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv rtl/gx_mswb.sv
 ALL_RTL := $(sort $(foreach b,$(BLOCKS),$(RTL_$(b))))
 
 .PHONY: help setup gen check-gen lint lint-verilator lint-yosys model-test gx test sim \

@@ -135,6 +135,38 @@ package gx_pkg;
   } ms_evict_t;
   localparam int unsigned MS_EVICT_BITS = 2199;
 
+  /// flush encoder memory read request: pixels of a tile (pixels 0: a state query, no data) (53 bits)
+  typedef struct packed {
+    logic [19:0] tile;  // [52:33] tile index
+    logic kind;  // [32:32] 0: RMW read of partially covered pixels (or state query), 1: promote read of uncovered pixels
+    logic [31:0] pixels;  // [31:0] bit p: pixel p of the tile is read
+  } ms_rdreq_t;
+  localparam int unsigned MS_RDREQ_BITS = 53;
+
+  /// memory read response: the tile's state and the requested pixels (gx_mssurf_mem_read) (2059 bits)
+  typedef struct packed {
+    enc_e enc;  // [2058:2057] the tile's state in memory (Em)
+    logic [8:0] bytes;  // [2056:2048] bytes read: the encoded size of the requested pixels in that state (<= 360)
+    logic [2047:0] data;  // [2047:0] byte j of the tile in bits 8j+7..8j; bytes of pixels not requested are ignored
+  } ms_rdresp_t;
+  localparam int unsigned MS_RDRESP_BITS = 2059;
+
+  /// flush packet: one tile written to memory by the flush encoder (gx_ms_flush_t) (3049 bits)
+  typedef struct packed {
+    logic [19:0] tile;  // [3048:3029] tile index
+    logic [1:0] cause;  // [3028:3027] the eviction's cause (gx_ms_cause_t)
+    enc_e enc;  // [3026:3025] the tile's state in memory after this write
+    logic [31:0] written;  // [3024:2993] bit p: pixel p is in the payload
+    logic [63:0] stored;  // [2992:2929] the eviction's coverage: bit p N + s = sample s of pixel p
+    logic [8:0] payload_bytes;  // [2928:2920] bytes of payload (<= MsMaxPayload = 360)
+    logic [8:0] read_rmw;  // [2919:2911] bytes read first: partially covered pixels
+    logic [8:0] read_promote;  // [2910:2902] bytes read first: uncovered pixels of a promoted tile
+    logic [5:0] analyzed;  // [2901:2896] pixels re-analyzed (<= 32)
+    logic [15:0] passes;  // [2895:2880] analyzer passes (clocks) spent on them
+    logic [2879:0] payload;  // [2879:0] byte j in bits 8j+7..8j (gx_mssurf_encode); bytes >= payload_bytes are 0
+  } ms_flush_t;
+  localparam int unsigned MS_FLUSH_BITS = 3049;
+
   /// setup unit request: render state and one triangle (coordinates signed 16.8) (181 bits)
   typedef struct packed {
     logic conservative;  // [180:180] 1: conservative mode

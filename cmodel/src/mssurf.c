@@ -883,3 +883,86 @@ int gx_mssurf_check(const gx_ms_lsu_t *lsu, const gx_ms_mem_t *mem, const uint8_
     }
     return 1;
 }
+
+/* ---------------------------------------------------------------------------------
+ * The flush encoder's records (gx_pkg ms_evict_t, ms_rdreq_t, ms_rdresp_t, ms_flush_t),
+ * for rtl/gx_mswb.sv. */
+
+void gx_mssurf_evict_pack(const gx_ms_evict_t *ev, gx_spp_t spp, uint32_t w[GX_MS_EVICT_WORDS])
+{
+    const unsigned n = spp_n(spp);
+    uint64_t cover = 0, arrive = 0;
+    memset(w, 0, GX_MS_EVICT_WORDS * sizeof w[0]);
+    for (unsigned p = 0; p < GX_MS_MAX_TILE_PIXELS; p++) {
+        if (p * n < GX_MS_TILE_SAMPLES)
+            cover |= (uint64_t)(ev->cover[p] & all_samples(n)) << (p * n);
+        arrive |= (uint64_t)(ev->arrive[p] & 3u) << (2u * p);
+    }
+    gx_bits_set(w, GX_MS_EVICT_TILE_LSB, GX_MS_EVICT_TILE_BITS, ev->tile);
+    gx_bits_set(w, GX_MS_EVICT_CAUSE_LSB, GX_MS_EVICT_CAUSE_BITS, (uint32_t)ev->cause);
+    gx_bits_set(w, GX_MS_EVICT_PEEK_LSB, GX_MS_EVICT_PEEK_BITS, ev->peek);
+    gx_bits_set64(w, GX_MS_EVICT_STORED_LSB, GX_MS_EVICT_STORED_BITS, cover);
+    gx_bits_set64(w, GX_MS_EVICT_ARRIVE_LSB, GX_MS_EVICT_ARRIVE_BITS, arrive);
+    for (unsigned j = 0; j < GX_MS_TILE_BYTES; j++)
+        w[j / 4u] |= (uint32_t)ev->data[j] << (8u * (j % 4u));
+}
+
+void gx_mssurf_rdreq_unpack(const uint32_t w[GX_MS_RDREQ_WORDS], uint32_t *tile,
+                            uint32_t *pixels, gx_ms_read_kind_t *kind)
+{
+    *tile = gx_bits_get(w, GX_MS_RDREQ_TILE_LSB, GX_MS_RDREQ_TILE_BITS);
+    *pixels = gx_bits_get(w, GX_MS_RDREQ_PIXELS_LSB, GX_MS_RDREQ_PIXELS_BITS);
+    *kind = gx_bits_get(w, GX_MS_RDREQ_KIND_LSB, GX_MS_RDREQ_KIND_BITS) ? GX_MS_READ_PROMOTE
+                                                                        : GX_MS_READ_RMW;
+}
+
+uint32_t gx_mssurf_mem_answer(gx_ms_mem_t *mem, const uint32_t req[GX_MS_RDREQ_WORDS],
+                              uint32_t resp[GX_MS_RDRESP_WORDS])
+{
+    uint32_t tile, pixels;
+    gx_ms_read_kind_t kind;
+    uint8_t img[GX_MS_TILE_BYTES];
+    gx_mssurf_rdreq_unpack(req, &tile, &pixels, &kind);
+    memset(resp, 0, GX_MS_RDRESP_WORDS * sizeof resp[0]);
+    if (tile >= mem->tiles)
+        return 0;
+    memset(img, 0, sizeof img);
+    const uint32_t bytes = gx_mssurf_mem_read(mem, tile, pixels, kind, img);
+    gx_bits_set(resp, GX_MS_RDRESP_ENC_LSB, GX_MS_RDRESP_ENC_BITS, mem->enc[tile]);
+    gx_bits_set(resp, GX_MS_RDRESP_BYTES_LSB, GX_MS_RDRESP_BYTES_BITS, bytes);
+    for (unsigned j = 0; j < GX_MS_TILE_BYTES; j++)
+        resp[j / 4u] |= (uint32_t)img[j] << (8u * (j % 4u));
+    return 1;
+}
+
+void gx_mssurf_flush_unpack(const uint32_t w[GX_MS_FLUSH_WORDS], gx_spp_t spp, gx_ms_flush_t *f)
+{
+    const unsigned n = spp_n(spp);
+    memset(f, 0, sizeof *f);
+    f->tile = gx_bits_get(w, GX_MS_FLUSH_TILE_LSB, GX_MS_FLUSH_TILE_BITS);
+    f->cause = (gx_ms_cause_t)gx_bits_get(w, GX_MS_FLUSH_CAUSE_LSB, GX_MS_FLUSH_CAUSE_BITS);
+    f->enc = (gx_enc_t)gx_bits_get(w, GX_MS_FLUSH_ENC_LSB, GX_MS_FLUSH_ENC_BITS);
+    f->written = gx_bits_get(w, GX_MS_FLUSH_WRITTEN_LSB, GX_MS_FLUSH_WRITTEN_BITS);
+    const uint64_t cover = gx_bits_get64(w, GX_MS_FLUSH_STORED_LSB, GX_MS_FLUSH_STORED_BITS);
+    for (unsigned p = 0; p < GX_MS_MAX_TILE_PIXELS; p++)
+        if (p * n < GX_MS_TILE_SAMPLES)
+            f->cover[p] = (uint16_t)((cover >> (p * n)) & all_samples(n));
+    f->payload_bytes = (uint16_t)gx_bits_get(w, GX_MS_FLUSH_PAYLOAD_BYTES_LSB,
+                                             GX_MS_FLUSH_PAYLOAD_BYTES_BITS);
+    f->read_rmw = gx_bits_get(w, GX_MS_FLUSH_READ_RMW_LSB, GX_MS_FLUSH_READ_RMW_BITS);
+    f->read_promote = gx_bits_get(w, GX_MS_FLUSH_READ_PROMOTE_LSB, GX_MS_FLUSH_READ_PROMOTE_BITS);
+    f->analyzed = (uint8_t)gx_bits_get(w, GX_MS_FLUSH_ANALYZED_LSB, GX_MS_FLUSH_ANALYZED_BITS);
+    f->passes = (uint16_t)gx_bits_get(w, GX_MS_FLUSH_PASSES_LSB, GX_MS_FLUSH_PASSES_BITS);
+    for (unsigned j = 0; j < GX_MS_MAX_PAYLOAD; j++)
+        f->payload[j] = (uint8_t)(w[j / 4u] >> (8u * (j % 4u)));
+}
+
+int gx_mssurf_flush_eq(const gx_ms_flush_t *a, const gx_ms_flush_t *b)
+{
+    return a->tile == b->tile && a->cause == b->cause && a->enc == b->enc &&
+           a->written == b->written && !memcmp(a->cover, b->cover, sizeof a->cover) &&
+           a->payload_bytes == b->payload_bytes &&
+           !memcmp(a->payload, b->payload, sizeof a->payload) && a->read_rmw == b->read_rmw &&
+           a->read_promote == b->read_promote && a->analyzed == b->analyzed &&
+           a->passes == b->passes;
+}

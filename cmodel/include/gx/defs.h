@@ -198,6 +198,52 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_MS_EVICT_DATA_LSB 0u
 #define GX_MS_EVICT_DATA_BITS 2048u
 
+/** flush encoder memory read request: pixels of a tile (pixels 0: a state query, no data) */
+#define GX_MS_RDREQ_BITS 53u
+#define GX_MS_RDREQ_WORDS 2u
+#define GX_MS_RDREQ_TILE_LSB 33u
+#define GX_MS_RDREQ_TILE_BITS 20u
+#define GX_MS_RDREQ_KIND_LSB 32u
+#define GX_MS_RDREQ_KIND_BITS 1u
+#define GX_MS_RDREQ_PIXELS_LSB 0u
+#define GX_MS_RDREQ_PIXELS_BITS 32u
+
+/** memory read response: the tile's state and the requested pixels (gx_mssurf_mem_read) */
+#define GX_MS_RDRESP_BITS 2059u
+#define GX_MS_RDRESP_WORDS 65u
+#define GX_MS_RDRESP_ENC_LSB 2057u
+#define GX_MS_RDRESP_ENC_BITS 2u
+#define GX_MS_RDRESP_BYTES_LSB 2048u
+#define GX_MS_RDRESP_BYTES_BITS 9u
+#define GX_MS_RDRESP_DATA_LSB 0u
+#define GX_MS_RDRESP_DATA_BITS 2048u
+
+/** flush packet: one tile written to memory by the flush encoder (gx_ms_flush_t) */
+#define GX_MS_FLUSH_BITS 3049u
+#define GX_MS_FLUSH_WORDS 96u
+#define GX_MS_FLUSH_TILE_LSB 3029u
+#define GX_MS_FLUSH_TILE_BITS 20u
+#define GX_MS_FLUSH_CAUSE_LSB 3027u
+#define GX_MS_FLUSH_CAUSE_BITS 2u
+#define GX_MS_FLUSH_ENC_LSB 3025u
+#define GX_MS_FLUSH_ENC_BITS 2u
+#define GX_MS_FLUSH_WRITTEN_LSB 2993u
+#define GX_MS_FLUSH_WRITTEN_BITS 32u
+#define GX_MS_FLUSH_STORED_LSB 2929u
+#define GX_MS_FLUSH_STORED_BITS 64u
+#define GX_MS_FLUSH_PAYLOAD_BYTES_LSB 2920u
+#define GX_MS_FLUSH_PAYLOAD_BYTES_BITS 9u
+#define GX_MS_FLUSH_READ_RMW_LSB 2911u
+#define GX_MS_FLUSH_READ_RMW_BITS 9u
+#define GX_MS_FLUSH_READ_PROMOTE_LSB 2902u
+#define GX_MS_FLUSH_READ_PROMOTE_BITS 9u
+#define GX_MS_FLUSH_ANALYZED_LSB 2896u
+#define GX_MS_FLUSH_ANALYZED_BITS 6u
+#define GX_MS_FLUSH_PASSES_LSB 2880u
+#define GX_MS_FLUSH_PASSES_BITS 16u
+#define GX_MS_FLUSH_PAYLOAD_LSB 0u
+#define GX_MS_FLUSH_PAYLOAD_BITS 2880u
+
 /** setup unit request: render state and one triangle (coordinates signed 16.8) */
 #define GX_RS_SETUP_REQ_BITS 181u
 #define GX_RS_SETUP_REQ_WORDS 6u

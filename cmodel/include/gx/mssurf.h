@@ -357,6 +357,24 @@ void gx_mssurf_evict_unpack(const uint32_t w[GX_MS_EVICT_WORDS], gx_spp_t spp,
 /** 1 when two evictions are equal in every field (pixels beyond 32: none). */
 int gx_mssurf_evict_eq(const gx_ms_evict_t *a, const gx_ms_evict_t *b);
 
+/* ---- the flush encoder in RTL (rtl/gx_mswb.sv): its record images. The RTL asks for
+ * memory reads (ms_rdreq_t) and gets the answers of gx_mssurf_mem_read (ms_rdresp_t);
+ * its packets (ms_flush_t) go to gx_mssurf_mem_write. */
+/** The record image (ms_evict_t) of an eviction or snapshot, for N = spp. */
+void gx_mssurf_evict_pack(const gx_ms_evict_t *ev, gx_spp_t spp, uint32_t w[GX_MS_EVICT_WORDS]);
+/** A read request's fields. */
+void gx_mssurf_rdreq_unpack(const uint32_t w[GX_MS_RDREQ_WORDS], uint32_t *tile,
+                            uint32_t *pixels, gx_ms_read_kind_t *kind);
+/** The memory's answer to a read request: resp = the tile's state, the bytes read
+ *  (gx_mssurf_mem_read, which also counts them) and the requested pixels' data (other
+ *  bytes 0). Returns 0 (resp all 0, nothing read) when the tile is not in the surface. */
+uint32_t gx_mssurf_mem_answer(gx_ms_mem_t *mem, const uint32_t req[GX_MS_RDREQ_WORDS],
+                              uint32_t resp[GX_MS_RDRESP_WORDS]);
+/** A flush packet from its image (ms_flush_t), for N = spp (cover[p] = bits pN..). */
+void gx_mssurf_flush_unpack(const uint32_t w[GX_MS_FLUSH_WORDS], gx_spp_t spp, gx_ms_flush_t *f);
+/** 1 when two packets are equal in every field (payload: all GX_MS_MAX_PAYLOAD bytes). */
+int gx_mssurf_flush_eq(const gx_ms_flush_t *a, const gx_ms_flush_t *b);
+
 /** Nothing lost. ref: a plain per-sample surface (gx_mssurf_surface_bytes, uncompressed
  *  layout) whose every sample holds the last value stored to it (0 if never stored).
  *  Returns 1 when every existing sample held in a resident slot equals ref there, every

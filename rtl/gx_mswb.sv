@@ -1,0 +1,678 @@
+// gx_mswb: flush encoder of the multi-sample surface store path (issue 4).
+//
+// Turns one eviction record of the coalesce unit (ms_evict_t from gx_mssurf) into one
+// flush packet (ms_flush_t), in the steps a-e of gx_mssurf_writeback
+// (cmodel/src/mssurf.c, the specification, bit for bit):
+//   a. RMW: the partially covered pixels are read from memory (rd_req kind 0) and their
+//      unstored samples filled in; when no pixel is partial but some pixel is uncovered,
+//      the same request with pixels 0 asks only for the tile's state Em;
+//   b. threshold merging (cfg T > 0), greedy per covered pixel, one reference sample
+//      index per clock over all pixels at once (N clocks);
+//   c. re-analysis of every covered pixel whose arrival state is not 1SPP with the one
+//      gx_analyzer instance, in the request order of gx_mssurf_classes: line analyses,
+//      and query passes for a pixel spanning several lines; Eb = the widest need;
+//   d. the tile's state: every existing pixel covered: Eb (full rewrite); else Eb <= Em:
+//      Em, covered pixels only; else Eb with a promote read (rd_req kind 1) of the
+//      uncovered pixels;
+//   e. encoding (gx_mssurf_encode: 1SPP, subset with bit-packed masks then values,
+//      full), one tile sample per clock, then the packet.
+// Peek records (loads' snapshots, peek = 1) are no evictions: taken and dropped.
+//
+// Handshake: valid/ready streams ev (in), rd_req (out), rd_resp (in), fl (out; one output
+// register). One eviction is in flight: ev_ready_o is high only when the unit is idle,
+// i.e. after the previous packet was taken, so the memory must apply a packet before it
+// answers the next read (the next eviction's reads come after the packet). At most one
+// read is outstanding. cfg_i is sampled when an eviction is taken.
+// Latency (measured in tb/mswb/bench_mswb.c, docs/mswb.md): 3 + N B / 4 ... clocks plus
+// memory latency and analyzer passes; throughput one eviction per latency + 1 clocks.
+`default_nettype none
+`include "gx_assert.svh"
+
+module gx_mswb (
+  input  wire logic               clk_i,           /// clock, rising edge
+  input  wire logic               rst_i,           /// synchronous reset, active high
+  input  wire gx_pkg::ms_cfg_t    cfg_i,           /// surface format, sampled per eviction
+  input  wire logic               ev_valid_i,      /// an eviction (or peek) record is offered
+  output      logic               ev_ready_o,      /// the record is taken this clock
+  input  wire gx_pkg::ms_evict_t  ev_i,            /// the record (gx_mssurf's ev_o)
+  output      logic               rd_req_valid_o,  /// a memory read is requested
+  input  wire logic               rd_req_ready_i,  /// the request is taken this clock
+  output      gx_pkg::ms_rdreq_t  rd_req_o,        /// tile, pixels, kind
+  input  wire logic               rd_resp_valid_i, /// the read's response is offered
+  output      logic               rd_resp_ready_o, /// the response is taken this clock
+  input  wire gx_pkg::ms_rdresp_t rd_resp_i,       /// Em, bytes read, the pixels' data
+  output      logic               fl_valid_o,      /// a flush packet is offered
+  input  wire logic               fl_ready_i,      /// the packet is taken this clock
+  output      gx_pkg::ms_flush_t  fl_o             /// the flush packet
+);
+  localparam int unsigned TP = gx_pkg::MsMaxTilePixels;  // 32
+  localparam int unsigned TS = gx_pkg::MsTileSamples;    // 64
+  localparam int unsigned TD = 64;                       // dwords of a tile
+  localparam int unsigned MB = 960;                      // most mask bits of a payload
+  localparam int unsigned PW = 8 * gx_pkg::MsMaxPayload; // 2880 payload bits
+
+  typedef enum logic [3:0] {
+    StIdle, StInit, StRdReq, StRdWait, StMerge, StAnaNext, StAnaReq, StAnaWait, StSlot,
+    StQReq, StQWait, StDecide, StPrReq, StPrWait, StEnc, StOut
+  } state_e;
+
+  // ---------------------------------------------------------------------------------
+  // State. state_q and fl_valid are control; the rest is datapath (no reset).
+  state_e            state_q, state_d;
+  gx_pkg::ms_cfg_t   cfg_q, cfg_d;
+  logic [19:0]       tile_q, tile_d;
+  logic [1:0]        cause_q, cause_d;
+  logic [63:0]       stored_q, stored_d;     // coverage, bit t = tile sample t
+  logic [63:0]       arrive_q, arrive_d;
+  logic [2047:0]     img_q, img_d;           // the tile image being built
+  logic [31:0]       valid_q, valid_d;       // existing pixels
+  logic [31:0]       cov_q, cov_d, part_q, part_d, ana_q, ana_d;
+  logic [1:0]        em_q, em_d, eb_q, eb_d, enc_q, enc_d;
+  logic [31:0]       written_q, written_d;
+  logic [8:0]        rmw_q, rmw_d, prom_q, prom_d;
+  logic [15:0]       passes_q, passes_d;
+  logic [3:0]        k_q, k_d;               // merge: reference sample index
+  logic [63:0]       done_q, done_d;         // merge: samples placed in a class
+  logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
+  logic [2:0]        bl_q, bl_d;             // analysis: line of a multi-line pixel
+  logic [3:0]        slot_q, slot_d;         // analysis: slot j of that line
+  logic [4:0]        ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;  // classes, earlier, query base
+  logic [63:0]       grep_q, grep_d;         // first sample of class g: bits 4g+3..4g
+  logic [63:0]       lm_q, lm_d;             // the line's masks
+  logic [6:0]        s_q, s_d;               // encode: tile sample
+  logic [8:0]        voff_q, voff_d;         // encode: value bytes
+  logic [9:0]        moff_q, moff_d;         // encode: mask bits
+  logic [2047:0]     vbuf_q, vbuf_d;
+  logic [MB-1:0]     mbuf_q, mbuf_d;
+  logic              fl_valid_q, fl_valid_d;
+  gx_pkg::ms_flush_t fl_q, fl_d;
+
+  // ---------------------------------------------------------------------------------
+  // Format of the held eviction: N = 2^nlg, B = 2^blg, B/4 = 2^dlg dwords a sample,
+  // P = 2^plg pixels a tile, 2^tsl samples a tile, S = 2^slg slots a line.
+  logic [2:0] nlg, blg, dlg, plg, tsl, slg;
+  logic [3:0] nb;      // log2 N B
+  logic       multi;   // N B > 32: a pixel spans several lines
+  logic [4:0] nn;      // N
+  logic [4:0] bb;      // B
+  logic [15:0] alln;   // N ones
+  always_comb begin
+    nlg = 3'(cfg_q.spp) + 3'd1;
+    blg = 3'(cfg_q.bps) + 3'd2;
+    dlg = 3'(cfg_q.bps);
+    nb = 4'(nlg) + 4'(blg);
+    plg = 3'(4'd8 - nb);
+    tsl = 3'(4'd8 - 4'(blg));
+    slg = 3'(3'd3 - dlg);
+    multi = nb > 4'd5;
+    nn = 5'd1 << nlg;
+    bb = 5'd1 << blg;
+    alln = 16'((17'd1 << nn) - 17'd1);
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Pixel masks from the coverage (constant indices per N, then selected).
+  logic [3:0][31:0] any_v, all_v;
+  logic [31:0] pix_any, pix_all, p_mask, ana_c;
+  always_comb begin
+    any_v = '0;
+    all_v = '0;
+    for (int unsigned v = 0; v < 4; v++)
+      for (int unsigned p = 0; p < TP; p++) begin
+        logic a, l;
+        a = 1'b0;
+        l = 1'b1;
+        for (int unsigned i = 0; i < (2 << v); i++)
+          if (p * (2 << v) + i < TS) begin
+            a = a | stored_q[p * (2 << v) + i];
+            l = l & stored_q[p * (2 << v) + i];
+          end
+        any_v[v][p] = a;
+        all_v[v][p] = l;
+      end
+    pix_any = any_v[cfg_q.spp];
+    pix_all = all_v[cfg_q.spp];
+    p_mask = 32'((33'd1 << (6'd1 << plg)) - 33'd1);
+    for (int unsigned p = 0; p < TP; p++)
+      ana_c[p] = pix_any[p] && arrive_q[2*p +: 2] != 2'd0;
+    ana_c = ana_c & p_mask;
+  end
+
+  // The existing pixels of the tile: W H - tile P, clamped to 0..P.
+  logic [27:0] total_px;
+  logic [27:0] first_px;
+  logic [5:0]  n_exist;
+  logic [31:0] valid_c;
+  always_comb begin
+    total_px = 28'(cfg_q.width) * 28'(cfg_q.height);
+    first_px = 28'(tile_q) << plg;
+    if (first_px >= total_px) n_exist = 6'd0;
+    else if (total_px - first_px < 28'(6'd1 << plg)) n_exist = 6'(total_px - first_px);
+    else n_exist = 6'd1 << plg;
+    valid_c = n_exist >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n_exist) - 33'd1);
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Shared sample comparators: every tile dword against the same dword of its sample's
+  // reference sample ref_t(t): merge step k: sample k of t's pixel; encode: sample s_q.
+  logic [TD-1:0] dw_eq, dw_near;
+  logic [TS-1:0] s_eq, s_near;
+  always_comb begin
+    for (int unsigned d = 0; d < TD; d++) begin
+      logic [5:0] t, rt, rd;
+      logic [31:0] a, r;
+      logic nr;
+      t = 6'(d >> dlg);
+      if (state_q == StEnc) rt = 6'(s_q);
+      else rt = (t & ~(6'(nn - 5'd1))) | 6'(k_q);
+      rd = 6'((rt << dlg) | 6'(d & ((32'd1 << dlg) - 1)));
+      a = img_q[d*32 +: 32];
+      r = img_q[32'(rd)*32 +: 32];
+      nr = 1'b1;
+      for (int unsigned y = 0; y < 4; y++) begin
+        logic [7:0] x0, x1, df;
+        x0 = a[y*8 +: 8];
+        x1 = r[y*8 +: 8];
+        df = x0 > x1 ? x0 - x1 : x1 - x0;
+        if (df > cfg_q.threshold) nr = 1'b0;
+      end
+      dw_eq[d] = a == r;
+      dw_near[d] = nr;
+    end
+    // a sample is its B/4 dwords: reduce pairs, then pairs of pairs
+    s_eq = '0;
+    s_near = '0;
+    for (int unsigned t = 0; t < TS; t++) begin
+      if (dlg == 3'd0) begin
+        s_eq[t] = dw_eq[t];
+        s_near[t] = dw_near[t];
+      end else if (dlg == 3'd1) begin
+        if (t < TS / 2) begin
+          s_eq[t] = dw_eq[2*t] && dw_eq[2*t+1];
+          s_near[t] = dw_near[2*t] && dw_near[2*t+1];
+        end
+      end else if (t < TS / 4) begin
+        s_eq[t] = &dw_eq[4*t +: 4];
+        s_near[t] = &dw_near[4*t +: 4];
+      end
+    end
+  end
+
+  // Merge step k: joins and the new placed set.
+  logic [TS-1:0] join_c, done_c;
+  always_comb begin
+    join_c = '0;
+    done_c = done_q;
+    for (int unsigned t = 0; t < TS; t++) begin
+      logic [5:0] rt;
+      logic [3:0] i;
+      rt = (6'(t) & ~(6'(nn - 5'd1))) | 6'(k_q);
+      i = 4'(6'(t) & 6'(nn - 5'd1));
+      if (t < (32'd1 << tsl) && cov_q[t >> nlg] && !done_q[t]) begin
+        if (i == k_q) done_c[t] = 1'b1;
+        else if (i > k_q && !done_q[rt] && (stored_q[t] ? s_near[t] : s_eq[t])) begin
+          join_c[t] = 1'b1;
+          done_c[t] = 1'b1;
+        end
+      end
+    end
+  end
+
+  // The image after merge step k: a joining sample takes its reference's value.
+  logic [2047:0] merge_img;
+  always_comb begin
+    for (int unsigned d = 0; d < TD; d++) begin
+      logic [5:0] rt, rd;
+      rt = (6'(d >> dlg) & ~(6'(nn - 5'd1))) | 6'(k_q);
+      rd = 6'((rt << dlg) | 6'(d & ((32'd1 << dlg) - 1)));
+      merge_img[d*32 +: 32] = join_c[d >> dlg] ? img_q[32'(rd)*32 +: 32] : img_q[d*32 +: 32];
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Analysis. One-line pixels (N B <= 32): line ai_q holds 2^(5 - nb) pixels; the need
+  // of each requested pixel from the line's masks. Multi-line pixels: pixel ai_q, line
+  // bl_q of 2^(nb - 5), slot slot_q of S, query base g0_q.
+  logic [2:0] per_lg;
+  logic [2:0] lines_lg;
+  logic [4:0] s_cnt;   // S
+  assign per_lg = multi ? 3'd0 : 3'(4'd5 - nb);
+  assign lines_lg = multi ? 3'(nb - 4'd5) : 3'd0;
+  assign s_cnt = 5'd1 << slg;
+
+  gx_pkg::an_req_t  an_req;
+  gx_pkg::an_resp_t an_resp;
+  logic an_req_valid, an_req_ready, an_resp_valid, an_resp_ready;
+
+  logic unused_resp;  // the encoding and query echo of a response are not needed
+  assign unused_resp = ^{an_resp.query, an_resp.enc};
+
+  gx_analyzer u_an (
+    .clk_i        (clk_i),
+    .rst_i        (rst_i),
+    .req_valid_i  (an_req_valid),
+    .req_ready_o  (an_req_ready),
+    .req_i        (an_req),
+    .resp_valid_o (an_resp_valid),
+    .resp_ready_i (an_resp_ready),
+    .resp_o       (an_resp)
+  );
+
+  // Line masks of the response: first-of-class slots and the widest need of the
+  // requested pixels (one-line pixels).
+  logic [7:0] first_c;
+  logic [1:0] line_need;
+  always_comb begin
+    logic [15:0] cnt;  // classes of group k: bits 4k+3..4k (flat: docs/toolchain.md)
+    first_c = '0;
+    for (int unsigned j = 0; j < 8; j++) begin
+      logic [7:0] below;  // slots of j's pixel group below j
+      below = 8'((9'd1 << j) - 9'd1) & ~(8'((9'd1 << ((j >> nlg) << nlg)) - 9'd1));
+      first_c[j] = (an_resp.masks[j*8 +: 8] & below) == 8'd0;
+    end
+    cnt = '0;
+    for (int unsigned k = 0; k < 4; k++)
+      for (int unsigned j = 0; j < 8; j++)
+        if ((j >> nlg) == k && j < 32'(s_cnt) && first_c[j]) cnt[k*4 +: 4] = cnt[k*4 +: 4] + 4'd1;
+    line_need = 2'd0;
+    for (int unsigned k = 0; k < 4; k++)
+      if (k < (32'd1 << per_lg) && ana_q[(32'(ai_q) << per_lg) + k]) begin
+        if (cnt[k*4 +: 4] != 4'd1 && 5'(cnt[k*4 +: 4]) == nn) line_need = 2'd2;
+        else if (cnt[k*4 +: 4] != 4'd1 && line_need == 2'd0) line_need = 2'd1;
+      end
+  end
+
+  // A multi-line pixel's line-class first slots (from the held masks) and the query.
+  logic       lm_first;
+  logic [3:0] rs;        // sample of the pixel: line bl_q, slot slot_q
+  logic [7:0][3:0] qsrc; // query slot k's sample
+  logic       q_found;
+  logic [1:0] ng_need;
+  always_comb begin
+    logic [7:0] below;
+    below = 8'((9'd1 << slot_q) - 9'd1);
+    lm_first = (lm_q[32'(slot_q)*8 +: 8] & below) == 8'd0;
+    rs = 4'((32'(bl_q) << slg) + 32'(slot_q));
+    for (int unsigned k = 0; k < 8; k++) begin
+      if (k == 0 || 32'(g0_q) + k - 1 >= 32'(ng0_q)) qsrc[k] = rs;
+      else qsrc[k] = grep_q[(32'(g0_q) + k - 1) * 4 +: 4];
+    end
+    q_found = 1'b0;
+    for (int unsigned k = 1; k < 8; k++)
+      if (k < 32'(s_cnt) && 32'(g0_q) + k - 1 < 32'(ng0_q) && an_resp.masks[k]) q_found = 1'b1;
+    ng_need = ng_q == 5'd1 ? 2'd0 : ng_q == nn ? 2'd2 : 2'd1;
+  end
+
+  // Analyzer request lines.
+  logic [255:0] an_line, q_line;
+  always_comb begin
+    logic [2:0] ln;  // tile line
+    ln = multi ? 3'((32'(ai_q) << lines_lg) + 32'(bl_q)) : 3'(ai_q);
+    an_line = img_q[32'(ln)*256 +: 256];
+    for (int unsigned d = 0; d < 8; d++) begin
+      logic [5:0] sd;  // tile dword
+      logic [2:0] k;
+      k = 3'(d >> dlg);
+      sd = 6'((32'(ai_q) << (nb - 4'd2)) + (32'(qsrc[k]) << dlg) + (d & ((32'd1 << dlg) - 1)));
+      q_line[d*32 +: 32] = img_q[32'(sd)*32 +: 32];
+    end
+  end
+
+  always_comb begin
+    an_req = '0;
+    an_req.spp = cfg_q.spp;
+    an_req.bps = cfg_q.bps;
+    if (state_q == StQReq) begin
+      an_req.query = 1'b1;
+      an_req.qslot = 3'd0;
+      an_req.line = q_line;
+    end else begin
+      an_req.line = an_line;
+    end
+    an_req_valid = state_q == StAnaReq || state_q == StQReq;
+    an_resp_ready = state_q == StAnaWait || state_q == StQWait;
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Encoding of tile sample s_q: its class mask in its pixel and whether it is first.
+  logic [15:0] enc_mask;
+  logic        enc_first, enc_emit;
+  logic [127:0] enc_val;
+  logic [4:0]  enc_p;
+  logic [3:0]  enc_i;
+  always_comb begin
+    enc_p = 5'(s_q >> nlg);
+    enc_i = 4'(s_q & 7'(nn - 5'd1));
+    enc_mask = 16'(s_eq >> (32'(enc_p) << nlg)) & alln;
+    enc_first = (enc_mask & 16'((17'd1 << enc_i) - 17'd1)) == 16'd0;
+    enc_val = 128'(img_q >> (32'(s_q) << (32'(blg) + 3)));
+    unique case (enc_q)
+      2'd0:    enc_emit = written_q[enc_p] && enc_i == 4'd0;
+      2'd2:    enc_emit = written_q[enc_p];
+      default: enc_emit = written_q[enc_p] && enc_first;
+    endcase
+  end
+
+  // The packet from the buffers.
+  logic [8:0]    mbytes;
+  logic [PW-1:0] payload;
+  always_comb begin
+    mbytes = 9'((moff_q + 10'd7) >> 3);
+    if (enc_q == 2'd1)
+      payload = PW'(mbuf_q) | (PW'(vbuf_q) << (32'(mbytes) * 8));
+    else
+      payload = PW'(vbuf_q);
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Control.
+  logic ev_take, peek_take;
+  assign ev_ready_o = state_q == StIdle;
+  assign ev_take = ev_valid_i && ev_ready_o;
+  assign peek_take = ev_take && ev_i.peek;
+
+  always_comb begin
+    rd_req_o = '0;
+    rd_req_o.tile = tile_q;
+    rd_req_o.kind = state_q == StPrReq;
+    rd_req_o.pixels = state_q == StPrReq ? valid_q & ~cov_q : part_q;
+  end
+  assign rd_req_valid_o = state_q == StRdReq || state_q == StPrReq;
+  assign rd_resp_ready_o = state_q == StRdWait || state_q == StPrWait;
+  assign fl_valid_o = fl_valid_q;
+  assign fl_o = fl_q;
+
+  always_comb begin
+    state_d = state_q;
+    cfg_d = cfg_q;
+    tile_d = tile_q;
+    cause_d = cause_q;
+    stored_d = stored_q;
+    arrive_d = arrive_q;
+    img_d = img_q;
+    valid_d = valid_q;
+    cov_d = cov_q;
+    part_d = part_q;
+    ana_d = ana_q;
+    em_d = em_q;
+    eb_d = eb_q;
+    enc_d = enc_q;
+    written_d = written_q;
+    rmw_d = rmw_q;
+    prom_d = prom_q;
+    passes_d = passes_q;
+    k_d = k_q;
+    done_d = done_q;
+    ai_d = ai_q;
+    bl_d = bl_q;
+    slot_d = slot_q;
+    ng_d = ng_q;
+    ng0_d = ng0_q;
+    g0_d = g0_q;
+    grep_d = grep_q;
+    lm_d = lm_q;
+    s_d = s_q;
+    voff_d = voff_q;
+    moff_d = moff_q;
+    vbuf_d = vbuf_q;
+    mbuf_d = mbuf_q;
+    fl_valid_d = fl_valid_q;
+    fl_d = fl_q;
+
+    unique case (state_q)
+      StIdle: begin
+        if (ev_take && !peek_take) begin
+          cfg_d = cfg_i;
+          tile_d = ev_i.tile;
+          cause_d = ev_i.cause;
+          stored_d = ev_i.stored;
+          arrive_d = ev_i.arrive;
+          img_d = ev_i.data;
+          state_d = StInit;
+        end
+      end
+      StInit: begin
+        // the stored samples only; everything else 0 until read
+        for (int unsigned d = 0; d < TD; d++)
+          if (!stored_q[d >> dlg]) img_d[d*32 +: 32] = 32'd0;
+        valid_d = valid_c;
+        cov_d = pix_any & p_mask;
+        part_d = pix_any & ~pix_all & p_mask;
+        ana_d = ana_c;
+        rmw_d = '0;
+        prom_d = '0;
+        passes_d = '0;
+        eb_d = 2'd0;
+        em_d = 2'd0;
+        k_d = '0;
+        done_d = '0;
+        ai_d = '0;
+        // Em is needed unless the whole tile is rewritten; data for partial pixels
+        if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_c)
+          state_d = StRdReq;
+        else
+          state_d = cfg_q.threshold != 8'd0 ? StMerge : StAnaNext;
+      end
+      StRdReq: if (rd_req_ready_i) state_d = StRdWait;
+      StRdWait: begin
+        if (rd_resp_valid_i) begin
+          em_d = rd_resp_i.enc;
+          rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
+          for (int unsigned d = 0; d < TD; d++)
+            if (part_q[d >> (32'(dlg) + 32'(nlg))] && !stored_q[d >> dlg])
+              img_d[d*32 +: 32] = rd_resp_i.data[d*32 +: 32];
+          state_d = cfg_q.threshold != 8'd0 ? StMerge : StAnaNext;
+        end
+      end
+      StMerge: begin
+        img_d = merge_img;
+        done_d = done_c;
+        k_d = k_q + 4'd1;
+        if (5'(k_q) == nn - 5'd1) state_d = StAnaNext;
+      end
+      StAnaNext: begin
+        if (!multi) begin
+          if (ai_q == 6'd8) state_d = StDecide;
+          else if ((ana_q & (32'((33'd1 << (6'd1 << per_lg)) - 33'd1) << (32'(ai_q) << per_lg)))
+                   != 32'd0) state_d = StAnaReq;
+          else ai_d = ai_q + 6'd1;
+        end else begin
+          if (ai_q == (6'd1 << plg)) state_d = StDecide;
+          else if (ana_q[ai_q[4:0]]) begin
+            bl_d = '0;
+            ng_d = '0;
+            state_d = StAnaReq;
+          end else ai_d = ai_q + 6'd1;
+        end
+      end
+      StAnaReq: if (an_req_ready) state_d = StAnaWait;
+      StAnaWait: begin
+        if (an_resp_valid) begin
+          passes_d = passes_q + 16'(an_resp.passes);
+          if (!multi) begin
+            if (line_need > eb_q) eb_d = line_need;
+            ai_d = ai_q + 6'd1;
+            state_d = StAnaNext;
+          end else begin
+            lm_d = an_resp.masks;
+            ng0_d = ng_q;
+            slot_d = '0;
+            g0_d = '0;
+            state_d = StSlot;
+          end
+        end
+      end
+      StSlot: begin
+        if (slot_q == 4'(s_cnt)) begin  // line done
+          if (32'(bl_q) + 1 == (32'd1 << lines_lg)) begin
+            if (ng_need > eb_q) eb_d = ng_need;
+            ai_d = ai_q + 6'd1;
+            state_d = StAnaNext;
+          end else begin
+            bl_d = bl_q + 3'd1;
+            state_d = StAnaReq;
+          end
+        end else if (!lm_first) begin
+          slot_d = slot_q + 4'd1;
+        end else if (g0_q >= ng0_q) begin  // in no earlier class: a new one
+          for (int unsigned g = 0; g < 16; g++)
+            if (g == 32'(ng_q)) grep_d[g*4 +: 4] = rs;
+          ng_d = ng_q + 5'd1;
+          slot_d = slot_q + 4'd1;
+          g0_d = '0;
+        end else begin
+          state_d = StQReq;
+        end
+      end
+      StQReq: if (an_req_ready) state_d = StQWait;
+      StQWait: begin
+        if (an_resp_valid) begin
+          passes_d = passes_q + 16'(an_resp.passes);
+          if (q_found) begin
+            slot_d = slot_q + 4'd1;
+            g0_d = '0;
+          end else begin
+            g0_d = g0_q + 5'(s_cnt) - 5'd1;
+          end
+          state_d = StSlot;
+        end
+      end
+      StDecide: begin
+        s_d = '0;
+        voff_d = '0;
+        moff_d = '0;
+        vbuf_d = '0;
+        mbuf_d = '0;
+        if (cov_q == valid_q) begin
+          enc_d = eb_q;
+          written_d = valid_q;
+          state_d = StEnc;
+        end else if (eb_q <= em_q) begin
+          enc_d = em_q;
+          written_d = cov_q;
+          state_d = StEnc;
+        end else begin
+          enc_d = eb_q;
+          written_d = valid_q;
+          state_d = StPrReq;
+        end
+      end
+      StPrReq: if (rd_req_ready_i) state_d = StPrWait;
+      StPrWait: begin
+        if (rd_resp_valid_i) begin
+          prom_d = rd_resp_i.bytes;
+          for (int unsigned d = 0; d < TD; d++)
+            if (valid_q[d >> (32'(dlg) + 32'(nlg))] && !cov_q[d >> (32'(dlg) + 32'(nlg))])
+              img_d[d*32 +: 32] = rd_resp_i.data[d*32 +: 32];
+          state_d = StEnc;
+        end
+      end
+      StEnc: begin
+        if (enc_emit) begin
+          for (int unsigned q = 0; q < 256; q++)
+            if (q >= 32'(voff_q) && q < 32'(voff_q) + 32'(bb))
+              vbuf_d[q*8 +: 8] = enc_val[(q - 32'(voff_q)) * 8 +: 8];
+          voff_d = voff_q + 9'(bb);
+          if (enc_q == 2'd1) begin
+            for (int unsigned q = 0; q < MB; q++)
+              if (q >= 32'(moff_q) && q < 32'(moff_q) + 32'(nn))
+                mbuf_d[q] = enc_mask[q - 32'(moff_q)];
+            moff_d = moff_q + 10'(nn);
+          end
+        end
+        s_d = s_q + 7'd1;
+        if (32'(s_q) + 1 == (32'd1 << tsl)) state_d = StOut;
+      end
+      StOut: begin
+        if (!fl_valid_q) begin
+          fl_d = '0;
+          fl_d.tile = tile_q;
+          fl_d.cause = cause_q;
+          fl_d.enc = gx_pkg::enc_e'(enc_q);
+          fl_d.written = written_q;
+          fl_d.stored = stored_q;
+          fl_d.payload_bytes = enc_q == 2'd1 ? mbytes + voff_q : voff_q;
+          fl_d.read_rmw = rmw_q;
+          fl_d.read_promote = prom_q;
+          fl_d.analyzed = 6'($countones(ana_q));
+          fl_d.passes = passes_q;
+          fl_d.payload = payload;
+          fl_valid_d = 1'b1;
+        end else if (fl_ready_i) begin
+          fl_valid_d = 1'b0;
+          state_d = StIdle;
+        end
+      end
+      default: state_d = StIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      state_q <= StIdle;
+      fl_valid_q <= 1'b0;
+    end else begin
+      state_q <= state_d;
+      fl_valid_q <= fl_valid_d;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    cfg_q <= cfg_d;
+    tile_q <= tile_d;
+    cause_q <= cause_d;
+    stored_q <= stored_d;
+    arrive_q <= arrive_d;
+    img_q <= img_d;
+    valid_q <= valid_d;
+    cov_q <= cov_d;
+    part_q <= part_d;
+    ana_q <= ana_d;
+    em_q <= em_d;
+    eb_q <= eb_d;
+    enc_q <= enc_d;
+    written_q <= written_d;
+    rmw_q <= rmw_d;
+    prom_q <= prom_d;
+    passes_q <= passes_d;
+    k_q <= k_d;
+    done_q <= done_d;
+    ai_q <= ai_d;
+    bl_q <= bl_d;
+    slot_q <= slot_d;
+    ng_q <= ng_d;
+    ng0_q <= ng0_d;
+    g0_q <= g0_d;
+    grep_q <= grep_d;
+    lm_q <= lm_d;
+    s_q <= s_d;
+    voff_q <= voff_d;
+    moff_q <= moff_d;
+    vbuf_q <= vbuf_d;
+    mbuf_q <= mbuf_d;
+    fl_q <= fl_d;
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Properties.
+  `GX_ASSUME(CfgLegal_M, cfg_i.bps != 2'd3)
+  `GX_ASSUME(EvHold_M, !`GX_PAST_OK || !$past(ev_valid_i && !ev_ready_o) ||
+                       (ev_valid_i && ev_i == $past(ev_i)))
+  `GX_ASSUME(RespHold_M, !`GX_PAST_OK || !$past(rd_resp_valid_i && !rd_resp_ready_o) ||
+                         (rd_resp_valid_i && rd_resp_i == $past(rd_resp_i)))
+  `GX_ASSERT(FlHold_A, !`GX_PAST_OK || !$past(fl_valid_o && !fl_ready_i) ||
+                       (fl_valid_o && fl_o == $past(fl_o)))
+  `GX_ASSERT(ReqHold_A, !`GX_PAST_OK || !$past(rd_req_valid_o && !rd_req_ready_i) ||
+                        (rd_req_valid_o && rd_req_o == $past(rd_req_o)))
+  `GX_ASSERT(FlOnlyOut_A, !fl_valid_o || state_q == StOut)
+  `GX_COVER(Enc1spp_C, fl_valid_o && fl_o.enc == gx_pkg::Enc1spp)
+  `GX_COVER(EncSubset_C, fl_valid_o && fl_o.enc == gx_pkg::EncSubset)
+  `GX_COVER(EncFull_C, fl_valid_o && fl_o.enc == gx_pkg::EncFull)
+  `GX_COVER(ReadRmw_C, rd_req_valid_o && !rd_req_o.kind && rd_req_o.pixels != 32'd0)
+  `GX_COVER(ReadState_C, rd_req_valid_o && !rd_req_o.kind && rd_req_o.pixels == 32'd0)
+  `GX_COVER(ReadPromote_C, rd_req_valid_o && rd_req_o.kind)
+  `GX_COVER(Query_C, state_q == StQWait && an_resp_valid)
+  `GX_COVER(Merge_C, state_q == StMerge && join_c != '0)
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,87 @@
+/* mswb_drv: gx_mswb's four streams: evictions in, read requests out and their answers
+ * from the C memory model in (after a random latency), flush packets out and into the
+ * memory model. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mswb_rtl.h"
+
+int gx_mswb_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *ev, uint64_t n, uint32_t *fl,
+                    uint64_t cap, tb_rng_t *rng, int stall, uint64_t phase, unsigned max_lat,
+                    gx_mswb_run_stats_t *st)
+{
+    tb_stall_t prof = {0, 0};
+    uint64_t sent = 0, idle = 0, taken = 0;
+    int ev_valid = 0, busy = 0;
+    int pending = 0;          /* a read taken, its answer due in `wait` clocks */
+    unsigned wait = 0;
+    int resp_valid = 0;
+    uint32_t resp[GX_MS_RDRESP_WORDS];
+    gx_mswb_io_t io;
+    memset(st, 0, sizeof *st);
+    memset(resp, 0, sizeof resp);
+    /* until every eviction is taken and the unit is idle (ev_ready high, no packet) */
+    for (;;) {
+        if (stall && phase && sent % phase == 0 && !ev_valid)
+            prof = tb_stall_pick(rng);
+        if (!ev_valid && sent < n && !(stall && tb_rng_pct(rng, prof.gap_pct)))
+            ev_valid = 1;
+        if (pending && !resp_valid) {
+            if (wait)
+                wait--;
+            else if (!(stall && tb_rng_pct(rng, prof.gap_pct)))
+                resp_valid = 1;
+        }
+        memset(&io, 0, sizeof io);
+        io.ev_valid = ev_valid;
+        io.ev = ev_valid ? ev + sent * GX_MS_EVICT_WORDS : NULL;
+        io.rd_req_ready = !pending && !(stall && tb_rng_pct(rng, prof.stall_pct));
+        io.rd_resp_valid = resp_valid;
+        io.rd_resp = resp_valid ? resp : NULL;
+        io.fl_ready = !(stall && tb_rng_pct(rng, prof.stall_pct));
+        gx_mswb_rtl_eval(m, &io);
+        int moved = 0, took = 0;
+        if (ev_valid && io.ev_ready) {
+            took = 1;
+            sent++;
+            ev_valid = 0;
+            moved = 1;
+        }
+        if (io.rd_req_valid && io.rd_req_ready) {
+            /* the memory reads now (it is the state the RTL must see), answers later */
+            gx_mssurf_mem_answer(mem, io.rd_req, resp);
+            pending = 1;
+            wait = max_lat ? tb_rng_below(rng, max_lat + 1u) : 0;
+            st->reads++;
+            moved = 1;
+        }
+        if (resp_valid && io.rd_resp_ready) {
+            resp_valid = 0;
+            pending = 0;
+            moved = 1;
+        }
+        if (io.fl_valid && io.fl_ready) {
+            if (taken >= cap)
+                return 0;
+            memcpy(fl + taken * GX_MS_FLUSH_WORDS, io.fl, sizeof io.fl);
+            gx_ms_flush_t f;
+            gx_mssurf_flush_unpack(io.fl, mem->cfg.spp, &f);
+            gx_mssurf_mem_write(mem, &f);
+            taken++;
+            moved = 1;
+        }
+        busy = !io.ev_ready || io.fl_valid;
+        if (busy)
+            st->busy_cycles++;
+        if (!gx_mswb_rtl_tick(m))
+            return 0;
+        st->cycles++;
+        st->packets = taken;
+        idle = moved || pending ? 0 : idle + 1;
+        if (idle > 4096)
+            return 0;
+        if (sent == n && !ev_valid && !busy && !pending && !took)
+            break;
+    }
+    return 1;
+}

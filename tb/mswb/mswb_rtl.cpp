@@ -1,0 +1,71 @@
+// mswb_rtl: the thin C++ shim between Verilator's Vgx_mswb and C: its port mapping;
+// the rest is gx::VlModel.
+#include "mswb_rtl.h"
+
+#include "Vgx_mswb.h"
+#include "gx/defs.h"
+#include "vl_model.h"
+
+namespace {
+
+using Model = gx::VlModel<Vgx_mswb>;
+
+Vgx_mswb &top(void *m) { return *static_cast<Model *>(m)->top; }
+
+}  // namespace
+
+extern "C" void *gx_mswb_rtl_new(const char *fst_path)
+{
+    return new Model("gx_mswb", fst_path, [](Vgx_mswb &t) {
+        t.ev_valid_i = 0;
+        t.rd_req_ready_i = 0;
+        t.rd_resp_valid_i = 0;
+        t.fl_ready_i = 0;
+        // a legal format during reset: 1 x 1, N = 2, B = 4
+        t.cfg_i = (1ull << GX_MS_CFG_WIDTH_LSB) | (1ull << GX_MS_CFG_HEIGHT_LSB);
+    });
+}
+
+extern "C" void gx_mswb_rtl_cfg(void *m, const gx_ms_cfg_t *cfg)
+{
+    uint32_t w[GX_MS_CFG_WORDS];
+    gx_mssurf_cfg_pack(cfg, w);
+    top(m).cfg_i = (uint64_t)w[0] | ((uint64_t)w[1] << 32);
+}
+
+extern "C" void gx_mswb_rtl_eval(void *m, gx_mswb_io_t *io)
+{
+    Vgx_mswb &t = top(m);
+    t.ev_valid_i = io->ev_valid ? 1 : 0;
+    t.rd_req_ready_i = io->rd_req_ready ? 1 : 0;
+    t.rd_resp_valid_i = io->rd_resp_valid ? 1 : 0;
+    t.fl_ready_i = io->fl_ready ? 1 : 0;
+    for (unsigned i = 0; i < GX_MS_EVICT_WORDS; i++)
+        t.ev_i[i] = io->ev ? io->ev[i] : 0;
+    for (unsigned i = 0; i < GX_MS_RDRESP_WORDS; i++)
+        t.rd_resp_i[i] = io->rd_resp ? io->rd_resp[i] : 0;
+    t.eval();
+    io->ev_ready = t.ev_ready_o;
+    io->rd_req_valid = t.rd_req_valid_o;
+    io->rd_resp_ready = t.rd_resp_ready_o;
+    io->fl_valid = t.fl_valid_o;
+    const uint64_t rq = t.rd_req_o;
+    io->rd_req[0] = (uint32_t)rq;
+    io->rd_req[1] = (uint32_t)(rq >> 32);
+    for (unsigned i = 0; i < GX_MS_FLUSH_WORDS; i++)
+        io->fl[i] = t.fl_o[i];
+}
+
+extern "C" int gx_mswb_rtl_tick(void *m)
+{
+    auto *model = static_cast<Model *>(m);
+    model->tick();
+    return !model->failed();
+}
+
+extern "C" void gx_mswb_rtl_free(void *m, const char *cov_path)
+{
+    auto *model = static_cast<Model *>(m);
+    model->finish(cov_path);
+    delete model;
+}
