@@ -22,7 +22,8 @@
 // register). One eviction is in flight: ev_ready_o is high only when the unit is idle,
 // i.e. after the previous packet was taken, so the memory must apply a packet before it
 // answers the next read (the next eviction's reads come after the packet). At most one
-// read is outstanding. cfg_i is sampled when an eviction is taken.
+// read is outstanding. cfg_i is taken with each eviction and must stay static while it is
+// in flight (it changes only between surfaces).
 // Latency (measured in tb/mswb/bench_mswb.c, docs/mswb.md): 3 + N B / 4 ... clocks plus
 // memory latency and analyzer passes; throughput one eviction per latency + 1 clocks.
 `default_nettype none
@@ -111,45 +112,59 @@ module gx_mswb (
   end
 
   // ---------------------------------------------------------------------------------
-  // Pixel masks from the coverage (constant indices per N, then selected).
-  logic [3:0][31:0] any_v, all_v;
-  logic [31:0] pix_any, pix_all, p_mask, ana_c;
+  // Pixel masks of a coverage bitmap (bit p N + i = sample i of pixel p) and the
+  // existing pixels of a tile, as functions: the environment assumption on the eviction
+  // stream (EvInTile_M) uses them on the inputs.
+  // f_pix: bit p = some (any = 1) or every (any = 0) sample of pixel p is stored.
+  function automatic logic [31:0] f_pix(input logic [63:0] st, input logic [1:0] spp,
+                                        input logic any);
+    logic [31:0] r2, r4, r8, r16;
+    r2 = '0;
+    r4 = '0;
+    r8 = '0;
+    r16 = '0;
+    for (int unsigned p = 0; p < 32; p++) begin
+      r2[p] = any ? |st[p*2 +: 2] : &st[p*2 +: 2];
+      if (p < 16) r4[p] = any ? |st[p*4 +: 4] : &st[p*4 +: 4];
+      if (p < 8) r8[p] = any ? |st[p*8 +: 8] : &st[p*8 +: 8];
+      if (p < 4) r16[p] = any ? |st[p*16 +: 16] : &st[p*16 +: 16];
+    end
+    unique case (spp)
+      2'd0:    f_pix = r2;
+      2'd1:    f_pix = r4;
+      2'd2:    f_pix = r8;
+      default: f_pix = r16;
+    endcase
+  endfunction
+  // log2 P = 8 - log2 N - log2 B = 5 - spp - bps
+  function automatic logic [2:0] f_plg(input gx_pkg::spp_e spp, input gx_pkg::bps_e bps);
+    f_plg = 3'(3'd5 - 3'(spp) - 3'(bps));
+  endfunction
+  // the pixels of the tile (P of them): bit p for p < P
+  function automatic logic [31:0] f_pmask(input gx_pkg::spp_e spp, input gx_pkg::bps_e bps);
+    f_pmask = 32'((33'd1 << (6'd1 << f_plg(spp, bps))) - 33'd1);
+  endfunction
+  // the existing pixels of tile t: W H - t P, clamped to 0..P
+  function automatic logic [31:0] f_valid(input logic [13:0] w, input logic [13:0] h,
+                                          input logic [2:0] lg, input logic [19:0] t);
+    logic [27:0] total, first;
+    logic [5:0]  n;
+    total = 28'(w) * 28'(h);
+    first = 28'(t) << lg;
+    if (first >= total) n = 6'd0;
+    else if (total - first < 28'(6'd1 << lg)) n = 6'(total - first);
+    else n = 6'd1 << lg;
+    f_valid = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
+  endfunction
+
+  logic [31:0] pix_any, pix_all, p_mask, ana_c, valid_c;
   always_comb begin
-    any_v = '0;
-    all_v = '0;
-    for (int unsigned v = 0; v < 4; v++)
-      for (int unsigned p = 0; p < TP; p++) begin
-        logic a, l;
-        a = 1'b0;
-        l = 1'b1;
-        for (int unsigned i = 0; i < (2 << v); i++)
-          if (p * (2 << v) + i < TS) begin
-            a = a | stored_q[p * (2 << v) + i];
-            l = l & stored_q[p * (2 << v) + i];
-          end
-        any_v[v][p] = a;
-        all_v[v][p] = l;
-      end
-    pix_any = any_v[cfg_q.spp];
-    pix_all = all_v[cfg_q.spp];
-    p_mask = 32'((33'd1 << (6'd1 << plg)) - 33'd1);
+    p_mask = f_pmask(cfg_q.spp, cfg_q.bps);
+    pix_any = f_pix(stored_q, cfg_q.spp, 1'b1) & p_mask;
+    pix_all = f_pix(stored_q, cfg_q.spp, 1'b0) & p_mask;
     for (int unsigned p = 0; p < TP; p++)
       ana_c[p] = pix_any[p] && arrive_q[2*p +: 2] != 2'd0;
-    ana_c = ana_c & p_mask;
-  end
-
-  // The existing pixels of the tile: W H - tile P, clamped to 0..P.
-  logic [27:0] total_px;
-  logic [27:0] first_px;
-  logic [5:0]  n_exist;
-  logic [31:0] valid_c;
-  always_comb begin
-    total_px = 28'(cfg_q.width) * 28'(cfg_q.height);
-    first_px = 28'(tile_q) << plg;
-    if (first_px >= total_px) n_exist = 6'd0;
-    else if (total_px - first_px < 28'(6'd1 << plg)) n_exist = 6'(total_px - first_px);
-    else n_exist = 6'd1 << plg;
-    valid_c = n_exist >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n_exist) - 33'd1);
+    valid_c = f_valid(cfg_q.width, cfg_q.height, plg, tile_q);
   end
 
   // ---------------------------------------------------------------------------------
@@ -655,24 +670,121 @@ module gx_mswb (
 
   // ---------------------------------------------------------------------------------
   // Properties.
+`ifdef GX_ASSERT_ON
+  // Port-level scoreboard: an eviction owed a packet, a read owed a response, and the
+  // reads of the eviction in flight.
+  logic fv_owed_q, fv_rd_owed_q, fv_rmw_q, fv_prom_q;
+  logic [3:0] fv_ev_cnt_q, fv_fl_cnt_q;  // evictions taken, packets taken (mod 16)
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      fv_owed_q <= 1'b0;
+      fv_rd_owed_q <= 1'b0;
+      fv_ev_cnt_q <= '0;
+      fv_fl_cnt_q <= '0;
+    end else begin
+      if (ev_take && !ev_i.peek) begin
+        fv_owed_q <= 1'b1;
+        fv_ev_cnt_q <= fv_ev_cnt_q + 4'd1;
+      end else if (fl_valid_o && fl_ready_i) begin
+        fv_owed_q <= 1'b0;
+        fv_fl_cnt_q <= fv_fl_cnt_q + 4'd1;
+      end
+      if (rd_req_valid_o && rd_req_ready_i) fv_rd_owed_q <= 1'b1;
+      else if (rd_resp_valid_i && rd_resp_ready_o) fv_rd_owed_q <= 1'b0;
+    end
+    if (ev_take) begin
+      fv_rmw_q <= 1'b0;
+      fv_prom_q <= 1'b0;
+    end else if (rd_req_valid_o && rd_req_ready_i) begin
+      if (rd_req_o.kind) fv_prom_q <= 1'b1;
+      else fv_rmw_q <= 1'b1;
+    end
+  end
+
+  // The state choice (step d) from the held masks and states.
+  logic [1:0]  fv_enc;
+  logic [31:0] fv_written;
+  logic        fv_promote, fv_rd_first;
+  always_comb begin
+    fv_promote = cov_q != valid_q && eb_q > em_q;
+    fv_enc = cov_q == valid_q ? eb_q : eb_q > em_q ? eb_q : em_q;
+    fv_written = (cov_q == valid_q || fv_promote) ? valid_q : cov_q;
+    fv_rd_first = part_q != 32'd0 || cov_q != valid_q;  // Em or RMW data needed
+  end
+  logic fv_after_init, fv_decided;
+  assign fv_after_init = state_q != StIdle && state_q != StInit;
+  assign fv_decided = state_q == StPrReq || state_q == StPrWait || state_q == StEnc ||
+                      state_q == StOut;
+`endif
+
+  // Environment: the input streams follow the protocol; a response only to a read.
   `GX_ASSUME(CfgLegal_M, cfg_i.bps != 2'd3)
+  // cfg_i is static while an eviction is in flight (it changes only between surfaces)
+  `GX_ASSUME(CfgStatic_M, !`GX_PAST_OK || $past(state_q == StIdle && !(ev_take && !ev_i.peek)) ||
+                          cfg_i == $past(cfg_i))
   `GX_ASSUME(EvHold_M, !`GX_PAST_OK || !$past(ev_valid_i && !ev_ready_o) ||
                        (ev_valid_i && ev_i == $past(ev_i)))
   `GX_ASSUME(RespHold_M, !`GX_PAST_OK || !$past(rd_resp_valid_i && !rd_resp_ready_o) ||
                          (rd_resp_valid_i && rd_resp_i == $past(rd_resp_i)))
+  // the coalesce unit stores only existing pixels of a tile (gx_mssurf_writeback assumes it)
+  `GX_ASSUME(EvInTile_M, !(ev_valid_i && !ev_i.peek) ||
+                         (f_pix(ev_i.stored, cfg_i.spp, 1'b1) & f_pmask(cfg_i.spp, cfg_i.bps) &
+                          ~f_valid(cfg_i.width, cfg_i.height, f_plg(cfg_i.spp, cfg_i.bps),
+                                   ev_i.tile)) == 32'd0)
+  `GX_ASSUME(RespOwed_M, !rd_resp_valid_i || fv_rd_owed_q)
+  `GX_ASSUME(RespEnc_M, !rd_resp_valid_i || rd_resp_i.enc != gx_pkg::enc_e'(2'd3))
+
+  // Output protocol: packets and read requests hold until taken.
   `GX_ASSERT(FlHold_A, !`GX_PAST_OK || !$past(fl_valid_o && !fl_ready_i) ||
                        (fl_valid_o && fl_o == $past(fl_o)))
   `GX_ASSERT(ReqHold_A, !`GX_PAST_OK || !$past(rd_req_valid_o && !rd_req_ready_i) ||
                         (rd_req_valid_o && rd_req_o == $past(rd_req_o)))
+  // No packet without an eviction, one packet per eviction (peeks give none), one
+  // eviction at a time, one read at a time.
+  `GX_ASSERT(FlOwed_A, !fl_valid_o || fv_owed_q)
+  `GX_ASSERT(Owed_A, fv_owed_q == (state_q != StIdle))
+  `GX_ASSERT(Count_A, fv_ev_cnt_q == fv_fl_cnt_q + 4'(fv_owed_q))
   `GX_ASSERT(FlOnlyOut_A, !fl_valid_o || state_q == StOut)
+  `GX_ASSERT(OneRead_A, !rd_req_valid_o || !fv_rd_owed_q)
+  `GX_ASSERT(RdOwed_A, fv_rd_owed_q == (state_q == StRdWait || state_q == StPrWait))
+  // Reads: the first read (RMW data and/or Em) exactly when needed; the promote read
+  // exactly on a promotion, for the uncovered existing pixels.
+  `GX_ASSERT(RmwRead_A, !fv_after_init || fv_rmw_q == (state_q != StRdReq && fv_rd_first))
+  `GX_ASSERT(RmwNeeded_A, !(state_q == StRdReq || state_q == StRdWait) || fv_rd_first)
+  `GX_ASSERT(RmwPixels_A, !(rd_req_valid_o && !rd_req_o.kind) || rd_req_o.pixels == part_q)
+  `GX_ASSERT(PromPixels_A, !(rd_req_valid_o && rd_req_o.kind) ||
+                           rd_req_o.pixels == (valid_q & ~cov_q))
+  `GX_ASSERT(PromRead_A, !fv_after_init || fv_prom_q == (state_q == StPrWait ||
+                         ((state_q == StEnc || state_q == StOut) && fv_promote)))
+  `GX_ASSERT(PromWait_A, !(state_q == StPrReq || state_q == StPrWait) || fv_promote)
+  // The state choice: decided once, carried into the packet: enc = Eb on a full rewrite,
+  // else max(Eb, Em); written = every existing pixel on a full rewrite or a promotion,
+  // else the covered ones; so written covers every covered pixel.
+  `GX_ASSERT(Decided_A, !fv_decided || (enc_q == fv_enc && written_q == fv_written))
+  `GX_ASSERT(FlEnc_A, !fl_valid_o || (fl_o.enc == gx_pkg::enc_e'(fv_enc) &&
+                                      fl_o.written == fv_written))
+  `GX_ASSERT(FlCover_A, !fl_valid_o || (fl_o.written & cov_q) == cov_q)
+  `GX_ASSERT(PromBytes_A, !fv_after_init || prom_q == 9'd0 || fv_prom_q)
+  `GX_ASSERT(FlPromote_A, !fl_valid_o || fl_o.read_promote == 9'd0 || fv_promote)
+  `GX_ASSERT(FlFields_A, !fl_valid_o || (fl_o.tile == tile_q && fl_o.cause == cause_q &&
+                                        fl_o.stored == stored_q && fl_o.read_promote == prom_q))
+  `GX_ASSERT(CfgHeld_A, state_q == StIdle || cfg_q == cfg_i)
+  `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
+  `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
+  `GX_ASSERT(EncLegal_A, !fv_after_init || (em_q != 2'd3 && eb_q != 2'd3))
+  `GX_ASSERT(FlEncLegal_A, !fl_valid_o || fl_o.enc != gx_pkg::enc_e'(2'd3))
+
+  // Reachability.
   `GX_COVER(Enc1spp_C, fl_valid_o && fl_o.enc == gx_pkg::Enc1spp)
   `GX_COVER(EncSubset_C, fl_valid_o && fl_o.enc == gx_pkg::EncSubset)
   `GX_COVER(EncFull_C, fl_valid_o && fl_o.enc == gx_pkg::EncFull)
   `GX_COVER(ReadRmw_C, rd_req_valid_o && !rd_req_o.kind && rd_req_o.pixels != 32'd0)
   `GX_COVER(ReadState_C, rd_req_valid_o && !rd_req_o.kind && rd_req_o.pixels == 32'd0)
   `GX_COVER(ReadPromote_C, rd_req_valid_o && rd_req_o.kind)
+  `GX_COVER(Promoted_C, fl_valid_o && fl_o.read_promote != 9'd0)
   `GX_COVER(Query_C, state_q == StQWait && an_resp_valid)
   `GX_COVER(Merge_C, state_q == StMerge && join_c != '0)
+  `GX_COVER(Peek_C, peek_take)
 endmodule
 
 `default_nettype wire

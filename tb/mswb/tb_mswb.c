@@ -121,10 +121,12 @@ static void gen_evict(tb_rng_t *r, const phase_t *ph, uint32_t tiles, gx_ms_evic
     ev->tile = tb_rng_pct(r, 25) ? tiles - 1u : tb_rng_below(r, tiles);
     ev->cause = (gx_ms_cause_t)tb_rng_below(r, 4);
     const uint32_t valid = gx_mssurf_tile_valid(&ph->cfg, ev->tile);
-    const unsigned shape = tb_rng_below(r, 6); /* 0: every pixel full, 1: all covered,
-                                                  2: sparse, 3: dense, 4: one pixel, 5: mix */
+    const unsigned shape = tb_rng_below(r, 7); /* 0: every pixel full, 1: all covered,
+                                                  2: sparse, 3: dense, 4: one pixel, 5: mix,
+                                                  6: sparse whole uniform pixels */
     const unsigned one = tb_rng_below(r, np);
-    const unsigned dmode = tb_rng_below(r, 4); /* 0: uniform pixels, 1: palette, 2: near, 3: mix */
+    const unsigned dmode = shape == 6 ? 0 : tb_rng_below(r, 4); /* 0: uniform pixels,
+                                                  1: palette, 2: near, 3: mix */
     for (unsigned p = 0; p < np; p++) {
         if (!((valid >> p) & 1u))
             continue;
@@ -135,6 +137,7 @@ static void gen_evict(tb_rng_t *r, const phase_t *ph, uint32_t tiles, gx_ms_evic
         case 2: cm = tb_rng_pct(r, 25) ? 1 + tb_rng_below(r, 2) : 0; break;
         case 3: cm = tb_rng_pct(r, 80) ? 1 + tb_rng_below(r, 2) : 0; break;
         case 4: cm = p == one ? 1 + tb_rng_below(r, 2) : 0; break;
+        case 6: cm = tb_rng_pct(r, 30) ? 2 : 0; break;
         default: cm = tb_rng_below(r, 3); break;
         }
         if (cm == 0)
