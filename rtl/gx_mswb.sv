@@ -24,8 +24,11 @@
 // answers the next read (the next eviction's reads come after the packet). At most one
 // read is outstanding. cfg_i is taken with each eviction and must stay static while it is
 // in flight (it changes only between surfaces).
-// Latency (measured in tb/mswb/bench_mswb.c, docs/mswb.md): 3 + N B / 4 ... clocks plus
-// memory latency and analyzer passes; throughput one eviction per latency + 1 clocks.
+// Latency (docs/mswb.md, measured by tb/mswb/bench_mswb.c): from the clock an eviction
+// is taken to fl_valid_o: 2 + scan (9 lines, or P + 1 pixels when N B > 32) + 2 per read
+// (+ memory latency beyond one clock) + N merge clocks (T > 0) + 1 + passes per analyzer
+// request + 1 + 256/B encode clocks + 1; e.g. 77 clocks for a uniform 4x RGBA8 tile.
+// Throughput: one eviction per latency + 1 clocks.
 `default_nettype none
 `include "gx_assert.svh"
 
