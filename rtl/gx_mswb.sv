@@ -25,9 +25,11 @@
 // read is outstanding. cfg_i is taken with each eviction and must stay static while it is
 // in flight (it changes only between surfaces).
 // Latency (docs/mswb.md, measured by tb/mswb/bench_mswb.c): from the clock an eviction
-// is taken to fl_valid_o: 2 + scan (9 lines, or P + 1 pixels when N B > 32) + 2 per read
-// (+ memory latency beyond one clock) + N merge clocks (T > 0) + 1 + passes per analyzer
-// request + 1 + 256/B encode clocks + 1; e.g. 77 clocks for a uniform 4x RGBA8 tile.
+// is taken to fl_valid_o: 2 + scan (1 clock without re-analysis, else one per line or
+// pixel up to the last to analyze, + 1) + 2 per read (+ memory latency beyond one
+// clock) + N merge clocks (T > 0) + 1 + passes per analyzer request + 1 + encode (per
+// pixel: 1 clock when not written or 1SPP, else N) + 1; e.g. 21 clocks for a uniform
+// 4x RGBA8 tile, 109 with every sample distinct.
 // Throughput: one eviction per latency + 1 clocks.
 `default_nettype none
 `include "gx_assert.svh"
@@ -490,12 +492,13 @@ module gx_mswb (
       end
       StAnaNext: begin
         if (!multi) begin
-          if (ai_q == 6'd8) state_d = StDecide;
+          // done after the last line, or when no later line holds a pixel to analyze
+          if (ai_q == 6'd8 || (ana_q >> (32'(ai_q) << per_lg)) == 32'd0) state_d = StDecide;
           else if ((ana_q & (32'((33'd1 << (6'd1 << per_lg)) - 33'd1) << (32'(ai_q) << per_lg)))
                    != 32'd0) state_d = StAnaReq;
           else ai_d = ai_q + 6'd1;
         end else begin
-          if (ai_q == (6'd1 << plg)) state_d = StDecide;
+          if (ai_q == (6'd1 << plg) || (ana_q >> ai_q) == 32'd0) state_d = StDecide;
           else if (ana_q[ai_q[4:0]]) begin
             bl_d = '0;
             ng_d = '0;
@@ -598,8 +601,9 @@ module gx_mswb (
             moff_d = moff_q + 10'(nn);
           end
         end
-        s_d = s_q + 7'd1;
-        if (32'(s_q) + 1 == (32'd1 << tsl)) state_d = StOut;
+        // next sample; a pixel not written, or a 1SPP pixel after its sample 0, is left
+        s_d = (enc_q == 2'd0 || !written_q[enc_p]) ? 7'((32'(enc_p) + 1) << nlg) : s_q + 7'd1;
+        if (32'(s_d) >= (32'd1 << tsl)) state_d = StOut;
       end
       StOut: begin
         if (!fl_valid_q) begin

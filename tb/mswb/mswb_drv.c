@@ -85,3 +85,22 @@ int gx_mswb_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *ev, uint64_t n, u
     }
     return 1;
 }
+
+int gx_mswb_rtl_writeback(void *m, gx_ms_mem_t *mem, const gx_ms_evict_t *ev,
+                          gx_ms_flush_t *f, uint64_t *cycles)
+{
+    uint32_t img[GX_MS_EVICT_WORDS], fl[GX_MS_FLUSH_WORDS];
+    gx_mswb_run_stats_t st;
+    memset(f, 0, sizeof *f);
+    gx_mssurf_evict_pack(ev, mem->cfg.spp, img);
+    const uint64_t bad = mem->cnt.bad_writes;
+    int ok = gx_mswb_rtl_run(m, mem, img, 1, fl, 1, NULL, 0, 0, 0, &st);
+    if (cycles)
+        *cycles += st.cycles;
+    if (!ok || st.packets != (ev->peek ? 0u : 1u))
+        return 0;
+    if (ev->peek)
+        return 1;
+    gx_mssurf_flush_unpack(fl, mem->cfg.spp, f);
+    return mem->cnt.bad_writes == bad;
+}

@@ -48,6 +48,13 @@ int gx_mswb_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *ev, uint64_t n, u
                     uint64_t cap, tb_rng_t *rng, int stall, uint64_t phase, unsigned max_lat,
                     gx_mswb_run_stats_t *st);
 
+/** One eviction through the RTL (no stalls, the memory answering at once, cfg_i as set
+ *  with gx_mswb_rtl_cfg = mem->cfg): the packet in *f, applied to mem. Returns 1 when
+ *  the RTL produced it and memory took it (a peek: no packet, returns 1), else 0.
+ *  *cycles (if not NULL) grows by the clocks used. */
+int gx_mswb_rtl_writeback(void *m, gx_ms_mem_t *mem, const gx_ms_evict_t *ev,
+                          gx_ms_flush_t *f, uint64_t *cycles);
+
 #ifdef __cplusplus
 }
 #endif
