@@ -27,7 +27,8 @@
  * a covered pixel is all covered, so it is never promoted), a state-only read, a full rewrite, a
  * write that keeps Em; every cause; threshold packets; a re-analyzed multi-line pixel for
  * every N B > 32 format (query passes); a written partial last tile; dropped peeks;
- * realistic-mode packets of every encoding. Line, toggle and GX_COVER coverage go to
+ * realistic-mode packets of every encoding. A clock-by-clock check of the timing diagram
+ * in docs/mswb.md comes first. Line, toggle and GX_COVER coverage go to
  * build/coverage/gx_mswb.dat.
  */
 #include <inttypes.h>
@@ -454,6 +455,49 @@ static int cov_check(const cov_t *c)
     return holes;
 }
 
+/* The timing diagram of docs/mswb.md, clock by clock: N = 16, B = 16, a 1 x 1 surface
+ * (one tile of one pixel), an eviction covering it with one value (arrival 1SPP),
+ * offered in every clock; packets always taken. Checks ev_ready_o and fl_valid_o. */
+static void timing_check(tb_report_t *rep)
+{
+    gx_ms_cfg_t cfg;
+    gx_mssurf_cfg_default(&cfg, 1, 1, GX_SPP16, GX_BPS16);
+    gx_ms_evict_t ev;
+    memset(&ev, 0, sizeof ev);
+    ev.cause = GX_MS_COMMAND;
+    ev.cover[0] = 0xffff;
+    ev.arrive[0] = GX_ENC1SPP;
+    memset(ev.data, 7, sizeof ev.data);
+    uint32_t img[GX_MS_EVICT_WORDS];
+    gx_mssurf_evict_pack(&ev, cfg.spp, img);
+    void *m = gx_mswb_rtl_new(NULL);
+    gx_mswb_rtl_cfg(m, &cfg);
+    static const int want_ready[8] = {1, 0, 0, 0, 0, 0, 0, 1};
+    static const int want_fl[8] = {0, 0, 0, 0, 0, 0, 1, 0};
+    int ok = 1;
+    for (unsigned c = 0; c < 8; c++) {
+        gx_mswb_io_t io;
+        memset(&io, 0, sizeof io);
+        io.ev_valid = 1;
+        io.ev = img;
+        io.rd_req_ready = 1;
+        io.fl_ready = 1;
+        gx_mswb_rtl_eval(m, &io);
+        if (io.ev_ready != want_ready[c] || io.fl_valid != want_fl[c] || io.rd_req_valid)
+            ok = 0;
+        if (io.fl_valid) {
+            gx_ms_flush_t f;
+            gx_mssurf_flush_unpack(io.fl, cfg.spp, &f);
+            if (f.enc != GX_ENC1SPP || f.payload_bytes != 16 || f.written != 1)
+                ok = 0;
+        }
+        if (!gx_mswb_rtl_tick(m))
+            ok = 0;
+    }
+    gx_mswb_rtl_free(m, NULL);
+    tb_check(rep, ok, "the timing diagram of docs/mswb.md does not hold");
+}
+
 int main(int argc, char **argv)
 {
     tb_opts_t o;
@@ -466,6 +510,7 @@ int main(int argc, char **argv)
     memset(&rep, 0, sizeof rep);
     cov_t cov;
     uint64_t cycles = 0;
+    timing_check(&rep);
     uint64_t sent = run_all(&o, o.waves ? path : NULL, cpath, &rep, &cov, &cycles);
     int holes = cov_check(&cov);
     tb_check(&rep, holes == 0, "%d functional coverage holes", holes);
