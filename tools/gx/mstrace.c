@@ -38,12 +38,14 @@
  *
  * Engines: cmodel (default) runs gx_mssurf_*. rtl runs the trace through the Verilated
  * gx_mssurf (the coalesce unit and coverage tracker, K = 4: another K is refused with exit
- * status 2); its records go to the C flush encoder (gx_mssurf_writeback) and, for loads,
- * to the C memory side (gx_mssurf_load_finish). Beside it the C coalesce model runs the
- * same commands, every record is compared with the model's (a difference: `gx mstrace:
- * the RTL differs ...`, exit status 1), and the two counters the RTL has no port for,
- * merges and resident, are the model's; every other line comes from the RTL's records.
- * Both engines print identical bytes.
+ * status 2); its eviction records go to the Verilated flush encoder gx_mswb (its reads
+ * answered by the memory model, its packets written to it) and, for loads, to the C
+ * memory side (gx_mssurf_load_finish). Beside it the C coalesce model runs the same
+ * commands and every record is compared with the model's, and every packet of gx_mswb is
+ * compared with gx_mssurf_writeback on the same record and memory (a difference: `gx
+ * mstrace: the RTL differs ...`, exit status 1); the two counters the RTL has no port
+ * for, merges and resident, are the model's; every other line comes from the RTL's
+ * records and packets. Both engines print identical bytes.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -54,6 +56,7 @@
 #include "gx.h"
 #include "gx/mssurf.h"
 #include "mssurf_rtl.h"
+#include "mswb_rtl.h"
 
 typedef enum op_kind { OP_STORE, OP_STOREFULL, OP_LOAD, OP_FLUSH } op_kind_t;
 
@@ -391,6 +394,32 @@ static void ev_push(void *ctx, const gx_ms_evict_t *ev)
         l->ev[l->n++] = *ev;
 }
 
+/* Eviction ev through the RTL flush encoder: *f = its packet, written to mem. The C
+ * flush encoder runs first on the same record and memory (its one tile and the counters
+ * are put back), and the packets must be equal. Returns 0 (with a message) otherwise. */
+static int rtl_writeback(void *wb, gx_ms_mem_t *mem, const gx_ms_evict_t *ev, gx_ms_flush_t *f,
+                         uint64_t rec, size_t cmd)
+{
+    uint8_t tile[GX_MS_TILE_BYTES];
+    const uint8_t enc = mem->enc[ev->tile];
+    const gx_ms_mem_cnt_t cnt = mem->cnt;
+    gx_ms_flush_t want;
+    memcpy(tile, mem->data + (size_t)ev->tile * GX_MS_TILE_BYTES, sizeof tile);
+    if (!gx_mssurf_writeback(&mem->cfg, mem, ev, &want)) {
+        fprintf(stderr, "gx: internal error: the memory model refused a flush packet\n");
+        return 0;
+    }
+    memcpy(mem->data + (size_t)ev->tile * GX_MS_TILE_BYTES, tile, sizeof tile);
+    mem->enc[ev->tile] = enc;
+    mem->cnt = cnt;
+    if (!gx_mswb_rtl_writeback(wb, mem, ev, f, NULL) || !gx_mssurf_flush_eq(f, &want)) {
+        fprintf(stderr, "gx mstrace: the RTL differs from the C model at packet of record %" PRIu64
+                        " (command %zu)\n", rec, cmd);
+        return 0;
+    }
+    return 1;
+}
+
 static int run_rtl(const trace_t *tr, gx_out_t *o)
 {
     const gx_ms_cfg_t *cfg = &tr->cfg;
@@ -409,6 +438,7 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
     uint32_t *cmd = calloc(tr->n ? tr->n * GX_MS_CMD_WORDS : 1, sizeof *cmd);
     uint32_t *rec = calloc(cap * GX_MS_EVICT_WORDS, sizeof *rec);
     int status = 1, mem_ok = 0;
+    void *wb = NULL; /* the Verilated flush encoder */
     if (!lsu || !ex || !cmd || !rec || !(mem_ok = gx_mssurf_mem_init(&mem, cfg))) {
         fprintf(stderr, "gx: out of memory\n");
         goto out;
@@ -432,6 +462,8 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
     uint64_t n_rec = 0;
     uint64_t cycles = gx_mssurf_rtl_run(m, cmd, tr->n, rec, NULL, cap, &n_rec, NULL, 0, 0, 8);
     gx_mssurf_rtl_free(m, NULL);
+    wb = gx_mswb_rtl_new(NULL);
+    gx_mswb_rtl_cfg(wb, cfg);
     if (tr->n && !cycles) {
         fprintf(stderr, "gx mstrace: the RTL stopped\n");
         goto out;
@@ -478,10 +510,8 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
                 print_load(o, op, b, &r);
             } else {
                 gx_ms_flush_t f;
-                if (!gx_mssurf_writeback(cfg, &mem, &ev, &f)) {
-                    fprintf(stderr, "gx: internal error: the memory model refused a flush packet\n");
+                if (!rtl_writeback(wb, &mem, &ev, &f, ri, i))
                     goto out;
-                }
                 c.flushes[ev.cause & 3]++;
                 c.flushed_enc[f.enc]++;
                 c.analyzed += f.analyzed;
@@ -502,6 +532,8 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
     print_counters(o, &c, &mem.cnt);
     status = 0;
 out:
+    if (wb)
+        gx_mswb_rtl_free(wb, NULL);
     if (mem_ok)
         gx_mssurf_mem_free(&mem);
     free(lsu);

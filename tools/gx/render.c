@@ -7,12 +7,12 @@
  * They go through the setup unit and the rasterizer; a C stand-in for the pixel shader
  * turns every covered pixel into a SUST.MS store of the triangle's color (RGBA8, B = 4)
  * to the samples of its coverage mask; the stores go through the coalesce unit and
- * coverage tracker, whose evictions the flush encoder (C) writes to the memory model; a
+ * coverage tracker, whose evictions the flush encoder writes to the memory model; a
  * flush command ends the frame; a box filter (the mean of the N samples, rounded) resolves
  * each pixel. Engines: cmodel runs everything on the C model; rtl runs the setup unit,
- * the rasterizer and the coalesce unit as Verilated RTL and, store for store, the C model
- * beside them, and compares every flush packet (and at the end every byte of memory and
- * every tile state) with it.
+ * the rasterizer, the coalesce unit and the flush encoder (gx_mswb) as Verilated RTL and,
+ * store for store, the C model beside them, and compares every flush packet (and at the
+ * end every byte of memory and every tile state) with it.
  *
  * Writes DIR/TAG.png (the resolved image) and DIR/TAG-tiles.png (each pixel colored by
  * its tile's encoding in memory: 1SPP green, subset amber, full red, never written dark
@@ -44,6 +44,7 @@
 #include "gx/mssurf.h"
 #include "gx/raster.h"
 #include "mssurf_rtl.h"
+#include "mswb_rtl.h"
 #include "png.h"
 
 #define MAX_POINTS 100000u
@@ -406,6 +407,8 @@ typedef struct frame {
     gx_ms_mem_t mem;              /* the C model's memory */
     gx_ms_mem_t rmem;             /* the RTL path's memory (rtl engine) */
     void *rtl;                    /* the Verilated gx_mssurf (rtl engine) */
+    void *wb;                     /* the Verilated gx_mswb, the flush encoder (rtl engine) */
+    uint64_t wb_clocks;           /* its clocks */
     uint8_t *written;             /* per tile: a packet was written (RTL path's memory) */
     gx_ms_store_t *st;            /* the current chunk of stores */
     size_t nst, capst;
@@ -465,8 +468,8 @@ static void run_chunk(frame_t *fr, int flush)
         gx_ms_evict_t ev;
         gx_ms_flush_t f;
         gx_mssurf_evict_unpack(rec + i * GX_MS_EVICT_WORDS, fr->cfg.spp, &ev);
-        if (!gx_mssurf_writeback(&fr->cfg, &fr->rmem, &ev, &f)) {
-            fprintf(stderr, "gx: the memory model refused a packet from the RTL path\n");
+        if (!gx_mswb_rtl_writeback(fr->wb, &fr->rmem, &ev, &f, &fr->wb_clocks)) {
+            fprintf(stderr, "gx: the RTL flush encoder stopped, or the memory model refused its packet\n");
             fr->failed = 1;
             break;
         }
@@ -649,6 +652,8 @@ int gx_cmd_render(int argc, char **argv)
     if (engine == GX_ENGINE_RTL) {
         fr.rtl = gx_mssurf_rtl_new(NULL);
         gx_mssurf_rtl_cfg(fr.rtl, &fr.cfg);
+        fr.wb = gx_mswb_rtl_new(NULL);
+        gx_mswb_rtl_cfg(fr.wb, &fr.cfg);
     }
     for (size_t i = 0; i < ntri; i++) {
         rt[i] = tris[i].tri;
@@ -690,10 +695,15 @@ int gx_cmd_render(int argc, char **argv)
            engine == GX_ENGINE_RTL ? (agree ? "yes" : "NO") : "(cmodel)");
     fprintf(stderr, "gx render: %s, %s (%zu triangles dropped outside the guard band)\n", img,
             tiles, dropped);
+    if (engine == GX_ENGINE_RTL)
+        fprintf(stderr, "gx render: flush encoder (gx_mswb) clocks %llu\n",
+                (unsigned long long)fr.wb_clocks);
     status = agree ? 0 : 1;
 out:
     if (fr.rtl)
         gx_mssurf_rtl_free(fr.rtl, NULL);
+    if (fr.wb)
+        gx_mswb_rtl_free(fr.wb, NULL);
     gx_mssurf_mem_free(&fr.mem);
     if (engine == GX_ENGINE_RTL)
         gx_mssurf_mem_free(&fr.rmem);
