@@ -87,7 +87,7 @@ module gx_mswb (
   logic [63:0]       lm_q, lm_d;             // the line's masks
   logic [6:0]        s_q, s_d;               // encode: tile sample
   logic [8:0]        voff_q, voff_d;         // encode: value bytes
-  logic [9:0]        moff_q, moff_d;         // encode: mask bits
+  logic [10:0]       moff_q, moff_d;         // encode: mask bits (<= 960; 11 bits: no wrap)
   logic [2047:0]     vbuf_q, vbuf_d;
   logic [MB-1:0]     mbuf_q, mbuf_d;
   logic              fl_valid_q, fl_valid_d;
@@ -377,7 +377,7 @@ module gx_mswb (
   logic [8:0]    mbytes;
   logic [PW-1:0] payload;
   always_comb begin
-    mbytes = 9'((moff_q + 10'd7) >> 3);
+    mbytes = 9'((moff_q + 11'd7) >> 3);
     if (enc_q == 2'd1)
       payload = PW'(mbuf_q) | (PW'(vbuf_q) << (32'(mbytes) * 8));
     else
@@ -598,7 +598,7 @@ module gx_mswb (
             for (int unsigned q = 0; q < MB; q++)
               if (q >= 32'(moff_q) && q < 32'(moff_q) + 32'(nn))
                 mbuf_d[q] = enc_mask[q - 32'(moff_q)];
-            moff_d = moff_q + 10'(nn);
+            moff_d = moff_q + 11'(nn);
           end
         end
         // next sample; a pixel not written, or a 1SPP pixel after its sample 0, is left
@@ -718,6 +718,17 @@ module gx_mswb (
     fv_written = (cov_q == valid_q || fv_promote) ? valid_q : cov_q;
     fv_rd_first = part_q != 32'd0 || cov_q != valid_q;  // Em or RMW data needed
   end
+  // The encoder's progress (step e): pixel fv_p = s_q / N, sample fv_i, fv_before
+  // written pixels before it.
+  logic [5:0]  fv_p, fv_before;
+  logic [3:0]  fv_i;
+  logic [31:0] fv_below;
+  always_comb begin
+    fv_p = 6'(s_q >> nlg);
+    fv_i = 4'(s_q & 7'(nn - 5'd1));
+    fv_below = fv_p >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << fv_p) - 33'd1);
+    fv_before = 6'($countones(written_q & fv_below));
+  end
   logic fv_after_init, fv_decided;
   assign fv_after_init = state_q != StIdle && state_q != StInit;
   assign fv_decided = state_q == StPrReq || state_q == StPrWait || state_q == StEnc ||
@@ -778,6 +789,27 @@ module gx_mswb (
   `GX_ASSERT(CfgHeld_A, state_q == StIdle || cfg_q == cfg_i)
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
+  `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
+  // Step e: one tile sample a clock, a skipped pixel or a 1SPP pixel at its sample 0
+  // only; value bytes = B per emitted sample (1SPP: per written pixel; full: per sample
+  // of a written pixel); subset: one N-bit mask per B-byte value.
+  `GX_ASSERT(EncRange_A, !fv_decided || 32'(s_q) <= (32'd1 << tsl))
+  `GX_ASSERT(EncEnd_A, state_q != StOut || 32'(s_q) == (32'd1 << tsl))
+  `GX_ASSERT(EncStart_A, !(state_q == StPrReq || state_q == StPrWait) ||
+                         (s_q == '0 && voff_q == '0 && moff_q == '0))
+  `GX_ASSERT(EncPos_A, !fv_decided || fv_i == 4'd0 || (enc_q != 2'd0 && written_q[fv_p[4:0]]))
+  `GX_ASSERT(EncBytes_A, !fv_decided || enc_q == 2'd1 ||
+                         16'(voff_q) == (enc_q == 2'd0 ? 16'(fv_before) << blg
+                                         : ((16'(fv_before) << nlg) + 16'(fv_i)) << blg))
+  `GX_ASSERT(EncBound_A, !fv_decided || 16'(voff_q) <= (16'(s_q) << blg))
+  `GX_ASSERT(EncMasks_A, !fv_decided || (enc_q == 2'd1 ? (16'(voff_q) << nlg) == (16'(moff_q) << blg)
+                                                       : moff_q == '0))
+  // so the packet's length: 1SPP B, full N B per written pixel; subset masks then values
+  `GX_ASSERT(FlBytes_A, !fl_valid_o ||
+             (fl_o.enc == gx_pkg::Enc1spp && 16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << blg) ||
+             (fl_o.enc == gx_pkg::EncFull && 16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << nb) ||
+             (fl_o.enc == gx_pkg::EncSubset && fl_o.payload_bytes == mbytes + voff_q &&
+              (16'(voff_q) << nlg) == (16'(moff_q) << blg)))
   `GX_ASSERT(EncLegal_A, !fv_after_init || (em_q != 2'd3 && eb_q != 2'd3))
   `GX_ASSERT(FlEncLegal_A, !fl_valid_o || fl_o.enc != gx_pkg::enc_e'(2'd3))
 
