@@ -5,6 +5,10 @@ Usage (from the repository root, as `make synth` does):
 
     python3 scripts/synth.py analyzer [more blocks...]
 
+A block may carry parameter overrides, `raster:Lanes=1` (Yosys `chparam` on gx_raster
+before synthesis); its row is then named `raster (Lanes=1)` and its files go under
+build/synth/raster-Lanes1/.
+
 For every block B (top module gx_B, RTL file list from `make print-rtl-B`):
 
 1. Resources. Yosys `synth_ecp5 -top gx_B` on the block alone, then `stat -json`.
@@ -309,12 +313,39 @@ def wrapper_source(top: str, ports: list[Port]) -> tuple[str, str]:
 # Flow steps
 
 
-def synth_block(block: str, files: list[str], work: Path) -> tuple[Resources, list[Port]]:
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """`block` or `block:P=v,Q=w` -> (block, {P: v, Q: w}); raises on a malformed spec."""
+    block, _, rest = spec.partition(":")
+    params: dict[str, str] = {}
+    for item in filter(None, rest.split(",")):
+        name, eq, value = item.partition("=")
+        if not eq or not re.fullmatch(r"[A-Za-z_]\w*", name) or not re.fullmatch(r"\d+", value):
+            raise ToolError(f"bad parameter override '{item}' in '{spec}' (want NAME=integer)")
+        params[name] = value
+    if not re.fullmatch(r"\w+", block):
+        raise ToolError(f"bad block name in '{spec}'")
+    return block, params
+
+
+def row_name(block: str, params: dict[str, str]) -> str:
+    """The table's name of a block with overrides, e.g. `raster (Lanes=1)`."""
+    if not params:
+        return block
+    return f"{block} ({', '.join(f'{k}={v}' for k, v in params.items())})"
+
+
+def param_commands(block: str, params: dict[str, str]) -> list[str]:
+    """Yosys commands setting the overrides on gx_<block>."""
+    return [f"chparam -set {k} {v} gx_{block}" for k, v in params.items()]
+
+
+def synth_block(block: str, files: list[str], work: Path, params: dict[str, str]
+                ) -> tuple[Resources, list[Port]]:
     """Synthesize the block alone: resource counts and its ports."""
     top = f"gx_{block}"
     stat_json = work / f"{top}.stat.json"
     netlist = work / f"{top}.json"
-    lines = read_commands(files) + [
+    lines = read_commands(files) + param_commands(block, params) + [
         f"synth_ecp5 -top {top}",
         f"tee -q -o {stat_json} stat -json",
         f"tee -q -o {work / (top + '.stat.txt')} stat",
@@ -325,15 +356,15 @@ def synth_block(block: str, files: list[str], work: Path) -> tuple[Resources, li
     return parse_stat(stat_json), parse_ports(netlist, top)
 
 
-def synth_wrapper(block: str, files: list[str], ports: list[Port], work: Path
-                  ) -> tuple[str, Path, Resources]:
+def synth_wrapper(block: str, files: list[str], ports: list[Port], work: Path,
+                  params: dict[str, str]) -> tuple[str, Path, Resources]:
     """Generate and synthesize the wrapper; return (top, netlist, resources)."""
     top, src = wrapper_source(f"gx_{block}", ports)
     wrapper = work / f"{top}.sv"
     wrapper.write_text(src)
     netlist = work / f"{top}.json"
     stat_json = work / f"{top}.stat.json"
-    lines = read_commands(files + [str(wrapper)]) + [
+    lines = read_commands(files + [str(wrapper)]) + param_commands(block, params) + [
         f"synth_ecp5 -top {top} -json {netlist}",
         f"tee -q -o {stat_json} stat -json",
         f"tee -q -o {work / (top + '.stat.txt')} stat",
@@ -441,17 +472,18 @@ def sanity_checks(block: str, work: Path, res: Resources, wrapper_res: Resources
     return findings
 
 
-def run_block(block: str) -> BlockResult:
-    """The whole flow for one block."""
+def run_block(spec: str) -> BlockResult:
+    """The whole flow for one block (with its parameter overrides)."""
     start = time.monotonic()
+    block, params = parse_spec(spec)
     files = rtl_files(block)
-    work = OUT_DIR / block
+    work = OUT_DIR / (block + "".join(f"-{k}{v}" for k, v in params.items()))
     work.mkdir(parents=True, exist_ok=True)
-    print(f"[synth] gx_{block}: {' '.join(files)}", flush=True)
-    res, ports = synth_block(block, files, work)
+    print(f"[synth] {row_name(block, params)}: {' '.join(files)}", flush=True)
+    res, ports = synth_block(block, files, work, params)
     print(f"  block alone: {res.luts} LUTs ({res.lut4} LUT4 + 2*{res.ccu2c} CCU2C), "
           f"{res.ffs} FFs, {res.bram} BRAM, {res.dsp} DSP", flush=True)
-    _, netlist, wrapper_res = synth_wrapper(block, files, ports, work)
+    _, netlist, wrapper_res = synth_wrapper(block, files, ports, work, params)
     print(f"  wrapper: {wrapper_res.luts} LUTs, {wrapper_res.ffs} FFs", flush=True)
     warnings = sanity_checks(block, work, res, wrapper_res)
     for w in warnings:
@@ -459,7 +491,7 @@ def run_block(block: str) -> BlockResult:
     timing = place_and_route(netlist, work, wrapper_res.luts)
     seconds = time.monotonic() - start
     print(f"  {timing.device}: fmax {timing.fmax_mhz:.1f} MHz ({seconds:.0f} s)", flush=True)
-    return BlockResult(block, res, timing, wrapper_res, seconds, warnings)
+    return BlockResult(row_name(block, params), res, timing, wrapper_res, seconds, warnings)
 
 
 # ---------------------------------------------------------------------------------------
@@ -482,7 +514,8 @@ def kept_rows(results: list[BlockResult]) -> dict[str, str]:
     rows: dict[str, str] = {}
     if DOC.is_file():
         for line in DOC.read_text().splitlines():
-            m = re.match(r"^\| (\w+) \| \d+ \| \d+ \| \d+ \| \d+ \| [\d.]+.*\|$", line)
+            m = re.match(r"^\| (\w+(?: \([\w=, ]+\))?) \| \d+ \| \d+ \| \d+ \| \d+ \| [\d.]+.*\|$",
+                         line)
             if m and m.group(1) not in done:
                 rows[m.group(1)] = line
     return rows
