@@ -475,6 +475,7 @@ module gx_msld (
   // without one).
   `GX_ASSERT(ReadExact_A, !fv_after_init || rd_q == (cov_q != alln))
   `GX_ASSERT(ReadDone_A, !fv_after_init || state_q == StRdReq || fv_rd_done_q == rd_q)
+  `GX_ASSERT(ReadState_A, !(state_q == StRdReq || state_q == StRdWait) || rd_q)
   `GX_ASSERT(ReadFirst_A, !(state_q == StInit || state_q == StRdReq) || !fv_rd_done_q)
   `GX_ASSERT(ReadPix_A, !fv_after_init || ana_q == (32'd1 << p_q))
   `GX_ASSERT(NoReadBytes_A, !fv_after_init || rd_q || rbytes_q == 9'd0)
