@@ -24,7 +24,9 @@
  * Functional coverage (fails the run when a bin is empty), per N x B: every response
  * enc (N = 2 has no subset: k is 1 or N); each state case (in the slot 1SPP / in the slot analyzed / in memory 1SPP / in
  * memory subset / in memory full / mixed); for N B > 32 an analyzed load with query
- * passes; realistic-mode responses of every enc. Line, toggle and GX_COVER coverage go to
+ * passes; realistic-mode responses of every enc; loads with and without a read. A
+ * clock-by-clock check of the timing diagram in docs/msld.md comes first. Line, toggle
+ * and GX_COVER coverage go to
  * build/coverage/gx_msld.dat.
  */
 #include <inttypes.h>
@@ -386,6 +388,71 @@ static int cov_check(const cov_t *c)
     return holes;
 }
 
+/* The timing diagram of docs/msld.md, clock by clock: N = 2, B = 4, a 2 x 1 surface,
+ * the load of pixel 0 sample 1 with sample 0 in the slot (arrival subset), the tile in
+ * memory full with sample 1 different: one read, answered in the clock after the
+ * request, one analysis pass; the load offered in every clock, responses always taken. */
+static void timing_check(tb_report_t *rep)
+{
+    gx_ms_cfg_t cfg;
+    gx_mssurf_cfg_default(&cfg, 2, 1, GX_SPP2, GX_BPS4);
+    gx_ms_mem_t mem;
+    gx_mssurf_mem_init(&mem, &cfg);
+    for (unsigned j = 0; j < 8; j++)
+        mem.data[j] = (uint8_t)(j < 4 ? 1 : 2);
+    mem.enc[0] = GX_ENCFULL;
+    gx_ms_evict_t snap;
+    memset(&snap, 0, sizeof snap);
+    snap.peek = 1;
+    snap.cover[0] = 1;
+    snap.arrive[0] = GX_ENCSUBSET;
+    memset(snap.data, 3, 4);
+    gx_ms_load_t ld = {0, 0, 1};
+    gx_ms_load_resp_t want, got;
+    gx_mssurf_load_finish(&cfg, &mem, &snap, &ld, &want);
+    uint32_t s[GX_MS_EVICT_WORDS], l[GX_MS_LD_WORDS], rd[GX_MS_RDRESP_WORDS];
+    gx_mssurf_evict_pack(&snap, cfg.spp, s);
+    gx_mssurf_ld_pack(&cfg, &ld, l);
+    void *m = gx_msld_rtl_new(NULL);
+    gx_msld_rtl_cfg(m, &cfg);
+    static const int w_ready[9] = {1, 0, 0, 0, 0, 0, 0, 0, 1};
+    static const int w_req[9] = {0, 0, 1, 0, 0, 0, 0, 0, 0};
+    static const int w_rresp[9] = {0, 0, 0, 1, 0, 0, 0, 0, 0};
+    static const int w_resp[9] = {0, 0, 0, 0, 0, 0, 0, 1, 0};
+    int ok = 1, pending = 0;
+    for (unsigned c = 0; c < 9; c++) {
+        gx_msld_io_t io;
+        memset(&io, 0, sizeof io);
+        io.ld_valid = 1;
+        io.snap = s;
+        io.ld = l;
+        io.rd_req_ready = 1;
+        io.rd_resp_valid = pending;
+        io.rd_resp = rd;
+        io.resp_ready = 1;
+        gx_msld_rtl_eval(m, &io);
+        if (io.ld_ready != w_ready[c] || io.rd_req_valid != w_req[c] ||
+            io.rd_resp_ready != w_rresp[c] || io.resp_valid != w_resp[c])
+            ok = 0;
+        if (pending && io.rd_resp_ready)
+            pending = 0;
+        if (io.rd_req_valid) {
+            gx_mssurf_mem_answer(&mem, io.rd_req, rd);
+            pending = 1;
+        }
+        if (io.resp_valid) {
+            gx_mssurf_ldresp_unpack(io.resp, &got);
+            if (!gx_mssurf_ldresp_eq(&got, &want) || got.passes != 1 || !got.analyzed)
+                ok = 0;
+        }
+        if (!gx_msld_rtl_tick(m))
+            ok = 0;
+    }
+    gx_msld_rtl_free(m, NULL);
+    gx_mssurf_mem_free(&mem);
+    tb_check(rep, ok, "the timing diagram of docs/msld.md does not hold");
+}
+
 int main(int argc, char **argv)
 {
     tb_opts_t o;
@@ -398,6 +465,7 @@ int main(int argc, char **argv)
     memset(&rep, 0, sizeof rep);
     cov_t cov;
     uint64_t cycles = 0;
+    timing_check(&rep);
     uint64_t sent = run_all(&o, o.waves ? path : NULL, cpath, &rep, &cov, &cycles);
     int holes = cov_check(&cov);
     tb_check(&rep, holes == 0, "%d functional coverage holes", holes);
