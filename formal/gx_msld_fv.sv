@@ -6,10 +6,8 @@
 // first cycle.
 // Abstraction (formal/gx_msld.sby): the analyzer instance is a cut point (its outputs
 // free every clock: any response, any timing; gx_analyzer is proven on its own in
-// formal/gx_analyzer.sby), and the pixel image img_q is cut (its values free). The
-// properties are about the streams, the read and the state-known cases, which do not
-// read those values; freeing them over-approximates the design, so a proof holds for
-// the real one. Bit-exactness of value / mask / enc is the cosimulation's (tb/msld).
+// formal/gx_analyzer.sby); freeing it over-approximates the design, so a proof holds
+// for the real one. Bit-exactness of value / mask / enc is the cosimulation's (tb/msld).
 `default_nettype none
 
 module gx_msld_fv (

@@ -14,10 +14,10 @@
 //   3. otherwise the one gx_analyzer instance finds pixel p's classes in the request
 //      order of gx_mssurf_classes (the line holding it, or each line of a multi-line
 //      pixel with query passes), as gx_mswb does. A pixel wholly in memory in a subset
-//      tile (its stored masks are its classes, exact equality) goes through the same
-//      analysis path, which finds the same exact classes, but the response says
-//      analyzed 0, passes 0 as the specification does (no separate comparator network;
-//      costs clocks, not correctness: docs/msld.md).
+//      tile (its stored masks, exact equality, are its classes; analyzed 0, passes 0):
+//      N B > 32: an exact classifier, one reference sample per clock against all N
+//      (N clocks); N B <= 32: the same analysis path (one request is faster there; the
+//      analyzer's classes are exact equality too), reported as not analyzed.
 // Handshake: valid/ready streams ld (in: snapshot + load), rd_req (out), rd_resp (in),
 // resp (out). One load in flight; at most one read outstanding. cfg_i is taken with each
 // load and must stay static while it is in flight.
@@ -46,7 +46,7 @@ module gx_msld (
 
   typedef enum logic [3:0] {
     StIdle, StInit, StRdReq, StRdWait, StDecide, StAnaReq, StAnaWait, StSlot, StQReq, StQWait,
-    StOut
+    StExact, StOut
   } state_e;
 
   state_e          state_q, state_d;
@@ -74,6 +74,8 @@ module gx_msld (
   logic [63:0]     grep_q, grep_d;       // first sample of class g: bits 4g+3..4g
   logic [255:0]    gmask_q, gmask_d;     // samples of class g: bits 16g+15..16g
   logic [63:0]     lm_q, lm_d;
+  logic [3:0]      k_q, k_d;             // exact classes: reference sample
+  logic [4:0]      kc_q, kc_d;           // exact classes: classes so far
 
   // Format: N = 2^nlg, B = 2^blg, B/4 = 2^dlg dwords a sample, P = 2^plg, S = 2^slg.
   logic [2:0]  nlg, blg, dlg, slg;
@@ -217,6 +219,21 @@ module gx_msld (
     value_c = 128'(img_q >> (32'(ts) << (32'(blg) + 3))) & bmask;
   end
 
+  // Exact classes of a subset tile's pixel (its stored masks): sample k_q of pixel p
+  // against every sample of the pixel, one reference per clock (N clocks).
+  logic [15:0] x_eq;
+  logic        x_first;
+  always_comb begin
+    logic [2047:0] px;
+    logic [127:0]  rv;
+    px = img_q >> (32'(p_q) << (32'(nb) + 3));
+    rv = 128'(px >> (32'(k_q) << (32'(blg) + 3))) & bmask;
+    x_eq = '0;
+    for (int unsigned j = 0; j < 16; j++)
+      if (j < 32'(nn)) x_eq[j] = (128'(px >> (j << (32'(blg) + 3))) & bmask) == rv;
+    x_first = (x_eq & 16'((17'd1 << k_q) - 17'd1)) == 16'd0;
+  end
+
   // Control.
   logic ld_take;
   assign ld_ready_o = state_q == StIdle;
@@ -269,6 +286,8 @@ module gx_msld (
     grep_d = grep_q;
     gmask_d = gmask_q;
     lm_d = lm_q;
+    k_d = k_q;
+    kc_d = kc_q;
 
     unique case (state_q)
       StIdle: begin
@@ -321,8 +340,14 @@ module gx_msld (
           state_d = StOut;
         end else begin
           // wholly in memory in a subset tile: the stored masks (exact) are the classes
-          if (rd_q && cov_q == 16'd0 && em_q == 2'd1) report_d = 1'b0;
-          state_d = StAnaReq;
+          k_d = '0;
+          kc_d = '0;
+          if (rd_q && cov_q == 16'd0 && em_q == 2'd1) begin
+            report_d = 1'b0;
+            state_d = multi ? StExact : StAnaReq;  // one-line pixels: the analyzer is faster
+          end else begin
+            state_d = StAnaReq;
+          end
         end
       end
       StAnaReq: if (an_req_ready) state_d = StAnaWait;
@@ -382,6 +407,15 @@ module gx_msld (
           state_d = StSlot;
         end
       end
+      StExact: begin
+        if (k_q == smp_q) mask_d = x_eq;
+        kc_d = kc_q + 5'(x_first);
+        k_d = k_q + 4'd1;
+        if (5'(k_q) == nn - 5'd1) begin
+          enc_d = kc_q + 5'(x_first) == 5'd1 ? 2'd0 : kc_q + 5'(x_first) == nn ? 2'd2 : 2'd1;
+          state_d = StOut;
+        end
+      end
       StOut: if (resp_ready_i) state_d = StIdle;
       default: state_d = StIdle;
     endcase
@@ -419,6 +453,8 @@ module gx_msld (
     grep_q <= grep_d;
     gmask_q <= gmask_d;
     lm_q <= lm_d;
+    k_q <= k_d;
+    kc_q <= kc_d;
   end
 
   // ---------------------------------------------------------------------------------
@@ -445,7 +481,8 @@ module gx_msld (
   always_comb begin
     fv_after_init = state_q != StIdle && state_q != StInit;
     fv_post_decide = state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
-                     state_q == StQReq || state_q == StQWait || state_q == StOut;
+                     state_q == StQReq || state_q == StQWait || state_q == StExact ||
+                     state_q == StOut;
     fv_uniform = (!rd_q && arr_q == 2'd0) || (rd_q && cov_q == 16'd0 && em_q == 2'd0);
     fv_ana = (!rd_q && arr_q != 2'd0) || (rd_q && (cov_q != 16'd0 || em_q == 2'd2));
   end
