@@ -394,7 +394,7 @@ module gx_mswb (
   always_comb begin
     rd_req_o = '0;
     rd_req_o.tile = tile_q;
-    rd_req_o.kind = state_q == StPrReq;
+    rd_req_o.kind = state_q == StPrReq ? 2'd1 : 2'd0;
     rd_req_o.pixels = state_q == StPrReq ? valid_q & ~cov_q : part_q;
   end
   assign rd_req_valid_o = state_q == StRdReq || state_q == StPrReq;
@@ -703,7 +703,7 @@ module gx_mswb (
       fv_rmw_q <= 1'b0;
       fv_prom_q <= 1'b0;
     end else if (rd_req_valid_o && rd_req_ready_i) begin
-      if (rd_req_o.kind) fv_prom_q <= 1'b1;
+      if (rd_req_o.kind != 2'd0) fv_prom_q <= 1'b1;
       else fv_rmw_q <= 1'b1;
     end
   end
@@ -769,8 +769,8 @@ module gx_mswb (
   // exactly on a promotion, for the uncovered existing pixels.
   `GX_ASSERT(RmwRead_A, !fv_after_init || fv_rmw_q == (state_q != StRdReq && fv_rd_first))
   `GX_ASSERT(RmwNeeded_A, !(state_q == StRdReq || state_q == StRdWait) || fv_rd_first)
-  `GX_ASSERT(RmwPixels_A, !(rd_req_valid_o && !rd_req_o.kind) || rd_req_o.pixels == part_q)
-  `GX_ASSERT(PromPixels_A, !(rd_req_valid_o && rd_req_o.kind) ||
+  `GX_ASSERT(RmwPixels_A, !(rd_req_valid_o && rd_req_o.kind == 2'd0) || rd_req_o.pixels == part_q)
+  `GX_ASSERT(PromPixels_A, !(rd_req_valid_o && rd_req_o.kind == 2'd1) ||
                            rd_req_o.pixels == (valid_q & ~cov_q))
   `GX_ASSERT(PromRead_A, !fv_after_init || fv_prom_q == (state_q == StPrWait ||
                          ((state_q == StEnc || state_q == StOut) && fv_promote)))
@@ -817,9 +817,9 @@ module gx_mswb (
   `GX_COVER(Enc1spp_C, fl_valid_o && fl_o.enc == gx_pkg::Enc1spp)
   `GX_COVER(EncSubset_C, fl_valid_o && fl_o.enc == gx_pkg::EncSubset)
   `GX_COVER(EncFull_C, fl_valid_o && fl_o.enc == gx_pkg::EncFull)
-  `GX_COVER(ReadRmw_C, rd_req_valid_o && !rd_req_o.kind && rd_req_o.pixels != 32'd0)
-  `GX_COVER(ReadState_C, rd_req_valid_o && !rd_req_o.kind && rd_req_o.pixels == 32'd0)
-  `GX_COVER(ReadPromote_C, rd_req_valid_o && rd_req_o.kind)
+  `GX_COVER(ReadRmw_C, rd_req_valid_o && rd_req_o.kind == 2'd0 && rd_req_o.pixels != 32'd0)
+  `GX_COVER(ReadState_C, rd_req_valid_o && rd_req_o.kind == 2'd0 && rd_req_o.pixels == 32'd0)
+  `GX_COVER(ReadPromote_C, rd_req_valid_o && rd_req_o.kind == 2'd1)
   `GX_COVER(Promoted_C, fl_valid_o && fl_o.read_promote != 9'd0)
   `GX_COVER(Query_C, state_q == StQWait && an_resp_valid)
   `GX_COVER(Merge_C, state_q == StMerge && join_c != '0)

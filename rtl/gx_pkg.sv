@@ -135,13 +135,13 @@ package gx_pkg;
   } ms_evict_t;
   localparam int unsigned MS_EVICT_BITS = 2199;
 
-  /// flush encoder memory read request: pixels of a tile (pixels 0: a state query, no data) (53 bits)
+  /// flush encoder memory read request: pixels of a tile (pixels 0: a state query, no data) (54 bits)
   typedef struct packed {
-    logic [19:0] tile;  // [52:33] tile index
-    logic kind;  // [32:32] 0: RMW read of partially covered pixels (or state query), 1: promote read of uncovered pixels
+    logic [19:0] tile;  // [53:34] tile index
+    logic [1:0] kind;  // [33:32] 0: RMW read of partially covered pixels (or state query), 1: promote read of uncovered pixels, 2: load read (gx_msld; gx_ms_read_kind_t)
     logic [31:0] pixels;  // [31:0] bit p: pixel p of the tile is read
   } ms_rdreq_t;
-  localparam int unsigned MS_RDREQ_BITS = 53;
+  localparam int unsigned MS_RDREQ_BITS = 54;
 
   /// memory read response: the tile's state and the requested pixels (gx_mssurf_mem_read) (2059 bits)
   typedef struct packed {
@@ -150,6 +150,24 @@ package gx_pkg;
     logic [2047:0] data;  // [2047:0] byte j of the tile in bits 8j+7..8j; bytes of pixels not requested are ignored
   } ms_rdresp_t;
   localparam int unsigned MS_RDRESP_BITS = 2059;
+
+  /// SULD.MS load at the load finisher gx_msld: the pixel within the snapshot's tile and the sample (9 bits)
+  typedef struct packed {
+    logic [4:0] pixel;  // [8:4] p = (y W + x) mod P: the pixel of the snapshot's tile
+    logic [3:0] sample;  // [3:0] sample index, < N
+  } ms_ld_t;
+  localparam int unsigned MS_LD_BITS = 9;
+
+  /// SULD.MS load response of gx_msld (gx_ms_load_resp_t) (172 bits)
+  typedef struct packed {
+    logic [127:0] value;  // [171:44] the sample's current value, B bytes, byte j in bits 8j+7..8j; upper bytes 0
+    logic [15:0] mask;  // [43:28] samples of the pixel holding exactly that value
+    enc_e enc;  // [27:26] the pixel's state by its current values
+    logic analyzed;  // [25:25] 1: the analyzer ran
+    logic [15:0] passes;  // [24:9] its analyzer passes (0 when not analyzed)
+    logic [8:0] read_bytes;  // [8:0] bytes read from memory for the load
+  } ms_ldresp_t;
+  localparam int unsigned MS_LDRESP_BITS = 172;
 
   /// flush packet: one tile written to memory by the flush encoder (gx_ms_flush_t) (3049 bits)
   typedef struct packed {

@@ -912,8 +912,8 @@ void gx_mssurf_rdreq_unpack(const uint32_t w[GX_MS_RDREQ_WORDS], uint32_t *tile,
 {
     *tile = gx_bits_get(w, GX_MS_RDREQ_TILE_LSB, GX_MS_RDREQ_TILE_BITS);
     *pixels = gx_bits_get(w, GX_MS_RDREQ_PIXELS_LSB, GX_MS_RDREQ_PIXELS_BITS);
-    *kind = gx_bits_get(w, GX_MS_RDREQ_KIND_LSB, GX_MS_RDREQ_KIND_BITS) ? GX_MS_READ_PROMOTE
-                                                                        : GX_MS_READ_RMW;
+    const uint32_t k = gx_bits_get(w, GX_MS_RDREQ_KIND_LSB, GX_MS_RDREQ_KIND_BITS);
+    *kind = k == 2u ? GX_MS_READ_LOAD : k == 1u ? GX_MS_READ_PROMOTE : GX_MS_READ_RMW;
 }
 
 uint32_t gx_mssurf_mem_answer(gx_ms_mem_t *mem, const uint32_t req[GX_MS_RDREQ_WORDS],
@@ -965,4 +965,32 @@ int gx_mssurf_flush_eq(const gx_ms_flush_t *a, const gx_ms_flush_t *b)
            !memcmp(a->payload, b->payload, sizeof a->payload) && a->read_rmw == b->read_rmw &&
            a->read_promote == b->read_promote && a->analyzed == b->analyzed &&
            a->passes == b->passes;
+}
+
+void gx_mssurf_ld_pack(const gx_ms_cfg_t *cfg, const gx_ms_load_t *ld, uint32_t w[GX_MS_LD_WORDS])
+{
+    unsigned p;
+    (void)pixel_tile(cfg, ld->x, ld->y, &p);
+    memset(w, 0, GX_MS_LD_WORDS * sizeof w[0]);
+    gx_bits_set(w, GX_MS_LD_PIXEL_LSB, GX_MS_LD_PIXEL_BITS, p);
+    gx_bits_set(w, GX_MS_LD_SAMPLE_LSB, GX_MS_LD_SAMPLE_BITS, ld->sample);
+}
+
+void gx_mssurf_ldresp_unpack(const uint32_t w[GX_MS_LDRESP_WORDS], gx_ms_load_resp_t *r)
+{
+    memset(r, 0, sizeof *r);
+    for (unsigned j = 0; j < 16; j++)
+        r->value[j] = (uint8_t)gx_bits_get(w, GX_MS_LDRESP_VALUE_LSB + 8u * j, 8u);
+    r->mask = (uint16_t)gx_bits_get(w, GX_MS_LDRESP_MASK_LSB, GX_MS_LDRESP_MASK_BITS);
+    r->enc = (gx_enc_t)gx_bits_get(w, GX_MS_LDRESP_ENC_LSB, GX_MS_LDRESP_ENC_BITS);
+    r->analyzed = (uint8_t)gx_bits_get(w, GX_MS_LDRESP_ANALYZED_LSB, GX_MS_LDRESP_ANALYZED_BITS);
+    r->passes = (uint16_t)gx_bits_get(w, GX_MS_LDRESP_PASSES_LSB, GX_MS_LDRESP_PASSES_BITS);
+    r->read_bytes = gx_bits_get(w, GX_MS_LDRESP_READ_BYTES_LSB, GX_MS_LDRESP_READ_BYTES_BITS);
+}
+
+int gx_mssurf_ldresp_eq(const gx_ms_load_resp_t *a, const gx_ms_load_resp_t *b)
+{
+    return !memcmp(a->value, b->value, sizeof a->value) && a->mask == b->mask &&
+           a->enc == b->enc && a->analyzed == b->analyzed && a->passes == b->passes &&
+           a->read_bytes == b->read_bytes;
 }

@@ -39,11 +39,12 @@
  * Engines: cmodel (default) runs gx_mssurf_*. rtl runs the trace through the Verilated
  * gx_mssurf (the coalesce unit and coverage tracker, K = 4: another K is refused with exit
  * status 2); its eviction records go to the Verilated flush encoder gx_mswb (its reads
- * answered by the memory model, its packets written to it) and, for loads, to the C
- * memory side (gx_mssurf_load_finish). Beside it the C coalesce model runs the same
- * commands and every record is compared with the model's, and every packet of gx_mswb is
- * compared with gx_mssurf_writeback on the same record and memory (a difference: `gx
- * mstrace: the RTL differs ...`, exit status 1); the two counters the RTL has no port
+ * answered by the memory model, its packets written to it) and, for loads, to the
+ * Verilated memory side of SULD.MS gx_msld (its read answered by the memory model).
+ * Beside it the C coalesce model runs the same commands and every record is compared
+ * with the model's, every packet of gx_mswb is compared with gx_mssurf_writeback and
+ * every load response of gx_msld with gx_mssurf_load_finish on the same record and
+ * memory (a difference: `gx mstrace: the RTL differs ...`, exit status 1); the two counters the RTL has no port
  * for, merges and resident, are the model's; every other line comes from the RTL's
  * records and packets. Both engines print identical bytes.
  */
@@ -56,6 +57,7 @@
 #include "gx.h"
 #include "gx/mssurf.h"
 #include "mssurf_rtl.h"
+#include "msld_rtl.h"
 #include "mswb_rtl.h"
 
 typedef enum op_kind { OP_STORE, OP_STOREFULL, OP_LOAD, OP_FLUSH } op_kind_t;
@@ -420,6 +422,24 @@ static int rtl_writeback(void *wb, gx_ms_mem_t *mem, const gx_ms_evict_t *ev, gx
     return 1;
 }
 
+/* A load's snapshot ev through the RTL load finisher: *r = its response. The C load
+ * finisher runs first on the same snapshot and memory (the counters are put back), and
+ * the responses must be equal. Returns 0 (with a message) otherwise. */
+static int rtl_load(void *lu, gx_ms_mem_t *mem, const gx_ms_evict_t *ev, const gx_ms_load_t *ld,
+                    gx_ms_load_resp_t *r, uint64_t rec, size_t cmd)
+{
+    const gx_ms_mem_cnt_t cnt = mem->cnt;
+    gx_ms_load_resp_t want;
+    gx_mssurf_load_finish(&mem->cfg, mem, ev, ld, &want);
+    mem->cnt = cnt;
+    if (!gx_msld_rtl_load(lu, mem, ev, ld, r, NULL) || !gx_mssurf_ldresp_eq(r, &want)) {
+        fprintf(stderr, "gx mstrace: the RTL differs from the C model at the load of record %"
+                        PRIu64 " (command %zu)\n", rec, cmd);
+        return 0;
+    }
+    return 1;
+}
+
 static int run_rtl(const trace_t *tr, gx_out_t *o)
 {
     const gx_ms_cfg_t *cfg = &tr->cfg;
@@ -439,6 +459,7 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
     uint32_t *rec = calloc(cap * GX_MS_EVICT_WORDS, sizeof *rec);
     int status = 1, mem_ok = 0;
     void *wb = NULL; /* the Verilated flush encoder */
+    void *lu = NULL; /* the Verilated load finisher */
     if (!lsu || !ex || !cmd || !rec || !(mem_ok = gx_mssurf_mem_init(&mem, cfg))) {
         fprintf(stderr, "gx: out of memory\n");
         goto out;
@@ -464,6 +485,8 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
     gx_mssurf_rtl_free(m, NULL);
     wb = gx_mswb_rtl_new(NULL);
     gx_mswb_rtl_cfg(wb, cfg);
+    lu = gx_msld_rtl_new(NULL);
+    gx_msld_rtl_cfg(lu, cfg);
     if (tr->n && !cycles) {
         fprintf(stderr, "gx mstrace: the RTL stopped\n");
         goto out;
@@ -502,7 +525,8 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
             if (ev.peek) {
                 gx_ms_load_t ld = {op->x, op->y, (uint8_t)op->arg};
                 gx_ms_load_resp_t r;
-                gx_mssurf_load_finish(cfg, &mem, &ev, &ld, &r);
+                if (!rtl_load(lu, &mem, &ev, &ld, &r, ri, i))
+                    goto out;
                 if (r.analyzed) {
                     c.analyzed++;
                     c.passes += r.passes;
@@ -534,6 +558,8 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
 out:
     if (wb)
         gx_mswb_rtl_free(wb, NULL);
+    if (lu)
+        gx_msld_rtl_free(lu, NULL);
     if (mem_ok)
         gx_mssurf_mem_free(&mem);
     free(lsu);

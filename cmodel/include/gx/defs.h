@@ -199,12 +199,12 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_MS_EVICT_DATA_BITS 2048u
 
 /** flush encoder memory read request: pixels of a tile (pixels 0: a state query, no data) */
-#define GX_MS_RDREQ_BITS 53u
+#define GX_MS_RDREQ_BITS 54u
 #define GX_MS_RDREQ_WORDS 2u
-#define GX_MS_RDREQ_TILE_LSB 33u
+#define GX_MS_RDREQ_TILE_LSB 34u
 #define GX_MS_RDREQ_TILE_BITS 20u
 #define GX_MS_RDREQ_KIND_LSB 32u
-#define GX_MS_RDREQ_KIND_BITS 1u
+#define GX_MS_RDREQ_KIND_BITS 2u
 #define GX_MS_RDREQ_PIXELS_LSB 0u
 #define GX_MS_RDREQ_PIXELS_BITS 32u
 
@@ -217,6 +217,30 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_MS_RDRESP_BYTES_BITS 9u
 #define GX_MS_RDRESP_DATA_LSB 0u
 #define GX_MS_RDRESP_DATA_BITS 2048u
+
+/** SULD.MS load at the load finisher gx_msld: the pixel within the snapshot's tile and the sample */
+#define GX_MS_LD_BITS 9u
+#define GX_MS_LD_WORDS 1u
+#define GX_MS_LD_PIXEL_LSB 4u
+#define GX_MS_LD_PIXEL_BITS 5u
+#define GX_MS_LD_SAMPLE_LSB 0u
+#define GX_MS_LD_SAMPLE_BITS 4u
+
+/** SULD.MS load response of gx_msld (gx_ms_load_resp_t) */
+#define GX_MS_LDRESP_BITS 172u
+#define GX_MS_LDRESP_WORDS 6u
+#define GX_MS_LDRESP_VALUE_LSB 44u
+#define GX_MS_LDRESP_VALUE_BITS 128u
+#define GX_MS_LDRESP_MASK_LSB 28u
+#define GX_MS_LDRESP_MASK_BITS 16u
+#define GX_MS_LDRESP_ENC_LSB 26u
+#define GX_MS_LDRESP_ENC_BITS 2u
+#define GX_MS_LDRESP_ANALYZED_LSB 25u
+#define GX_MS_LDRESP_ANALYZED_BITS 1u
+#define GX_MS_LDRESP_PASSES_LSB 9u
+#define GX_MS_LDRESP_PASSES_BITS 16u
+#define GX_MS_LDRESP_READ_BYTES_LSB 0u
+#define GX_MS_LDRESP_READ_BYTES_BITS 9u
 
 /** flush packet: one tile written to memory by the flush encoder (gx_ms_flush_t) */
 #define GX_MS_FLUSH_BITS 3049u

@@ -345,6 +345,14 @@ int gx_mssurf_writeback(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_ev
 void gx_mssurf_cmd_pack_store(const gx_ms_store_t *st, uint32_t w[GX_MS_CMD_WORDS]);
 /** The command image of the flush command. */
 void gx_mssurf_cmd_pack_flush(uint32_t w[GX_MS_CMD_WORDS]);
+/** The load image (ms_ld_t of gx_pkg, GX_MS_LD_WORDS words) for the load finisher
+ *  rtl/gx_msld.sv: pixel p = (y W + x) mod P of the load's tile and the sample. */
+void gx_mssurf_ld_pack(const gx_ms_cfg_t *cfg, const gx_ms_load_t *ld, uint32_t w[GX_MS_LD_WORDS]);
+/** A load response image of rtl/gx_msld.sv (ms_ldresp_t, GX_MS_LDRESP_WORDS words) as a
+ *  gx_ms_load_resp_t (value bytes beyond B are 0). */
+void gx_mssurf_ldresp_unpack(const uint32_t w[GX_MS_LDRESP_WORDS], gx_ms_load_resp_t *r);
+/** 1 when two load responses are equal in every field (value: all 16 bytes). */
+int gx_mssurf_ldresp_eq(const gx_ms_load_resp_t *a, const gx_ms_load_resp_t *b);
 /** The command image of a load (SULD.MS) of pixel (x, y). */
 void gx_mssurf_cmd_pack_load(uint16_t x, uint16_t y, uint32_t w[GX_MS_CMD_WORDS]);
 /** The configuration image (ms_cfg_t, GX_MS_CFG_WORDS words); cfg.slots is the RTL's K
