@@ -18,11 +18,12 @@
 //   command   the flush command: every resident slot, oldest allocation first.
 // A load (SULD.MS look-up of pixel x, y) answers in the same record stream with a copy
 // of its tile's slot (peek = 1, cause 0; nothing stored when the tile is not resident);
-// the buffer is unchanged. The memory side of the load stays in C (gx_mssurf_load_finish).
+// the buffer is unchanged. The memory side of the load is rtl/gx_msld.sv
+// (gx_mssurf_load_finish in C).
 // The C function gx_mssurf_coalesce / gx_mssurf_coalesce_flush (cmodel/src/mssurf.c) is
 // the specification, with gx_mssurf_coalesce_load for loads: the records equal its
 // evictions and snapshots bit for bit, in order. The flush encoder (RMW, re-analysis,
-// encoding, memory) is gx_mssurf_writeback in C.
+// encoding) is rtl/gx_mswb.sv (gx_mssurf_writeback in C).
 //
 // Handshake: valid/ready streams cmd (in: ms_cmd_t, a store at pixel x, y, the flush
 // command or a load) and ev (out: ms_evict_t, one output register). cfg_i (W, H, N, B,
