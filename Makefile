@@ -146,7 +146,7 @@ VFLAGS := --cc --build -j 2 --assert --trace-fst --coverage-line --coverage-togg
           --coverage-user -Wall -Irtl -CFLAGS -std=c++20 -CFLAGS -O1 \
           --x-assign unique --x-initial unique $(VMAKEFIX)
 VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
-TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o
+TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o $(B)/obj/tb/ms_mem.o
 
 define block_rules
 $(B)/vl/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) rtl/gx_assert.svh rtl/lint.vlt $(STAMP)
@@ -158,10 +158,12 @@ $(B)/obj/tb/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_mod
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g $$(VINC) -I$(B)/vl/$(1) -Icmodel/include -Itb/common -Itb/$(1) \
 	  -c $$< -o $$@
-$(B)/obj/tb/$(1)_drv.o: tb/$(1)/$(1)_drv.c tb/$(1)/$(1)_rtl.h tb/common/stream.h $(MODEL_HDR)
+$(B)/obj/tb/$(1)_drv.o: tb/$(1)/$(1)_drv.c tb/$(1)/$(1)_rtl.h tb/common/stream.h \
+                        tb/common/ms_mem.h $(MODEL_HDR)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
-$(B)/obj/tb/tb_$(1).o: tb/$(1)/tb_$(1).c tb/$(1)/$(1)_rtl.h tb/common/tb.h $(MODEL_HDR)
+$(B)/obj/tb/tb_$(1).o: tb/$(1)/tb_$(1).c tb/$(1)/$(1)_rtl.h tb/common/tb.h tb/common/ms_mem.h \
+                       $(MODEL_HDR)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
 RTL_OBJS_$(1) := $(B)/obj/tb/$(1)_rtl.o $(B)/obj/tb/$(1)_drv.o \
@@ -221,6 +223,9 @@ $(B)/obj/tb/tb.o: tb/common/tb.c tb/common/tb.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 $(B)/obj/tb/stream.o: tb/common/stream.c tb/common/stream.h tb/common/tb.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+$(B)/obj/tb/ms_mem.o: tb/common/ms_mem.c tb/common/ms_mem.h tb/common/tb.h $(MODEL_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
