@@ -154,7 +154,7 @@ $(B)/vl/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) rtl/gx_assert.svh rtl/lint.vlt $(STAMP
 	$(VERILATOR) $(VFLAGS) -Mdir $(B)/vl/$(1) --top-module gx_$(1) rtl/lint.vlt $(RTL_$(1)) \
 	  > $(B)/vl/$(1)/build.log 2>&1 || { cat $(B)/vl/$(1)/build.log; exit 1; }
 $(B)/obj/tb/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
-                       $(B)/vl/$(1)/Vgx_$(1)__ALL.a
+                       tb/common/ms_vl.h $(B)/vl/$(1)/Vgx_$(1)__ALL.a
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g $$(VINC) -I$(B)/vl/$(1) -Icmodel/include -Itb/common -Itb/$(1) \
 	  -c $$< -o $$@
@@ -198,7 +198,7 @@ $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a: $(B)/gl/$(1)/gx_$(1).v
 	  --trace-fst $(VMAKEFIX) -Mdir $(B)/vl-gl/$(1) --top-module gx_$(1) $$< \
 	  > $(B)/vl-gl/$(1)/build.log 2>&1 || { cat $(B)/vl-gl/$(1)/build.log; exit 1; }
 $(B)/obj/tb-gl/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
-                          $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
+                          tb/common/ms_vl.h $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g -DGX_NO_COVERAGE $$(VINC) -I$(B)/vl-gl/$(1) -Icmodel/include \
 	  -Itb/common -Itb/$(1) -c $$< -o $$@
