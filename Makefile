@@ -31,8 +31,10 @@ RTL_mssurf := rtl/gx_pkg.sv rtl/gx_mssurf.sv
 RTL_analyzer := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv
 RTL_raster_setup := rtl/gx_pkg.sv rtl/gx_raster_setup.sv
 RTL_raster := rtl/gx_pkg.sv rtl/gx_raster.sv
-RTL_mswb := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv rtl/gx_mswb.sv
-RTL_msld := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv rtl/gx_msld.sv
+RTL_mswb := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv rtl/gx_ms_classify.sv \
+            rtl/gx_mswb.sv
+RTL_msld := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv rtl/gx_ms_classify.sv \
+            rtl/gx_msld.sv
 ALL_RTL := $(sort $(foreach b,$(BLOCKS),$(RTL_$(b))))
 
 .PHONY: help setup gen check-gen lint lint-verilator lint-yosys model-test gx test sim \
@@ -144,7 +146,7 @@ VFLAGS := --cc --build -j 2 --assert --trace-fst --coverage-line --coverage-togg
           --coverage-user -Wall -Irtl -CFLAGS -std=c++20 -CFLAGS -O1 \
           --x-assign unique --x-initial unique $(VMAKEFIX)
 VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
-TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o
+TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o $(B)/obj/tb/ms_mem.o
 
 define block_rules
 $(B)/vl/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) rtl/gx_assert.svh rtl/lint.vlt $(STAMP)
@@ -152,14 +154,16 @@ $(B)/vl/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) rtl/gx_assert.svh rtl/lint.vlt $(STAMP
 	$(VERILATOR) $(VFLAGS) -Mdir $(B)/vl/$(1) --top-module gx_$(1) rtl/lint.vlt $(RTL_$(1)) \
 	  > $(B)/vl/$(1)/build.log 2>&1 || { cat $(B)/vl/$(1)/build.log; exit 1; }
 $(B)/obj/tb/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
-                       $(B)/vl/$(1)/Vgx_$(1)__ALL.a
+                       tb/common/ms_vl.h $(B)/vl/$(1)/Vgx_$(1)__ALL.a
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g $$(VINC) -I$(B)/vl/$(1) -Icmodel/include -Itb/common -Itb/$(1) \
 	  -c $$< -o $$@
-$(B)/obj/tb/$(1)_drv.o: tb/$(1)/$(1)_drv.c tb/$(1)/$(1)_rtl.h tb/common/stream.h $(MODEL_HDR)
+$(B)/obj/tb/$(1)_drv.o: tb/$(1)/$(1)_drv.c tb/$(1)/$(1)_rtl.h tb/common/stream.h \
+                        tb/common/ms_mem.h $(MODEL_HDR)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
-$(B)/obj/tb/tb_$(1).o: tb/$(1)/tb_$(1).c tb/$(1)/$(1)_rtl.h tb/common/tb.h $(MODEL_HDR)
+$(B)/obj/tb/tb_$(1).o: tb/$(1)/tb_$(1).c tb/$(1)/$(1)_rtl.h tb/common/tb.h tb/common/ms_mem.h \
+                       $(MODEL_HDR)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
 RTL_OBJS_$(1) := $(B)/obj/tb/$(1)_rtl.o $(B)/obj/tb/$(1)_drv.o \
@@ -194,7 +198,7 @@ $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a: $(B)/gl/$(1)/gx_$(1).v
 	  --trace-fst $(VMAKEFIX) -Mdir $(B)/vl-gl/$(1) --top-module gx_$(1) $$< \
 	  > $(B)/vl-gl/$(1)/build.log 2>&1 || { cat $(B)/vl-gl/$(1)/build.log; exit 1; }
 $(B)/obj/tb-gl/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
-                          $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
+                          tb/common/ms_vl.h $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g -DGX_NO_COVERAGE $$(VINC) -I$(B)/vl-gl/$(1) -Icmodel/include \
 	  -Itb/common -Itb/$(1) -c $$< -o $$@
@@ -219,6 +223,9 @@ $(B)/obj/tb/tb.o: tb/common/tb.c tb/common/tb.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 $(B)/obj/tb/stream.o: tb/common/stream.c tb/common/stream.h tb/common/tb.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+$(B)/obj/tb/ms_mem.o: tb/common/ms_mem.c tb/common/ms_mem.h tb/common/tb.h $(MODEL_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 

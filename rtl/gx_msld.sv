@@ -13,7 +13,8 @@
 //      arrival 1SPP, or wholly in memory in a 1SPP tile (uniform: mask N ones, 1SPP);
 //   3. otherwise the one gx_analyzer instance finds pixel p's classes in the request
 //      order of gx_mssurf_classes (the line holding it, or each line of a multi-line
-//      pixel with query passes), as gx_mswb does. A pixel wholly in memory in a subset
+//      pixel with query passes), as gx_mswb does (the requests and the reading of the
+//      responses are gx_ms_classify, shared with it). A pixel wholly in memory in a subset
 //      tile (its stored masks, exact equality, are its classes; analyzed 0, passes 0):
 //      N B > 32: an exact classifier, one reference sample per clock against all N
 //      (N clocks); N B <= 32: the same analysis path (one request is faster there; the
@@ -118,95 +119,67 @@ module gx_msld (
     .resp_o       (an_resp)
   );
 
-  // One-line pixel: first-of-class slots, pixel p's need and the sample's class mask.
-  logic [7:0]  first_c;
-  logic [1:0]  line_need;
+  // The analyzer's requests and what its responses say (shared with gx_mswb).
+  logic [1:0] line_need;  // widest need of the line's requested pixels (one-line)
+  logic       lm_first;   // slot slot_q is first of its line class (multi-line)
+  logic [3:0] rs;         // sample of the pixel: line bl_q, slot slot_q
+  logic       q_found;    // the query found the sample's class
+  logic [4:0] q_idx;      // which class
+  logic [1:0] ng_need;    // need of the pixel from its classes
+
+  gx_ms_classify u_cls (
+    .nlg_i       (nlg),
+    .dlg_i       (dlg),
+    .slg_i       (slg),
+    .nb_i        (nb),
+    .nn_i        (nn),
+    .multi_i     (multi),
+    .per_lg_i    (per_lg),
+    .lines_lg_i  (lines_lg),
+    .s_cnt_i     (s_cnt),
+    .spp_i       (cfg_q.spp),
+    .bps_i       (cfg_q.bps),
+    .img_i       (img_q),
+    .ana_i       (ana_q),
+    .ai_i        (ai_q),
+    .bl_i        (bl_q),
+    .slot_i      (slot_q),
+    .ng_i        (ng_q),
+    .ng0_i       (ng0_q),
+    .g0_i        (g0_q),
+    .grep_i      (grep_q),
+    .lm_i        (lm_q),
+    .masks_i     (an_resp.masks),
+    .query_i     (state_q == StQReq),
+    .an_req_o    (an_req),
+    .line_need_o (line_need),
+    .lm_first_o  (lm_first),
+    .rs_o        (rs),
+    .q_found_o   (q_found),
+    .q_idx_o     (q_idx),
+    .ng_need_o   (ng_need)
+  );
+  assign an_req_valid = state_q == StAnaReq || state_q == StQReq;
+  assign an_resp_ready = state_q == StAnaWait || state_q == StQWait;
+
+  // One-line pixel: the loaded sample's class mask.
   logic [15:0] line_mask;
   always_comb begin
-    logic [15:0] cnt;
     logic [2:0]  kk;   // pixel p's group in its line
     logic [2:0]  js;   // the sample's slot
-    first_c = '0;
-    for (int unsigned j = 0; j < 8; j++) begin
-      logic [7:0] below;
-      below = 8'((9'd1 << j) - 9'd1) & ~(8'((9'd1 << ((j >> nlg) << nlg)) - 9'd1));
-      first_c[j] = (an_resp.masks[j*8 +: 8] & below) == 8'd0;
-    end
-    cnt = '0;
-    for (int unsigned k = 0; k < 4; k++)
-      for (int unsigned j = 0; j < 8; j++)
-        if ((j >> nlg) == k && j < 32'(s_cnt) && first_c[j]) cnt[k*4 +: 4] = cnt[k*4 +: 4] + 4'd1;
-    line_need = 2'd0;
-    for (int unsigned k = 0; k < 4; k++)
-      if (k < (32'd1 << per_lg) && ana_q[(32'(ai_q) << per_lg) + k]) begin
-        if (cnt[k*4 +: 4] != 4'd1 && 5'(cnt[k*4 +: 4]) == nn) line_need = 2'd2;
-        else if (cnt[k*4 +: 4] != 4'd1 && line_need == 2'd0) line_need = 2'd1;
-      end
     kk = 3'(32'(p_q) & ((32'd1 << per_lg) - 1));
     js = 3'((32'(kk) << nlg) + 32'(smp_q));
     line_mask = 16'(an_resp.masks[32'(js)*8 +: 8] >> (32'(kk) << nlg)) & alln;
   end
 
-  // Multi-line pixel: line-class first slots, the query, the class found.
-  logic        lm_first;
-  logic [3:0]  rs;
-  logic [7:0][3:0] qsrc;
-  logic        q_found;
-  logic [4:0]  q_idx;
-  logic [1:0]  ng_need;
+  // Multi-line pixel: the slot's line class and the class holding the loaded sample.
   logic [15:0] lm_line;  // the slot's line class as pixel samples
   logic [15:0] g_mask;   // the class holding the loaded sample
   always_comb begin
-    logic [7:0] below;
-    below = 8'((9'd1 << slot_q) - 9'd1);
-    lm_first = (lm_q[32'(slot_q)*8 +: 8] & below) == 8'd0;
-    rs = 4'((32'(bl_q) << slg) + 32'(slot_q));
     lm_line = 16'(32'(lm_q[32'(slot_q)*8 +: 8]) << (32'(bl_q) << slg));
-    for (int unsigned k = 0; k < 8; k++) begin
-      if (k == 0 || 32'(g0_q) + k - 1 >= 32'(ng0_q)) qsrc[k] = rs;
-      else qsrc[k] = grep_q[(32'(g0_q) + k - 1) * 4 +: 4];
-    end
-    q_found = 1'b0;
-    q_idx = '0;
-    for (int unsigned k = 7; k >= 1; k--)
-      if (k < 32'(s_cnt) && 32'(g0_q) + k - 1 < 32'(ng0_q) && an_resp.masks[k]) begin
-        q_found = 1'b1;
-        q_idx = 5'(32'(g0_q) + k - 1);
-      end
-    ng_need = ng_q == 5'd1 ? 2'd0 : ng_q == nn ? 2'd2 : 2'd1;
     g_mask = '0;
     for (int unsigned g = 0; g < 16; g++)
       if (g < 32'(ng_q) && gmask_q[g*16 + 32'(smp_q)]) g_mask = g_mask | gmask_q[g*16 +: 16];
-  end
-
-  // Analyzer request lines.
-  logic [255:0] an_line, q_line;
-  always_comb begin
-    logic [2:0] ln;
-    ln = multi ? 3'((32'(ai_q) << lines_lg) + 32'(bl_q)) : 3'(ai_q);
-    an_line = img_q[32'(ln)*256 +: 256];
-    for (int unsigned d = 0; d < 8; d++) begin
-      logic [5:0] sd;
-      logic [2:0] k;
-      k = 3'(d >> dlg);
-      sd = 6'((32'(ai_q) << (nb - 4'd2)) + (32'(qsrc[k]) << dlg) + (d & ((32'd1 << dlg) - 1)));
-      q_line[d*32 +: 32] = img_q[32'(sd)*32 +: 32];
-    end
-  end
-
-  always_comb begin
-    an_req = '0;
-    an_req.spp = cfg_q.spp;
-    an_req.bps = cfg_q.bps;
-    if (state_q == StQReq) begin
-      an_req.query = 1'b1;
-      an_req.qslot = 3'd0;
-      an_req.line = q_line;
-    end else begin
-      an_req.line = an_line;
-    end
-    an_req_valid = state_q == StAnaReq || state_q == StQReq;
-    an_resp_ready = state_q == StAnaWait || state_q == StQWait;
   end
 
   // The loaded sample's value: tile sample p N + sample, B bytes.

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms_mem.h"
 #include "msld_rtl.h"
 
 int gx_msld_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *snap, const uint32_t *ld,
@@ -13,31 +14,23 @@ int gx_msld_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *snap, const uint3
     tb_stall_t prof = {0, 0};
     uint64_t sent = 0, idle = 0, taken = 0;
     int ld_valid = 0, busy = 0;
-    int pending = 0;
-    unsigned wait = 0;
-    int rd_valid = 0;
-    uint32_t rd[GX_MS_RDRESP_WORDS];
+    tb_ms_rdport_t rd;
     gx_msld_io_t io;
     memset(st, 0, sizeof *st);
-    memset(rd, 0, sizeof rd);
+    tb_ms_rdport_init(&rd);
     for (;;) {
         if (stall && phase && sent % phase == 0 && !ld_valid)
             prof = tb_stall_pick(rng);
         if (!ld_valid && sent < n && !(stall && tb_rng_pct(rng, prof.gap_pct)))
             ld_valid = 1;
-        if (pending && !rd_valid) {
-            if (wait)
-                wait--;
-            else if (!(stall && tb_rng_pct(rng, prof.gap_pct)))
-                rd_valid = 1;
-        }
+        tb_ms_rdport_offer(&rd, rng, stall, prof.gap_pct);
         memset(&io, 0, sizeof io);
         io.ld_valid = ld_valid;
         io.snap = ld_valid ? snap + sent * GX_MS_EVICT_WORDS : NULL;
         io.ld = ld_valid ? ld + sent * GX_MS_LD_WORDS : NULL;
-        io.rd_req_ready = !pending && !(stall && tb_rng_pct(rng, prof.stall_pct));
-        io.rd_resp_valid = rd_valid;
-        io.rd_resp = rd_valid ? rd : NULL;
+        io.rd_req_ready = tb_ms_rdport_ready(&rd, rng, stall, prof.stall_pct);
+        io.rd_resp_valid = rd.valid;
+        io.rd_resp = rd.valid ? rd.resp : NULL;
         io.resp_ready = !(stall && tb_rng_pct(rng, prof.stall_pct));
         gx_msld_rtl_eval(m, &io);
         int moved = 0, took = 0;
@@ -47,18 +40,9 @@ int gx_msld_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *snap, const uint3
             ld_valid = 0;
             moved = 1;
         }
-        if (io.rd_req_valid && io.rd_req_ready) {
-            gx_mssurf_mem_answer(mem, io.rd_req, rd);
-            pending = 1;
-            wait = max_lat ? tb_rng_below(rng, max_lat + 1u) : 0;
-            st->reads++;
+        if (tb_ms_rdport_step(&rd, mem, io.rd_req_valid && io.rd_req_ready ? io.rd_req : NULL,
+                              rd.valid && io.rd_resp_ready, rng, max_lat, &st->reads))
             moved = 1;
-        }
-        if (rd_valid && io.rd_resp_ready) {
-            rd_valid = 0;
-            pending = 0;
-            moved = 1;
-        }
         if (io.resp_valid && io.resp_ready) {
             if (taken >= n)
                 return 0;
@@ -73,10 +57,10 @@ int gx_msld_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *snap, const uint3
             return 0;
         st->cycles++;
         st->resps = taken;
-        idle = moved || pending ? 0 : idle + 1;
+        idle = moved || rd.pending ? 0 : idle + 1;
         if (idle > 4096)
             return 0;
-        if (sent == n && !ld_valid && !busy && !pending && !took)
+        if (sent == n && !ld_valid && !busy && !rd.pending && !took)
             break;
     }
     return 1;

@@ -1,9 +1,9 @@
 // msld_rtl: the thin C++ shim between Verilator's Vgx_msld and C: its port mapping;
-// the rest is gx::VlModel.
+// the rest is gx::VlModel and gx::ms_drive_cfg.
 #include "msld_rtl.h"
 
 #include "Vgx_msld.h"
-#include "gx/defs.h"
+#include "ms_vl.h"
 #include "vl_model.h"
 
 namespace {
@@ -21,16 +21,13 @@ extern "C" void *gx_msld_rtl_new(const char *fst_path)
         t.rd_req_ready_i = 0;
         t.rd_resp_valid_i = 0;
         t.resp_ready_i = 0;
-        // a legal format during reset: 1 x 1, N = 2, B = 4
-        t.cfg_i = (1ull << GX_MS_CFG_WIDTH_LSB) | (1ull << GX_MS_CFG_HEIGHT_LSB);
+        t.cfg_i = gx::kMsCfgReset;
     });
 }
 
 extern "C" void gx_msld_rtl_cfg(void *m, const gx_ms_cfg_t *cfg)
 {
-    uint32_t w[GX_MS_CFG_WORDS];
-    gx_mssurf_cfg_pack(cfg, w);
-    top(m).cfg_i = (uint64_t)w[0] | ((uint64_t)w[1] << 32);
+    gx::ms_drive_cfg(top(m), cfg);
 }
 
 extern "C" void gx_msld_rtl_eval(void *m, gx_msld_io_t *io)
@@ -68,10 +65,11 @@ extern "C" void gx_msld_rtl_free(void *m, const char *cov_path)
 {
     auto *model = static_cast<Model *>(m);
 #ifndef GX_NO_COVERAGE
-    // gx_msld.sv's points only; the analyzer instance's coverage is its own tb's (as in
-    // tb/mswb: it is driven one request at a time, so BackToBack_C/Stall_C cannot occur).
+    // gx_msld.sv's and its gx_ms_classify.sv instance's points only ("rtl/gx_ms": the one
+    // substring both file names hold); the analyzer instance's coverage is its own tb's (as
+    // in tb/mswb: it is driven one request at a time, so BackToBack_C/Stall_C cannot occur).
     if (cov_path)
-        model->ctx->coveragep()->clearNonMatch("rtl/gx_msld.sv");
+        model->ctx->coveragep()->clearNonMatch("rtl/gx_ms");
 #endif
     model->finish(cov_path);
     delete model;

@@ -35,13 +35,12 @@
 #include <string.h>
 
 #include "gx/mssurf.h"
+#include "ms_mem.h"
 #include "msld_rtl.h"
 #include "tb.h"
 
 #define PHASE_LD 400u
 
-static unsigned spp_n(gx_spp_t s) { return 2u << s; }
-static unsigned bps_b(gx_bps_t b) { return 4u << b; }
 
 enum { C_SLOT1, C_SLOTANA, C_MEM1, C_MEMSUB, C_MEMFULL, C_MIXED, C_CASES };
 static const char *case_name[C_CASES] = {"in slot 1SPP", "in slot analyzed", "in memory 1SPP",
@@ -51,35 +50,15 @@ typedef struct cov {
     uint64_t enc[12][3], cases[12][C_CASES], query[12], real_enc[3], reads, noreads;
 } cov_t;
 
-static uint32_t rnd_in(tb_rng_t *r, uint32_t lo, uint32_t hi)
-{
-    return lo + tb_rng_below(r, hi - lo + 1u);
-}
-
 typedef struct phase {
     gx_ms_cfg_t cfg;
     uint8_t pal[4][16];
 } phase_t;
 
-static void pick_value(tb_rng_t *r, const phase_t *ph, uint8_t *v)
-{
-    const unsigned b = bps_b(ph->cfg.bps);
-    const unsigned k = tb_rng_below(r, 4);
-    const unsigned how = tb_rng_below(r, 10);
-    for (unsigned i = 0; i < b; i++) {
-        if (how < 6)
-            v[i] = ph->pal[k][i];
-        else if (how < 8)
-            v[i] = (uint8_t)(ph->pal[k][i] + rnd_in(r, 0, 6) - 3);
-        else
-            v[i] = (uint8_t)tb_rng_u32(r);
-    }
-}
-
 /* Fill tile t of mem in state e with pixel data that state holds. */
 static void fill_tile(tb_rng_t *r, const phase_t *ph, gx_ms_mem_t *mem, uint32_t t, gx_enc_t e)
 {
-    const unsigned n = spp_n(ph->cfg.spp), b = bps_b(ph->cfg.bps), pb = n * b;
+    const unsigned n = tb_ms_spp_n(ph->cfg.spp), b = tb_ms_bps_b(ph->cfg.bps), pb = n * b;
     const unsigned np = gx_mssurf_tile_pixels(&ph->cfg);
     const uint32_t valid = gx_mssurf_tile_valid(&ph->cfg, t);
     uint8_t *d = mem->data + (size_t)t * GX_MS_TILE_BYTES;
@@ -89,13 +68,13 @@ static void fill_tile(tb_rng_t *r, const phase_t *ph, gx_ms_mem_t *mem, uint32_t
             continue;
         uint8_t cls[16][16];
         const int distinct = e == GX_ENCFULL && tb_rng_pct(r, 40);
-        unsigned k = e == GX_ENC1SPP ? 1u : e == GX_ENCSUBSET ? rnd_in(r, 1, n - 1) : n;
+        unsigned k = e == GX_ENC1SPP ? 1u : e == GX_ENCSUBSET ? tb_ms_rnd_in(r, 1, n - 1) : n;
         for (unsigned c = 0; c < k; c++) {
             if (distinct)
                 for (unsigned j = 0; j < b; j++)
                     cls[c][j] = (uint8_t)(j == 0 ? c * 13u + 1u : tb_rng_u32(r));
             else
-                pick_value(r, ph, cls[c]);
+                tb_ms_pick_value(r, ph->cfg.bps, ph->pal, cls[c]);
         }
         for (unsigned i = 0; i < n; i++) {
             unsigned c = e == GX_ENCFULL ? (distinct || tb_rng_pct(r, 70) ? i : tb_rng_below(r, n))
@@ -113,7 +92,7 @@ static void fill_tile(tb_rng_t *r, const phase_t *ph, gx_ms_mem_t *mem, uint32_t
 static void gen_snap(tb_rng_t *r, const phase_t *ph, uint32_t t, unsigned lp, unsigned lcm,
                      gx_ms_evict_t *ev)
 {
-    const unsigned n = spp_n(ph->cfg.spp), b = bps_b(ph->cfg.bps), pb = n * b;
+    const unsigned n = tb_ms_spp_n(ph->cfg.spp), b = tb_ms_bps_b(ph->cfg.bps), pb = n * b;
     const unsigned np = gx_mssurf_tile_pixels(&ph->cfg);
     const uint16_t all = (uint16_t)((1u << n) - 1u);
     memset(ev, 0, sizeof *ev);
@@ -128,10 +107,10 @@ static void gen_snap(tb_rng_t *r, const phase_t *ph, uint32_t t, unsigned lp, un
         unsigned cm = p == lp ? lcm : tb_rng_below(r, 3);
         if (cm == 0)
             continue;
-        uint16_t mask = cm == 1 ? (uint16_t)rnd_in(r, 1, all - 1u) : all;
+        uint16_t mask = cm == 1 ? (uint16_t)tb_ms_rnd_in(r, 1, all - 1u) : all;
         ev->cover[p] = mask;
         uint8_t v[16];
-        pick_value(r, ph, v);
+        tb_ms_pick_value(r, ph->cfg.bps, ph->pal, v);
         const int uniform = mask == all && (dmode == 0 || (dmode == 3 && tb_rng_pct(r, 50)));
         if (uniform && tb_rng_pct(r, 70))
             ev->arrive[p] = GX_ENC1SPP;
@@ -147,7 +126,7 @@ static void gen_snap(tb_rng_t *r, const phase_t *ph, uint32_t t, unsigned lp, un
                 for (unsigned j = 0; j < b; j++)
                     s[j] = (uint8_t)(j == 0 ? i * 29u + 3u : tb_rng_u32(r));
             else
-                pick_value(r, ph, s);
+                tb_ms_pick_value(r, ph->cfg.bps, ph->pal, s);
         }
     }
 }
@@ -167,13 +146,13 @@ static void wb(void *c, const gx_ms_evict_t *ev)
 /* Realistic mode: stores through the coalesce unit, evictions written back to mem. */
 static void gen_realistic(tb_rng_t *r, const phase_t *ph, gx_ms_lsu_t *lsu, gx_ms_mem_t *mem)
 {
-    const unsigned n = spp_n(ph->cfg.spp), b = bps_b(ph->cfg.bps);
+    const unsigned n = tb_ms_spp_n(ph->cfg.spp), b = tb_ms_bps_b(ph->cfg.bps);
     const uint16_t all = (uint16_t)((1u << n) - 1u);
     const uint16_t w = ph->cfg.width, h = ph->cfg.height;
     wbctx_t c = {&ph->cfg, mem};
     gx_mssurf_lsu_init(lsu, &ph->cfg);
     uint32_t sweep = tb_rng_below(r, (uint32_t)w * h);
-    const unsigned stores = rnd_in(r, 50, 600);
+    const unsigned stores = tb_ms_rnd_in(r, 50, 600);
     for (unsigned k = 0; k < stores; k++) {
         if (tb_rng_pct(r, 2)) {
             gx_mssurf_coalesce_flush(lsu, wb, &c);
@@ -186,14 +165,14 @@ static void gen_realistic(tb_rng_t *r, const phase_t *ph, gx_ms_lsu_t *lsu, gx_m
             st.x = (uint16_t)(i % w);
             st.y = (uint16_t)(i / w);
             st.mask = all;
-            pick_value(r, ph, st.value);
+            tb_ms_pick_value(r, ph->cfg.bps, ph->pal, st.value);
         } else {
             st.x = (uint16_t)tb_rng_below(r, w);
             st.y = (uint16_t)tb_rng_below(r, h);
-            st.mask = tb_rng_pct(r, 40) ? all : (uint16_t)rnd_in(r, 1, all);
+            st.mask = tb_rng_pct(r, 40) ? all : (uint16_t)tb_ms_rnd_in(r, 1, all);
             st.full = (uint8_t)tb_rng_pct(r, 20);
             for (unsigned s = 0; s < (st.full ? n : 1u); s++)
-                pick_value(r, ph, st.value + s * b);
+                tb_ms_pick_value(r, ph->cfg.bps, ph->pal, st.value + s * b);
         }
         gx_mssurf_coalesce(lsu, &st, wb, &c);
     }
@@ -236,21 +215,12 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
         const unsigned f = phase % 12;
         const gx_spp_t spp = (gx_spp_t)(f / 3);
         const gx_bps_t bps = (gx_bps_t)(f % 3);
-        const unsigned n = spp_n(spp), b = bps_b(bps), pp = 256u / (n * b);
+        const unsigned n = tb_ms_spp_n(spp), b = tb_ms_bps_b(bps), pp = 256u / (n * b);
         const uint16_t all = (uint16_t)((1u << n) - 1u);
         const int realistic = (phase / 12) % 5 == 4;
         phase++;
-        const uint32_t ntiles = rnd_in(&r, 1, realistic ? 12 : 40);
-        uint32_t px = ntiles * pp;
-        if (tb_rng_pct(&r, 50) && px > 1)
-            px -= tb_rng_below(&r, pp < px ? pp : px - 1);
-        uint16_t w = (uint16_t)rnd_in(&r, 1, px < 64 ? px : 64);
-        uint16_t h = (uint16_t)(px / w ? px / w : 1);
-        gx_mssurf_cfg_default(&ph.cfg, w, h, spp, bps);
-        ph.cfg.threshold = (uint8_t)(tb_rng_pct(&r, 25) ? rnd_in(&r, 1, 8) : 0);
-        for (unsigned k = 0; k < 4; k++)
-            for (unsigned i = 0; i < 16; i++)
-                ph.pal[k][i] = (uint8_t)(k == 0 ? 0 : tb_rng_pct(&r, 50) ? 100 + 3 * k : tb_rng_u32(&r));
+        tb_ms_surface(&r, spp, bps, realistic ? 12 : 40, 25, &ph.cfg, ph.pal);
+        const uint16_t w = ph.cfg.width, h = ph.cfg.height;
         gx_ms_mem_t mref, mdut;
         if (!gx_mssurf_mem_init(&mref, &ph.cfg) || !gx_mssurf_mem_init(&mdut, &ph.cfg)) {
             fprintf(stderr, "tb_msld: bad surface %ux%u\n", w, h);

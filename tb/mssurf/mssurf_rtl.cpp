@@ -1,9 +1,9 @@
 // mssurf_rtl: the thin C++ shim between Verilator's Vgx_mssurf and C: its port mapping;
-// the rest is gx::VlModel.
+// the rest is gx::VlModel and gx::ms_drive_cfg.
 #include "mssurf_rtl.h"
 
 #include "Vgx_mssurf.h"
-#include "gx/defs.h"
+#include "ms_vl.h"
 #include "vl_model.h"
 
 namespace {
@@ -45,16 +45,13 @@ extern "C" void *gx_mssurf_rtl_new(const char *fst_path)
     return new Model("gx_mssurf", fst_path, [](Vgx_mssurf &t) {
         t.cmd_valid_i = 0;
         t.ev_ready_i = 0;
-        // a legal format during reset: 1 x 1, N = 2, B = 4
-        t.cfg_i = (1ull << GX_MS_CFG_WIDTH_LSB) | (1ull << GX_MS_CFG_HEIGHT_LSB);
+        t.cfg_i = gx::kMsCfgReset;
     });
 }
 
 extern "C" void gx_mssurf_rtl_cfg(void *m, const gx_ms_cfg_t *cfg)
 {
-    uint32_t w[GX_MS_CFG_WORDS];
-    gx_mssurf_cfg_pack(cfg, w);
-    top(m).cfg_i = (uint64_t)w[0] | ((uint64_t)w[1] << 32);
+    gx::ms_drive_cfg(top(m), cfg);
 }
 
 extern "C" unsigned gx_mssurf_rtl_slots(void) { return GX_MS_DEFAULT_SLOTS; }

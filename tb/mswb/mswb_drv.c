@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms_mem.h"
 #include "mswb_rtl.h"
 
 int gx_mswb_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *ev, uint64_t n, uint32_t *fl,
@@ -13,31 +14,23 @@ int gx_mswb_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *ev, uint64_t n, u
     tb_stall_t prof = {0, 0};
     uint64_t sent = 0, idle = 0, taken = 0;
     int ev_valid = 0, busy = 0;
-    int pending = 0;          /* a read taken, its answer due in `wait` clocks */
-    unsigned wait = 0;
-    int resp_valid = 0;
-    uint32_t resp[GX_MS_RDRESP_WORDS];
+    tb_ms_rdport_t rd;        /* reads answered from mem after a random latency */
     gx_mswb_io_t io;
     memset(st, 0, sizeof *st);
-    memset(resp, 0, sizeof resp);
+    tb_ms_rdport_init(&rd);
     /* until every eviction is taken and the unit is idle (ev_ready high, no packet) */
     for (;;) {
         if (stall && phase && sent % phase == 0 && !ev_valid)
             prof = tb_stall_pick(rng);
         if (!ev_valid && sent < n && !(stall && tb_rng_pct(rng, prof.gap_pct)))
             ev_valid = 1;
-        if (pending && !resp_valid) {
-            if (wait)
-                wait--;
-            else if (!(stall && tb_rng_pct(rng, prof.gap_pct)))
-                resp_valid = 1;
-        }
+        tb_ms_rdport_offer(&rd, rng, stall, prof.gap_pct);
         memset(&io, 0, sizeof io);
         io.ev_valid = ev_valid;
         io.ev = ev_valid ? ev + sent * GX_MS_EVICT_WORDS : NULL;
-        io.rd_req_ready = !pending && !(stall && tb_rng_pct(rng, prof.stall_pct));
-        io.rd_resp_valid = resp_valid;
-        io.rd_resp = resp_valid ? resp : NULL;
+        io.rd_req_ready = tb_ms_rdport_ready(&rd, rng, stall, prof.stall_pct);
+        io.rd_resp_valid = rd.valid;
+        io.rd_resp = rd.valid ? rd.resp : NULL;
         io.fl_ready = !(stall && tb_rng_pct(rng, prof.stall_pct));
         gx_mswb_rtl_eval(m, &io);
         int moved = 0, took = 0;
@@ -47,19 +40,11 @@ int gx_mswb_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *ev, uint64_t n, u
             ev_valid = 0;
             moved = 1;
         }
-        if (io.rd_req_valid && io.rd_req_ready) {
-            /* the memory reads now (it is the state the RTL must see), answers later */
-            gx_mssurf_mem_answer(mem, io.rd_req, resp);
-            pending = 1;
-            wait = max_lat ? tb_rng_below(rng, max_lat + 1u) : 0;
-            st->reads++;
+        /* the memory reads when the request is taken (it is the state the RTL must see)
+         * and answers later */
+        if (tb_ms_rdport_step(&rd, mem, io.rd_req_valid && io.rd_req_ready ? io.rd_req : NULL,
+                              rd.valid && io.rd_resp_ready, rng, max_lat, &st->reads))
             moved = 1;
-        }
-        if (resp_valid && io.rd_resp_ready) {
-            resp_valid = 0;
-            pending = 0;
-            moved = 1;
-        }
         if (io.fl_valid && io.fl_ready) {
             if (taken >= cap)
                 return 0;
@@ -77,10 +62,10 @@ int gx_mswb_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *ev, uint64_t n, u
             return 0;
         st->cycles++;
         st->packets = taken;
-        idle = moved || pending ? 0 : idle + 1;
+        idle = moved || rd.pending ? 0 : idle + 1;
         if (idle > 4096)
             return 0;
-        if (sent == n && !ev_valid && !busy && !pending && !took)
+        if (sent == n && !ev_valid && !busy && !rd.pending && !took)
             break;
     }
     return 1;

@@ -1,9 +1,9 @@
 // mswb_rtl: the thin C++ shim between Verilator's Vgx_mswb and C: its port mapping;
-// the rest is gx::VlModel.
+// the rest is gx::VlModel and gx::ms_drive_cfg.
 #include "mswb_rtl.h"
 
 #include "Vgx_mswb.h"
-#include "gx/defs.h"
+#include "ms_vl.h"
 #include "vl_model.h"
 
 namespace {
@@ -21,16 +21,13 @@ extern "C" void *gx_mswb_rtl_new(const char *fst_path)
         t.rd_req_ready_i = 0;
         t.rd_resp_valid_i = 0;
         t.fl_ready_i = 0;
-        // a legal format during reset: 1 x 1, N = 2, B = 4
-        t.cfg_i = (1ull << GX_MS_CFG_WIDTH_LSB) | (1ull << GX_MS_CFG_HEIGHT_LSB);
+        t.cfg_i = gx::kMsCfgReset;
     });
 }
 
 extern "C" void gx_mswb_rtl_cfg(void *m, const gx_ms_cfg_t *cfg)
 {
-    uint32_t w[GX_MS_CFG_WORDS];
-    gx_mssurf_cfg_pack(cfg, w);
-    top(m).cfg_i = (uint64_t)w[0] | ((uint64_t)w[1] << 32);
+    gx::ms_drive_cfg(top(m), cfg);
 }
 
 extern "C" void gx_mswb_rtl_eval(void *m, gx_mswb_io_t *io)
@@ -67,13 +64,14 @@ extern "C" void gx_mswb_rtl_free(void *m, const char *cov_path)
 {
     auto *model = static_cast<Model *>(m);
 #ifndef GX_NO_COVERAGE
-    // The coverage file holds gx_mswb.sv's points only. The gx_analyzer instance's line,
+    // The coverage file holds the points of gx_mswb.sv and of its gx_ms_classify.sv
+    // instance only (the one substring both file names hold). The gx_analyzer instance's line,
     // toggle and GX_COVER coverage is measured in its own cosimulation (tb/analyzer):
     // gx_mswb drives it one request at a time and takes every response at once by
     // design, so its BackToBack_C and Stall_C points can never be hit here. Its
     // assertions (the response equals its specification) run in every simulation.
     if (cov_path)
-        model->ctx->coveragep()->clearNonMatch("rtl/gx_mswb.sv");
+        model->ctx->coveragep()->clearNonMatch("rtl/gx_ms");
 #endif
     model->finish(cov_path);
     delete model;

@@ -37,14 +37,13 @@
 #include <string.h>
 
 #include "gx/mssurf.h"
+#include "ms_mem.h"
 #include "mswb_rtl.h"
 #include "tb.h"
 
 #define PHASE_EV 400u
 #define MAX_REC (PHASE_EV + 64u)
 
-static unsigned spp_n(gx_spp_t s) { return 2u << s; }
-static unsigned bps_b(gx_bps_t b) { return 4u << b; }
 
 typedef struct cov {
     uint64_t enc[12][3];
@@ -52,11 +51,6 @@ typedef struct cov {
     uint64_t cause[4];
     uint64_t thr, last_tile, peeks, real_enc[3];
 } cov_t;
-
-static uint32_t rnd_in(tb_rng_t *r, uint32_t lo, uint32_t hi)
-{
-    return lo + tb_rng_below(r, hi - lo + 1u);
-}
 
 /* A phase: its format, records and memory. */
 typedef struct phase {
@@ -67,26 +61,10 @@ typedef struct phase {
     uint8_t pal[4][16];
 } phase_t;
 
-/* B bytes of a value: palette entry, a near variant, or fresh bytes. */
-static void pick_value(tb_rng_t *r, const phase_t *ph, uint8_t *v)
-{
-    const unsigned b = bps_b(ph->cfg.bps);
-    const unsigned k = tb_rng_below(r, 4);
-    const unsigned how = tb_rng_below(r, 10);
-    for (unsigned i = 0; i < b; i++) {
-        if (how < 6)
-            v[i] = ph->pal[k][i];
-        else if (how < 8)
-            v[i] = (uint8_t)(ph->pal[k][i] + rnd_in(r, 0, 6) - 3);
-        else
-            v[i] = (uint8_t)tb_rng_u32(r);
-    }
-}
-
 /* Fill tile t of mem in state e with pixel data that state holds. */
 static void fill_tile(tb_rng_t *r, const phase_t *ph, gx_ms_mem_t *mem, uint32_t t, gx_enc_t e)
 {
-    const unsigned n = spp_n(ph->cfg.spp), b = bps_b(ph->cfg.bps), pb = n * b;
+    const unsigned n = tb_ms_spp_n(ph->cfg.spp), b = tb_ms_bps_b(ph->cfg.bps), pb = n * b;
     const unsigned np = gx_mssurf_tile_pixels(&ph->cfg);
     const uint32_t valid = gx_mssurf_tile_valid(&ph->cfg, t);
     uint8_t *d = mem->data + (size_t)t * GX_MS_TILE_BYTES;
@@ -95,9 +73,9 @@ static void fill_tile(tb_rng_t *r, const phase_t *ph, gx_ms_mem_t *mem, uint32_t
         if (!((valid >> p) & 1u))
             continue;
         uint8_t cls[16][16];
-        unsigned k = e == GX_ENC1SPP ? 1u : e == GX_ENCSUBSET ? rnd_in(r, 1, n - 1) : n;
+        unsigned k = e == GX_ENC1SPP ? 1u : e == GX_ENCSUBSET ? tb_ms_rnd_in(r, 1, n - 1) : n;
         for (unsigned c = 0; c < k; c++)
-            pick_value(r, ph, cls[c]);
+            tb_ms_pick_value(r, ph->cfg.bps, ph->pal, cls[c]);
         for (unsigned i = 0; i < n; i++) {
             unsigned c = e == GX_ENCFULL ? (tb_rng_pct(r, 70) ? i : tb_rng_below(r, n))
                                          : tb_rng_below(r, k);
@@ -115,7 +93,7 @@ static void fill_tile(tb_rng_t *r, const phase_t *ph, gx_ms_mem_t *mem, uint32_t
 /* A random eviction of the phase's surface. */
 static void gen_evict(tb_rng_t *r, const phase_t *ph, uint32_t tiles, gx_ms_evict_t *ev)
 {
-    const unsigned n = spp_n(ph->cfg.spp), b = bps_b(ph->cfg.bps), pb = n * b;
+    const unsigned n = tb_ms_spp_n(ph->cfg.spp), b = tb_ms_bps_b(ph->cfg.bps), pb = n * b;
     const unsigned np = gx_mssurf_tile_pixels(&ph->cfg);
     const uint16_t all = (uint16_t)((1u << n) - 1u);
     memset(ev, 0, sizeof *ev);
@@ -145,10 +123,10 @@ static void gen_evict(tb_rng_t *r, const phase_t *ph, uint32_t tiles, gx_ms_evic
             continue;
         uint16_t mask = all;
         if (cm == 1)
-            mask = (uint16_t)rnd_in(r, 1, all - 1u);
+            mask = (uint16_t)tb_ms_rnd_in(r, 1, all - 1u);
         ev->cover[p] = mask;
         uint8_t v[16];
-        pick_value(r, ph, v);
+        tb_ms_pick_value(r, ph->cfg.bps, ph->pal, v);
         const int uniform = mask == all && (dmode == 0 || (dmode == 3 && tb_rng_pct(r, 50)));
         if (uniform && tb_rng_pct(r, 70))
             ev->arrive[p] = GX_ENC1SPP;
@@ -162,11 +140,11 @@ static void gen_evict(tb_rng_t *r, const phase_t *ph, uint32_t tiles, gx_ms_evic
                 memcpy(s, v, b);
             } else if (dmode == 2 || (dmode == 3 && tb_rng_pct(r, 30))) {
                 for (unsigned j = 0; j < b; j++)
-                    s[j] = (uint8_t)(v[j] + (tb_rng_pct(r, 40) ? rnd_in(r, 0, 8) - 4 : 0));
+                    s[j] = (uint8_t)(v[j] + (tb_rng_pct(r, 40) ? tb_ms_rnd_in(r, 0, 8) - 4 : 0));
             } else if (tb_rng_pct(r, 50)) {
                 memcpy(s, v, b);
             } else {
-                pick_value(r, ph, s);
+                tb_ms_pick_value(r, ph->cfg.bps, ph->pal, s);
             }
         }
     }
@@ -187,7 +165,7 @@ static void collect(void *ctx, const gx_ms_evict_t *ev)
 
 static void gen_realistic(tb_rng_t *r, phase_t *ph)
 {
-    const unsigned n = spp_n(ph->cfg.spp), b = bps_b(ph->cfg.bps);
+    const unsigned n = tb_ms_spp_n(ph->cfg.spp), b = tb_ms_bps_b(ph->cfg.bps);
     static gx_ms_lsu_t lsu;
     coll_t c = {ph->ev, 0, PHASE_EV};
     gx_mssurf_lsu_init(&lsu, &ph->cfg);
@@ -214,7 +192,7 @@ static void gen_realistic(tb_rng_t *r, phase_t *ph)
             st.x = (uint16_t)(i % w);
             st.y = (uint16_t)(i / w);
             st.mask = all;
-            pick_value(r, ph, st.value);
+            tb_ms_pick_value(r, ph->cfg.bps, ph->pal, st.value);
         } else {
             if (tb_rng_pct(r, 30)) {
                 st.x = lx;
@@ -223,10 +201,10 @@ static void gen_realistic(tb_rng_t *r, phase_t *ph)
                 st.x = (uint16_t)tb_rng_below(r, w);
                 st.y = (uint16_t)tb_rng_below(r, h);
             }
-            st.mask = tb_rng_pct(r, 40) ? all : (uint16_t)rnd_in(r, 1, all);
+            st.mask = tb_rng_pct(r, 40) ? all : (uint16_t)tb_ms_rnd_in(r, 1, all);
             st.full = (uint8_t)tb_rng_pct(r, 20);
             for (unsigned s = 0; s < (st.full ? n : 1u); s++)
-                pick_value(r, ph, st.value + s * b);
+                tb_ms_pick_value(r, ph->cfg.bps, ph->pal, st.value + s * b);
         }
         lx = st.x;
         ly = st.y;
@@ -280,20 +258,11 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
         const unsigned f = phase % 12;
         const gx_spp_t spp = (gx_spp_t)(f / 3);
         const gx_bps_t bps = (gx_bps_t)(f % 3);
-        const unsigned n = spp_n(spp), b = bps_b(bps), pp = 256u / (n * b);
+        const unsigned n = tb_ms_spp_n(spp), b = tb_ms_bps_b(bps), pp = 256u / (n * b);
         ph.realistic = (phase / 12) % 5 == 4;
         phase++;
-        const uint32_t ntiles = rnd_in(&r, 1, ph.realistic ? 12 : 40);
-        uint32_t px = ntiles * pp;
-        if (tb_rng_pct(&r, 50) && px > 1)
-            px -= tb_rng_below(&r, pp < px ? pp : px - 1); /* a partial last tile */
-        uint16_t w = (uint16_t)rnd_in(&r, 1, px < 64 ? px : 64);
-        uint16_t h = (uint16_t)(px / w ? px / w : 1);
-        gx_mssurf_cfg_default(&ph.cfg, w, h, spp, bps);
-        ph.cfg.threshold = (uint8_t)(tb_rng_pct(&r, 35) ? rnd_in(&r, 1, 8) : 0);
-        for (unsigned k = 0; k < 4; k++)
-            for (unsigned i = 0; i < 16; i++)
-                ph.pal[k][i] = (uint8_t)(k == 0 ? 0 : tb_rng_pct(&r, 50) ? 100 + 3 * k : tb_rng_u32(&r));
+        tb_ms_surface(&r, spp, bps, ph.realistic ? 12 : 40, 35, &ph.cfg, ph.pal);
+        const uint16_t w = ph.cfg.width, h = ph.cfg.height;
         gx_ms_mem_t mem0, mref, mdut;
         if (!gx_mssurf_mem_init(&mem0, &ph.cfg) || !gx_mssurf_mem_init(&mref, &ph.cfg) ||
             !gx_mssurf_mem_init(&mdut, &ph.cfg)) {
