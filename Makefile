@@ -76,12 +76,16 @@ check-gen:
 # and Yosys elaboration (as for synthesis, and with -formal as for the proofs).
 lint: lint-verilator lint-yosys
 
+# (-Wno-fatal: every warning is printed, then fails the target here; an error or a log
+# that was not written fails it too.)
 lint-verilator: $(STAMP)
+	@mkdir -p $(B)
 	@for b in $(BLOCKS); do \
 	  files="$$(make -s --no-print-directory print-rtl-$$b)"; \
 	  $(VERILATOR) --lint-only -Wall -Wno-fatal --bbox-sys -Irtl rtl/lint.vlt $$files \
-	    --top-module gx_$$b > $(B)/lint-$$b.log 2>&1 || true; \
-	  if grep -q '%Warning\|%Error' $(B)/lint-$$b.log; then cat $(B)/lint-$$b.log; exit 1; fi; \
+	    --top-module gx_$$b > $(B)/lint-$$b.log 2>&1; rc=$$?; \
+	  if [ $$rc -ne 0 ] || grep -q '%Warning\|%Error' $(B)/lint-$$b.log; then \
+	    cat $(B)/lint-$$b.log; echo "lint verilator gx_$$b: FAILED (exit $$rc)"; exit 1; fi; \
 	  echo "lint verilator gx_$$b: 0 warnings"; \
 	done
 
