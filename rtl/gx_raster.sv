@@ -643,6 +643,30 @@ module gx_raster #(
   `GX_ASSERT(PixelEdgeRange_A, !r_q || fv_e_bad == '0)
   `GX_ASSERT(NoOverflow_A, !r_q || fv_sum_bad == '0)
 
+`ifdef FORMAL
+  // ---- formal/gx_raster.sby task `exact` (formal only: the watched value and offset
+  // are free constants of the proof).
+  // Stage B's split test is the exact one: for the watched pixel-edge value E (b_ep,
+  // proven exact by GroupEdgeFits_A) and every offset |s| < 2^28, q' + s >= 0 exactly
+  // when E + 16 s > 0, or = 0 on an inclusive edge.
+  (* anyconst *) logic [$clog2(3*4*Lanes)-1:0] fv_j;
+  (* anyconst *) logic signed [OW-1:0] fv_s;
+  logic fv_split, fv_exact;
+  always_comb begin
+    logic signed [EW+1:0] x;
+    x = (EW+2)'($signed(b_ep[EW*32'(fv_j) +: EW])) + ((EW+2)'(fv_s) <<< 4);
+    fv_split = (SW+1)'($signed(b_e[SW*32'(fv_j) +: SW])) + (SW+1)'(fv_s) >= 0;
+    fv_exact = x > 0 || (x == 0 && t_incl_q[32'(fv_j) / (4*Lanes)]);
+  end
+  `GX_ASSERT(PixelExact_A, !b_q || 32'(fv_j) >= 3*4*Lanes || (OW+1)'(fv_s) > SMax ||
+                           (OW+1)'(fv_s) < -SMax || fv_split == fv_exact)
+  // not vacuous: a pixel-edge value that passes with a nonzero offset, and one that is
+  // exactly 0 after it
+  `GX_COVER(PixelExactHit_C, b_q && 32'(fv_j) < 3*4*Lanes && fv_s != '0 && fv_exact)
+  `GX_COVER(PixelExactZero_C, b_q && 32'(fv_j) < 3*4*Lanes && fv_s != '0 &&
+                              $signed(b_ep[EW*32'(fv_j) +: EW]) == -((EW'(fv_s)) <<< 4))
+`endif
+
   `GX_COVER(Msaa1_C, grp_valid_o && t_nlog_q == 3'd0 && !t_ps_q && t_incl_q != 3'b111)
   `GX_COVER(Msaa2_C, grp_valid_o && t_nlog_q == 3'd1 && !t_ps_q)
   `GX_COVER(Msaa4_C, grp_valid_o && t_nlog_q == 3'd2)
