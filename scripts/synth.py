@@ -119,8 +119,8 @@ class BlockResult:
 
     block: str
     res: Resources
-    timing: Timing
-    wrapper_res: Resources
+    timing: Timing | None  # None: the block alone exceeds the largest part
+    wrapper_res: Resources | None
     seconds: float
     warnings: list[str]
 
@@ -483,6 +483,16 @@ def run_block(spec: str) -> BlockResult:
     res, ports = synth_block(block, files, work, params)
     print(f"  block alone: {res.luts} LUTs ({res.lut4} LUT4 + 2*{res.ccu2c} CCU2C), "
           f"{res.ffs} FFs, {res.bram} BRAM, {res.dsp} DSP", flush=True)
+    largest = DEVICES[-1][1]
+    if res.luts > DEVICE_LUTS[largest]:
+        # no part can hold it: no wrapper, no place and route (the row says so)
+        seconds = time.monotonic() - start
+        print(f"  larger than the {largest} ({DEVICE_LUTS[largest]} LUTs): no fmax "
+              f"({seconds:.0f} s)", flush=True)
+        warnings = netlist_checks(work / f"gx_{block}.json", f"gx_{block}")
+        for w in warnings:
+            print(f"  WARNING: gx_{block}: {w}", flush=True)
+        return BlockResult(row_name(block, params), res, None, None, seconds, warnings)
     _, netlist, wrapper_res = synth_wrapper(block, files, ports, work, params)
     print(f"  wrapper: {wrapper_res.luts} LUTs, {wrapper_res.ffs} FFs", flush=True)
     warnings = sanity_checks(block, work, res, wrapper_res)
@@ -500,9 +510,12 @@ def run_block(spec: str) -> BlockResult:
 
 def result_row(r: BlockResult) -> str:
     """One table row."""
-    fmax = f"{r.timing.fmax_mhz:.1f}"
-    if r.timing.device != DEVICES[0][1]:
-        fmax += f" ({r.timing.device})"
+    if r.timing is None:
+        fmax = f"— (larger than {DEVICES[-1][1]})"
+    else:
+        fmax = f"{r.timing.fmax_mhz:.1f}"
+        if r.timing.device != DEVICES[0][1]:
+            fmax += f" ({r.timing.device})"
     return f"| {r.block} | {r.res.luts} | {r.res.ffs} | {r.res.bram} | {r.res.dsp} | {fmax} |"
 
 
@@ -514,7 +527,7 @@ def kept_rows(results: list[BlockResult]) -> dict[str, str]:
     rows: dict[str, str] = {}
     if DOC.is_file():
         for line in DOC.read_text().splitlines():
-            m = re.match(r"^\| (\w+(?: \([\w=, ]+\))?) \| \d+ \| \d+ \| \d+ \| \d+ \| [\d.]+.*\|$",
+            m = re.match(r"^\| (\w+(?: \([\w=, ]+\))?) \| \d+ \| \d+ \| \d+ \| \d+ \| (?:[\d.]+|—).*\|$",
                          line)
             if m and m.group(1) not in done:
                 rows[m.group(1)] = line
@@ -567,6 +580,8 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
   a serial-out shift register, so every block path is register to register and no
   block logic is left without a driver or a load. fmax includes the wrapper registers' clock-to-out and setup, and
   the placement of the wrapper's shift registers.{fallback_note}
+  A block whose fmax reads "— (larger than {DEVICES[-1][1]})" has more LUTs on its own
+  than that part, the largest ECP5 ({DEVICE_LUTS[DEVICES[-1][1]]} LUTs): it is not placed.
 
 Scripts, netlists, logs and nextpnr reports are in `build/synth/<block>/`.
 
