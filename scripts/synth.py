@@ -459,14 +459,15 @@ def ranges(bits: list[int]) -> str:
     return ", ".join(reversed(out))
 
 
-def sanity_checks(block: str, work: Path, res: Resources, wrapper_res: Resources
+def sanity_checks(block: str, work: Path, res: Resources, wrapper_res: Resources | None
                   ) -> list[str]:
-    """Warnings that the block, or the block inside the wrapper, lost logic."""
+    """Warnings that the block, or the block inside the wrapper (if one was built), lost
+    logic."""
     top = f"gx_{block}"
     findings = netlist_checks(work / f"{top}.json", top)
     if res.luts == 0 and res.ffs == 0:
         findings.append("the block synthesized to no LUTs and no FFs")
-    if wrapper_res.luts < WRAPPER_LUT_RATIO * res.luts:
+    if wrapper_res is not None and wrapper_res.luts < WRAPPER_LUT_RATIO * res.luts:
         findings.append(f"the fmax wrapper has {wrapper_res.luts} LUTs, well below the "
                         f"block's {res.luts}: part of the block was optimized away in it")
     return findings
@@ -484,23 +485,23 @@ def run_block(spec: str) -> BlockResult:
     print(f"  block alone: {res.luts} LUTs ({res.lut4} LUT4 + 2*{res.ccu2c} CCU2C), "
           f"{res.ffs} FFs, {res.bram} BRAM, {res.dsp} DSP", flush=True)
     largest = DEVICES[-1][1]
+    netlist = wrapper_res = timing = None
     if res.luts > DEVICE_LUTS[largest]:
         # no part can hold it: no wrapper, no place and route (the row says so)
-        seconds = time.monotonic() - start
-        print(f"  larger than the {largest} ({DEVICE_LUTS[largest]} LUTs): no fmax "
-              f"({seconds:.0f} s)", flush=True)
-        warnings = netlist_checks(work / f"gx_{block}.json", f"gx_{block}")
-        for w in warnings:
-            print(f"  WARNING: gx_{block}: {w}", flush=True)
-        return BlockResult(row_name(block, params), res, None, None, seconds, warnings)
-    _, netlist, wrapper_res = synth_wrapper(block, files, ports, work, params)
-    print(f"  wrapper: {wrapper_res.luts} LUTs, {wrapper_res.ffs} FFs", flush=True)
+        print(f"  larger than the {largest} ({DEVICE_LUTS[largest]} LUTs): not placed, "
+              f"no fmax", flush=True)
+    else:
+        _, netlist, wrapper_res = synth_wrapper(block, files, ports, work, params)
+        print(f"  wrapper: {wrapper_res.luts} LUTs, {wrapper_res.ffs} FFs", flush=True)
     warnings = sanity_checks(block, work, res, wrapper_res)
     for w in warnings:
         print(f"  WARNING: gx_{block}: {w}", flush=True)
-    timing = place_and_route(netlist, work, wrapper_res.luts)
+    if wrapper_res is not None:
+        timing = place_and_route(netlist, work, wrapper_res.luts)
     seconds = time.monotonic() - start
-    print(f"  {timing.device}: fmax {timing.fmax_mhz:.1f} MHz ({seconds:.0f} s)", flush=True)
+    if timing is not None:
+        print(f"  {timing.device}: fmax {timing.fmax_mhz:.1f} MHz ({seconds:.0f} s)",
+              flush=True)
     return BlockResult(row_name(block, params), res, timing, wrapper_res, seconds, warnings)
 
 
