@@ -78,29 +78,9 @@ module gx_msld (
   logic [3:0]      k_q, k_d;             // exact classes: reference sample
   logic [4:0]      kc_q, kc_d;           // exact classes: classes so far
 
-  // Format: N = 2^nlg, B = 2^blg, B/4 = 2^dlg dwords a sample, P = 2^plg, S = 2^slg.
-  logic [2:0]  nlg, blg, dlg, slg;
-  logic [3:0]  nb;
-  logic        multi;
-  logic [4:0]  nn, bb;
-  logic [15:0] alln;
-  always_comb begin
-    nlg = 3'(cfg_q.spp) + 3'd1;
-    blg = 3'(cfg_q.bps) + 3'd2;
-    dlg = 3'(cfg_q.bps);
-    nb = 4'(nlg) + 4'(blg);
-    slg = 3'(3'd3 - dlg);
-    multi = nb > 4'd5;
-    nn = 5'd1 << nlg;
-    bb = 5'd1 << blg;
-    alln = 16'((17'd1 << nn) - 17'd1);
-  end
-
-  logic [2:0] per_lg, lines_lg;
-  logic [4:0] s_cnt;
-  assign per_lg = multi ? 3'd0 : 3'(4'd5 - nb);
-  assign lines_lg = multi ? 3'(nb - 4'd5) : 3'd0;
-  assign s_cnt = 5'd1 << slg;
+  // Format of the held load (gx_ms_pkg::ms_fmt_t: N = 2^nlg, B = 2^blg, ...).
+  gx_ms_pkg::ms_fmt_t fmt;
+  assign fmt = gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps));
 
   gx_pkg::an_req_t  an_req;
   gx_pkg::an_resp_t an_resp;
@@ -128,17 +108,7 @@ module gx_msld (
   logic [1:0] ng_need;    // need of the pixel from its classes
 
   gx_ms_classify u_cls (
-    .nlg_i       (nlg),
-    .dlg_i       (dlg),
-    .slg_i       (slg),
-    .nb_i        (nb),
-    .nn_i        (nn),
-    .multi_i     (multi),
-    .per_lg_i    (per_lg),
-    .lines_lg_i  (lines_lg),
-    .s_cnt_i     (s_cnt),
-    .spp_i       (cfg_q.spp),
-    .bps_i       (cfg_q.bps),
+    .fmt_i       (fmt),
     .img_i       (img_q),
     .ana_i       (ana_q),
     .ai_i        (ai_q),
@@ -167,16 +137,16 @@ module gx_msld (
   always_comb begin
     logic [2:0]  kk;   // pixel p's group in its line
     logic [2:0]  js;   // the sample's slot
-    kk = 3'(32'(p_q) & ((32'd1 << per_lg) - 1));
-    js = 3'((32'(kk) << nlg) + 32'(smp_q));
-    line_mask = 16'(an_resp.masks[32'(js)*8 +: 8] >> (32'(kk) << nlg)) & alln;
+    kk = 3'(32'(p_q) & ((32'd1 << fmt.per_lg) - 1));
+    js = 3'((32'(kk) << fmt.nlg) + 32'(smp_q));
+    line_mask = 16'(an_resp.masks[32'(js)*8 +: 8] >> (32'(kk) << fmt.nlg)) & fmt.alln;
   end
 
   // Multi-line pixel: the slot's line class and the class holding the loaded sample.
   logic [15:0] lm_line;  // the slot's line class as pixel samples
   logic [15:0] g_mask;   // the class holding the loaded sample
   always_comb begin
-    lm_line = 16'(32'(lm_q[32'(slot_q)*8 +: 8]) << (32'(bl_q) << slg));
+    lm_line = 16'(32'(lm_q[32'(slot_q)*8 +: 8]) << (32'(bl_q) << fmt.slg));
     g_mask = '0;
     for (int unsigned g = 0; g < 16; g++)
       if (g < 32'(ng_q) && gmask_q[g*16 + 32'(smp_q)]) g_mask = g_mask | gmask_q[g*16 +: 16];
@@ -187,9 +157,9 @@ module gx_msld (
   logic [127:0] value_c;
   logic [127:0] bmask;
   always_comb begin
-    ts = 7'((32'(p_q) << nlg) + 32'(smp_q));
-    bmask = 128'((129'd1 << (32'(bb) * 8)) - 129'd1);
-    value_c = 128'(img_q >> (32'(ts) << (32'(blg) + 3))) & bmask;
+    ts = 7'((32'(p_q) << fmt.nlg) + 32'(smp_q));
+    bmask = 128'((129'd1 << (32'(fmt.bb) * 8)) - 129'd1);
+    value_c = 128'(img_q >> (32'(ts) << (32'(fmt.blg) + 3))) & bmask;
   end
 
   // Exact classes of a subset tile's pixel (its stored masks): sample k_q of pixel p
@@ -199,11 +169,11 @@ module gx_msld (
   always_comb begin
     logic [2047:0] px;
     logic [127:0]  rv;
-    px = img_q >> (32'(p_q) << (32'(nb) + 3));
-    rv = 128'(px >> (32'(k_q) << (32'(blg) + 3))) & bmask;
+    px = img_q >> (32'(p_q) << (32'(fmt.nb) + 3));
+    rv = 128'(px >> (32'(k_q) << (32'(fmt.blg) + 3))) & bmask;
     x_eq = '0;
     for (int unsigned j = 0; j < 16; j++)
-      if (j < 32'(nn)) x_eq[j] = (128'(px >> (j << (32'(blg) + 3))) & bmask) == rv;
+      if (j < 32'(fmt.nn)) x_eq[j] = (128'(px >> (j << (32'(fmt.blg) + 3))) & bmask) == rv;
     x_first = (x_eq & 16'((17'd1 << k_q) - 17'd1)) == 16'd0;
   end
 
@@ -278,16 +248,16 @@ module gx_msld (
       StInit: begin
         // pixel p's stored samples only; everything else 0 until read
         for (int unsigned d = 0; d < TD; d++)
-          if (!stored_q[d >> dlg] || (d >> (32'(dlg) + 32'(nlg))) != 32'(p_q))
+          if (!stored_q[d >> fmt.dlg] || (d >> (32'(fmt.dlg) + 32'(fmt.nlg))) != 32'(p_q))
             img_d[d*32 +: 32] = 32'd0;
-        cov_d = 16'(stored_q >> (32'(p_q) << nlg)) & alln;
+        cov_d = 16'(stored_q >> (32'(p_q) << fmt.nlg)) & fmt.alln;
         arr_d = arrive_q[32'(p_q)*2 +: 2];
         ana_d = 32'd1 << p_q;
         rbytes_d = '0;
         passes_d = '0;
         em_d = '0;
-        rd_d = (16'(stored_q >> (32'(p_q) << nlg)) & alln) != alln;
-        state_d = (16'(stored_q >> (32'(p_q) << nlg)) & alln) != alln ? StRdReq : StDecide;
+        rd_d = (16'(stored_q >> (32'(p_q) << fmt.nlg)) & fmt.alln) != fmt.alln;
+        state_d = (16'(stored_q >> (32'(p_q) << fmt.nlg)) & fmt.alln) != fmt.alln ? StRdReq : StDecide;
       end
       StRdReq: if (rd_req_ready_i) state_d = StRdWait;
       StRdWait: begin
@@ -295,20 +265,20 @@ module gx_msld (
           em_d = rd_resp_i.enc;
           rbytes_d = rd_resp_i.bytes;
           for (int unsigned d = 0; d < TD; d++)
-            if ((d >> (32'(dlg) + 32'(nlg))) == 32'(p_q) && !stored_q[d >> dlg])
+            if ((d >> (32'(fmt.dlg) + 32'(fmt.nlg))) == 32'(p_q) && !stored_q[d >> fmt.dlg])
               img_d[d*32 +: 32] = rd_resp_i.data[d*32 +: 32];
           state_d = StDecide;
         end
       end
       StDecide: begin
-        ai_d = multi ? 6'(p_q) : 6'(32'(p_q) >> per_lg);
+        ai_d = fmt.multi ? 6'(p_q) : 6'(32'(p_q) >> fmt.per_lg);
         bl_d = '0;
         ng_d = '0;
         gmask_d = '0;
         report_d = 1'b1;
         if ((!rd_q && arr_q == 2'd0) || (rd_q && cov_q == 16'd0 && em_q == 2'd0)) begin
           report_d = 1'b0;  // uniform
-          mask_d = alln;
+          mask_d = fmt.alln;
           enc_d = 2'd0;
           state_d = StOut;
         end else begin
@@ -317,7 +287,7 @@ module gx_msld (
           kc_d = '0;
           if (rd_q && cov_q == 16'd0 && em_q == 2'd1) begin
             report_d = 1'b0;
-            state_d = multi ? StExact : StAnaReq;  // one-line pixels: the analyzer is faster
+            state_d = fmt.multi ? StExact : StAnaReq;  // one-line pixels: the analyzer is faster
           end else begin
             state_d = StAnaReq;
           end
@@ -327,7 +297,7 @@ module gx_msld (
       StAnaWait: begin
         if (an_resp_valid) begin
           passes_d = passes_q + 16'(an_resp.passes);
-          if (!multi) begin
+          if (!fmt.multi) begin
             mask_d = line_mask;
             enc_d = line_need;
             state_d = StOut;
@@ -341,8 +311,8 @@ module gx_msld (
         end
       end
       StSlot: begin
-        if (slot_q == 4'(s_cnt)) begin
-          if (32'(bl_q) + 1 == (32'd1 << lines_lg)) begin
+        if (slot_q == 4'(fmt.s_cnt)) begin
+          if (32'(bl_q) + 1 == (32'd1 << fmt.lines_lg)) begin
             enc_d = ng_need;
             mask_d = g_mask;
             state_d = StOut;
@@ -375,7 +345,7 @@ module gx_msld (
             slot_d = slot_q + 4'd1;
             g0_d = '0;
           end else begin
-            g0_d = g0_q + 5'(s_cnt) - 5'd1;
+            g0_d = g0_q + 5'(fmt.s_cnt) - 5'd1;
           end
           state_d = StSlot;
         end
@@ -384,8 +354,8 @@ module gx_msld (
         if (k_q == smp_q) mask_d = x_eq;
         kc_d = kc_q + 5'(x_first);
         k_d = k_q + 4'd1;
-        if (5'(k_q) == nn - 5'd1) begin
-          enc_d = kc_q + 5'(x_first) == 5'd1 ? 2'd0 : kc_q + 5'(x_first) == nn ? 2'd2 : 2'd1;
+        if (5'(k_q) == fmt.nn - 5'd1) begin
+          enc_d = kc_q + 5'(x_first) == 5'd1 ? 2'd0 : kc_q + 5'(x_first) == fmt.nn ? 2'd2 : 2'd1;
           state_d = StOut;
         end
       end
@@ -483,7 +453,7 @@ module gx_msld (
                           rd_req_o.pixels == (32'd1 << p_q) && rd_req_o.tile == tile_q))
   // The read exactly when some sample of the pixel is not in the slot (read_bytes 0
   // without one).
-  `GX_ASSERT(ReadExact_A, !fv_after_init || rd_q == (cov_q != alln))
+  `GX_ASSERT(ReadExact_A, !fv_after_init || rd_q == (cov_q != fmt.alln))
   `GX_ASSERT(ReadDone_A, !fv_after_init || state_q == StRdReq || fv_rd_done_q == rd_q)
   `GX_ASSERT(ReadState_A, !(state_q == StRdReq || state_q == StRdWait) || rd_q)
   `GX_ASSERT(ReadFirst_A, !(state_q == StInit || state_q == StRdReq) || !fv_rd_done_q)
@@ -498,7 +468,7 @@ module gx_msld (
   `GX_ASSERT(Report_A, !fv_post_decide || report_q == fv_ana)
   `GX_ASSERT(Known1_A, !resp_valid_o || !fv_uniform ||
                        (resp_o.analyzed == 1'b0 && resp_o.passes == 16'd0 &&
-                        resp_o.mask == alln && resp_o.enc == gx_pkg::Enc1spp))
+                        resp_o.mask == fmt.alln && resp_o.enc == gx_pkg::Enc1spp))
   `GX_ASSERT(KnownSubset_A, !resp_valid_o || !(rd_q && cov_q == 16'd0 && em_q == 2'd1) ||
                             (resp_o.analyzed == 1'b0 && resp_o.passes == 16'd0))
   `GX_ASSERT(NotPasses_A, !resp_valid_o || resp_o.analyzed || resp_o.passes == 16'd0)

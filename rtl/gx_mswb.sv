@@ -95,27 +95,10 @@ module gx_mswb (
   gx_pkg::ms_flush_t fl_q, fl_d;
 
   // ---------------------------------------------------------------------------------
-  // Format of the held eviction: N = 2^nlg, B = 2^blg, B/4 = 2^dlg dwords a sample,
-  // P = 2^plg pixels a tile, 2^tsl samples a tile, S = 2^slg slots a line.
-  logic [2:0] nlg, blg, dlg, plg, tsl, slg;
-  logic [3:0] nb;      // log2 N B
-  logic       multi;   // N B > 32: a pixel spans several lines
-  logic [4:0] nn;      // N
-  logic [4:0] bb;      // B
-  logic [15:0] alln;   // N ones
-  always_comb begin
-    nlg = 3'(cfg_q.spp) + 3'd1;
-    blg = 3'(cfg_q.bps) + 3'd2;
-    dlg = 3'(cfg_q.bps);
-    nb = 4'(nlg) + 4'(blg);
-    plg = 3'(4'd8 - nb);
-    tsl = 3'(4'd8 - 4'(blg));
-    slg = 3'(3'd3 - dlg);
-    multi = nb > 4'd5;
-    nn = 5'd1 << nlg;
-    bb = 5'd1 << blg;
-    alln = 16'((17'd1 << nn) - 17'd1);
-  end
+  // Format of the held eviction (gx_ms_pkg::ms_fmt_t: N = 2^nlg, B = 2^blg, B/4 = 2^dlg
+  // dwords a sample, P = 2^plg pixels a tile, 2^tsl samples a tile, S = 2^slg slots a line).
+  gx_ms_pkg::ms_fmt_t fmt;
+  assign fmt = gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps));
 
   // ---------------------------------------------------------------------------------
   // Pixel masks of a coverage bitmap (bit p N + i = sample i of pixel p) and the
@@ -170,7 +153,7 @@ module gx_mswb (
     pix_all = f_pix(stored_q, cfg_q.spp, 1'b0) & p_mask;
     for (int unsigned p = 0; p < TP; p++)
       ana_c[p] = pix_any[p] && arrive_q[2*p +: 2] != 2'd0;
-    valid_c = f_valid(cfg_q.width, cfg_q.height, plg, tile_q);
+    valid_c = f_valid(cfg_q.width, cfg_q.height, fmt.plg, tile_q);
   end
 
   // ---------------------------------------------------------------------------------
@@ -183,10 +166,10 @@ module gx_mswb (
       logic [5:0] t, rt, rd;
       logic [31:0] a, r;
       logic nr;
-      t = 6'(d >> dlg);
+      t = 6'(d >> fmt.dlg);
       if (state_q == StEnc) rt = 6'(s_q);
-      else rt = (t & ~(6'(nn - 5'd1))) | 6'(k_q);
-      rd = 6'((rt << dlg) | 6'(d & ((32'd1 << dlg) - 1)));
+      else rt = (t & ~(6'(fmt.nn - 5'd1))) | 6'(k_q);
+      rd = 6'((rt << fmt.dlg) | 6'(d & ((32'd1 << fmt.dlg) - 1)));
       a = img_q[d*32 +: 32];
       r = img_q[32'(rd)*32 +: 32];
       nr = 1'b1;
@@ -204,10 +187,10 @@ module gx_mswb (
     s_eq = '0;
     s_near = '0;
     for (int unsigned t = 0; t < TS; t++) begin
-      if (dlg == 3'd0) begin
+      if (fmt.dlg == 3'd0) begin
         s_eq[t] = dw_eq[t];
         s_near[t] = dw_near[t];
-      end else if (dlg == 3'd1) begin
+      end else if (fmt.dlg == 3'd1) begin
         if (t < TS / 2) begin
           s_eq[t] = dw_eq[2*t] && dw_eq[2*t+1];
           s_near[t] = dw_near[2*t] && dw_near[2*t+1];
@@ -227,9 +210,9 @@ module gx_mswb (
     for (int unsigned t = 0; t < TS; t++) begin
       logic [5:0] rt;
       logic [3:0] i;
-      rt = (6'(t) & ~(6'(nn - 5'd1))) | 6'(k_q);
-      i = 4'(6'(t) & 6'(nn - 5'd1));
-      if (t < (32'd1 << tsl) && cov_q[t >> nlg] && !done_q[t]) begin
+      rt = (6'(t) & ~(6'(fmt.nn - 5'd1))) | 6'(k_q);
+      i = 4'(6'(t) & 6'(fmt.nn - 5'd1));
+      if (t < (32'd1 << fmt.tsl) && cov_q[t >> fmt.nlg] && !done_q[t]) begin
         if (i == k_q) done_c[t] = 1'b1;
         else if (i > k_q && !done_q[rt] && (stored_q[t] ? s_near[t] : s_eq[t])) begin
           join_c[t] = 1'b1;
@@ -244,9 +227,9 @@ module gx_mswb (
   always_comb begin
     for (int unsigned d = 0; d < TD; d++) begin
       logic [5:0] rt, rd;
-      rt = (6'(d >> dlg) & ~(6'(nn - 5'd1))) | 6'(k_q);
-      rd = 6'((rt << dlg) | 6'(d & ((32'd1 << dlg) - 1)));
-      merge_img[d*32 +: 32] = join_c[d >> dlg] ? img_q[32'(rd)*32 +: 32] : img_q[d*32 +: 32];
+      rt = (6'(d >> fmt.dlg) & ~(6'(fmt.nn - 5'd1))) | 6'(k_q);
+      rd = 6'((rt << fmt.dlg) | 6'(d & ((32'd1 << fmt.dlg) - 1)));
+      merge_img[d*32 +: 32] = join_c[d >> fmt.dlg] ? img_q[32'(rd)*32 +: 32] : img_q[d*32 +: 32];
     end
   end
 
@@ -254,12 +237,6 @@ module gx_mswb (
   // Analysis. One-line pixels (N B <= 32): line ai_q holds 2^(5 - nb) pixels; the need
   // of each requested pixel from the line's masks. Multi-line pixels: pixel ai_q, line
   // bl_q of 2^(nb - 5), slot slot_q of S, query base g0_q.
-  logic [2:0] per_lg;
-  logic [2:0] lines_lg;
-  logic [4:0] s_cnt;   // S
-  assign per_lg = multi ? 3'd0 : 3'(4'd5 - nb);
-  assign lines_lg = multi ? 3'(nb - 4'd5) : 3'd0;
-  assign s_cnt = 5'd1 << slg;
 
   gx_pkg::an_req_t  an_req;
   gx_pkg::an_resp_t an_resp;
@@ -290,17 +267,7 @@ module gx_mswb (
   assign unused_q_idx = ^q_idx;
 
   gx_ms_classify u_cls (
-    .nlg_i       (nlg),
-    .dlg_i       (dlg),
-    .slg_i       (slg),
-    .nb_i        (nb),
-    .nn_i        (nn),
-    .multi_i     (multi),
-    .per_lg_i    (per_lg),
-    .lines_lg_i  (lines_lg),
-    .s_cnt_i     (s_cnt),
-    .spp_i       (cfg_q.spp),
-    .bps_i       (cfg_q.bps),
+    .fmt_i       (fmt),
     .img_i       (img_q),
     .ana_i       (ana_q),
     .ai_i        (ai_q),
@@ -332,11 +299,11 @@ module gx_mswb (
   logic [4:0]  enc_p;
   logic [3:0]  enc_i;
   always_comb begin
-    enc_p = 5'(s_q >> nlg);
-    enc_i = 4'(s_q & 7'(nn - 5'd1));
-    enc_mask = 16'(s_eq >> (32'(enc_p) << nlg)) & alln;
+    enc_p = 5'(s_q >> fmt.nlg);
+    enc_i = 4'(s_q & 7'(fmt.nn - 5'd1));
+    enc_mask = 16'(s_eq >> (32'(enc_p) << fmt.nlg)) & fmt.alln;
     enc_first = (enc_mask & 16'((17'd1 << enc_i) - 17'd1)) == 16'd0;
-    enc_val = 128'(img_q >> (32'(s_q) << (32'(blg) + 3)));
+    enc_val = 128'(img_q >> (32'(s_q) << (32'(fmt.blg) + 3)));
     unique case (enc_q)
       2'd0:    enc_emit = written_q[enc_p] && enc_i == 4'd0;
       2'd2:    enc_emit = written_q[enc_p];
@@ -425,7 +392,7 @@ module gx_mswb (
       StInit: begin
         // the stored samples only; everything else 0 until read
         for (int unsigned d = 0; d < TD; d++)
-          if (!stored_q[d >> dlg]) img_d[d*32 +: 32] = 32'd0;
+          if (!stored_q[d >> fmt.dlg]) img_d[d*32 +: 32] = 32'd0;
         valid_d = valid_c;
         cov_d = pix_any & p_mask;
         part_d = pix_any & ~pix_all & p_mask;
@@ -450,7 +417,7 @@ module gx_mswb (
           em_d = rd_resp_i.enc;
           rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
           for (int unsigned d = 0; d < TD; d++)
-            if (part_q[d >> (32'(dlg) + 32'(nlg))] && !stored_q[d >> dlg])
+            if (part_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))] && !stored_q[d >> fmt.dlg])
               img_d[d*32 +: 32] = rd_resp_i.data[d*32 +: 32];
           state_d = cfg_q.threshold != 8'd0 ? StMerge : StAnaNext;
         end
@@ -459,17 +426,17 @@ module gx_mswb (
         img_d = merge_img;
         done_d = done_c;
         k_d = k_q + 4'd1;
-        if (5'(k_q) == nn - 5'd1) state_d = StAnaNext;
+        if (5'(k_q) == fmt.nn - 5'd1) state_d = StAnaNext;
       end
       StAnaNext: begin
-        if (!multi) begin
+        if (!fmt.multi) begin
           // done after the last line, or when no later line holds a pixel to analyze
-          if (ai_q == 6'd8 || (ana_q >> (32'(ai_q) << per_lg)) == 32'd0) state_d = StDecide;
-          else if ((ana_q & (32'((33'd1 << (6'd1 << per_lg)) - 33'd1) << (32'(ai_q) << per_lg)))
+          if (ai_q == 6'd8 || (ana_q >> (32'(ai_q) << fmt.per_lg)) == 32'd0) state_d = StDecide;
+          else if ((ana_q & (32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1) << (32'(ai_q) << fmt.per_lg)))
                    != 32'd0) state_d = StAnaReq;
           else ai_d = ai_q + 6'd1;
         end else begin
-          if (ai_q == (6'd1 << plg) || (ana_q >> ai_q) == 32'd0) state_d = StDecide;
+          if (ai_q == (6'd1 << fmt.plg) || (ana_q >> ai_q) == 32'd0) state_d = StDecide;
           else if (ana_q[ai_q[4:0]]) begin
             bl_d = '0;
             ng_d = '0;
@@ -481,7 +448,7 @@ module gx_mswb (
       StAnaWait: begin
         if (an_resp_valid) begin
           passes_d = passes_q + 16'(an_resp.passes);
-          if (!multi) begin
+          if (!fmt.multi) begin
             if (line_need > eb_q) eb_d = line_need;
             ai_d = ai_q + 6'd1;
             state_d = StAnaNext;
@@ -495,8 +462,8 @@ module gx_mswb (
         end
       end
       StSlot: begin
-        if (slot_q == 4'(s_cnt)) begin  // line done
-          if (32'(bl_q) + 1 == (32'd1 << lines_lg)) begin
+        if (slot_q == 4'(fmt.s_cnt)) begin  // line done
+          if (32'(bl_q) + 1 == (32'd1 << fmt.lines_lg)) begin
             if (ng_need > eb_q) eb_d = ng_need;
             ai_d = ai_q + 6'd1;
             state_d = StAnaNext;
@@ -524,7 +491,7 @@ module gx_mswb (
             slot_d = slot_q + 4'd1;
             g0_d = '0;
           end else begin
-            g0_d = g0_q + 5'(s_cnt) - 5'd1;
+            g0_d = g0_q + 5'(fmt.s_cnt) - 5'd1;
           end
           state_d = StSlot;
         end
@@ -554,7 +521,7 @@ module gx_mswb (
         if (rd_resp_valid_i) begin
           prom_d = rd_resp_i.bytes;
           for (int unsigned d = 0; d < TD; d++)
-            if (valid_q[d >> (32'(dlg) + 32'(nlg))] && !cov_q[d >> (32'(dlg) + 32'(nlg))])
+            if (valid_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))] && !cov_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))])
               img_d[d*32 +: 32] = rd_resp_i.data[d*32 +: 32];
           state_d = StEnc;
         end
@@ -562,19 +529,19 @@ module gx_mswb (
       StEnc: begin
         if (enc_emit) begin
           for (int unsigned q = 0; q < 256; q++)
-            if (q >= 32'(voff_q) && q < 32'(voff_q) + 32'(bb))
+            if (q >= 32'(voff_q) && q < 32'(voff_q) + 32'(fmt.bb))
               vbuf_d[q*8 +: 8] = enc_val[(q - 32'(voff_q)) * 8 +: 8];
-          voff_d = voff_q + 9'(bb);
+          voff_d = voff_q + 9'(fmt.bb);
           if (enc_q == 2'd1) begin
             for (int unsigned q = 0; q < MB; q++)
-              if (q >= 32'(moff_q) && q < 32'(moff_q) + 32'(nn))
+              if (q >= 32'(moff_q) && q < 32'(moff_q) + 32'(fmt.nn))
                 mbuf_d[q] = enc_mask[q - 32'(moff_q)];
-            moff_d = moff_q + 11'(nn);
+            moff_d = moff_q + 11'(fmt.nn);
           end
         end
         // next sample; a pixel not written, or a 1SPP pixel after its sample 0, is left
-        s_d = (enc_q == 2'd0 || !written_q[enc_p]) ? 7'((32'(enc_p) + 1) << nlg) : s_q + 7'd1;
-        if (32'(s_d) >= (32'd1 << tsl)) state_d = StOut;
+        s_d = (enc_q == 2'd0 || !written_q[enc_p]) ? 7'((32'(enc_p) + 1) << fmt.nlg) : s_q + 7'd1;
+        if (32'(s_d) >= (32'd1 << fmt.tsl)) state_d = StOut;
       end
       StOut: begin
         if (!fl_valid_q) begin
@@ -695,8 +662,8 @@ module gx_mswb (
   logic [3:0]  fv_i;
   logic [31:0] fv_below;
   always_comb begin
-    fv_p = 6'(s_q >> nlg);
-    fv_i = 4'(s_q & 7'(nn - 5'd1));
+    fv_p = 6'(s_q >> fmt.nlg);
+    fv_i = 4'(s_q & 7'(fmt.nn - 5'd1));
     fv_below = fv_p >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << fv_p) - 33'd1);
     fv_before = 6'($countones(written_q & fv_below));
   end
@@ -764,23 +731,23 @@ module gx_mswb (
   // Step e: one tile sample a clock, a skipped pixel or a 1SPP pixel at its sample 0
   // only; value bytes = B per emitted sample (1SPP: per written pixel; full: per sample
   // of a written pixel); subset: one N-bit mask per B-byte value.
-  `GX_ASSERT(EncRange_A, !fv_decided || 32'(s_q) <= (32'd1 << tsl))
-  `GX_ASSERT(EncEnd_A, state_q != StOut || 32'(s_q) == (32'd1 << tsl))
+  `GX_ASSERT(EncRange_A, !fv_decided || 32'(s_q) <= (32'd1 << fmt.tsl))
+  `GX_ASSERT(EncEnd_A, state_q != StOut || 32'(s_q) == (32'd1 << fmt.tsl))
   `GX_ASSERT(EncStart_A, !(state_q == StPrReq || state_q == StPrWait) ||
                          (s_q == '0 && voff_q == '0 && moff_q == '0))
   `GX_ASSERT(EncPos_A, !fv_decided || fv_i == 4'd0 || (enc_q != 2'd0 && written_q[fv_p[4:0]]))
   `GX_ASSERT(EncBytes_A, !fv_decided || enc_q == 2'd1 ||
-                         16'(voff_q) == (enc_q == 2'd0 ? 16'(fv_before) << blg
-                                         : ((16'(fv_before) << nlg) + 16'(fv_i)) << blg))
-  `GX_ASSERT(EncBound_A, !fv_decided || 16'(voff_q) <= (16'(s_q) << blg))
-  `GX_ASSERT(EncMasks_A, !fv_decided || (enc_q == 2'd1 ? (16'(voff_q) << nlg) == (16'(moff_q) << blg)
+                         16'(voff_q) == (enc_q == 2'd0 ? 16'(fv_before) << fmt.blg
+                                         : ((16'(fv_before) << fmt.nlg) + 16'(fv_i)) << fmt.blg))
+  `GX_ASSERT(EncBound_A, !fv_decided || 16'(voff_q) <= (16'(s_q) << fmt.blg))
+  `GX_ASSERT(EncMasks_A, !fv_decided || (enc_q == 2'd1 ? (16'(voff_q) << fmt.nlg) == (16'(moff_q) << fmt.blg)
                                                        : moff_q == '0))
   // so the packet's length: 1SPP B, full N B per written pixel; subset masks then values
   `GX_ASSERT(FlBytes_A, !fl_valid_o ||
-             (fl_o.enc == gx_pkg::Enc1spp && 16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << blg) ||
-             (fl_o.enc == gx_pkg::EncFull && 16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << nb) ||
+             (fl_o.enc == gx_pkg::Enc1spp && 16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << fmt.blg) ||
+             (fl_o.enc == gx_pkg::EncFull && 16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << fmt.nb) ||
              (fl_o.enc == gx_pkg::EncSubset && fl_o.payload_bytes == mbytes + voff_q &&
-              (16'(voff_q) << nlg) == (16'(moff_q) << blg)))
+              (16'(voff_q) << fmt.nlg) == (16'(moff_q) << fmt.blg)))
   `GX_ASSERT(EncLegal_A, !fv_after_init || (em_q != 2'd3 && eb_q != 2'd3))
   `GX_ASSERT(FlEncLegal_A, !fl_valid_o || fl_o.enc != gx_pkg::enc_e'(2'd3))
 
