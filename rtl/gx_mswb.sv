@@ -58,9 +58,9 @@ module gx_mswb (
   localparam int unsigned MB = 960;                      // most mask bits of a payload
   localparam int unsigned PW = 8 * gx_pkg::MsMaxPayload; // 2880 payload bits
 
-  typedef enum logic [3:0] {
+  typedef enum logic [4:0] {
     StIdle, StInit, StRdReq, StRdWait, StMerge, StAnaNext, StAnaReq, StAnaWait, StSlot,
-    StQReq, StQWait, StDecide, StPrReq, StPrWait, StEnc, StOut
+    StQReq, StQWait, StDecide, StPrReq, StPrWait, StEnc, StPack, StOut
   } state_e;
 
   // ---------------------------------------------------------------------------------
@@ -89,8 +89,9 @@ module gx_mswb (
   logic [6:0]        s_q, s_d;               // encode: tile sample
   logic [8:0]        voff_q, voff_d;         // encode: value bytes
   logic [10:0]       moff_q, moff_d;         // encode: mask bits (<= 960; 11 bits: no wrap)
-  logic [2047:0]     vbuf_q, vbuf_d;
+  logic [PW-1:0]     vbuf_q, vbuf_d;         // values; subset: moved up past the masks
   logic [MB-1:0]     mbuf_q, mbuf_d;
+  logic [8:0]        pk_q, pk_d;             // subset packing: bytes vbuf moved up so far
   logic              fl_valid_q, fl_valid_d;
   gx_pkg::ms_flush_t fl_q, fl_d;
 
@@ -157,21 +158,50 @@ module gx_mswb (
   end
 
   // ---------------------------------------------------------------------------------
+  // Reference broadcast. Every sample t is compared with sample kref of its own pixel,
+  // (t & ~(N-1)) | kref: merge step k: kref = k; encode: kref = i of sample s_q, so the
+  // samples of s_q's pixel see s_q (the other pixels' results are not used). A 64:1
+  // dword select per dword (the index is computed, Yosys cannot narrow it) would be
+  // 64 x 32 x 63 muxes; instead a butterfly: for each sample-index bit b < log2 N the
+  // samples whose bit b differs from kref's take the neighbour 2^b samples away. A
+  // sample is 2^dlg dwords, so bit b of the sample is bit b + dlg of the dword: stage m
+  // swaps dwords 2^m apart and moves sample bit m - dlg. Six stages of one 2:1 mux per
+  // bit (each stage's select is the same for every dword with the same bit m), of which
+  // log2 N are active. The result rref is shared by the comparators and the merge.
+  // One butterfly stage over the tile dwords: swap dwords 2^m apart where sw[dword bit m].
+  function automatic logic [2047:0] f_bfly(input logic [2047:0] x, input int unsigned m,
+                                           input logic [1:0] sw);
+    for (int unsigned d = 0; d < TD; d++)
+      f_bfly[d*32 +: 32] = sw[(d >> m) & 1] ? x[(d ^ (32'd1 << m))*32 +: 32] : x[d*32 +: 32];
+  endfunction
+  logic [3:0]    kref;
+  logic [5:0]    bf_act, bf_kb;  // stage m: active, the bit of kref it moves
+  logic [2047:0] bf1, bf2, bf3, bf4, bf5, rref;
+  always_comb begin
+    kref = state_q == StEnc ? 4'(s_q & 7'(fmt.nn - 5'd1)) : k_q;
+    for (int unsigned m = 0; m < 6; m++) begin
+      bf_act[m] = 32'(m) >= 32'(fmt.dlg) && 32'(m) - 32'(fmt.dlg) < 32'(fmt.nlg);
+      bf_kb[m] = kref[2'(32'(m) - 32'(fmt.dlg))];
+    end
+    // a dword whose bit m differs from kref's bit moves: sw[0] for bit m = 0, sw[1] for 1
+    bf1 = f_bfly(img_q, 0, {bf_act[0] && !bf_kb[0], bf_act[0] && bf_kb[0]});
+    bf2 = f_bfly(bf1, 1, {bf_act[1] && !bf_kb[1], bf_act[1] && bf_kb[1]});
+    bf3 = f_bfly(bf2, 2, {bf_act[2] && !bf_kb[2], bf_act[2] && bf_kb[2]});
+    bf4 = f_bfly(bf3, 3, {bf_act[3] && !bf_kb[3], bf_act[3] && bf_kb[3]});
+    bf5 = f_bfly(bf4, 4, {bf_act[4] && !bf_kb[4], bf_act[4] && bf_kb[4]});
+    rref = f_bfly(bf5, 5, {bf_act[5] && !bf_kb[5], bf_act[5] && bf_kb[5]});
+  end
+
   // Shared sample comparators: every tile dword against the same dword of its sample's
-  // reference sample ref_t(t): merge step k: sample k of t's pixel; encode: sample s_q.
+  // reference (rref).
   logic [TD-1:0] dw_eq, dw_near;
   logic [TS-1:0] s_eq, s_near;
   always_comb begin
     for (int unsigned d = 0; d < TD; d++) begin
-      logic [5:0] t, rt, rd;
       logic [31:0] a, r;
       logic nr;
-      t = 6'(d >> fmt.dlg);
-      if (state_q == StEnc) rt = 6'(s_q);
-      else rt = (t & ~(6'(fmt.nn - 5'd1))) | 6'(k_q);
-      rd = 6'((rt << fmt.dlg) | 6'(d & ((32'd1 << fmt.dlg) - 1)));
       a = img_q[d*32 +: 32];
-      r = img_q[32'(rd)*32 +: 32];
+      r = rref[d*32 +: 32];
       nr = 1'b1;
       for (int unsigned y = 0; y < 4; y++) begin
         logic [7:0] x0, x1, df;
@@ -202,19 +232,30 @@ module gx_mswb (
     end
   end
 
-  // Merge step k: joins and the new placed set.
-  logic [TS-1:0] join_c, done_c;
+  // Merge step k: joins and the new placed set. Whether sample k of t's pixel is placed:
+  // the same butterfly over the 64 placed bits (one bit a sample: stage b moves bit b).
+  function automatic logic [TS-1:0] f_dbfly(input logic [TS-1:0] x, input int unsigned b,
+                                             input logic [1:0] sw);
+    for (int unsigned t = 0; t < TS; t++)
+      f_dbfly[t] = sw[(t >> b) & 1] ? x[t ^ (32'd1 << b)] : x[t];
+  endfunction
+  logic [TS-1:0] join_c, done_c, done_ref;
   always_comb begin
+    logic [3:0] dact;
+    for (int unsigned b = 0; b < 4; b++) dact[b] = 32'(b) < 32'(fmt.nlg);
+    done_ref = f_dbfly(f_dbfly(f_dbfly(f_dbfly(done_q,
+                 0, {dact[0] && !k_q[0], dact[0] && k_q[0]}),
+                 1, {dact[1] && !k_q[1], dact[1] && k_q[1]}),
+                 2, {dact[2] && !k_q[2], dact[2] && k_q[2]}),
+                 3, {dact[3] && !k_q[3], dact[3] && k_q[3]});
     join_c = '0;
     done_c = done_q;
     for (int unsigned t = 0; t < TS; t++) begin
-      logic [5:0] rt;
       logic [3:0] i;
-      rt = (6'(t) & ~(6'(fmt.nn - 5'd1))) | 6'(k_q);
       i = 4'(6'(t) & 6'(fmt.nn - 5'd1));
       if (t < (32'd1 << fmt.tsl) && cov_q[t >> fmt.nlg] && !done_q[t]) begin
         if (i == k_q) done_c[t] = 1'b1;
-        else if (i > k_q && !done_q[rt] && (stored_q[t] ? s_near[t] : s_eq[t])) begin
+        else if (i > k_q && !done_ref[t] && (stored_q[t] ? s_near[t] : s_eq[t])) begin
           join_c[t] = 1'b1;
           done_c[t] = 1'b1;
         end
@@ -225,12 +266,8 @@ module gx_mswb (
   // The image after merge step k: a joining sample takes its reference's value.
   logic [2047:0] merge_img;
   always_comb begin
-    for (int unsigned d = 0; d < TD; d++) begin
-      logic [5:0] rt, rd;
-      rt = (6'(d >> fmt.dlg) & ~(6'(fmt.nn - 5'd1))) | 6'(k_q);
-      rd = 6'((rt << fmt.dlg) | 6'(d & ((32'd1 << fmt.dlg) - 1)));
-      merge_img[d*32 +: 32] = join_c[d >> fmt.dlg] ? img_q[32'(rd)*32 +: 32] : img_q[d*32 +: 32];
-    end
+    for (int unsigned d = 0; d < TD; d++)
+      merge_img[d*32 +: 32] = join_c[d >> fmt.dlg] ? rref[d*32 +: 32] : img_q[d*32 +: 32];
   end
 
   // ---------------------------------------------------------------------------------
@@ -303,7 +340,12 @@ module gx_mswb (
     enc_i = 4'(s_q & 7'(fmt.nn - 5'd1));
     enc_mask = 16'(s_eq >> (32'(enc_p) << fmt.nlg)) & fmt.alln;
     enc_first = (enc_mask & 16'((17'd1 << enc_i) - 17'd1)) == 16'd0;
-    enc_val = 128'(img_q >> (32'(s_q) << (32'(fmt.blg) + 3)));
+    // the sample's B bytes: a sample select, not a bit shift
+    unique case (fmt.dlg)
+      3'd0:    enc_val = 128'(img_q[32'(s_q[5:0])*32 +: 32]);
+      3'd1:    enc_val = 128'(img_q[32'(s_q[4:0])*64 +: 64]);
+      default: enc_val = img_q[32'(s_q[3:0])*128 +: 128];
+    endcase
     unique case (enc_q)
       2'd0:    enc_emit = written_q[enc_p] && enc_i == 4'd0;
       2'd2:    enc_emit = written_q[enc_p];
@@ -311,15 +353,15 @@ module gx_mswb (
     endcase
   end
 
-  // The packet from the buffers.
+  // The packet from the buffers. Subset: the values were moved up past the mask bytes
+  // in StPack (a shift by a run-time byte count in one clock is a 2,880-bit barrel
+  // shifter); the bytes below them are 0, as are the mask buffer's bits past moff.
   logic [8:0]    mbytes;
   logic [PW-1:0] payload;
   always_comb begin
     mbytes = 9'((moff_q + 11'd7) >> 3);
-    if (enc_q == 2'd1)
-      payload = PW'(mbuf_q) | (PW'(vbuf_q) << (32'(mbytes) * 8));
-    else
-      payload = PW'(vbuf_q);
+    if (enc_q == 2'd1) payload = PW'(mbuf_q) | vbuf_q;
+    else payload = vbuf_q;
   end
 
   // ---------------------------------------------------------------------------------
@@ -374,6 +416,7 @@ module gx_mswb (
     moff_d = moff_q;
     vbuf_d = vbuf_q;
     mbuf_d = mbuf_q;
+    pk_d = pk_q;
     fl_valid_d = fl_valid_q;
     fl_d = fl_q;
 
@@ -502,6 +545,7 @@ module gx_mswb (
         moff_d = '0;
         vbuf_d = '0;
         mbuf_d = '0;
+        pk_d = '0;
         if (cov_q == valid_q) begin
           enc_d = eb_q;
           written_d = valid_q;
@@ -527,21 +571,41 @@ module gx_mswb (
         end
       end
       StEnc: begin
+        // values and masks are whole: value e at bytes e B.., mask e at bits e N..; each
+        // byte (bit) compares its slot with the slot being written
         if (enc_emit) begin
-          for (int unsigned q = 0; q < 256; q++)
-            if (q >= 32'(voff_q) && q < 32'(voff_q) + 32'(fmt.bb))
-              vbuf_d[q*8 +: 8] = enc_val[(q - 32'(voff_q)) * 8 +: 8];
+          for (int unsigned q = 0; q < 256; q++) begin
+            logic [7:0] vb;
+            unique case (fmt.blg)
+              3'd2:    vb = enc_val[(q % 4)*8 +: 8];
+              3'd3:    vb = enc_val[(q % 8)*8 +: 8];
+              default: vb = enc_val[(q % 16)*8 +: 8];
+            endcase
+            if ((q >> fmt.blg) == (32'(voff_q) >> fmt.blg)) vbuf_d[q*8 +: 8] = vb;
+          end
           voff_d = voff_q + 9'(fmt.bb);
           if (enc_q == 2'd1) begin
             for (int unsigned q = 0; q < MB; q++)
-              if (q >= 32'(moff_q) && q < 32'(moff_q) + 32'(fmt.nn))
-                mbuf_d[q] = enc_mask[q - 32'(moff_q)];
+              if ((q >> fmt.nlg) == (32'(moff_q) >> fmt.nlg))
+                mbuf_d[q] = enc_mask[4'(q & (32'(fmt.nn) - 1))];
             moff_d = moff_q + 11'(fmt.nn);
           end
         end
         // next sample; a pixel not written, or a 1SPP pixel after its sample 0, is left
         s_d = (enc_q == 2'd0 || !written_q[enc_p]) ? 7'((32'(enc_p) + 1) << fmt.nlg) : s_q + 7'd1;
-        if (32'(s_d) >= (32'd1 << fmt.tsl)) state_d = StOut;
+        if (32'(s_d) >= (32'd1 << fmt.tsl))
+          state_d = enc_q == 2'd1 && moff_d != 11'd0 ? StPack : StOut;
+      end
+      StPack: begin
+        // subset: the values up by the mask bytes, 8 bytes a clock, then 1 byte a clock
+        if (mbytes - pk_q >= 9'd8) begin
+          vbuf_d = vbuf_q << 64;
+          pk_d = pk_q + 9'd8;
+        end else begin
+          vbuf_d = vbuf_q << 8;
+          pk_d = pk_q + 9'd1;
+        end
+        if (pk_d == mbytes) state_d = StOut;
       end
       StOut: begin
         if (!fl_valid_q) begin
@@ -610,6 +674,7 @@ module gx_mswb (
     moff_q <= moff_d;
     vbuf_q <= vbuf_d;
     mbuf_q <= mbuf_d;
+    pk_q <= pk_d;
     fl_q <= fl_d;
   end
 
@@ -670,7 +735,7 @@ module gx_mswb (
   logic fv_after_init, fv_decided;
   assign fv_after_init = state_q != StIdle && state_q != StInit;
   assign fv_decided = state_q == StPrReq || state_q == StPrWait || state_q == StEnc ||
-                      state_q == StOut;
+                      state_q == StPack || state_q == StOut;
 `endif
 
   // Environment: the input streams follow the protocol; a response only to a read.
@@ -711,7 +776,7 @@ module gx_mswb (
   `GX_ASSERT(PromPixels_A, !(rd_req_valid_o && rd_req_o.kind == 2'd1) ||
                            rd_req_o.pixels == (valid_q & ~cov_q))
   `GX_ASSERT(PromRead_A, !fv_after_init || fv_prom_q == (state_q == StPrWait ||
-                         ((state_q == StEnc || state_q == StOut) && fv_promote)))
+                         ((state_q == StEnc || state_q == StPack || state_q == StOut) && fv_promote)))
   `GX_ASSERT(PromWait_A, !(state_q == StPrReq || state_q == StPrWait) || fv_promote)
   // The state choice: decided once, carried into the packet: enc = Eb on a full rewrite,
   // else max(Eb, Em); written = every existing pixel on a full rewrite or a promotion,
@@ -732,7 +797,12 @@ module gx_mswb (
   // only; value bytes = B per emitted sample (1SPP: per written pixel; full: per sample
   // of a written pixel); subset: one N-bit mask per B-byte value.
   `GX_ASSERT(EncRange_A, !fv_decided || 32'(s_q) <= (32'd1 << fmt.tsl))
-  `GX_ASSERT(EncEnd_A, state_q != StOut || 32'(s_q) == (32'd1 << fmt.tsl))
+  `GX_ASSERT(EncEnd_A, !(state_q == StPack || state_q == StOut) || 32'(s_q) == (32'd1 << fmt.tsl))
+  // packing: subset only, with mask bytes, ending when the values are past them
+  `GX_ASSERT(Pack_A, state_q != StPack || (enc_q == 2'd1 && pk_q < mbytes))
+  `GX_ASSERT(PackStart_A, !(state_q == StPrReq || state_q == StPrWait || state_q == StEnc) ||
+                         pk_q == '0)
+  `GX_ASSERT(PackDone_A, !(state_q == StOut && enc_q == 2'd1) || pk_q == mbytes)
   `GX_ASSERT(EncStart_A, !(state_q == StPrReq || state_q == StPrWait) ||
                          (s_q == '0 && voff_q == '0 && moff_q == '0))
   `GX_ASSERT(EncPos_A, !fv_decided || fv_i == 4'd0 || (enc_q != 2'd0 && written_q[fv_p[4:0]]))
