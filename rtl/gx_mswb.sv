@@ -16,7 +16,8 @@
 //      Em, covered pixels only; else Eb with a promote read (rd_req kind 1) of the
 //      uncovered pixels;
 //   e. encoding (gx_mssurf_encode: 1SPP, subset with bit-packed masks then values,
-//      full), one tile sample per clock, then the packet.
+//      full), one tile sample per clock; for subset the values are then moved up past
+//      the mask bytes (Pack: 8 bytes a clock, then 1 byte a clock); then the packet.
 // Peek records (loads' snapshots, peek = 1) are no evictions: taken and dropped.
 //
 // Handshake: valid/ready streams ev (in), rd_req (out), rd_resp (in), fl (out; one output
@@ -29,8 +30,9 @@
 // is taken to fl_valid_o: 2 + scan (1 clock without re-analysis, else one per line or
 // pixel up to the last to analyze, + 1) + 2 per read (+ memory latency beyond one
 // clock) + N merge clocks (T > 0) + 1 + passes per analyzer request + 1 + encode (per
-// pixel: 1 clock when not written or 1SPP, else N) + 1; e.g. 21 clocks for a uniform
-// 4x RGBA8 tile, 109 with every sample distinct.
+// pixel: 1 clock when not written or 1SPP, else N) + pack (subset: m / 8 + m % 8 for m
+// mask bytes) + 1; e.g. 21 clocks for a uniform 4x RGBA8 tile, 109 with every sample
+// distinct, 81 for one partial pixel (subset).
 // Throughput: one eviction per latency + 1 clocks.
 `default_nettype none
 `include "gx_assert.svh"
@@ -576,18 +578,35 @@ module gx_mswb (
         if (enc_emit) begin
           for (int unsigned q = 0; q < 256; q++) begin
             logic [7:0] vb;
+            logic hit;  // voff_q is a multiple of B: byte q is in the slot being written
             unique case (fmt.blg)
-              3'd2:    vb = enc_val[(q % 4)*8 +: 8];
-              3'd3:    vb = enc_val[(q % 8)*8 +: 8];
-              default: vb = enc_val[(q % 16)*8 +: 8];
+              3'd2: begin
+                vb = enc_val[(q % 4)*8 +: 8];
+                hit = voff_q == 9'(q & ~32'd3);
+              end
+              3'd3: begin
+                vb = enc_val[(q % 8)*8 +: 8];
+                hit = voff_q == 9'(q & ~32'd7);
+              end
+              default: begin
+                vb = enc_val[(q % 16)*8 +: 8];
+                hit = voff_q == 9'(q & ~32'd15);
+              end
             endcase
-            if ((q >> fmt.blg) == (32'(voff_q) >> fmt.blg)) vbuf_d[q*8 +: 8] = vb;
+            if (hit) vbuf_d[q*8 +: 8] = vb;
           end
           voff_d = voff_q + 9'(fmt.bb);
           if (enc_q == 2'd1) begin
-            for (int unsigned q = 0; q < MB; q++)
-              if ((q >> fmt.nlg) == (32'(moff_q) >> fmt.nlg))
-                mbuf_d[q] = enc_mask[4'(q & (32'(fmt.nn) - 1))];
+            for (int unsigned q = 0; q < MB; q++) begin
+              logic hit;  // moff_q is a multiple of N: bit q is in the slot being written
+              unique case (fmt.nlg)
+                3'd1:    hit = moff_q == 11'(q & ~32'd1);
+                3'd2:    hit = moff_q == 11'(q & ~32'd3);
+                3'd3:    hit = moff_q == 11'(q & ~32'd7);
+                default: hit = moff_q == 11'(q & ~32'd15);
+              endcase
+              if (hit) mbuf_d[q] = enc_mask[4'(q & (32'(fmt.nn) - 1))];
+            end
             moff_d = moff_q + 11'(fmt.nn);
           end
         end
