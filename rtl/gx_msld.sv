@@ -154,18 +154,31 @@ module gx_msld (
 
   // The image's one sample read port: tile sample p N + r, r = k_q while the exact
   // classifier runs (its reference sample), else the loaded sample (the response value).
-  // A sample is B/4 = 2^dlg dwords at dword (p N + r) 2^dlg: each dword a 64:1 select by
-  // a 6-bit index (dword granularity: no bit-granular shift of the 2,048-bit image).
+  // A sample is B/4 = 2^dlg dwords from dword (p N + r) 2^dlg, each a select by index
+  // (dword granularity: no bit-granular shift of the 2,048-bit image). Dword w of a
+  // sample can only sit at an index = w mod 2^dlg: w = 0 selects among 64 dwords, w = 1
+  // (B >= 8) among the 32 odd ones, w = 2, 3 (B = 16) among 16.
   logic [3:0]   rsmp;
   logic [127:0] samp_c;
   always_comb begin
-    logic [6:0] ts;
+    logic [6:0]    ts;
+    logic [1023:0] odd;  // dwords 2i + 1 (flat vectors: docs/toolchain.md)
+    logic [511:0]  q2;   // dwords 4i + 2
+    logic [511:0]  q3;   // dwords 4i + 3
     rsmp = state_q == StExact ? k_q : smp_q;
     ts = 7'((32'(p_q) << fmt.nlg) + 32'(rsmp));
+    for (int unsigned i = 0; i < 32; i++) odd[i*32 +: 32] = img_q[(2*i + 1)*32 +: 32];
+    for (int unsigned i = 0; i < 16; i++) begin
+      q2[i*32 +: 32] = img_q[(4*i + 2)*32 +: 32];
+      q3[i*32 +: 32] = img_q[(4*i + 3)*32 +: 32];
+    end
     samp_c = '0;
-    for (int unsigned w = 0; w < 4; w++)
-      if (w < (32'd1 << fmt.dlg))
-        samp_c[w*32 +: 32] = img_q[32'(6'((32'(ts) << fmt.dlg) + w))*32 +: 32];
+    samp_c[31:0] = img_q[32'(6'(32'(ts) << fmt.dlg))*32 +: 32];
+    if (fmt.dlg != 3'd0) samp_c[63:32] = odd[32'(5'(32'(ts) << (fmt.dlg - 3'd1)))*32 +: 32];
+    if (fmt.dlg == 3'd2) begin
+      samp_c[95:64] = q2[32'(4'(ts))*32 +: 32];
+      samp_c[127:96] = q3[32'(4'(ts))*32 +: 32];
+    end
   end
 
   // Exact classes of a subset tile's pixel (its stored masks): sample k_q of pixel p
