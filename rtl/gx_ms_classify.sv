@@ -11,8 +11,9 @@
 //     slot is the first of its line class; rs_o, its sample of the pixel; the query pass
 //     compares it with classes g0_i.. (slots 1..S-1) and q_found_o / q_idx_o tell whether
 //     and in which class it was found; ng_need_o, the pixel's need from its class count.
-// The format comes in as gx_ms_pkg::ms_fmt derives it from cfg, as in the block. The state machine that walks the lines and
-// slots, the analyzer instance and its handshake stay in each block.
+// The format comes in as gx_ms_pkg::ms_fmt derives it from the block's cfg. The state
+// machine that walks the lines and slots, the analyzer instance and its handshake stay in
+// each block.
 // Purely combinational: no clock, no state; every output follows its inputs in the same
 // clock.
 `default_nettype none

@@ -152,28 +152,53 @@ module gx_msld (
       if (g < 32'(ng_q) && gmask_q[g*16 + 32'(smp_q)]) g_mask = g_mask | gmask_q[g*16 +: 16];
   end
 
-  // The loaded sample's value: tile sample p N + sample, B bytes.
-  logic [6:0]   ts;
-  logic [127:0] value_c;
-  logic [127:0] bmask;
+  // The image's one sample read port: tile sample p N + r, r = k_q while the exact
+  // classifier runs (its reference sample), else the loaded sample (the response value).
+  // A sample is B/4 = 2^dlg dwords from dword (p N + r) 2^dlg, each a select by index
+  // (dword granularity: no bit-granular shift of the 2,048-bit image). Dword w of a
+  // sample can only sit at an index = w mod 2^dlg: w = 0 selects among 64 dwords, w = 1
+  // (B >= 8) among the 32 odd ones, w = 2, 3 (B = 16) among 16.
+  logic [3:0]   rsmp;
+  logic [127:0] samp_c;
   always_comb begin
-    ts = 7'((32'(p_q) << fmt.nlg) + 32'(smp_q));
-    bmask = 128'((129'd1 << (32'(fmt.bb) * 8)) - 129'd1);
-    value_c = 128'(img_q >> (32'(ts) << (32'(fmt.blg) + 3))) & bmask;
+    logic [6:0]    ts;
+    logic [1023:0] odd;  // dwords 2i + 1 (flat vectors: docs/toolchain.md)
+    logic [511:0]  q2;   // dwords 4i + 2
+    logic [511:0]  q3;   // dwords 4i + 3
+    rsmp = state_q == StExact ? k_q : smp_q;
+    ts = 7'((32'(p_q) << fmt.nlg) + 32'(rsmp));
+    for (int unsigned i = 0; i < 32; i++) odd[i*32 +: 32] = img_q[(2*i + 1)*32 +: 32];
+    for (int unsigned i = 0; i < 16; i++) begin
+      q2[i*32 +: 32] = img_q[(4*i + 2)*32 +: 32];
+      q3[i*32 +: 32] = img_q[(4*i + 3)*32 +: 32];
+    end
+    samp_c = '0;
+    samp_c[31:0] = img_q[32'(6'(32'(ts) << fmt.dlg))*32 +: 32];
+    if (fmt.dlg != 3'd0) samp_c[63:32] = odd[32'(5'(32'(ts) << (fmt.dlg - 3'd1)))*32 +: 32];
+    if (fmt.dlg == 3'd2) begin
+      samp_c[95:64] = q2[32'(4'(ts))*32 +: 32];
+      samp_c[127:96] = q3[32'(4'(ts))*32 +: 32];
+    end
   end
 
   // Exact classes of a subset tile's pixel (its stored masks): sample k_q of pixel p
-  // against every sample of the pixel, one reference per clock (N clocks).
+  // against every sample of the pixel, one reference per clock (N clocks). Every tile
+  // dword is compared with the reference's dword at the same place in its sample; a
+  // sample is equal when all its dwords are; pixel p's N bits of that are x_eq.
   logic [15:0] x_eq;
   logic        x_first;
   always_comb begin
-    logic [2047:0] px;
-    logic [127:0]  rv;
-    px = img_q >> (32'(p_q) << (32'(fmt.nb) + 3));
-    rv = 128'(px >> (32'(k_q) << (32'(fmt.blg) + 3))) & bmask;
-    x_eq = '0;
-    for (int unsigned j = 0; j < 16; j++)
-      if (j < 32'(fmt.nn)) x_eq[j] = (128'(px >> (j << (32'(fmt.blg) + 3))) & bmask) == rv;
+    logic [63:0] dw_eq, s_eq;
+    for (int unsigned d = 0; d < TD; d++)
+      dw_eq[d] = img_q[d*32 +: 32] == samp_c[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
+    s_eq = '0;
+    for (int unsigned t = 0; t < TD; t++) begin
+      if (fmt.dlg == 3'd0) s_eq[t] = dw_eq[t];
+      else if (fmt.dlg == 3'd1) begin
+        if (t < TD / 2) s_eq[t] = &dw_eq[2*t +: 2];
+      end else if (t < TD / 4) s_eq[t] = &dw_eq[4*t +: 4];
+    end
+    x_eq = 16'(s_eq >> (32'(p_q) << fmt.nlg)) & fmt.alln;
     x_first = (x_eq & 16'((17'd1 << k_q) - 17'd1)) == 16'd0;
   end
 
@@ -193,7 +218,7 @@ module gx_msld (
   assign resp_valid_o = state_q == StOut;
   always_comb begin
     resp_o = '0;
-    resp_o.value = value_c;
+    resp_o.value = samp_c;
     resp_o.mask = mask_q;
     resp_o.enc = gx_pkg::enc_e'(enc_q);
     resp_o.analyzed = report_q;
@@ -257,7 +282,8 @@ module gx_msld (
         passes_d = '0;
         em_d = '0;
         rd_d = (16'(stored_q >> (32'(p_q) << fmt.nlg)) & fmt.alln) != fmt.alln;
-        state_d = (16'(stored_q >> (32'(p_q) << fmt.nlg)) & fmt.alln) != fmt.alln ? StRdReq : StDecide;
+        state_d = (16'(stored_q >> (32'(p_q) << fmt.nlg)) & fmt.alln) != fmt.alln ? StRdReq
+                                                                                    : StDecide;
       end
       StRdReq: if (rd_req_ready_i) state_d = StRdWait;
       StRdWait: begin

