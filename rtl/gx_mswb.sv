@@ -205,12 +205,14 @@ module gx_mswb (
       a = img_q[d*32 +: 32];
       r = rref[d*32 +: 32];
       nr = 1'b1;
+      // byte y is far when |x0 - x1| > T. One subtraction and one comparison (not a
+      // compare, two subtractions and a compare: 256 of them): with the borrow bw of
+      // x0 - x1 and its low bits flipped when bw (|x0 - x1| - bw), far is
+      // {that, bw} > {T, 0}: bw = 0: |x0 - x1| > T; bw = 1: |x0 - x1| - 1 >= T.
       for (int unsigned y = 0; y < 4; y++) begin
-        logic [7:0] x0, x1, df;
-        x0 = a[y*8 +: 8];
-        x1 = r[y*8 +: 8];
-        df = x0 > x1 ? x0 - x1 : x1 - x0;
-        if (df > cfg_q.threshold) nr = 1'b0;
+        logic [8:0] df;
+        df = {1'b0, a[y*8 +: 8]} - {1'b0, r[y*8 +: 8]};
+        if ({df[7:0] ^ {8{df[8]}}, df[8]} > {cfg_q.threshold, 1'b0}) nr = 1'b0;
       end
       dw_eq[d] = a == r;
       dw_near[d] = nr;
@@ -476,9 +478,11 @@ module gx_mswb (
       StAnaNext: begin
         if (!fmt.multi) begin
           // done after the last line, or when no later line holds a pixel to analyze
-          if (ai_q == 6'd8 || (ana_q >> (32'(ai_q) << fmt.per_lg)) == 32'd0) state_d = StDecide;
-          else if ((ana_q & (32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1) << (32'(ai_q) << fmt.per_lg)))
-                   != 32'd0) state_d = StAnaReq;
+          if (ai_q == 6'd8 || (ana_q >> (32'(ai_q) << fmt.per_lg)) == 32'd0)
+            state_d = StDecide;
+          else if ((ana_q & (32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)
+                             << (32'(ai_q) << fmt.per_lg))) != 32'd0)
+            state_d = StAnaReq;
           else ai_d = ai_q + 6'd1;
         end else begin
           if (ai_q == (6'd1 << fmt.plg) || (ana_q >> ai_q) == 32'd0) state_d = StDecide;
@@ -567,7 +571,8 @@ module gx_mswb (
         if (rd_resp_valid_i) begin
           prom_d = rd_resp_i.bytes;
           for (int unsigned d = 0; d < TD; d++)
-            if (valid_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))] && !cov_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))])
+            if (valid_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))]
+                && !cov_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))])
               img_d[d*32 +: 32] = rd_resp_i.data[d*32 +: 32];
           state_d = StEnc;
         end
@@ -795,7 +800,8 @@ module gx_mswb (
   `GX_ASSERT(PromPixels_A, !(rd_req_valid_o && rd_req_o.kind == 2'd1) ||
                            rd_req_o.pixels == (valid_q & ~cov_q))
   `GX_ASSERT(PromRead_A, !fv_after_init || fv_prom_q == (state_q == StPrWait ||
-                         ((state_q == StEnc || state_q == StPack || state_q == StOut) && fv_promote)))
+                         ((state_q == StEnc || state_q == StPack || state_q == StOut)
+                          && fv_promote)))
   `GX_ASSERT(PromWait_A, !(state_q == StPrReq || state_q == StPrWait) || fv_promote)
   // The state choice: decided once, carried into the packet: enc = Eb on a full rewrite,
   // else max(Eb, Em); written = every existing pixel on a full rewrite or a promotion,
@@ -829,12 +835,15 @@ module gx_mswb (
                          16'(voff_q) == (enc_q == 2'd0 ? 16'(fv_before) << fmt.blg
                                          : ((16'(fv_before) << fmt.nlg) + 16'(fv_i)) << fmt.blg))
   `GX_ASSERT(EncBound_A, !fv_decided || 16'(voff_q) <= (16'(s_q) << fmt.blg))
-  `GX_ASSERT(EncMasks_A, !fv_decided || (enc_q == 2'd1 ? (16'(voff_q) << fmt.nlg) == (16'(moff_q) << fmt.blg)
-                                                       : moff_q == '0))
+  `GX_ASSERT(EncMasks_A, !fv_decided ||
+             (enc_q == 2'd1 ? (16'(voff_q) << fmt.nlg) == (16'(moff_q) << fmt.blg)
+                            : moff_q == '0))
   // so the packet's length: 1SPP B, full N B per written pixel; subset masks then values
   `GX_ASSERT(FlBytes_A, !fl_valid_o ||
-             (fl_o.enc == gx_pkg::Enc1spp && 16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << fmt.blg) ||
-             (fl_o.enc == gx_pkg::EncFull && 16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << fmt.nb) ||
+             (fl_o.enc == gx_pkg::Enc1spp &&
+              16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << fmt.blg) ||
+             (fl_o.enc == gx_pkg::EncFull &&
+              16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << fmt.nb) ||
              (fl_o.enc == gx_pkg::EncSubset && fl_o.payload_bytes == mbytes + voff_q &&
               (16'(voff_q) << fmt.nlg) == (16'(moff_q) << fmt.blg)))
   `GX_ASSERT(EncLegal_A, !fv_after_init || (em_q != 2'd3 && eb_q != 2'd3))
