@@ -38,6 +38,7 @@ RTL_msld := rtl/gx_pkg.sv rtl/gx_ms_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_an
 ALL_RTL := $(sort $(foreach b,$(BLOCKS),$(RTL_$(b))))
 
 .PHONY: help setup gen check-gen lint lint-verilator lint-yosys model-test gx test sim \
+        sim-mssurf-slots print-mssurf-ks \
         formal synth bench demo clean $(addprefix sim-,$(BLOCKS)) print-blocks \
         $(addsuffix -gl,$(addprefix sim-,$(BLOCKS))) \
         $(addprefix formal-,$(BLOCKS))
@@ -53,6 +54,7 @@ help:
 	@echo "  make gx         build build/bin/gx"
 	@echo "  make sim | sim-<block>        cosimulation (SEED=, N=, WAVES=1)"
 	@echo "  make sim-<block>-gl           the same on the block's Yosys netlist"
+	@echo "  make sim-mssurf-slots         gx_mssurf's cosimulation at K = $(MSSURF_KS) slots"
 	@echo "  make formal | formal-<block>  SymbiYosys proofs and covers"
 	@echo "  make synth      ECP5 synthesis + place and route, writes docs/synth.md"
 	@echo "  make bench      benchmark tables"
@@ -152,16 +154,34 @@ VFLAGS := --cc --build -j 2 --assert --trace-fst --coverage-line --coverage-togg
 VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
 TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o $(B)/obj/tb/ms_mem.o
 
+# gx_mssurf at slot counts besides the default (GX_MS_DEFAULT_SLOTS = 4): the same RTL with
+# -GSlots=K under the prefix Vgx_mssurf_k<K>, linked beside the default model, so that
+# tb_mssurf (SLOTS=K) and `gx mstrace --engine rtl` run any of these K.
+# tb/mssurf/mssurf_rtl.cpp has a case for each (GX_MSSURF_HAS_K<K>). Not 16 or 32: the
+# Verilated K = 32 model is 38 MB of C++ (about 4 CPU minutes to build).
+MSSURF_KS := 1 2 3 8
+define mssurf_k_rules
+$(B)/vl/mssurf-k$(1)/Vgx_mssurf_k$(1)__ALL.a: $(RTL_mssurf) rtl/gx_assert.svh rtl/lint.vlt $(STAMP)
+	@mkdir -p $$(@D)
+	$(VERILATOR) $(VFLAGS) -Mdir $$(@D) --prefix Vgx_mssurf_k$(1) -GSlots=$(1) \
+	  --top-module gx_mssurf rtl/lint.vlt $(RTL_mssurf) \
+	  > $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
+endef
+$(foreach k,$(MSSURF_KS),$(eval $(call mssurf_k_rules,$(k))))
+# Per block: the extra Verilated libraries and the shim's flags for them (mssurf only).
+XLIB_mssurf := $(foreach k,$(MSSURF_KS),$(B)/vl/mssurf-k$(k)/Vgx_mssurf_k$(k)__ALL.a)
+XCXX_mssurf := $(foreach k,$(MSSURF_KS),-I$(B)/vl/mssurf-k$(k) -DGX_MSSURF_HAS_K$(k))
+
 define block_rules
 $(B)/vl/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) rtl/gx_assert.svh rtl/lint.vlt $(STAMP)
 	@mkdir -p $$(@D)
 	$(VERILATOR) $(VFLAGS) -Mdir $(B)/vl/$(1) --top-module gx_$(1) rtl/lint.vlt $(RTL_$(1)) \
 	  > $(B)/vl/$(1)/build.log 2>&1 || { cat $(B)/vl/$(1)/build.log; exit 1; }
 $(B)/obj/tb/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
-                       tb/common/ms_vl.h $(B)/vl/$(1)/Vgx_$(1)__ALL.a
+                       tb/common/ms_vl.h $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(XLIB_$(1))
 	@mkdir -p $$(@D)
-	$(CXX) -std=c++20 -O2 -g $$(VINC) -I$(B)/vl/$(1) -Icmodel/include -Itb/common -Itb/$(1) \
-	  -c $$< -o $$@
+	$(CXX) -std=c++20 -O2 -g $$(VINC) -I$(B)/vl/$(1) $(XCXX_$(1)) -Icmodel/include -Itb/common \
+	  -Itb/$(1) -c $$< -o $$@
 $(B)/obj/tb/$(1)_drv.o: tb/$(1)/$(1)_drv.c tb/$(1)/$(1)_rtl.h tb/common/stream.h \
                         tb/common/ms_mem.h $(MODEL_HDR)
 	@mkdir -p $$(@D)
@@ -171,18 +191,18 @@ $(B)/obj/tb/tb_$(1).o: tb/$(1)/tb_$(1).c tb/$(1)/$(1)_rtl.h tb/common/tb.h tb/co
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
 RTL_OBJS_$(1) := $(B)/obj/tb/$(1)_rtl.o $(B)/obj/tb/$(1)_drv.o \
-                 $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(B)/vl/$(1)/libverilated.a
+                 $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(XLIB_$(1)) $(B)/vl/$(1)/libverilated.a
 $(B)/bin/tb_$(1): $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)) $(B)/lib/libgxmodel.a
 	@mkdir -p $$(@D)
-	$(CXX) -o $$@ $$(filter %.o,$$^) $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(B)/vl/$(1)/libverilated.a \
-	  -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+	$(CXX) -o $$@ $$(filter %.o,$$^) $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(XLIB_$(1)) \
+	  $(B)/vl/$(1)/libverilated.a -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
 $(B)/obj/tb/bench_$(1).o: tb/$(1)/bench_$(1).c tb/$(1)/$(1)_rtl.h tb/common/tb.h $(MODEL_HDR)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
 $(B)/bin/bench_$(1): $(B)/obj/tb/bench_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)) $(B)/lib/libgxmodel.a
 	@mkdir -p $$(@D)
-	$(CXX) -o $$@ $$(filter %.o,$$^) $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(B)/vl/$(1)/libverilated.a \
-	  -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+	$(CXX) -o $$@ $$(filter %.o,$$^) $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(XLIB_$(1)) \
+	  $(B)/vl/$(1)/libverilated.a -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
 sim-$(1): $(B)/bin/tb_$(1)
 	$(B)/bin/tb_$(1) --out $(B)
 # Netlist level: the block as Yosys reads and optimizes it (`prep -flatten; opt -full`:
@@ -233,7 +253,14 @@ $(B)/obj/tb/ms_mem.o: tb/common/ms_mem.c tb/common/ms_mem.h tb/common/tb.h $(MOD
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-sim: $(addprefix sim-,$(BLOCKS)) $(addsuffix -gl,$(addprefix sim-,$(BLOCKS)))
+# gx_mssurf at the other slot counts: the same cosimulation with SLOTS=K, a full run each
+# (make test runs them too).
+sim-mssurf-slots: $(B)/bin/tb_mssurf
+	@for k in $(MSSURF_KS); do SLOTS=$$k $(B)/bin/tb_mssurf --out $(B) || exit 1; done
+print-mssurf-ks:
+	@echo $(MSSURF_KS)
+
+sim: $(addprefix sim-,$(BLOCKS)) sim-mssurf-slots $(addsuffix -gl,$(addprefix sim-,$(BLOCKS)))
 	python3 scripts/cov_report.py $(B)/coverage
 
 formal: $(addprefix formal-,$(BLOCKS))
@@ -247,7 +274,7 @@ $(B)/obj/gx/%.o: tools/gx/%.c $(wildcard tools/gx/*.h) $(MODEL_HDR) $(wildcard t
 	$(CC) $(CFLAGS) $(foreach b,$(BLOCKS),-Itb/$(b)) -c $< -o $@
 $(B)/bin/gx: $(GX_OBJ) $(TB_COMMON) $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b))) $(B)/lib/libgxmodel.a
 	@mkdir -p $(@D)
-	$(CXX) -o $@ $(filter %.o,$^) $(foreach b,$(BLOCKS),$(B)/vl/$(b)/Vgx_$(b)__ALL.a) \
+	$(CXX) -o $@ $(filter %.o,$^) $(foreach b,$(BLOCKS),$(B)/vl/$(b)/Vgx_$(b)__ALL.a $(XLIB_$(b))) \
 	  $(B)/vl/$(firstword $(BLOCKS))/libverilated.a -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
 gx: $(STAMP) $(B)/bin/gx
 # The same tool with its C (tool and model) under ASan/UBSan; the Verilated models are
@@ -260,7 +287,7 @@ $(B)/bin/gx-san: $(GX_SAN_OBJ) $(TB_COMMON) $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b
                  $(B)/lib/libgxmodel-san.a
 	@mkdir -p $(@D)
 	$(CXX) -fsanitize=address,undefined -o $@ $(filter %.o,$^) \
-	  $(foreach b,$(BLOCKS),$(B)/vl/$(b)/Vgx_$(b)__ALL.a) \
+	  $(foreach b,$(BLOCKS),$(B)/vl/$(b)/Vgx_$(b)__ALL.a $(XLIB_$(b))) \
 	  $(B)/vl/$(firstword $(BLOCKS))/libverilated.a -L$(B)/lib -lgxmodel-san -llz4 -lz -lpthread
 
 # ---------------------------------------------------------------------------------

@@ -81,6 +81,9 @@ for b in $blocks; do
   stage "cosim-$b" $B/bin/tb_$b --out $B
   stage "cosim-$b-netlist" $B/bin/tb_${b}_gl --out $B/gl
 done
+for k in $(make -s --no-print-directory print-mssurf-ks); do
+  stage "cosim-mssurf-k$k" env SLOTS=$k $B/bin/tb_mssurf --out $B
+done
 stage coverage python3 scripts/cov_report.py $B/coverage
 cat $B/test/coverage.log | sed 's/^/    /'
 for b in $blocks; do

@@ -42,7 +42,7 @@ static int run(const char *name, gx_spp_t spp, unsigned kind)
 {
     gx_ms_cfg_t cfg;
     gx_mssurf_cfg_default(&cfg, 1920, 1080, spp, GX_BPS4);
-    cfg.slots = (uint8_t)gx_mssurf_rtl_slots();
+    cfg.slots = GX_MS_DEFAULT_SLOTS;
     const unsigned n = 2u << spp;
     uint32_t *cmd = calloc((size_t)(STORES + 1) * GX_MS_CMD_WORDS, sizeof *cmd);
     uint32_t *rec = calloc((size_t)(2 * STORES + 8) * GX_MS_EVICT_WORDS, sizeof *rec);
@@ -81,7 +81,7 @@ static int run(const char *name, gx_spp_t spp, unsigned kind)
     gx_mssurf_cmd_pack_flush(cmd + (size_t)STORES * GX_MS_CMD_WORDS);
     gx_mssurf_coalesce_flush(&lsu, collect, &w);
 
-    void *m = gx_mssurf_rtl_new(NULL);
+    void *m = gx_mssurf_rtl_new(cfg.slots, NULL);
     gx_mssurf_rtl_cfg(m, &cfg);
     uint64_t got = 0;
     double t0 = tb_cpu_seconds();

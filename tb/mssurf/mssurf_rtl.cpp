@@ -1,38 +1,111 @@
-// mssurf_rtl: the thin C++ shim between Verilator's Vgx_mssurf and C: its port mapping;
-// the rest is gx::VlModel and gx::ms_drive_cfg.
+// mssurf_rtl: the thin C++ shim between the Verilated gx_mssurf models and C: their port
+// mapping; the rest is gx::VlModel and gx::ms_drive_cfg. One model is Verilated for each
+// slot count K the tools offer: Vgx_mssurf (the default K, GX_MS_DEFAULT_SLOTS) and
+// Vgx_mssurf_k<K> for each K of GX_MSSURF_KS (the Makefile's MSSURF_KS; each is the same
+// RTL with -GSlots=K). The opaque handle is a Dut: the stream functions reach the model
+// through its virtual functions, so one tb_dut_ops_t serves every K.
 #include "mssurf_rtl.h"
+
+#include <cstdio>
+#include <cstring>
 
 #include "Vgx_mssurf.h"
 #include "ms_vl.h"
 #include "vl_model.h"
 
+// The extra models: GX_MSSURF_HAS_K<K> is defined by the Makefile for each K of MSSURF_KS
+// (none in the netlist-level build, which has the default K only).
+#ifdef GX_MSSURF_HAS_K1
+#include "Vgx_mssurf_k1.h"
+#endif
+#ifdef GX_MSSURF_HAS_K2
+#include "Vgx_mssurf_k2.h"
+#endif
+#ifdef GX_MSSURF_HAS_K3
+#include "Vgx_mssurf_k3.h"
+#endif
+#ifdef GX_MSSURF_HAS_K8
+#include "Vgx_mssurf_k8.h"
+#endif
+
 namespace {
 
-using Model = gx::VlModel<Vgx_mssurf>;
+struct Dut {
+    explicit Dut(unsigned k) : slots(k) {}
+    virtual ~Dut() = default;
+    virtual void set(int req_valid, const uint32_t *req, int resp_ready) = 0;
+    virtual void eval() = 0;
+    virtual int req_ready() const = 0;
+    virtual int resp_valid() const = 0;
+    virtual void resp(uint32_t *w) const = 0;
+    virtual void tick() = 0;
+    virtual int failed() const = 0;
+    virtual void cfg(const gx_ms_cfg_t *cfg) = 0;
+    virtual void finish(const char *cov_path) = 0;
+    const unsigned slots;
+};
 
-Vgx_mssurf &top(void *m) { return *static_cast<Model *>(m)->top; }
-const Vgx_mssurf &top(const void *m) { return *static_cast<const Model *>(m)->top; }
+template <class V> struct DutK final : Dut {
+    gx::VlModel<V> m;
+    DutK(unsigned k, const char *fst_path)
+        : Dut(k), m("gx_mssurf", fst_path, [](V &t) {
+              t.cmd_valid_i = 0;
+              t.ev_ready_i = 0;
+              t.cfg_i = gx::kMsCfgReset;
+          })
+    {
+    }
+    void set(int req_valid, const uint32_t *req, int resp_ready) override
+    {
+        m.top->cmd_valid_i = req_valid ? 1 : 0;
+        m.top->ev_ready_i = resp_ready ? 1 : 0;
+        for (unsigned i = 0; i < GX_MS_CMD_WORDS; i++)
+            m.top->cmd_i[i] = req[i];
+    }
+    void eval() override { m.top->eval(); }
+    int req_ready() const override { return m.top->cmd_ready_o; }
+    int resp_valid() const override { return m.top->ev_valid_o; }
+    void resp(uint32_t *w) const override
+    {
+        for (unsigned i = 0; i < GX_MS_EVICT_WORDS; i++)
+            w[i] = m.top->ev_o[i];
+    }
+    void tick() override { m.tick(); }
+    int failed() const override { return m.failed(); }
+    void cfg(const gx_ms_cfg_t *c) override { gx::ms_drive_cfg(*m.top, c); }
+    void finish(const char *cov_path) override { m.finish(cov_path); }
+};
+
+Dut &dut(void *m) { return *static_cast<Dut *>(m); }
+const Dut &dut(const void *m) { return *static_cast<const Dut *>(m); }
 
 void set(void *m, int req_valid, const uint32_t *req, int resp_ready)
 {
-    top(m).cmd_valid_i = req_valid ? 1 : 0;
-    top(m).ev_ready_i = resp_ready ? 1 : 0;
-    for (unsigned i = 0; i < GX_MS_CMD_WORDS; i++)
-        top(m).cmd_i[i] = req[i];
+    dut(m).set(req_valid, req, resp_ready);
 }
+void eval(void *m) { dut(m).eval(); }
+int req_ready(const void *m) { return dut(m).req_ready(); }
+int resp_valid(const void *m) { return dut(m).resp_valid(); }
+void resp(const void *m, uint32_t *w) { dut(m).resp(w); }
+void tick(void *m) { dut(m).tick(); }
+int failed(const void *m) { return dut(m).failed(); }
 
-void eval(void *m) { top(m).eval(); }
-int req_ready(const void *m) { return top(m).cmd_ready_o; }
-int resp_valid(const void *m) { return top(m).ev_valid_o; }
-
-void resp(const void *m, uint32_t *w)
-{
-    for (unsigned i = 0; i < GX_MS_EVICT_WORDS; i++)
-        w[i] = top(m).ev_o[i];
-}
-
-void tick(void *m) { static_cast<Model *>(m)->tick(); }
-int failed(const void *m) { return static_cast<const Model *>(m)->failed(); }
+// The slot counts with a model, ascending (GX_MS_DEFAULT_SLOTS among them).
+const unsigned kSlots[] = {
+#ifdef GX_MSSURF_HAS_K1
+    1,
+#endif
+#ifdef GX_MSSURF_HAS_K2
+    2,
+#endif
+#ifdef GX_MSSURF_HAS_K3
+    3,
+#endif
+    GX_MS_DEFAULT_SLOTS,
+#ifdef GX_MSSURF_HAS_K8
+    8,
+#endif
+};
 
 }  // namespace
 
@@ -40,25 +113,48 @@ extern "C" const tb_dut_ops_t gx_mssurf_rtl_ops = {
     GX_MS_CMD_WORDS, GX_MS_EVICT_WORDS, set, eval, req_ready, resp_valid, resp, tick, failed,
 };
 
-extern "C" void *gx_mssurf_rtl_new(const char *fst_path)
+extern "C" void *gx_mssurf_rtl_new(unsigned slots, const char *fst_path)
 {
-    return new Model("gx_mssurf", fst_path, [](Vgx_mssurf &t) {
-        t.cmd_valid_i = 0;
-        t.ev_ready_i = 0;
-        t.cfg_i = gx::kMsCfgReset;
-    });
+    if (slots == GX_MS_DEFAULT_SLOTS)
+        return static_cast<Dut *>(new DutK<Vgx_mssurf>(slots, fst_path));
+#ifdef GX_MSSURF_HAS_K1
+    if (slots == 1)
+        return static_cast<Dut *>(new DutK<Vgx_mssurf_k1>(slots, fst_path));
+#endif
+#ifdef GX_MSSURF_HAS_K2
+    if (slots == 2)
+        return static_cast<Dut *>(new DutK<Vgx_mssurf_k2>(slots, fst_path));
+#endif
+#ifdef GX_MSSURF_HAS_K3
+    if (slots == 3)
+        return static_cast<Dut *>(new DutK<Vgx_mssurf_k3>(slots, fst_path));
+#endif
+#ifdef GX_MSSURF_HAS_K8
+    if (slots == 8)
+        return static_cast<Dut *>(new DutK<Vgx_mssurf_k8>(slots, fst_path));
+#endif
+    return nullptr;
 }
 
-extern "C" void gx_mssurf_rtl_cfg(void *m, const gx_ms_cfg_t *cfg)
-{
-    gx::ms_drive_cfg(top(m), cfg);
-}
+extern "C" void gx_mssurf_rtl_cfg(void *m, const gx_ms_cfg_t *cfg) { dut(m).cfg(cfg); }
 
-extern "C" unsigned gx_mssurf_rtl_slots(void) { return GX_MS_DEFAULT_SLOTS; }
+extern "C" unsigned gx_mssurf_rtl_slots(const void *m) { return dut(m).slots; }
+
+extern "C" const char *gx_mssurf_rtl_slot_list(void)
+{
+    static char list[64];
+    if (!list[0]) {
+        size_t o = 0;
+        for (unsigned i = 0; i < sizeof kSlots / sizeof kSlots[0]; i++)
+            o += (size_t)std::snprintf(list + o, sizeof list - o, "%s%u", i ? ", " : "",
+                                       kSlots[i]);
+    }
+    return list;
+}
 
 extern "C" void gx_mssurf_rtl_free(void *m, const char *cov_path)
 {
-    auto *model = static_cast<Model *>(m);
-    model->finish(cov_path);
-    delete model;
+    Dut *d = static_cast<Dut *>(m);
+    d->finish(cov_path);
+    delete d;
 }

@@ -12,16 +12,20 @@ extern "C" {
 /** The DUT's functions over command (ms_cmd_t) and record (ms_evict_t) images. */
 extern const tb_dut_ops_t gx_mssurf_rtl_ops;
 
-/** A new model (K = 4 slots), held in reset for two cycles; fst_path non-NULL: write a
- *  waveform. */
-void *gx_mssurf_rtl_new(const char *fst_path);
+/** A new model with `slots` tile slots (K), held in reset for two cycles; fst_path
+ *  non-NULL: write a waveform. NULL when no model was built with that K (the list:
+ *  gx_mssurf_rtl_slot_list). */
+void *gx_mssurf_rtl_new(unsigned slots, const char *fst_path);
 /** Finish the waveform, write coverage to cov_path (NULL: none), free the model. */
 void gx_mssurf_rtl_free(void *m, const char *cov_path);
 /** Drive cfg_i (static while a slot is resident: change it only after a flush command's
- *  records have all been taken). */
+ *  records have all been taken). cfg->slots is not read: K is the model's. */
 void gx_mssurf_rtl_cfg(void *m, const gx_ms_cfg_t *cfg);
-/** The slots K the model was built with. */
-unsigned gx_mssurf_rtl_slots(void);
+/** The slots K of model m. */
+unsigned gx_mssurf_rtl_slots(const void *m);
+/** The slot counts with a Verilated model, e.g. "1, 2, 3, 4, 8" (the Makefile's
+ *  MSSURF_KS and the default GX_MS_DEFAULT_SLOTS). */
+const char *gx_mssurf_rtl_slot_list(void);
 
 /** Send n command images (cmd: n * GX_MS_CMD_WORDS words) in order and collect the
  *  eviction record images into rec (capacity cap records of GX_MS_EVICT_WORDS words);

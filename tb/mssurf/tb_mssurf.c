@@ -1,4 +1,5 @@
-/* tb_mssurf: cosimulation of gx_mssurf (RTL, K = 4) against gx_mssurf_coalesce /
+/* tb_mssurf: cosimulation of gx_mssurf (RTL, K slots: 4, or SLOTS=K for another model the
+ * Makefile builds, MSSURF_KS) against gx_mssurf_coalesce /
  * gx_mssurf_coalesce_flush / gx_mssurf_coalesce_load (C model).
  *
  * State space covered, every run (N random operations, default 120,000; knob N): phases
@@ -30,11 +31,12 @@
  * whole C path (gx_mssurf_store / _load / _flush) runs beside: each load's RTL snapshot
  * through gx_mssurf_load_finish on that memory gives the whole path's response, and the
  * memory image, states and traffic counters end equal.
- * A clock-by-clock check of the timing diagram in docs/mssurf.md comes first.
+ * A clock-by-clock check of the timing diagram in docs/mssurf.md comes first (K = 4, the
+ * diagram's).
  * Functional coverage (every cause for every N x B, merges, threshold merges and
  * conflicts, a full partial last tile, loads of stored and unstored pixels) is
  * counted; a hole fails the run. Line, toggle and GX_COVER coverage of the RTL go to
- * build/coverage/gx_mssurf.dat.
+ * build/coverage/gx_mssurf.dat (gx_mssurf_k<K>.dat at another K).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -81,6 +83,9 @@ static void collect(void *ctx, const gx_ms_evict_t *ev)
     }
     ph->n_want++;
 }
+
+/* K: the slots of the model under test (SLOTS, default GX_MS_DEFAULT_SLOTS) */
+static unsigned g_slots = GX_MS_DEFAULT_SLOTS;
 
 static unsigned spp_n(gx_spp_t s) { return 2u << s; }
 static unsigned bps_b(gx_bps_t b) { return 4u << b; }
@@ -205,7 +210,7 @@ static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms
         break;
     }
     gx_mssurf_cfg_default(c, w, h, spp, bps);
-    c->slots = (uint8_t)gx_mssurf_rtl_slots();
+    c->slots = (uint8_t)g_slots;
     c->threshold = (uint8_t)(kind == 4 ? rnd_in(r, 1, 6) : 0);
     phase_start(ph, lsu);
 
@@ -295,7 +300,7 @@ static int gen_directed(unsigned d, phase_t *ph, gx_ms_lsu_t *lsu, cov_t *cov)
     default:
         return 0;
     }
-    c->slots = (uint8_t)gx_mssurf_rtl_slots();
+    c->slots = (uint8_t)g_slots;
     phase_start(ph, lsu);
     model_cmd(ph, lsu, NULL, NULL, cov); /* command with nothing resident */
     if (d == 0) {
@@ -363,7 +368,7 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
         fprintf(stderr, "tb_mssurf: out of memory\n");
         exit(2);
     }
-    void *m = gx_mssurf_rtl_new(fst);
+    void *m = gx_mssurf_rtl_new(g_slots, fst);
     uint64_t ops = 0, cycles = 0, records = 0, loads = 0;
     unsigned phase = 0, ok_run = 1;
     while (ok_run && (ops < o->n || phase < 14)) {
@@ -499,7 +504,7 @@ static void timing_check(tb_report_t *rep)
     const tb_dut_ops_t *ops = &gx_mssurf_rtl_ops;
     gx_ms_cfg_t cfg;
     gx_mssurf_cfg_default(&cfg, 4, 1, GX_SPP16, GX_BPS16);
-    void *m = gx_mssurf_rtl_new(NULL);
+    void *m = gx_mssurf_rtl_new(GX_MS_DEFAULT_SLOTS, NULL);
     gx_mssurf_rtl_cfg(m, &cfg);
     static uint32_t cmd[6][GX_MS_CMD_WORDS], none[GX_MS_CMD_WORDS];
     gx_ms_store_t st;
@@ -551,15 +556,33 @@ int main(int argc, char **argv)
 {
     tb_opts_t o;
     tb_opts_parse(&o, argc, argv, "tb_mssurf", 120000);
-    printf("tb_mssurf: SEED=%" PRIu64 " N=%" PRIu64 "\n", o.seed, o.n);
+    const char *ks = getenv("SLOTS");
+    if (ks && *ks) {
+        char *end;
+        unsigned long k = strtoul(ks, &end, 10);
+        void *probe = *end || k == 0 || k > 32 ? NULL : gx_mssurf_rtl_new((unsigned)k, NULL);
+        if (!probe) {
+            fprintf(stderr, "tb_mssurf: SLOTS=%s: no gx_mssurf model with that K (built: %s)\n",
+                    ks, gx_mssurf_rtl_slot_list());
+            return 2;
+        }
+        gx_mssurf_rtl_free(probe, NULL);
+        g_slots = (unsigned)k;
+    }
+    printf("tb_mssurf: SEED=%" PRIu64 " N=%" PRIu64 " K=%u\n", o.seed, o.n, g_slots);
     fflush(stdout);
-    char path[512], cpath[512];
-    tb_out_paths(&o, "gx_mssurf", cpath, sizeof cpath, path, sizeof path);
+    char path[512], cpath[512], block[32];
+    if (g_slots == GX_MS_DEFAULT_SLOTS)
+        snprintf(block, sizeof block, "gx_mssurf");
+    else
+        snprintf(block, sizeof block, "gx_mssurf_k%u", g_slots);
+    tb_out_paths(&o, block, cpath, sizeof cpath, path, sizeof path);
     tb_report_t rep;
     memset(&rep, 0, sizeof rep);
     cov_t cov;
     uint64_t ops = 0;
-    timing_check(&rep);
+    if (g_slots == GX_MS_DEFAULT_SLOTS)
+        timing_check(&rep);
     run_all(&o, o.waves ? path : NULL, cpath, &rep, &cov, &ops);
     int holes = cov_check(&cov);
     tb_check(&rep, holes == 0, "%d functional coverage holes", holes);

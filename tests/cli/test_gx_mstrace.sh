@@ -6,17 +6,19 @@
 # tile); traces/draw.trace is what its generator (below) writes, runs, and its output
 # agrees with itself (flush and load lines vs the counters) and with a regression golden
 # of its counters; determinism; stdin, CRLF, tabs, upper-case hex; the rtl engine
-# (every golden with K = 4 and the shipped traces changed to K = 4 against the C model;
-# another K refused); every bad-input class (exit 2, `gx: FILE:LINE: reason`, nothing on stdout),
+# (every golden, and the shipped traces at their own K and at every K with a model,
+# against the C model; a K without a model refused); every bad-input class (exit 2, `gx: FILE:LINE: reason`, nothing on stdout),
 # including values that would wrap and an error after many good lines.
 # Closes with `N passed, N failed`.
 . "$(dirname "$0")/lib.sh"
 traces="${TRACES:-traces}"
 
-# name, trace text, expected output; traces with K = 4 (the RTL's) run on both engines
+# the slot counts K with a Verilated gx_mssurf (tb/mssurf/mssurf_rtl.cpp, MSSURF_KS)
+rtl_ks="1 2 3 4 8"
+# name, trace text, expected output; traces with a K the RTL has run on both engines
 golden() {
   cli_golden mstrace trace "$@"
-  if printf '%b' "$2" | grep -Eq '^surface +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+( +4)?( +threshold +[0-9]+)? *$'; then
+  if printf '%b' "$2" | grep -Eq '^surface +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+( +[12348])?( +threshold +[0-9]+)? *$'; then
     CLI_ARGS="--engine rtl" cli_golden mstrace trace "$1 (rtl)" "$2" "$3"
   fi
 }
@@ -214,17 +216,22 @@ sed 's/$/\r/; s/ /\t /g; s/11223344/11223344/; s/99aabbcc/99AABBCC/' "$traces/ba
 "$gx" mstrace "$tmp/crlf.trace" > "$tmp/crlf.out" 2>&1 && cmp -s "$tmp/crlf.out" "$tmp/basic.want" && ok \
   || bad "CRLF / tabs / upper case: $(head -3 "$tmp/crlf.out")"
 
-# --- rtl engine: K other than 4 is refused; the shipped traces at K = 4 print the C
-# model's bytes (their K changed to 4, so the tiles thrash differently)
-"$gx" mstrace --engine rtl "$traces/basic.trace" > "$tmp/out" 2> "$tmp/err"
-[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -qx "gx mstrace: the rtl engine has K = 4 tile slots (gx_mssurf's parameter); the trace asks for 1" "$tmp/err" \
+# --- rtl engine: a K without a model is refused; the shipped traces print the C model's
+# bytes at their own K and with their K changed to each K that has a model (the tiles
+# thrash differently at each)
+sed -E 's/^(surface +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+) +[0-9]+/\1 5/' "$traces/basic.trace" > "$tmp/k5.trace"
+"$gx" mstrace --engine rtl "$tmp/k5.trace" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -qx "gx mstrace: the rtl engine has gx_mssurf models for K = 1, 2, 3, 4, 8 tile slots (its parameter Slots); the trace asks for 5" "$tmp/err" \
   && ok || bad "rtl engine K message: $(cat "$tmp/err")"
 for f in "$traces"/*.trace; do
-  sed -E 's/^(surface +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+) +[0-9]+/\1 4/' "$f" > "$tmp/k4.trace"
-  if "$gx" mstrace "$tmp/k4.trace" > "$tmp/k4c.out" 2>&1 &&
-     "$gx" mstrace --engine rtl "$tmp/k4.trace" > "$tmp/k4r.out" 2>&1 &&
-     cmp -s "$tmp/k4c.out" "$tmp/k4r.out" && grep -q '^flush ' "$tmp/k4r.out"
-  then ok; else bad "rtl engine differs from the C model on $f at K = 4: $(head -3 "$tmp/k4r.out")"; fi
+  for k in own $rtl_ks; do
+    if [ "$k" = own ]; then cp "$f" "$tmp/kk.trace"
+    else sed -E "s/^(surface +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+) +[0-9]+/\\1 $k/" "$f" > "$tmp/kk.trace"; fi
+    if "$gx" mstrace "$tmp/kk.trace" > "$tmp/kc.out" 2>&1 &&
+       "$gx" mstrace --engine rtl "$tmp/kk.trace" > "$tmp/kr.out" 2>&1 &&
+       cmp -s "$tmp/kc.out" "$tmp/kr.out" && grep -q '^flush ' "$tmp/kr.out"
+    then ok; else bad "rtl engine differs from the C model on $f at K = $k: $(head -3 "$tmp/kr.out")"; fi
+  done
 done
 "$gx" mstrace --engine=cmodel "$traces/basic.trace" > "$tmp/out" 2>&1 && cmp -s "$tmp/out" "$tmp/basic.want" \
   && ok || bad "--engine=cmodel"

@@ -37,8 +37,8 @@
  * Tiles still resident at the end are not flushed (R counts them; end a trace with flush).
  *
  * Engines: cmodel (default) runs gx_mssurf_*. rtl runs the trace through the Verilated
- * gx_mssurf (the coalesce unit and coverage tracker, K = 4: another K is refused with exit
- * status 2); its eviction records go to the Verilated flush encoder gx_mswb (its reads
+ * gx_mssurf (the coalesce unit and coverage tracker) built with the trace's K (a K with no
+ * model is refused with exit status 2); its eviction records go to the Verilated flush encoder gx_mswb (its reads
  * answered by the memory model, its packets written to it) and, for loads, to the
  * Verilated memory side of SULD.MS gx_msld (its read answered by the memory model).
  * Beside it the C coalesce model runs the same commands and every record is compared
@@ -444,9 +444,11 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
 {
     const gx_ms_cfg_t *cfg = &tr->cfg;
     const unsigned b = 4u << (unsigned)cfg->bps;
-    if (cfg->slots != gx_mssurf_rtl_slots()) {
-        fprintf(stderr, "gx mstrace: the rtl engine has K = %u tile slots (gx_mssurf's "
-                        "parameter); the trace asks for %u\n", gx_mssurf_rtl_slots(), cfg->slots);
+    void *m = gx_mssurf_rtl_new(cfg->slots, NULL); /* the Verilated coalesce unit */
+    if (!m) {
+        fprintf(stderr, "gx mstrace: the rtl engine has gx_mssurf models for K = %s tile slots "
+                        "(its parameter Slots); the trace asks for %u\n",
+                gx_mssurf_rtl_slot_list(), cfg->slots);
         return GX_EXIT_BAD_INPUT;
     }
     gx_ms_mem_t mem;
@@ -462,6 +464,7 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
     void *lu = NULL; /* the Verilated load finisher */
     if (!lsu || !ex || !cmd || !rec || !(mem_ok = gx_mssurf_mem_init(&mem, cfg))) {
         fprintf(stderr, "gx: out of memory\n");
+        gx_mssurf_rtl_free(m, NULL);
         goto out;
     }
     gx_mssurf_lsu_init(lsu, cfg);
@@ -478,7 +481,6 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
             gx_mssurf_cmd_pack_store(&st, w);
         }
     }
-    void *m = gx_mssurf_rtl_new(NULL);
     gx_mssurf_rtl_cfg(m, cfg);
     uint64_t n_rec = 0;
     uint64_t cycles = gx_mssurf_rtl_run(m, cmd, tr->n, rec, NULL, cap, &n_rec, NULL, 0, 0, 8);

@@ -650,7 +650,7 @@ int gx_cmd_render(int argc, char **argv)
     }
     gx_mssurf_lsu_init(&fr.lsu, &fr.cfg);
     if (engine == GX_ENGINE_RTL) {
-        fr.rtl = gx_mssurf_rtl_new(NULL);
+        fr.rtl = gx_mssurf_rtl_new(fr.cfg.slots, NULL);
         gx_mssurf_rtl_cfg(fr.rtl, &fr.cfg);
         fr.wb = gx_mswb_rtl_new(NULL);
         gx_mswb_rtl_cfg(fr.wb, &fr.cfg);
