@@ -157,7 +157,7 @@ TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o $(B)/obj/tb/ms_mem.o
 # gx_mssurf at slot counts besides the default (GX_MS_DEFAULT_SLOTS = 4): the same RTL with
 # -GSlots=K under the prefix Vgx_mssurf_k<K>, linked beside the default model, so that
 # tb_mssurf (SLOTS=K) and `gx mstrace --engine rtl` run any of these K.
-# tb/mssurf/mssurf_rtl.cpp has a case for each (GX_MSSURF_HAS_K<K>). Not 16 or 32: the
+# Adding a K here is all it takes (tests/cli/test_gx_mstrace.sh lists them). Not 16 or 32: the
 # Verilated K = 32 model is 38 MB of C++ (about 4 CPU minutes to build).
 MSSURF_KS := 1 2 3 8
 define mssurf_k_rules
@@ -168,9 +168,16 @@ $(B)/vl/mssurf-k$(1)/Vgx_mssurf_k$(1)__ALL.a: $(RTL_mssurf) rtl/gx_assert.svh rt
 	  > $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
 endef
 $(foreach k,$(MSSURF_KS),$(eval $(call mssurf_k_rules,$(k))))
+# The shim's list of them: each header included, and GX_MSSURF_KS = X(K) for each K.
+$(B)/vl/mssurf-ks/mssurf_ks.h: Makefile
+	@mkdir -p $(@D)
+	{ echo "// mssurf_ks.h: written by the Makefile from MSSURF_KS; do not edit."; \
+	  for k in $(MSSURF_KS); do echo "#include \"Vgx_mssurf_k$$k.h\""; done; \
+	  echo "#define GX_MSSURF_KS $(foreach k,$(MSSURF_KS),X($(k)))"; } > $@
 # Per block: the extra Verilated libraries and the shim's flags for them (mssurf only).
 XLIB_mssurf := $(foreach k,$(MSSURF_KS),$(B)/vl/mssurf-k$(k)/Vgx_mssurf_k$(k)__ALL.a)
-XCXX_mssurf := $(foreach k,$(MSSURF_KS),-I$(B)/vl/mssurf-k$(k) -DGX_MSSURF_HAS_K$(k))
+XCXX_mssurf := -I$(B)/vl/mssurf-ks $(foreach k,$(MSSURF_KS),-I$(B)/vl/mssurf-k$(k))
+XHDR_mssurf := $(B)/vl/mssurf-ks/mssurf_ks.h
 
 define block_rules
 $(B)/vl/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) rtl/gx_assert.svh rtl/lint.vlt $(STAMP)
@@ -178,7 +185,7 @@ $(B)/vl/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) rtl/gx_assert.svh rtl/lint.vlt $(STAMP
 	$(VERILATOR) $(VFLAGS) -Mdir $(B)/vl/$(1) --top-module gx_$(1) rtl/lint.vlt $(RTL_$(1)) \
 	  > $(B)/vl/$(1)/build.log 2>&1 || { cat $(B)/vl/$(1)/build.log; exit 1; }
 $(B)/obj/tb/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
-                       tb/common/ms_vl.h $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(XLIB_$(1))
+                       tb/common/ms_vl.h $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(XLIB_$(1)) $(XHDR_$(1))
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g $$(VINC) -I$(B)/vl/$(1) $(XCXX_$(1)) -Icmodel/include -Itb/common \
 	  -Itb/$(1) -c $$< -o $$@

@@ -1,31 +1,24 @@
 // mssurf_rtl: the thin C++ shim between the Verilated gx_mssurf models and C: their port
 // mapping; the rest is gx::VlModel and gx::ms_drive_cfg. One model is Verilated for each
 // slot count K the tools offer: Vgx_mssurf (the default K, GX_MS_DEFAULT_SLOTS) and
-// Vgx_mssurf_k<K> for each K of GX_MSSURF_KS (the Makefile's MSSURF_KS; each is the same
-// RTL with -GSlots=K). The opaque handle is a Dut: the stream functions reach the model
+// Vgx_mssurf_k<K> for each K of the Makefile's MSSURF_KS (the same RTL with -GSlots=K). The opaque handle is a Dut: the stream functions reach the model
 // through its virtual functions, so one tb_dut_ops_t serves every K.
 #include "mssurf_rtl.h"
 
+#include <algorithm>
 #include <cstdio>
-#include <cstring>
 
 #include "Vgx_mssurf.h"
 #include "ms_vl.h"
 #include "vl_model.h"
 
-// The extra models: GX_MSSURF_HAS_K<K> is defined by the Makefile for each K of MSSURF_KS
-// (none in the netlist-level build, which has the default K only).
-#ifdef GX_MSSURF_HAS_K1
-#include "Vgx_mssurf_k1.h"
-#endif
-#ifdef GX_MSSURF_HAS_K2
-#include "Vgx_mssurf_k2.h"
-#endif
-#ifdef GX_MSSURF_HAS_K3
-#include "Vgx_mssurf_k3.h"
-#endif
-#ifdef GX_MSSURF_HAS_K8
-#include "Vgx_mssurf_k8.h"
+// The extra models: mssurf_ks.h, which the Makefile writes from MSSURF_KS, includes each
+// Vgx_mssurf_k<K>.h and lists them as GX_MSSURF_KS, X(K) each. The netlist-level build
+// has the default model only (no such header on its path).
+#if __has_include("mssurf_ks.h")
+#include "mssurf_ks.h"
+#else
+#define GX_MSSURF_KS
 #endif
 
 namespace {
@@ -90,22 +83,10 @@ void resp(const void *m, uint32_t *w) { dut(m).resp(w); }
 void tick(void *m) { dut(m).tick(); }
 int failed(const void *m) { return dut(m).failed(); }
 
-// The slot counts with a model, ascending (GX_MS_DEFAULT_SLOTS among them).
-const unsigned kSlots[] = {
-#ifdef GX_MSSURF_HAS_K1
-    1,
-#endif
-#ifdef GX_MSSURF_HAS_K2
-    2,
-#endif
-#ifdef GX_MSSURF_HAS_K3
-    3,
-#endif
-    GX_MS_DEFAULT_SLOTS,
-#ifdef GX_MSSURF_HAS_K8
-    8,
-#endif
-};
+// The slot counts with a model (GX_MS_DEFAULT_SLOTS first).
+#define X(k) , k
+const unsigned kSlots[] = {GX_MS_DEFAULT_SLOTS GX_MSSURF_KS};
+#undef X
 
 }  // namespace
 
@@ -117,22 +98,11 @@ extern "C" void *gx_mssurf_rtl_new(unsigned slots, const char *fst_path)
 {
     if (slots == GX_MS_DEFAULT_SLOTS)
         return static_cast<Dut *>(new DutK<Vgx_mssurf>(slots, fst_path));
-#ifdef GX_MSSURF_HAS_K1
-    if (slots == 1)
-        return static_cast<Dut *>(new DutK<Vgx_mssurf_k1>(slots, fst_path));
-#endif
-#ifdef GX_MSSURF_HAS_K2
-    if (slots == 2)
-        return static_cast<Dut *>(new DutK<Vgx_mssurf_k2>(slots, fst_path));
-#endif
-#ifdef GX_MSSURF_HAS_K3
-    if (slots == 3)
-        return static_cast<Dut *>(new DutK<Vgx_mssurf_k3>(slots, fst_path));
-#endif
-#ifdef GX_MSSURF_HAS_K8
-    if (slots == 8)
-        return static_cast<Dut *>(new DutK<Vgx_mssurf_k8>(slots, fst_path));
-#endif
+#define X(k)                                                                \
+    if (slots == (k))                                                       \
+        return static_cast<Dut *>(new DutK<Vgx_mssurf_k##k>(slots, fst_path));
+    GX_MSSURF_KS
+#undef X
     return nullptr;
 }
 
@@ -142,12 +112,15 @@ extern "C" unsigned gx_mssurf_rtl_slots(const void *m) { return dut(m).slots; }
 
 extern "C" const char *gx_mssurf_rtl_slot_list(void)
 {
-    static char list[64];
+    static char list[96];
     if (!list[0]) {
+        constexpr unsigned n = sizeof kSlots / sizeof kSlots[0];
+        unsigned k[n];
+        std::copy(kSlots, kSlots + n, k);
+        std::sort(k, k + n);
         size_t o = 0;
-        for (unsigned i = 0; i < sizeof kSlots / sizeof kSlots[0]; i++)
-            o += (size_t)std::snprintf(list + o, sizeof list - o, "%s%u", i ? ", " : "",
-                                       kSlots[i]);
+        for (unsigned i = 0; i < n && o < sizeof list; i++)
+            o += (size_t)std::snprintf(list + o, sizeof list - o, "%s%u", i ? ", " : "", k[i]);
     }
     return list;
 }
