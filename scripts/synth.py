@@ -61,11 +61,18 @@ DEVICE_PACKAGE = {"LFE5U-85F": "CABGA381"}
 # LUT4s of each part (TRELLIS_COMB cells in nextpnr's utilisation report): a wrapper with
 # more LUTs is not tried there (nextpnr would report 173% and then place for minutes).
 DEVICE_LUTS = {"LFE5U-25F": 24288, "LFE5U-45F": 43848, "LFE5U-85F": 83640}
-# A part is tried only when the wrapper fills at most this share of its LUTs (the
-# largest part is always tried): gx_msld's wrapper, 34,511 LUTs on the LFE5U-45F (79%),
-# still had 127,000 overused routing resources after 30 minutes of routing, and
-# gx_raster at 83% of the LFE5U-85F did not route either.
+# A part is tried only when the wrapper fills at most this share of its LUTs: gx_msld's
+# wrapper, 34,511 LUTs on the LFE5U-45F (79%), still had 127,000 overused routing
+# resources after 30 minutes of routing, and gx_raster at 83% of the LFE5U-85F did not
+# route either (router1 left 209k of 236k arcs after 400 s; router2 still had 62k overused
+# wires after 4 iterations). A block that fills more of the largest part than this is
+# not placed: its row gives the share instead of an fmax.
 DEVICE_FILL = 0.70
+# nextpnr's wall-clock limit (placement and routing) for one part: a wrapper not routed
+# by then gets no fmax, and its row says so. gx_msld's wrapper (34,511 LUTs, 42% of the
+# LFE5U-85F) still had 138,000 overused routing resources after 12 minutes of router1,
+# down from 141,000 12 minutes before.
+ROUTE_MINUTES = 40
 LOG_TAIL_LINES = 40
 # Messages of nextpnr that mean "the design is too big for this device".
 NO_FIT_PATTERNS = (
@@ -116,7 +123,7 @@ class Resources:
 class Timing:
     """Place-and-route result of the wrapper."""
 
-    fmax_mhz: float
+    fmax_mhz: float | None  # None: not routed within ROUTE_MINUTES
     device: str  # part name, e.g. LFE5U-25F
     clock_net: str
 
@@ -127,7 +134,7 @@ class BlockResult:
 
     block: str
     res: Resources
-    timing: Timing | None  # None: the block alone exceeds the largest part
+    timing: Timing | None  # None: not placed (the block fills too much of the largest part)
     wrapper_res: Resources | None
     seconds: float
     warnings: list[str]
@@ -144,12 +151,14 @@ def tail(path: Path, lines: int = LOG_TAIL_LINES) -> str:
     return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
 
 
-def run_tool(cmd: list[str], log: Path, what: str) -> None:
-    """Run `cmd` from the repository root with stdout+stderr into `log`; raise on failure."""
+def run_tool(cmd: list[str], log: Path, what: str, minutes: float | None = None) -> None:
+    """Run `cmd` from the repository root with stdout+stderr into `log`; raise on failure
+    (subprocess.TimeoutExpired when it runs longer than `minutes`)."""
     log.parent.mkdir(parents=True, exist_ok=True)
     try:
         with log.open("w") as f:
-            rc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, check=False).returncode
+            rc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, check=False,
+                                timeout=None if minutes is None else 60 * minutes).returncode
     except FileNotFoundError as exc:
         raise ToolError(f"{what}: cannot run {cmd[0]} ({exc}); run `make setup` first") from exc
     if rc != 0:
@@ -438,7 +447,11 @@ def place_and_route(netlist: Path, work: Path, luts: int) -> Timing:
                "--report", str(report), "--seed", str(SEED),
                "--timing-allow-fail", "--lpf-allow-unconstrained"]
         try:
-            run_tool(cmd, log, f"nextpnr-ecp5 {flag}")
+            run_tool(cmd, log, f"nextpnr-ecp5 {flag}", ROUTE_MINUTES)
+        except subprocess.TimeoutExpired:
+            print(f"  {part}: not placed and routed within {ROUTE_MINUTES} minutes (see {log})",
+                  flush=True)
+            return Timing(fmax_mhz=None, device=part, clock_net="")
         except ToolError:
             if does_not_fit(log) and (flag, part) != DEVICES[-1]:
                 print(f"  {part} too small (see {log}); trying the next device", flush=True)
@@ -516,10 +529,12 @@ def run_block(spec: str) -> BlockResult:
           f"{res.ffs} FFs, {res.bram} BRAM, {res.dsp} DSP", flush=True)
     largest = DEVICES[-1][1]
     netlist = wrapper_res = timing = None
-    if res.luts > DEVICE_LUTS[largest]:
-        # no part can hold it: no wrapper, no place and route (the row says so)
-        print(f"  larger than the {largest} ({DEVICE_LUTS[largest]} LUTs): not placed, "
-              f"no fmax", flush=True)
+    if res.luts > DEVICE_FILL * DEVICE_LUTS[largest]:
+        # no part can hold it, or not so that it routes: no wrapper, no place and route
+        # (the row says so)
+        print(f"  {res.luts / DEVICE_LUTS[largest]:.0%} of the {largest} "
+              f"({DEVICE_LUTS[largest]} LUTs; placed only up to {DEVICE_FILL:.0%}): "
+              f"not placed, no fmax", flush=True)
     else:
         _, netlist, wrapper_res = synth_wrapper(block, files, ports, work, params)
         print(f"  wrapper: {wrapper_res.luts} LUTs, {wrapper_res.ffs} FFs", flush=True)
@@ -529,7 +544,7 @@ def run_block(spec: str) -> BlockResult:
     if wrapper_res is not None:
         timing = place_and_route(netlist, work, wrapper_res.luts)
     seconds = time.monotonic() - start
-    if timing is not None:
+    if timing is not None and timing.fmax_mhz is not None:
         print(f"  {timing.device}: fmax {timing.fmax_mhz:.1f} MHz ({seconds:.0f} s)",
               flush=True)
     return BlockResult(row_name(block, params), res, timing, wrapper_res, seconds, warnings)
@@ -542,7 +557,12 @@ def run_block(spec: str) -> BlockResult:
 def result_row(r: BlockResult) -> str:
     """One table row."""
     if r.timing is None:
-        fmax = f"— (larger than {DEVICES[-1][1]})"
+        largest = DEVICES[-1][1]
+        share = r.res.luts / DEVICE_LUTS[largest]
+        fmax = (f"— (larger than {largest})" if share > 1
+                else f"— ({share:.0%} of {largest}: not placed)")
+    elif r.timing.fmax_mhz is None:
+        fmax = f"— (not routed in {ROUTE_MINUTES} min on {r.timing.device})"
     else:
         fmax = f"{r.timing.fmax_mhz:.1f}"
         if r.timing.device != DEVICES[0][1]:
@@ -613,7 +633,11 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
   block logic is left without a driver or a load. fmax includes the wrapper registers' clock-to-out and setup, and
   the placement of the wrapper's shift registers.{fallback_note}
   A block whose fmax reads "— (larger than {DEVICES[-1][1]})" has more LUTs on its own
-  than that part, the largest ECP5 ({DEVICE_LUTS[DEVICES[-1][1]]} LUTs): it is not placed.
+  than that part, the largest ECP5 ({DEVICE_LUTS[DEVICES[-1][1]]} LUTs); one that reads
+  "— (N% of {DEVICES[-1][1]}: not placed)" fills more than {DEVICE_FILL:.0%} of it, beyond
+  which no gx block has routed (scripts/synth.py, DEVICE_FILL): neither is placed.
+  "— (not routed in {ROUTE_MINUTES} min on PART)": nextpnr did not finish placing and
+  routing the wrapper on that part within {ROUTE_MINUTES} minutes (ROUTE_MINUTES).
 
 Scripts, netlists, logs and nextpnr reports are in `build/synth/<block>/`.
 
