@@ -21,9 +21,10 @@
 // the range and passes edge e, the corner test of that tile for edge e passes. The
 // signals are connected by the .sby after `flatten` (`connect -set`: Yosys reads no
 // hierarchical references).
-// STATUS (docs/raster.md, formal/gx_raster_cons.sby): not part of make test. coarse and
-// fine_tri pass (BMC to depth 6, which is every clock stage A or A2 can hold the tile
-// of a 16 x 16 target); fine_seg and the end-to-end NoDrop_A do not finish.
+// STATUS (docs/raster.md, formal/gx_raster_cons.sby): not part of make test. The
+// monitors pass for every class (tasks coarse, fine_tri, fine_seg0..2, fine_pt: BMC to
+// depth 6, which is every clock stage A or A2 can hold the tile of a 16 x 16 target);
+// the end-to-end NoDrop_A and NoAdd_A are not proven.
 `default_nettype none
 
 module gx_raster_cons_fv #(
