@@ -18,12 +18,15 @@
 //
 // Ghost monitors on the rasterizer's own signals, split from NoDrop_A: when stage A
 // (CoarseE<e>_A) or A2 (FineE<e>_A) holds the watched pixel's tile and the pixel is in
-// the range and passes edge e, the corner test of that tile for edge e passes. The
+// the range and passes edge e, the corner test of that tile for edge e passes; when A2
+// holds it and the pixel is in the range and passes, its group's bit of the visit mask
+// is set (Visit_A). The
 // signals are connected by the .sby after `flatten` (`connect -set`: Yosys reads no
 // hierarchical references).
 // STATUS (docs/raster.md, formal/gx_raster_cons.sby): not part of make test. The
-// monitors pass for every class (tasks coarse, fine_tri, fine_seg0..2, fine_pt: BMC to
-// depth 6, which is every clock stage A or A2 can hold the tile of a 16 x 16 target);
+// monitors pass for every class (tasks coarse, fine_tri, fine_seg0..2, fine_pt,
+// visit_tri, visit_seg, visit_pt: BMC to depth 6, which is every clock stage A or A2 can
+// hold the tile of a 16 x 16 target);
 // the end-to-end NoDrop_A and NoAdd_A are not proven.
 `default_nettype none
 
@@ -153,6 +156,9 @@ module gx_raster_cons_fv #(
   logic [8:0] fv_a_tx, fv_a_ty, fv_a2_tx, fv_a2_ty;
   logic [2:0] fv_a_eok;
   logic [11:0] fv_a2_fok;
+  logic [4*(16/Lanes)-1:0] fv_a2_vm;  // A2's visit mask: bit G f + g, G = 16 / Lanes
+  logic [5:0] pg;                     // the watched pixel's group in its fine tile
+  assign pg = 6'((4 * 32'(ppy[2:1]) + 32'(ppx[2:1])) / Lanes);
   logic ta_hit, ta2_hit;
   logic [1:0] pf;
   assign ta_hit = fv_a_q && fv_a_tx == 9'(ppx >> 4) && fv_a_ty == 9'(ppy >> 4);
@@ -166,6 +172,8 @@ module gx_raster_cons_fv #(
       FineE0_A: assert (!(ta2_hit && in_range) || fv_a2_fok[3*pf] || !pe[0]);
       FineE1_A: assert (!(ta2_hit && in_range) || fv_a2_fok[3*pf+1] || !pe[1]);
       FineE2_A: assert (!(ta2_hit && in_range) || fv_a2_fok[3*pf+2] || !pe[2]);
+      // ... and the pixel's group is in the visit mask (with FineE<e>_A assumed: range)
+      Visit_A: assert (!(ta2_hit && in_range && passes) || fv_a2_vm[32'(pf) * (16 / Lanes) + 32'(pg)]);
       // not vacuous: the tile of a passing pixel in A and in A2; a tile the corner test
       // rejects while the watched pixel (in the range, failing) is in it
       CoarseHit_C: cover (ta_hit && in_range && passes && fv_a_eok == 3'b111);
