@@ -30,7 +30,7 @@ RTL_COMMON := rtl/gx_pkg.sv rtl/gx_assert.svh
 RTL_mssurf := rtl/gx_pkg.sv rtl/gx_mssurf.sv
 RTL_analyzer := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv
 RTL_raster_setup := rtl/gx_pkg.sv rtl/gx_raster_setup.sv
-RTL_raster := rtl/gx_pkg.sv rtl/gx_raster.sv
+RTL_raster := rtl/gx_pkg.sv rtl/gx_raster_corner.sv rtl/gx_raster.sv
 RTL_mswb := rtl/gx_pkg.sv rtl/gx_ms_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv rtl/gx_ms_classify.sv \
             rtl/gx_mswb.sv
 RTL_msld := rtl/gx_pkg.sv rtl/gx_ms_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv rtl/gx_ms_classify.sv \

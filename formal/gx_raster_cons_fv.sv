@@ -3,18 +3,31 @@
 //
 // One primitive, as the setup unit hands it over (class, edge equations, pixel range:
 // free constants within the setup unit's output ranges), goes through gx_raster in
-// conservative mode with a free error term; a free watched pixel. Asserted: once the walk
-// is over, the watched pixel was emitted (sample 0 of its quad's mask) exactly when it is
-// in the range and passes the C model's test (conservative_pixel): E_k(c) + (128 + E)
-// (|A_k| + |B_k|) >= 0 at its center c for every edge of a triangle, |E_0(c)| <= (128 +
-// E) (|A_0| + |B_0|) for a segment, always for a point. The walk's end is asserted to come
-// within the depth, so a BMC to that depth covers every behaviour.
+// conservative mode with a free (or fixed: Err) error term; a free watched pixel.
+// Asserted: once the walk is over, the watched pixel was emitted (sample 0 of its quad's
+// mask) when it is in the range and passes the C model's test (conservative_pixel):
+// E_k(c) + (128 + E)(|A_k| + |B_k|) >= 0 at its center c for every edge of a triangle,
+// |E_0(c)| <= (128 + E)(|A_0| + |B_0|) for a segment, always for a point (NoDrop_A), and
+// only then (NoAdd_A). The walk's end is asserted to come within the depth (WalkEnds_A).
 // Reduced width (the issue allows it): pixel coordinates below 2^PB, |A|, |B| <= 2^CB,
-// |C| <= 2^KB, ranges up to 4 x 4 pixels.
-// STATUS (docs/raster.md): not proven; not part of make test. yices and abc bmc3 stop at
-// the first step that needs the corner tests' soundness (BMC step 5): the solver must
-// show A (256 i + 128) <= 4096 max(A, 0) for a symbolic pixel offset i, which neither
-// proves in 10 minutes even alone (it is immediate for a constant i).
+// |C| <= 2^KB, ranges up to 4 x 4 pixels. The free values are narrow constants, sign- or
+// zero-extended (the solver sees the narrow bits only: much faster than range
+// assumptions on full-width ones). The reference value is computed at 50 bits with the
+// products A (256 p + 128) as a choice among the 2^PB constant multiples of A (p < 2^PB),
+// the form in which the corner lemma is proven (formal/gx_raster_corner_fv.sv).
+//
+// Ghost monitors on the rasterizer's own signals, split from NoDrop_A: when stage A
+// (CoarseE<e>_A) or A2 (FineE<e>_A) holds the watched pixel's tile and the pixel is in
+// the range and passes edge e, the corner test of that tile for edge e passes; when A2
+// holds it and the pixel is in the range and passes, its group's bit of the visit mask
+// is set (Visit_A). The
+// signals are connected by the .sby after `flatten` (`connect -set`: Yosys reads no
+// hierarchical references).
+// STATUS (docs/raster.md, formal/gx_raster_cons.sby): not part of make test. The
+// monitors pass for every class (tasks coarse, fine_tri, fine_seg0..2, fine_pt,
+// visit_tri, visit_seg, visit_pt: BMC to depth 6, which is every clock stage A or A2 can
+// hold the tile of a 16 x 16 target);
+// the end-to-end NoDrop_A and NoAdd_A are not proven.
 `default_nettype none
 
 module gx_raster_cons_fv #(
@@ -22,7 +35,8 @@ module gx_raster_cons_fv #(
   parameter int unsigned PB = 4,         // pixel coordinates below 2^PB
   parameter int unsigned CB = 10,        // |A|, |B| <= 2^CB
   parameter int unsigned KB = 26,        // |C| <= 2^KB
-  parameter int          Err = -1        // the error term (-1: free)
+  parameter int          Err = -1,       // the error term (-1: free)
+  parameter int          Cls = -1        // the primitive class (-1: free)
 ) (
   input wire logic clk_i,
   input wire logic rst_i,
@@ -31,15 +45,23 @@ module gx_raster_cons_fv #(
   localparam int unsigned AW = gx_pkg::EdgeCoefBits;  // 25
   localparam int unsigned EW = gx_pkg::EdgeBits;      // 48
   localparam int unsigned PW = 13;
-  localparam int unsigned XW = 60;                    // exact criterion width
 
-  (* anyconst *) logic signed [AW-1:0] a0, a1, a2, b0, b1, b2;
-  (* anyconst *) logic signed [EW-1:0] c0, c1, c2;
+  // free values by sign/zero extension of narrow constants (the solver sees the narrow
+  // bits only)
+  (* anyconst *) logic signed [CB+1:0] sa0, sa1, sa2, sb0, sb1, sb2;
+  (* anyconst *) logic signed [KB+1:0] sc0, sc1, sc2;
+  (* anyconst *) logic [PB-1:0] spx0, spy0, spx1, spy1, sppx, sppy;
+  logic signed [AW-1:0] a0, a1, a2, b0, b1, b2;
+  logic signed [EW-1:0] c0, c1, c2;
+  logic [PW-1:0] px0, py0, px1, py1, ppx, ppy;
+  assign a0 = AW'(sa0);  assign a1 = AW'(sa1);  assign a2 = AW'(sa2);
+  assign b0 = AW'(sb0);  assign b1 = AW'(sb1);  assign b2 = AW'(sb2);
+  assign c0 = EW'(sc0);  assign c1 = EW'(sc1);  assign c2 = EW'(sc2);
+  assign px0 = PW'(spx0);  assign py0 = PW'(spy0);  assign px1 = PW'(spx1);  assign py1 = PW'(spy1);
+  assign ppx = PW'(sppx);  assign ppy = PW'(sppy);
   (* anyconst *) logic [1:0] cls;
   (* anyconst *) logic [2:0] incl;
-  (* anyconst *) logic [PW-1:0] px0, py0, px1, py1;
   (* anyconst *) logic [7:0] err;
-  (* anyconst *) logic [PW-1:0] ppx, ppy;   // the watched pixel
   (* anyconst *) logic [15:0] tag;
   (* anyconst *) logic [96+4-1:0] junk;     // box and ccw: not read by the rasterizer
 
@@ -57,7 +79,7 @@ module gx_raster_cons_fv #(
     cmd = '0;
     cmd.tag = tag;
     cmd.conservative = 1'b1;
-    cmd.cons_err = err;
+    cmd.cons_err = Err >= 0 ? 8'(Err) : err;
     cmd.samples_log2 = 3'(junk[99:97]);  // ignored in conservative mode
     cmd.setup = su;
   end
@@ -73,6 +95,7 @@ module gx_raster_cons_fv #(
     assume (c0 >= -CMax && c0 <= CMax && c1 >= -CMax && c1 <= CMax && c2 >= -CMax && c2 <= CMax);
     assume (cls != 2'd3);
     if (Err >= 0) assume (err == 8'(Err));
+    if (Cls >= 0) assume (cls == 2'(Cls));
     // a segment has edge 0 only, a point none (the setup unit zeroes the rest)
     if (cls != 2'd0) assume (a1 == '0 && b1 == '0 && c1 == '0 && a2 == '0 && b2 == '0 && c2 == '0);
     if (cls == 2'd2) assume (a0 == '0 && b0 == '0 && c0 == '0);
@@ -83,21 +106,19 @@ module gx_raster_cons_fv #(
     assume (ppx < PW'(1 << PB) && ppy < PW'(1 << PB));
   end
 
-  // ---- the conservative test of pixel (ppx, ppy), exact (C model: conservative_pixel),
-  // computed at the reduced widths: products of CB + 2 by PB + 10 and 9 by CB + 3 bits
+  // ---- the conservative test of pixel (ppx, ppy), exact (C model: conservative_pixel)
   localparam int unsigned NW = CB + 2;           // A, B: |v| <= 2^CB
-  localparam int unsigned QW = PB + 10;          // the center, 256 p + 128 < 2^(PB+8)
-  localparam int unsigned XW = KB + 4;           // |E| <= 2^(CB+PB+9) + 2^KB, plus margin
+  localparam int unsigned XW = EW + 2;           // as the corner lemma: 50 bits
   typedef logic signed [XW-1:0] x_t;
-  // E at the pixel's center (256 p + 128): the products by shift and add over the bits of
-  // the pixel coordinates (the definition of the product; A 256 p = sum of A 2^(8+j))
+  // E at the pixel's center (256 p + 128), the products A (256 p + 128) as a choice
+  // among the 2^PB constant multiples (p < 2^PB: the definition of the product)
   function automatic x_t ecen(input logic signed [AW-1:0] a, input logic signed [AW-1:0] b,
                               input logic signed [EW-1:0] c, input logic [PW-1:0] px,
                               input logic [PW-1:0] py);
-    ecen = x_t'(c) + (x_t'(a) <<< 7) + (x_t'(b) <<< 7);
-    for (int j = 0; j < PB; j++) begin
-      if (px[j]) ecen = ecen + (x_t'(a) <<< (8 + j));
-      if (py[j]) ecen = ecen + (x_t'(b) <<< (8 + j));
+    ecen = x_t'(c);
+    for (int k = 0; k < (1 << PB); k++) begin
+      if (px[PB-1:0] == PB'(k)) ecen = ecen + x_t'(a) * x_t'(256 * k + 128);
+      if (py[PB-1:0] == PB'(k)) ecen = ecen + x_t'(b) * x_t'(256 * k + 128);
     end
   endfunction
   function automatic x_t marg(input logic signed [AW-1:0] a, input logic signed [AW-1:0] b,
@@ -115,15 +136,52 @@ module gx_raster_cons_fv #(
   assign ev0 = ecen(a0, b0, c0, ppx, ppy);
   assign ev1 = ecen(a1, b1, c1, ppx, ppy);
   assign ev2 = ecen(a2, b2, c2, ppx, ppy);
-  assign m0 = marg(a0, b0, err);
-  assign m1 = marg(a1, b1, err);
-  assign m2 = marg(a2, b2, err);
+  assign m0 = marg(a0, b0, Err >= 0 ? 8'(Err) : err);
+  assign m1 = marg(a1, b1, Err >= 0 ? 8'(Err) : err);
+  assign m2 = marg(a2, b2, Err >= 0 ? 8'(Err) : err);
   assign half0 = marg(a0, b0, 8'd0);
   logic in_range, passes;
+  logic [2:0] pe;   // the pixel passes the rasterizer's edge e (segment: edge 1 = edge 0 reversed)
   assign in_range = ppx >= px0 && ppx <= px1 && ppy >= py0 && ppy <= py1;
+  assign pe[0] = ev0 + m0 >= 0;
+  assign pe[1] = cls == 2'd1 ? m0 - ev0 >= 0 : ev1 + m1 >= 0;
+  assign pe[2] = ev2 + m2 >= 0;
   assign passes = cls == 2'd0 ? (ev0 + m0 >= 0 && ev1 + m1 >= 0 && ev2 + m2 >= 0)
                 : cls == 2'd1 ? (ev0 + m0 >= 0 && m0 - ev0 >= 0)
                 : 1'b1;
+
+  // ---- ghost monitors on the rasterizer's own signals (connected by the .sby after
+  // flatten: connect -set; no hierarchical references in Yosys)
+  logic fv_a_q, fv_a2_q;
+  logic [8:0] fv_a_tx, fv_a_ty, fv_a2_tx, fv_a2_ty;
+  logic [2:0] fv_a_eok;
+  logic [11:0] fv_a2_fok;
+  logic [4*(16/Lanes)-1:0] fv_a2_vm;  // A2's visit mask: bit G f + g, G = 16 / Lanes
+  logic [5:0] pg;                     // the watched pixel's group in its fine tile
+  assign pg = 6'((4 * 32'(ppy[2:1]) + 32'(ppx[2:1])) / Lanes);
+  logic ta_hit, ta2_hit;
+  logic [1:0] pf;
+  assign ta_hit = fv_a_q && fv_a_tx == 9'(ppx >> 4) && fv_a_ty == 9'(ppy >> 4);
+  assign ta2_hit = fv_a2_q && fv_a2_tx == 9'(ppx >> 4) && fv_a2_ty == 9'(ppy >> 4);
+  assign pf = {ppy[3], ppx[3]};
+  always @* begin
+    if (!rst_i) begin
+      CoarseE0_A: assert (!(ta_hit && in_range) || fv_a_eok[0] || !pe[0]);
+      CoarseE1_A: assert (!(ta_hit && in_range) || fv_a_eok[1] || !pe[1]);
+      CoarseE2_A: assert (!(ta_hit && in_range) || fv_a_eok[2] || !pe[2]);
+      FineE0_A: assert (!(ta2_hit && in_range) || fv_a2_fok[3*pf] || !pe[0]);
+      FineE1_A: assert (!(ta2_hit && in_range) || fv_a2_fok[3*pf+1] || !pe[1]);
+      FineE2_A: assert (!(ta2_hit && in_range) || fv_a2_fok[3*pf+2] || !pe[2]);
+      // ... and the pixel's group is in the visit mask (with FineE<e>_A assumed: range)
+      Visit_A: assert (!(ta2_hit && in_range && passes) || fv_a2_vm[32'(pf) * (16 / Lanes) + 32'(pg)]);
+      // not vacuous: the tile of a passing pixel in A and in A2; a tile the corner test
+      // rejects while the watched pixel (in the range, failing) is in it
+      CoarseHit_C: cover (ta_hit && in_range && passes && fv_a_eok == 3'b111);
+      CoarseCut_C: cover (ta_hit && in_range && fv_a_eok != 3'b111);
+      FineHit_C: cover (ta2_hit && in_range && passes && fv_a2_fok[3*pf +: 3] == 3'b111);
+      FineCut_C: cover (ta2_hit && in_range && fv_a2_fok[3*pf +: 3] != 3'b111);
+    end
+  end
 
   // ---- one triangle, then nothing
   logic sent_q, cmd_ready, grp_valid, idle;
@@ -170,7 +228,8 @@ module gx_raster_cons_fv #(
   // the walk of at most 4 coarse tiles ends within the proof depth
   always @(posedge clk_i) if (!rst_i) WalkEnds_A: assert (after_q < 6'd14 || done);
   // once it is over, the pixel was emitted exactly when it is in the range and passes
-  always @(posedge clk_i) if (!rst_i) Exact_A: assert (!done || seen_q == (in_range && passes));
+  always @(posedge clk_i) if (!rst_i) NoDrop_A: assert (!done || !(in_range && passes) || seen_q);
+  always @(posedge clk_i) if (!rst_i) NoAdd_A: assert (!done || !seen_q || (in_range && passes));
 
   always @(posedge clk_i) if (!rst_i) Triangle_C: cover (done && seen_q && cls == 2'd0);
   always @(posedge clk_i) if (!rst_i) TriangleOut_C: cover (done && !seen_q && cls == 2'd0 && in_range);

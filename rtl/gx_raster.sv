@@ -236,14 +236,6 @@ module gx_raster #(
   function automatic coef_t tb(input int unsigned e);
     tb = $signed(t_b_q[AW*e +: AW]);
   endfunction
-  // The largest value of edge e over a square of 2^lg pixels from a corner value e0,
-  // plus the margin: the corner test passes when it is >= 0.
-  function automatic edge_t corner_max(input int unsigned e, input edge_t e0,
-                                       input int unsigned lg);
-    corner_max = e0 + edge_t'($signed(t_g_q[GW*e +: GW]));
-    if (ta(e) > 0) corner_max = corner_max + (edge_t'(ta(e)) <<< (8 + lg));
-    if (tb(e) > 0) corner_max = corner_max + (edge_t'(tb(e)) <<< (8 + lg));
-  endfunction
 
   // ---------------------------------------------------------------------------------
   // Stage A: coarse walker and corner test.
@@ -251,6 +243,7 @@ module gx_raster #(
   logic [TW-1:0] tx0, tx1, ty1;
   logic [3*EW-1:0] a_e0;     // edges at the coarse tile's origin
   logic a_ok;                // the corner test passes
+  logic [2:0] a_eok;         // ... for edge e (gx_raster_corner, 16x16 pixels)
   localparam int unsigned PAW = AW + TW + 1;   // A tx, exact: |A tx| <= 2^23 * 511
   logic [3*PAW-1:0] a_pa, a_pb;                // A tx and B ty per edge
   assign tx0 = TW'(t_px0_q >> 4);
@@ -260,7 +253,6 @@ module gx_raster #(
   always_comb begin
     edge_t e0;
     logic signed [PAW-1:0] pa, pb;
-    a_ok = 1'b1;
     for (int e = 0; e < 3; e++) begin
       // E(256 * 16 tx, 256 * 16 ty): |A x| <= 2^23 * 2^21, |C| <= 2^45, |E| <= 2^46
       pa = ta(e) * $signed({1'b0, a_tx_q});
@@ -269,9 +261,17 @@ module gx_raster #(
       a_pb[PAW*e +: PAW] = pb;
       e0 = (edge_t'(pa) <<< 12) + (edge_t'(pb) <<< 12) + $signed(t_c_q[EW*e +: EW]);
       a_e0[EW*e +: EW] = e0;
-      if (corner_max(e, e0, 4) < 0) a_ok = 1'b0;
     end
   end
+  // the edge's largest value over the closed coarse tile, plus the margin, is >= 0
+  for (genvar e = 0; e < 3; e++) begin : gen_a_corner
+    gx_raster_corner #(.Lg(4)) u_corner (
+      .a_i($signed(t_a_q[AW*e +: AW])), .b_i($signed(t_b_q[AW*e +: AW])),
+      .e0_i($signed(a_e0[EW*e +: EW])), .g_i($signed(t_g_q[GW*e +: GW])),
+      .ok_o(a_eok[e])
+    );
+  end
+  assign a_ok = &a_eok;
 
   logic a2_free;
   assign a_adv = a_q && a2_free;
@@ -306,18 +306,34 @@ module gx_raster #(
   logic [3*EW-1:0] a2_e0_q;
   logic [VW-1:0]   a2_vm;
 
+  logic [4*3*EW-1:0] a2_fe;   // fine tile f's origin value for edge e, at (3 f + e) EW
+  logic [4*3-1:0]    a2_fok;  // fine tile f passes the corner test for edge e
+
   always_comb begin
     edge_t fe;
-    logic [3:0] fok;
-    logic [PW+1:0] gx0, gx1, gy0, gy1;  // a group's pixel rectangle
     for (int f = 0; f < 4; f++) begin
-      fok[f] = 1'b1;
       for (int e = 0; e < 3; e++) begin
         fe = $signed(a2_e0_q[EW*e +: EW]);
         if (f % 2 == 1) fe = fe + (edge_t'(ta(e)) <<< 11);
         if (f / 2 == 1) fe = fe + (edge_t'(tb(e)) <<< 11);
-        if (corner_max(e, fe, 3) < 0) fok[f] = 1'b0;
+        a2_fe[EW*(3*f+e) +: EW] = fe;
       end
+    end
+  end
+  // the edge's largest value over the closed fine tile, plus the margin, is >= 0
+  for (genvar k = 0; k < 12; k++) begin : gen_a2_corner
+    gx_raster_corner #(.Lg(3)) u_corner (
+      .a_i($signed(t_a_q[AW*(k%3) +: AW])), .b_i($signed(t_b_q[AW*(k%3) +: AW])),
+      .e0_i($signed(a2_fe[EW*k +: EW])), .g_i($signed(t_g_q[GW*(k%3) +: GW])),
+      .ok_o(a2_fok[k])
+    );
+  end
+
+  always_comb begin
+    logic [3:0] fok;
+    logic [PW+1:0] gx0, gx1, gy0, gy1;  // a group's pixel rectangle
+    for (int f = 0; f < 4; f++) begin
+      fok[f] = &a2_fok[3*f +: 3];
       for (int g = 0; g < G; g++) begin
         gx0 = (PW+2)'({a2_tx_q, 4'b0000}) + (PW+2)'(8 * (f % 2) + 2 * ((g * Lanes) % 4));
         gy0 = (PW+2)'({a2_ty_q, 4'b0000}) + (PW+2)'(8 * (f / 2) + 2 * ((g * Lanes) / 4));
