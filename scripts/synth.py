@@ -597,9 +597,22 @@ def table(results: list[BlockResult]) -> str:
     return "\n".join(rows + all_rows(results))
 
 
+def kept_warnings(results: list[BlockResult]) -> list[str]:
+    """Warning lines of the existing docs/synth.md for the blocks whose rows are kept."""
+    kept = kept_rows(results)
+    lines: list[str] = []
+    if DOC.is_file():
+        for line in DOC.read_text().splitlines():
+            m = re.match(r"^- (\w+(?: \([\w=, ]+\))?): ", line)
+            if m and m.group(1) in kept:
+                lines.append(line)
+    return lines
+
+
 def checks(results: list[BlockResult]) -> str:
-    """Doc section listing the sanity-check warnings (empty if there are none)."""
-    items = [f"- {r.block}: {w}" for r in results for w in r.warnings]
+    """Doc section listing the sanity-check warnings, the kept blocks' first (empty if
+    there are none)."""
+    items = kept_warnings(results) + [f"- {r.block}: {w}" for r in results for w in r.warnings]
     if not items:
         return ""
     return ("\n## Warnings\n\nChecks of the synthesized netlists that suggest logic was "
