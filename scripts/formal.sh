@@ -29,7 +29,12 @@ mv -f "$tmp" "$out/$blk.sby"
 fail=0
 for t in "${tasks[@]}"; do
   start=$(date +%s)
-  if (cd "$out" && "$root/.venv/bin/yowasp-sby" -f "$blk.sby" "$t" > "$out/${blk}_$t.log" 2>&1); then
+  # -d: the task's own directory, so its status database is its own too. Without it, sby
+  # shares one build/formal/BLOCK/status.sqlite among the block's tasks, and two tasks
+  # starting at once (scripts/test.sh runs them in parallel) failed in sqlite's WAL set-up
+  # ("disk I/O error", gx_analyzer pdr, stop 10's clean clone).
+  if (cd "$out" && "$root/.venv/bin/yowasp-sby" -f -d "${blk}_$t" "$blk.sby" "$t" \
+        > "$out/${blk}_$t.log" 2>&1); then
     res=PASS
   else
     res=FAIL; fail=1
