@@ -1,8 +1,9 @@
 // mssurf_rtl: the thin C++ shim between the Verilated gx_mssurf models and C: their port
 // mapping; the rest is gx::VlModel and gx::ms_drive_cfg. One model is Verilated for each
 // slot count K the tools offer: Vgx_mssurf (the default K, GX_MS_DEFAULT_SLOTS) and
-// Vgx_mssurf_k<K> for each K of the Makefile's MSSURF_KS (the same RTL with -GSlots=K). The opaque handle is a Dut: the stream functions reach the model
-// through its virtual functions, so one tb_dut_ops_t serves every K.
+// Vgx_mssurf_k<K> for each K of the Makefile's MSSURF_KS (the same RTL with -GSlots=K).
+// The opaque handle is a Dut: the stream functions reach the model through its virtual
+// functions, so one tb_dut_ops_t serves every K.
 #include "mssurf_rtl.h"
 
 #include <algorithm>
@@ -24,7 +25,6 @@
 namespace {
 
 struct Dut {
-    explicit Dut(unsigned k) : slots(k) {}
     virtual ~Dut() = default;
     virtual void set(int req_valid, const uint32_t *req, int resp_ready) = 0;
     virtual void eval() = 0;
@@ -35,13 +35,12 @@ struct Dut {
     virtual int failed() const = 0;
     virtual void cfg(const gx_ms_cfg_t *cfg) = 0;
     virtual void finish(const char *cov_path) = 0;
-    const unsigned slots;
 };
 
 template <class V> struct DutK final : Dut {
     gx::VlModel<V> m;
-    DutK(unsigned k, const char *fst_path)
-        : Dut(k), m("gx_mssurf", fst_path, [](V &t) {
+    explicit DutK(const char *fst_path)
+        : m("gx_mssurf", fst_path, [](V &t) {
               t.cmd_valid_i = 0;
               t.ev_ready_i = 0;
               t.cfg_i = gx::kMsCfgReset;
@@ -97,18 +96,16 @@ extern "C" const tb_dut_ops_t gx_mssurf_rtl_ops = {
 extern "C" void *gx_mssurf_rtl_new(unsigned slots, const char *fst_path)
 {
     if (slots == GX_MS_DEFAULT_SLOTS)
-        return static_cast<Dut *>(new DutK<Vgx_mssurf>(slots, fst_path));
+        return static_cast<Dut *>(new DutK<Vgx_mssurf>(fst_path));
 #define X(k)                                                                \
     if (slots == (k))                                                       \
-        return static_cast<Dut *>(new DutK<Vgx_mssurf_k##k>(slots, fst_path));
+        return static_cast<Dut *>(new DutK<Vgx_mssurf_k##k>(fst_path));
     GX_MSSURF_KS
 #undef X
     return nullptr;
 }
 
 extern "C" void gx_mssurf_rtl_cfg(void *m, const gx_ms_cfg_t *cfg) { dut(m).cfg(cfg); }
-
-extern "C" unsigned gx_mssurf_rtl_slots(const void *m) { return dut(m).slots; }
 
 extern "C" const char *gx_mssurf_rtl_slot_list(void)
 {

@@ -21,8 +21,6 @@ void gx_mssurf_rtl_free(void *m, const char *cov_path);
 /** Drive cfg_i (static while a slot is resident: change it only after a flush command's
  *  records have all been taken). cfg->slots is not read: K is the model's. */
 void gx_mssurf_rtl_cfg(void *m, const gx_ms_cfg_t *cfg);
-/** The slots K of model m. */
-unsigned gx_mssurf_rtl_slots(const void *m);
 /** The slot counts with a Verilated model, e.g. "1, 2, 3, 4, 8" (the Makefile's
  *  MSSURF_KS and the default GX_MS_DEFAULT_SLOTS). */
 const char *gx_mssurf_rtl_slot_list(void);

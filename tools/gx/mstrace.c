@@ -38,9 +38,10 @@
  *
  * Engines: cmodel (default) runs gx_mssurf_*. rtl runs the trace through the Verilated
  * gx_mssurf (the coalesce unit and coverage tracker) built with the trace's K (a K with no
- * model is refused with exit status 2); its eviction records go to the Verilated flush encoder gx_mswb (its reads
- * answered by the memory model, its packets written to it) and, for loads, to the
- * Verilated memory side of SULD.MS gx_msld (its read answered by the memory model).
+ * model is refused with exit status 2); its eviction records go to the Verilated flush
+ * encoder gx_mswb (its reads answered by the memory model, its packets written to it)
+ * and, for loads, to the Verilated memory side of SULD.MS gx_msld (its read answered by
+ * the memory model).
  * Beside it the C coalesce model runs the same commands and every record is compared
  * with the model's, every packet of gx_mswb is compared with gx_mssurf_writeback and
  * every load response of gx_msld with gx_mssurf_load_finish on the same record and
