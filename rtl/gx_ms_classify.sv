@@ -11,6 +11,13 @@
 //     slot is the first of its line class; rs_o, its sample of the pixel; the query pass
 //     compares it with classes g0_i.. (slots 1..S-1) and q_found_o / q_idx_o tell whether
 //     and in which class it was found; ng_need_o, the pixel's need from its class count.
+//   - the query line is built by the block in a register (q_line_i), one sample a clock
+//     from its one sample read port, before the query request: build step qk_i reads
+//     sample q_smp_o of the pixel and writes it to the slots q_wr_o; step 0 writes rs_o
+//     to slot 0 and to every slot past the last class (as the C model fills them), step
+//     k > 0 the first sample of class g0_i + k - 1 to slot k; q_last_o marks the last
+//     step. So a pass takes 1 + (the classes it compares) build clocks, and the line
+//     costs no 64:1 dword selects (docs/msld.md "Synthesis").
 // The format comes in as gx_ms_pkg::ms_fmt derives it from the block's cfg. The state
 // machine that walks the lines and slots, the analyzer instance and its handshake stay in
 // each block.
@@ -32,16 +39,21 @@ module gx_ms_classify (
   input  wire logic [63:0]      lm_i,        /// the line's masks (held analysis response)
   input  wire logic [63:0]      masks_i,     /// masks of the analyzer's current response
   input  wire logic             query_i,     /// the request is a query pass
+  input  wire logic [255:0]     q_line_i,    /// the query line the block built
+  input  wire logic [2:0]       qk_i,        /// query line build step
   output      gx_pkg::an_req_t  an_req_o,    /// the analyzer request (line or query)
   output      logic [1:0]       line_need_o, /// widest need of the line's requested pixels
   output      logic             lm_first_o,  /// slot slot_i is first of its line class
   output      logic [3:0]       rs_o,        /// sample of the pixel: line bl_i, slot slot_i
   output      logic             q_found_o,   /// the query found the sample's class
   output      logic [4:0]       q_idx_o,     /// that class (lowest query slot that matched)
-  output      logic [1:0]       ng_need_o    /// need of the pixel from its ng_i classes
+  output      logic [1:0]       ng_need_o,   /// need of the pixel from its ng_i classes
+  output      logic [3:0]       q_smp_o,     /// build step qk_i: the sample of the pixel read
+  output      logic [7:0]       q_wr_o,      /// build step qk_i: the query slots it writes
+  output      logic             q_last_o     /// build step qk_i is the line's last
 );
   logic unused_fmt;  // the format fields the analyzer's requests do not need
-  assign unused_fmt = ^{fmt_i.blg, fmt_i.plg, fmt_i.tsl, fmt_i.bb, fmt_i.alln};
+  assign unused_fmt = ^{fmt_i.blg, fmt_i.dlg, fmt_i.plg, fmt_i.tsl, fmt_i.nb, fmt_i.bb, fmt_i.alln};
 
   // Line masks of the response: first-of-class slots and the widest need of the
   // requested pixels (one-line pixels).
@@ -67,17 +79,20 @@ module gx_ms_classify (
       end
   end
 
-  // A multi-line pixel's line-class first slots (from the held masks) and the query.
-  logic [7:0][3:0] qsrc;  // query slot k's sample
+  // A multi-line pixel's line-class first slots (from the held masks) and the query:
+  // slot 0 is the sample rs_o, slot k > 0 the first sample of class g0_i + k - 1 while
+  // that class exists, else rs_o too.
   always_comb begin
     logic [7:0] below;
+    logic [7:0] rs_slots;  // query slots holding rs_o
     below = 8'((9'd1 << slot_i) - 9'd1);
     lm_first_o = (lm_i[32'(slot_i)*8 +: 8] & below) == 8'd0;
     rs_o = 4'((32'(bl_i) << fmt_i.slg) + 32'(slot_i));
-    for (int unsigned k = 0; k < 8; k++) begin
-      if (k == 0 || 32'(g0_i) + k - 1 >= 32'(ng0_i)) qsrc[k] = rs_o;
-      else qsrc[k] = grep_i[(32'(g0_i) + k - 1) * 4 +: 4];
-    end
+    for (int unsigned k = 0; k < 8; k++)
+      rs_slots[k] = k == 0 || 32'(g0_i) + k - 1 >= 32'(ng0_i);
+    q_smp_o = qk_i == 3'd0 ? rs_o : grep_i[(32'(g0_i) + 32'(qk_i) - 1) * 4 +: 4];
+    q_wr_o = qk_i == 3'd0 ? rs_slots : 8'd1 << qk_i;
+    q_last_o = 32'(qk_i) + 1 >= 32'(fmt_i.s_cnt) || rs_slots[3'(qk_i + 3'd1)];
     // slots 1..S-1 compared classes g0_i..: the lowest matching slot names the class
     q_found_o = 1'b0;
     q_idx_o = '0;
@@ -89,20 +104,12 @@ module gx_ms_classify (
     ng_need_o = ng_i == 5'd1 ? 2'd0 : ng_i == fmt_i.nn ? 2'd2 : 2'd1;
   end
 
-  // Analyzer request lines.
-  logic [255:0] an_line, q_line;
+  // The line request: the line ai_i (one-line pixels) or line bl_i of pixel ai_i.
+  logic [255:0] an_line;
   always_comb begin
     logic [2:0] ln;  // tile line
     ln = fmt_i.multi ? 3'((32'(ai_i) << fmt_i.lines_lg) + 32'(bl_i)) : 3'(ai_i);
     an_line = img_i[32'(ln)*256 +: 256];
-    for (int unsigned d = 0; d < 8; d++) begin
-      logic [5:0] sd;  // tile dword
-      logic [2:0] k;
-      k = 3'(d >> fmt_i.dlg);
-      sd = 6'((32'(ai_i) << (fmt_i.nb - 4'd2)) + (32'(qsrc[k]) << fmt_i.dlg) +
-              (d & ((32'd1 << fmt_i.dlg) - 1)));
-      q_line[d*32 +: 32] = img_i[32'(sd)*32 +: 32];
-    end
   end
 
   always_comb begin
@@ -112,7 +119,7 @@ module gx_ms_classify (
     if (query_i) begin
       an_req_o.query = 1'b1;
       an_req_o.qslot = 3'd0;
-      an_req_o.line = q_line;
+      an_req_o.line = q_line_i;
     end else begin
       an_req_o.line = an_line;
     end

@@ -46,8 +46,8 @@ module gx_msld (
   localparam int unsigned TD = 64;  // dwords of a tile
 
   typedef enum logic [3:0] {
-    StIdle, StInit, StRdReq, StRdWait, StDecide, StAnaReq, StAnaWait, StSlot, StQReq, StQWait,
-    StExact, StOut
+    StIdle, StInit, StRdReq, StRdWait, StDecide, StAnaReq, StAnaWait, StSlot, StQBuild, StQReq,
+    StQWait, StExact, StOut
   } state_e;
 
   state_e          state_q, state_d;
@@ -76,6 +76,8 @@ module gx_msld (
   logic [255:0]    gmask_q, gmask_d;     // samples of class g: bits 16g+15..16g
   logic [63:0]     lm_q, lm_d;
   logic [3:0]      k_q, k_d;             // exact classes: reference sample
+  logic [2:0]      qk_q, qk_d;           // query line build step
+  logic [255:0]    qline_q, qline_d;     // the query line
   logic [4:0]      kc_q, kc_d;           // exact classes: classes so far
 
   // Format of the held load (gx_ms_pkg::ms_fmt_t: N = 2^nlg, B = 2^blg, ...).
@@ -106,6 +108,9 @@ module gx_msld (
   logic       q_found;    // the query found the sample's class
   logic [4:0] q_idx;      // which class
   logic [1:0] ng_need;    // need of the pixel from its classes
+  logic [3:0] q_smp;      // query line build: the sample read
+  logic [7:0] q_wr;       // query line build: the slots written
+  logic       q_last;     // query line build: the last step
 
   gx_ms_classify u_cls (
     .fmt_i       (fmt),
@@ -121,13 +126,18 @@ module gx_msld (
     .lm_i        (lm_q),
     .masks_i     (an_resp.masks),
     .query_i     (state_q == StQReq),
+    .q_line_i    (qline_q),
+    .qk_i        (qk_q),
     .an_req_o    (an_req),
     .line_need_o (line_need),
     .lm_first_o  (lm_first),
     .rs_o        (rs),
     .q_found_o   (q_found),
     .q_idx_o     (q_idx),
-    .ng_need_o   (ng_need)
+    .ng_need_o   (ng_need),
+    .q_smp_o     (q_smp),
+    .q_wr_o      (q_wr),
+    .q_last_o    (q_last)
   );
   assign an_req_valid = state_q == StAnaReq || state_q == StQReq;
   assign an_resp_ready = state_q == StAnaWait || state_q == StQWait;
@@ -153,7 +163,8 @@ module gx_msld (
   end
 
   // The image's one sample read port: tile sample p N + r, r = k_q while the exact
-  // classifier runs (its reference sample), else the loaded sample (the response value).
+  // classifier runs (its reference sample), q_smp while the query line is built, else
+  // the loaded sample (the response value).
   // A sample is B/4 = 2^dlg dwords from dword (p N + r) 2^dlg, each a select by index
   // (dword granularity: no bit-granular shift of the 2,048-bit image). Dword w of a
   // sample can only sit at an index = w mod 2^dlg: w = 0 selects among 64 dwords, w = 1
@@ -165,7 +176,7 @@ module gx_msld (
     logic [1023:0] odd;  // dwords 2i + 1 (flat vectors: docs/toolchain.md)
     logic [511:0]  q2;   // dwords 4i + 2
     logic [511:0]  q3;   // dwords 4i + 3
-    rsmp = state_q == StExact ? k_q : smp_q;
+    rsmp = state_q == StExact ? k_q : state_q == StQBuild ? q_smp : smp_q;
     ts = 7'((32'(p_q) << fmt.nlg) + 32'(rsmp));
     for (int unsigned i = 0; i < 32; i++) odd[i*32 +: 32] = img_q[(2*i + 1)*32 +: 32];
     for (int unsigned i = 0; i < 16; i++) begin
@@ -256,6 +267,8 @@ module gx_msld (
     lm_d = lm_q;
     k_d = k_q;
     kc_d = kc_q;
+    qk_d = qk_q;
+    qline_d = qline_q;
 
     unique case (state_q)
       StIdle: begin
@@ -358,8 +371,18 @@ module gx_msld (
           slot_d = slot_q + 4'd1;
           g0_d = '0;
         end else begin
-          state_d = StQReq;
+          qk_d = '0;
+          state_d = StQBuild;
         end
+      end
+      StQBuild: begin
+        // the query line, a sample a clock: dword d of the line is dword d mod 2^dlg of
+        // the sample in slot d >> dlg
+        for (int unsigned d = 0; d < 8; d++)
+          if (q_wr[d >> fmt.dlg])
+            qline_d[d*32 +: 32] = samp_c[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
+        qk_d = qk_q + 3'd1;
+        if (q_last) state_d = StQReq;
       end
       StQReq: if (an_req_ready) state_d = StQWait;
       StQWait: begin
@@ -424,6 +447,8 @@ module gx_msld (
     lm_q <= lm_d;
     k_q <= k_d;
     kc_q <= kc_d;
+    qk_q <= qk_d;
+    qline_q <= qline_d;
   end
 
   // ---------------------------------------------------------------------------------
@@ -450,7 +475,7 @@ module gx_msld (
   always_comb begin
     fv_after_init = state_q != StIdle && state_q != StInit;
     fv_post_decide = state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
-                     state_q == StQReq || state_q == StQWait || state_q == StExact ||
+                     state_q == StQBuild || state_q == StQReq || state_q == StQWait || state_q == StExact ||
                      state_q == StOut;
     fv_uniform = (!rd_q && arr_q == 2'd0) || (rd_q && cov_q == 16'd0 && em_q == 2'd0);
     fv_ana = (!rd_q && arr_q != 2'd0) || (rd_q && (cov_q != 16'd0 || em_q == 2'd2));

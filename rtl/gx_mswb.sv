@@ -62,7 +62,7 @@ module gx_mswb (
 
   typedef enum logic [4:0] {
     StIdle, StInit, StRdReq, StRdWait, StMerge, StAnaNext, StAnaReq, StAnaWait, StSlot,
-    StQReq, StQWait, StDecide, StPrReq, StPrWait, StEnc, StPack, StOut
+    StQBuild, StQReq, StQWait, StDecide, StPrReq, StPrWait, StEnc, StPack, StOut
   } state_e;
 
   // ---------------------------------------------------------------------------------
@@ -89,6 +89,8 @@ module gx_mswb (
   logic [63:0]       grep_q, grep_d;         // first sample of class g: bits 4g+3..4g
   logic [63:0]       lm_q, lm_d;             // the line's masks
   logic [6:0]        s_q, s_d;               // encode: tile sample
+  logic [2:0]        qk_q, qk_d;             // query line build step
+  logic [255:0]      qline_q, qline_d;       // the query line
   logic [8:0]        voff_q, voff_d;         // encode: value bytes
   logic [10:0]       moff_q, moff_d;         // encode: mask bits (<= 960; 11 bits: no wrap)
   logic [PW-1:0]     vbuf_q, vbuf_d;         // values; subset: moved up past the masks
@@ -304,6 +306,9 @@ module gx_mswb (
   logic       q_found;    // the query found the sample's class
   logic [4:0] q_idx;      // which class (not needed here)
   logic [1:0] ng_need;    // need of the pixel from its classes
+  logic [3:0] q_smp;      // query line build: the sample read
+  logic [7:0] q_wr;       // query line build: the slots written
+  logic       q_last;     // query line build: the last step
   logic unused_q_idx;
   assign unused_q_idx = ^q_idx;
 
@@ -321,13 +326,18 @@ module gx_mswb (
     .lm_i        (lm_q),
     .masks_i     (an_resp.masks),
     .query_i     (state_q == StQReq),
+    .q_line_i    (qline_q),
+    .qk_i        (qk_q),
     .an_req_o    (an_req),
     .line_need_o (line_need),
     .lm_first_o  (lm_first),
     .rs_o        (rs),
     .q_found_o   (q_found),
     .q_idx_o     (q_idx),
-    .ng_need_o   (ng_need)
+    .ng_need_o   (ng_need),
+    .q_smp_o     (q_smp),
+    .q_wr_o      (q_wr),
+    .q_last_o    (q_last)
   );
   assign an_req_valid = state_q == StAnaReq || state_q == StQReq;
   assign an_resp_ready = state_q == StAnaWait || state_q == StQWait;
@@ -339,16 +349,18 @@ module gx_mswb (
   logic [127:0] enc_val;
   logic [4:0]  enc_p;
   logic [3:0]  enc_i;
+  logic [5:0]  rd_s;  // the sample read: s_q, or the query line's sample of pixel ai_q
   always_comb begin
+    rd_s = state_q == StQBuild ? 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp)) : s_q[5:0];
     enc_p = 5'(s_q >> fmt.nlg);
     enc_i = 4'(s_q & 7'(fmt.nn - 5'd1));
     enc_mask = 16'(s_eq >> (32'(enc_p) << fmt.nlg)) & fmt.alln;
     enc_first = (enc_mask & 16'((17'd1 << enc_i) - 17'd1)) == 16'd0;
     // the sample's B bytes: a sample select, not a bit shift
     unique case (fmt.dlg)
-      3'd0:    enc_val = 128'(img_q[32'(s_q[5:0])*32 +: 32]);
-      3'd1:    enc_val = 128'(img_q[32'(s_q[4:0])*64 +: 64]);
-      default: enc_val = img_q[32'(s_q[3:0])*128 +: 128];
+      3'd0:    enc_val = 128'(img_q[32'(rd_s[5:0])*32 +: 32]);
+      3'd1:    enc_val = 128'(img_q[32'(rd_s[4:0])*64 +: 64]);
+      default: enc_val = img_q[32'(rd_s[3:0])*128 +: 128];
     endcase
     unique case (enc_q)
       2'd0:    enc_emit = written_q[enc_p] && enc_i == 4'd0;
@@ -416,6 +428,8 @@ module gx_mswb (
     grep_d = grep_q;
     lm_d = lm_q;
     s_d = s_q;
+    qk_d = qk_q;
+    qline_d = qline_q;
     voff_d = voff_q;
     moff_d = moff_q;
     vbuf_d = vbuf_q;
@@ -529,8 +543,18 @@ module gx_mswb (
           slot_d = slot_q + 4'd1;
           g0_d = '0;
         end else begin
-          state_d = StQReq;
+          qk_d = '0;
+          state_d = StQBuild;
         end
+      end
+      StQBuild: begin
+        // the query line, a sample a clock (enc_val reads sample q_smp of pixel ai_q):
+        // dword d of the line is dword d mod 2^dlg of the sample in slot d >> dlg
+        for (int unsigned d = 0; d < 8; d++)
+          if (q_wr[d >> fmt.dlg])
+            qline_d[d*32 +: 32] = enc_val[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
+        qk_d = qk_q + 3'd1;
+        if (q_last) state_d = StQReq;
       end
       StQReq: if (an_req_ready) state_d = StQWait;
       StQWait: begin
@@ -694,6 +718,8 @@ module gx_mswb (
     grep_q <= grep_d;
     lm_q <= lm_d;
     s_q <= s_d;
+    qk_q <= qk_d;
+    qline_q <= qline_d;
     voff_q <= voff_d;
     moff_q <= moff_d;
     vbuf_q <= vbuf_d;
