@@ -29,7 +29,7 @@ module gx_raster_corner_fv #(
   input wire logic signed [gx_pkg::EdgeCoefBits-1:0] a,
   input wire logic signed [gx_pkg::EdgeCoefBits-1:0] b,
   input wire logic signed [gx_pkg::EdgeBits-1:0]     e0,
-  input wire logic signed [33:0]                     g,
+  input wire logic signed [gx_pkg::MarginBits-1:0]   g,
   input wire logic [Lg-1:0]                          i,   // the pixel in the tile
   input wire logic [Lg-1:0]                          j
 );
@@ -44,7 +44,7 @@ module gx_raster_corner_fv #(
   // ---- the premises: the ranges gx_raster.sby `widths` proves for its inputs
   localparam logic signed [AW-1:0] CoefMax = AW'(32'sd1 <<< 23);
   localparam logic signed [EW-1:0] EMax    = EW'((64'sd1 <<< 46) + (64'sd1 <<< 35));
-  localparam logic signed [33:0]   TMax    = 34'(64'sd511 <<< 24);
+  localparam logic signed [gx_pkg::MarginBits-1:0] TMax = gx_pkg::MarginBits'(64'sd511 <<< 24);
   always @* begin
     assume (a >= -CoefMax && a <= CoefMax && b >= -CoefMax && b <= CoefMax);
     assume (e0 >= -EMax && e0 <= EMax);

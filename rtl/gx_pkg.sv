@@ -49,6 +49,8 @@ package gx_pkg;
   localparam int unsigned EdgeCoefBits = 25;
   /// signed edge function value: |E| <= 2^46 + 383 * 2^24 < 2^47 (docs/raster.md)
   localparam int unsigned EdgeBits = 48;
+  /// signed conservative margin g = (128 + E)(|A| + |B|) and tile threshold T of an edge, both >= 0: < 511 * 2^24 < 2^33 (docs/raster.md)
+  localparam int unsigned MarginBits = 34;
   /// slots of the sample-pattern table (8 bits each: x nibble high, y nibble low)
   localparam int unsigned PatternSlots = 16;
   /// coarse tile edge in pixels

@@ -44,7 +44,7 @@ module gx_raster #(
   localparam int unsigned EW = gx_pkg::EdgeBits;       // 48: |E| < 2^47 anywhere tested
   localparam int unsigned SW = gx_pkg::SampleSumBits;  // 31: q + s (E_pix / 16, S / 16)
   localparam int unsigned OW = SW - 1;                 // 30: s = S / 16, |s| < 2^28
-  localparam int unsigned GW = 34;                     // margin, T: < 383 * 2^24 < 2^33
+  localparam int unsigned GW = gx_pkg::MarginBits;     // margin, T: < 511 * 2^24 < 2^33
   localparam int unsigned PW = 13;                     // pixel index 0..8191
   localparam int unsigned TW = 9;                      // coarse tile index 0..511
   localparam int unsigned G  = 16 / Lanes;             // groups in a fine tile

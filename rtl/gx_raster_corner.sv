@@ -20,7 +20,7 @@ module gx_raster_corner #(
   input  wire logic signed [gx_pkg::EdgeCoefBits-1:0] a_i,   /// the edge's A
   input  wire logic signed [gx_pkg::EdgeCoefBits-1:0] b_i,   /// the edge's B
   input  wire logic signed [gx_pkg::EdgeBits-1:0]     e0_i,  /// E at the tile's origin
-  input  wire logic signed [33:0]                     g_i,   /// the margin, >= 0
+  input  wire logic signed [gx_pkg::MarginBits-1:0]   g_i,   /// the margin, >= 0
   output      logic                                   ok_o   /// the corner value is >= 0
 );
   localparam int unsigned EW = gx_pkg::EdgeBits;

@@ -50,6 +50,8 @@
 #define GX_EDGE_COEF_BITS 25u
 /** signed edge function value: |E| <= 2^46 + 383 * 2^24 < 2^47 (docs/raster.md) */
 #define GX_EDGE_BITS 48u
+/** signed conservative margin g = (128 + E)(|A| + |B|) and tile threshold T of an edge, both >= 0: < 511 * 2^24 < 2^33 (docs/raster.md) */
+#define GX_MARGIN_BITS 34u
 /** slots of the sample-pattern table (8 bits each: x nibble high, y nibble low) */
 #define GX_PATTERN_SLOTS 16u
 /** coarse tile edge in pixels */
