@@ -570,49 +570,54 @@ def result_row(r: BlockResult) -> str:
     return f"| {r.block} | {r.res.luts} | {r.res.ffs} | {r.res.bram} | {r.res.dsp} | {fmax} |"
 
 
-def kept_rows(results: list[BlockResult]) -> dict[str, str]:
-    """Rows of the existing docs/synth.md for blocks not synthesized in this run: a run
-    for some blocks keeps the others' last results (each block's row records its own
-    run; the tool versions in the header are the current ones)."""
+def previous_doc() -> str:
+    """The existing docs/synth.md ("" when there is none), read when a new one is written:
+    another run for other blocks may have written it meanwhile."""
+    return DOC.read_text() if DOC.is_file() else ""
+
+
+def kept_rows(results: list[BlockResult], prev: str) -> dict[str, str]:
+    """Rows of the previous docs/synth.md (text prev) for blocks not synthesized in this
+    run: a run for some blocks keeps the others' last results (each block's row records
+    its own run; the tool versions in the header are the current ones)."""
     done = {r.block for r in results}
     rows: dict[str, str] = {}
-    if DOC.is_file():
-        for line in DOC.read_text().splitlines():
-            m = re.match(r"^\| (\w+(?: \([\w=, ]+\))?) \| \d+ \| \d+ \| \d+ \| \d+ \| (?:[\d.]+|—).*\|$",
-                         line)
-            if m and m.group(1) not in done:
-                rows[m.group(1)] = line
+    for line in prev.splitlines():
+        m = re.match(r"^\| (\w+(?: \([\w=, ]+\))?) \| \d+ \| \d+ \| \d+ \| \d+ \| (?:[\d.]+|—).*\|$",
+                     line)
+        if m and m.group(1) not in done:
+            rows[m.group(1)] = line
     return rows
 
 
-def all_rows(results: list[BlockResult]) -> list[str]:
+def all_rows(results: list[BlockResult], prev: str) -> list[str]:
     """Kept rows first, in their order, then this run's."""
-    return list(kept_rows(results).values()) + [result_row(r) for r in results]
+    return list(kept_rows(results, prev).values()) + [result_row(r) for r in results]
 
 
-def table(results: list[BlockResult]) -> str:
+def table(results: list[BlockResult], prev: str) -> str:
     """The markdown table."""
     rows = ["| block | LUTs | FFs | BRAM | DSP | fmax (MHz) |",
             "|---|---:|---:|---:|---:|---:|"]
-    return "\n".join(rows + all_rows(results))
+    return "\n".join(rows + all_rows(results, prev))
 
 
-def kept_warnings(results: list[BlockResult]) -> list[str]:
-    """Warning lines of the existing docs/synth.md for the blocks whose rows are kept."""
-    kept = kept_rows(results)
+def kept_warnings(results: list[BlockResult], prev: str) -> list[str]:
+    """Warning lines of the previous docs/synth.md for the blocks whose rows are kept."""
+    kept = kept_rows(results, prev)
     lines: list[str] = []
-    if DOC.is_file():
-        for line in DOC.read_text().splitlines():
-            m = re.match(r"^- (\w+(?: \([\w=, ]+\))?): ", line)
-            if m and m.group(1) in kept:
-                lines.append(line)
+    for line in prev.splitlines():
+        m = re.match(r"^- (\w+(?: \([\w=, ]+\))?): ", line)
+        if m and m.group(1) in kept:
+            lines.append(line)
     return lines
 
 
-def checks(results: list[BlockResult]) -> str:
+def checks(results: list[BlockResult], prev: str) -> str:
     """Doc section listing the sanity-check warnings, the kept blocks' first (empty if
     there are none)."""
-    items = kept_warnings(results) + [f"- {r.block}: {w}" for r in results for w in r.warnings]
+    items = kept_warnings(results, prev) + [f"- {r.block}: {w}" for r in results
+                                            for w in r.warnings]
     if not items:
         return ""
     return ("\n## Warnings\n\nChecks of the synthesized netlists that suggest logic was "
@@ -621,8 +626,9 @@ def checks(results: list[BlockResult]) -> str:
 
 def document(results: list[BlockResult], yosys_version: str, nextpnr_version: str) -> str:
     """docs/synth.md."""
+    prev = previous_doc()
     part = f"{DEVICES[0][1]}-{SPEED} {PACKAGE}"
-    fallback = sorted({d for row in all_rows(results)
+    fallback = sorted({d for row in all_rows(results, prev)
                        for d in re.findall(r"\((LFE5U-\d+F)\)", row)} - {DEVICES[0][1]})
     fallback_note = (
         f" Blocks marked with a part did not fit the smaller devices (a part is tried when"
@@ -654,8 +660,8 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
 
 Scripts, netlists, logs and nextpnr reports are in `build/synth/<block>/`.
 
-{table(results)}
-{checks(results)}"""
+{table(results, prev)}
+{checks(results, prev)}"""
 
 
 def main(argv: list[str]) -> int:
@@ -687,7 +693,7 @@ def main(argv: list[str]) -> int:
         print(f"synth.py: ERROR: {exc}", file=sys.stderr)
         return 1
     print()
-    print(table(results))
+    print(table(results, previous_doc()))
     print(f"\nwrote {DOC} ({time.monotonic() - start:.0f} s)")
     return 0
 

@@ -107,6 +107,11 @@ extern "C" void *gx_mssurf_rtl_new(unsigned slots, const char *fst_path)
 
 extern "C" void gx_mssurf_rtl_cfg(void *m, const gx_ms_cfg_t *cfg) { dut(m).cfg(cfg); }
 
+extern "C" int gx_mssurf_rtl_has_slots(unsigned slots)
+{
+    return std::find(std::begin(kSlots), std::end(kSlots), slots) != std::end(kSlots);
+}
+
 extern "C" const char *gx_mssurf_rtl_slot_list(void)
 {
     static char list[96];

@@ -24,6 +24,8 @@ void gx_mssurf_rtl_cfg(void *m, const gx_ms_cfg_t *cfg);
 /** The slot counts with a Verilated model, e.g. "1, 2, 3, 4, 8" (the Makefile's
  *  MSSURF_KS and the default GX_MS_DEFAULT_SLOTS). */
 const char *gx_mssurf_rtl_slot_list(void);
+/** Whether a model with `slots` tile slots was built (gx_mssurf_rtl_new gives one). */
+int gx_mssurf_rtl_has_slots(unsigned slots);
 
 /** Send n command images (cmd: n * GX_MS_CMD_WORDS words) in order and collect the
  *  eviction record images into rec (capacity cap records of GX_MS_EVICT_WORDS words);

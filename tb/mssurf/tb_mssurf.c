@@ -560,13 +560,11 @@ int main(int argc, char **argv)
     if (ks && *ks) {
         char *end;
         unsigned long k = strtoul(ks, &end, 10);
-        void *probe = *end || k == 0 || k > 32 ? NULL : gx_mssurf_rtl_new((unsigned)k, NULL);
-        if (!probe) {
+        if (*end || k > 32 || !gx_mssurf_rtl_has_slots((unsigned)k)) {
             fprintf(stderr, "tb_mssurf: SLOTS=%s: no gx_mssurf model with that K (built: %s)\n",
                     ks, gx_mssurf_rtl_slot_list());
             return 2;
         }
-        gx_mssurf_rtl_free(probe, NULL);
         g_slots = (unsigned)k;
     }
     printf("tb_mssurf: SEED=%" PRIu64 " N=%" PRIu64 " K=%u\n", o.seed, o.n, g_slots);
