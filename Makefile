@@ -157,9 +157,9 @@ TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o $(B)/obj/tb/ms_mem.o
 # gx_mssurf at slot counts besides the default (GX_MS_DEFAULT_SLOTS = 4): the same RTL with
 # -GSlots=K under the prefix Vgx_mssurf_k<K>, linked beside the default model, so that
 # tb_mssurf (SLOTS=K) and `gx mstrace --engine rtl` run any of these K.
-# Adding a K here is all it takes (tests/cli/test_gx_mstrace.sh lists them). Not 16 or 32: the
-# Verilated K = 32 model is 38 MB of C++ (about 4 CPU minutes to build).
-MSSURF_KS := 1 2 3 8
+# Adding a K here is all it takes (tests/cli/test_gx_mstrace.sh lists them). K = 32, the
+# largest (gx_pkg::MsMaxSlots), is 38 MB of Verilated C++: about 2 minutes to build here.
+MSSURF_KS := 1 2 3 8 16 32
 define mssurf_k_rules
 $(B)/vl/mssurf-k$(1)/Vgx_mssurf_k$(1)__ALL.a: $(RTL_mssurf) rtl/gx_assert.svh rtl/lint.vlt $(STAMP)
 	@mkdir -p $$(@D)
