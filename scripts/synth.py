@@ -34,6 +34,7 @@ when a tool fails.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -72,7 +73,16 @@ DEVICE_FILL = 0.70
 # by then gets no fmax, and its row says so. gx_msld's wrapper (34,511 LUTs, 42% of the
 # LFE5U-85F) still had 138,000 overused routing resources after 12 minutes of router1,
 # down from 141,000 12 minutes before.
-ROUTE_MINUTES = 40
+# GX_ROUTE_MINUTES overrides it for a run (the row then names that limit).
+def route_minutes() -> int:
+    """ROUTE_MINUTES: GX_ROUTE_MINUTES when set (a whole number > 0), else 40."""
+    text = os.environ.get("GX_ROUTE_MINUTES", "40")
+    if not re.fullmatch(r"[1-9][0-9]{0,3}", text):
+        sys.exit(f"synth.py: GX_ROUTE_MINUTES={text!r}: not a whole number of minutes, 1..9999")
+    return int(text)
+
+
+ROUTE_MINUTES = route_minutes()
 LOG_TAIL_LINES = 40
 # Messages of nextpnr that mean "the design is too big for this device".
 NO_FIT_PATTERNS = (
