@@ -11,13 +11,14 @@
 //     slot is the first of its line class; rs_o, its sample of the pixel; the query pass
 //     compares it with classes g0_i.. (slots 1..S-1) and q_found_o / q_idx_o tell whether
 //     and in which class it was found; ng_need_o, the pixel's need from its class count.
-//   - the query line is built by the block in a register (q_line_i), one sample a clock
-//     from its one sample read port, before the query request: build step qk_i reads
-//     sample q_smp_o of the pixel and writes it to the slots q_wr_o; step 0 writes rs_o
-//     to slot 0 and to every slot past the last class (as the C model fills them), step
-//     k > 0 the first sample of class g0_i + k - 1 to slot k; q_last_o marks the last
-//     step. So a pass takes 1 + (the classes it compares) build clocks, and the line
-//     costs no 64:1 dword selects (docs/msld.md "Synthesis").
+//   - the query line is built in the block's register (q_line_i), one sample a clock
+//     from its one sample read port, before the query request: at build step qk_i the
+//     block reads sample q_smp_o of the pixel (q_val_i) and registers q_line_o, the line
+//     with that sample written to its slots: step 0 writes rs_o to slot 0 and to every
+//     slot past the last class (as the C model fills them), step k > 0 the first sample
+//     of class g0_i + k - 1 to slot k; q_last_o marks the last step. So a pass takes
+//     1 + (the classes it compares) build clocks, and the line costs no 64:1 dword
+//     selects (docs/msld.md "Synthesis").
 // The format comes in as gx_ms_pkg::ms_fmt derives it from the block's cfg. The state
 // machine that walks the lines and slots, the analyzer instance and its handshake stay in
 // each block.
@@ -41,6 +42,7 @@ module gx_ms_classify (
   input  wire logic             query_i,     /// the request is a query pass
   input  wire logic [255:0]     q_line_i,    /// the query line the block built
   input  wire logic [2:0]       qk_i,        /// query line build step
+  input  wire logic [127:0]     q_val_i,     /// build step qk_i: sample q_smp_o's B bytes
   output      gx_pkg::an_req_t  an_req_o,    /// the analyzer request (line or query)
   output      logic [1:0]       line_need_o, /// widest need of the line's requested pixels
   output      logic             lm_first_o,  /// slot slot_i is first of its line class
@@ -49,11 +51,11 @@ module gx_ms_classify (
   output      logic [4:0]       q_idx_o,     /// that class (lowest query slot that matched)
   output      logic [1:0]       ng_need_o,   /// need of the pixel from its ng_i classes
   output      logic [3:0]       q_smp_o,     /// build step qk_i: the sample of the pixel read
-  output      logic [7:0]       q_wr_o,      /// build step qk_i: the query slots it writes
+  output      logic [255:0]     q_line_o,    /// build step qk_i: the query line after it
   output      logic             q_last_o     /// build step qk_i is the line's last
 );
   logic unused_fmt;  // the format fields the analyzer's requests do not need
-  assign unused_fmt = ^{fmt_i.blg, fmt_i.dlg, fmt_i.plg, fmt_i.tsl, fmt_i.nb, fmt_i.bb, fmt_i.alln};
+  assign unused_fmt = ^{fmt_i.blg, fmt_i.plg, fmt_i.tsl, fmt_i.nb, fmt_i.bb, fmt_i.alln};
 
   // Line masks of the response: first-of-class slots and the widest need of the
   // requested pixels (one-line pixels).
@@ -79,6 +81,7 @@ module gx_ms_classify (
       end
   end
 
+  logic [7:0] q_wr;  // build step qk_i: the query slots it writes
   // A multi-line pixel's line-class first slots (from the held masks) and the query:
   // slot 0 is the sample rs_o, slot k > 0 the first sample of class g0_i + k - 1 while
   // that class exists, else rs_o too.
@@ -91,7 +94,7 @@ module gx_ms_classify (
     for (int unsigned k = 0; k < 8; k++)
       rs_slots[k] = k == 0 || 32'(g0_i) + k - 1 >= 32'(ng0_i);
     q_smp_o = qk_i == 3'd0 ? rs_o : grep_i[(32'(g0_i) + 32'(qk_i) - 1) * 4 +: 4];
-    q_wr_o = qk_i == 3'd0 ? rs_slots : 8'd1 << qk_i;
+    q_wr = qk_i == 3'd0 ? rs_slots : 8'd1 << qk_i;
     q_last_o = 32'(qk_i) + 1 >= 32'(fmt_i.s_cnt) || rs_slots[3'(qk_i + 3'd1)];
     // slots 1..S-1 compared classes g0_i..: the lowest matching slot names the class
     q_found_o = 1'b0;
@@ -102,6 +105,15 @@ module gx_ms_classify (
         q_idx_o = 5'(32'(g0_i) + k - 1);
       end
     ng_need_o = ng_i == 5'd1 ? 2'd0 : ng_i == fmt_i.nn ? 2'd2 : 2'd1;
+  end
+
+  // The query line after build step qk_i (its own block: q_val_i is read at q_smp_o):
+  // dword d of the line is dword d mod 2^dlg of the sample in slot d >> dlg.
+  always_comb begin
+    q_line_o = q_line_i;
+    for (int unsigned d = 0; d < 8; d++)
+      if (q_wr[d >> fmt_i.dlg])
+        q_line_o[d*32 +: 32] = q_val_i[(d & ((32'd1 << fmt_i.dlg) - 1))*32 +: 32];
   end
 
   // The line request: the line ai_i (one-line pixels) or line bl_i of pixel ai_i.

@@ -109,7 +109,7 @@ module gx_msld (
   logic [4:0] q_idx;      // which class
   logic [1:0] ng_need;    // need of the pixel from its classes
   logic [3:0] q_smp;      // query line build: the sample read
-  logic [7:0] q_wr;       // query line build: the slots written
+  logic [255:0] q_line;   // query line build: the line after this step
   logic       q_last;     // query line build: the last step
 
   gx_ms_classify u_cls (
@@ -128,6 +128,7 @@ module gx_msld (
     .query_i     (state_q == StQReq),
     .q_line_i    (qline_q),
     .qk_i        (qk_q),
+    .q_val_i     (samp_c),
     .an_req_o    (an_req),
     .line_need_o (line_need),
     .lm_first_o  (lm_first),
@@ -136,7 +137,7 @@ module gx_msld (
     .q_idx_o     (q_idx),
     .ng_need_o   (ng_need),
     .q_smp_o     (q_smp),
-    .q_wr_o      (q_wr),
+    .q_line_o    (q_line),
     .q_last_o    (q_last)
   );
   assign an_req_valid = state_q == StAnaReq || state_q == StQReq;
@@ -375,12 +376,8 @@ module gx_msld (
           state_d = StQBuild;
         end
       end
-      StQBuild: begin
-        // the query line, a sample a clock: dword d of the line is dword d mod 2^dlg of
-        // the sample in slot d >> dlg
-        for (int unsigned d = 0; d < 8; d++)
-          if (q_wr[d >> fmt.dlg])
-            qline_d[d*32 +: 32] = samp_c[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
+      StQBuild: begin  // the query line, a sample a clock (gx_ms_classify)
+        qline_d = q_line;
         qk_d = qk_q + 3'd1;
         if (q_last) state_d = StQReq;
       end
@@ -475,8 +472,8 @@ module gx_msld (
   always_comb begin
     fv_after_init = state_q != StIdle && state_q != StInit;
     fv_post_decide = state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
-                     state_q == StQBuild || state_q == StQReq || state_q == StQWait || state_q == StExact ||
-                     state_q == StOut;
+                     state_q == StQBuild || state_q == StQReq || state_q == StQWait ||
+                     state_q == StExact || state_q == StOut;
     fv_uniform = (!rd_q && arr_q == 2'd0) || (rd_q && cov_q == 16'd0 && em_q == 2'd0);
     fv_ana = (!rd_q && arr_q != 2'd0) || (rd_q && (cov_q != 16'd0 || em_q == 2'd2));
   end

@@ -307,7 +307,7 @@ module gx_mswb (
   logic [4:0] q_idx;      // which class (not needed here)
   logic [1:0] ng_need;    // need of the pixel from its classes
   logic [3:0] q_smp;      // query line build: the sample read
-  logic [7:0] q_wr;       // query line build: the slots written
+  logic [255:0] q_line;   // query line build: the line after this step
   logic       q_last;     // query line build: the last step
   logic unused_q_idx;
   assign unused_q_idx = ^q_idx;
@@ -328,6 +328,7 @@ module gx_mswb (
     .query_i     (state_q == StQReq),
     .q_line_i    (qline_q),
     .qk_i        (qk_q),
+    .q_val_i     (enc_val),
     .an_req_o    (an_req),
     .line_need_o (line_need),
     .lm_first_o  (lm_first),
@@ -336,7 +337,7 @@ module gx_mswb (
     .q_idx_o     (q_idx),
     .ng_need_o   (ng_need),
     .q_smp_o     (q_smp),
-    .q_wr_o      (q_wr),
+    .q_line_o    (q_line),
     .q_last_o    (q_last)
   );
   assign an_req_valid = state_q == StAnaReq || state_q == StQReq;
@@ -547,12 +548,8 @@ module gx_mswb (
           state_d = StQBuild;
         end
       end
-      StQBuild: begin
-        // the query line, a sample a clock (enc_val reads sample q_smp of pixel ai_q):
-        // dword d of the line is dword d mod 2^dlg of the sample in slot d >> dlg
-        for (int unsigned d = 0; d < 8; d++)
-          if (q_wr[d >> fmt.dlg])
-            qline_d[d*32 +: 32] = enc_val[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
+      StQBuild: begin  // the query line, a sample a clock (gx_ms_classify)
+        qline_d = q_line;
         qk_d = qk_q + 3'd1;
         if (q_last) state_d = StQReq;
       end
