@@ -63,17 +63,13 @@ DEVICE_PACKAGE = {"LFE5U-85F": "CABGA381"}
 # more LUTs is not tried there (nextpnr would report 173% and then place for minutes).
 DEVICE_LUTS = {"LFE5U-25F": 24288, "LFE5U-45F": 43848, "LFE5U-85F": 83640}
 # A part is tried only when the wrapper fills at most this share of its LUTs: gx_msld's
-# wrapper, 34,511 LUTs on the LFE5U-45F (79%), still had 127,000 overused routing
+# wrapper before stop 11 (the query line in a register), 34,511 LUTs on the LFE5U-45F
+# (79%), still had 127,000 overused routing
 # resources after 30 minutes of routing, and gx_raster at 83% of the LFE5U-85F did not
 # route either (router1 left 209k of 236k arcs after 400 s; router2 still had 62k overused
 # wires after 4 iterations). A block that fills more of the largest part than this is
 # not placed: its row gives the share instead of an fmax.
 DEVICE_FILL = 0.70
-# nextpnr's wall-clock limit (placement and routing) for one part: a wrapper not routed
-# by then gets no fmax, and its row says so. gx_msld's wrapper (34,511 LUTs, 42% of the
-# LFE5U-85F) still had 138,000 overused routing resources after 12 minutes of router1,
-# down from 141,000 12 minutes before.
-# GX_ROUTE_MINUTES overrides it for a run (the row then names that limit).
 def route_minutes() -> int:
     """ROUTE_MINUTES: GX_ROUTE_MINUTES when set (a whole number > 0), else 40."""
     text = os.environ.get("GX_ROUTE_MINUTES", "40")
@@ -82,6 +78,11 @@ def route_minutes() -> int:
     return int(text)
 
 
+# nextpnr's wall-clock limit (placement and routing) for one part: a wrapper not routed
+# by then gets no fmax, and its row says so; GX_ROUTE_MINUTES sets it for a run. gx_msld's
+# wrapper before stop 11 (34,511 LUTs, 42% of the LFE5U-85F) still had 138,000 overused
+# routing resources after 12 minutes of router1, down from 141,000 12 minutes before; the
+# stop 11 version (24,067 LUTs, LFE5U-45F) took 36 minutes to route on a busy machine.
 ROUTE_MINUTES = route_minutes()
 LOG_TAIL_LINES = 40
 # Messages of nextpnr that mean "the design is too big for this device".
