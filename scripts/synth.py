@@ -20,12 +20,16 @@ For every block B (top module gx_B, RTL file list from `make print-rtl-B`):
    input, every DUT output is
    captured into registers that are parallel-loaded into serial-out shift registers
    (pins `sout`; pin `ld` loads both). Every DUT path is register to register and no DUT
-   logic is dead. The wrapper is synthesized and placed and routed with nextpnr-ecp5
+   logic is dead. The wrapper is synthesized with the block as a black box, then the
+   block's netlist from step 1 is linked in unchanged and the whole flattened (the block
+   is mapped once; nothing crosses its ports), and placed and routed with nextpnr-ecp5
    (LFE5U-25F-6 CABGA256, 100 MHz target, seed 1); fmax of the clock comes from the
    nextpnr JSON report. Should the wrapper not fit the 25k part, the 45k part is used
    and the table says so.
 
-Every script, netlist, log and report goes under build/synth/B/. The YoWASP tools are
+Step 1's netlist is reused when the stamp beside it (SHA-256 of its Yosys script, the
+Yosys version and every file under rtl/) matches. Every script, netlist, log and report
+goes under build/synth/B/. The YoWASP tools are
 WebAssembly builds that only see the current directory tree, so they run from the
 repository root with relative paths. Exits non-zero, with the tail of the tool log,
 when a tool fails.
@@ -33,6 +37,7 @@ when a tool fails.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -94,8 +99,8 @@ NO_FIT_PATTERNS = (
     r"Unable to find legal placement",
 )
 
-# Below this fraction of the block's own LUT count the wrapper is suspicious (ABC's
-# result varies a little with the surrounding logic, so some difference is normal).
+# Below this fraction of the block's own LUT count the wrapper is suspicious: the block's
+# netlist is linked into it unchanged, so fewer LUTs mean the link lost part of it.
 WRAPPER_LUT_RATIO = 0.8
 
 LUT_CELLS = {"LUT4": 1, "CCU2C": 2}
@@ -389,35 +394,74 @@ def param_commands(block: str, params: dict[str, str]) -> list[str]:
     return [f"chparam -set {k} {v} gx_{block}" for k, v in params.items()]
 
 
-def synth_block(block: str, files: list[str], work: Path, params: dict[str, str]
-                ) -> tuple[Resources, list[Port]]:
-    """Synthesize the block alone: resource counts and its ports."""
+def inputs_digest(script_lines: list[str], yosys_version: str) -> str:
+    """SHA-256 of what a block synthesis depends on: its Yosys script, the Yosys version
+    and every file under rtl/ (the read files and anything they include)."""
+    h = hashlib.sha256()
+    h.update(yosys_version.encode() + b"\0" + "\n".join(script_lines).encode() + b"\0")
+    for f in sorted(Path(INCLUDE_DIR).rglob("*")):
+        if f.is_file():
+            h.update(str(f).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def synth_block(block: str, files: list[str], work: Path, params: dict[str, str],
+                yosys_version: str) -> tuple[Resources, list[Port]]:
+    """Synthesize the block alone: resource counts and its ports. The netlist is reused
+    when its stamp (inputs_digest) matches: a large block takes an hour in Yosys."""
     top = f"gx_{block}"
     stat_json = work / f"{top}.stat.json"
     netlist = work / f"{top}.json"
+    stamp = work / f"{top}.inputs.sha256"
     lines = read_commands(files) + param_commands(block, params) + [
         f"synth_ecp5 -top {top}",
         f"tee -q -o {stat_json} stat -json",
         f"tee -q -o {work / (top + '.stat.txt')} stat",
         f"write_json {netlist}",
     ]
-    run_yosys(lines, work / f"{top}.ys", work / f"{top}.yosys.log",
-              f"yosys synth_ecp5 of {top}")
+    digest = inputs_digest(lines, yosys_version)
+    if (stamp.is_file() and stamp.read_text().strip() == digest and netlist.is_file()
+            and stat_json.is_file()):
+        print(f"  block netlist {netlist} reused: its inputs are unchanged ({stamp})",
+              flush=True)
+    else:
+        stamp.unlink(missing_ok=True)
+        run_yosys(lines, work / f"{top}.ys", work / f"{top}.yosys.log",
+                  f"yosys synth_ecp5 of {top}")
+        stamp.write_text(digest + "\n")
     return parse_stat(stat_json), parse_ports(netlist, top)
 
 
-def synth_wrapper(block: str, files: list[str], ports: list[Port], work: Path,
-                  params: dict[str, str]) -> tuple[str, Path, Resources]:
-    """Generate and synthesize the wrapper; return (top, netlist, resources)."""
-    top, src = wrapper_source(f"gx_{block}", ports)
+def synth_wrapper(block: str, ports: list[Port], work: Path) -> tuple[str, Path, Resources]:
+    """Generate and synthesize the wrapper around the block's own netlist (step 1's, as a
+    black box while the wrapper is mapped, then linked in and flattened); return (top,
+    netlist, resources). The block is mapped once, and the wrapper cannot optimize any of
+    it away."""
+    dut = f"gx_{block}"
+    top, src = wrapper_source(dut, ports)
     wrapper = work / f"{top}.sv"
     wrapper.write_text(src)
+    block_netlist = work / f"{dut}.json"
     netlist = work / f"{top}.json"
     stat_json = work / f"{top}.stat.json"
-    lines = read_commands(files + [str(wrapper)]) + param_commands(block, params) + [
-        f"synth_ecp5 -top {top} -json {netlist}",
+    lines = [
+        # the JSON holds the cell library's modules too: keep only the block's
+        f"read_json {block_netlist}",
+        f"delete =* ={dut} %d",
+        f"design -stash {dut}_mapped",
+        f"read_json {block_netlist}",
+        f"delete =* ={dut} %d",
+        f"blackbox {dut}",
+        f"read_verilog -sv {wrapper}",
+        f"synth_ecp5 -top {top}",
+        f"delete {dut}",
+        f"design -copy-from {dut}_mapped {dut}",
+        f"hierarchy -check -top {top}",
+        "flatten",
+        "opt_clean",
         f"tee -q -o {stat_json} stat -json",
         f"tee -q -o {work / (top + '.stat.txt')} stat",
+        f"write_json {netlist}",
     ]
     run_yosys(lines, work / f"{top}.ys", work / f"{top}.yosys.log",
               f"yosys synth_ecp5 of {top}")
@@ -527,7 +571,7 @@ def sanity_checks(block: str, work: Path, res: Resources, wrapper_res: Resources
     return findings
 
 
-def run_block(spec: str) -> BlockResult:
+def run_block(spec: str, yosys_version: str) -> BlockResult:
     """The whole flow for one block (with its parameter overrides)."""
     start = time.monotonic()
     block, params = parse_spec(spec)
@@ -535,7 +579,7 @@ def run_block(spec: str) -> BlockResult:
     work = OUT_DIR / (block + "".join(f"-{k}{v}" for k, v in params.items()))
     work.mkdir(parents=True, exist_ok=True)
     print(f"[synth] {row_name(block, params)}: {' '.join(files)}", flush=True)
-    res, ports = synth_block(block, files, work, params)
+    res, ports = synth_block(block, files, work, params, yosys_version)
     print(f"  block alone: {res.luts} LUTs ({res.lut4} LUT4 + 2*{res.ccu2c} CCU2C), "
           f"{res.ffs} FFs, {res.bram} BRAM, {res.dsp} DSP", flush=True)
     largest = DEVICES[-1][1]
@@ -547,7 +591,7 @@ def run_block(spec: str) -> BlockResult:
               f"({DEVICE_LUTS[largest]} LUTs; placed only up to {DEVICE_FILL:.0%}): "
               f"not placed, no fmax", flush=True)
     else:
-        _, netlist, wrapper_res = synth_wrapper(block, files, ports, work, params)
+        _, netlist, wrapper_res = synth_wrapper(block, ports, work)
         print(f"  wrapper: {wrapper_res.luts} LUTs, {wrapper_res.ffs} FFs", flush=True)
     warnings = sanity_checks(block, work, res, wrapper_res)
     for w in warnings:
@@ -602,8 +646,12 @@ def kept_rows(results: list[BlockResult], prev: str) -> dict[str, str]:
 
 
 def all_rows(results: list[BlockResult], prev: str) -> list[str]:
-    """Kept rows first, in their order, then this run's."""
-    return list(kept_rows(results, prev).values()) + [result_row(r) for r in results]
+    """The previous table's rows in their order, a block of this run in its old row's
+    place; this run's new blocks after them."""
+    new = {r.block: result_row(r) for r in results}
+    kept = kept_rows([], prev)  # every previous row, in order
+    rows = [new.pop(name, line) for name, line in kept.items()]
+    return rows + list(new.values())
 
 
 def table(results: list[BlockResult], prev: str) -> str:
@@ -661,7 +709,9 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
   {CHAIN} bits, a pin each) load registers that drive every block input, and every block
   output is captured into registers that feed serial-out shift registers, so every block path is register to register and no
   block logic is left without a driver or a load. fmax includes the wrapper registers' clock-to-out and setup, and
-  the placement of the wrapper's shift registers.{fallback_note}
+  the placement of the wrapper's shift registers. The wrapper is mapped with the block as
+  a black box and the block's own netlist (the one counted above) is linked in unchanged,
+  so no optimization crosses the block's ports.{fallback_note}
   A block whose fmax reads "— (larger than {DEVICES[-1][1]})" has more LUTs on its own
   than that part, the largest ECP5 ({DEVICE_LUTS[DEVICES[-1][1]]} LUTs); one that reads
   "— (N% of {DEVICES[-1][1]}: not placed)" fills more than {DEVICE_FILL:.0%} of it, beyond
@@ -697,7 +747,7 @@ def main(argv: list[str]) -> int:
         results: list[BlockResult] = []
         DOC.parent.mkdir(parents=True, exist_ok=True)
         for b in blocks:
-            results.append(run_block(b))
+            results.append(run_block(b, yosys_version))
             # written after every block: a later block's failure keeps this one's row
             DOC.write_text(document(results, yosys_version, nextpnr_version))
     except ToolError as exc:
