@@ -28,8 +28,8 @@ For every block B (top module gx_B, RTL file list from `make print-rtl-B`):
    and the table says so.
 
 Step 1's netlist is reused when the stamp beside it (SHA-256 of its Yosys script, the
-Yosys version and every file under rtl/) matches. Every script, netlist, log and report
-goes under build/synth/B/. The YoWASP tools are
+Yosys version, the files it reads and rtl/*.svh) matches. Every script, netlist, log and
+report goes under build/synth/B/. The YoWASP tools are
 WebAssembly builds that only see the current directory tree, so they run from the
 repository root with relative paths. Exits non-zero, with the tail of the tool log,
 when a tool fails.
@@ -394,14 +394,13 @@ def param_commands(block: str, params: dict[str, str]) -> list[str]:
     return [f"chparam -set {k} {v} gx_{block}" for k, v in params.items()]
 
 
-def inputs_digest(script_lines: list[str], yosys_version: str) -> str:
-    """SHA-256 of what a block synthesis depends on: its Yosys script, the Yosys version
-    and every file under rtl/ (the read files and anything they include)."""
+def inputs_digest(files: list[str], script_lines: list[str], yosys_version: str) -> str:
+    """SHA-256 of what a block synthesis depends on: its Yosys script, the Yosys version,
+    the files it reads and every include file (rtl/*.svh)."""
     h = hashlib.sha256()
     h.update(yosys_version.encode() + b"\0" + "\n".join(script_lines).encode() + b"\0")
-    for f in sorted(Path(INCLUDE_DIR).rglob("*")):
-        if f.is_file():
-            h.update(str(f).encode() + b"\0" + f.read_bytes() + b"\0")
+    for f in list(files) + sorted(str(f) for f in Path(INCLUDE_DIR).rglob("*.svh")):
+        h.update(f.encode() + b"\0" + Path(f).read_bytes() + b"\0")
     return h.hexdigest()
 
 
@@ -419,7 +418,7 @@ def synth_block(block: str, files: list[str], work: Path, params: dict[str, str]
         f"tee -q -o {work / (top + '.stat.txt')} stat",
         f"write_json {netlist}",
     ]
-    digest = inputs_digest(lines, yosys_version)
+    digest = inputs_digest(files, lines, yosys_version)
     if (stamp.is_file() and stamp.read_text().strip() == digest and netlist.is_file()
             and stat_json.is_file()):
         print(f"  block netlist {netlist} reused: its inputs are unchanged ({stamp})",
