@@ -85,10 +85,8 @@ module gx_msld (
   assign fmt = gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps));
 
   gx_pkg::an_req_t  an_req;
-  gx_pkg::an_resp_t an_out;    // the analyzer's response port
-  gx_pkg::an_resp_t an_resp;   // its response, registered: what the states below read
-  logic an_req_valid, an_req_ready, an_out_valid, an_out_ready;
-  logic an_resp_valid, an_resp_ready;
+  gx_pkg::an_resp_t an_resp;
+  logic an_req_valid, an_req_ready, an_resp_valid, an_resp_ready;
   logic unused_resp;
   assign unused_resp = ^{an_resp.query, an_resp.enc};
 
@@ -98,21 +96,10 @@ module gx_msld (
     .req_valid_i  (an_req_valid),
     .req_ready_o  (an_req_ready),
     .req_i        (an_req),
-    .resp_valid_o (an_out_valid),
-    .resp_ready_i (an_out_ready),
-    .resp_o       (an_out)
+    .resp_valid_o (an_resp_valid),
+    .resp_ready_i (an_resp_ready),
+    .resp_o       (an_resp)
   );
-
-  // The response register (a clock per pass; fmax: the analyzer's response logic and
-  // the states' use of it were one path, docs/msld.md). One request is in flight at a
-  // time, so a one-entry register that takes a response when empty never stalls it.
-  assign an_out_ready = !an_resp_valid;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) an_resp_valid <= 1'b0;
-    else if (an_out_valid && an_out_ready) an_resp_valid <= 1'b1;
-    else if (an_resp_ready) an_resp_valid <= 1'b0;
-    if (an_out_valid && an_out_ready) an_resp <= an_out;
-  end
 
   // The analyzer's requests and what its responses say (shared with gx_mswb).
   logic [1:0] line_need;  // widest need of the line's requested pixels (one-line)
@@ -340,9 +327,7 @@ module gx_msld (
           kc_d = '0;
           if (rd_q && cov_q == 16'd0 && em_q == 2'd1) begin
             report_d = 1'b0;
-            // the exact classifier takes N clocks, a one-line analysis 3 (request,
-            // response register, 1 pass): the faster one (docs/msld.md, Decisions)
-            state_d = fmt.multi || fmt.nlg == 3'd1 ? StExact : StAnaReq;
+            state_d = fmt.multi ? StExact : StAnaReq;  // one-line pixels: the analyzer is faster
           end else begin
             state_d = StAnaReq;
           end
