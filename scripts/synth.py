@@ -89,6 +89,21 @@ def route_minutes() -> int:
 # routing resources after 12 minutes of router1, down from 141,000 12 minutes before; the
 # stop 11 version (24,067 LUTs, LFE5U-45F) took 36 minutes to route on a busy machine.
 ROUTE_MINUTES = route_minutes()
+
+
+def router() -> str:
+    """ROUTER: GX_ROUTER when set (router1 or router2), else router1."""
+    name = os.environ.get("GX_ROUTER", "router1")
+    if name not in ("router1", "router2"):
+        sys.exit(f"synth.py: GX_ROUTER={name!r}: not router1 or router2")
+    return name
+
+
+# nextpnr's router. router1 (nextpnr's default) routed every placed gx block but one;
+# gx_mswb's wrapper (68% of the LFE5U-85F) still had 179,000 of 227,000 arcs to route
+# after 17 minutes of router1, at about 16 arcs a second. GX_ROUTER=router2 selects
+# nextpnr's congestion-driven router for a run; a row routed by router2 says so.
+ROUTER = router()
 LOG_TAIL_LINES = 40
 # Messages of nextpnr that mean "the design is too big for this device".
 NO_FIT_PATTERNS = (
@@ -499,7 +514,7 @@ def place_and_route(netlist: Path, work: Path, luts: int) -> Timing:
         cmd = [NEXTPNR, flag, "--package", DEVICE_PACKAGE.get(part, PACKAGE), "--speed", str(SPEED),
                "--json", str(netlist), "--freq", str(FREQ_MHZ),
                "--report", str(report), "--seed", str(SEED),
-               "--timing-allow-fail", "--lpf-allow-unconstrained"]
+               "--timing-allow-fail", "--lpf-allow-unconstrained", "--router", ROUTER]
         try:
             run_tool(cmd, log, f"nextpnr-ecp5 {flag}", ROUTE_MINUTES)
         except subprocess.TimeoutExpired:
@@ -616,11 +631,14 @@ def result_row(r: BlockResult) -> str:
         fmax = (f"— (larger than {largest})" if share > 1
                 else f"— ({share:.0%} of {largest}: not placed)")
     elif r.timing.fmax_mhz is None:
-        fmax = f"— (not routed in {ROUTE_MINUTES} min on {r.timing.device})"
+        how = "" if ROUTER == "router1" else f", {ROUTER}"
+        fmax = f"— (not routed in {ROUTE_MINUTES} min on {r.timing.device}{how})"
     else:
         fmax = f"{r.timing.fmax_mhz:.1f}"
-        if r.timing.device != DEVICES[0][1]:
-            fmax += f" ({r.timing.device})"
+        notes = [n for n in (r.timing.device if r.timing.device != DEVICES[0][1] else "",
+                             ROUTER if ROUTER != "router1" else "") if n]
+        if notes:
+            fmax += f" ({', '.join(notes)})"
     return f"| {r.block} | {r.res.luts} | {r.res.ffs} | {r.res.bram} | {r.res.dsp} | {fmax} |"
 
 
@@ -717,6 +735,8 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
   which no gx block has routed (scripts/synth.py, DEVICE_FILL): neither is placed.
   "— (not routed in {ROUTE_MINUTES} min on PART)": nextpnr did not finish placing and
   routing the wrapper on that part within {ROUTE_MINUTES} minutes (ROUTE_MINUTES).
+  "router2" beside a part: routed by nextpnr's router2 (`GX_ROUTER=router2`), not by the
+  default router1.
 
 Scripts, netlists, logs and nextpnr reports are in `build/synth/<block>/`.
 
