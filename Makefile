@@ -303,7 +303,9 @@ test: $(STAMP)
 
 # gx_raster at its default Lanes = 4 is 69k LUTs (83% of the largest ECP5 in the flow:
 # not placed); its row is of one lane (docs/raster.md). SYNTH_R2: the blocks nextpnr's
-# router1 does not route within hours here, routed by router2 (docs/toolchain.md).
+# router1 does not route within hours here, given to router2 (docs/toolchain.md), which
+# routes gx_raster's one lane in minutes and does not converge on gx_mswb either
+# (docs/mswb.md).
 SYNTH_R2 := raster:Lanes=1 mswb
 SYNTH    := $(filter-out raster mswb,$(BLOCKS))
 synth: $(STAMP)
