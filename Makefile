@@ -302,11 +302,11 @@ test: $(STAMP)
 	bash scripts/test.sh
 
 # gx_raster at its default Lanes = 4 is 69k LUTs (83% of the largest ECP5 in the flow:
-# not placed); its row is of one lane (docs/raster.md). SYNTH_R2: the blocks nextpnr's
-# router1 does not route within hours here, given to router2 (docs/toolchain.md), which
-# routes gx_raster's one lane in minutes and does not converge on gx_mswb either
-# (docs/mswb.md).
-SYNTH_R2 := raster:Lanes=1 mswb
+# not placed); its rows are of one and two lanes (docs/raster.md). SYNTH_R2: the blocks
+# nextpnr's router1 does not route within hours here, given to router2
+# (docs/toolchain.md), which routes gx_raster's one and two lanes in minutes and does
+# not converge on gx_mswb either (docs/mswb.md).
+SYNTH_R2 := raster:Lanes=1 raster:Lanes=2 mswb
 SYNTH    := $(filter-out raster mswb,$(BLOCKS))
 synth: $(STAMP)
 	python3 scripts/synth.py $(SYNTH)
