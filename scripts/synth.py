@@ -733,8 +733,9 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
   than that part, the largest ECP5 ({DEVICE_LUTS[DEVICES[-1][1]]} LUTs); one that reads
   "— (N% of {DEVICES[-1][1]}: not placed)" fills more than {DEVICE_FILL:.0%} of it, beyond
   which no gx block has routed (scripts/synth.py, DEVICE_FILL): neither is placed.
-  "— (not routed in {ROUTE_MINUTES} min on PART)": nextpnr did not finish placing and
-  routing the wrapper on that part within {ROUTE_MINUTES} minutes (ROUTE_MINUTES).
+  "— (not routed in M min on PART)": nextpnr did not finish placing and routing the
+  wrapper on that part within M minutes (ROUTE_MINUTES: 40 unless `GX_ROUTE_MINUTES` set
+  another limit for the block's run).
   "router2" beside a part: routed by nextpnr's router2 (`GX_ROUTER=router2`), not by the
   default router1.
 
