@@ -29,9 +29,8 @@ For every block B (top module gx_B, RTL file list from `make print-rtl-B`):
 
 Step 1's netlist is reused when the stamp beside it (SHA-256 of its Yosys script, the
 Yosys version, the files it reads and rtl/*.svh) matches. Every script, netlist, log and
-report goes under build/synth/B/. The YoWASP tools are
-WebAssembly builds that only see the current directory tree, so they run from the
-repository root with relative paths. Exits non-zero, with the tail of the tool log,
+report goes under build/synth/B/. The YoWASP tools are WebAssembly builds that only see
+the current directory tree, so they run from the repository root with relative paths. Exits non-zero, with the tail of the tool log,
 when a tool fails.
 """
 
@@ -91,18 +90,22 @@ def route_minutes() -> int:
 ROUTE_MINUTES = route_minutes()
 
 
+DEFAULT_ROUTER = "router1"
+
+
 def router() -> str:
-    """ROUTER: GX_ROUTER when set (router1 or router2), else router1."""
-    name = os.environ.get("GX_ROUTER", "router1")
+    """ROUTER: GX_ROUTER when set (router1 or router2), else DEFAULT_ROUTER."""
+    name = os.environ.get("GX_ROUTER", DEFAULT_ROUTER)
     if name not in ("router1", "router2"):
         sys.exit(f"synth.py: GX_ROUTER={name!r}: not router1 or router2")
     return name
 
 
-# nextpnr's router. router1 (nextpnr's default) routed every placed gx block but one;
-# gx_mswb's wrapper (68% of the LFE5U-85F) still had 179,000 of 227,000 arcs to route
-# after 17 minutes of router1, at about 16 arcs a second. GX_ROUTER=router2 selects
-# nextpnr's congestion-driven router for a run; a row routed by router2 says so.
+# nextpnr's router. router1 (nextpnr's default) routes gx_analyzer, gx_raster_setup,
+# gx_mssurf and gx_msld, the last at a better fmax than router2 (21.5 against 19.1 MHz);
+# it stalls on gx_raster at one and two lanes, which router2 routes in minutes, and on
+# gx_mswb (179,000 of 227,000 arcs left after 17 minutes), which neither routes.
+# GX_ROUTER=router2 selects router2 for a run; a row routed by it says so.
 ROUTER = router()
 LOG_TAIL_LINES = 40
 # Messages of nextpnr that mean "the design is too big for this device".
@@ -462,9 +465,7 @@ def synth_wrapper(block: str, ports: list[Port], work: Path) -> tuple[str, Path,
         # the JSON holds the cell library's modules too: keep only the block's
         f"read_json {block_netlist}",
         f"delete =* ={dut} %d",
-        f"design -stash {dut}_mapped",
-        f"read_json {block_netlist}",
-        f"delete =* ={dut} %d",
+        f"design -save {dut}_mapped",
         f"blackbox {dut}",
         f"read_verilog -sv {wrapper}",
         f"synth_ecp5 -top {top}",
@@ -631,12 +632,15 @@ def result_row(r: BlockResult) -> str:
         fmax = (f"— (larger than {largest})" if share > 1
                 else f"— ({share:.0%} of {largest}: not placed)")
     elif r.timing.fmax_mhz is None:
-        how = "" if ROUTER == "router1" else f", {ROUTER}"
+        how = "" if ROUTER == DEFAULT_ROUTER else f", {ROUTER}"
         fmax = f"— (not routed in {ROUTE_MINUTES} min on {r.timing.device}{how})"
     else:
         fmax = f"{r.timing.fmax_mhz:.1f}"
-        notes = [n for n in (r.timing.device if r.timing.device != DEVICES[0][1] else "",
-                             ROUTER if ROUTER != "router1" else "") if n]
+        notes = []
+        if r.timing.device != DEVICES[0][1]:
+            notes.append(r.timing.device)
+        if ROUTER != DEFAULT_ROUTER:
+            notes.append(ROUTER)
         if notes:
             fmax += f" ({', '.join(notes)})"
     return f"| {r.block} | {r.res.luts} | {r.res.ffs} | {r.res.bram} | {r.res.dsp} | {fmax} |"
