@@ -23,11 +23,18 @@
 // is set (Visit_A). The
 // signals are connected by the .sby after `flatten` (`connect -set`: Yosys reads no
 // hierarchical references).
+// Lemmas for the composition (docs/raster.md, the conservative property, item 10):
+// StageTime_A (A and A2 hold a tile in the first 6 clocks only), BTile_A / BE0_A (stage
+// B's tile and origin values), REq<e>_A (R's edge values for the watched pixel are the
+// reference's), RPass<e>_A (a pixel passing edge e passes it in R), PeClass_A (what the
+// class fixes of pe). With Cut = 1 the edge tests pe are a free constant, and the .sby
+// cuts the corner tests and sample sums, so NoDrop_A is proven from the lemmas alone.
 // STATUS (docs/raster.md, formal/gx_raster_cons.sby): not part of make test. The
 // monitors pass for every class (tasks coarse, fine_tri, fine_seg0..2, fine_pt,
 // visit_tri, visit_seg, visit_pt: BMC to depth 6, which is every clock stage A or A2 can
-// hold the tile of a 16 x 16 target);
-// the end-to-end NoDrop_A and NoAdd_A are not proven.
+// hold the tile of a 16 x 16 target: StageTime_A); NoDrop_A passes for every class from
+// the lemmas, and every lemma passes but REq<e>_A for triangles and segments (a symbolic
+// watched pixel: does not finish). NoAdd_A is not proven.
 `default_nettype none
 
 module gx_raster_cons_fv #(
@@ -36,7 +43,8 @@ module gx_raster_cons_fv #(
   parameter int unsigned CB = 10,        // |A|, |B| <= 2^CB
   parameter int unsigned KB = 26,        // |C| <= 2^KB
   parameter int          Err = -1,       // the error term (-1: free)
-  parameter int          Cls = -1        // the primitive class (-1: free)
+  parameter int          Cls = -1,       // the primitive class (-1: free)
+  parameter bit          Cut = 1'b0      // the edge tests pe free (the composition tasks)
 ) (
   input wire logic clk_i,
   input wire logic rst_i,
@@ -143,12 +151,26 @@ module gx_raster_cons_fv #(
   logic in_range, passes;
   logic [2:0] pe;   // the pixel passes the rasterizer's edge e (segment: edge 1 = edge 0 reversed)
   assign in_range = ppx >= px0 && ppx <= px1 && ppy >= py0 && ppy <= py1;
-  assign pe[0] = ev0 + m0 >= 0;
-  assign pe[1] = cls == 2'd1 ? m0 - ev0 >= 0 : ev1 + m1 >= 0;
-  assign pe[2] = ev2 + m2 >= 0;
-  assign passes = cls == 2'd0 ? (ev0 + m0 >= 0 && ev1 + m1 >= 0 && ev2 + m2 >= 0)
-                : cls == 2'd1 ? (ev0 + m0 >= 0 && m0 - ev0 >= 0)
-                : 1'b1;
+  // Cut: pe is a free constant, so the composition tasks see no arithmetic; what they
+  // prove holds for every pe the monitors allow, the true one among them
+  (* anyconst *) logic [2:0] pe_free;
+  assign pe[0] = Cut ? pe_free[0] : ev0 + m0 >= 0;
+  assign pe[1] = Cut ? pe_free[1] : cls == 2'd1 ? m0 - ev0 >= 0 : ev1 + m1 >= 0;
+  assign pe[2] = Cut ? pe_free[2] : ev2 + m2 >= 0;
+  // a triangle passes all three edges, a segment edge 0 both ways, a point always
+  assign passes = cls == 2'd0 ? &pe : cls == 2'd1 ? pe[0] && pe[1] : 1'b1;
+  // what the class fixes: a segment's edge 2 and all of a point's edges are 0 with no
+  // margin, so they pass. Proven on the true pe (task peclass); assumed of the free one.
+  always @* begin
+    if (!rst_i) begin
+      if (Cut) begin
+        if (cls != 2'd0) assume (pe[2]);
+        if (cls == 2'd2) assume (pe[0] && pe[1]);
+      end else begin
+        PeClass_A: assert ((cls == 2'd0 || pe[2]) && (cls != 2'd2 || (pe[0] && pe[1])));
+      end
+    end
+  end
 
   // ---- ghost monitors on the rasterizer's own signals (connected by the .sby after
   // flatten: connect -set; no hierarchical references in Yosys)
@@ -180,6 +202,57 @@ module gx_raster_cons_fv #(
       CoarseCut_C: cover (ta_hit && in_range && fv_a_eok != 3'b111);
       FineHit_C: cover (ta2_hit && in_range && passes && fv_a2_fok[3*pf +: 3] == 3'b111);
       FineCut_C: cover (ta2_hit && in_range && fv_a2_fok[3*pf +: 3] != 3'b111);
+    end
+  end
+
+  // ---- stage B holds the tile (0, 0), the one coarse tile of a target of 2^PB <= 16
+  // pixels a side; its origin values are C (segment: edge 1 is edge 0 reversed)
+  logic fv_b_q;
+  logic [8:0] fv_b_tx, fv_b_ty;
+  logic [3*EW-1:0] fv_b_e0;
+  always @* begin
+    if (!rst_i) begin
+      BTile_A: assert (!fv_b_q || (fv_b_tx == '0 && fv_b_ty == '0));
+      BE0_A: assert (!fv_b_q || fv_b_e0 == {c2, cls == 2'd1 ? -c0 : c1, c0});
+    end
+  end
+
+  // ---- stage R holds the watched pixel's group: its pixel-edge values q' (r_e_q) are
+  // the reference's (the value at the center plus the margin, E >>> 4; no saturation and
+  // no exclusive edge at this width, in conservative mode)
+  localparam int unsigned SW = gx_pkg::SampleSumBits;  // 31
+  logic fv_r_q;
+  logic [PW-1:0] fv_r_px, fv_r_py;
+  logic [3*4*Lanes*SW-1:0] fv_r_e;
+  logic [1:0] pl;                     // the watched pixel's lane in its group
+  logic [1:0] pk;                     // ... and its place in the quad: 2 (y & 1) + (x & 1)
+  logic r_hit;
+  x_t xr0, xr1, xr2;                  // the reference edge values, as the rasterizer orients them
+  assign pl = 2'(32'(ppx >> 1) % Lanes);
+  assign pk = {ppy[0], ppx[0]};
+  assign r_hit = fv_r_q && fv_r_px == PW'({PW'(ppx >> 1) - PW'(pl), 1'b0}) &&
+                 fv_r_py == {ppy[PW-1:1], 1'b0};
+  assign xr0 = ev0 + m0;
+  assign xr1 = cls == 2'd1 ? m0 - ev0 : ev1 + m1;
+  assign xr2 = ev2 + m2;
+  logic [3*4*Lanes*16*(SW+1)-1:0] fv_r_sum;   // R's sample sums (sign: bit SW)
+  function automatic int unsigned rs(input logic [2:0] e);  // the sign bit of sample 0
+    rs = (SW + 1) * (((32'(e) * Lanes + 32'(pl)) * 4 + 32'(pk)) * 16) + SW;
+  endfunction
+  function automatic logic signed [SW-1:0] rq(input logic [2:0] e);
+    rq = $signed(fv_r_e[SW*(4*Lanes*32'(e) + 4*32'(pl) + 32'(pk)) +: SW]);
+  endfunction
+  always @* begin
+    if (!rst_i) begin
+      REq0_A: assert (!r_hit || rq(3'd0) == SW'(xr0 >>> 4));
+      REq1_A: assert (!r_hit || rq(3'd1) == SW'(xr1 >>> 4));
+      REq2_A: assert (!r_hit || rq(3'd2) == SW'(xr2 >>> 4));
+      RHit_C: cover (r_hit && in_range && passes);
+      // ... so sample 0 of a pixel that passes edge e passes it in R (conservative mode:
+      // every sample offset is 0): the sum's sign bit is clear
+      RPass0_A: assert (!(r_hit && in_range && pe[0]) || !fv_r_sum[rs(3'd0)]);
+      RPass1_A: assert (!(r_hit && in_range && pe[1]) || !fv_r_sum[rs(3'd1)]);
+      RPass2_A: assert (!(r_hit && in_range && pe[2]) || !fv_r_sum[rs(3'd2)]);
     end
   end
 
@@ -222,6 +295,10 @@ module gx_raster_cons_fv #(
   logic init_q = 1'b1;
   always @(posedge clk_i) init_q <= 1'b0;
   always @* assume (rst_i == init_q);  // reset in the first clock only
+
+  // stages A and A2 hold a tile only within the first 6 clocks (BMC steps 0 to 5: the
+  // depth of the corner and visit monitors' tasks), so those monitors hold at every step
+  always @(posedge clk_i) if (!rst_i) StageTime_A: assert (!(fv_a_q || fv_a2_q) || (sent_q && after_q <= 6'd3));
 
   logic done;
   assign done = sent_q && after_q >= 6'd2 && idle;
