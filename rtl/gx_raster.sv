@@ -266,7 +266,7 @@ module gx_raster #(
   // the edge's largest value over the closed coarse tile, plus the margin, is >= 0
   for (genvar e = 0; e < 3; e++) begin : gen_a_corner
     gx_raster_corner #(.Lg(4)) u_corner (
-      .a_i($signed(t_a_q[AW*e +: AW])), .b_i($signed(t_b_q[AW*e +: AW])),
+      .a_i(ta(e)), .b_i(tb(e)),
       .e0_i($signed(a_e0[EW*e +: EW])), .g_i($signed(t_g_q[GW*e +: GW])),
       .ok_o(a_eok[e])
     );
@@ -323,7 +323,7 @@ module gx_raster #(
   // the edge's largest value over the closed fine tile, plus the margin, is >= 0
   for (genvar k = 0; k < 12; k++) begin : gen_a2_corner
     gx_raster_corner #(.Lg(3)) u_corner (
-      .a_i($signed(t_a_q[AW*(k%3) +: AW])), .b_i($signed(t_b_q[AW*(k%3) +: AW])),
+      .a_i(ta(k % 3)), .b_i(tb(k % 3)),
       .e0_i($signed(a2_fe[EW*k +: EW])), .g_i($signed(t_g_q[GW*(k%3) +: GW])),
       .ok_o(a2_fok[k])
     );
