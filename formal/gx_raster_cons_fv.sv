@@ -149,26 +149,27 @@ module gx_raster_cons_fv #(
   assign m2 = marg(a2, b2, Err >= 0 ? 8'(Err) : err);
   assign half0 = marg(a0, b0, 8'd0);
   logic in_range, passes;
-  logic [2:0] pe;   // the pixel passes the rasterizer's edge e (segment: edge 1 = edge 0 reversed)
+  x_t xr0, xr1, xr2;  // the edge values at the center plus the margin, as the rasterizer
+                      // orients the edges (segment: edge 1 = edge 0 reversed)
+  logic [2:0] pe;     // the pixel passes the rasterizer's edge e
   assign in_range = ppx >= px0 && ppx <= px1 && ppy >= py0 && ppy <= py1;
+  assign xr0 = ev0 + m0;
+  assign xr1 = cls == 2'd1 ? m0 - ev0 : ev1 + m1;
+  assign xr2 = ev2 + m2;
   // Cut: pe is a free constant, so the composition tasks see no arithmetic; what they
   // prove holds for every pe the monitors allow, the true one among them
   (* anyconst *) logic [2:0] pe_free;
-  assign pe[0] = Cut ? pe_free[0] : ev0 + m0 >= 0;
-  assign pe[1] = Cut ? pe_free[1] : cls == 2'd1 ? m0 - ev0 >= 0 : ev1 + m1 >= 0;
-  assign pe[2] = Cut ? pe_free[2] : ev2 + m2 >= 0;
+  assign pe = Cut ? pe_free : {xr2 >= 0, xr1 >= 0, xr0 >= 0};
   // a triangle passes all three edges, a segment edge 0 both ways, a point always
   assign passes = cls == 2'd0 ? &pe : cls == 2'd1 ? pe[0] && pe[1] : 1'b1;
   // what the class fixes: a segment's edge 2 and all of a point's edges are 0 with no
   // margin, so they pass. Proven on the true pe (task peclass); assumed of the free one.
+  logic pe_class;
+  assign pe_class = (cls == 2'd0 || pe[2]) && (cls != 2'd2 || (pe[0] && pe[1]));
   always @* begin
     if (!rst_i) begin
-      if (Cut) begin
-        if (cls != 2'd0) assume (pe[2]);
-        if (cls == 2'd2) assume (pe[0] && pe[1]);
-      end else begin
-        PeClass_A: assert ((cls == 2'd0 || pe[2]) && (cls != 2'd2 || (pe[0] && pe[1])));
-      end
+      if (Cut) assume (pe_class);
+      else PeClass_A: assert (pe_class);
     end
   end
 
@@ -227,14 +228,10 @@ module gx_raster_cons_fv #(
   logic [1:0] pl;                     // the watched pixel's lane in its group
   logic [1:0] pk;                     // ... and its place in the quad: 2 (y & 1) + (x & 1)
   logic r_hit;
-  x_t xr0, xr1, xr2;                  // the reference edge values, as the rasterizer orients them
   assign pl = 2'(32'(ppx >> 1) % Lanes);
   assign pk = {ppy[0], ppx[0]};
   assign r_hit = fv_r_q && fv_r_px == PW'({PW'(ppx >> 1) - PW'(pl), 1'b0}) &&
                  fv_r_py == {ppy[PW-1:1], 1'b0};
-  assign xr0 = ev0 + m0;
-  assign xr1 = cls == 2'd1 ? m0 - ev0 : ev1 + m1;
-  assign xr2 = ev2 + m2;
   logic [3*4*Lanes*16*(SW+1)-1:0] fv_r_sum;   // R's sample sums (sign: bit SW)
   function automatic int unsigned rs(input logic [2:0] e);  // the sign bit of sample 0
     rs = (SW + 1) * (((32'(e) * Lanes + 32'(pl)) * 4 + 32'(pk)) * 16) + SW;
@@ -298,7 +295,8 @@ module gx_raster_cons_fv #(
 
   // stages A and A2 hold a tile only within the first 6 clocks (BMC steps 0 to 5: the
   // depth of the corner and visit monitors' tasks), so those monitors hold at every step
-  always @(posedge clk_i) if (!rst_i) StageTime_A: assert (!(fv_a_q || fv_a2_q) || (sent_q && after_q <= 6'd3));
+  always @(posedge clk_i)
+    if (!rst_i) StageTime_A: assert (!(fv_a_q || fv_a2_q) || (sent_q && after_q <= 6'd3));
 
   logic done;
   assign done = sent_q && after_q >= 6'd2 && idle;
