@@ -30,8 +30,8 @@ For every block B (top module gx_B, RTL file list from `make print-rtl-B`):
 Step 1's netlist is reused when the stamp beside it (SHA-256 of its Yosys script, the
 Yosys version, the files it reads and rtl/*.svh) matches. Every script, netlist, log and
 report goes under build/synth/B/. The YoWASP tools are WebAssembly builds that only see
-the current directory tree, so they run from the repository root with relative paths. Exits non-zero, with the tail of the tool log,
-when a tool fails.
+the current directory tree, so they run from the repository root with relative paths.
+Exits non-zero, with the tail of the tool log, when a tool fails.
 """
 
 from __future__ import annotations
@@ -74,9 +74,13 @@ DEVICE_LUTS = {"LFE5U-25F": 24288, "LFE5U-45F": 43848, "LFE5U-85F": 83640}
 # wires after 4 iterations). A block that fills more of the largest part than this is
 # not placed: its row gives the share instead of an fmax.
 DEVICE_FILL = 0.70
+DEFAULT_ROUTE_MINUTES = 40
+
+
 def route_minutes() -> int:
-    """ROUTE_MINUTES: GX_ROUTE_MINUTES when set (a whole number > 0), else 40."""
-    text = os.environ.get("GX_ROUTE_MINUTES", "40")
+    """ROUTE_MINUTES: GX_ROUTE_MINUTES when set (a whole number > 0), else
+    DEFAULT_ROUTE_MINUTES."""
+    text = os.environ.get("GX_ROUTE_MINUTES", str(DEFAULT_ROUTE_MINUTES))
     if not re.fullmatch(r"[1-9][0-9]{0,3}", text):
         sys.exit(f"synth.py: GX_ROUTE_MINUTES={text!r}: not a whole number of minutes, 1..9999")
     return int(text)
@@ -738,7 +742,7 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
   "— (N% of {DEVICES[-1][1]}: not placed)" fills more than {DEVICE_FILL:.0%} of it, beyond
   which no gx block has routed (scripts/synth.py, DEVICE_FILL): neither is placed.
   "— (not routed in M min on PART)": nextpnr did not finish placing and routing the
-  wrapper on that part within M minutes (ROUTE_MINUTES: 40 unless `GX_ROUTE_MINUTES` set
+  wrapper on that part within M minutes (ROUTE_MINUTES: {DEFAULT_ROUTE_MINUTES} unless `GX_ROUTE_MINUTES` set
   another limit for the block's run).
   "router2" beside a part: routed by nextpnr's router2 (`GX_ROUTER=router2`), not by the
   default router1.
