@@ -15,6 +15,8 @@
 // order; a group holds Lanes side-by-side quads of one fine-tile row.
 //
 // Pipeline, one enable per stage:
+//   (load) the triangle's registers; its 16 slot offsets per edge follow in the three
+//       clocks it spends in A, A2 and B at the earliest (6 slots a clock)
 //   A   coarse walker: one coarse tile a clock over the pixel range, corner test
 //   A2  the four fine tiles' corner tests and the range give the tile's visit mask
 //   B   group walker: one group a clock from the visit mask (lowest bit first); edge
@@ -131,8 +133,8 @@ module gx_raster #(
   logic [3*EW-1:0]      t_c_q, t_c_d;
   logic [3*GW-1:0]      t_g_q, t_g_d;          // corner-test margin per edge (>= 0)
   logic [3*GW-1:0]      t_t_q, t_t_d;          // conservative: T per edge (else 0)
-  logic [3*16*OW-1:0]   t_s_q, t_s_d;          // s of table slot s, per edge
-  logic [3*64*OW-1:0]   t_so_q, t_so_d;        // s of sample i of pixel k, per edge
+  logic [3*16*OW-1:0]   t_s_q;                 // s of table slot s, per edge (phases)
+  logic [16*8-1:0]      t_pos_q, t_pos_d;      // the triangle's slot positions (x, y)
   logic [2:0]           t_incl_q, t_incl_d;
   logic [2:0]           t_nlog_q;
   logic                 t_ps_q;
@@ -151,8 +153,7 @@ module gx_raster #(
     t_c_d = '0;
     t_g_d = '0;
     t_t_d = '0;
-    t_s_d = '0;
-    t_so_d = '0;
+    t_pos_d = '0;
     t_incl_d = '0;
     t = '0;
     pos = '0;
@@ -180,30 +181,14 @@ module gx_raster #(
         t = GW'($signed({1'b0, h}) * $signed({1'b0, l1})) + (GW'(a) <<< 7) + (GW'(b) <<< 7);
         t_g_d[GW*e +: GW] = GW'($signed({1'b0, h}) * $signed({1'b0, l1}));
         t_t_d[GW*e +: GW] = t;
-      end else begin
-        for (int s = 0; s < 16; s++) begin
-          pos = tbl_prog_q ? tbl_q[8*s +: 8] : std_pos(cmd_i.samples_log2, 4'(s));
-          // S = 16 s, s = A sx + B sy, |s| <= 2 * 2^23 * 15 < 2^28
-          t_s_d[(16*e+s)*OW +: OW] = nib_mul(a, pos[7:4]) + nib_mul(b, pos[3:0]);
-        end
       end
-      // sample i of pixel k (k = 2 (py & 1) + (px & 1)) reads slot N k + i (N <= 4),
-      // 8 (k & 1) + i (N = 8) or i (N = 16): constant indices per N, so each entry is a
-      // 5-way choice, not a 16-way one (conservative: every slot holds T)
-      for (int k = 0; k < 4; k++) begin
-        for (int i = 0; i < 16; i++) begin
-          // sample i exists only for N > i: entries i >= N are never read, so sample i
-          // chooses among the N > i only (i >= 8: none, slot i)
-          t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + i)*OW +: OW];              // N = 16
-          if (i < 8 && cmd_i.samples_log2 == 3'd3)
-            t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 8*(k%2) + i%8)*OW +: OW];
-          if (i < 4 && cmd_i.samples_log2 == 3'd2)
-            t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 4*k + i%4)*OW +: OW];
-          if (i < 2 && cmd_i.samples_log2 == 3'd1)
-            t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + 2*k + i%2)*OW +: OW];
-          if (i < 1 && cmd_i.samples_log2 == 3'd0)
-            t_so_d[(64*e+16*k+i)*OW +: OW] = t_s_d[(16*e + k)*OW +: OW];
-        end
+    end
+    // the positions the triangle's slots hold when it is taken (a later table write
+    // applies to later triangles only); conservative: every sample offset is 0
+    if (!cmd_i.conservative) begin
+      for (int s = 0; s < 16; s++) begin
+        pos = tbl_prog_q ? tbl_q[8*s +: 8] : std_pos(cmd_i.samples_log2, 4'(s));
+        t_pos_d[8*s +: 8] = pos;
       end
     end
     t_incl_d = cmd_i.conservative ? 3'b111 : su.incl;
@@ -216,8 +201,7 @@ module gx_raster #(
       t_c_q    <= t_c_d;
       t_g_q    <= t_g_d;
       t_t_q    <= t_t_d;
-      t_s_q    <= t_s_d;
-      t_so_q   <= t_so_d;
+      t_pos_q  <= t_pos_d;
       t_incl_q <= t_incl_d;
       t_nlog_q <= cmd_i.conservative ? 3'd0 : cmd_i.samples_log2;
       t_ps_q   <= !cmd_i.conservative && cmd_i.patternsets;
@@ -235,6 +219,53 @@ module gx_raster #(
   endfunction
   function automatic coef_t tb(input int unsigned e);
     tb = $signed(t_b_q[AW*e +: AW]);
+  endfunction
+
+  // ---------------------------------------------------------------------------------
+  // The sample offsets s = A sx + B sy of the triangle's 16 slots, per edge, computed
+  // SPh slots a clock in the three clocks after it is taken (phases 0, 1, 2: slots
+  // 0..5, 6..11, 12..15), while stages A, A2 and B hold its first tile. Stage R, the
+  // first to read them, holds its first group 4 clocks after it is taken at the
+  // earliest (PhaseR_A), so this costs no clock and a third of the multipliers.
+  localparam int unsigned SPh = 6;            // slots a clock
+  localparam logic [1:0] PhDone = 2'd3;
+  logic [1:0] t_ph_q;                         // the phase computed this clock, or done
+  logic [3*SPh*OW-1:0] t_su;                  // unit u's s for edge e, at (SPh e + u) OW
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) t_ph_q <= PhDone;
+    else if (tri_take) t_ph_q <= '0;
+    else if (t_ph_q != PhDone) t_ph_q <= t_ph_q + 2'd1;
+  end
+  always_comb begin
+    logic [7:0] pos;
+    for (int e = 0; e < 3; e++) begin
+      for (int u = 0; u < SPh; u++) begin
+        pos = '0;  // unit u computes slot SPh ph + u in phase ph
+        for (int s = u; s < 16; s += SPh)
+          if (t_ph_q == 2'(s / SPh)) pos = t_pos_q[8*s +: 8];
+        // S = 16 s, s = A sx + B sy, |s| <= 2 * 2^23 * 15 < 2^28
+        t_su[(SPh*e + u)*OW +: OW] = nib_mul(ta(e), pos[7:4]) + nib_mul(tb(e), pos[3:0]);
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    for (int s = 0; s < 16; s++)
+      if (t_ph_q == 2'(s / SPh))
+        for (int e = 0; e < 3; e++)
+          t_s_q[(16*e + s)*OW +: OW] <= t_su[(SPh*e + s % SPh)*OW +: OW];
+  end
+
+  // s of sample i of pixel k (k = 2 (py & 1) + (px & 1)) for edge e: slot N k + i
+  // (N <= 4), 8 (k & 1) + i (N = 8) or i (N = 16). The indices are constant per N, and
+  // sample i exists only for N > i, so each is a choice among those N (i >= 8: slot i).
+  function automatic off_t so(input int unsigned e, input int unsigned k,
+                              input int unsigned i);
+    so = $signed(t_s_q[(16*e + i)*OW +: OW]);                                  // N = 16
+    if (i < 8 && t_nlog_q == 3'd3) so = $signed(t_s_q[(16*e + 8*(k%2) + i%8)*OW +: OW]);
+    if (i < 4 && t_nlog_q == 3'd2) so = $signed(t_s_q[(16*e + 4*k + i%4)*OW +: OW]);
+    if (i < 2 && t_nlog_q == 3'd1) so = $signed(t_s_q[(16*e + 2*k + i%2)*OW +: OW]);
+    if (i < 1 && t_nlog_q == 3'd0) so = $signed(t_s_q[(16*e + k)*OW +: OW]);
   endfunction
 
   // ---------------------------------------------------------------------------------
@@ -494,7 +525,7 @@ module gx_raster #(
           pass = r_inr_q[4*l+k] && (i < (1 << t_nlog_q));
           for (int e = 0; e < 3; e++) begin
             // pattern sets (N = 1, 2: samples 0, 1 only): slot 4N kset + N k + i
-            off = $signed(t_so_q[(64*e+16*k+i)*OW +: OW]);
+            off = so(e, k, i);
             if (t_ps_q && i < 2) begin
               if (t_nlog_q == 3'd0) begin
                 unique case (kset)
@@ -611,19 +642,15 @@ module gx_raster #(
   end
   // every sample offset |s| < 2^28; every saturated pixel-origin value |q| <= 2^29
   logic [3*16-1:0]        fv_s_bad;
-  logic [3*64-1:0]        fv_so_bad;
   logic [NP-1:0]          fv_e_bad;
   logic [NP*16-1:0]       fv_sum_bad;
   always_comb begin
     logic signed [OW:0] v;
     logic signed [SW-1:0] ev;
     for (int j = 0; j < 3 * 16; j++) begin
+      // slot j % 16 holds the triangle's s once its phase, (j % 16) / SPh, is over
       v = (OW+1)'($signed(t_s_q[OW*j +: OW]));
-      fv_s_bad[j] = v > SMax || v < -SMax;
-    end
-    for (int j = 0; j < 3 * 64; j++) begin
-      v = (OW+1)'($signed(t_so_q[OW*j +: OW]));
-      fv_so_bad[j] = v > SMax || v < -SMax;
+      fv_s_bad[j] = t_ph_q > 2'((j % 16) / SPh) && (v > SMax || v < -SMax);
     end
     for (int j = 0; j < NP; j++) begin
       ev = $signed(r_e_q[SW*j +: SW]);
@@ -655,7 +682,12 @@ module gx_raster #(
   `GX_ASSERT(GroupEdgeFits_A, !b_q || (fv_er_bad == '0 && fv_ep_bad == '0))
   // No overflow: the offsets and the clamped edge values stay in their ranges, so every
   // per-sample sum E_pix + S fits SampleSumBits.
-  `GX_ASSERT(OffsetRange_A, !fv_loaded_q || (fv_s_bad == '0 && fv_so_bad == '0))
+  `GX_ASSERT(OffsetRange_A, !fv_loaded_q || fv_s_bad == '0)
+  // The offsets are complete before stage R reads them: A2, B and R hold a triangle's
+  // tiles and groups 2, 3 and 4 clocks after it is taken at the earliest.
+  `GX_ASSERT(PhaseA2_A, !a2_q || t_ph_q >= 2'd1)
+  `GX_ASSERT(PhaseB_A, !b_q || t_ph_q >= 2'd2)
+  `GX_ASSERT(PhaseR_A, !r_q || t_ph_q == PhDone)
   `GX_ASSERT(PixelEdgeRange_A, !r_q || fv_e_bad == '0)
   `GX_ASSERT(NoOverflow_A, !r_q || fv_sum_bad == '0)
 
