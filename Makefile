@@ -301,13 +301,13 @@ $(B)/bin/gx-san: $(GX_SAN_OBJ) $(TB_COMMON) $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b
 test: $(STAMP)
 	bash scripts/test.sh
 
-# gx_raster at its default Lanes = 4 is 69k LUTs (83% of the largest ECP5 in the flow:
-# not placed); its rows are of one and two lanes (docs/raster.md). SYNTH_R2: the blocks
-# nextpnr's router1 does not route within hours here, given to router2
-# (docs/toolchain.md), which routes gx_raster's one and two lanes in minutes and does
-# not converge on gx_mswb either (docs/mswb.md).
-SYNTH_R2 := raster:Lanes=1 raster:Lanes=2 mswb
-SYNTH    := $(filter-out raster mswb,$(BLOCKS))
+# gx_raster has a row for one, two and four lanes (the default; docs/raster.md). SYNTH_R2:
+# the blocks nextpnr's router1 does not route within hours here, given to router2
+# (docs/toolchain.md), which routes gx_raster's two lanes in under 20 minutes and converges
+# neither on its four lanes in 40 minutes nor on gx_mswb (docs/mswb.md). One lane fits
+# the LFE5U-45F, where router1 routes it in 15 minutes.
+SYNTH_R2 := raster:Lanes=2 raster:Lanes=4 mswb
+SYNTH    := $(filter-out raster mswb,$(BLOCKS)) raster:Lanes=1
 synth: $(STAMP)
 	python3 scripts/synth.py $(SYNTH)
 	GX_ROUTER=router2 python3 scripts/synth.py $(SYNTH_R2)
