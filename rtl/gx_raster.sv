@@ -146,7 +146,6 @@ module gx_raster #(
     edge_t c;
     logic [AW:0] l1;                    // |A| + |B| <= 2^24
     logic [8:0] h;                      // 128 + E
-    logic [7:0] pos;
     logic signed [GW-1:0] t;
     t_a_d = '0;
     t_b_d = '0;
@@ -156,7 +155,6 @@ module gx_raster #(
     t_pos_d = '0;
     t_incl_d = '0;
     t = '0;
-    pos = '0;
     h = 9'd128 + 9'(cmd_i.cons_err);
     for (int e = 0; e < 3; e++) begin
       a = $signed(su[gx_pkg::RS_SETUP_BITS-1-AW*e -: AW]);
@@ -187,8 +185,8 @@ module gx_raster #(
     // applies to later triangles only); conservative: every sample offset is 0
     if (!cmd_i.conservative) begin
       for (int s = 0; s < 16; s++) begin
-        pos = tbl_prog_q ? tbl_q[8*s +: 8] : std_pos(cmd_i.samples_log2, 4'(s));
-        t_pos_d[8*s +: 8] = pos;
+        t_pos_d[8*s +: 8] = tbl_prog_q ? tbl_q[8*s +: 8]
+                                       : std_pos(cmd_i.samples_log2, 4'(s));
       end
     end
     t_incl_d = cmd_i.conservative ? 3'b111 : su.incl;
@@ -227,8 +225,8 @@ module gx_raster #(
   // 0..5, 6..11, 12..15), while stages A, A2 and B hold its first tile. Stage R, the
   // first to read them, holds its first group 4 clocks after it is taken at the
   // earliest (PhaseR_A), so this costs no clock and a third of the multipliers.
-  localparam int unsigned SPh = 6;            // slots a clock
-  localparam logic [1:0] PhDone = 2'd3;
+  localparam int unsigned SPh = 6;                      // slots a clock
+  localparam logic [1:0] PhDone = 2'((16 + SPh - 1) / SPh);  // the phase count: 3
   logic [1:0] t_ph_q;                         // the phase computed this clock, or done
   logic [3*SPh*OW-1:0] t_su;                  // unit u's s for edge e, at (SPh e + u) OW
 
