@@ -27,7 +27,10 @@
 // StageTime_A (A and A2 hold a tile in the first 6 clocks only), BTile_A / BE0_A (stage
 // B's tile and origin values), REq<e>_A (R's edge values for the watched pixel are the
 // reference's), RPass<e>_A (a pixel passing edge e passes it in R), PeClass_A (what the
-// class fixes of pe). With Cut = 1 the edge tests pe are a free constant, and the .sby
+// class fixes of pe), and the first links of a chain towards REq<e>_A: BMir<e><k>_A
+// (stage B's pixel values equal its sum written again from B's pixel coordinates) and
+// TLink<e>_A (the triangle's registers hold the harness's A, B, T). With Cut = 1 the
+// edge tests pe are a free constant, and the .sby
 // cuts the corner tests and sample sums, so NoDrop_A is proven from the lemmas alone.
 // STATUS (docs/raster.md, formal/gx_raster_cons.sby): not part of make test. The
 // monitors pass for every class (tasks coarse, fine_tri, fine_seg0..2, fine_pt,
@@ -250,6 +253,127 @@ module gx_raster_cons_fv #(
       RPass0_A: assert (!(r_hit && in_range && pe[0]) || !fv_r_sum[rs(3'd0)]);
       RPass1_A: assert (!(r_hit && in_range && pe[1]) || !fv_r_sum[rs(3'd1)]);
       RPass2_A: assert (!(r_hit && in_range && pe[2]) || !fv_r_sum[rs(3'd2)]);
+    end
+  end
+
+  // ---- first links of a chain towards REq<e>_A (docs/raster.md, item 11). BMir: when
+  // stage B holds a group, each of its pixels' values (b_e) equals stage B's sum written
+  // again here in the RTL's order (mirb), fed the RTL's own registers but B's pixel
+  // coordinates instead of the visit-mask index. TLink: once the triangle is taken, its
+  // registers A, B, T and the inclusive bits hold the harness's values.
+  localparam int unsigned GW = gx_pkg::MarginBits;
+  logic [3*AW-1:0] fv_t_a, fv_t_b;
+  logic [3*GW-1:0] fv_t_t;
+  logic [2:0] fv_t_incl;
+  logic fv_loaded;
+  logic [PW-1:0] fv_b_px, fv_b_py;
+  logic [3*4*Lanes*SW-1:0] fv_b_ev;
+  // q' of pixel k (2 ky + kx) of a group whose origin is dx, dy quads into the coarse
+  // tile: origin value + 512 (dx A + dy B) + T + 256 (ky B + kx A), then E >>> 4
+  // saturated at +-2^29, less 1 when E = 16 q on an exclusive edge
+  function automatic logic signed [SW-1:0] mirb(input logic signed [EW-1:0] e0,
+                                                  input logic signed [AW-1:0] a,
+                                                  input logic signed [AW-1:0] b,
+                                                  input logic signed [GW-1:0] t,
+                                                  input logic incl,
+                                                  input logic [2:0] dx, input logic [2:0] dy,
+                                                  input logic [1:0] k);
+    logic signed [AW+5:0] qa, qb;
+    logic signed [EW-1:0] ep;
+    logic signed [SW-1:0] qv;
+    qa = '0;
+    qb = '0;
+    for (int j = 0; j < 3; j++) begin
+      if (dx[j]) qa = qa + ((AW+6)'(a) <<< j);
+      if (dy[j]) qb = qb + ((AW+6)'(b) <<< j);
+    end
+    ep = e0 + (EW'(qa) <<< 9) + (EW'(qb) <<< 9);
+    ep = ep + EW'(t);
+    if (k[1]) ep = ep + (EW'(b) <<< 8);
+    if (k[0]) ep = ep + (EW'(a) <<< 8);
+    if (ep[EW-1:33] == '0 || ep[EW-1:33] == '1) qv = SW'($signed(ep[33:4]));
+    else qv = ep[EW-1] ? -(SW'(64'sd1 <<< 29)) : SW'(64'sd1 <<< 29);
+    if (ep[3:0] == 4'd0 && !incl) qv = qv - SW'(1);
+    mirb = qv;
+  endfunction
+  // T as the load stage computes it from A, B and the error term
+  function automatic logic signed [GW-1:0] th(input logic signed [AW-1:0] a,
+                                              input logic signed [AW-1:0] b,
+                                              input logic [7:0] e);
+    logic signed [AW-1:0] an, bn;
+    logic [AW:0] l1;
+    logic [8:0] h;
+    an = a < 0 ? -a : a;
+    bn = b < 0 ? -b : b;
+    l1 = (AW+1)'($unsigned(an)) + (AW+1)'($unsigned(bn));
+    h = 9'd128 + 9'(e);
+    th = GW'($signed({1'b0, h}) * $signed({1'b0, l1})) + (GW'(a) <<< 7) + (GW'(b) <<< 7);
+  endfunction
+  logic [7:0] ee;
+  assign ee = Err >= 0 ? 8'(Err) : err;
+  // the edges as the rasterizer orients them (segment: edge 1 = edge 0 reversed)
+  logic signed [AW-1:0] ha1, hb1;
+  assign ha1 = cls == 2'd1 ? -a0 : a1;
+  assign hb1 = cls == 2'd1 ? -b0 : b1;
+  always @* begin
+    if (!rst_i) begin
+      BMir00_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*0 + 0) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*0 +: EW]), $signed(fv_t_a[AW*0 +: AW]),
+                               $signed(fv_t_b[AW*0 +: AW]), $signed(fv_t_t[GW*0 +: GW]),
+                               fv_t_incl[0], fv_b_px[3:1], fv_b_py[3:1], 2'd0));
+      BMir01_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*0 + 1) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*0 +: EW]), $signed(fv_t_a[AW*0 +: AW]),
+                               $signed(fv_t_b[AW*0 +: AW]), $signed(fv_t_t[GW*0 +: GW]),
+                               fv_t_incl[0], fv_b_px[3:1], fv_b_py[3:1], 2'd1));
+      BMir02_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*0 + 2) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*0 +: EW]), $signed(fv_t_a[AW*0 +: AW]),
+                               $signed(fv_t_b[AW*0 +: AW]), $signed(fv_t_t[GW*0 +: GW]),
+                               fv_t_incl[0], fv_b_px[3:1], fv_b_py[3:1], 2'd2));
+      BMir03_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*0 + 3) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*0 +: EW]), $signed(fv_t_a[AW*0 +: AW]),
+                               $signed(fv_t_b[AW*0 +: AW]), $signed(fv_t_t[GW*0 +: GW]),
+                               fv_t_incl[0], fv_b_px[3:1], fv_b_py[3:1], 2'd3));
+      BMir10_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*1 + 0) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*1 +: EW]), $signed(fv_t_a[AW*1 +: AW]),
+                               $signed(fv_t_b[AW*1 +: AW]), $signed(fv_t_t[GW*1 +: GW]),
+                               fv_t_incl[1], fv_b_px[3:1], fv_b_py[3:1], 2'd0));
+      BMir11_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*1 + 1) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*1 +: EW]), $signed(fv_t_a[AW*1 +: AW]),
+                               $signed(fv_t_b[AW*1 +: AW]), $signed(fv_t_t[GW*1 +: GW]),
+                               fv_t_incl[1], fv_b_px[3:1], fv_b_py[3:1], 2'd1));
+      BMir12_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*1 + 2) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*1 +: EW]), $signed(fv_t_a[AW*1 +: AW]),
+                               $signed(fv_t_b[AW*1 +: AW]), $signed(fv_t_t[GW*1 +: GW]),
+                               fv_t_incl[1], fv_b_px[3:1], fv_b_py[3:1], 2'd2));
+      BMir13_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*1 + 3) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*1 +: EW]), $signed(fv_t_a[AW*1 +: AW]),
+                               $signed(fv_t_b[AW*1 +: AW]), $signed(fv_t_t[GW*1 +: GW]),
+                               fv_t_incl[1], fv_b_px[3:1], fv_b_py[3:1], 2'd3));
+      BMir20_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*2 + 0) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*2 +: EW]), $signed(fv_t_a[AW*2 +: AW]),
+                               $signed(fv_t_b[AW*2 +: AW]), $signed(fv_t_t[GW*2 +: GW]),
+                               fv_t_incl[2], fv_b_px[3:1], fv_b_py[3:1], 2'd0));
+      BMir21_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*2 + 1) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*2 +: EW]), $signed(fv_t_a[AW*2 +: AW]),
+                               $signed(fv_t_b[AW*2 +: AW]), $signed(fv_t_t[GW*2 +: GW]),
+                               fv_t_incl[2], fv_b_px[3:1], fv_b_py[3:1], 2'd1));
+      BMir22_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*2 + 2) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*2 +: EW]), $signed(fv_t_a[AW*2 +: AW]),
+                               $signed(fv_t_b[AW*2 +: AW]), $signed(fv_t_t[GW*2 +: GW]),
+                               fv_t_incl[2], fv_b_px[3:1], fv_b_py[3:1], 2'd2));
+      BMir23_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*2 + 3) +: SW]) ==
+                          mirb($signed(fv_b_e0[EW*2 +: EW]), $signed(fv_t_a[AW*2 +: AW]),
+                               $signed(fv_t_b[AW*2 +: AW]), $signed(fv_t_t[GW*2 +: GW]),
+                               fv_t_incl[2], fv_b_px[3:1], fv_b_py[3:1], 2'd3));
+      TLink0_A: assert (!fv_loaded || ($signed(fv_t_a[AW*0 +: AW]) == a0 &&
+                          $signed(fv_t_b[AW*0 +: AW]) == b0 &&
+                          $signed(fv_t_t[GW*0 +: GW]) == th(a0, b0, ee) && fv_t_incl[0]));
+      TLink1_A: assert (!fv_loaded || ($signed(fv_t_a[AW*1 +: AW]) == ha1 &&
+                          $signed(fv_t_b[AW*1 +: AW]) == hb1 &&
+                          $signed(fv_t_t[GW*1 +: GW]) == th(ha1, hb1, ee) && fv_t_incl[1]));
+      TLink2_A: assert (!fv_loaded || ($signed(fv_t_a[AW*2 +: AW]) == a2 &&
+                          $signed(fv_t_b[AW*2 +: AW]) == b2 &&
+                          $signed(fv_t_t[GW*2 +: GW]) == th(a2, b2, ee) && fv_t_incl[2]));
     end
   end
 
