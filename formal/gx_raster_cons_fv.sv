@@ -315,56 +315,30 @@ module gx_raster_cons_fv #(
   logic signed [AW-1:0] ha1, hb1;
   assign ha1 = cls == 2'd1 ? -a0 : a1;
   assign hb1 = cls == 2'd1 ? -b0 : b1;
+  // the mirror for pixel k (lane 0) of edge e, at SW (4 e + k)
+  logic [3*4*SW-1:0] fv_mb;
+  for (genvar ge = 0; ge < 3; ge++) begin : g_mb
+    for (genvar gk = 0; gk < 4; gk++) begin : g_k
+      assign fv_mb[SW*(4*ge + gk) +: SW] =
+          mirb($signed(fv_b_e0[EW*ge +: EW]), $signed(fv_t_a[AW*ge +: AW]),
+               $signed(fv_t_b[AW*ge +: AW]), $signed(fv_t_t[GW*ge +: GW]),
+               fv_t_incl[ge], fv_b_px[3:1], fv_b_py[3:1], 2'(gk));
+    end
+  end
   always @* begin
     if (!rst_i) begin
-      BMir00_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*0 + 0) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*0 +: EW]), $signed(fv_t_a[AW*0 +: AW]),
-                               $signed(fv_t_b[AW*0 +: AW]), $signed(fv_t_t[GW*0 +: GW]),
-                               fv_t_incl[0], fv_b_px[3:1], fv_b_py[3:1], 2'd0));
-      BMir01_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*0 + 1) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*0 +: EW]), $signed(fv_t_a[AW*0 +: AW]),
-                               $signed(fv_t_b[AW*0 +: AW]), $signed(fv_t_t[GW*0 +: GW]),
-                               fv_t_incl[0], fv_b_px[3:1], fv_b_py[3:1], 2'd1));
-      BMir02_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*0 + 2) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*0 +: EW]), $signed(fv_t_a[AW*0 +: AW]),
-                               $signed(fv_t_b[AW*0 +: AW]), $signed(fv_t_t[GW*0 +: GW]),
-                               fv_t_incl[0], fv_b_px[3:1], fv_b_py[3:1], 2'd2));
-      BMir03_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*0 + 3) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*0 +: EW]), $signed(fv_t_a[AW*0 +: AW]),
-                               $signed(fv_t_b[AW*0 +: AW]), $signed(fv_t_t[GW*0 +: GW]),
-                               fv_t_incl[0], fv_b_px[3:1], fv_b_py[3:1], 2'd3));
-      BMir10_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*1 + 0) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*1 +: EW]), $signed(fv_t_a[AW*1 +: AW]),
-                               $signed(fv_t_b[AW*1 +: AW]), $signed(fv_t_t[GW*1 +: GW]),
-                               fv_t_incl[1], fv_b_px[3:1], fv_b_py[3:1], 2'd0));
-      BMir11_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*1 + 1) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*1 +: EW]), $signed(fv_t_a[AW*1 +: AW]),
-                               $signed(fv_t_b[AW*1 +: AW]), $signed(fv_t_t[GW*1 +: GW]),
-                               fv_t_incl[1], fv_b_px[3:1], fv_b_py[3:1], 2'd1));
-      BMir12_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*1 + 2) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*1 +: EW]), $signed(fv_t_a[AW*1 +: AW]),
-                               $signed(fv_t_b[AW*1 +: AW]), $signed(fv_t_t[GW*1 +: GW]),
-                               fv_t_incl[1], fv_b_px[3:1], fv_b_py[3:1], 2'd2));
-      BMir13_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*1 + 3) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*1 +: EW]), $signed(fv_t_a[AW*1 +: AW]),
-                               $signed(fv_t_b[AW*1 +: AW]), $signed(fv_t_t[GW*1 +: GW]),
-                               fv_t_incl[1], fv_b_px[3:1], fv_b_py[3:1], 2'd3));
-      BMir20_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*2 + 0) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*2 +: EW]), $signed(fv_t_a[AW*2 +: AW]),
-                               $signed(fv_t_b[AW*2 +: AW]), $signed(fv_t_t[GW*2 +: GW]),
-                               fv_t_incl[2], fv_b_px[3:1], fv_b_py[3:1], 2'd0));
-      BMir21_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*2 + 1) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*2 +: EW]), $signed(fv_t_a[AW*2 +: AW]),
-                               $signed(fv_t_b[AW*2 +: AW]), $signed(fv_t_t[GW*2 +: GW]),
-                               fv_t_incl[2], fv_b_px[3:1], fv_b_py[3:1], 2'd1));
-      BMir22_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*2 + 2) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*2 +: EW]), $signed(fv_t_a[AW*2 +: AW]),
-                               $signed(fv_t_b[AW*2 +: AW]), $signed(fv_t_t[GW*2 +: GW]),
-                               fv_t_incl[2], fv_b_px[3:1], fv_b_py[3:1], 2'd2));
-      BMir23_A: assert (!fv_b_q || $signed(fv_b_ev[SW*(4*Lanes*2 + 3) +: SW]) ==
-                          mirb($signed(fv_b_e0[EW*2 +: EW]), $signed(fv_t_a[AW*2 +: AW]),
-                               $signed(fv_t_b[AW*2 +: AW]), $signed(fv_t_t[GW*2 +: GW]),
-                               fv_t_incl[2], fv_b_px[3:1], fv_b_py[3:1], 2'd3));
+      BMir00_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*0 + 0) +: SW] == fv_mb[SW*(4*0 + 0) +: SW]);
+      BMir01_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*0 + 1) +: SW] == fv_mb[SW*(4*0 + 1) +: SW]);
+      BMir02_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*0 + 2) +: SW] == fv_mb[SW*(4*0 + 2) +: SW]);
+      BMir03_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*0 + 3) +: SW] == fv_mb[SW*(4*0 + 3) +: SW]);
+      BMir10_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*1 + 0) +: SW] == fv_mb[SW*(4*1 + 0) +: SW]);
+      BMir11_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*1 + 1) +: SW] == fv_mb[SW*(4*1 + 1) +: SW]);
+      BMir12_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*1 + 2) +: SW] == fv_mb[SW*(4*1 + 2) +: SW]);
+      BMir13_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*1 + 3) +: SW] == fv_mb[SW*(4*1 + 3) +: SW]);
+      BMir20_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*2 + 0) +: SW] == fv_mb[SW*(4*2 + 0) +: SW]);
+      BMir21_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*2 + 1) +: SW] == fv_mb[SW*(4*2 + 1) +: SW]);
+      BMir22_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*2 + 2) +: SW] == fv_mb[SW*(4*2 + 2) +: SW]);
+      BMir23_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*2 + 3) +: SW] == fv_mb[SW*(4*2 + 3) +: SW]);
       TLink0_A: assert (!fv_loaded || ($signed(fv_t_a[AW*0 +: AW]) == a0 &&
                           $signed(fv_t_b[AW*0 +: AW]) == b0 &&
                           $signed(fv_t_t[GW*0 +: GW]) == th(a0, b0, ee) && fv_t_incl[0]));
