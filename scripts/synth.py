@@ -111,6 +111,26 @@ def router() -> str:
 # gx_mswb (179,000 of 227,000 arcs left after 17 minutes), which neither routes.
 # GX_ROUTER=router2 selects router2 for a run; a row routed by it says so.
 ROUTER = router()
+
+
+DEFAULT_PLACER = "heap"
+
+
+def placer() -> str:
+    """PLACER: GX_PLACER when set (heap or static), else DEFAULT_PLACER."""
+    name = os.environ.get("GX_PLACER", DEFAULT_PLACER)
+    if name not in ("heap", "static"):
+        sys.exit(f"synth.py: GX_PLACER={name!r}: not heap or static")
+    return name
+
+
+# nextpnr's placer. HeAP (the default) packs the wrapper densely; on gx_raster's four
+# lanes (72% of the LFE5U-85F) router2 then fell only about 9% an iteration and did not
+# converge in 45 minutes. nextpnr's electrostatic placer (`--placer static`) spreads the
+# same netlist (wirelength 406k against HeAP's 448k to 511k) and router2 routed it in 59
+# iterations, 2,807 s in all beside other jobs (docs/raster.md). GX_PLACER=static selects
+# it for a run; a row placed by it says so.
+PLACER = placer()
 LOG_TAIL_LINES = 40
 # Messages of nextpnr that mean "the design is too big for this device".
 NO_FIT_PATTERNS = (
@@ -519,7 +539,8 @@ def place_and_route(netlist: Path, work: Path, luts: int) -> Timing:
         cmd = [NEXTPNR, flag, "--package", DEVICE_PACKAGE.get(part, PACKAGE), "--speed", str(SPEED),
                "--json", str(netlist), "--freq", str(FREQ_MHZ),
                "--report", str(report), "--seed", str(SEED),
-               "--timing-allow-fail", "--lpf-allow-unconstrained", "--router", ROUTER]
+               "--timing-allow-fail", "--lpf-allow-unconstrained", "--router", ROUTER,
+               "--placer", PLACER]
         try:
             run_tool(cmd, log, f"nextpnr-ecp5 {flag}", ROUTE_MINUTES)
         except subprocess.TimeoutExpired:
@@ -637,6 +658,8 @@ def result_row(r: BlockResult) -> str:
                 else f"— ({share:.0%} of {largest}: not placed)")
     elif r.timing.fmax_mhz is None:
         how = "" if ROUTER == DEFAULT_ROUTER else f", {ROUTER}"
+        if PLACER != DEFAULT_PLACER:
+            how += f", {PLACER} placer"
         fmax = f"— (not routed in {ROUTE_MINUTES} min on {r.timing.device}{how})"
     else:
         fmax = f"{r.timing.fmax_mhz:.1f}"
@@ -645,6 +668,8 @@ def result_row(r: BlockResult) -> str:
             notes.append(r.timing.device)
         if ROUTER != DEFAULT_ROUTER:
             notes.append(ROUTER)
+        if PLACER != DEFAULT_PLACER:
+            notes.append(f"{PLACER} placer")
         if notes:
             fmax += f" ({', '.join(notes)})"
     return f"| {r.block} | {r.res.luts} | {r.res.ffs} | {r.res.bram} | {r.res.dsp} | {fmax} |"
@@ -745,7 +770,8 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
   wrapper on that part within M minutes (ROUTE_MINUTES: {DEFAULT_ROUTE_MINUTES} unless `GX_ROUTE_MINUTES` set
   another limit for the block's run).
   "router2" beside a part: routed by nextpnr's router2 (`GX_ROUTER=router2`), not by the
-  default router1.
+  default router1; "static placer": placed by nextpnr's electrostatic placer
+  (`GX_PLACER=static`), not by the default HeAP.
 
 Scripts, netlists, logs and nextpnr reports are in `build/synth/<block>/`.
 
