@@ -95,34 +95,24 @@ ROUTE_MINUTES = route_minutes()
 
 
 DEFAULT_ROUTER = "router1"
+DEFAULT_PLACER = "heap"
 
 
-def router() -> str:
-    """ROUTER: GX_ROUTER when set (router1 or router2), else DEFAULT_ROUTER."""
-    name = os.environ.get("GX_ROUTER", DEFAULT_ROUTER)
-    if name not in ("router1", "router2"):
-        sys.exit(f"synth.py: GX_ROUTER={name!r}: not router1 or router2")
+def env_choice(var: str, default: str, allowed: tuple[str, str]) -> str:
+    """The environment variable var when set (one of allowed), else default."""
+    name = os.environ.get(var, default)
+    if name not in allowed:
+        sys.exit(f"synth.py: {var}={name!r}: not {allowed[0]} or {allowed[1]}")
     return name
 
 
 # nextpnr's router. router1 (nextpnr's default) routes gx_analyzer, gx_raster_setup,
 # gx_mssurf and gx_msld, the last at a better fmax than router2 (21.5 against 19.1 MHz);
 # it stalls on gx_raster at one and two lanes, which router2 routes in minutes, and on
-# gx_mswb (179,000 of 227,000 arcs left after 17 minutes), which neither routes.
+# gx_mswb (179,000 of 227,000 arcs left after 17 minutes), which neither routes after
+# HeAP's placement.
 # GX_ROUTER=router2 selects router2 for a run; a row routed by it says so.
-ROUTER = router()
-
-
-DEFAULT_PLACER = "heap"
-
-
-def placer() -> str:
-    """PLACER: GX_PLACER when set (heap or static), else DEFAULT_PLACER."""
-    name = os.environ.get("GX_PLACER", DEFAULT_PLACER)
-    if name not in ("heap", "static"):
-        sys.exit(f"synth.py: GX_PLACER={name!r}: not heap or static")
-    return name
-
+ROUTER = env_choice("GX_ROUTER", DEFAULT_ROUTER, ("router1", "router2"))
 
 # nextpnr's placer. HeAP (the default) packs the wrapper densely; on gx_raster's four
 # lanes (72% of the LFE5U-85F) router2 then fell only about 9% an iteration and did not
@@ -130,7 +120,8 @@ def placer() -> str:
 # same netlist (wirelength 406k against HeAP's 448k to 511k) and router2 routed it in 59
 # iterations, 2,807 s in all beside other jobs (docs/raster.md). GX_PLACER=static selects
 # it for a run; a row placed by it says so.
-PLACER = placer()
+PLACER = env_choice("GX_PLACER", DEFAULT_PLACER, ("heap", "static"))
+
 LOG_TAIL_LINES = 40
 # Messages of nextpnr that mean "the design is too big for this device".
 NO_FIT_PATTERNS = (
