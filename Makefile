@@ -303,12 +303,12 @@ test: $(STAMP)
 
 # gx_raster has a row for one, two and four lanes (the default; docs/raster.md). SYNTH_R2:
 # the blocks nextpnr's router1 does not route within hours here, given to router2
-# (docs/toolchain.md), which routes gx_raster's two lanes in under 20 minutes and does not
-# converge on gx_mswb (docs/mswb.md). SYNTH_ST: gx_raster's four lanes, which router2
-# routes only after nextpnr's electrostatic placer (47 minutes here; HeAP's placement did
-# not converge). One lane fits the LFE5U-45F, where router1 routes it in 15 minutes.
-SYNTH_R2 := raster:Lanes=2 mswb
-SYNTH_ST := raster:Lanes=4
+# (docs/toolchain.md), which routes gx_raster's two lanes in under 20 minutes. SYNTH_ST:
+# gx_raster's four lanes and gx_mswb, which router2 routes only after nextpnr's
+# electrostatic placer (47 and 31 minutes here; on HeAP's placement it did not converge).
+# One lane fits the LFE5U-45F, where router1 routes it in 15 minutes.
+SYNTH_R2 := raster:Lanes=2
+SYNTH_ST := raster:Lanes=4 mswb
 SYNTH    := $(filter-out raster mswb,$(BLOCKS)) raster:Lanes=1
 synth: $(STAMP)
 	python3 scripts/synth.py $(SYNTH)
