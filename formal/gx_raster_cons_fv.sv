@@ -32,12 +32,17 @@
 // TLink<e>_A (the triangle's registers hold the harness's A, B, T). With Cut = 1 the
 // edge tests pe are a free constant, and the .sby
 // cuts the corner tests and sample sums, so NoDrop_A is proven from the lemmas alone.
+// The rest of the chain to REq<e>_A (docs/raster.md, item 12): the pixel-value identity
+// gx_raster_cons_id (proven on its own: formal/gx_raster_cons_id.sby) instantiated per
+// edge, IdRef<e>_A (its reference is this harness's), LdB_A, BRefW<e><k>_A (stage B's
+// value of the watched pixel is the identity's mirror), IdmC<e>_A (the mirror is the same
+// in every clock) and RMirW<e>_A (stage R's values are the mirror).
 // STATUS (docs/raster.md, formal/gx_raster_cons.sby): not part of make test. The
 // monitors pass for every class (tasks coarse, fine_tri, fine_seg0..2, fine_pt,
 // visit_tri, visit_seg, visit_pt: BMC to depth 6, which is every clock stage A or A2 can
 // hold the tile of a 16 x 16 target: StageTime_A); NoDrop_A passes for every class from
-// the lemmas, and every lemma passes but REq<e>_A for triangles and segments (a symbolic
-// watched pixel: does not finish). NoAdd_A is not proven.
+// the lemmas, and every lemma passes, REq<e>_A for triangles and segments through the
+// chain above (stop 17). NoAdd_A is not proven.
 `default_nettype none
 
 module gx_raster_cons_fv #(
@@ -121,44 +126,32 @@ module gx_raster_cons_fv #(
   localparam int unsigned NW = CB + 2;           // A, B: |v| <= 2^CB
   localparam int unsigned XW = EW + 2;           // as the corner lemma: 50 bits
   typedef logic signed [XW-1:0] x_t;
-  // E at the pixel's center (256 p + 128), the products A (256 p + 128) as a choice
-  // among the 2^PB constant multiples (p < 2^PB: the definition of the product)
-  function automatic x_t ecen(input logic signed [AW-1:0] a, input logic signed [AW-1:0] b,
-                              input logic signed [EW-1:0] c, input logic [PW-1:0] px,
-                              input logic [PW-1:0] py);
-    ecen = x_t'(c);
-    for (int k = 0; k < (1 << PB); k++) begin
-      if (px[PB-1:0] == PB'(k)) ecen = ecen + x_t'(a) * x_t'(256 * k + 128);
-      if (py[PB-1:0] == PB'(k)) ecen = ecen + x_t'(b) * x_t'(256 * k + 128);
-    end
-  endfunction
-  function automatic x_t marg(input logic signed [AW-1:0] a, input logic signed [AW-1:0] b,
-                              input logic [7:0] e);
-    logic [NW-1:0] aa, ba;
-    logic [NW:0] l1;
-    logic [NW+9:0] m;
-    aa = a[NW-1] ? NW'(-a[NW-1:0]) : a[NW-1:0];
-    ba = b[NW-1] ? NW'(-b[NW-1:0]) : b[NW-1:0];
-    l1 = (NW+1)'(aa) + (NW+1)'(ba);
-    m = (NW+10)'(9'd128 + 9'(e)) * (NW+10)'(l1);
-    marg = x_t'($signed({1'b0, m}));
-  endfunction
-  x_t ev0, ev1, ev2, m0, m1, m2, half0;
+  localparam int unsigned GW = gx_pkg::MarginBits;
+  localparam int unsigned SW = gx_pkg::SampleSumBits;  // 31
+  // ecen (E at the pixel's center, the products as a choice among the 2^PB constant
+  // multiples), marg (the grown margin), and stage B's and the load stage's arithmetic
+  // (mirb, th), shared with formal/gx_raster_cons_id.sv
+  `include "gx_raster_cons_fn.svh"
+  x_t ev0, m0, half0;   // edge 0 apart: a segment's edge 1 is m0 - ev0
+  logic [3*XW-1:0] idx;   // ecen + marg of edges 0, 1 (a triangle's), 2
+  logic [4*XW-1:0] idxs;  // margin less ecen of each instance's edge reversed
   assign ev0 = ecen(a0, b0, c0, ppx, ppy);
-  assign ev1 = ecen(a1, b1, c1, ppx, ppy);
-  assign ev2 = ecen(a2, b2, c2, ppx, ppy);
   assign m0 = marg(a0, b0, Err >= 0 ? 8'(Err) : err);
-  assign m1 = marg(a1, b1, Err >= 0 ? 8'(Err) : err);
-  assign m2 = marg(a2, b2, Err >= 0 ? 8'(Err) : err);
   assign half0 = marg(a0, b0, 8'd0);
   logic in_range, passes;
   x_t xr0, xr1, xr2;  // the edge values at the center plus the margin, as the rasterizer
                       // orients the edges (segment: edge 1 = edge 0 reversed)
   logic [2:0] pe;     // the pixel passes the rasterizer's edge e
   assign in_range = ppx >= px0 && ppx <= px1 && ppy >= py0 && ppy <= py1;
-  assign xr0 = ev0 + m0;
-  assign xr1 = cls == 2'd1 ? m0 - ev0 : ev1 + m1;
-  assign xr2 = ev2 + m2;
+  // ecen + marg of edge e, computed in the identity's instances (below), so that the
+  // identity's reference is this value by construction. A segment's edge 1 is edge 0
+  // reversed, m0 - ev0: the fourth instance forms it from (-A0, -B0, -C0) as
+  // marg(-(-A0), -(-B0)) - ecen(-(-A0), -(-B0), -(-C0)), the same value (-(-v) = v in
+  // two's complement at any width), so that its Neg_A ties it to that instance's
+  // reference
+  assign xr0 = idx[XW*0 +: XW];
+  assign xr1 = cls == 2'd1 ? idxs[XW*3 +: XW] : idx[XW*1 +: XW];
+  assign xr2 = idx[XW*2 +: XW];
   // Cut: pe is a free constant, so the composition tasks see no arithmetic; what they
   // prove holds for every pe the monitors allow, the true one among them
   (* anyconst *) logic [2:0] pe_free;
@@ -224,7 +217,6 @@ module gx_raster_cons_fv #(
   // ---- stage R holds the watched pixel's group: its pixel-edge values q' (r_e_q) are
   // the reference's (the value at the center plus the margin, E >>> 4; no saturation and
   // no exclusive edge at this width, in conservative mode)
-  localparam int unsigned SW = gx_pkg::SampleSumBits;  // 31
   logic fv_r_q;
   logic [PW-1:0] fv_r_px, fv_r_py;
   logic [3*4*Lanes*SW-1:0] fv_r_e;
@@ -261,54 +253,12 @@ module gx_raster_cons_fv #(
   // again here in the RTL's order (mirb), fed the RTL's own registers but B's pixel
   // coordinates instead of the visit-mask index. TLink: once the triangle is taken, its
   // registers A, B, T and the inclusive bits hold the harness's values.
-  localparam int unsigned GW = gx_pkg::MarginBits;
   logic [3*AW-1:0] fv_t_a, fv_t_b;
   logic [3*GW-1:0] fv_t_t;
   logic [2:0] fv_t_incl;
   logic fv_loaded;
   logic [PW-1:0] fv_b_px, fv_b_py;
   logic [3*4*Lanes*SW-1:0] fv_b_ev;
-  // q' of pixel k (2 ky + kx) of a group whose origin is dx, dy quads into the coarse
-  // tile: origin value + 512 (dx A + dy B) + T + 256 (ky B + kx A), then E >>> 4
-  // saturated at +-2^29, less 1 when E = 16 q on an exclusive edge
-  function automatic logic signed [SW-1:0] mirb(input logic signed [EW-1:0] e0,
-                                                  input logic signed [AW-1:0] a,
-                                                  input logic signed [AW-1:0] b,
-                                                  input logic signed [GW-1:0] t,
-                                                  input logic incl,
-                                                  input logic [2:0] dx, input logic [2:0] dy,
-                                                  input logic [1:0] k);
-    logic signed [AW+5:0] qa, qb;
-    logic signed [EW-1:0] ep;
-    logic signed [SW-1:0] qv;
-    qa = '0;
-    qb = '0;
-    for (int j = 0; j < 3; j++) begin
-      if (dx[j]) qa = qa + ((AW+6)'(a) <<< j);
-      if (dy[j]) qb = qb + ((AW+6)'(b) <<< j);
-    end
-    ep = e0 + (EW'(qa) <<< 9) + (EW'(qb) <<< 9);
-    ep = ep + EW'(t);
-    if (k[1]) ep = ep + (EW'(b) <<< 8);
-    if (k[0]) ep = ep + (EW'(a) <<< 8);
-    if (ep[EW-1:33] == '0 || ep[EW-1:33] == '1) qv = SW'($signed(ep[33:4]));
-    else qv = ep[EW-1] ? -(SW'(64'sd1 <<< 29)) : SW'(64'sd1 <<< 29);
-    if (ep[3:0] == 4'd0 && !incl) qv = qv - SW'(1);
-    mirb = qv;
-  endfunction
-  // T as the load stage computes it from A, B and the error term
-  function automatic logic signed [GW-1:0] th(input logic signed [AW-1:0] a,
-                                              input logic signed [AW-1:0] b,
-                                              input logic [7:0] e);
-    logic signed [AW-1:0] an, bn;
-    logic [AW:0] l1;
-    logic [8:0] h;
-    an = a < 0 ? -a : a;
-    bn = b < 0 ? -b : b;
-    l1 = (AW+1)'($unsigned(an)) + (AW+1)'($unsigned(bn));
-    h = 9'd128 + 9'(e);
-    th = GW'($signed({1'b0, h}) * $signed({1'b0, l1})) + (GW'(a) <<< 7) + (GW'(b) <<< 7);
-  endfunction
   logic [7:0] ee;
   assign ee = Err >= 0 ? 8'(Err) : err;
   // the edges as the rasterizer orients them (segment: edge 1 = edge 0 reversed)
@@ -351,6 +301,64 @@ module gx_raster_cons_fv #(
     end
   end
 
+  // ---- the rest of the chain to REq<e>_A (docs/raster.md, item 12). The identity: for
+  // each edge as the rasterizer orients it, stage B's sum at the watched pixel, fed the
+  // harness's values, equals the reference's value (gx_raster_cons_id's Id_A, proven on
+  // its own for every A, B, C in this harness's ranges by formal/gx_raster_cons_id.sby,
+  // and assumed here: the instances have no assumptions of their own). IdRef: the
+  // instance's reference is this harness's: the same functions of the same values. A
+  // segment's edge 1 is edge 0 reversed (the rasterizer's A, B, C negated): a fourth
+  // instance takes (-A0, -B0, -C0), and its Neg_A (xr1, its margin less its ecen, is its
+  // ecen + marg) ties it to the reference. LdB: stage B holds a group only once the
+  // triangle is loaded. BRefW: when stage B holds the watched pixel's quad, the pixel's
+  // value is the identity's mirror.
+  logic signed [4*AW-1:0] hac, hbc;
+  logic signed [4*EW-1:0] hcc;
+  assign hac = {-a0, a2, a1, a0};
+  assign hbc = {-b0, b2, b1, b0};
+  assign hcc = {-c0, c2, c1, c0};
+  logic [4*SW-1:0] idm4, idr4;
+  logic [4*XW-1:0] idx4;
+  for (genvar ge = 0; ge < 4; ge++) begin : g_id
+    gx_raster_cons_id #(.CB(CB), .KB(KB), .Err(Err), .Top(1'b0)) u_id (
+      .clk_i, .a_i($signed(hac[AW*ge +: AW])), .b_i($signed(hbc[AW*ge +: AW])),
+      .c_i($signed(hcc[EW*ge +: EW])), .e_i(err), .px_i(ppx), .py_i(ppy),
+      .mir_o(idm4[SW*ge +: SW]), .ref_o(idr4[SW*ge +: SW]), .xr_o(idx4[XW*ge +: XW]),
+      .xs_o(idxs[XW*ge +: XW])
+    );
+  end
+  // per edge as the rasterizer orients it: edge 1 of a segment from the fourth instance
+  logic [3*SW-1:0] idm, idr;
+  assign idm = {idm4[SW*2 +: SW], cls == 2'd1 ? idm4[SW*3 +: SW] : idm4[SW*1 +: SW],
+                idm4[SW*0 +: SW]};
+  assign idr = {idr4[SW*2 +: SW], cls == 2'd1 ? idr4[SW*3 +: SW] : idr4[SW*1 +: SW],
+                idr4[SW*0 +: SW]};
+  assign idx = idx4[3*XW-1:0];
+  logic bw;   // stage B holds the watched pixel's quad (one lane)
+  assign bw = fv_b_q && fv_b_px == {ppx[PW-1:1], 1'b0} && fv_b_py == {ppy[PW-1:1], 1'b0};
+  always @* begin
+    if (!rst_i) begin
+      IdRef0_A: assert ($signed(idr[SW*0 +: SW]) == SW'(xr0 >>> 4));
+      IdRef1_A: assert ($signed(idr[SW*1 +: SW]) == SW'(xr1 >>> 4));
+      IdRef2_A: assert ($signed(idr[SW*2 +: SW]) == SW'(xr2 >>> 4));
+      LdB_A: assert (!fv_b_q || fv_loaded);
+      // one line per edge and place (Yosys names a procedural assertion by its label
+      // alone: in a generate loop the copies would clash)
+      BRefW00_A: assert (!(bw && pk == 2'd0) || fv_b_ev[SW*(4*Lanes*0 + 0) +: SW] == idm[SW*0 +: SW]);
+      BRefW01_A: assert (!(bw && pk == 2'd1) || fv_b_ev[SW*(4*Lanes*0 + 1) +: SW] == idm[SW*0 +: SW]);
+      BRefW02_A: assert (!(bw && pk == 2'd2) || fv_b_ev[SW*(4*Lanes*0 + 2) +: SW] == idm[SW*0 +: SW]);
+      BRefW03_A: assert (!(bw && pk == 2'd3) || fv_b_ev[SW*(4*Lanes*0 + 3) +: SW] == idm[SW*0 +: SW]);
+      BRefW10_A: assert (!(bw && pk == 2'd0) || fv_b_ev[SW*(4*Lanes*1 + 0) +: SW] == idm[SW*1 +: SW]);
+      BRefW11_A: assert (!(bw && pk == 2'd1) || fv_b_ev[SW*(4*Lanes*1 + 1) +: SW] == idm[SW*1 +: SW]);
+      BRefW12_A: assert (!(bw && pk == 2'd2) || fv_b_ev[SW*(4*Lanes*1 + 2) +: SW] == idm[SW*1 +: SW]);
+      BRefW13_A: assert (!(bw && pk == 2'd3) || fv_b_ev[SW*(4*Lanes*1 + 3) +: SW] == idm[SW*1 +: SW]);
+      BRefW20_A: assert (!(bw && pk == 2'd0) || fv_b_ev[SW*(4*Lanes*2 + 0) +: SW] == idm[SW*2 +: SW]);
+      BRefW21_A: assert (!(bw && pk == 2'd1) || fv_b_ev[SW*(4*Lanes*2 + 1) +: SW] == idm[SW*2 +: SW]);
+      BRefW22_A: assert (!(bw && pk == 2'd2) || fv_b_ev[SW*(4*Lanes*2 + 2) +: SW] == idm[SW*2 +: SW]);
+      BRefW23_A: assert (!(bw && pk == 2'd3) || fv_b_ev[SW*(4*Lanes*2 + 3) +: SW] == idm[SW*2 +: SW]);
+    end
+  end
+
   // ---- one triangle, then nothing
   logic sent_q, cmd_ready, grp_valid, idle;
   gx_pkg::rs_qgroup_t grp;
@@ -390,6 +398,29 @@ module gx_raster_cons_fv #(
   logic init_q = 1'b1;
   always @(posedge clk_i) init_q <= 1'b0;
   always @* assume (rst_i == init_q);  // reset in the first clock only
+
+  // the identity's mirror is the same in every clock (its inputs are constants): stage R
+  // holds a value stage B computed clocks before, and REq<e>_A compares it with this
+  // clock's reference, so the solver meets the mirror of two clocks (IdmC<e>_A, tasks idmc_<class>)
+  logic [3*SW-1:0] idm_prev_q;
+  always @(posedge clk_i) idm_prev_q <= idm;
+  always @* begin
+    if (!init_q) begin
+      IdmC0_A: assert (idm_prev_q[SW*0 +: SW] == idm[SW*0 +: SW]);
+      IdmC1_A: assert (idm_prev_q[SW*1 +: SW] == idm[SW*1 +: SW]);
+      IdmC2_A: assert (idm_prev_q[SW*2 +: SW] == idm[SW*2 +: SW]);
+    end
+  end
+  // ... so stage R's values for the watched pixel are the identity's mirror (from BRefW
+  // in the clock R took them, IdmC since), and then the reference's (REq<e>_A, from
+  // Id_A and IdRef in the same clock)
+  always @* begin
+    if (!rst_i) begin
+      RMirW0_A: assert (!r_hit || rq(3'd0) == $signed(idm[SW*0 +: SW]));
+      RMirW1_A: assert (!r_hit || rq(3'd1) == $signed(idm[SW*1 +: SW]));
+      RMirW2_A: assert (!r_hit || rq(3'd2) == $signed(idm[SW*2 +: SW]));
+    end
+  end
 
   // stages A and A2 hold a tile only within the first 6 clocks (BMC steps 0 to 5: the
   // depth of the corner and visit monitors' tasks), so those monitors hold at every step

@@ -23,7 +23,7 @@ mkdir -p "$out"
 # them in parallel), and a task must never read a half-written copy.
 tmp="$(mktemp "$out/.$blk.sby.XXXXXX")"
 sed -e 's|^\.\./|../../|' \
-    -e '/^\[files\]/,/^\[/{s|^\([a-zA-Z_][a-zA-Z0-9_]*\.sv\)$|../../formal/\1|}' \
+    -e '/^\[files\]/,/^\[/{s|^\([a-zA-Z_][a-zA-Z0-9_]*\.svh\{0,1\}\)$|../../formal/\1|}' \
     "$root/formal/$blk.sby" > "$tmp"
 mv -f "$tmp" "$out/$blk.sby"
 fail=0

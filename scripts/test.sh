@@ -91,6 +91,12 @@ for b in $blocks; do
     pstage "formal-$b-$task" scripts/formal.sh gx_$b $task
   done
 done
+# the conservative rasterizer's pixel-value identity (docs/raster.md, the conservative
+# property, item 12): 42 tasks of a few seconds. The harness around it, gx_raster_cons,
+# takes hours and is not part of the regression.
+for task in $(awk '/^\[tasks\]/{t=1;next} /^\[/{t=0} t&&NF{print $1}' formal/gx_raster_cons_id.sby); do
+  pstage "formal-raster_cons_id-$task" scripts/formal.sh gx_raster_cons_id $task
+done
 pwait
 echo "$total_pass passed, $total_fail failed"
 [ $total_fail -eq 0 ]
