@@ -132,11 +132,10 @@ module gx_raster_cons_fv #(
   // multiples), marg (the grown margin), and stage B's and the load stage's arithmetic
   // (mirb, th), shared with formal/gx_raster_cons_id.sv
   `include "gx_raster_cons_fn.svh"
-  x_t ev0, m0, half0;   // edge 0 apart: a segment's edge 1 is m0 - ev0
-  logic [3*XW-1:0] idx;   // ecen + marg of edges 0, 1 (a triangle's), 2
+  x_t ev0, half0;        // edge 0 at the center, and its margin with E = 0 (Grown_C)
+  logic [4*XW-1:0] idx4;  // ecen + marg of each identity instance's edge (below)
   logic [4*XW-1:0] idxs;  // margin less ecen of each instance's edge reversed
   assign ev0 = ecen(a0, b0, c0, ppx, ppy);
-  assign m0 = marg(a0, b0, Err >= 0 ? 8'(Err) : err);
   assign half0 = marg(a0, b0, 8'd0);
   logic in_range, passes;
   x_t xr0, xr1, xr2;  // the edge values at the center plus the margin, as the rasterizer
@@ -145,13 +144,13 @@ module gx_raster_cons_fv #(
   assign in_range = ppx >= px0 && ppx <= px1 && ppy >= py0 && ppy <= py1;
   // ecen + marg of edge e, computed in the identity's instances (below), so that the
   // identity's reference is this value by construction. A segment's edge 1 is edge 0
-  // reversed, m0 - ev0: the fourth instance forms it from (-A0, -B0, -C0) as
+  // reversed, marg - ecen of edge 0: the fourth instance forms it from (-A0, -B0, -C0) as
   // marg(-(-A0), -(-B0)) - ecen(-(-A0), -(-B0), -(-C0)), the same value (-(-v) = v in
   // two's complement at any width), so that its Neg_A ties it to that instance's
   // reference
-  assign xr0 = idx[XW*0 +: XW];
-  assign xr1 = cls == 2'd1 ? idxs[XW*3 +: XW] : idx[XW*1 +: XW];
-  assign xr2 = idx[XW*2 +: XW];
+  assign xr0 = idx4[XW*0 +: XW];
+  assign xr1 = cls == 2'd1 ? idxs[XW*3 +: XW] : idx4[XW*1 +: XW];
+  assign xr2 = idx4[XW*2 +: XW];
   // Cut: pe is a free constant, so the composition tasks see no arithmetic; what they
   // prove holds for every pe the monitors allow, the true one among them
   (* anyconst *) logic [2:0] pe_free;
@@ -318,7 +317,6 @@ module gx_raster_cons_fv #(
   assign hbc = {-b0, b2, b1, b0};
   assign hcc = {-c0, c2, c1, c0};
   logic [4*SW-1:0] idm4, idr4;
-  logic [4*XW-1:0] idx4;
   for (genvar ge = 0; ge < 4; ge++) begin : g_id
     gx_raster_cons_id #(.CB(CB), .KB(KB), .Err(Err), .Top(1'b0)) u_id (
       .clk_i, .a_i($signed(hac[AW*ge +: AW])), .b_i($signed(hbc[AW*ge +: AW])),
@@ -333,7 +331,6 @@ module gx_raster_cons_fv #(
                 idm4[SW*0 +: SW]};
   assign idr = {idr4[SW*2 +: SW], cls == 2'd1 ? idr4[SW*3 +: SW] : idr4[SW*1 +: SW],
                 idr4[SW*0 +: SW]};
-  assign idx = idx4[3*XW-1:0];
   logic bw;   // stage B holds the watched pixel's quad (one lane)
   assign bw = fv_b_q && fv_b_px == {ppx[PW-1:1], 1'b0} && fv_b_py == {ppy[PW-1:1], 1'b0};
   always @* begin

@@ -86,16 +86,13 @@ for k in $(make -s --no-print-directory print-mssurf-ks); do
 done
 stage coverage python3 scripts/cov_report.py $B/coverage
 cat $B/test/coverage.log | sed 's/^/    /'
-for b in $blocks; do
-  for task in $(awk '/^\[tasks\]/{t=1;next} /^\[/{t=0} t&&NF{print $1}' formal/gx_$b.sby); do
-    pstage "formal-$b-$task" scripts/formal.sh gx_$b $task
+# every block's tasks, and the conservative rasterizer's pixel-value identity
+# (docs/raster.md, the conservative property, item 12: 42 tasks of a few seconds; the
+# harness around it, gx_raster_cons, takes hours and is not part of the regression)
+for sby in $(printf 'gx_%s ' $blocks) gx_raster_cons_id; do
+  for task in $(awk '/^\[tasks\]/{t=1;next} /^\[/{t=0} t&&NF{print $1}' formal/$sby.sby); do
+    pstage "formal-${sby#gx_}-$task" scripts/formal.sh $sby $task
   done
-done
-# the conservative rasterizer's pixel-value identity (docs/raster.md, the conservative
-# property, item 12): 42 tasks of a few seconds. The harness around it, gx_raster_cons,
-# takes hours and is not part of the regression.
-for task in $(awk '/^\[tasks\]/{t=1;next} /^\[/{t=0} t&&NF{print $1}' formal/gx_raster_cons_id.sby); do
-  pstage "formal-raster_cons_id-$task" scripts/formal.sh gx_raster_cons_id $task
 done
 pwait
 echo "$total_pass passed, $total_fail failed"
