@@ -30,7 +30,8 @@
 module gx_raster_cons_id #(
   parameter int unsigned CB = 4,         // |A|, |B| <= 2^CB
   parameter int unsigned KB = 18,        // |C| <= 2^KB
-  parameter int          Err = 37,       // the error term (-1: free, e_i)
+  parameter int          Err = -1,       // the error term (-1: free, e_i: every E in
+                                         // 0..255 at once; the harness passes its own)
   parameter bit          Top = 1'b1,     // stand-alone: the ranges are assumed here
   parameter int unsigned J = 0           // 1..32: Ps<J>_A asserted, from Ps<J-1>_A on a cut
                                          // sum; 33: Ps<32>_A assumed on a cut sum; 0: none
@@ -78,7 +79,8 @@ module gx_raster_cons_id #(
       assume (c >= -CMax && c <= CMax);
       assume (px_i < PW'(1 << PB) && py_i < PW'(1 << PB));
       // the ranges are not empty (task cover)
-      Range_C: cover (a == -AMax && b == AMax && c == -CMax && px == 4'd15 && py == 4'd15);
+      Range_C: cover (a == -AMax && b == AMax && c == -CMax && px == 4'd15 && py == 4'd15 &&
+                      e == 8'd255);
     end
   end
 
