@@ -87,8 +87,9 @@ done
 stage coverage python3 scripts/cov_report.py $B/coverage
 cat $B/test/coverage.log | sed 's/^/    /'
 # every block's tasks, and the conservative rasterizer's pixel-value identity
-# (docs/raster.md, the conservative property, item 12: 42 tasks of a few seconds; the
-# harness around it, gx_raster_cons, takes hours and is not part of the regression)
+# (docs/raster.md, the conservative property, items 12 and 13: 42 tasks, a few seconds
+# each but const, about 4 minutes; the harness around it, gx_raster_cons, takes hours
+# and is not part of the regression)
 for sby in $(printf 'gx_%s ' $blocks) gx_raster_cons_id; do
   for task in $(awk '/^\[tasks\]/{t=1;next} /^\[/{t=0} t&&NF{print $1}' formal/$sby.sby); do
     pstage "formal-${sby#gx_}-$task" scripts/formal.sh $sby $task
