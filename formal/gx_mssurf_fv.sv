@@ -1,7 +1,7 @@
 // gx_mssurf_fv: formal harness of gx_mssurf with K = Slots = 2. The surface format is
 // an arbitrary constant: every N, B and T, width and height 1..15 (every tile size P
 // with full and partial last tiles; the bound keeps the pixel-index multipliers small
-// for the solver: 63 x 63 does not finish in 4 minutes); every command input is free.
+// enough for the solver, docs/proofs.md); every command input is free.
 // Reset is assumed in the first cycle; the block's own _M properties state the command
 // protocol and legality (a store inside the surface, a mask of 1..2^N - 1, the command
 // held while not taken). The properties are the block's inline ones (rtl/gx_mssurf.sv),

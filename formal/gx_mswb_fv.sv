@@ -4,7 +4,7 @@
 // stream input is free (eviction records, read responses, back-pressure), constrained
 // only by the block's _M properties (records and responses held while not taken, a
 // response only to a read, a legal Em). Reset is assumed in the first cycle.
-// Abstraction (formal/gx_mswb.sby): the analyzer instance is a cut point (its outputs
+// Abstraction (formal/gx_mswb.sby.j2): the analyzer instance is a cut point (its outputs
 // free every clock: any response, any timing; gx_analyzer is proven on its own), and
 // the tile datapath (image, encoder buffers, sample comparators, payload) is cut: its
 // values are free. The properties are about the streams and the state choice, which

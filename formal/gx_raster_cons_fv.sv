@@ -33,16 +33,15 @@
 // edge tests pe are a free constant, and the .sby
 // cuts the corner tests and sample sums, so NoDrop_A is proven from the lemmas alone.
 // The rest of the chain to REq<e>_A (docs/raster.md, item 12): the pixel-value identity
-// gx_raster_cons_id (proven on its own: formal/gx_raster_cons_id.sby) instantiated per
+// gx_raster_cons_id (proven on its own: formal/gx_raster_cons_id.sby.j2) instantiated per
 // edge, IdRef<e>_A (its reference is this harness's), LdB_A, BRefW<e><k>_A (stage B's
 // value of the watched pixel is the identity's mirror), IdmC<e>_A (the mirror is the same
 // in every clock) and RMirW<e>_A (stage R's values are the mirror).
-// STATUS (docs/raster.md, formal/gx_raster_cons.sby): not part of make test. The
-// monitors pass for every class (tasks coarse, fine_tri, fine_seg0..2, fine_pt,
-// visit_tri, visit_seg, visit_pt: BMC to depth 6, which is every clock stage A or A2 can
-// hold the tile of a 16 x 16 target: StageTime_A); NoDrop_A passes for every class from
-// the lemmas, and every lemma passes, REq<e>_A for triangles and segments through the
-// chain above (stop 17). NoAdd_A is not proven.
+// Tasks: formal/gx_raster_cons.sby.j2 (make formal). The monitors are proven for every
+// class by BMC to depth 6 (tasks coarse, fine_*, visit_*), which is every clock stage A or
+// A2 can hold the tile of a 16 x 16 target (StageTime_A); NoDrop_A for every class from
+// the lemmas, REq<e>_A for triangles and segments through the chain above. NoAdd_A is
+// stated but not proven (docs/proofs.md).
 `default_nettype none
 
 module gx_raster_cons_fv #(
@@ -101,7 +100,7 @@ module gx_raster_cons_fv #(
   end
 
   // ---- the setup unit's output ranges (proven for gx_raster_setup by its own
-  // properties and by formal/gx_raster.sby widths), at the reduced pixel width
+  // properties and by formal/gx_raster.sby.j2 widths), at the reduced pixel width
   localparam logic signed [AW-1:0] AMax = AW'(1 << CB);
   localparam logic signed [EW-1:0] CMax = EW'(64'sd1 << KB);
   always @* begin
@@ -303,7 +302,7 @@ module gx_raster_cons_fv #(
   // ---- the rest of the chain to REq<e>_A (docs/raster.md, item 12). The identity: for
   // each edge as the rasterizer orients it, stage B's sum at the watched pixel, fed the
   // harness's values, equals the reference's value (gx_raster_cons_id's Id_A, proven on
-  // its own for every A, B, C in this harness's ranges by formal/gx_raster_cons_id.sby,
+  // its own for every A, B, C in this harness's ranges by formal/gx_raster_cons_id.sby.j2,
   // and assumed here: the instances have no assumptions of their own). IdRef: the
   // instance's reference is this harness's: the same functions of the same values. A
   // segment's edge 1 is edge 0 reversed (the rasterizer's A, B, C negated): a fourth

@@ -6,7 +6,7 @@
 //   Id_A: mir_o == ref_o
 // A solver does not prove Id_A in one piece (the case split over the pixel's 256 places
 // inside the sums). It is proven here as a chain of small lemmas, each a task of
-// formal/gx_raster_cons_id.sby that cuts (cutpoint) the values the lemmas before it speak
+// formal/gx_raster_cons_id.sby.j2 that cuts (cutpoint) the values the lemmas before it speak
 // of and assumes those lemmas:
 //   Ps<j>_A   the reference's sum after its j-th conditional add (ecen's loop, written
 //             out as the chain ps) is C plus the choices (xa, xb) added so far, and the

@@ -1,4 +1,4 @@
-// gx_raster_corner_fv: the corner test is sound, at full width (formal/gx_raster.sby
+// gx_raster_corner_fv: the corner test is sound, at full width (formal/gx_raster.sby.j2
 // tasks corner4, corner3 and their covers corner4_cover, corner3_cover; docs/raster.md).
 //
 // gx_raster_corner rejects a 2^Lg x 2^Lg tile for an edge (ok_o = 0) only when every
@@ -7,7 +7,7 @@
 //   e0 + g + A (256 i + 128) + B (256 j + 128)
 // (E at the pixel's center plus (128 + E_err)(|A| + |B|): the value stage B computes,
 // e0 + T + 256 (A i + B j) with T = 128 (A + B) + g), is < 0. Every input is free within
-// the ranges formal/gx_raster.sby `widths` proves for the values gx_raster feeds it
+// the ranges formal/gx_raster.sby.j2 `widths` proves for the values gx_raster feeds it
 // (TriRange_A: |A|, |B| <= 2^23, 0 <= g <= 511 * 2^24; TileEdgeFits_A, A2EdgeRange_A:
 // |E| <= 2^46 at a coarse tile's origin, so within 2^46 + 2^35 at a fine tile's).
 //
@@ -17,7 +17,7 @@
 //   AxisX_A  x = A (256 i + 128) <= cx = (A > 0 ? 2^(8+Lg) A : 0), and x >= -2^36
 //   AxisY_A  y = B (256 j + 128) <= cy = (B > 0 ? 2^(8+Lg) B : 0), and y >= -2^36
 //   Sound_A  ok_o = 0 -> e0 + g + x + y < 0   (50 bits: no wrap)
-// The tasks prove all three, none assumed (Sound_A alone takes 11 s at Lg = 4).
+// The tasks prove all three, none assumed.
 // The module has no state and every assertion here is an immediate one over the current
 // inputs (always @*, not clocked), so BMC of depth 1 covers every input; planted bugs in
 // the module (corner shift 7 + Lg, margin dropped) fail at depth 1 (docs/raster.md).
@@ -41,7 +41,7 @@ module gx_raster_corner_fv #(
   logic ok;
   gx_raster_corner #(.Lg(Lg)) u_dut (.a_i(a), .b_i(b), .e0_i(e0), .g_i(g), .ok_o(ok));
 
-  // ---- the premises: the ranges gx_raster.sby `widths` proves for its inputs
+  // ---- the premises: the ranges gx_raster.sby.j2 `widths` proves for its inputs
   localparam logic signed [AW-1:0] CoefMax = AW'(32'sd1 <<< 23);
   localparam logic signed [EW-1:0] EMax    = EW'((64'sd1 <<< 46) + (64'sd1 <<< 35));
   localparam logic signed [gx_pkg::MarginBits-1:0] TMax = gx_pkg::MarginBits'(64'sd511 <<< 24);

@@ -690,7 +690,7 @@ module gx_raster #(
   `GX_ASSERT(NoOverflow_A, !r_q || fv_sum_bad == '0)
 
 `ifdef FORMAL
-  // ---- formal/gx_raster.sby task `exact` (formal only: the watched value and offset
+  // ---- formal/gx_raster.sby.j2 task `exact` (formal only: the watched value and offset
   // are free constants of the proof).
   // Stage B's split test is the exact one: for the watched pixel-edge value E (b_ep,
   // proven exact by GroupEdgeFits_A) and every offset |s| < 2^28, q' + s >= 0 exactly

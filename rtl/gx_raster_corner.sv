@@ -9,7 +9,7 @@
 // Widths: with |A|, |B| <= 2^23, 0 <= g < 2^33 and |e0| <= 2^46 + 2^35 (a coarse tile
 // origin is within 2^46, a fine tile's adds at most 2 * 2^23 * 2^11), the sum is within
 // 2^46 + 2^35 + 2^33 + 2^36 < 2^47: the 48-bit sum does not wrap.
-// Soundness (formal/gx_raster.sby tasks corner4_*, corner3_*, docs/raster.md): when ok_o is 0,
+// Soundness (formal/gx_raster.sby.j2 tasks corner4_*, corner3_*, docs/raster.md): when ok_o is 0,
 // every pixel (i, j) of the tile, i, j in 0..2^Lg - 1, has e0 + g + A (256 i + 128) +
 // B (256 j + 128) < 0, i.e. fails the conservative test for this edge.
 `default_nettype none

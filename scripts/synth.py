@@ -64,15 +64,12 @@ DEVICES = (("--25k", "LFE5U-25F"), ("--45k", "LFE5U-45F"), ("--85k", "LFE5U-85F"
 # The 85k part has no CABGA256 package; it is placed in CABGA381.
 DEVICE_PACKAGE = {"LFE5U-85F": "CABGA381"}
 # LUT4s of each part (TRELLIS_COMB cells in nextpnr's utilisation report): a wrapper with
-# more LUTs is not tried there (nextpnr would report 173% and then place for minutes).
+# more LUTs is not tried there (nextpnr would report over 100% and place in vain).
 DEVICE_LUTS = {"LFE5U-25F": 24288, "LFE5U-45F": 43848, "LFE5U-85F": 83640}
-# A part is tried only when the wrapper fills at most this share of its LUTs: gx_msld's
-# wrapper before stop 11 (the query line in a register), 34,511 LUTs on the LFE5U-45F
-# (79%), still had 127,000 overused routing
-# resources after 30 minutes of routing, and gx_raster at 83% of the LFE5U-85F did not
-# route either (router1 left 209k of 236k arcs after 400 s; router2 still had 62k overused
-# wires after 4 iterations). A block that fills more of the largest part than this is
-# not placed: its row gives the share instead of an fmax.
+# A part is tried only when the wrapper fills at most this share of its LUTs: fuller
+# wrappers did not route here (docs/toolchain.md, the measurements). A block that fills
+# more of the largest part than this is not placed: its row gives the share instead of an
+# fmax.
 DEVICE_FILL = 0.70
 DEFAULT_ROUTE_MINUTES = 40
 
@@ -87,10 +84,7 @@ def route_minutes() -> int:
 
 
 # nextpnr's wall-clock limit (placement and routing) for one part: a wrapper not routed
-# by then gets no fmax, and its row says so; GX_ROUTE_MINUTES sets it for a run. gx_msld's
-# wrapper before stop 11 (34,511 LUTs, 42% of the LFE5U-85F) still had 138,000 overused
-# routing resources after 12 minutes of router1, down from 141,000 12 minutes before; the
-# stop 11 version (24,067 LUTs, LFE5U-45F) took 36 minutes to route on a busy machine.
+# by then gets no fmax, and its row says so; GX_ROUTE_MINUTES sets it for a run.
 ROUTE_MINUTES = route_minutes()
 
 
@@ -106,20 +100,14 @@ def env_choice(var: str, default: str, allowed: tuple[str, str]) -> str:
     return name
 
 
-# nextpnr's router. router1 (nextpnr's default) routes gx_analyzer, gx_raster_setup,
-# gx_mssurf and gx_msld, the last at a better fmax than router2 (21.5 against 19.1 MHz);
-# it stalls on gx_raster at one and two lanes, which router2 routes in minutes, and on
-# gx_mswb (179,000 of 227,000 arcs left after 17 minutes), which neither routes after
-# HeAP's placement.
-# GX_ROUTER=router2 selects router2 for a run; a row routed by it says so.
+# nextpnr's router: router1 (nextpnr's default) or router2, which routes some wrappers
+# router1 does not (docs/toolchain.md compares them). GX_ROUTER=router2 selects router2
+# for a run; a row routed by it says so.
 ROUTER = env_choice("GX_ROUTER", DEFAULT_ROUTER, ("router1", "router2"))
 
-# nextpnr's placer. HeAP (the default) packs the wrapper densely; on gx_raster's four
-# lanes (72% of the LFE5U-85F) router2 then fell only about 9% an iteration and did not
-# converge in 45 minutes. nextpnr's electrostatic placer (`--placer static`) spreads the
-# same netlist (wirelength 406k against HeAP's 448k to 511k) and router2 routed it in 59
-# iterations, 2,807 s in all beside other jobs (docs/raster.md). GX_PLACER=static selects
-# it for a run; a row placed by it says so.
+# nextpnr's placer: HeAP (the default) packs the wrapper densely; the electrostatic
+# placer (`--placer static`) spreads it, which let router2 route fuller wrappers
+# (docs/toolchain.md). GX_PLACER=static selects it for a run; a row placed by it says so.
 PLACER = env_choice("GX_PLACER", DEFAULT_PLACER, ("heap", "static"))
 
 LOG_TAIL_LINES = 40

@@ -29,7 +29,7 @@ void set(void *m, int req_valid, const uint32_t *req, int resp_ready)
         top(m).req_i[i] = req[i];
 }
 
-void eval(void *m) { top(m).eval(); }
+void eval(void *m) { static_cast<gx_analyzer_rtl *>(m)->vl.eval(); }
 int req_ready(const void *m) { return top(m).req_ready_o; }
 int resp_valid(const void *m) { return top(m).resp_valid_o; }
 

@@ -110,6 +110,24 @@ void tb_opts_parse(tb_opts_t *o, int argc, char **argv, const char *name, uint64
             exit(2);
         }
     }
+    tb_vl_seed_start(o->seed);
+}
+
+/* The random-reset seed sequence of the Verilated models (tb.h). Process-wide so that the
+ * block shims need no seed argument; it only ever selects initial register values. */
+static uint64_t vl_seed_next = 1;
+
+void tb_vl_seed_start(uint64_t seed)
+{
+    vl_seed_next = seed;
+}
+
+uint32_t tb_vl_seed(void)
+{
+    tb_rng_t r;
+    tb_rng_seed(&r, vl_seed_next++);
+    uint32_t s = tb_rng_u32(&r) & 0x7fffffffu;
+    return s ? s : 1;
 }
 
 void tb_check(tb_report_t *rep, int ok, const char *fmt, ...)
@@ -175,4 +193,5 @@ void tb_out_paths(const tb_opts_t *o, const char *block, char *cov, size_t cov_l
 void tb_rng_seed_stalls(tb_rng_t *r, const tb_opts_t *o)
 {
     tb_rng_seed(r, o->seed ^ 0x5a5a5a5aull);
+    tb_vl_seed_start(o->seed);
 }

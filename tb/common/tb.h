@@ -8,9 +8,14 @@
 #ifndef GX_TB_H
 #define GX_TB_H
 
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define TB_MAX_SHOWN 20
 
@@ -63,8 +68,16 @@ double tb_cpu_seconds(void);
 void tb_out_paths(const tb_opts_t *o, const char *block, char *cov, size_t cov_len,
                   char *fst, size_t fst_len);
 /** The generator of a test's stalls: seeded from SEED, apart from its stimulus generator,
- *  so a replay with waves sees the same stalls. */
+ *  so a replay with waves sees the same stalls; it also restarts the models' random-reset
+ *  seeds (tb_vl_seed), so the replayed model starts from the same register values. */
 void tb_rng_seed_stalls(tb_rng_t *r, const tb_opts_t *o);
+
+/** The seed of the next Verilated model's random initial register values: a sequence
+ *  that tb_opts_parse starts from SEED (so a replay starts every model the same way),
+ *  and that starts from 1 in a program that never calls it (the gx tool: its output
+ *  never depends on it). Never 0 (Verilator's "seed from the clock"). */
+uint32_t tb_vl_seed(void);
+void tb_vl_seed_start(uint64_t seed);
 
 /** mkdir -p: create a directory and its parents (errors are left to the writer). */
 void tb_mkdir_p(const char *path);
@@ -74,5 +87,9 @@ void tb_check(tb_report_t *rep, int ok, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /** Print `N passed, N failed` and return the exit status (0 when none failed). */
 int tb_summary(const tb_report_t *rep);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* GX_TB_H */

@@ -1,7 +1,9 @@
 // vl_model: the part of every block's C++ shim that does not depend on the block: a
-// Verilated model with its context, an optional FST waveform, the clock, reset and
-// the end-of-run coverage write. A shim holds a gx::VlModel<Vgx_block> and adds only
-// its port mapping (the tb_dut_ops_t functions).
+// Verilated model with its context, random initial register values, an optional FST
+// waveform, the clock, reset and the end-of-run coverage write. A shim holds a
+// gx::VlModel<Vgx_block> and adds only its port mapping (the tb_dut_ops_t functions).
+// Built with GX_NO_TRACE (a model Verilated without --trace-fst) it writes no waveform;
+// with GX_NO_COVERAGE (without --coverage) no coverage.
 #ifndef GX_TB_VL_MODEL_H
 #define GX_TB_VL_MODEL_H
 
@@ -12,31 +14,52 @@
 #ifndef GX_NO_COVERAGE
 #include "verilated_cov.h"
 #endif
+#ifndef GX_NO_TRACE
 #include "verilated_fst_c.h"
+#endif
+
+#include "tb.h"
 
 namespace gx {
 
 template <class V> struct VlModel {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<V> top;
+#ifndef GX_NO_TRACE
     std::unique_ptr<VerilatedFstC> fst;
+#endif
     uint64_t time = 0;
 
-    // A new model named `name`; fst_path non-NULL: write a waveform. `idle(top)` drives
-    // the block's handshake inputs inactive; the model is then held in reset two cycles.
+    // A new model named `name`; fst_path non-NULL: write a waveform. Every register
+    // starts from a random value (Verilator's random reset; the models are built with
+    // --x-initial unique), drawn from tb_vl_seed(): a datapath register without reset
+    // that is read before it is written makes the run differ from the C model. `idle(top)`
+    // drives the block's handshake inputs inactive; the model is then held in reset two
+    // cycles.
     template <class Idle> VlModel(const char *name, const char *fst_path, Idle idle)
     {
         ctx = std::make_unique<VerilatedContext>();
         ctx->fatalOnError(false);  // a failed assertion is reported, not an abort
         ctx->assertOn(true);
+        ctx->randReset(2);
+        ctx->randSeed(static_cast<int>(tb_vl_seed()));
+        // Verilator reads the random-reset setting, and reports assertion failures, through
+        // the thread's current context: make it this model's whenever the model runs.
+        Verilated::threadContextp(ctx.get());
+#ifndef GX_NO_TRACE
         if (fst_path)
             ctx->traceEverOn(true);
+#endif
         top = std::make_unique<V>(ctx.get(), name);
+#ifndef GX_NO_TRACE
         if (fst_path) {
             fst = std::make_unique<VerilatedFstC>();
             top->trace(fst.get(), 99);
             fst->open(fst_path);
         }
+#else
+        (void)fst_path;
+#endif
         top->clk_i = 0;
         top->rst_i = 1;
         idle(*top);
@@ -45,9 +68,17 @@ template <class V> struct VlModel {
         top->rst_i = 0;
     }
 
+    // Settle the model's logic after its inputs changed.
+    void eval()
+    {
+        Verilated::threadContextp(ctx.get());
+        top->eval();
+    }
+
     // One rising clock edge (the waveform gets both clock levels).
     void tick()
     {
+        Verilated::threadContextp(ctx.get());
         top->eval();
         dump();
         top->clk_i = 1;
@@ -64,8 +95,10 @@ template <class V> struct VlModel {
     void finish(const char *cov_path)
     {
         top->final();
+#ifndef GX_NO_TRACE
         if (fst)
             fst->close();
+#endif
 #ifndef GX_NO_COVERAGE
         if (cov_path)
             ctx->coveragep()->write(cov_path);
@@ -77,8 +110,10 @@ template <class V> struct VlModel {
   private:
     void dump()
     {
+#ifndef GX_NO_TRACE
         if (fst)
             fst->dump(time);
+#endif
         time++;
     }
 };

@@ -54,7 +54,7 @@ template <class V> struct DutK final : Dut {
         for (unsigned i = 0; i < GX_MS_CMD_WORDS; i++)
             m.top->cmd_i[i] = req[i];
     }
-    void eval() override { m.top->eval(); }
+    void eval() override { m.eval(); }
     int req_ready() const override { return m.top->cmd_ready_o; }
     int resp_valid() const override { return m.top->ev_valid_o; }
     void resp(uint32_t *w) const override

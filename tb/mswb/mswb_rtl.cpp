@@ -41,7 +41,7 @@ extern "C" void gx_mswb_rtl_eval(void *m, gx_mswb_io_t *io)
         t.ev_i[i] = io->ev ? io->ev[i] : 0;
     for (unsigned i = 0; i < GX_MS_RDRESP_WORDS; i++)
         t.rd_resp_i[i] = io->rd_resp ? io->rd_resp[i] : 0;
-    t.eval();
+    static_cast<Model *>(m)->eval();
     io->ev_ready = t.ev_ready_o;
     io->rd_req_valid = t.rd_req_valid_o;
     io->rd_resp_ready = t.rd_resp_ready_o;

@@ -21,7 +21,7 @@ void set(void *m, int req_valid, const uint32_t *req, int resp_ready)
         top(m).cmd_i[i] = req[i];
 }
 
-void eval(void *m) { top(m).eval(); }
+void eval(void *m) { static_cast<Model *>(m)->eval(); }
 int req_ready(const void *m) { return top(m).cmd_ready_o; }
 int resp_valid(const void *m) { return top(m).grp_valid_o; }
 

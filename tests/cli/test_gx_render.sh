@@ -45,6 +45,19 @@ cmdline "samples 2"     "--samples takes 4 or 8, not '2'" --samples 2 "$tmp/m.me
 cmdline "no mesh"       "^usage: gx render"
 cmdline "missing file"  "^gx: $tmp/none.mesh: No such file" "$tmp/none.mesh"
 cmdline "unknown engine" "unknown engine 'gpu'" --engine gpu "$tmp/m.mesh"
+cmdline "viewport form"  "--viewport takes WxH, each 1..8192, not '64'" --viewport 64 "$tmp/m.mesh"
+cmdline "viewport 0"     "--viewport takes WxH, each 1..8192, not '0x4'" --viewport 0x4 "$tmp/m.mesh"
+cmdline "viewport big"   "--viewport takes WxH, each 1..8192, not '8193x4'" --viewport 8193x4 "$tmp/m.mesh"
+cmdline "viewport sign"  "--viewport takes WxH, each 1..8192, not '-4x4'" --viewport -4x4 "$tmp/m.mesh"
+cmdline "tess 65"        "--tess takes 1..64, not '65'" --tess 65 "$tmp/m.mesh"
+cmdline "tess x"         "--tess takes 1..64, not '2x'" --tess 2x "$tmp/m.mesh"
+
+# --viewport and --tess replace the mesh's: the picture's size, and the triangle count
+mkdir -p "$tmp/v"
+if "$gx" render --viewport 40x30 --tess 3 --out "$tmp/v" --tag t "$tmp/m.mesh" > "$tmp/v.row" 2> "$tmp/v.err" &&
+   [ "$(od -An -tx1 -j16 -N8 "$tmp/v/t.png" | tr -d ' \n')" = "000000280000001e" ] &&
+   [ "$(cut -d'|' -f3 "$tmp/v.row" | tr -d ' ')" = 20 ]  # 3 x 3 x 2 + the background's 2
+then ok; else bad "--viewport 40x30 --tess 3: $(cat "$tmp/v.row" "$tmp/v.err")"; fi
 
 # A small mesh on both engines, 4x and 8x.
 for n in 4 8; do

@@ -1,5 +1,6 @@
 /* gx render: the first end-to-end render (issue 4).
- *   gx render [--engine cmodel|rtl] [--samples 4|8] [--out DIR] [--tag NAME] MESH
+ *   gx render [--engine cmodel|rtl] [--samples 4|8] [--out DIR] [--tag NAME]
+ *             [--viewport WxH] [--tess N] MESH
  *
  * A mesh of bicubic Bezier patches is tessellated and projected in C (the geometry stage
  * stand-in), every triangle gets a flat color (Lambert shading of its face, two-sided),
@@ -32,6 +33,8 @@
  *   light x y z                   direction towards the light
  *   color r g b                   the mesh's base color, 0..255
  *   background r g b              drawn first as two triangles over the whole target
+ * --viewport and --tess replace the mesh's viewport and tess directives (the same
+ * camera, so the same picture at another size or tessellation).
  * Bad input: `gx: FILE:LINE: reason`, exit status 2, nothing written.
  */
 #include <errno.h>
@@ -551,13 +554,40 @@ static int write_pictures(const frame_t *fr, const mesh_t *m, const char *img, c
 
 /* ---------------------------------------------------------------------------------- */
 
+/* A decimal number lo..hi, the whole string. */
+static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *v)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return 0;
+    errno = 0;
+    unsigned long x = strtoul(s, &end, 10);
+    if (*end || errno || x < lo || x > hi)
+        return 0;
+    *v = (unsigned)x;
+    return 1;
+}
+
+/* WxH, each 1..GX_MAX_VIEWPORT. */
+static int parse_size(const char *s, unsigned *w, unsigned *h)
+{
+    char buf[32];
+    const char *x = strchr(s, 'x');
+    if (!x || (size_t)(x - s) >= sizeof buf)
+        return 0;
+    memcpy(buf, s, (size_t)(x - s));
+    buf[x - s] = 0;
+    return parse_uint(buf, 1, GX_MAX_VIEWPORT, w) && parse_uint(x + 1, 1, GX_MAX_VIEWPORT, h);
+}
+
 int gx_cmd_render(int argc, char **argv)
 {
     static const char usage[] =
-        "usage: gx render [--engine cmodel|rtl] [--samples 4|8] [--out DIR] [--tag NAME] MESH\n";
+        "usage: gx render [--engine cmodel|rtl] [--samples 4|8] [--out DIR] [--tag NAME]\n"
+        "                 [--viewport WxH] [--tess N] MESH\n";
     gx_engine_t engine = GX_ENGINE_CMODEL;
     const char *file = NULL, *outdir = "build/demo", *tag = NULL;
-    unsigned samples = 4;
+    unsigned samples = 4, vw = 0, vh = 0, tess = 0;
     for (int i = 1; i < argc; i++) {
         int r = gx_parse_engine(argc, argv, &i, &engine);
         if (r < 0)
@@ -565,7 +595,8 @@ int gx_cmd_render(int argc, char **argv)
         if (r > 0)
             continue;
         if (!strcmp(argv[i], "--samples") || !strcmp(argv[i], "--out") ||
-            !strcmp(argv[i], "--tag")) {
+            !strcmp(argv[i], "--tag") || !strcmp(argv[i], "--viewport") ||
+            !strcmp(argv[i], "--tess")) {
             if (i + 1 >= argc || !*argv[i + 1]) {
                 fprintf(stderr, "gx render: %s needs a value\n", argv[i]);
                 return GX_EXIT_BAD_INPUT;
@@ -575,6 +606,17 @@ int gx_cmd_render(int argc, char **argv)
                 outdir = v;
             } else if (!strcmp(argv[i - 1], "--tag")) {
                 tag = v;
+            } else if (!strcmp(argv[i - 1], "--viewport")) {
+                if (!parse_size(v, &vw, &vh)) {
+                    fprintf(stderr, "gx render: --viewport takes WxH, each 1..%u, not '%s'\n",
+                            GX_MAX_VIEWPORT, v);
+                    return GX_EXIT_BAD_INPUT;
+                }
+            } else if (!strcmp(argv[i - 1], "--tess")) {
+                if (!parse_uint(v, 1, 64, &tess)) {
+                    fprintf(stderr, "gx render: --tess takes 1..64, not '%s'\n", v);
+                    return GX_EXIT_BAD_INPUT;
+                }
             } else if (!strcmp(v, "4") || !strcmp(v, "8")) {
                 samples = (unsigned)atoi(v);
             } else {
@@ -614,6 +656,12 @@ int gx_cmd_render(int argc, char **argv)
         free(m.p);
         return GX_EXIT_BAD_INPUT;
     }
+    if (vw) {
+        m.width = vw;
+        m.height = vh;
+    }
+    if (tess)
+        m.tess = tess;
 
     size_t ntri = 0, dropped = 0;
     draw_tri_t *tris = build(&m, &ntri, &dropped);

@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""make test: every kind of check of gx, as stages with a time budget each.
+
+    test.py [-j N] [--only REGEX] [--list]
+
+The stage list and each stage's budget (seconds of wall time on the two-core CI machine,
+beside one other stage) are STAGES below. The build stage runs first and alone (make -j);
+every other stage then runs in a pool of N jobs (default: the cores), longest budget first,
+a stage starting once the stages it needs have passed. Each logs to build/test/<stage>.log.
+One line per finished stage: `[k/n] name ok 12 s` (with the stage's own `N passed,
+N failed` counts when it prints them); at the end the five slowest stages, a warning for
+every stage over its budget and for a total over TOTAL_BUDGET, and the sum of every
+stage's counts: `N passed, N failed` (a stage that prints no counts counts as one check).
+Every stage runs even after a failure, except those that need a failed one.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import cores  # noqa: E402
+
+B = "build"
+TOTAL_BUDGET = 1500  # make test on a clean clone, two cores, after setup (issue 20)
+
+
+def make_var(name):
+    out = subprocess.run(["make", "-s", "--no-print-directory", f"print-{name}"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    return out.split()
+
+
+# the C-model unit test of each block (test_<block> when there is one)
+MODEL_TEST = {"raster_setup": "test_raster", "mswb": "test_mssurf", "msld": "test_mssurf"}
+
+
+class Stage:
+    def __init__(self, name, budget, cmd, needs=(), env=None, block=None):
+        self.name, self.budget, self.cmd, self.needs = name, budget, cmd, list(needs)
+        self.env = env or {}
+        self.block = block  # the block a stage checks (make check-BLOCK), or None
+        self.status = None  # None: not run; else (ok, secs, passed, failed)
+
+
+def stages(only_block=None):
+    """Every stage of make test, with its budget in seconds; only_block: make check-BLOCK's
+    (that block's lint, C-model tests, cosimulations, quick proofs and their coverage)."""
+    blocks = [only_block] if only_block else make_var("blocks")
+    ks = make_var("mssurf-sweep")
+    tests = sorted(p.stem for p in (ROOT / "cmodel" / "tests").glob("test_*.c"))
+    clis = sorted(p.stem for p in (ROOT / "tests" / "cli").glob("test_*.sh"))
+    build = f"check-build-{only_block}" if only_block else "test-build"
+    st = [Stage("check-gen", 10, ["make", "-s", "check-gen"]),
+          Stage("build", 500, ["make", "-s", f"-j{os.cpu_count() or 1}", build])]
+    # lint: Verilator -Wall and Yosys elaboration (synthesis and formal reading) per block
+    budget_lint = {"analyzer": 20, "raster_setup": 15, "raster": 90, "mssurf": 30,
+                   "mswb": 150, "msld": 40}
+    for b in blocks:
+        st.append(Stage(f"lint-{b}", budget_lint[b], ["make", "-s", f"lint-{b}"],
+                        block=b))
+    if not only_block:
+        st.append(Stage("fusesoc", 120, ["bash", "tests/fusesoc/test_fusesoc.sh"]))
+    if only_block:
+        tests = [MODEL_TEST.get(only_block, f"test_{only_block}")]
+    for t in tests:
+        st.append(Stage(f"model-{t}", 10, [f"{B}/tests/{t}"], ["build"], block=only_block))
+        st.append(Stage(f"model-{t}-asan-ubsan", 20, [f"{B}/tests/{t}-san"], ["build"],
+                        block=only_block))
+    budget_cli = {"test_gx_cli": 5, "test_gx_mstrace": 15, "test_gx_raster": 10,
+                  "test_gx_render": 10}
+    for t in clis:
+        n = t.removeprefix("test_")
+        bud = budget_cli[t]
+        st.append(Stage(f"cli-{n}", bud, ["bash", f"tests/cli/{t}.sh"], ["build"]))
+        st.append(Stage(f"cli-{n}-asan-ubsan", 2 * bud, ["bash", f"tests/cli/{t}.sh"], ["build"],
+                        env={"GX": f"{B}/bin/gx-san"}))
+    st.append(Stage("oracle-llvmpipe", 20, ["bash", "tests/oracle/test_llvmpipe.sh"], ["build"]))
+    budget_cosim = {"analyzer": 15, "raster_setup": 10, "raster": 25, "mssurf": 15,
+                    "mswb": 80, "msld": 20}
+    cosims = []
+    for b in blocks:
+        bud = budget_cosim[b]
+        st.append(Stage(f"cosim-{b}", bud, [f"{B}/bin/tb_{b}", "--out", B], ["build"], block=b))
+        st.append(Stage(f"cosim-{b}-netlist", bud, [f"{B}/bin/tb_{b}_gl", "--out", f"{B}/gl"],
+                        ["build"], block=b))
+        cosims.append(f"cosim-{b}")
+    for k in ks if "mssurf" in blocks else []:
+        st.append(Stage(f"cosim-mssurf-k{k}", 10, [f"{B}/bin/tb_mssurf", "--out", B], ["build"],
+                        env={"SLOTS": str(k)}, block="mssurf"))
+        cosims.append(f"cosim-mssurf-k{k}")
+    st.append(Stage("coverage", 10, [sys.executable, "scripts/cov_report.py", f"{B}/coverage"],
+                    cosims))
+    # the quick formal tasks: each block's `formal` target (its core names them)
+    budget_formal = {
+        "analyzer-pdr": 20, "analyzer-cover": 20,
+        "raster_setup-prove": 10, "raster_setup-cover": 10,
+        "raster-prove": 180, "raster-widths": 250, "raster-exact": 120, "raster-cover": 140,
+        "raster-corner4": 15, "raster-corner3": 15, "raster-corner4_cover": 15,
+        "raster-corner3_cover": 15,
+        "mssurf-prove": 160, "mssurf-cover": 30, "mswb-prove": 280, "mswb-cover": 250,
+        "msld-prove": 30, "msld-cover": 30,
+    }
+    for b in blocks:
+        for task in cores.formal_tasks(b, "formal"):
+            st.append(Stage(f"formal-{b}-{task}", budget_formal[f"{b}-{task}"],
+                            [sys.executable, "scripts/formal.py", "--no-setup",
+                             f"{b}:formal:{task}"], ["build"], block=b))
+    if only_block:  # the block's own checks, what they need, and their coverage
+        st = [s for s in st if s.block == only_block or s.name in ("check-gen", "build",
+                                                                    "coverage")]
+    return st
+
+
+def counts(log, ok):
+    """A stage's (passed, failed): its last `N passed, N failed` line, else 1 check."""
+    line = None
+    for ln in log.read_text(errors="replace").splitlines():
+        if re.match(r"^\d+ passed, \d+ failed", ln):
+            line = ln
+    if line:
+        p, f = (int(x) for x in re.findall(r"\d+", line)[:2])
+        if not ok and f == 0:
+            f = 1
+        return p, f
+    return (1, 0) if ok else (0, 1)
+
+
+def run(stage):
+    log = ROOT / B / "test" / f"{stage.name}.log"
+    env = dict(os.environ, **stage.env)
+    start = time.monotonic()
+    with open(log, "w") as f:
+        rc = subprocess.run(stage.cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT,
+                            env=env).returncode
+    secs = time.monotonic() - start
+    p, fl = counts(log, rc == 0)
+    return stage, rc == 0 and fl == 0, secs, p, fl
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--only", help="run only the stages whose name matches (and their needs)")
+    ap.add_argument("--list", action="store_true", help="print the stages and budgets")
+    ap.add_argument("--block", help="make check-BLOCK: only that block's stages")
+    a = ap.parse_args(argv)
+    (ROOT / B / "test").mkdir(parents=True, exist_ok=True)
+    if a.block:
+        # one block's coverage alone: the data of earlier runs of other blocks would be
+        # reported with it
+        for f in (ROOT / B / "coverage").glob("*.dat"):
+            f.unlink()
+    st = stages(a.block)
+    if a.only:
+        keep = {s.name for s in st if re.search(a.only, s.name)}
+        for s in st:
+            if s.name in keep:
+                keep.update(s.needs)
+        st = [s for s in st if s.name in keep]
+    if a.list:
+        for s in st:
+            print(f"{s.budget:6d} s  {s.name}")
+        head = sum(s.budget for s in st if s.name in ("check-gen", "build"))
+        rest = sum(s.budget for s in st) - head
+        print(f"{head + rest / max(1, a.j):6.0f} s  in all: {head} s, then {rest} s of stages on "
+              f"{a.j} jobs (budget {TOTAL_BUDGET} s)")
+        return 0
+    by = {s.name: s for s in st}
+    n, k = len(st), 0
+    t0 = time.monotonic()
+
+    def report(stage, ok, secs, p, fl):
+        nonlocal k
+        k += 1
+        stage.status = (ok, secs, p, fl)
+        cnt = f"  {p} passed, {fl} failed" if (p, fl) not in ((1, 0), (0, 1)) else ""
+        over = f"  (over its budget of {stage.budget} s)" if secs > stage.budget else ""
+        print(f"[{k}/{n}] {stage.name} {'ok' if ok else 'FAILED'} {secs:.0f} s{cnt}{over}",
+              flush=True)
+        if not ok:
+            tail = (ROOT / B / "test" / f"{stage.name}.log").read_text(errors="replace")
+            for ln in tail.splitlines()[-25:]:
+                print(f"    | {ln}")
+
+    # the serial head: check-gen, then the build alone (it runs make -j itself)
+    for name in ("check-gen", "build"):
+        if name in by:
+            report(*run(by[name]))
+    pending = [s for s in st if s.status is None]
+    pending.sort(key=lambda s: -s.budget)  # longest first
+    running = {}
+    with ThreadPoolExecutor(max_workers=max(1, a.j)) as pool:
+        while pending or running:
+            for s in list(pending):
+                if len(running) >= a.j:
+                    break
+                need = [by[x].status for x in s.needs if x in by]
+                if any(x is None for x in need):
+                    continue  # a stage it needs has not finished
+                pending.remove(s)
+                if not all(x[0] for x in need):
+                    report(s, False, 0.0, 0, 1)
+                    (ROOT / B / "test" / f"{s.name}.log").write_text(
+                        f"not run: a stage it needs failed ({', '.join(s.needs)})\n")
+                    continue
+                running[pool.submit(run, s)] = s
+            if running:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    del running[fut]
+                    report(*fut.result())
+    wall = time.monotonic() - t0
+    print("\nslowest stages:")
+    for s in sorted(st, key=lambda s: -s.status[1])[:5]:
+        print(f"  {s.status[1]:6.0f} s  {s.name} (budget {s.budget} s)")
+    over = [s for s in st if s.status[1] > s.budget]
+    for s in over:
+        print(f"warning: {s.name} took {s.status[1]:.0f} s, over its budget of {s.budget} s")
+    print(f"total {wall:.0f} s wall ({len(st)} stages, {a.j} jobs)")
+    if wall > TOTAL_BUDGET:
+        print(f"warning: make test took {wall:.0f} s, over its budget of {TOTAL_BUDGET} s")
+    tp = sum(s.status[2] for s in st)
+    tf = sum(s.status[3] for s in st)
+    print(f"{tp} passed, {tf} failed")
+    return 0 if tf == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
