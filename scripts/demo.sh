@@ -19,9 +19,9 @@ echo "gx raster: scenes/demo.scene -> $(wc -l < build/demo/coverage.txt) covered
 # The end-to-end render: the teapot mesh (scenes/teapot.mesh, 20,738 triangles) through the
 # setup unit, the rasterizer, the coalesce unit and the flush encoder as RTL, with the C
 # model beside them flush packet by flush packet (gx render, docs/render.md), at 4x and 8x.
-# The demo renders it at DEMO_VIEWPORT (default 640x360, the mesh's camera); the full
+# The demo renders it at DEMO_VIEWPORT (default 1280x720, the mesh's camera); the full
 # 1920x1080 picture is `build/bin/gx render --engine rtl --samples 4 scenes/teapot.mesh`.
-vp="${DEMO_VIEWPORT:-640x360}"
+vp="${DEMO_VIEWPORT:-1280x720}"
 echo
 echo "gx render: scenes/teapot.mesh at $vp, RTL engine (progress on stderr)"
 {
