@@ -23,13 +23,16 @@ For every block B (top module gx_B, RTL file list from `make print-rtl-B`):
    logic is dead. The wrapper is synthesized with the block as a black box, then the
    block's netlist from step 1 is linked in unchanged and the whole flattened (the block
    is mapped once; nothing crosses its ports), and placed and routed with nextpnr-ecp5
-   (LFE5U-25F-6 CABGA256, 100 MHz target, seed 1); fmax of the clock comes from the
-   nextpnr JSON report. Should the wrapper not fit the 25k part, the 45k part is used
-   and the table says so.
+   (LFE5U-25F-6 CABGA256, 100 MHz target) once for each placement seed of SEEDS; fmax
+   of the clock comes from each seed's nextpnr JSON report, and the table gives the best
+   seed's and every seed's. Should the wrapper not fit the 25k part, the 45k part is
+   used and the table says so.
 
 Step 1's netlist is reused when the stamp beside it (SHA-256 of its Yosys script, the
-Yosys version, the files it reads and rtl/*.svh) matches. Every script, netlist, log and
-report goes under build/synth/B/. The YoWASP tools are WebAssembly builds that only see
+Yosys version, the files it reads and rtl/*.svh) matches; place and route runs every
+time. Every script, netlist, log and report goes under build/synth/B/ (nextpnr's per
+seed, nextpnr-25k-seed2.log and nextpnr-25k-seed2.report.json, the best seed's report
+also as nextpnr-25k.report.json). The YoWASP tools are WebAssembly builds that only see
 the current directory tree, so they run from the repository root with relative paths.
 Exits non-zero, with the tail of the tool log, when a tool fails.
 """
@@ -40,6 +43,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -55,7 +59,11 @@ DOC = Path("docs/synth.md")
 INCLUDE_DIR = "rtl"
 CLOCK_PORT = "clk_i"
 FREQ_MHZ = 100
-SEED = 1
+# nextpnr's placement seeds: the wrapper is placed and routed once per seed (a
+# placement's fmax depends on its seed); the table reports the best and each seed's.
+SEEDS = (1, 2, 3)
+# The seeds cell of a row written when the fmax came from seed 1 alone (a six-cell row).
+SEED_1_ONLY = "(seed 1 only)"
 PACKAGE = "CABGA256"
 SPEED = 6
 # nextpnr device flag and part name, in the order tried (the next one only when the
@@ -83,8 +91,9 @@ def route_minutes() -> int:
     return int(text)
 
 
-# nextpnr's wall-clock limit (placement and routing) for one part: a wrapper not routed
-# by then gets no fmax, and its row says so; GX_ROUTE_MINUTES sets it for a run.
+# nextpnr's wall-clock limit (placement and routing) for one seed on one part: a seed not
+# routed by then gets no fmax, a wrapper no seed routed gets none, and its row says so;
+# GX_ROUTE_MINUTES sets it for a run.
 ROUTE_MINUTES = route_minutes()
 
 
@@ -158,11 +167,28 @@ class Resources:
 
 @dataclass
 class Timing:
-    """Place-and-route result of the wrapper."""
+    """Place-and-route result of the wrapper, on one part with every seed of SEEDS."""
 
-    fmax_mhz: float | None  # None: not routed within ROUTE_MINUTES
     device: str  # part name, e.g. LFE5U-25F
-    clock_net: str
+    fmax_by_seed: dict[int, float | None]  # seed -> MHz; None: that seed not routed
+    clock_net: str  # "" when no seed routed
+
+    @property
+    def best_seed(self) -> int | None:
+        """The seed of the highest fmax (the first such in SEEDS); None if none routed."""
+        routed = [s for s in SEEDS if self.fmax_by_seed.get(s) is not None]
+        return max(routed, key=lambda s: self.fmax_by_seed[s], default=None)
+
+    @property
+    def fmax_mhz(self) -> float | None:
+        """The best seed's fmax (None: no seed routed within ROUTE_MINUTES)."""
+        best = self.best_seed
+        return None if best is None else self.fmax_by_seed[best]
+
+    def seeds_text(self) -> str:
+        """Every seed's fmax in SEEDS order, e.g. `148.7 / — / 154.9` (—: not routed)."""
+        return " / ".join("—" if (f := self.fmax_by_seed.get(s)) is None else f"{f:.1f}"
+                          for s in SEEDS)
 
 
 @dataclass
@@ -505,34 +531,85 @@ def parse_fmax(report: Path) -> tuple[str, float]:
     return names[0], float(fmax[names[0]]["achieved"])
 
 
+def nextpnr_files(work: Path, flag: str, seed: int | None = None) -> tuple[Path, Path]:
+    """(report, log) of nextpnr on the part of `flag` with placement seed `seed`, e.g.
+    nextpnr-25k-seed2.report.json; without a seed, the best seed's copies."""
+    stem = f"nextpnr-{flag.lstrip('-')}" + ("" if seed is None else f"-seed{seed}")
+    return work / f"{stem}.report.json", work / f"{stem}.log"
+
+
+def route_seed(netlist: Path, work: Path, flag: str, part: str, seed: int
+               ) -> tuple[str, float] | None:
+    """nextpnr-ecp5 on the wrapper netlist on one part with one placement seed: (clock net,
+    fmax in MHz), or None when it did not finish within ROUTE_MINUTES. Raises ToolError
+    when nextpnr fails (does_not_fit on its log tells a wrapper too big for the part)."""
+    report, log = nextpnr_files(work, flag, seed)
+    report.unlink(missing_ok=True)
+    cmd = [NEXTPNR, flag, "--package", DEVICE_PACKAGE.get(part, PACKAGE), "--speed", str(SPEED),
+           "--json", str(netlist), "--freq", str(FREQ_MHZ),
+           "--report", str(report), "--seed", str(seed),
+           "--timing-allow-fail", "--lpf-allow-unconstrained", "--router", ROUTER,
+           "--placer", PLACER]
+    try:
+        run_tool(cmd, log, f"nextpnr-ecp5 {flag} --seed {seed}", ROUTE_MINUTES)
+    except subprocess.TimeoutExpired:
+        print(f"  {part}, seed {seed}: not placed and routed within {ROUTE_MINUTES} minutes "
+              f"(see {log})", flush=True)
+        return None
+    clock_net, fmax = parse_fmax(report)
+    print(f"  {part}, seed {seed}: fmax {fmax:.1f} MHz", flush=True)
+    return clock_net, fmax
+
+
+def route_part(netlist: Path, work: Path, flag: str, part: str) -> Timing | None:
+    """Every seed of SEEDS on one part, each within ROUTE_MINUTES; None when the first seed
+    finds the wrapper too big for the part and a larger part remains. The first seed
+    settles the part: a later seed that does not fit it counts as not routed. The best
+    seed's report and log are copied to nextpnr-<tag>.report.json and nextpnr-<tag>.log
+    (docs cite the report's critical path); both are removed first, so they never hold
+    another run's result."""
+    best_report, best_log = nextpnr_files(work, flag)
+    best_report.unlink(missing_ok=True)
+    best_log.unlink(missing_ok=True)
+    fmax_by_seed: dict[int, float | None] = {}
+    clock_nets: dict[int, str] = {}
+    for seed in SEEDS:
+        log = nextpnr_files(work, flag, seed)[1]
+        try:
+            routed = route_seed(netlist, work, flag, part, seed)
+        except ToolError:
+            first = seed == SEEDS[0]
+            if not does_not_fit(log) or (first and (flag, part) == DEVICES[-1]):
+                raise
+            if first:
+                print(f"  {part} too small (see {log}); trying the next device", flush=True)
+                return None
+            print(f"  {part}, seed {seed}: not placed (see {log})", flush=True)
+            routed = None
+        fmax_by_seed[seed] = None if routed is None else routed[1]
+        if routed is not None:
+            clock_nets[seed] = routed[0]
+    timing = Timing(device=part, fmax_by_seed=fmax_by_seed, clock_net="")
+    best = timing.best_seed
+    if best is not None:
+        timing.clock_net = clock_nets[best]
+        report, log = nextpnr_files(work, flag, best)
+        shutil.copyfile(report, best_report)
+        shutil.copyfile(log, best_log)
+    return timing
+
+
 def place_and_route(netlist: Path, work: Path, luts: int) -> Timing:
-    """nextpnr-ecp5 on the wrapper netlist (luts LUT4s), on the first device it fits."""
+    """nextpnr-ecp5 on the wrapper netlist (luts LUT4s) with every seed of SEEDS, on the
+    first device it fits."""
     for flag, part in DEVICES:
         if luts > DEVICE_FILL * DEVICE_LUTS[part] and (flag, part) != DEVICES[-1]:
             print(f"  {part} too small ({luts} LUTs > {DEVICE_FILL:.0%} of "
                   f"{DEVICE_LUTS[part]}); trying the next device", flush=True)
             continue
-        tag = flag.lstrip("-")
-        report = work / f"nextpnr-{tag}.report.json"
-        log = work / f"nextpnr-{tag}.log"
-        cmd = [NEXTPNR, flag, "--package", DEVICE_PACKAGE.get(part, PACKAGE), "--speed", str(SPEED),
-               "--json", str(netlist), "--freq", str(FREQ_MHZ),
-               "--report", str(report), "--seed", str(SEED),
-               "--timing-allow-fail", "--lpf-allow-unconstrained", "--router", ROUTER,
-               "--placer", PLACER]
-        try:
-            run_tool(cmd, log, f"nextpnr-ecp5 {flag}", ROUTE_MINUTES)
-        except subprocess.TimeoutExpired:
-            print(f"  {part}: not placed and routed within {ROUTE_MINUTES} minutes (see {log})",
-                  flush=True)
-            return Timing(fmax_mhz=None, device=part, clock_net="")
-        except ToolError:
-            if does_not_fit(log) and (flag, part) != DEVICES[-1]:
-                print(f"  {part} too small (see {log}); trying the next device", flush=True)
-                continue
-            raise
-        clock_net, fmax = parse_fmax(report)
-        return Timing(fmax_mhz=fmax, device=part, clock_net=clock_net)
+        timing = route_part(netlist, work, flag, part)
+        if timing is not None:
+            return timing
     raise AssertionError("unreachable")
 
 
@@ -619,8 +696,8 @@ def run_block(spec: str, yosys_version: str) -> BlockResult:
         timing = place_and_route(netlist, work, wrapper_res.luts)
     seconds = time.monotonic() - start
     if timing is not None and timing.fmax_mhz is not None:
-        print(f"  {timing.device}: fmax {timing.fmax_mhz:.1f} MHz ({seconds:.0f} s)",
-              flush=True)
+        print(f"  {timing.device}: fmax {timing.fmax_mhz:.1f} MHz (seed {timing.best_seed}; "
+              f"seeds {seeds_list()}: {timing.seeds_text()}) ({seconds:.0f} s)", flush=True)
     return BlockResult(row_name(block, params), res, timing, wrapper_res, seconds, warnings)
 
 
@@ -628,8 +705,14 @@ def run_block(spec: str, yosys_version: str) -> BlockResult:
 # Report
 
 
+def seeds_list() -> str:
+    """SEEDS as the table names them, e.g. `1, 2, 3`."""
+    return ", ".join(str(s) for s in SEEDS)
+
+
 def result_row(r: BlockResult) -> str:
     """One table row."""
+    seeds = "—" if r.timing is None else r.timing.seeds_text()
     if r.timing is None:
         largest = DEVICES[-1][1]
         share = r.res.luts / DEVICE_LUTS[largest]
@@ -651,7 +734,8 @@ def result_row(r: BlockResult) -> str:
             notes.append(f"{PLACER} placer")
         if notes:
             fmax += f" ({', '.join(notes)})"
-    return f"| {r.block} | {r.res.luts} | {r.res.ffs} | {r.res.bram} | {r.res.dsp} | {fmax} |"
+    return (f"| {r.block} | {r.res.luts} | {r.res.ffs} | {r.res.bram} | {r.res.dsp} | {fmax} "
+            f"| {seeds} |")
 
 
 def previous_doc() -> str:
@@ -674,19 +758,25 @@ def kept_rows(results: list[BlockResult], prev: str) -> dict[str, str]:
     return rows
 
 
+def with_seeds_cell(row: str) -> str:
+    """A previous table row with its seeds cell: a row of six cells has the fmax of seed 1
+    alone, and gets SEED_1_ONLY."""
+    return f"{row} {SEED_1_ONLY} |" if row.count("|") == 7 else row
+
+
 def all_rows(results: list[BlockResult], prev: str) -> list[str]:
     """The previous table's rows in their order, a block of this run in its old row's
     place; this run's new blocks after them."""
     new = {r.block: result_row(r) for r in results}
     kept = kept_rows([], prev)  # every previous row, in order
-    rows = [new.pop(name, line) for name, line in kept.items()]
+    rows = [new.pop(name, with_seeds_cell(line)) for name, line in kept.items()]
     return rows + list(new.values())
 
 
 def table(results: list[BlockResult], prev: str) -> str:
     """The markdown table."""
-    rows = ["| block | LUTs | FFs | BRAM | DSP | fmax (MHz) |",
-            "|---|---:|---:|---:|---:|---:|"]
+    rows = [f"| block | LUTs | FFs | BRAM | DSP | fmax (MHz) | fmax of seeds {seeds_list()} |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
     return "\n".join(rows + all_rows(results, prev))
 
 
@@ -733,9 +823,11 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
   PFUMX/L6MUX21 wide-function muxes are not counted (they use no extra LUTs).
 - **FFs** = TRELLIS_FF; **BRAM** = DP16KD + PDPW16KD; **DSP** = MULT18X18D + ALU54B.
 - LUTs, FFs, BRAM and DSP: Yosys `synth_ecp5` of the block alone (top `gx_<block>`).
-- **fmax**: nextpnr-ecp5, seed {SEED}, {FREQ_MHZ} MHz target, of a generated wrapper
-  that puts registers around the block: serial-in shift registers (chains of at most
-  {CHAIN} bits, a pin each) load registers that drive every block input, and every block
+- **fmax**: nextpnr-ecp5, the best of seeds {seeds_list()} (the wrapper is placed and routed
+  once per seed; the last column gives each seed's fmax, "—" for a seed not routed within
+  the limit below, "{SEED_1_ONLY}" in a row of a run that placed with seed 1 alone),
+  {FREQ_MHZ} MHz target, of a generated wrapper that puts registers around the block:
+  serial-in shift registers (chains of at most {CHAIN} bits, a pin each) load registers that drive every block input, and every block
   output is captured into registers that feed serial-out shift registers, so every block path is register to register and no
   block logic is left without a driver or a load. fmax includes the wrapper registers' clock-to-out and setup, and
   the placement of the wrapper's shift registers. The wrapper is mapped with the block as
@@ -746,13 +838,15 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
   "— (N% of {DEVICES[-1][1]}: not placed)" fills more than {DEVICE_FILL:.0%} of it, beyond
   which no gx block has routed (scripts/synth.py, DEVICE_FILL): neither is placed.
   "— (not routed in M min on PART)": nextpnr did not finish placing and routing the
-  wrapper on that part within M minutes (ROUTE_MINUTES: {DEFAULT_ROUTE_MINUTES} unless `GX_ROUTE_MINUTES` set
-  another limit for the block's run).
+  wrapper on that part within M minutes with any seed (ROUTE_MINUTES, a limit for each
+  seed: {DEFAULT_ROUTE_MINUTES} unless `GX_ROUTE_MINUTES` set another for the block's run).
   "router2" beside a part: routed by nextpnr's router2 (`GX_ROUTER=router2`), not by the
   default router1; "static placer": placed by nextpnr's electrostatic placer
   (`GX_PLACER=static`), not by the default HeAP.
 
-Scripts, netlists, logs and nextpnr reports are in `build/synth/<block>/`.
+Scripts, netlists, logs and nextpnr reports are in `build/synth/<block>/` (nextpnr's per
+seed, e.g. `nextpnr-25k-seed2.report.json`; the best seed's also as
+`nextpnr-25k.report.json`).
 
 {table(results, prev)}
 {checks(results, prev)}"""
