@@ -1,21 +1,22 @@
 // gx_analyzer: 1SPP analyzer comparators.
 //
 // Decides the multi-sample encoding of one 32-byte line (1SPP, subset or full) and the
-// mask of equal slots of every slot, with eight 32-bit comparators, one per dword lane.
-// Each clock is one comparator pass: in every pixel of the line the lowest slot not yet
-// retired is the reference, each lane compares its dword with the same dword of its
-// slot's reference (lanes are multiplexed by B: a slot spans B/4 lanes), and the slots
-// equal to their reference retire as one class. The line is done after the first pass
-// that leaves no pixel with two or more unretired slots. The first pass is the 1SPP
-// decision (references = slot 0 of every pixel), so a 1SPP line takes one clock; a line
-// whose pixel has k distinct values takes up to k passes, at most MaxPasses = 7. A query
-// request (SULD.MS) is one pass with reference qslot. The golden model is
-// cmodel/src/analyzer.c; the closed-form specification, gx_analyzer_spec_pkg.
+// class of every slot: the slots of its pixel holding the same bytes. A two-stage
+// pipeline that takes one line a clock:
+//   stage 1  the 28 comparators of every pair of the line's eight dwords; their results
+//            and the request's format are registered (the line itself is not kept).
+//   stage 2  the classes from the registered equalities: a slot of B bytes spans B/4
+//            dwords and equals another slot of its pixel when all its dwords do; the
+//            encoding from the classes (1SPP: every class a whole pixel, full: every
+//            class one slot, subset otherwise); the response is registered.
+// A query request (SULD.MS) answers only the class of slot qslot, enc 0. The golden
+// model is cmodel/src/analyzer.c; the closed-form specification, gx_analyzer_spec_pkg.
 //
 // Handshake: valid/ready streams req (in) and resp (out); a transfer happens on
-// valid && ready. The unit holds one line; req_ready_o = !busy || (done && resp_ready_i).
-// Latency: a line accepted at clock t leaves resp_valid_o high from clock t + passes.
-// Throughput: one line per `passes` clocks; 1SPP lines go at one line per clock.
+// valid && ready. Each stage advances when it is empty or the stage after it does:
+// req_ready_o = !s1_v || !s2_v || resp_ready_i.
+// Latency: a line accepted at clock t leaves resp_valid_o high from clock t + 2.
+// Throughput: one line a clock, for every format and every encoding.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -27,225 +28,168 @@ module gx_analyzer (
   input  wire gx_pkg::an_req_t   req_i,         /// line, format and query
   output      logic              resp_valid_o,  /// a response is offered
   input  wire logic              resp_ready_i,  /// the response is taken this clock
-  output      gx_pkg::an_resp_t  resp_o         /// encoding, masks and pass count
+  output      gx_pkg::an_resp_t  resp_o         /// encoding and masks
 );
   localparam int unsigned NS = gx_pkg::MaxSlots;    // slots of a 4-byte format
-  localparam int unsigned NL = gx_pkg::LineDwords;  // comparator lanes
+  localparam int unsigned NL = gx_pkg::LineDwords;  // dwords of a line
   localparam int unsigned DW = gx_pkg::DwordBits;
+  localparam int unsigned NP = NL * (NL - 1) / 2;   // dword pairs
 
   typedef logic [NS-1:0] slotmask_t;
-  // Masks are declared as logic [NS-1:0][NS-1:0], not through a typedef: Yosys 0.70
-  // indexes typedef'd multi-dimensional packed arrays wrongly (docs/toolchain.md).
+
+  // Index of the pair (a, b), a < b, in the comparator vector.
+  function automatic int unsigned pair(int unsigned a, int unsigned b);
+    pair = a * (2 * NL - a - 1) / 2 + (b - a - 1);
+  endfunction
 
   // ---------------------------------------------------------------------------------
-  // State. busy_q/done_q are control; the rest is datapath (no reset).
-  logic             busy_q, busy_d;     // a line is held
-  logic             done_q, done_d;     // its response is ready
-  gx_pkg::an_req_t  req_q, req_d;       // the line held
-  slotmask_t        open_q, open_d;     // slots not yet retired
-  logic [NS-1:0][NS-1:0] masks_q, masks_d;  // masks of the retired slots
-  logic [gx_pkg::PassBits-1:0] passes_q, passes_d; // passes done
-
-  logic accept;
-  assign req_ready_o  = !busy_q || (done_q && resp_ready_i);
+  // Handshake. s1_v/s2_v are control (reset); the stage registers are datapath.
+  logic s1_v_q, s2_v_q;
+  logic s2_adv;    // stage 2 takes stage 1's line this clock
+  logic accept;    // stage 1 takes a request this clock
+  assign s2_adv       = s1_v_q && (!s2_v_q || resp_ready_i);
+  assign req_ready_o  = !s1_v_q || !s2_v_q || resp_ready_i;
   assign accept       = req_valid_i && req_ready_o;
-  assign resp_valid_o = busy_q && done_q;
-  always_comb begin
-    resp_o.query  = req_q.query;
-    resp_o.enc    = enc;
-    resp_o.passes = passes_q;
-    resp_o.masks  = masks_q;
-  end
-
-  // Format decode: log2 dwords per slot (B/4) and log2 slots per pixel, min(N, S), where
-  // N = 2 << spp and S = 8 >> dlg.
-  function automatic logic [1:0] dw_lg(gx_pkg::bps_e bps);
-    unique case (bps)
-      gx_pkg::Bps8:  dw_lg = 2'd1;
-      gx_pkg::Bps16: dw_lg = 2'd2;
-      default:       dw_lg = 2'd0;
-    endcase
-  endfunction
-  function automatic logic [1:0] grp_lg(gx_pkg::spp_e spp, logic [1:0] dlg);
-    grp_lg = ({1'b0, spp} + 3'd1 < 3'd3 - {1'b0, dlg}) ? spp + 2'd1 : 2'd3 - dlg;
-  endfunction
-
-  // ---------------------------------------------------------------------------------
-  // One comparator pass, on the incoming request (accept) or the held line.
-  gx_pkg::an_req_t src;
-  slotmask_t       src_open;
-  logic [NS-1:0][NS-1:0] src_masks;
-  logic [2:0]      src_passes;
-  logic [1:0]      dlg;   // log2 dwords per slot
-  logic [1:0]      glg;   // log2 slots per pixel, min(N, S)
-  slotmask_t       valid_slots;
-
-  always_comb begin
-    src        = accept ? req_i : req_q;
-    src_masks  = accept ? '0 : masks_q;
-    src_passes = accept ? 3'd0 : passes_q;
-    dlg = dw_lg(src.bps);
-    glg = grp_lg(src.spp, dlg);
-    valid_slots = slotmask_t'((9'd1 << (4'd8 >> dlg)) - 9'd1);
-    src_open = accept ? valid_slots : open_q;
-  end
-
-  // Candidates and the reference slot of each slot's pixel.
-  slotmask_t cand;
-  logic [NS-1:0][gx_pkg::SlotIdxBits-1:0] ref_of;  // reference slot of slot j's pixel
-  always_comb begin
-    cand = '0;
-    ref_of = '0;
-    for (int unsigned j = 0; j < NS; j++) begin
-      if (src.query) begin
-        cand[j] = ((j >> glg) == (32'(src.qslot) >> glg)) && valid_slots[j];
-        ref_of[j] = src.qslot;
-      end else begin
-        cand[j] = src_open[j];
-        // lowest open slot of j's pixel, scanning down so the lowest wins
-        for (int unsigned i = NS; i > 0; i--)
-          if (((i - 1) >> glg) == (j >> glg) && src_open[i-1]) ref_of[j] = 3'(i - 1);
-      end
-    end
-  end
-
-  // Eight lane comparators; lane k compares dword k with the same dword of the
-  // reference of its slot.
-  logic [NL-1:0] lane_eq;
-  always_comb begin
-    for (int unsigned k = 0; k < NL; k++) begin
-      logic [2:0] slot, rdw;
-      slot = 3'(k >> dlg);
-      rdw = 3'((32'(ref_of[slot]) << dlg) | (k & ((32'd1 << dlg) - 1)));
-      lane_eq[k] = src.line[k*DW +: DW] == src.line[32'(rdw)*DW +: DW];
-    end
-  end
-
-  // Retire the classes, decide completion and the encoding.
-  slotmask_t member, open_next;
-  always_comb begin
-    logic more;
-    member = '0;
-    for (int unsigned j = 0; j < NS; j++) begin
-      logic eq;
-      eq = 1'b1;
-      for (int unsigned k = 0; k < NL; k++)
-        if ((k >> dlg) == j && !lane_eq[k]) eq = 1'b0;
-      member[j] = cand[j] && eq;
-    end
-
-    open_next = src_open & ~member;
-    masks_d   = src_masks;
-    // A retired slot's mask is its class; a query answers only the queried slot.
-    for (int unsigned j = 0; j < NS; j++) begin
-      slotmask_t cls;  // a whole row is built, then stored (docs/toolchain.md: Yosys)
-      for (int unsigned i = 0; i < NS; i++)
-        cls[i] = member[i] && ((i >> glg) == (j >> glg));
-      if (member[j] && (!src.query || 32'(src.qslot) == j)) masks_d[j] = cls;
-    end
-
-    // A pixel with two or more open slots needs another pass.
-    more = 1'b0;
-    for (int unsigned g = 0; g < NS; g++) begin
-      int unsigned n;
-      n = 0;
-      for (int unsigned j = 0; j < NS; j++)
-        if ((j >> glg) == g && open_next[j]) n++;
-      if (n >= 2) more = 1'b1;
-    end
-    if (src.query) more = 1'b0;
-    if (!more && !src.query)
-      for (int unsigned j = 0; j < NS; j++)
-        if (open_next[j]) masks_d[j] = slotmask_t'(1 << j);
-
-    done_d   = !more;
-    open_d   = more ? open_next : '0;
-    passes_d = src_passes + 3'd1;
-  end
-
-  // The encoding of the finished line, decoded from the registered masks (so it is not
-  // on the pass path): 1SPP when every mask is its whole pixel, full when every mask is
-  // its own slot, subset otherwise; 0 for a query.
-  gx_pkg::enc_e enc;
-  always_comb begin
-    logic uniform, single;
-    logic [1:0] qdlg, qglg;
-    qdlg = dw_lg(req_q.bps);
-    qglg = grp_lg(req_q.spp, qdlg);
-    uniform = 1'b1;
-    single = 1'b1;
-    for (int unsigned j = 0; j < NS; j++)
-      if (j < (NS >> qdlg)) begin
-        if (masks_q[j] != slotmask_t'(((1 << (1 << qglg)) - 1) << ((j >> qglg) << qglg)))
-          uniform = 1'b0;
-        if (masks_q[j] != slotmask_t'(1 << j)) single = 1'b0;
-      end
-    enc = (req_q.query || uniform) ? gx_pkg::Enc1spp
-        : single ? gx_pkg::EncFull : gx_pkg::EncSubset;
-  end
-
-  // ---------------------------------------------------------------------------------
-  always_comb begin
-    busy_d = busy_q;
-    req_d  = req_q;
-    if (accept) begin
-      busy_d = 1'b1;
-      req_d  = req_i;
-    end else if (resp_valid_o && resp_ready_i) begin
-      busy_d = 1'b0;
-    end
-  end
-
-  logic step;  // a pass happens this clock
-  assign step = accept || (busy_q && !done_q);
+  assign resp_valid_o = s2_v_q;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      busy_q <= 1'b0;
-      done_q <= 1'b0;
+      s1_v_q <= 1'b0;
+      s2_v_q <= 1'b0;
     end else begin
-      busy_q <= busy_d;
-      if (step) done_q <= done_d;
+      if (req_ready_o) s1_v_q <= req_valid_i;
+      if (!s2_v_q || resp_ready_i) s2_v_q <= s1_v_q;
     end
   end
 
+  // ---------------------------------------------------------------------------------
+  // Stage 1: the dword-pair comparators.
+  logic [NP-1:0] eq_d, eq_q;     // bit pair(a, b): dword a equals dword b
+  logic          s1_query_q;
+  logic [2:0]    s1_qslot_q;
+  gx_pkg::spp_e  s1_spp_q;
+  gx_pkg::bps_e  s1_bps_q;
+
+  always_comb begin
+    for (int unsigned a = 0; a < NL; a++)
+      for (int unsigned b = a + 1; b < NL; b++)
+        eq_d[pair(a, b)] = req_i.line[a*DW +: DW] == req_i.line[b*DW +: DW];
+  end
+
   always_ff @(posedge clk_i) begin
-    req_q <= req_d;
-    if (step) begin
-      open_q   <= open_d;
-      masks_q  <= masks_d;
-      passes_q <= passes_d;
+    if (accept) begin
+      eq_q       <= eq_d;
+      s1_query_q <= req_i.query;
+      s1_qslot_q <= req_i.qslot;
+      s1_spp_q   <= req_i.spp;
+      s1_bps_q   <= req_i.bps;
     end
   end
+
+  // ---------------------------------------------------------------------------------
+  // Stage 2: classes and encoding.
+  //
+  // Format decode: dlg = log2 dwords per slot (B/4), glg = log2 slots per pixel,
+  // min(N, S), where N = 2 << spp and S = 8 >> dlg.
+  logic [1:0] dlg, glg;
+  always_comb begin
+    unique case (s1_bps_q)
+      gx_pkg::Bps8:  dlg = 2'd1;
+      gx_pkg::Bps16: dlg = 2'd2;
+      default:       dlg = 2'd0;
+    endcase
+    glg = ({1'b0, s1_spp_q} + 3'd1 < 3'd3 - {1'b0, dlg}) ? s1_spp_q + 2'd1 : 2'd3 - dlg;
+  end
+
+  // Dword equality, symmetric, a dword equal to itself.
+  function automatic logic deq(logic [NP-1:0] e, int unsigned a, int unsigned b);
+    if (a == b) deq = 1'b1;
+    else if (a < b) deq = e[pair(a, b)];
+    else deq = e[pair(b, a)];
+  endfunction
+
+  // Slot equality for each slot size: the pair's dwords all equal. Pairs of different
+  // pixels are masked below.
+  logic [NS-1:0][NS-1:0]     seq4;   // [j][i]: 4-byte slot i equals slot j
+  logic [NS/2-1:0][NS/2-1:0] seq8;   // 8-byte slots
+  logic [NS/4-1:0][NS/4-1:0] seq16;  // 16-byte slots
+  always_comb begin
+    for (int unsigned j = 0; j < NS; j++)
+      for (int unsigned i = 0; i < NS; i++)
+        seq4[j][i] = deq(eq_q, i, j);
+    for (int unsigned j = 0; j < NS / 2; j++)
+      for (int unsigned i = 0; i < NS / 2; i++)
+        seq8[j][i] = deq(eq_q, 2 * i, 2 * j) && deq(eq_q, 2 * i + 1, 2 * j + 1);
+    for (int unsigned j = 0; j < NS / 4; j++)
+      for (int unsigned i = 0; i < NS / 4; i++)
+        seq16[j][i] = deq(eq_q, 4 * i, 4 * j) && deq(eq_q, 4 * i + 1, 4 * j + 1) &&
+                      deq(eq_q, 4 * i + 2, 4 * j + 2) && deq(eq_q, 4 * i + 3, 4 * j + 3);
+  end
+
+  // The class of every slot, the encoding, the response.
+  gx_pkg::an_resp_t resp_d, resp_q;
+  logic [NS-1:0][NS-1:0] cls;  // [j]: the class of slot j
+  always_comb begin
+    logic uniform, single;
+    uniform = 1'b1;
+    single = 1'b1;
+    for (int unsigned j = 0; j < NS; j++) begin
+      slotmask_t row, pix;  // a whole row is built, then stored (docs/toolchain.md: Yosys)
+      for (int unsigned i = 0; i < NS; i++) begin
+        pix[i] = (i >> glg) == (j >> glg);
+        unique case (dlg)
+          2'd2:    row[i] = pix[i] && i < NS / 4 && j < NS / 4 && seq16[j % (NS / 4)][i % (NS / 4)];
+          2'd1:    row[i] = pix[i] && i < NS / 2 && j < NS / 2 && seq8[j % (NS / 2)][i % (NS / 2)];
+          default: row[i] = pix[i] && seq4[j][i];
+        endcase
+      end
+      cls[j] = row;
+      if (j < (NS >> dlg)) begin
+        if (row != pix) uniform = 1'b0;
+        if (row != slotmask_t'(1 << j)) single = 1'b0;
+      end
+    end
+    resp_d.query = s1_query_q;
+    resp_d.enc = (s1_query_q || uniform) ? gx_pkg::Enc1spp
+               : single ? gx_pkg::EncFull : gx_pkg::EncSubset;
+    resp_d.masks = '0;
+    for (int unsigned j = 0; j < NS; j++)
+      if (!s1_query_q || 32'(s1_qslot_q) == j) resp_d.masks[j*NS +: NS] = cls[j];
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (s2_adv) resp_q <= resp_d;
+  end
+  assign resp_o = resp_q;
 
   // ---------------------------------------------------------------------------------
   // Properties.
 `ifdef GX_ASSERT_ON
-  // Port-level scoreboard, kept from the ports alone: the request taken last and
-  // whether its response is still owed. Every response must be the specification's
-  // answer to that request.
-  logic             fv_owed_q;
-  gx_pkg::an_req_t  fv_req_q;
+  // Port-level scoreboard, kept from the ports alone: the requests taken whose
+  // responses are still owed, oldest first (at most two: one a stage). Every response
+  // must be the specification's answer to the oldest.
+  logic [1:0]       fv_n_q;
+  gx_pkg::an_req_t  fv_req0_q, fv_req1_q;  // oldest, next
+  logic             fv_take, fv_give;
+  assign fv_take = req_valid_i && req_ready_o;
+  assign fv_give = resp_valid_o && resp_ready_i;
   always_ff @(posedge clk_i) begin
-    if (rst_i) fv_owed_q <= 1'b0;
-    else if (req_valid_i && req_ready_o) fv_owed_q <= 1'b1;
-    else if (resp_valid_o && resp_ready_i) fv_owed_q <= 1'b0;
-    if (req_valid_i && req_ready_o) fv_req_q <= req_i;
+    if (rst_i) fv_n_q <= 2'd0;
+    else fv_n_q <= fv_n_q + 2'(fv_take) - 2'(fv_give);
+    if (fv_give) fv_req0_q <= fv_req1_q;
+    if (fv_take && fv_n_q - 2'(fv_give) == 2'd0) fv_req0_q <= req_i;
+    if (fv_take && fv_n_q - 2'(fv_give) == 2'd1) fv_req1_q <= req_i;
   end
 
-  gx_pkg::an_resp_t spec_resp;  // the specification's response to the request taken
-  gx_analyzer_spec_pkg::masks_t spec_cls;  // its classes
-  logic [1:0] spec_glg;
-  assign spec_resp = gx_analyzer_spec_pkg::resp(fv_req_q);
-  assign spec_cls  = gx_analyzer_spec_pkg::classes(fv_req_q.line, fv_req_q.spp, fv_req_q.bps);
-  assign spec_glg  = 2'(gx_analyzer_spec_pkg::grp_lg(fv_req_q.spp, fv_req_q.bps));
-
-  // Retired slots hold their class, open slots nothing (while a line is in passes).
-  logic inv_masks_ok;
+  gx_pkg::an_req_t fv_s1_req;  // the request stage 1 holds
+  assign fv_s1_req = s2_v_q ? fv_req1_q : fv_req0_q;
+  logic fv_eq_ok;              // stage 1's comparators are those of its line
   always_comb begin
-    inv_masks_ok = 1'b1;
-    for (int unsigned j = 0; j < NS; j++)
-      if (open_q[j] ? masks_q[j] != '0 : masks_q[j] != spec_cls[j*8 +: 8]) inv_masks_ok = 1'b0;
+    fv_eq_ok = 1'b1;
+    for (int unsigned a = 0; a < NL; a++)
+      for (int unsigned b = a + 1; b < NL; b++)
+        if (eq_q[pair(a, b)] != (fv_s1_req.line[a*DW +: DW] == fv_s1_req.line[b*DW +: DW]))
+          fv_eq_ok = 1'b0;
   end
 `endif
 
@@ -257,46 +201,45 @@ module gx_analyzer (
                          32'(req_i.qslot) < gx_analyzer_spec_pkg::slots(req_i.bps))
 
   // Output protocol: a response is owed, and holds until taken.
-  `GX_ASSERT(RespOwed_A, !resp_valid_o || fv_owed_q)
+  `GX_ASSERT(RespOwed_A, !resp_valid_o || fv_n_q != 2'd0)
   `GX_ASSERT(RespHold_A, !`GX_PAST_OK || !$past(resp_valid_o && !resp_ready_i) ||
                          (resp_valid_o && resp_o == $past(resp_o)))
-  // The response is the specification's answer to the request taken, bit for bit.
-  `GX_ASSERT(RespSpec_A, !resp_valid_o || resp_o == spec_resp)
-  `GX_ASSERT(PassesPos_A, !resp_valid_o || resp_o.passes != 3'd0)
+  // The response is the specification's answer to the oldest request owed, bit for bit.
+  `GX_ASSERT(RespSpec_A, !resp_valid_o || resp_o == gx_analyzer_spec_pkg::resp(fv_req0_q))
   // An empty unit takes a request.
-  `GX_ASSERT(EmptyReady_A, fv_owed_q || req_ready_o)
-  // Invariants of a line in flight (they make the proof inductive).
-  `GX_ASSERT(Owed_A, fv_owed_q == busy_q)
-  `GX_ASSERT(Held_A, !busy_q || req_q == fv_req_q)
-  `GX_ASSERT(HeldLegal_A, !busy_q || req_q.bps != 2'd3)
-  `GX_ASSERT(QueryDone_A, !busy_q || !req_q.query || done_q)
-  `GX_ASSERT(OpenPrefix_A, !busy_q || req_q.query || done_q ||
-             ({1'b0, passes_q} < gx_analyzer_spec_pkg::passes(spec_cls, spec_glg) &&
-              open_q == gx_analyzer_spec_pkg::unretired(spec_cls, spec_glg, {1'b0, passes_q})))
-  `GX_ASSERT(HeldPassesPos_A, !busy_q || req_q.query || passes_q != 3'd0)
-  `GX_ASSERT(Masks_A, !busy_q || req_q.query || done_q || inv_masks_ok)
+  `GX_ASSERT(EmptyReady_A, fv_n_q != 2'd0 || req_ready_o)
+  // Invariants of the lines in flight (they make the proof inductive): one owed request
+  // a full stage; stage 1 holds its request's format and comparator results.
+  `GX_ASSERT(Owed_A, fv_n_q == 2'(s1_v_q) + 2'(s2_v_q))
+  `GX_ASSERT(S1Held_A, !s1_v_q || (s1_query_q == fv_s1_req.query &&
+                                   s1_qslot_q == fv_s1_req.qslot &&
+                                   s1_spp_q == fv_s1_req.spp && s1_bps_q == fv_s1_req.bps))
+  `GX_ASSERT(S1Legal_A, !s1_v_q || (s1_bps_q != 2'd3 &&
+                                    (!s1_query_q ||
+                                     32'(s1_qslot_q) < gx_analyzer_spec_pkg::slots(s1_bps_q))))
+  `GX_ASSERT(S1Eq_A, !s1_v_q || fv_eq_ok)
 
-  // Reachability: every encoding, a query, the longest line, back-to-back lines.
+  // Reachability: every encoding, a query, back-to-back lines, a full pipeline stalled.
   `GX_COVER(Enc1spp_C, resp_valid_o && !resp_o.query && resp_o.enc == gx_pkg::Enc1spp)
   `GX_COVER(EncSubset_C, resp_valid_o && !resp_o.query && resp_o.enc == gx_pkg::EncSubset)
   `GX_COVER(EncFull_C, resp_valid_o && !resp_o.query && resp_o.enc == gx_pkg::EncFull)
   `GX_COVER(Query_C, resp_valid_o && resp_o.query)
-  `GX_COVER(MaxPasses_C, resp_valid_o && 32'(resp_o.passes) == gx_pkg::MaxPasses)
-  `GX_COVER(BackToBack_C, `GX_PAST_OK && $past(accept) && accept)
-  `GX_COVER(Stall_C, `GX_PAST_OK && $past(resp_valid_o && !resp_ready_i) && resp_valid_o)
+  `GX_COVER(BackToBack_C, `GX_PAST_OK && $past(resp_valid_o && resp_ready_i) &&
+                          resp_valid_o && resp_ready_i)
+  `GX_COVER(FullStall_C, s1_v_q && s2_v_q && !resp_ready_i && req_valid_i)
   // every N by B format
-  `GX_COVER(Spp2Bps4_C, resp_valid_o && req_q.spp == gx_pkg::Spp2 && req_q.bps == gx_pkg::Bps4)
-  `GX_COVER(Spp2Bps8_C, resp_valid_o && req_q.spp == gx_pkg::Spp2 && req_q.bps == gx_pkg::Bps8)
-  `GX_COVER(Spp2Bps16_C, resp_valid_o && req_q.spp == gx_pkg::Spp2 && req_q.bps == gx_pkg::Bps16)
-  `GX_COVER(Spp4Bps4_C, resp_valid_o && req_q.spp == gx_pkg::Spp4 && req_q.bps == gx_pkg::Bps4)
-  `GX_COVER(Spp4Bps8_C, resp_valid_o && req_q.spp == gx_pkg::Spp4 && req_q.bps == gx_pkg::Bps8)
-  `GX_COVER(Spp4Bps16_C, resp_valid_o && req_q.spp == gx_pkg::Spp4 && req_q.bps == gx_pkg::Bps16)
-  `GX_COVER(Spp8Bps4_C, resp_valid_o && req_q.spp == gx_pkg::Spp8 && req_q.bps == gx_pkg::Bps4)
-  `GX_COVER(Spp8Bps8_C, resp_valid_o && req_q.spp == gx_pkg::Spp8 && req_q.bps == gx_pkg::Bps8)
-  `GX_COVER(Spp8Bps16_C, resp_valid_o && req_q.spp == gx_pkg::Spp8 && req_q.bps == gx_pkg::Bps16)
-  `GX_COVER(Spp16Bps4_C, resp_valid_o && req_q.spp == gx_pkg::Spp16 && req_q.bps == gx_pkg::Bps4)
-  `GX_COVER(Spp16Bps8_C, resp_valid_o && req_q.spp == gx_pkg::Spp16 && req_q.bps == gx_pkg::Bps8)
-  `GX_COVER(Spp16Bps16_C, resp_valid_o && req_q.spp == gx_pkg::Spp16 && req_q.bps == gx_pkg::Bps16)
+  `GX_COVER(Spp2Bps4_C, s2_adv && s1_spp_q == gx_pkg::Spp2 && s1_bps_q == gx_pkg::Bps4)
+  `GX_COVER(Spp2Bps8_C, s2_adv && s1_spp_q == gx_pkg::Spp2 && s1_bps_q == gx_pkg::Bps8)
+  `GX_COVER(Spp2Bps16_C, s2_adv && s1_spp_q == gx_pkg::Spp2 && s1_bps_q == gx_pkg::Bps16)
+  `GX_COVER(Spp4Bps4_C, s2_adv && s1_spp_q == gx_pkg::Spp4 && s1_bps_q == gx_pkg::Bps4)
+  `GX_COVER(Spp4Bps8_C, s2_adv && s1_spp_q == gx_pkg::Spp4 && s1_bps_q == gx_pkg::Bps8)
+  `GX_COVER(Spp4Bps16_C, s2_adv && s1_spp_q == gx_pkg::Spp4 && s1_bps_q == gx_pkg::Bps16)
+  `GX_COVER(Spp8Bps4_C, s2_adv && s1_spp_q == gx_pkg::Spp8 && s1_bps_q == gx_pkg::Bps4)
+  `GX_COVER(Spp8Bps8_C, s2_adv && s1_spp_q == gx_pkg::Spp8 && s1_bps_q == gx_pkg::Bps8)
+  `GX_COVER(Spp8Bps16_C, s2_adv && s1_spp_q == gx_pkg::Spp8 && s1_bps_q == gx_pkg::Bps16)
+  `GX_COVER(Spp16Bps4_C, s2_adv && s1_spp_q == gx_pkg::Spp16 && s1_bps_q == gx_pkg::Bps4)
+  `GX_COVER(Spp16Bps8_C, s2_adv && s1_spp_q == gx_pkg::Spp16 && s1_bps_q == gx_pkg::Bps8)
+  `GX_COVER(Spp16Bps16_C, s2_adv && s1_spp_q == gx_pkg::Spp16 && s1_bps_q == gx_pkg::Bps16)
 endmodule
 
 `default_nettype wire

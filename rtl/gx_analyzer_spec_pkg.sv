@@ -2,11 +2,9 @@
 //
 // Not used by the datapath. gx_analyzer's assertions compare its state and outputs with
 // these functions, so Verilator checks them in every simulation and Yosys proves them
-// for every input. They are written from the definitions in docs/analyzer.md, not from
-// the pass algorithm: the class of slot j is every slot of j's pixel holding the same
-// bytes; classes are ranked by their lowest slot; pass p retires the class of rank p-1
-// of every pixel; a line is done after the first pass that leaves no pixel with two or
-// more unretired slots.
+// for every input. They are written from the definitions in docs/analyzer.md: the class
+// of slot j is every slot of j's pixel holding the same bytes; the line is 1SPP when
+// every class is a whole pixel, full when every class is one slot, subset otherwise.
 //
 // Mask sets are flat vectors, slot j's mask in bits 8j+7..8j, indexed with explicit
 // arithmetic: Yosys 0.70 mis-evaluates bit and element accesses of 2-D packed arrays
@@ -74,59 +72,6 @@ package gx_analyzer_spec_pkg;
     classes = c;
   endfunction
 
-  /// the lowest slot of every class (bit j: slot j leads its class)
-  function automatic slotmask_t leaders(masks_t c);
-    int unsigned j;  // loop indices
-    slotmask_t l;
-    for (j = 0; j < 8; j++)
-      l[j] = c[j*8+j] && (c[j*8 +: 8] & slotmask_t'((1 << j) - 1)) == '0;
-    leaders = l;
-  endfunction
-
-  /// the slots of slot j's pixel
-  function automatic slotmask_t pixel(logic [1:0] lg, int unsigned j);
-    pixel = slotmask_t'(((9'd1 << (4'd1 << lg)) - 9'd1) << ((j >> lg) << lg));
-  endfunction
-
-  /// rank of slot j's class among the classes of its pixel, ordered by lowest slot:
-  /// the leaders of the pixel below the lowest slot of j's class
-  function automatic logic [3:0] rank(masks_t c, logic [1:0] lg, int unsigned j);
-    int unsigned i;  // loop indices
-    slotmask_t below;  // slots below the lowest slot of j's class
-    for (i = 0; i < 8; i++)
-      below[i] = (c[j*8 +: 8] & slotmask_t'((1 << (i + 1)) - 1)) == '0;
-    rank = 4'($countones(leaders(c) & pixel(lg, j) & below));
-  endfunction
-
-  /// passes the line takes: per pixel, its class count, less one when its last class is
-  /// a single slot; the most over the line's pixels (at least 1)
-  function automatic logic [3:0] passes(masks_t c, logic [1:0] lg);
-    int unsigned g, j;  // loop indices
-    logic [3:0] p, n, mine;
-    logic last1;  // the pixel's class of highest rank is a single slot
-    slotmask_t l;
-    l = leaders(c);
-    p = 4'd1;
-    for (g = 0; g < 8; g++) begin
-      n = 4'($countones(l & pixel(lg, g << lg)));
-      last1 = 1'b0;
-      for (j = 0; j < 8; j++)
-        if ((j >> lg) == g && l[j]) last1 = $countones(c[j*8 +: 8]) == 1;
-      mine = last1 ? n - 4'd1 : n;
-      if ((g << lg) < 8 && mine > p) p = mine;
-    end
-    passes = p;
-  endfunction
-
-  /// the slots not yet retired after p passes, p < passes(c, lg)
-  function automatic slotmask_t unretired(masks_t c, logic [1:0] lg, logic [3:0] p);
-    int unsigned j;  // loop indices
-    slotmask_t m;
-    for (j = 0; j < 8; j++)
-      m[j] = c[j*8+j] && rank(c, lg, j) >= p;
-    unretired = m;
-  endfunction
-
   /// the complete response to a request
   function automatic gx_pkg::an_resp_t resp(gx_pkg::an_req_t req);
     int unsigned j;  // loop indices
@@ -141,7 +86,6 @@ package gx_analyzer_spec_pkg;
     m = '0;
     r.query = req.query;
     r.enc = gx_pkg::Enc1spp;
-    r.passes = 3'd1;
     if (req.query) begin
       for (j = 0; j < 8; j++)
         if (j == 32'(req.qslot)) m[j*8 +: 8] = c[j*8 +: 8];
@@ -152,7 +96,6 @@ package gx_analyzer_spec_pkg;
           if ($countones(c[j*8 +: 8]) != 1) single = 1'b0;
         end
       r.enc = uniform ? gx_pkg::Enc1spp : single ? gx_pkg::EncFull : gx_pkg::EncSubset;
-      r.passes = 3'(passes(c, lg));
       m = c;
     end
     r.masks = m;

@@ -336,7 +336,7 @@ module gx_msld (
       StAnaReq: if (an_req_ready) state_d = StAnaWait;
       StAnaWait: begin
         if (an_resp_valid) begin
-          passes_d = passes_q + 16'(an_resp.passes);
+          passes_d = passes_q + 16'd1;
           if (!fmt.multi) begin
             mask_d = line_mask;
             enc_d = line_need;
@@ -384,7 +384,7 @@ module gx_msld (
       StQReq: if (an_req_ready) state_d = StQWait;
       StQWait: begin
         if (an_resp_valid) begin
-          passes_d = passes_q + 16'(an_resp.passes);
+          passes_d = passes_q + 16'd1;
           if (q_found) begin
             for (int unsigned g = 0; g < 16; g++)
               if (g == 32'(q_idx)) gmask_d[g*16 +: 16] = gmask_q[g*16 +: 16] | lm_line;

@@ -29,9 +29,9 @@
 // Latency (docs/mswb.md, measured by tb/mswb/bench_mswb.c): from the clock an eviction
 // is taken to fl_valid_o: 2 + scan (1 clock without re-analysis, else one per line or
 // pixel up to the last to analyze, + 1) + 2 per read (+ memory latency beyond one
-// clock) + N merge clocks (T > 0) + 1 + passes per analyzer request + 1 + encode (per
+// clock) + N merge clocks (T > 0) + 3 per analyzer request + 1 + encode (per
 // pixel: 1 clock when not written or 1SPP, else N) + pack (subset: m / 8 + m % 8 for m
-// mask bytes) + 1; e.g. 21 clocks for a uniform 4x RGBA8 tile, 109 with every sample
+// mask bytes) + 1; e.g. 21 clocks for a uniform 4x RGBA8 tile, 101 with every sample
 // distinct, 81 for one partial pixel (subset).
 // Throughput: one eviction per latency + 1 clocks.
 `default_nettype none
@@ -511,7 +511,7 @@ module gx_mswb (
       StAnaReq: if (an_req_ready) state_d = StAnaWait;
       StAnaWait: begin
         if (an_resp_valid) begin
-          passes_d = passes_q + 16'(an_resp.passes);
+          passes_d = passes_q + 16'd1;
           if (!fmt.multi) begin
             if (line_need > eb_q) eb_d = line_need;
             ai_d = ai_q + 6'd1;
@@ -556,7 +556,7 @@ module gx_mswb (
       StQReq: if (an_req_ready) state_d = StQWait;
       StQWait: begin
         if (an_resp_valid) begin
-          passes_d = passes_q + 16'(an_resp.passes);
+          passes_d = passes_q + 16'd1;
           if (q_found) begin
             slot_d = slot_q + 4'd1;
             g0_d = '0;

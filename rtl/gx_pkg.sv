@@ -13,10 +13,6 @@ package gx_pkg;
   localparam int unsigned MaxSlots = 8;
   /// bits of a slot index, log2(MaxSlots)
   localparam int unsigned SlotIdxBits = 3;
-  /// most comparator passes for one line: MaxSlots - 1 (all slots of one pixel distinct)
-  localparam int unsigned MaxPasses = 7;
-  /// bits of a pass count 1..MaxPasses
-  localparam int unsigned PassBits = 3;
   /// bytes of one tile of the uncompressed multi-sample surface
   localparam int unsigned MsTileBytes = 256;
   /// most pixels in a tile: 256 / (N B) with N = 2, B = 4
@@ -96,14 +92,13 @@ package gx_pkg;
   } an_req_t;
   localparam int unsigned AN_REQ_BITS = 264;
 
-  /// analyzer response for one line (70 bits)
+  /// analyzer response for one line (67 bits)
   typedef struct packed {
-    logic query;  // [69:69] echo of the request's query bit
-    enc_e enc;  // [68:67] encoding; 0 in a query response
-    logic [2:0] passes;  // [66:64] comparator passes (clocks) the line took, 1..MaxPasses
+    logic query;  // [66:66] echo of the request's query bit
+    enc_e enc;  // [65:64] encoding; 0 in a query response
     logic [63:0] masks;  // [63:0] mask of slot j in bits 8j+7..8j; slots >= 32/B read 0
   } an_resp_t;
-  localparam int unsigned AN_RESP_BITS = 70;
+  localparam int unsigned AN_RESP_BITS = 67;
 
   /// multi-sample surface format (static while any tile slot is resident) (40 bits)
   typedef struct packed {
@@ -166,7 +161,7 @@ package gx_pkg;
     logic [15:0] mask;  // [43:28] samples of the pixel holding exactly that value
     enc_e enc;  // [27:26] the pixel's state by its current values
     logic analyzed;  // [25:25] 1: the analyzer ran
-    logic [15:0] passes;  // [24:9] its analyzer passes (0 when not analyzed)
+    logic [15:0] passes;  // [24:9] its analyzer passes, one per line request (0 when not analyzed)
     logic [8:0] read_bytes;  // [8:0] bytes read from memory for the load
   } ms_ldresp_t;
   localparam int unsigned MS_LDRESP_BITS = 172;
@@ -182,7 +177,7 @@ package gx_pkg;
     logic [8:0] read_rmw;  // [2919:2911] bytes read first: partially covered pixels
     logic [8:0] read_promote;  // [2910:2902] bytes read first: uncovered pixels of a promoted tile
     logic [5:0] analyzed;  // [2901:2896] pixels re-analyzed (<= 32)
-    logic [15:0] passes;  // [2895:2880] analyzer passes (clocks) spent on them
+    logic [15:0] passes;  // [2895:2880] analyzer passes spent on them, one per line request
     logic [2879:0] payload;  // [2879:0] byte j in bits 8j+7..8j (gx_mssurf_encode); bytes >= payload_bytes are 0
   } ms_flush_t;
   localparam int unsigned MS_FLUSH_BITS = 3049;

@@ -45,76 +45,30 @@ static int slot_eq(const gx_an_req_t *req, unsigned i, unsigned j)
     return memcmp(req->line + i * b, req->line + j * b, b) == 0;
 }
 
-/* One comparator pass over group [g0, g0+gs): reference = lowest slot in `cand`, compare
- * every slot in `cand` with it; return the class (slots of `cand` equal to the ref). */
-static uint8_t pass_group(const gx_an_req_t *req, unsigned g0, unsigned gs, uint8_t cand,
-                          unsigned ref)
-{
-    uint8_t cls = 0;
-    for (unsigned j = g0; j < g0 + gs; j++)
-        if (((cand >> j) & 1u) && slot_eq(req, ref, j))
-            cls |= (uint8_t)(1u << j);
-    return cls;
-}
-
-static unsigned popcount8(uint8_t v)
-{
-    unsigned c = 0;
-    for (; v; v &= (uint8_t)(v - 1))
-        c++;
-    return c;
-}
-
 void gx_analyzer_process(const gx_an_req_t *req, gx_an_resp_t *resp)
 {
     const unsigned s = gx_analyzer_slots(req->bps);
     const unsigned gs = gx_analyzer_group_slots(req->spp, req->bps);
+    uint8_t cls[GX_MAX_SLOTS] = {0};
+    for (unsigned j = 0; j < s; j++)
+        for (unsigned i = j / gs * gs; i < (j / gs + 1) * gs; i++)
+            if (slot_eq(req, i, j))
+                cls[j] |= (uint8_t)(1u << i);
+
     memset(resp, 0, sizeof *resp);
     resp->query = req->query;
     resp->enc = GX_ENC1SPP;
-    resp->passes = 1;
-
     if (req->query) {
-        unsigned g0 = req->qslot / gs * gs;
-        uint8_t all = (uint8_t)(((1u << gs) - 1u) << g0);
-        resp->masks[req->qslot] = pass_group(req, g0, gs, all, req->qslot);
+        resp->masks[req->qslot] = cls[req->qslot];
         return;
     }
-
-    uint8_t unassigned = (uint8_t)((1u << s) - 1u);
-    for (unsigned pass = 1;; pass++) {
-        int more = 0; /* some group has >= 2 unassigned slots after this pass */
-        for (unsigned g0 = 0; g0 < s; g0 += gs) {
-            uint8_t gm = (uint8_t)(((1u << gs) - 1u) << g0);
-            uint8_t cand = unassigned & gm;
-            if (!cand)
-                continue;
-            unsigned ref = 0;
-            while (!((cand >> ref) & 1u))
-                ref++;
-            uint8_t cls = pass_group(req, g0, gs, cand, ref);
-            for (unsigned j = g0; j < g0 + gs; j++)
-                if ((cls >> j) & 1u)
-                    resp->masks[j] = cls;
-            unassigned &= (uint8_t)~cls;
-            if (popcount8(unassigned & gm) >= 2)
-                more = 1;
-        }
-        if (!more) {
-            for (unsigned j = 0; j < s; j++)
-                if ((unassigned >> j) & 1u)
-                    resp->masks[j] = (uint8_t)(1u << j);
-            resp->passes = (uint8_t)pass;
-            break;
-        }
-    }
-
     int uniform = 1, singles = 1;
     for (unsigned j = 0; j < s; j++) {
         uint8_t gm = (uint8_t)(((1u << gs) - 1u) << (j / gs * gs));
-        if (resp->masks[j] != gm)
+        resp->masks[j] = cls[j];
+        if (cls[j] != gm)
             uniform = 0;
-        if (resp->masks[j] != (uint8_t)(1u << j))
+        if (cls[j] != (uint8_t)(1u << j))
             singles = 0;
     }
     resp->enc = uniform ? GX_ENC1SPP : singles ? GX_ENCFULL : GX_ENCSUBSET;
@@ -122,7 +76,7 @@ void gx_analyzer_process(const gx_an_req_t *req, gx_an_resp_t *resp)
 
 int gx_analyzer_resp_eq(const gx_an_resp_t *a, const gx_an_resp_t *b)
 {
-    return a->query == b->query && a->enc == b->enc && a->passes == b->passes &&
+    return a->query == b->query && a->enc == b->enc &&
            memcmp(a->masks, b->masks, sizeof a->masks) == 0;
 }
 
@@ -163,7 +117,6 @@ void gx_an_resp_pack(const gx_an_resp_t *resp, uint32_t w[GX_AN_RESP_WORDS])
     memset(w, 0, GX_AN_RESP_WORDS * sizeof w[0]);
     gx_bits_set(w, GX_AN_RESP_QUERY_LSB, GX_AN_RESP_QUERY_BITS, resp->query);
     gx_bits_set(w, GX_AN_RESP_ENC_LSB, GX_AN_RESP_ENC_BITS, (uint32_t)resp->enc);
-    gx_bits_set(w, GX_AN_RESP_PASSES_LSB, GX_AN_RESP_PASSES_BITS, resp->passes);
     for (unsigned j = 0; j < GX_MAX_SLOTS; j++)
         gx_bits_set(w, GX_AN_RESP_MASKS_LSB + 8u * j, 8, resp->masks[j]);
 }
@@ -172,7 +125,6 @@ void gx_an_resp_unpack(const uint32_t w[GX_AN_RESP_WORDS], gx_an_resp_t *resp)
 {
     resp->query = (uint8_t)gx_bits_get(w, GX_AN_RESP_QUERY_LSB, GX_AN_RESP_QUERY_BITS);
     resp->enc = (gx_enc_t)gx_bits_get(w, GX_AN_RESP_ENC_LSB, GX_AN_RESP_ENC_BITS);
-    resp->passes = (uint8_t)gx_bits_get(w, GX_AN_RESP_PASSES_LSB, GX_AN_RESP_PASSES_BITS);
     for (unsigned j = 0; j < GX_MAX_SLOTS; j++)
         resp->masks[j] = (uint8_t)gx_bits_get(w, GX_AN_RESP_MASKS_LSB + 8u * j, 8);
 }

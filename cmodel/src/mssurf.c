@@ -132,7 +132,7 @@ unsigned gx_mssurf_classes(gx_spp_t spp, gx_bps_t bps, const uint8_t tile[GX_MS_
             q.bps = bps;
             memcpy(q.line, tile + l * GX_LINE_BYTES, GX_LINE_BYTES);
             gx_analyzer_process(&q, &r);
-            passes += r.passes;
+            passes++;
             for (unsigned k = 0; k < per; k++) {
                 unsigned p = l * per + k;
                 if (!((pixels >> p) & 1u))
@@ -158,7 +158,7 @@ unsigned gx_mssurf_classes(gx_spp_t spp, gx_bps_t bps, const uint8_t tile[GX_MS_
             q.bps = bps;
             memcpy(q.line, px + l * GX_LINE_BYTES, GX_LINE_BYTES);
             gx_analyzer_process(&q, &r);
-            passes += r.passes;
+            passes++;
             uint8_t m[GX_MAX_SLOTS];
             memcpy(m, r.masks, sizeof m);
             for (unsigned j = 0; j < s; j++) {
@@ -182,7 +182,7 @@ unsigned gx_mssurf_classes(gx_spp_t spp, gx_bps_t bps, const uint8_t tile[GX_MS_
                         memcpy(qq.line + k * b, px + src * b, b);
                     }
                     gx_analyzer_process(&qq, &rr);
-                    passes += rr.passes;
+                    passes++;
                     for (unsigned k = 1; k < s && g0 + k - 1 < ng0; k++)
                         if ((rr.masks[0] >> k) & 1u) {
                             found = (int)(g0 + k - 1);

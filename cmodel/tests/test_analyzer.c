@@ -2,8 +2,8 @@
  *
  * Covers: hand-worked golden cases for each encoding; every set partition of the slots
  * (every equality pattern a line can have: Bell(8) = 4140 for 8 slots) in every N by B
- * format, checked against an independent brute-force reference (pairwise byte compare
- * for the masks, class counting for the encoding and the pass count); queries of every
+ * format, checked against an independent reference (the classes from the slots' value
+ * indices, not their bytes; the encoding from class sizes); queries of every
  * slot; request range checks; packed-struct round trips; encoded byte counts.
  */
 #include <stdio.h>
@@ -25,52 +25,36 @@ static void make_line(gx_an_req_t *q, gx_spp_t spp, gx_bps_t bps, const unsigned
             q->line[j * b + k] = (uint8_t)(k + 1 == b ? 0xa0 + v[j] : 0x5c);
 }
 
-/* Independent reference: masks by pairwise comparison; encoding and passes by counting
- * classes per pixel (a pixel's passes: classes, less one if its last class is single). */
-static void reference(const gx_an_req_t *q, gx_an_resp_t *r)
+/* Independent reference, from the value index of every slot (make_line gives distinct
+ * indices distinct bytes) rather than from the line's bytes: slot i is in slot j's class
+ * when both are in one pixel and hold the same index; the encoding by class sizes. */
+static void reference(const gx_an_req_t *q, const unsigned *v, gx_an_resp_t *r)
 {
-    unsigned b = gx_analyzer_bps_bytes(q->bps), s = gx_analyzer_slots(q->bps);
+    unsigned s = gx_analyzer_slots(q->bps);
     unsigned g = gx_analyzer_spp_count(q->spp) < s ? gx_analyzer_spp_count(q->spp) : s;
     memset(r, 0, sizeof *r);
     r->query = q->query;
     for (unsigned j = 0; j < s; j++)
         for (unsigned i = 0; i < s; i++)
-            if (i / g == j / g && memcmp(q->line + i * b, q->line + j * b, b) == 0)
+            if (i / g == j / g && v[i] == v[j])
                 r->masks[j] |= (uint8_t)(1u << i);
+    r->enc = GX_ENC1SPP;
     if (q->query) {
         uint8_t m = r->masks[q->qslot];
         memset(r->masks, 0, sizeof r->masks);
         r->masks[q->qslot] = m;
-        r->passes = 1;
-        r->enc = GX_ENC1SPP;
         return;
     }
     int all_one = 1, all_single = 1;
-    unsigned passes = 1;
-    for (unsigned p0 = 0; p0 < s; p0 += g) {
-        unsigned classes = 0, last_size = 0;
-        for (unsigned j = p0; j < p0 + g; j++) {
-            unsigned size = 0, lowest = 99;
-            for (unsigned i = 0; i < 8; i++)
-                if ((r->masks[j] >> i) & 1u) {
-                    size++;
-                    if (lowest == 99)
-                        lowest = i;
-                }
-            if (lowest == j) {
-                classes++;
-                last_size = size;
-            }
-            if (size != g)
-                all_one = 0;
-            if (size != 1)
-                all_single = 0;
-        }
-        unsigned p = last_size == 1 ? classes - 1 : classes;
-        if (p > passes)
-            passes = p;
+    for (unsigned j = 0; j < s; j++) {
+        unsigned size = 0;
+        for (unsigned i = 0; i < 8; i++)
+            size += (r->masks[j] >> i) & 1u;
+        if (size != g)
+            all_one = 0;
+        if (size != 1)
+            all_single = 0;
     }
-    r->passes = (uint8_t)passes;
     r->enc = all_one ? GX_ENC1SPP : all_single ? GX_ENCFULL : GX_ENCSUBSET;
 }
 
@@ -84,15 +68,14 @@ static void each_partition(gx_spp_t spp, gx_bps_t bps, unsigned *v, unsigned j, 
         gx_an_resp_t got, want;
         make_line(&q, spp, bps, v);
         gx_analyzer_process(&q, &got);
-        reference(&q, &want);
-        CHECK(gx_analyzer_resp_eq(&got, &want), "partition N=%u B=%u enc %d/%d passes %u/%u",
-              gx_analyzer_spp_count(spp), gx_analyzer_bps_bytes(bps), got.enc, want.enc,
-              got.passes, want.passes);
+        reference(&q, v, &want);
+        CHECK(gx_analyzer_resp_eq(&got, &want), "partition N=%u B=%u enc %d/%d",
+              gx_analyzer_spp_count(spp), gx_analyzer_bps_bytes(bps), got.enc, want.enc);
         for (unsigned k = 0; k < s; k++) {
             q.query = 1;
             q.qslot = (uint8_t)k;
             gx_analyzer_process(&q, &got);
-            reference(&q, &want);
+            reference(&q, v, &want);
             CHECK(gx_analyzer_resp_eq(&got, &want), "query slot %u", k);
         }
         partitions_checked++;
@@ -123,32 +106,31 @@ static void test_golden(void)
 {
     gx_an_req_t q;
     gx_an_resp_t r;
-    /* N=4, B=4: pixel 0 uniform, pixel 1 = A A B B -> subset, 2 passes. */
+    /* N=4, B=4: pixel 0 uniform, pixel 1 = A A B B -> subset. */
     unsigned v1[8] = {0, 0, 0, 0, 1, 1, 2, 2};
     make_line(&q, GX_SPP4, GX_BPS4, v1);
     gx_analyzer_process(&q, &r);
-    CHECK(r.enc == GX_ENCSUBSET && r.passes == 2, "AABB: enc %d passes %u", r.enc, r.passes);
-    /* after pass 1 pixel 1 has slots 6,7 open (two) -> needs pass 2 */
+    CHECK(r.enc == GX_ENCSUBSET, "AABB: enc %d", r.enc);
     CHECK(r.masks[0] == 0x0f && r.masks[4] == 0x30 && r.masks[6] == 0xc0,
           "AABB masks %02x %02x %02x", r.masks[0], r.masks[4], r.masks[6]);
-    /* N=8, B=4: all distinct -> full, 7 passes. */
+    /* N=8, B=4: all distinct -> full. */
     unsigned v2[8] = {0, 1, 2, 3, 4, 5, 6, 7};
     make_line(&q, GX_SPP8, GX_BPS4, v2);
     gx_analyzer_process(&q, &r);
-    CHECK(r.enc == GX_ENCFULL && r.passes == 7, "distinct8: enc %d passes %u", r.enc, r.passes);
+    CHECK(r.enc == GX_ENCFULL, "distinct8: enc %d", r.enc);
     for (unsigned j = 0; j < 8; j++)
         CHECK(r.masks[j] == (1u << j), "distinct8 mask %u = %02x", j, r.masks[j]);
-    /* N=16, B=16: two slots of one pixel equal -> 1spp, 1 pass. */
+    /* N=16, B=16: two slots of one pixel equal -> 1spp. */
     unsigned v3[8] = {3, 3};
     make_line(&q, GX_SPP16, GX_BPS16, v3);
     gx_analyzer_process(&q, &r);
-    CHECK(r.enc == GX_ENC1SPP && r.passes == 1 && r.masks[0] == 3 && r.masks[1] == 3 &&
+    CHECK(r.enc == GX_ENC1SPP && r.masks[0] == 3 && r.masks[1] == 3 &&
           r.masks[2] == 0, "B16 uniform");
     /* N=2, B=4: four pixels, one of them split -> full? no: others uniform -> subset. */
     unsigned v4[8] = {0, 0, 1, 2, 3, 3, 4, 4};
     make_line(&q, GX_SPP2, GX_BPS4, v4);
     gx_analyzer_process(&q, &r);
-    CHECK(r.enc == GX_ENCSUBSET && r.passes == 1, "N2 mixed: enc %d passes %u", r.enc, r.passes);
+    CHECK(r.enc == GX_ENCSUBSET, "N2 mixed: enc %d", r.enc);
     /* 5 classes x 4 bytes + 5 masks x 2 bits (2 bytes) */
     CHECK(gx_analyzer_encoded_bytes(&q, &r) == 22, "N2 mixed bytes %u",
           gx_analyzer_encoded_bytes(&q, &r));
@@ -158,7 +140,7 @@ static void test_golden(void)
     q.bps = GX_BPS8;
     q.line[31] = 1;
     gx_analyzer_process(&q, &r);
-    CHECK(r.enc == GX_ENCSUBSET && r.masks[0] == 0x7 && r.masks[3] == 0x8 && r.passes == 1,
+    CHECK(r.enc == GX_ENCSUBSET && r.masks[0] == 0x7 && r.masks[3] == 0x8,
           "B8 second dword: enc %d m0 %02x m3 %02x", r.enc, r.masks[0], r.masks[3]);
     CHECK(gx_analyzer_encoded_bytes(&q, &r) == 17, "B8 subset bytes %u",
           gx_analyzer_encoded_bytes(&q, &r));
@@ -212,14 +194,13 @@ static void test_pack(void)
     memset(&r, 0, sizeof r);
     r.query = 1;
     r.enc = GX_ENCFULL;
-    r.passes = 6;
     for (unsigned j = 0; j < 8; j++)
         r.masks[j] = (uint8_t)(0x11 * j);
     uint32_t rw[GX_AN_RESP_WORDS];
     gx_an_resp_pack(&r, rw);
     gx_an_resp_unpack(rw, &back);
     CHECK(gx_analyzer_resp_eq(&r, &back), "resp round trip");
-    CHECK(rw[2] == (1u << 5 | 2u << 3 | 6u), "resp control bits %08x", rw[2]);
+    CHECK(rw[2] == (1u << 2 | 2u), "resp control bits %08x", rw[2]);
 }
 
 int main(void)

@@ -4,11 +4,10 @@
  *   1spp      every line uniform (random N, B): the 1SPP decision alone
  *   demo-mix  lines drawn like the cosimulation: palettes of 1..S values, 10% queries
  *   subset    every pixel holds two values
- *   worst     N >= 8, B = 4, all eight slots distinct (7 passes)
- * For each: lines per clock (lines / measured clock cycles), clocks per line, and the
- * simulation speed in clock cycles per second of CPU time (steadier than wall time on a
- * loaded machine), of the same Verilated model as the tests (assertions, coverage and
- * tracing compiled in).
+ *   worst     N >= 8, B = 4, all eight slots distinct
+ * For each: lines per clock (lines / measured clock cycles), clocks per line, lines per
+ * second at the block's fmax in docs/synth.md (make synth), and the simulation speed in
+ * clock cycles per second of CPU time (steadier than wall time on a loaded machine).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,8 +51,10 @@ int main(void)
     gx_an_resp_t *resps = calloc(LINES, sizeof *resps);
     if (!reqs || !resps)
         return 1;
-    printf("| workload | lines | clocks | lines/clock | clocks/line | sim cycles per CPU-second |\n");
-    printf("|---|---:|---:|---:|---:|---:|\n");
+    const double mhz = tb_synth_fmax_mhz("analyzer");
+    printf("| workload | lines | clocks | lines/clock | clocks/line | Mlines/s at %.1f MHz | "
+           "sim cycles per CPU-second |\n", mhz);
+    printf("|---|---:|---:|---:|---:|---:|---:|\n");
     int bad = 0;
     for (unsigned w = 0; w < 4; w++) {
         tb_rng_t r;
@@ -79,9 +80,10 @@ int main(void)
             fprintf(stderr, "bench_analyzer: the RTL stopped\n");
             return 1;
         }
-        printf("| %s | %u | %llu | %.3f | %.3f | %.0f |\n", kinds[w], LINES,
+        printf("| %s | %u | %llu | %.3f | %.3f | %.1f | %.0f |\n", kinds[w], LINES,
                (unsigned long long)cycles, (double)LINES / (double)cycles,
-               (double)cycles / (double)LINES, (double)cycles / dt);
+               (double)cycles / (double)LINES, mhz * (double)LINES / (double)cycles,
+               (double)cycles / dt);
     }
     free(reqs);
     free(resps);

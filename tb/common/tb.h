@@ -63,6 +63,12 @@ typedef struct tb_report {
  *  loaded machine). */
 double tb_cpu_seconds(void);
 
+/** The fmax in MHz that docs/synth.md (make synth; read from the working directory, the
+ *  repository root under make bench) gives for row `row` (e.g. "analyzer"), or 0 when
+ *  the file or the row is missing or the row has no fmax. Benchmarks turn clocks into
+ *  items per second at that clock. */
+double tb_synth_fmax_mhz(const char *row);
+
 /** The output paths of a test of block `block` (e.g. "gx_analyzer"), directories made:
  *  OUT/coverage/<block>.dat and OUT/waves/<block>_<seed>.fst. */
 void tb_out_paths(const tb_opts_t *o, const char *block, char *cov, size_t cov_len,

@@ -361,7 +361,8 @@ static int cov_check(const cov_t *c)
 /* The timing diagram of docs/msld.md, clock by clock: N = 2, B = 4, a 2 x 1 surface,
  * the load of pixel 0 sample 1 with sample 0 in the slot (arrival subset), the tile in
  * memory full with sample 1 different: one read, answered in the clock after the
- * request, one analysis pass; the load offered in every clock, responses always taken. */
+ * request, one line analysis (the analyzer's latency is 2); the load offered in every
+ * clock, responses always taken. */
 static void timing_check(tb_report_t *rep)
 {
     gx_ms_cfg_t cfg;
@@ -385,12 +386,12 @@ static void timing_check(tb_report_t *rep)
     gx_mssurf_ld_pack(&cfg, &ld, l);
     void *m = gx_msld_rtl_new(NULL);
     gx_msld_rtl_cfg(m, &cfg);
-    static const int w_ready[9] = {1, 0, 0, 0, 0, 0, 0, 0, 1};
-    static const int w_req[9] = {0, 0, 1, 0, 0, 0, 0, 0, 0};
-    static const int w_rresp[9] = {0, 0, 0, 1, 0, 0, 0, 0, 0};
-    static const int w_resp[9] = {0, 0, 0, 0, 0, 0, 0, 1, 0};
+    static const int w_ready[10] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    static const int w_req[10] = {0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
+    static const int w_rresp[10] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0};
+    static const int w_resp[10] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
     int ok = 1, pending = 0;
-    for (unsigned c = 0; c < 9; c++) {
+    for (unsigned c = 0; c < 10; c++) {
         gx_msld_io_t io;
         memset(&io, 0, sizeof io);
         io.ld_valid = 1;

@@ -36,7 +36,7 @@ load 0 1 3 00000000 c subset
 flush 1 conflict subset 3 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 77 64
 flush 1 command subset 2 0 0 0 0 f 0 0 0 0 0 0 0 0 0 0 18 9
 load 0 1 1 55667788 2 subset
-stores 20 merges 1 loads 3 analyzed 3 passes 7
+stores 20 merges 1 loads 3 analyzed 3 passes 3
 flushes 3 full 1 evict 0 conflict 1 command 1 resident 0
 flushed 1spp 1 subset 2 full 0
 written 159 uncompressed 544
@@ -81,7 +81,7 @@ written 384 uncompressed 512\nread 176 rmw 0 promote 112 load 64\n"
 
 # --- golden 4: threshold 2 (K defaults to 4). Pixel 0's samples 10203040, 11213141,
 # 12223242, 13233343; sample 0 again 11203040 (near: merged, the newest kept). The load
-# sees the slot's exact values: four distinct (full; 3 passes). 14203040 on sample 0 is
+# sees the slot's exact values: four distinct (full; 1 pass). 14203040 on sample 0 is
 # 3 away: conflict. Its flush: reference s0 = 11203040, s1 and s2 near (join, take its
 # value), s3 3 away (own class): subset, promoted (15 pixels read, 60 bytes), classes
 # 2 + 15: 9 + 68 = 77 bytes. The new store then flushes on the command: pixel 0 partial,
@@ -96,19 +96,19 @@ store 0 0 8 13233343\nstore 0 0 1 11203040\nload 0 0 1\nstore 0 0 1 14203040\nfl
 flush 0 conflict subset f 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 77 60
 flush 0 command subset 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 14 9
 load 0 0 1 11203040 6 subset
-stores 6 merges 1 loads 2 analyzed 3 passes 6
+stores 6 merges 1 loads 2 analyzed 3 passes 3
 flushes 2 full 0 evict 0 conflict 1 command 1 resident 0\nflushed 1spp 0 subset 2 full 0
 written 91 uncompressed 272\nread 83 rmw 9 promote 60 load 14\n'
 
 # --- golden 5: the last tile. N = 8, B = 8: P = 4; 3 x 3 = 9 pixels: tiles 0, 1 and
 # tile 2 holding pixel 8 = (2,2) only, so one store fills it: 1SPP, 8 bytes. (0,1) is
 # pixel 3 of tile 0; sample 0 only: RMW (8 bytes), 2 classes: subset, promoted (pixels
-# 0..2, 24 bytes), 4 pixels of 2 + 1 + 1 + 1 classes: 40 + 5 = 45 bytes. Passes: its two
-# lines (2 and 1 passes) and one query pass merging line 2's class with line 1's.
+# 0..2, 24 bytes), 4 pixels of 2 + 1 + 1 + 1 classes: 40 + 5 = 45 bytes. Passes (one
+# an analyzer request): its two lines and one query merging line 2's class with line 1's.
 golden "last tile" \
 'surface 3 3 8 8\nstore 2 2 ff 0badcafe0badcafe\nload 2 2 5\nstore 0 1 1 0000000000000001\nflush\n' \
 'flush 2 full 1spp ff 0 0 0 8 0\nload 2 2 5 0badcafe0badcafe ff 1spp\nflush 0 command subset 0 0 0 1 45 32
-stores 2 merges 0 loads 1 analyzed 1 passes 4
+stores 2 merges 0 loads 1 analyzed 1 passes 3
 flushes 2 full 1 evict 0 conflict 0 command 1 resident 0\nflushed 1spp 1 subset 1 full 0
 written 53 uncompressed 320\nread 40 rmw 8 promote 24 load 8\n'
 
@@ -208,7 +208,7 @@ sys.exit(0 if ok else 1)
 PY
 # regression golden (recorded from the model, not derived by hand)
 cat > "$tmp/draw.tail" <<'OUT'
-stores 1969 merges 95 loads 128 analyzed 283 passes 337
+stores 1969 merges 95 loads 128 analyzed 283 passes 200
 flushes 182 full 42 evict 90 conflict 42 command 8 resident 0
 flushed 1spp 67 subset 99 full 16
 written 15610 uncompressed 43280

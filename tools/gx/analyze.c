@@ -19,7 +19,7 @@ int gx_analyzer_engine(gx_engine_t engine, const gx_an_req_t *reqs, gx_an_resp_t
     if (engine == GX_ENGINE_CMODEL) {
         for (size_t i = 0; i < n; i++) {
             gx_analyzer_process(&reqs[i], &resps[i]);
-            *clocks += resps[i].passes;
+            *clocks += 1; /* one line a clock */
         }
         return 0;
     }

@@ -194,7 +194,7 @@ int gx_cmd_demo(int argc, char **argv)
     }
     gx_out_printf(&o, "\nclocks: %s. lines/clock = lines / clocks.\n",
                   engine == GX_ENGINE_RTL ? "clock cycles of the Verilated RTL, no stalls"
-                                          : "sum of comparator passes in the C model");
+                                          : "one a line in the C model (the analyzer takes a line a clock)");
     if (engine == GX_ENGINE_RTL)
         gx_out_printf(&o, "RTL and C model agree on %llu of %llu lines\n",
                       (unsigned long long)(all_lines - all_mismatch),

@@ -56,7 +56,7 @@ void gx_out_printf(gx_out_t *o, const char *fmt, ...) __attribute__((format(prin
 int gx_out_flush(gx_out_t *o);
 void gx_out_free(gx_out_t *o);
 
-/** Run n analyzer requests on an engine; clocks: the sum of passes (cmodel) or the
+/** Run n analyzer requests on an engine; clocks: one a line (cmodel) or the
  *  measured clock cycles (rtl). Returns 0, or 1 (reported) when the RTL stopped. */
 int gx_analyzer_engine(gx_engine_t engine, const gx_an_req_t *reqs, gx_an_resp_t *resps,
                        size_t n, uint64_t *clocks);

@@ -4,14 +4,12 @@
  * sample holds S = 32/B sample slots; the slots of one pixel form a group of
  * G = min(N, S) consecutive slots (the line holds S/G pixels, or one pixel's portion).
  *
- * The hardware has eight 4-byte comparators, one per dword lane. One comparator pass
- * picks, in every group that still has unassigned slots, the lowest unassigned slot as
- * the reference and compares every unassigned slot of the group with it (a slot of
- * B bytes spans B/4 lanes and is equal when all its lanes are). The slots found equal
- * form a class: each gets the class as its mask and becomes assigned. After a pass,
- * when no group has two or more unassigned slots left, each remaining slot is its own
- * class and the line is done. A pass is one clock. The 1SPP decision is made by the
- * first pass (references = slot 0 of every group), so a uniform line takes one clock.
+ * The class of a slot is every slot of its group holding the same B bytes; the response
+ * gives every slot its class as a mask. The line is 1SPP when every class is a whole
+ * group, full when every class is a single slot, subset otherwise. The hardware decides
+ * a line in one comparator pass: the 28 dword-pair comparisons of the line at once, the
+ * classes from them (a slot of B bytes spans B/4 dwords and equals another when all
+ * its dwords do), one line a clock.
  *
  * Query mode (SULD.MS): one pass with reference slot qslot over every slot of its
  * group; the response holds that mask in masks[qslot], zero elsewhere, enc = 0.
@@ -36,7 +34,6 @@ typedef struct gx_an_req {
 typedef struct gx_an_resp {
     uint8_t query;                 /**< echo of the request's query bit */
     gx_enc_t enc;                  /**< encoding of the line (0 for a query) */
-    uint8_t passes;                /**< comparator passes = clocks, 1..GX_MAX_PASSES */
     uint8_t masks[GX_MAX_SLOTS];   /**< masks[j] bit i: slot i equals slot j (same pixel) */
 } gx_an_resp_t;
 

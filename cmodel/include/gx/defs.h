@@ -14,10 +14,6 @@
 #define GX_MAX_SLOTS 8u
 /** bits of a slot index, log2(MaxSlots) */
 #define GX_SLOT_IDX_BITS 3u
-/** most comparator passes for one line: MaxSlots - 1 (all slots of one pixel distinct) */
-#define GX_MAX_PASSES 7u
-/** bits of a pass count 1..MaxPasses */
-#define GX_PASS_BITS 3u
 /** bytes of one tile of the uncompressed multi-sample surface */
 #define GX_MS_TILE_BYTES 256u
 /** most pixels in a tile: 256 / (N B) with N = 2, B = 4 */
@@ -143,14 +139,12 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_AN_REQ_LINE_BITS 256u
 
 /** analyzer response for one line */
-#define GX_AN_RESP_BITS 70u
+#define GX_AN_RESP_BITS 67u
 #define GX_AN_RESP_WORDS 3u
-#define GX_AN_RESP_QUERY_LSB 69u
+#define GX_AN_RESP_QUERY_LSB 66u
 #define GX_AN_RESP_QUERY_BITS 1u
-#define GX_AN_RESP_ENC_LSB 67u
+#define GX_AN_RESP_ENC_LSB 64u
 #define GX_AN_RESP_ENC_BITS 2u
-#define GX_AN_RESP_PASSES_LSB 64u
-#define GX_AN_RESP_PASSES_BITS 3u
 #define GX_AN_RESP_MASKS_LSB 0u
 #define GX_AN_RESP_MASKS_BITS 64u
 

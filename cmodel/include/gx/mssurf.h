@@ -106,7 +106,7 @@ typedef struct gx_ms_load_resp {
     gx_enc_t enc;           /**< the pixel's state by its current values: k = 1: 1SPP,
                                  k = N: full, else subset (k = its distinct values) */
     uint8_t analyzed;       /**< 1 when the state was not known and the analyzer ran */
-    uint16_t passes;        /**< its analyzer passes (0 when not analyzed) */
+    uint16_t passes;        /**< its analyzer passes, one per line request (0 when not analyzed) */
     uint32_t read_bytes;    /**< bytes read from memory for it (0: all in the buffer) */
 } gx_ms_load_resp_t;
 
@@ -123,7 +123,7 @@ typedef struct gx_ms_flush {
     uint32_t read_rmw;      /**< bytes read first: partially covered pixels */
     uint32_t read_promote;  /**< bytes read first: uncovered pixels of a promoted tile */
     uint8_t analyzed;       /**< pixels the analyzer re-analyzed for this flush */
-    uint16_t passes;        /**< analyzer passes (clocks) spent on them */
+    uint16_t passes;        /**< analyzer passes spent on them, one per line request */
 } gx_ms_flush_t;
 
 /** An eviction: one tile leaving the coalesce buffer (the coalesce unit and coverage
@@ -229,7 +229,7 @@ int gx_mssurf_near(const uint8_t *a, const uint8_t *b, unsigned bytes, unsigned 
  *  analyzed and their classes merged with query-mode passes: one pass compares a line
  *  class's first sample with the first samples of up to S - 1 (S = 32/B) classes of the
  *  pixel's earlier lines. cls[p][s] = mask of the samples of pixel p equal to sample s
- *  (0 for pixels not requested). Returns the analyzer passes (clocks) used. */
+ *  (0 for pixels not requested). Returns the analyzer passes used: one per request. */
 unsigned gx_mssurf_classes(gx_spp_t spp, gx_bps_t bps, const uint8_t tile[GX_MS_TILE_BYTES],
                            uint32_t pixels, uint16_t cls[GX_MS_MAX_TILE_PIXELS][GX_MS_MAX_SPP]);
 /** The state a pixel needs from its classes: 1SPP (one), full (N), subset. */
