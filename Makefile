@@ -44,7 +44,7 @@ $(FILES_MK): $(wildcard *.core) $(wildcard formal/*.sby.j2) scripts/cores.py $(S
 	$(PY) scripts/cores.py mk $@ $(BLOCKS)
 
 MODEL_SRC := $(wildcard cmodel/src/*.c)
-MODEL_HDR := $(wildcard cmodel/include/gx/*.h)
+MODEL_HDR := $(wildcard cmodel/include/gx/*.h) $(wildcard cmodel/src/*.h)
 MODEL_TESTS := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
 .PHONY: help setup gen check-gen lint test test-build sim sweep formal synth bench demo gx \

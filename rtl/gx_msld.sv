@@ -1,5 +1,5 @@
 // gx_msld: the memory side of SULD.MS (multi-sample load) of the multi-sample surface
-// path (issue 4): gx_mssurf_load_finish (cmodel/src/mssurf.c, the specification, bit for
+// path (issue 4): gx_mssurf_load_finish (cmodel/src/msld.c, the specification, bit for
 // bit) in RTL.
 //
 // In: one load = the coalesce unit's snapshot record of the pixel's tile slot (ms_evict_t

@@ -2,7 +2,7 @@
 //
 // Turns one eviction record of the coalesce unit (ms_evict_t from gx_mssurf) into one
 // flush packet (ms_flush_t), in the steps a-e of gx_mssurf_writeback
-// (cmodel/src/mssurf.c, the specification, bit for bit):
+// (cmodel/src/mswb.c, the specification, bit for bit):
 //   a. RMW: the partially covered pixels are read from memory (rd_req kind 0) and their
 //      unstored samples filled in; when no pixel is partial but some pixel is uncovered,
 //      the same request with pixels 0 asks only for the tile's state Em;

@@ -1,39 +1,13 @@
-/* gx_mssurf golden model: see gx/mssurf.h and docs/mssurf.md. */
+/* gx_mssurf golden model, the coalesce unit and coverage tracker, the surface format and
+ * its memory: see gx/mssurf.h and docs/mssurf.md. The flush encoder is mswb.c, the
+ * memory side of loads msld.c. */
 #include "gx/mssurf.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "gx/analyzer.h"
-
-static unsigned spp_n(gx_spp_t spp)
-{
-    return gx_analyzer_spp_count(spp);
-}
-
-static unsigned bps_b(gx_bps_t bps)
-{
-    return gx_analyzer_bps_bytes(bps);
-}
-
-/* All N samples of a pixel: a mask of N ones (N <= 16, so no shift overflows). */
-static uint16_t all_samples(unsigned n)
-{
-    return (uint16_t)((1u << n) - 1u);
-}
-
-static unsigned popcount32(uint32_t v)
-{
-    unsigned c = 0;
-    for (; v; v &= v - 1u)
-        c++;
-    return c;
-}
-
-static gx_enc_t enc_max(gx_enc_t a, gx_enc_t b)
-{
-    return a > b ? a : b;
-}
+#include "ms_internal.h"
 
 void gx_mssurf_cfg_default(gx_ms_cfg_t *cfg, uint16_t width, uint16_t height, gx_spp_t spp,
                            gx_bps_t bps)
@@ -50,15 +24,6 @@ void gx_mssurf_cfg_default(gx_ms_cfg_t *cfg, uint16_t width, uint16_t height, gx
 unsigned gx_mssurf_tile_pixels(const gx_ms_cfg_t *cfg)
 {
     return GX_MS_TILE_BYTES / (spp_n(cfg->spp) * bps_b(cfg->bps));
-}
-
-/* Pixel (x, y)'s tile and its index p in the tile: pixels run row-major through
- * consecutive tiles of gx_mssurf_tile_pixels() pixels. */
-static uint32_t pixel_tile(const gx_ms_cfg_t *cfg, uint16_t x, uint16_t y, unsigned *p)
-{
-    const uint64_t idx = (uint64_t)y * cfg->width + x, np = gx_mssurf_tile_pixels(cfg);
-    *p = (unsigned)(idx % np);
-    return (uint32_t)(idx / np);
 }
 
 uint32_t gx_mssurf_tiles(const gx_ms_cfg_t *cfg)
@@ -218,7 +183,7 @@ gx_enc_t gx_mssurf_need(gx_spp_t spp, const uint16_t cls[GX_MS_MAX_SPP])
 
 /* The representation side (encoder, decoder, memory reads): a subset pixel's classes
  * are its stored masks, i.e. exact equality; computed here by direct comparison. */
-static void classes_exact(unsigned n, unsigned b, const uint8_t *px, uint16_t cls[GX_MS_MAX_SPP])
+void gx_ms_classes_exact(unsigned n, unsigned b, const uint8_t *px, uint16_t cls[GX_MS_MAX_SPP])
 {
     for (unsigned i = 0; i < n; i++) {
         cls[i] = 0;
@@ -252,7 +217,7 @@ unsigned gx_mssurf_encode(const gx_ms_cfg_t *cfg, gx_enc_t enc, uint32_t pixels,
     unsigned total = 0;
     for (unsigned p = 0; p < np; p++)
         if ((pixels >> p) & 1u) {
-            classes_exact(n, b, tile + p * pb, cls[p]);
+            gx_ms_classes_exact(n, b, tile + p * pb, cls[p]);
             for (unsigned i = 0; i < n; i++)
                 if ((cls[p][i] & ((1u << i) - 1u)) == 0)
                     total++;
@@ -446,101 +411,12 @@ static int find_slot(const gx_ms_lsu_t *lsu, uint32_t tile)
     return -1;
 }
 
-/* Greedy threshold merging of one pixel (file header of gx/mssurf.h). */
-static void merge_near(uint8_t *px, uint16_t stored, unsigned n, unsigned b, unsigned t)
-{
-    unsigned done = 0;
-    for (unsigned ref = 0; ref < n; ref++) {
-        if ((done >> ref) & 1u)
-            continue;
-        done |= 1u << ref;
-        for (unsigned i = ref + 1; i < n; i++) {
-            if ((done >> i) & 1u)
-                continue;
-            int join = ((stored >> i) & 1u) ? gx_mssurf_near(px + i * b, px + ref * b, b, t)
-                                             : memcmp(px + i * b, px + ref * b, b) == 0;
-            if (join) {
-                memcpy(px + i * b, px + ref * b, b);
-                done |= 1u << i;
-            }
-        }
-    }
-}
-
 /* Step e's bookkeeping of one flush: the encoder's counters. */
 static void count_flush(gx_ms_lsu_t *lsu, const gx_ms_flush_t *f)
 {
     lsu->cnt.flushed_enc[f->enc]++;
     lsu->cnt.analyzed += f->analyzed;
     lsu->cnt.passes += f->passes;
-}
-
-int gx_mssurf_writeback(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *ev,
-                        gx_ms_flush_t *fo)
-{
-    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
-    const unsigned np = gx_mssurf_tile_pixels(cfg);
-    const uint16_t all = all_samples(n);
-    const uint32_t valid = gx_mssurf_tile_valid(cfg, ev->tile);
-    gx_ms_flush_t f;
-    memset(&f, 0, sizeof f);
-    if (ev->peek) { /* a load's snapshot is not an eviction */
-        *fo = f;
-        return 0;
-    }
-    f.tile = ev->tile;
-    f.cause = ev->cause;
-
-    uint32_t cov = 0, part = 0, ana = 0;
-    for (unsigned p = 0; p < np; p++) {
-        f.cover[p] = ev->cover[p];
-        if (ev->cover[p])
-            cov |= 1u << p;
-        if (ev->cover[p] && ev->cover[p] != all)
-            part |= 1u << p;
-        if (ev->cover[p] && ev->arrive[p] != GX_ENC1SPP)
-            ana |= 1u << p;
-    }
-    /* a. read-modify-write of partially covered pixels, then the stored samples */
-    uint8_t img[GX_MS_TILE_BYTES];
-    memset(img, 0, sizeof img);
-    if (part)
-        f.read_rmw = gx_mssurf_mem_read(mem, ev->tile, part, GX_MS_READ_RMW, img);
-    for (unsigned p = 0; p < np; p++)
-        for (unsigned i = 0; i < n; i++)
-            if ((ev->cover[p] >> i) & 1u)
-                memcpy(img + p * pb + i * b, ev->data + p * pb + i * b, b);
-    /* b. threshold merging */
-    if (cfg->threshold)
-        for (unsigned p = 0; p < np; p++)
-            if (ev->cover[p])
-                merge_near(img + p * pb, ev->cover[p], n, b, cfg->threshold);
-    /* c. classes of the pixels whose state is not known */
-    uint16_t cls[GX_MS_MAX_TILE_PIXELS][GX_MS_MAX_SPP];
-    f.passes = (uint16_t)gx_mssurf_classes(cfg->spp, cfg->bps, img, ana, cls);
-    f.analyzed = (uint8_t)popcount32(ana);
-    gx_enc_t eb = GX_ENC1SPP;
-    for (unsigned p = 0; p < np; p++)
-        if ((ana >> p) & 1u)
-            eb = enc_max(eb, gx_mssurf_need(cfg->spp, cls[p]));
-    /* d. the tile's new state and the pixels written */
-    const gx_enc_t em = (gx_enc_t)mem->enc[ev->tile];
-    if (cov == valid) {
-        f.enc = eb;
-        f.written = valid;
-    } else if (eb <= em) {
-        f.enc = em;
-        f.written = cov;
-    } else {
-        f.enc = eb;
-        f.written = valid;
-        f.read_promote = gx_mssurf_mem_read(mem, ev->tile, valid & ~cov, GX_MS_READ_PROMOTE, img);
-    }
-    /* e. encode, write */
-    f.payload_bytes = (uint16_t)gx_mssurf_encode(cfg, f.enc, f.written, img, f.payload);
-    const int ok = gx_mssurf_mem_write(mem, &f);
-    *fo = f;
-    return ok;
 }
 
 /* The eviction of slot r (the slot is freed), handed to fn. */
@@ -690,48 +566,6 @@ void gx_mssurf_coalesce_load(const gx_ms_lsu_t *lsu, uint16_t x, uint16_t y,
             if ((sl->cover[q] >> i) & 1u)
                 memcpy(snap->data + q * pb + i * b, sl->data + q * pb + i * b, b);
     }
-}
-
-void gx_mssurf_load_finish(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *snap,
-                           const gx_ms_load_t *ld, gx_ms_load_resp_t *resp)
-{
-    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
-    const uint16_t all = all_samples(n);
-    unsigned p;
-    const uint32_t tile = pixel_tile(cfg, ld->x, ld->y, &p);
-    memset(resp, 0, sizeof *resp);
-
-    const uint16_t cov = snap->cover[p];
-    uint8_t img[GX_MS_TILE_BYTES];
-    memset(img, 0, sizeof img);
-    enum { UNKNOWN, UNIFORM, STORED_MASKS } known = UNKNOWN;
-    if (cov == all) {
-        memcpy(img + p * pb, snap->data + p * pb, pb);
-        if (snap->arrive[p] == GX_ENC1SPP)
-            known = UNIFORM;
-    } else {
-        resp->read_bytes = gx_mssurf_mem_read(mem, tile, 1u << p, GX_MS_READ_LOAD, img);
-        for (unsigned i = 0; i < n; i++)
-            if ((cov >> i) & 1u)
-                memcpy(img + p * pb + i * b, snap->data + p * pb + i * b, b);
-        if (!cov && mem->enc[tile] == GX_ENC1SPP)
-            known = UNIFORM;
-        else if (!cov && mem->enc[tile] == GX_ENCSUBSET)
-            known = STORED_MASKS;
-    }
-    uint16_t cls[GX_MS_MAX_TILE_PIXELS][GX_MS_MAX_SPP];
-    if (known == UNIFORM) {
-        for (unsigned i = 0; i < n; i++)
-            cls[p][i] = all;
-    } else if (known == STORED_MASKS) {
-        classes_exact(n, b, img + p * pb, cls[p]);
-    } else {
-        resp->passes = (uint16_t)gx_mssurf_classes(cfg->spp, cfg->bps, img, 1u << p, cls);
-        resp->analyzed = 1;
-    }
-    memcpy(resp->value, img + p * pb + ld->sample * b, b);
-    resp->mask = cls[p][ld->sample];
-    resp->enc = gx_mssurf_need(cfg->spp, cls[p]);
 }
 
 void gx_mssurf_load(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_load_t *ld,
@@ -935,62 +769,3 @@ uint32_t gx_mssurf_mem_answer(gx_ms_mem_t *mem, const uint32_t req[GX_MS_RDREQ_W
     return 1;
 }
 
-void gx_mssurf_flush_unpack(const uint32_t w[GX_MS_FLUSH_WORDS], gx_spp_t spp, gx_ms_flush_t *f)
-{
-    const unsigned n = spp_n(spp);
-    memset(f, 0, sizeof *f);
-    f->tile = gx_bits_get(w, GX_MS_FLUSH_TILE_LSB, GX_MS_FLUSH_TILE_BITS);
-    f->cause = (gx_ms_cause_t)gx_bits_get(w, GX_MS_FLUSH_CAUSE_LSB, GX_MS_FLUSH_CAUSE_BITS);
-    f->enc = (gx_enc_t)gx_bits_get(w, GX_MS_FLUSH_ENC_LSB, GX_MS_FLUSH_ENC_BITS);
-    f->written = gx_bits_get(w, GX_MS_FLUSH_WRITTEN_LSB, GX_MS_FLUSH_WRITTEN_BITS);
-    const uint64_t cover = gx_bits_get64(w, GX_MS_FLUSH_STORED_LSB, GX_MS_FLUSH_STORED_BITS);
-    for (unsigned p = 0; p < GX_MS_MAX_TILE_PIXELS; p++)
-        if (p * n < GX_MS_TILE_SAMPLES)
-            f->cover[p] = (uint16_t)((cover >> (p * n)) & all_samples(n));
-    f->payload_bytes = (uint16_t)gx_bits_get(w, GX_MS_FLUSH_PAYLOAD_BYTES_LSB,
-                                             GX_MS_FLUSH_PAYLOAD_BYTES_BITS);
-    f->read_rmw = gx_bits_get(w, GX_MS_FLUSH_READ_RMW_LSB, GX_MS_FLUSH_READ_RMW_BITS);
-    f->read_promote = gx_bits_get(w, GX_MS_FLUSH_READ_PROMOTE_LSB, GX_MS_FLUSH_READ_PROMOTE_BITS);
-    f->analyzed = (uint8_t)gx_bits_get(w, GX_MS_FLUSH_ANALYZED_LSB, GX_MS_FLUSH_ANALYZED_BITS);
-    f->passes = (uint16_t)gx_bits_get(w, GX_MS_FLUSH_PASSES_LSB, GX_MS_FLUSH_PASSES_BITS);
-    for (unsigned j = 0; j < GX_MS_MAX_PAYLOAD; j++)
-        f->payload[j] = (uint8_t)(w[j / 4u] >> (8u * (j % 4u)));
-}
-
-int gx_mssurf_flush_eq(const gx_ms_flush_t *a, const gx_ms_flush_t *b)
-{
-    return a->tile == b->tile && a->cause == b->cause && a->enc == b->enc &&
-           a->written == b->written && !memcmp(a->cover, b->cover, sizeof a->cover) &&
-           a->payload_bytes == b->payload_bytes &&
-           !memcmp(a->payload, b->payload, sizeof a->payload) && a->read_rmw == b->read_rmw &&
-           a->read_promote == b->read_promote && a->analyzed == b->analyzed &&
-           a->passes == b->passes;
-}
-
-void gx_mssurf_ld_pack(const gx_ms_cfg_t *cfg, const gx_ms_load_t *ld, uint32_t w[GX_MS_LD_WORDS])
-{
-    unsigned p;
-    (void)pixel_tile(cfg, ld->x, ld->y, &p);
-    memset(w, 0, GX_MS_LD_WORDS * sizeof w[0]);
-    gx_bits_set(w, GX_MS_LD_PIXEL_LSB, GX_MS_LD_PIXEL_BITS, p);
-    gx_bits_set(w, GX_MS_LD_SAMPLE_LSB, GX_MS_LD_SAMPLE_BITS, ld->sample);
-}
-
-void gx_mssurf_ldresp_unpack(const uint32_t w[GX_MS_LDRESP_WORDS], gx_ms_load_resp_t *r)
-{
-    memset(r, 0, sizeof *r);
-    for (unsigned j = 0; j < 16; j++)
-        r->value[j] = (uint8_t)gx_bits_get(w, GX_MS_LDRESP_VALUE_LSB + 8u * j, 8u);
-    r->mask = (uint16_t)gx_bits_get(w, GX_MS_LDRESP_MASK_LSB, GX_MS_LDRESP_MASK_BITS);
-    r->enc = (gx_enc_t)gx_bits_get(w, GX_MS_LDRESP_ENC_LSB, GX_MS_LDRESP_ENC_BITS);
-    r->analyzed = (uint8_t)gx_bits_get(w, GX_MS_LDRESP_ANALYZED_LSB, GX_MS_LDRESP_ANALYZED_BITS);
-    r->passes = (uint16_t)gx_bits_get(w, GX_MS_LDRESP_PASSES_LSB, GX_MS_LDRESP_PASSES_BITS);
-    r->read_bytes = gx_bits_get(w, GX_MS_LDRESP_READ_BYTES_LSB, GX_MS_LDRESP_READ_BYTES_BITS);
-}
-
-int gx_mssurf_ldresp_eq(const gx_ms_load_resp_t *a, const gx_ms_load_resp_t *b)
-{
-    return !memcmp(a->value, b->value, sizeof a->value) && a->mask == b->mask &&
-           a->enc == b->enc && a->analyzed == b->analyzed && a->passes == b->passes &&
-           a->read_bytes == b->read_bytes;
-}

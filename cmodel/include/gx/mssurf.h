@@ -1,7 +1,7 @@
 /* gx_mssurf: the multi-sample surface store path, golden model (issue 4).
  *
- * This header and cmodel/src/mssurf.c are the specification of the load/store unit's
- * multi-sample path: SUST.MS / full-state stores, SULD.MS loads, the coalesce buffer and
+ * This header and cmodel/src/mssurf.c, mswb.c and msld.c are the specification of the
+ * load/store unit's multi-sample path: SUST.MS / full-state stores, SULD.MS loads, the coalesce buffer and
  * its coverage tracker, the flush encoder, and a memory model of the L2 / frame buffer.
  * docs/mssurf.md explains the decisions and gives the byte accounting with examples.
  *

@@ -1,0 +1,53 @@
+/* Helpers shared by the multi-sample surface models (mssurf.c: the coalesce unit, the
+ * surface format and its memory; mswb.c: the flush encoder; msld.c: the load side). */
+#ifndef GX_MS_INTERNAL_H
+#define GX_MS_INTERNAL_H
+
+#include <stdint.h>
+
+#include "gx/analyzer.h"
+#include "gx/mssurf.h"
+
+static inline unsigned spp_n(gx_spp_t spp)
+{
+    return gx_analyzer_spp_count(spp);
+}
+
+static inline unsigned bps_b(gx_bps_t bps)
+{
+    return gx_analyzer_bps_bytes(bps);
+}
+
+/* All N samples of a pixel: a mask of N ones (N <= 16, so no shift overflows). */
+static inline uint16_t all_samples(unsigned n)
+{
+    return (uint16_t)((1u << n) - 1u);
+}
+
+static inline unsigned popcount32(uint32_t v)
+{
+    unsigned c = 0;
+    for (; v; v &= v - 1u)
+        c++;
+    return c;
+}
+
+static inline gx_enc_t enc_max(gx_enc_t a, gx_enc_t b)
+{
+    return a > b ? a : b;
+}
+
+/* Pixel (x, y)'s tile and its index p in the tile: pixels run row-major through
+ * consecutive tiles of gx_mssurf_tile_pixels() pixels. */
+static inline uint32_t pixel_tile(const gx_ms_cfg_t *cfg, uint16_t x, uint16_t y, unsigned *p)
+{
+    const uint64_t idx = (uint64_t)y * cfg->width + x, np = gx_mssurf_tile_pixels(cfg);
+    *p = (unsigned)(idx % np);
+    return (uint32_t)(idx / np);
+}
+
+/* The classes of a pixel by exact equality of its N samples of B bytes (a subset
+ * pixel's stored masks): cls[i] bit j = sample j equals sample i. */
+void gx_ms_classes_exact(unsigned n, unsigned b, const uint8_t *px, uint16_t cls[GX_MS_MAX_SPP]);
+
+#endif /* GX_MS_INTERNAL_H */
