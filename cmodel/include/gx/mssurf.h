@@ -1,8 +1,9 @@
 /* gx_mssurf: the multi-sample surface store path, golden model (issue 4).
  *
  * This header and cmodel/src/mssurf.c, mswb.c and msld.c are the specification of the
- * load/store unit's multi-sample path: SUST.MS / full-state stores, SULD.MS loads, the coalesce buffer and
- * its coverage tracker, the flush encoder, and a memory model of the L2 / frame buffer.
+ * load/store unit's multi-sample path: SUST.MS / full-state stores, SULD.MS loads, the
+ * coalesce buffer and its coverage tracker, the flush encoder, and a memory model of the
+ * L2 / frame buffer.
  * docs/mssurf.md explains the decisions and gives the byte accounting with examples.
  *
  * Surface and address mapping. A surface is W x H pixels (1..GX_MAX_VIEWPORT each), N
