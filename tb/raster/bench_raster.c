@@ -17,6 +17,9 @@
 #include "raster_rtl.h"
 #include "tb.h"
 
+/* fmax of the default 4-lane rasterizer in docs/synth.md (make synth) */
+static double mhz;
+
 typedef struct scene {
     const char *name;
     gx_rs_cfg_t cfg;
@@ -92,10 +95,11 @@ static int run(const scene_t *s)
         count(have, &got[i]);
     int ok = cycles && n_got == want[0] && have[1] == want[1] && have[2] == want[2];
     if (ok)
-        printf("| %s | %u | %llu | %llu | %llu | %.3f | %.2f | %.2f | %.0f |\n", s->name, s->n,
-               (unsigned long long)want[1], (unsigned long long)want[2],
+        printf("| %s | %u | %llu | %llu | %llu | %.3f | %.2f | %.2f | %.1f | %.1f | %.0f |\n",
+               s->name, s->n, (unsigned long long)want[1], (unsigned long long)want[2],
                (unsigned long long)cycles, (double)s->n / (double)cycles,
                (double)want[1] / (double)cycles, (double)want[2] / (double)cycles,
+               mhz * (double)want[1] / (double)cycles, mhz * (double)want[2] / (double)cycles,
                (double)cycles / dt);
     else
         fprintf(stderr, "bench_raster: %s: the RTL stopped or differs from the C model\n",
@@ -127,9 +131,11 @@ int main(void)
     sc[4].cfg.conservative = 1;
     sc[4].cfg.cons_err = 32;
     mesh(&sc[4], 1024, 512, 16);
+    mhz = tb_synth_fmax_mhz("raster (Lanes=4)");
     printf("| scene | triangles | pixels | samples | clocks | triangles/clock | pixels/clock "
-           "| samples/clock | sim cycles per CPU-second |\n");
-    printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+           "| samples/clock | Mpixels/s at %.1f MHz | Msamples/s | sim cycles per CPU-second |\n",
+           mhz);
+    printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     int ok = 1;
     for (int i = 0; i < 5; i++) {
         ok &= run(&sc[i]);
