@@ -93,8 +93,9 @@ module gx_mul #(
   assign p_o = p_q3;
 
   // Properties: the operand copies agree; each later stage, once filled after reset,
-  // holds the product of the operands it came from (a copy of the operands travels beside the pipeline, and a count of the
-  // enables since reset up to 3 says which stages are filled; simulation and proofs only).
+  // holds the product of the operands it came from. A copy of the operands travels beside
+  // the pipeline, and a count of the enables since reset (up to 3) says which stages are
+  // filled; simulation and proofs only.
 `ifdef GX_ASSERT_ON
   logic signed [AW-1:0] fv_a_q2, fv_a_q3;
   logic signed [BW-1:0] fv_b_q2, fv_b_q3;
