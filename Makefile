@@ -8,6 +8,9 @@ SHELL := /bin/bash
 .DELETE_ON_ERROR:
 
 BLOCKS   := analyzer raster_setup raster mssurf mswb msld
+# shared primitive cores (gx_<prim>.core, rtl/prim/): linted with the blocks that use them;
+# their quick proofs run in make test and make check-raster_setup (scripts/test.py)
+PRIMS    := prim
 B        := build
 STAMP    := .venv/.gx-setup-stamp
 PY       := .venv/bin/python
@@ -41,14 +44,14 @@ ifneq ($(filter-out $(NO_FILES_GOALS),$(or $(MAKECMDGOALS),help)),)
 include $(FILES_MK)
 endif
 $(FILES_MK): $(wildcard *.core) $(wildcard formal/*.sby.j2) scripts/cores.py $(STAMP)
-	$(PY) scripts/cores.py mk $@ $(BLOCKS)
+	$(PY) scripts/cores.py mk $@ $(BLOCKS) $(PRIMS)
 
 MODEL_SRC := $(wildcard cmodel/src/*.c)
 MODEL_HDR := $(wildcard cmodel/include/gx/*.h) $(wildcard cmodel/src/*.h)
 MODEL_TESTS := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
 .PHONY: help setup gen check-gen lint test test-build sim sweep formal synth bench demo gx \
-        clean model-test print-blocks print-mssurf-sweep \
+        clean model-test print-blocks print-prims print-mssurf-sweep \
         $(foreach b,$(BLOCKS),lint-$(b) sim-$(b) sim-$(b)-gl formal-$(b) check-$(b) tblib-$(b))
 
 help:
@@ -84,6 +87,8 @@ check-gen:
 
 print-blocks:
 	@echo $(BLOCKS)
+print-prims:
+	@echo $(PRIMS)
 print-mssurf-sweep:
 	@echo $(MSSURF_SWEEP)
 print-rtl-%:
@@ -335,7 +340,7 @@ endef
 $(foreach b,$(BLOCKS),$(eval $(call check_build_rules,$(b))))
 
 formal: $(FILES_MK)
-	$(PY) scripts/formal.py -j $(NPROC) --summary $(B)/formal/summary.md $(BLOCKS)
+	$(PY) scripts/formal.py -j $(NPROC) --summary $(B)/formal/summary.md $(BLOCKS) $(PRIMS)
 
 # gx_raster has a row for one, two and four lanes (the default; docs/raster.md). SYNTH_R2:
 # the blocks routed by nextpnr's router2 instead of router1; SYNTH_ST: those placed by

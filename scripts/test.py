@@ -105,12 +105,22 @@ def stages(only_block=None):
         "raster-corner3_cover": 15,
         "mssurf-prove": 160, "mssurf-cover": 30, "mswb-prove": 280, "mswb-cover": 250,
         "msld-prove": 30, "msld-cover": 30,
+        "prim-prove": 15, "prim-pdr": 30, "prim-cover": 10,
     }
     for b in blocks:
         for task in cores.formal_tasks(b, "formal"):
             st.append(Stage(f"formal-{b}-{task}", budget_formal[f"{b}-{task}"],
                             [sys.executable, "scripts/formal.py", "--no-setup",
                              f"{b}:formal:{task}"], ["build"], block=b))
+    # the shared primitives' quick proofs, checked with the block that uses them
+    prim_user = {"prim": "raster_setup"}
+    for p in make_var("prims"):
+        if prim_user[p] not in blocks:
+            continue
+        for task in cores.formal_tasks(p, "formal"):
+            st.append(Stage(f"formal-{p}-{task}", budget_formal[f"{p}-{task}"],
+                            [sys.executable, "scripts/formal.py", "--no-setup",
+                             f"{p}:formal:{task}"], ["build"], block=prim_user[p]))
     if only_block:  # the block's own checks, what they need, and their coverage
         st = [s for s in st if s.block == only_block or s.name in ("check-gen", "build",
                                                                     "coverage")]

@@ -1,6 +1,6 @@
 /* bench_raster_setup: throughput of gx_raster_setup (Verilated RTL, no stalls): triangles
- * per clock on random triangles, and simulated clock cycles per CPU-second of the same
- * Verilated model as the tests (assertions, coverage and tracing compiled in). */
+ * per clock on random triangles, and simulated clock cycles per CPU-second of the fast
+ * Verilated model (build/vl-fast: assertions only, as the gx tool links it). */
 #include <stdio.h>
 #include <stdlib.h>
 

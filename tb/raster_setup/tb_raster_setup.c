@@ -9,7 +9,10 @@
  *  - render state per triangle: target 1..8192 a side (extremes included), MSAA or
  *    conservative with E in 0..255 (0 and 255 included);
  *  - stalls: random gaps on the request valid and random back-pressure on the result
- *    ready; the profile changes every 1000 triangles.
+ *    ready; the profile changes every 1000 triangles;
+ *  - timing: the diagram of docs/raster.md (three triangles back to back, a stall of the
+ *    sink while the second result is offered) replayed clock by clock: req_ready_o,
+ *    setup_valid_o and setup_o checked in every cycle (latency 6, one triangle a clock).
  * Every result is compared with the C model in every field. Functional coverage bins
  * (class x winding x mode, empty and clamped ranges, each edge top / left / neither,
  * guard-band extremes) are counted; a hole fails the run. Line and toggle coverage of the
@@ -153,6 +156,53 @@ static void fmt(char *buf, size_t len, const gx_rs_setup_t *s)
              s->by1, s->px0, s->py0, s->px1, s->py1);
 }
 
+/* docs/raster.md's timing diagram of gx_raster_setup, cycle by cycle from the first cycle
+ * after reset: triangles T0, T1, T2 offered in cycles 0..2, the sink stalls in cycle 7.
+ * Checks req_ready_o, setup_valid_o and which triangle's result setup_o holds. */
+static void timing_check(tb_report_t *rep)
+{
+    enum { CYCLES = 11 };
+    static const int req_valid[CYCLES] = {1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const int req_tri[CYCLES] = {0, 1, 2, -1, -1, -1, -1, -1, -1, -1, -1};
+    static const int ready_in[CYCLES] = {1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1};
+    static const int want_ready[CYCLES] = {1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1};
+    static const int want_valid[CYCLES] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0};
+    static const int want_tri[CYCLES] = {-1, -1, -1, -1, -1, -1, 0, 1, 1, 2, -1};
+    const gx_rs_cfg_t cfg = {.width = 64, .height = 48, .samples = 4};
+    const gx_rs_tri_t tri[3] = {
+        {{0, 2560, 512}, {0, 256, 2560}},       /* a triangle, counter-clockwise */
+        {{512, 4096, 1024}, {300, 900, 4000}},  /* the other winding */
+        {{100, 900, 1700}, {100, 500, 900}},    /* a segment */
+    };
+    const tb_dut_ops_t *ops = &gx_raster_setup_rtl_ops;
+    uint32_t req[3][GX_RS_SETUP_REQ_WORDS], none[GX_RS_SETUP_REQ_WORDS] = {0};
+    uint32_t w[GX_RS_SETUP_WORDS];
+    gx_rs_setup_t want[3], got;
+    for (int t = 0; t < 3; t++) {
+        gx_rs_setup_req_pack(&cfg, &tri[t], req[t]);
+        gx_raster_setup(&cfg, &tri[t], &want[t]);
+    }
+    void *m = gx_raster_setup_rtl_new(NULL);
+    for (int c = 0; c < CYCLES; c++) {
+        ops->set(m, req_valid[c], req_tri[c] >= 0 ? req[req_tri[c]] : none, ready_in[c]);
+        ops->eval(m);
+        int ready = ops->req_ready(m), valid = ops->resp_valid(m);
+        tb_check(rep, ready == want_ready[c], "timing: cycle %d req_ready_o %d, want %d", c,
+                 ready, want_ready[c]);
+        tb_check(rep, valid == want_valid[c], "timing: cycle %d setup_valid_o %d, want %d", c,
+                 valid, want_valid[c]);
+        if (want_tri[c] >= 0 && valid) {
+            ops->resp(m, w);
+            gx_rs_setup_unpack(w, &got);
+            tb_check(rep, gx_raster_setup_eq(&want[want_tri[c]], &got),
+                     "timing: cycle %d setup_o is not T%d's result", c, want_tri[c]);
+        }
+        ops->tick(m);
+        tb_check(rep, !ops->failed(m), "timing: an assertion failed in cycle %d", c);
+    }
+    gx_raster_setup_rtl_free(m, NULL);
+}
+
 static uint64_t simulate(const tb_opts_t *o, const gx_rs_cfg_t *cfg, const gx_rs_tri_t *tri,
                          gx_rs_setup_t *got, uint64_t n, const char *fst, const char *cov,
                          uint64_t *n_got)
@@ -211,6 +261,7 @@ int main(int argc, char **argv)
 
     tb_report_t rep;
     memset(&rep, 0, sizeof rep);
+    timing_check(&rep);
     uint64_t n_got;
     uint64_t cycles = simulate(&o, cfg, tri, got, n, o.waves ? path : NULL, cpath, &n_got);
     tb_check(&rep, cycles != 0, "RTL stopped after %" PRIu64 " results: an assertion failed or "
