@@ -48,6 +48,7 @@ bad_text "Inf"                obj "v 0 0 0\nv 1 0 0\nv 0 1 -inf\nf 1 2 3\n" "ver
 bad_text "beyond float range" obj "v 0 0 0\nv 1e39 0 0\nv 0 1 0\nf 1 2 3\n" "vertex 1 of mesh 0 is not finite"
 bad_text "PLY NaN"            ply "${ply_hdr}${ply_face}0 0 0\n1 nan 0\n0 1 0\n3 0 1 2\n" "vertex 1 of mesh 0 is not finite"
 bad_text "OBJ index range"    obj "${tri}f 1 2 7\n" "not a mesh assimp can read \(OBJ: vertex index out of range\)"
+bad_text "index range, object 2" obj "${tri}o a\nf 1 2 3\no b\nf 1 2 9\n" "not a mesh assimp can read \(OBJ: vertex index out of range\)"
 bad_text "PLY index range"    ply "${ply_hdr}${ply_face}0 0 0\n1 0 0\n0 1 0\n3 0 1 3\n" "face 0 of mesh 0: vertex index 3 is out of range 0..2"
 bad_text "PLY truncated"      ply "${ply_hdr}${ply_face}0 0 0\n1 0 0\n0 1 0\n3 0 1\n" "truncated: the data ends in PLY face 0 of 1"
 bad_text "PLY no end_header"  ply "${ply_hdr}element face 1\n" "truncated: the PLY header has no end_header line"
