@@ -52,6 +52,7 @@ bad_text "index range, object 2" obj "${tri}o a\nf 1 2 3\no b\nf 1 2 9\n" "not a
 bad_text "PLY index range"    ply "${ply_hdr}${ply_face}0 0 0\n1 0 0\n0 1 0\n3 0 1 3\n" "face 0 of mesh 0: vertex index 3 is out of range 0..2"
 bad_text "PLY truncated"      ply "${ply_hdr}${ply_face}0 0 0\n1 0 0\n0 1 0\n3 0 1\n" "truncated: the data ends in PLY face 0 of 1"
 bad_text "PLY no end_header"  ply "${ply_hdr}element face 1\n" "truncated: the PLY header has no end_header line"
+bad_text "PLY float list count" ply "${ply_hdr}element face 1\nproperty list float int vertex_indices\nend_header\n" "bad PLY property line"
 bad_text "PLY not a number"   ply "${ply_hdr}${ply_face}0 0 0\n1 x 0\n0 1 0\n3 0 1 2\n" "truncated: the data ends in PLY vertex 1 of 3"
 bad_text "edge-on"            obj "v 0 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\n" "the mesh's extent in x and y \(0 by 1\) leaves nothing to see"
 

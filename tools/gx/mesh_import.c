@@ -147,9 +147,11 @@ static int ply_check(const char *buf, size_t len, char *why, size_t nwhy)
         if (!strcmp(f[0], "end_header")) {
             done = 1;
         } else if (!strcmp(f[0], "format") && nf == 3) {
-            format = !strcmp(f[1], "ascii") ? 0 : !strcmp(f[1], "binary_little_endian") ? 1
-                     : !strcmp(f[1], "binary_big_endian")                        ? 2
-                                                                                 : -1;
+            static const char *const formats[] = {"ascii", "binary_little_endian",
+                                                  "binary_big_endian"};
+            for (int i = 0; i < 3; i++)
+                if (!strcmp(f[1], formats[i]))
+                    format = i;
             if (format < 0) {
                 snprintf(why, nwhy, "unknown PLY format '%s'", f[1]);
                 return 0;
@@ -167,15 +169,14 @@ static int ply_check(const char *buf, size_t len, char *why, size_t nwhy)
             strcpy(el[nel].name, f[1]);
             el[nel++].count = c;
         } else if (!strcmp(f[0], "property") && nel > 0 && el[nel - 1].nprop < PLY_MAX_PROPS) {
+            /* `property TYPE NAME`, or `property list COUNT-TYPE ITEM-TYPE NAME` with an
+             * integer COUNT-TYPE */
             ply_prop_t *q = &el[nel - 1].prop[el[nel - 1].nprop];
-            if (nf == 3 && (q->size = ply_type_size(f[1])) != 0) {
-                q->count_size = 0;
-            } else if (nf == 5 && !strcmp(f[1], "list") &&
-                       (q->count_size = ply_type_size(f[2])) != 0 &&
-                       (q->size = ply_type_size(f[3])) != 0 && strcmp(f[2], "float") &&
-                       strcmp(f[2], "float32") && strcmp(f[2], "double") &&
-                       strcmp(f[2], "float64")) {
-            } else {
+            int list = nf == 5 && !strcmp(f[1], "list");
+            q->count_size = list ? ply_type_size(f[2]) : 0;
+            q->size = ply_type_size(list ? f[3] : f[1]);
+            int int_count = q->count_size && !strstr(f[2], "float") && strcmp(f[2], "double");
+            if (!(nf == 3 || list) || !q->size || (list && !int_count)) {
                 snprintf(why, nwhy, "bad PLY property line");
                 return 0;
             }
@@ -190,7 +191,7 @@ static int ply_check(const char *buf, size_t len, char *why, size_t nwhy)
         return 0;
     }
     for (unsigned e = 0; e < nel; e++)
-        for (unsigned long long i = 0; i < el[e].count; i++)
+        for (unsigned long long i = 0; el[e].nprop && i < el[e].count; i++)
             for (unsigned k = 0; k < el[e].nprop; k++) {
                 const ply_prop_t *q = &el[e].prop[k];
                 unsigned long long items = 1;
