@@ -301,7 +301,8 @@ sweep:
 # ---------------------------------------------------------------------------------
 # gx, the command-line tool: C model and Verilated RTL engines (fast models). gx-san: the
 # same tool with its C (tool and model) under ASan/UBSan, the models uninstrumented;
-# make test runs every CLI test with both.
+# make test runs every CLI test with both. gx render reads triangle meshes through assimp
+# (libassimp-dev, scripts/setup.sh), uninstrumented too.
 GX_SRC := $(wildcard tools/gx/*.c)
 GX_DEPS := $(wildcard tools/gx/*.h) $(MODEL_HDR) $(wildcard tb/*/*_rtl.h) $(wildcard tb/common/*.h)
 $(B)/obj/gx/%.o: tools/gx/%.c $(GX_DEPS)
@@ -317,13 +318,13 @@ GX_RTL_LIBS := $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b)_fast)) $(B)/vl-fast/analyze
 $(B)/bin/gx: $(patsubst tools/gx/%.c,$(B)/obj/gx/%.o,$(GX_SRC)) $(TB_COMMON) $(GX_RTL_LIBS) \
              $(B)/lib/libgxmodel.a
 	@mkdir -p $(@D)
-	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -lassimp -llz4 -lz -lpthread
 $(B)/bin/gx-san: $(patsubst tools/gx/%.c,$(B)/obj/gx-san/%.o,$(GX_SRC)) \
                  $(patsubst %.o,$(B)/obj/tb-san/%.o,$(notdir $(TB_COMMON))) $(GX_RTL_LIBS) \
                  $(B)/lib/libgxmodel-san.a
 	@mkdir -p $(@D)
 	$(CXX) -fsanitize=address,undefined -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel-san \
-	  -llz4 -lz -lpthread
+	  -lassimp -llz4 -lz -lpthread
 gx: $(STAMP) $(B)/bin/gx
 
 # ---------------------------------------------------------------------------------

@@ -72,8 +72,8 @@ def stages(only_block=None):
         st.append(Stage(f"model-{t}", 10, [f"{B}/tests/{t}"], ["build"], block=only_block))
         st.append(Stage(f"model-{t}-asan-ubsan", 20, [f"{B}/tests/{t}-san"], ["build"],
                         block=only_block))
-    budget_cli = {"test_gx_cli": 5, "test_gx_mstrace": 15, "test_gx_raster": 10,
-                  "test_gx_render": 10}
+    budget_cli = {"test_gx_cli": 5, "test_gx_mesh": 10, "test_gx_mstrace": 15,
+                  "test_gx_raster": 10, "test_gx_render": 10}
     for t in clis:
         n = t.removeprefix("test_")
         bud = budget_cli[t]

@@ -41,7 +41,7 @@ cmdline() {  # name, stderr regex, args...
     || bad "$name: status $st, stderr: $(cat "$tmp/err")"
 }
 printf '%b' "$mesh_hdr$patch" > "$tmp/m.mesh"
-cmdline "samples 2"     "--samples takes 4 or 8, not '2'" --samples 2 "$tmp/m.mesh"
+cmdline "samples 3"     "--samples takes 2, 4, 8 or 16, not '3'" --samples 3 "$tmp/m.mesh"
 cmdline "no mesh"       "^usage: gx render"
 cmdline "missing file"  "^gx: $tmp/none.mesh: No such file" "$tmp/none.mesh"
 cmdline "unknown engine" "unknown engine 'gpu'" --engine gpu "$tmp/m.mesh"

@@ -80,6 +80,21 @@ int gx_rasterize(gx_engine_t engine, const struct gx_rs_cfg *cfg, const struct g
                  gx_tri_quad_fn emit, void *ctx, void (*progress)(size_t done, size_t n),
                  uint64_t *clocks);
 
+/** A triangle mesh in world space: vertices and triangles of three vertex indices. */
+typedef struct gx_trimesh {
+    double (*v)[3];
+    size_t nv;
+    uint32_t (*t)[3];
+    size_t nt;
+} gx_trimesh_t;
+/** Most triangles gx render takes from one imported file. */
+#define GX_MESH_MAX_TRIS 1000000u
+/** Read FILE through assimp (OBJ, PLY, ... : tools/gx/mesh_import.c has the checks):
+ *  every face of three or more vertices as a triangle fan, node transforms applied.
+ *  Returns 0, or GX_EXIT_BAD_INPUT / 1 (reported: `gx: FILE: reason`), *m empty then. */
+int gx_mesh_import(const char *file, gx_trimesh_t *m);
+void gx_trimesh_free(gx_trimesh_t *m);
+
 int gx_cmd_analyze(int argc, char **argv);
 int gx_cmd_demo(int argc, char **argv);
 int gx_cmd_raster(int argc, char **argv);

@@ -1,10 +1,15 @@
-/* gx render: the first end-to-end render (issue 4).
- *   gx render [--engine cmodel|rtl] [--samples 4|8] [--out DIR] [--tag NAME]
- *             [--viewport WxH] [--tess N] MESH
+/* gx render: the end-to-end render of a mesh (issues 4 and 22).
+ *   gx render [--engine cmodel|rtl] [--samples 2|4|8|16] [--out DIR] [--tag NAME]
+ *             [--viewport WxH | --size W H] [--tess N] MESH
  *
- * A mesh of bicubic Bezier patches is tessellated and projected in C (the geometry stage
- * stand-in), every triangle gets a flat color (Lambert shading of its face, two-sided),
- * and the triangles are drawn far to near (painter's order: there is no depth test).
+ * MESH is gx's patch format (below) when its name ends in `.mesh` or it is `-`
+ * (standard input); any other file is a triangle mesh read through assimp: Wavefront
+ * OBJ, PLY and the other formats assimp reads (tools/gx/mesh_import.c). A patch mesh is
+ * tessellated and projected through its camera; a triangle mesh has no camera and is
+ * projected orthographically along -z (x right, y up) with the view fitted to its
+ * bounds (fit_view below, docs/render.md). That is the geometry stage stand-in, in C;
+ * every triangle gets a flat color (Lambert shading of its face, two-sided), and the
+ * triangles are drawn far to near (painter's order: there is no depth test).
  * They go through the setup unit and the rasterizer; a C stand-in for the pixel shader
  * turns every covered pixel into a SUST.MS store of the triangle's color (RGBA8, B = 4)
  * to the samples of its coverage mask; the stores go through the coalesce unit and
@@ -17,7 +22,8 @@
  *
  * Writes DIR/TAG.png (the resolved image) and DIR/TAG-tiles.png (each pixel colored by
  * its tile's encoding in memory: 1SPP green, subset amber, full red, never written dark
- * gray), DIR defaults to build/demo and TAG to render-<N>x. Prints one table row:
+ * gray), DIR defaults to build/demo (created, with its parents, once the input has been
+ * read and checked, before the render) and TAG to render-<N>x. Prints one table row:
  * samples, triangles, pixels, samples stored, bytes written with coalescing (the flush
  * packets' payloads) and without (the same pixels at N B bytes each), their ratio, flush
  * packets by cause (full / evict / conflict / command), clocks
@@ -33,15 +39,23 @@
  *   light x y z                   direction towards the light
  *   color r g b                   the mesh's base color, 0..255
  *   background r g b              drawn first as two triangles over the whole target
- * --viewport and --tess replace the mesh's viewport and tess directives (the same
- * camera, so the same picture at another size or tessellation).
- * Bad input: `gx: FILE:LINE: reason`, exit status 2, nothing written.
+ * --viewport WxH (or --size W H) and --tess replace the mesh's viewport and tess
+ * directives (the same camera, so the same picture at another size or tessellation).
+ *
+ * A triangle mesh takes its size from --viewport / --size (default 640 x 480), the
+ * base color 200 200 200, the light 0 0 1 (from the viewer) and no background: the
+ * surface stays cleared (black) where no triangle covers it. --tess does not apply.
+ *
+ * Bad input: `gx: FILE:LINE: reason` (patch format) or `gx: FILE: reason`, exit status 2,
+ * nothing written (no directory, no picture, no table row).
  */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "gx.h"
 #include "gx/mssurf.h"
@@ -63,6 +77,7 @@ typedef struct mesh {
     double light[3];
     unsigned color[3], background[3];
     int have_viewport, have_background;
+    gx_trimesh_t tm;   /* a triangle mesh (imported): drawn with the fitted view */
 } mesh_t;
 
 /* ---------------------------------------------------------------------------------- */
@@ -257,17 +272,27 @@ static void patch_point(const mesh_t *m, const unsigned *p, double u, double w, 
 
 typedef struct camera {
     double eye[3], r[3], u[3], f[3], scale, cx, cy;
+    int ortho;         /* the fitted view: orthographic along -z, x right, y up */
+    double center[2];  /* ortho: the (x, y) drawn at the viewport's center */
 } camera_t;
 
 /* Screen position in 16.8 and depth; 0 when behind the eye or outside the guard band. */
 static int project(const camera_t *c, const double *p, int32_t *sx, int32_t *sy, double *z)
 {
-    double d[3];
-    sub3(p, c->eye, d);
-    double zc = dot3(d, c->f);
-    if (zc < 1e-3)
-        return 0;
-    double x = c->cx + dot3(d, c->r) / zc * c->scale, y = c->cy - dot3(d, c->u) / zc * c->scale;
+    double x, y, zc;
+    if (c->ortho) {
+        x = c->cx + (p[0] - c->center[0]) * c->scale;
+        y = c->cy - (p[1] - c->center[1]) * c->scale;
+        zc = -p[2];
+    } else {
+        double d[3];
+        sub3(p, c->eye, d);
+        zc = dot3(d, c->f);
+        if (zc < 1e-3)
+            return 0;
+        x = c->cx + dot3(d, c->r) / zc * c->scale;
+        y = c->cy - dot3(d, c->u) / zc * c->scale;
+    }
     double lim = (double)GX_GUARD_BAND_PX;
     if (!(x > -lim && x < lim && y > -lim && y < lim))
         return 0;
@@ -285,31 +310,114 @@ static int depth_cmp(const void *a, const void *b)
     return p->order < q->order ? -1 : p->order > q->order;
 }
 
-/* The triangles to draw, in order; *n set. Returns NULL (reported) on failure. */
-static draw_tri_t *build(const mesh_t *m, size_t *n, size_t *dropped)
+/* Project, shade and place triangle v at out[*k] (order *k, then *k + 1); a triangle with
+ * a vertex behind the eye or outside the guard band is counted in *dropped instead. */
+static void add_tri(const camera_t *c, const mesh_t *m, const double *light,
+                    const double *const v[3], draw_tri_t *out, size_t *k, size_t *dropped)
 {
-    size_t cap = 2 + m->np * (size_t)m->tess * m->tess * 2, k = 0;
+    draw_tri_t *d = &out[*k];
+    double zs = 0, z;
+    int ok = 1;
+    for (int e = 0; e < 3 && ok; e++) {
+        ok = project(c, v[e], &d->tri.x[e], &d->tri.y[e], &z);
+        zs += z;
+    }
+    if (!ok) {
+        (*dropped)++;
+        return;
+    }
+    double e1[3], e2[3], nrm[3];
+    sub3(v[1], v[0], e1);
+    sub3(v[2], v[0], e2);
+    cross3(e1, e2, nrm);
+    double lam = norm3(nrm) ? fabs(dot3(nrm, light)) : 0;
+    for (int j2 = 0; j2 < 3; j2++) {
+        double cv = m->color[j2] * (0.2 + 0.8 * lam);
+        d->rgba[j2] = (uint8_t)lrint(cv > 255 ? 255 : cv);
+    }
+    d->rgba[3] = 255;
+    d->depth = zs / 3;
+    d->order = *k;
+    (*k)++;
+}
+
+/* The fitted view of a triangle mesh (docs/render.md): orthographic along -z, the
+ * bounding box of the triangles' vertices in x and y centered, scaled by
+ * FIT * min(W / (xmax - xmin), H / (ymax - ymin)) pixels a unit, so the box fills 7/8 of
+ * the viewport in its tighter direction and every vertex lands inside the viewport.
+ * Returns 0, or GX_EXIT_BAD_INPUT (reported) when the box has no width or height (the
+ * mesh is edge-on, nothing would be drawn) or is too large for a double. */
+#define FIT 0.875
+static int fit_view(const mesh_t *m, const char *file, camera_t *c)
+{
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+    for (size_t i = 0; i < m->tm.nt; i++)
+        for (int e = 0; e < 3; e++)
+            for (int a = 0; a < 2; a++) {
+                double x = m->tm.v[m->tm.t[i][e]][a];
+                lo[a] = x < lo[a] ? x : lo[a];
+                hi[a] = x > hi[a] ? x : hi[a];
+            }
+    double wx = hi[0] - lo[0], wy = hi[1] - lo[1];
+    if (!(wx > 0 && wy > 0) || !isfinite(wx) || !isfinite(wy)) {
+        fprintf(stderr, "gx: %s: the mesh's extent in x and y (%g by %g) leaves nothing to see "
+                        "from the fitted view (along -z), or is too large\n", file, wx, wy);
+        return GX_EXIT_BAD_INPUT;
+    }
+    double sx = m->width / wx, sy = m->height / wy;
+    c->ortho = 1;
+    c->scale = FIT * (sx < sy ? sx : sy);
+    c->center[0] = lo[0] + wx / 2;
+    c->center[1] = lo[1] + wy / 2;
+    c->cx = m->width / 2.0;
+    c->cy = m->height / 2.0;
+    if (!(c->scale > 0) || !isfinite(c->scale)) {
+        fprintf(stderr, "gx: %s: the mesh's extent in x and y (%g by %g) is too small to fit\n",
+                file, wx, wy);
+        return GX_EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+/* The triangles to draw, in order, in *tris; *n set. Returns 0, 1 (out of memory) or
+ * GX_EXIT_BAD_INPUT (reported: the view fit failed, or a vertex of a fitted mesh falls
+ * outside the fixed-point range). */
+static int build(const mesh_t *m, const char *file, draw_tri_t **tris, size_t *n,
+                 size_t *dropped)
+{
+    size_t cap = 2 + m->np * (size_t)m->tess * m->tess * 2 + m->tm.nt, k = 0;
     draw_tri_t *out = calloc(cap, sizeof *out);
     double (*grid)[3] = calloc((size_t)(m->tess + 1) * (m->tess + 1), sizeof *grid);
     if (!out || !grid) {
         fprintf(stderr, "gx: out of memory\n");
         free(out);
         free(grid);
-        return NULL;
+        return 1;
     }
     camera_t c;
-    memcpy(c.eye, m->eye, sizeof c.eye);
-    sub3(m->target, m->eye, c.f);
-    double up[3] = {0, 0, 1}, light[3];
+    memset(&c, 0, sizeof c);
+    double light[3];
     memcpy(light, m->light, sizeof light);
-    norm3(c.f);
-    cross3(c.f, up, c.r);
-    norm3(c.r);
-    cross3(c.r, c.f, c.u);
     norm3(light);
-    c.scale = (m->height / 2.0) / tan(m->fov * 3.14159265358979323846 / 360.0);
-    c.cx = m->width / 2.0;
-    c.cy = m->height / 2.0;
+    if (m->tm.nt) {
+        int r = fit_view(m, file, &c);
+        if (r) {
+            free(out);
+            free(grid);
+            return r;
+        }
+    } else {
+        memcpy(c.eye, m->eye, sizeof c.eye);
+        sub3(m->target, m->eye, c.f);
+        double up[3] = {0, 0, 1};
+        norm3(c.f);
+        cross3(c.f, up, c.r);
+        norm3(c.r);
+        cross3(c.r, c.f, c.u);
+        c.scale = (m->height / 2.0) / tan(m->fov * 3.14159265358979323846 / 360.0);
+        c.cx = m->width / 2.0;
+        c.cy = m->height / 2.0;
+    }
     *dropped = 0;
     if (m->have_background) { /* two triangles over the whole target, farthest of all */
         int32_t w = (int32_t)m->width * 256, h = (int32_t)m->height * 256;
@@ -334,38 +442,28 @@ static draw_tri_t *build(const mesh_t *m, size_t *n, size_t *dropped)
                 const double *q[4] = {grid[i * (T + 1) + j], grid[i * (T + 1) + j + 1],
                                       grid[(i + 1) * (T + 1) + j + 1], grid[(i + 1) * (T + 1) + j]};
                 for (int h = 0; h < 2; h++) {
-                    const double *v[3] = {q[0], q[1 + h], q[2 + h]};
-                    draw_tri_t *d = &out[k];
-                    double zs = 0, z;
-                    int ok = 1;
-                    for (int e = 0; e < 3 && ok; e++) {
-                        ok = project(&c, v[e], &d->tri.x[e], &d->tri.y[e], &z);
-                        zs += z;
-                    }
-                    if (!ok) {
-                        (*dropped)++;
-                        continue;
-                    }
-                    double e1[3], e2[3], nrm[3];
-                    sub3(v[1], v[0], e1);
-                    sub3(v[2], v[0], e2);
-                    cross3(e1, e2, nrm);
-                    double lam = norm3(nrm) ? fabs(dot3(nrm, light)) : 0;
-                    for (int j2 = 0; j2 < 3; j2++) {
-                        double cv = m->color[j2] * (0.2 + 0.8 * lam);
-                        d->rgba[j2] = (uint8_t)lrint(cv > 255 ? 255 : cv);
-                    }
-                    d->rgba[3] = 255;
-                    d->depth = zs / 3;
-                    d->order = k;
-                    k++;
+                    const double *const v[3] = {q[0], q[1 + h], q[2 + h]};
+                    add_tri(&c, m, light, v, out, &k, dropped);
                 }
             }
+    }
+    for (size_t i = 0; i < m->tm.nt; i++) {
+        const double *const v[3] = {m->tm.v[m->tm.t[i][0]], m->tm.v[m->tm.t[i][1]],
+                                    m->tm.v[m->tm.t[i][2]]};
+        add_tri(&c, m, light, v, out, &k, dropped);
+        if (*dropped) { /* the fit keeps every vertex in the viewport: a failed fit */
+            fprintf(stderr, "gx: %s: triangle %zu falls outside the fixed-point vertex range "
+                            "after the view fit\n", file, i);
+            free(out);
+            free(grid);
+            return GX_EXIT_BAD_INPUT;
+        }
     }
     free(grid);
     qsort(out, k, sizeof *out, depth_cmp);
     *n = k;
-    return out;
+    *tris = out;
+    return 0;
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -580,11 +678,63 @@ static int parse_size(const char *s, unsigned *w, unsigned *h)
     return parse_uint(buf, 1, GX_MAX_VIEWPORT, w) && parse_uint(x + 1, 1, GX_MAX_VIEWPORT, h);
 }
 
+/* DIR and its missing parents, as `mkdir -p`; 0, or -1 with errno set. */
+static int make_dirs(const char *dir)
+{
+    char path[4096];
+    size_t n = strlen(dir);
+    if (n == 0 || n >= sizeof path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(path, dir, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (path[i] != '/' && path[i] != '\0')
+            continue;
+        char c = path[i];
+        path[i] = '\0';
+        struct stat st;
+        if (mkdir(path, 0777) != 0 && !(errno == EEXIST && stat(path, &st) == 0 &&
+                                        S_ISDIR(st.st_mode))) {
+            if (errno == EEXIST)
+                errno = ENOTDIR;
+            return -1;
+        }
+        path[i] = c;
+    }
+    return 0;
+}
+
+/* gx's patch format: a name ending in `.mesh`, or `-` (standard input). */
+static int is_patch_file(const char *file)
+{
+    size_t n = strlen(file);
+    return !strcmp(file, "-") || (n >= 5 && !strcmp(file + n - 5, ".mesh"));
+}
+
+/* The patch format into m; 0, or GX_EXIT_BAD_INPUT (reported). */
+static int read_patches(const char *file, mesh_t *m)
+{
+    gx_text_t t;
+    if (!gx_text_open(&t, file))
+        return GX_EXIT_BAD_INPUT;
+    int ok = 1;
+    for (char *line; ok && (line = gx_text_next(&t));)
+        ok = parse_line(&t, line, m);
+    if (ok && !m->have_viewport) {
+        fprintf(stderr, "gx: %s: no viewport directive\n", file);
+        ok = 0;
+    }
+    gx_text_close(&t);
+    return ok ? 0 : GX_EXIT_BAD_INPUT;
+}
+
 int gx_cmd_render(int argc, char **argv)
 {
     static const char usage[] =
-        "usage: gx render [--engine cmodel|rtl] [--samples 4|8] [--out DIR] [--tag NAME]\n"
-        "                 [--viewport WxH] [--tess N] MESH\n";
+        "usage: gx render [--engine cmodel|rtl] [--samples 2|4|8|16] [--out DIR] [--tag NAME]\n"
+        "                 [--viewport WxH | --size W H] [--tess N] MESH\n"
+        "MESH: gx's patch format (*.mesh) or a triangle mesh assimp reads (OBJ, PLY, ...)\n";
     gx_engine_t engine = GX_ENGINE_CMODEL;
     const char *file = NULL, *outdir = "build/demo", *tag = NULL;
     unsigned samples = 4, vw = 0, vh = 0, tess = 0;
@@ -594,6 +744,15 @@ int gx_cmd_render(int argc, char **argv)
             return GX_EXIT_BAD_INPUT;
         if (r > 0)
             continue;
+        if (!strcmp(argv[i], "--size")) {
+            if (i + 2 >= argc || !parse_uint(argv[i + 1], 1, GX_MAX_VIEWPORT, &vw) ||
+                !parse_uint(argv[i + 2], 1, GX_MAX_VIEWPORT, &vh)) {
+                fprintf(stderr, "gx render: --size takes W H, each 1..%u\n", GX_MAX_VIEWPORT);
+                return GX_EXIT_BAD_INPUT;
+            }
+            i += 2;
+            continue;
+        }
         if (!strcmp(argv[i], "--samples") || !strcmp(argv[i], "--out") ||
             !strcmp(argv[i], "--tag") || !strcmp(argv[i], "--viewport") ||
             !strcmp(argv[i], "--tess")) {
@@ -617,10 +776,10 @@ int gx_cmd_render(int argc, char **argv)
                     fprintf(stderr, "gx render: --tess takes 1..64, not '%s'\n", v);
                     return GX_EXIT_BAD_INPUT;
                 }
-            } else if (!strcmp(v, "4") || !strcmp(v, "8")) {
-                samples = (unsigned)atoi(v);
-            } else {
-                fprintf(stderr, "gx render: --samples takes 4 or 8, not '%s'\n", v);
+            } else if (!parse_uint(v, 2, 16, &samples) || (samples & (samples - 1))) {
+                /* the store path's N (gx_mssurf): 2, 4, 8 or 16; one sample a pixel is no
+                 * multi-sample surface */
+                fprintf(stderr, "gx render: --samples takes 2, 4, 8 or 16, not '%s'\n", v);
                 return GX_EXIT_BAD_INPUT;
             }
             continue;
@@ -633,9 +792,6 @@ int gx_cmd_render(int argc, char **argv)
         return GX_EXIT_BAD_INPUT;
     }
 
-    gx_text_t t;
-    if (!gx_text_open(&t, file))
-        return GX_EXIT_BAD_INPUT;
     mesh_t m;
     memset(&m, 0, sizeof m);
     m.tess = 8;
@@ -643,18 +799,18 @@ int gx_cmd_render(int argc, char **argv)
     m.fov = 40;
     m.light[2] = 1;
     m.color[0] = m.color[1] = m.color[2] = 200;
-    int ok = 1;
-    for (char *line; ok && (line = gx_text_next(&t));)
-        ok = parse_line(&t, line, &m);
-    if (ok && !m.have_viewport) {
-        fprintf(stderr, "gx: %s: no viewport directive\n", file);
-        ok = 0;
+    int st = 0;
+    if (is_patch_file(file)) {
+        st = read_patches(file, &m);
+    } else {
+        st = gx_mesh_import(file, &m.tm);
+        m.width = 640;
+        m.height = 480;
     }
-    gx_text_close(&t);
-    if (!ok) {
+    if (st) {
         free(m.v);
         free(m.p);
-        return GX_EXIT_BAD_INPUT;
+        return st;
     }
     if (vw) {
         m.width = vw;
@@ -664,11 +820,18 @@ int gx_cmd_render(int argc, char **argv)
         m.tess = tess;
 
     size_t ntri = 0, dropped = 0;
-    draw_tri_t *tris = build(&m, &ntri, &dropped);
-    if (!tris) {
+    draw_tri_t *tris = NULL;
+    st = build(&m, file, &tris, &ntri, &dropped);
+    if (!st && make_dirs(outdir) != 0) {
+        fprintf(stderr, "gx: %s: %s\n", outdir, strerror(errno));
+        free(tris);
+        st = GX_EXIT_BAD_INPUT;
+    }
+    if (st) {
         free(m.v);
         free(m.p);
-        return 1;
+        gx_trimesh_free(&m.tm);
+        return st;
     }
     gx_rs_tri_t *rt = calloc(ntri + 1, sizeof *rt);
     const gx_rs_table_t **tab = calloc(ntri + 1, sizeof *tab);
@@ -685,7 +848,11 @@ int gx_cmd_render(int argc, char **argv)
     fr.engine = engine;
     fr.tris = tris;
     gx_mssurf_cfg_default(&fr.cfg, (uint16_t)m.width, (uint16_t)m.height,
-                          samples == 4 ? GX_SPP4 : GX_SPP8, GX_BPS4);
+                          samples == 2   ? GX_SPP2
+                          : samples == 4 ? GX_SPP4
+                          : samples == 8 ? GX_SPP8
+                                         : GX_SPP16,
+                          GX_BPS4);
     int status = 1;
     fr.capst = 65536;
     fr.st = calloc(fr.capst, sizeof *fr.st);
@@ -763,5 +930,6 @@ out:
     free(tris);
     free(m.v);
     free(m.p);
+    gx_trimesh_free(&m.tm);
     return status;
 }
