@@ -251,6 +251,35 @@ static int scene_finite(const struct aiScene *s, unsigned *mesh, unsigned *verte
 }
 
 /* The whole file, NUL-terminated; NULL (reported) on failure. */
+/* The triangles of every face fanned out (nt) and the vertices of the meshes that have
+ * any (nv); 0 when a face indexes a vertex its mesh does not have, with *mesh, *face and
+ * *index the first such (in mesh, face, corner order). */
+static int scene_counts(const struct aiScene *s, size_t *nv, size_t *nt, unsigned *mesh,
+                        unsigned *face, unsigned *index)
+{
+    *nv = *nt = 0;
+    for (unsigned i = 0; i < s->mNumMeshes; i++) {
+        const struct aiMesh *m = s->mMeshes[i];
+        size_t t = 0;
+        for (unsigned j = 0; j < m->mNumFaces; j++) {
+            const struct aiFace *f = &m->mFaces[j];
+            for (unsigned k = 0; k < f->mNumIndices; k++)
+                if (f->mIndices[k] >= m->mNumVertices) {
+                    *mesh = i;
+                    *face = j;
+                    *index = f->mIndices[k];
+                    return 0;
+                }
+            if (f->mNumIndices >= 3)
+                t += f->mNumIndices - 2;
+        }
+        if (t)
+            *nv += m->mNumVertices;
+        *nt += t;
+    }
+    return 1;
+}
+
 static char *slurp(const char *file, size_t *len)
 {
     FILE *f = fopen(file, "rb");
@@ -316,26 +345,13 @@ int gx_mesh_import(const char *file, gx_trimesh_t *out)
     }
     /* Indices in range, and the counts: the vertices of meshes with triangles, and the
      * triangles. */
-    size_t nv = 0, nt = 0;
-    for (unsigned i = 0; i < s->mNumMeshes; i++) {
-        const struct aiMesh *m = s->mMeshes[i];
-        size_t t = 0;
-        for (unsigned j = 0; j < m->mNumFaces; j++) {
-            const struct aiFace *f = &m->mFaces[j];
-            for (unsigned k = 0; k < f->mNumIndices; k++)
-                if (f->mIndices[k] >= m->mNumVertices) {
-                    fprintf(stderr, "gx: %s: face %u of mesh %u: vertex index %u is out of "
-                                    "range 0..%u\n", file, j, i, f->mIndices[k],
-                            m->mNumVertices - 1);
-                    aiReleaseImport(s);
-                    return GX_EXIT_BAD_INPUT;
-                }
-            if (f->mNumIndices >= 3)
-                t += f->mNumIndices - 2;
-        }
-        if (t)
-            nv += m->mNumVertices;
-        nt += t;
+    size_t nv, nt;
+    unsigned bf, bi;
+    if (!scene_counts(s, &nv, &nt, &bm, &bf, &bi)) {
+        fprintf(stderr, "gx: %s: face %u of mesh %u: vertex index %u is out of "
+                        "range 0..%u\n", file, bf, bm, bi, s->mMeshes[bm]->mNumVertices - 1);
+        aiReleaseImport(s);
+        return GX_EXIT_BAD_INPUT;
     }
     if (nt == 0) {
         fprintf(stderr, "gx: %s: no triangles (no face of three or more vertices)\n", file);
@@ -360,22 +376,8 @@ int gx_mesh_import(const char *file, gx_trimesh_t *out)
         return GX_EXIT_BAD_INPUT;
     }
     /* the transform merges and reorders meshes: count again */
-    nv = nt = 0;
-    for (unsigned i = 0; i < s->mNumMeshes; i++) {
-        const struct aiMesh *m = s->mMeshes[i];
-        size_t t = 0;
-        for (unsigned j = 0; j < m->mNumFaces; j++) {
-            const struct aiFace *f = &m->mFaces[j];
-            for (unsigned k = 0; k < f->mNumIndices; k++)
-                if (f->mIndices[k] >= m->mNumVertices)
-                    t = (size_t)GX_MESH_MAX_TRIS + 1; /* reported below */
-            if (f->mNumIndices >= 3)
-                t += f->mNumIndices - 2;
-        }
-        if (t)
-            nv += m->mNumVertices;
-        nt += t;
-    }
+    if (!scene_counts(s, &nv, &nt, &bm, &bf, &bi))
+        nt = (size_t)GX_MESH_MAX_TRIS + 1; /* reported below */
     if (nt == 0 || nt > GX_MESH_MAX_TRIS || nv > UINT32_MAX) {
         fprintf(stderr, "gx: %s: assimp's node transforms left %zu triangles, or an index "
                         "out of range\n", file, nt);
