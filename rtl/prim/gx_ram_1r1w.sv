@@ -1,0 +1,55 @@
+// gx_ram_1r1w: a simple dual-port RAM, one read port and one write port with byte
+// enables, both on clk_i.
+//
+// Read: the address taken in clock t is read at the end of t (the block RAM's own
+// register) and registered again (the output register), so rdata_o holds it in clock
+// t + 2. Write: each byte whose enable is high is written at the end of the clock.
+// Yosys maps the array to ECP5 DP16KD block RAMs (ram_style "block": its cost model
+// would choose LUT RAM for a shallow array; 36-bit words, four byte enables each):
+// Width / 32 of them side by side, 512 words deep; the output register is a row of
+// fabric flip-flops beside them. A read of the row being written in the same clock is
+// not defined for the block RAM (the array carries no_rw_check, so Yosys adds no bypass);
+// the users never do it, and NoCollision_A checks it in every simulation.
+`default_nettype none
+`include "gx_assert.svh"
+
+module gx_ram_1r1w #(
+  parameter int unsigned Depth = 16,   /// words, >= 2
+  parameter int unsigned Width = 256,  /// bits a word, a multiple of 8
+  localparam int unsigned AW = $clog2(Depth)
+) (
+  input  wire logic               clk_i,    /// clock, rising edge
+  input  wire logic               rst_i,    /// synchronous reset (properties only)
+  input  wire logic               re_i,     /// read word raddr_i
+  input  wire logic [AW-1:0]      raddr_i,  /// read address
+  output      logic [Width-1:0]   rdata_o,  /// the word read two clocks before
+  input  wire logic [Width/8-1:0] we_i,     /// byte k of waddr_i takes byte k of wdata_i
+  input  wire logic [AW-1:0]      waddr_i,  /// write address
+  input  wire logic [Width-1:0]   wdata_i   /// write data
+);
+  (* no_rw_check, ram_style = "block" *) logic [Width-1:0] mem_q [Depth];
+  logic [Width-1:0] rd1_q, rd2_q;
+
+  always_ff @(posedge clk_i) begin
+    for (int unsigned b = 0; b < Width / 8; b++)
+      if (we_i[b]) mem_q[waddr_i][8*b +: 8] <= wdata_i[8*b +: 8];
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (re_i) rd1_q <= mem_q[raddr_i];
+    rd2_q <= rd1_q;
+  end
+`ifdef GX_RAM_FREE_READ
+  // Proofs of control properties: the data read is any value (the array is not kept).
+  logic [Width-1:0] free_q;
+  always_ff @(posedge clk_i) free_q <= $anyseq;
+  assign rdata_o = free_q;
+`else
+  assign rdata_o = rd2_q;
+`endif
+
+  `GX_ASSERT(NoCollision_A, !(re_i && |we_i && raddr_i == waddr_i))
+  `GX_ASSERT(InRange_A, (!re_i || 32'(raddr_i) < Depth) && (!(|we_i) || 32'(waddr_i) < Depth))
+endmodule
+
+`default_nettype wire
