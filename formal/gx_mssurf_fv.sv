@@ -16,13 +16,13 @@ module gx_mssurf_fv (
   input wire logic             ev_ready_i
 );
   (* anyconst *) gx_pkg::ms_cfg_t cfg;
-  logic              cmd_ready, ev_valid;
+  logic              cmd_ready, ev_valid, busy;
   gx_pkg::ms_evict_t ev;
 
   gx_mssurf #(.Slots(2)) u_dut (
     .clk_i, .rst_i, .cfg_i(cfg),
     .cmd_valid_i, .cmd_ready_o(cmd_ready), .cmd_i,
-    .ev_valid_o(ev_valid), .ev_ready_i, .ev_o(ev)
+    .ev_valid_o(ev_valid), .ev_ready_i, .ev_o(ev), .busy_o(busy)
   );
 
   always @* assume (cfg.width < 14'd16 && cfg.height < 14'd16);

@@ -1,42 +1,62 @@
 // gx_mssurf: coalesce unit and coverage tracker of the multi-sample surface store path.
 //
 // K = Slots tile slots, each holding one 256-byte tile of the uncompressed surface: the
-// stored samples' bytes, a coverage bitmap of the stored samples (bit p N + s = sample s
-// of pixel p; 64 bits, a tile has at most 256 / B samples) and each pixel's widest
-// arrival state. A store (SUST.MS: one B-byte value to every sample in the mask, or a
-// full-state store: a value per sample) goes into its tile's slot; the unit hands tiles
-// to the flush encoder as eviction records (ms_evict_t: tile, cause, coverage, arrival
-// states, the stored bytes with unstored bytes 0) when:
+// stored samples' bytes (in block RAM), a coverage bitmap of the stored samples (bit
+// p N + s = sample s of pixel p; 64 bits, a tile has at most 256 / B samples) and each
+// pixel's widest arrival state. A store (SUST.MS: one B-byte value to every sample in the
+// mask, or a full-state store: a value per sample) goes into its tile's slot; the unit
+// hands tiles to the flush encoder as eviction records (ms_evict_t: tile, cause,
+// coverage, arrival states, the stored bytes with unstored bytes 0) when:
 //   conflict  a stored sample of the resident tile arrives again with data not within
 //             T of the stored value: the tile leaves first, the store then goes into a
 //             fresh slot (equal / near data merges: the newest data is kept);
-//   evict     the tile is not resident and no slot is free: the slot allocated longest
-//             ago (FIFO, an age matrix) leaves first and the store takes it; a free slot
-//             is taken lowest index first;
+//   evict     the tile is not resident and K slots are resident: the slot allocated
+//             longest ago (FIFO, an age matrix) leaves first;
 //   full      after the store every existing sample of the tile is stored (the last,
 //             partial tile of a surface is full when its existing pixels are);
 //   command   the flush command: every resident slot, oldest allocation first.
 // A load (SULD.MS look-up of pixel x, y) answers in the same record stream with a copy
-// of its tile's slot (peek = 1, cause 0; nothing stored when the tile is not resident);
-// the buffer is unchanged. The memory side of the load is rtl/gx_msld.sv
-// (gx_mssurf_load_finish in C).
-// The C function gx_mssurf_coalesce / gx_mssurf_coalesce_flush (cmodel/src/mssurf.c) is
-// the specification, with gx_mssurf_coalesce_load for loads: the records equal its
-// evictions and snapshots bit for bit, in order. The flush encoder (RMW, re-analysis,
-// encoding) is rtl/gx_mswb.sv (gx_mssurf_writeback in C).
+// of its tile's coverage and arrival states and of the loaded pixel's stored bytes
+// (peek = 1, cause 0; nothing stored when the tile is not resident); the buffer is
+// unchanged. The memory side of the load is rtl/gx_msld.sv (gx_mssurf_load_finish).
+// gx_mssurf_coalesce, gx_mssurf_coalesce_flush and gx_mssurf_coalesce_load
+// (cmodel/src/mssurf.c) are the specification: the records equal their evictions and
+// snapshots bit for bit, in order.
+//
+// Microarchitecture (docs/mssurf.md, "RTL"):
+//   in    a skid buffer (gx_skid) takes a command a clock; cmd_ready_o comes from
+//         registers. A full-state store's 256-byte value goes into one value buffer,
+//         so a second full-state store waits until the first is written; SUST.MS
+//         stores carry their 16 value bytes along.
+//   B     the row product y W (a registered multiply).
+//   C     pixel index, tile, pixel in tile, its samples in the coverage bitmap, its
+//         first RAM row and row count, the tile's existing samples (registered).
+//   D     the decision and the write: the tile looked up among the slots (a CAM of K + 1
+//         tile registers), then a store either writes its pixel's RAM rows (one 64-byte
+//         row a clock: one clock when N B <= 64) with the coverage and arrival state, or
+//         first has the stored samples it meets read back and compared (conflict check),
+//         or first has a slot leave (conflict, evict); a load or the flush command posts
+//         a readout.
+//   out   one readout engine turns a slot into a record: the record's header from the
+//         slot's registers, its data one RAM row a clock into the output register
+//         (unstored bytes 0). An eviction reads the 4 rows of the tile, a load the
+//         rows of its pixel.
+// Storage: one gx_ram_1r1w of (K + 1) x 4 rows of 64 bytes: K + 1 physical slots, so a
+// store can take a fresh slot while the slot that left for it is still being read out.
+// At most K slots are resident; the one being read out is busy, neither resident nor
+// free.
 //
 // Handshake: valid/ready streams cmd (in: ms_cmd_t, a store at pixel x, y, the flush
-// command or a load) and ev (out: ms_evict_t, one output register). cfg_i (W, H, N, B,
-// T) is static while any slot is resident. The unit decides from the command and its state in one
-// clock: a store that needs no flush first is taken in the clock it is offered (its full
-// record, if any, is registered in the same clock: that needs the output register free or
-// being emptied); a store that flushes first (conflict, evict) spends one clock on the
-// flush and is taken in the next. The flush command moves one slot per clock and is taken
-// with its last record (or at once when nothing is resident). A load is taken when the
-// output register is free or being emptied.
-// Latency: a record is on ev_o the clock after the store / command / load that caused it.
-// Throughput: one store per clock while no conflict / evict occurs and full records are
-// drained (ev_ready_i high); cmd_ready_o depends on ev_ready_i combinationally.
+// command or a load) and ev (out: ms_evict_t, one output register). cmd_ready_o comes
+// from registers (and the command's own op and full bits). cfg_i (W, H, N, B, T) may
+// change only while busy_o is low and no slot is resident; the unit takes no command for
+// three clocks after a change. busy_o: a command or a record is in flight.
+// Latency (docs/mssurf.md): a command taken in clock t is in D in t + 3; a record posted
+// in u is valid in u + 7 (four row reads and the RAM's two clocks; a one-row snapshot
+// in u + 4), so a full store's record in t + 10. Throughput: one store a clock while no
+// record is needed and no stored sample is met (a store meeting stored samples takes
+// 2 + rows clocks more for the check); pixels wider than 64 bytes take one clock per 64
+// bytes; one record every 7 clocks.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -45,47 +65,63 @@ module gx_mssurf #(
 ) (
   input  wire logic              clk_i,        /// clock, rising edge
   input  wire logic              rst_i,        /// synchronous reset, active high
-  input  wire gx_pkg::ms_cfg_t   cfg_i,        /// surface format; static while resident
+  input  wire gx_pkg::ms_cfg_t   cfg_i,        /// surface format; static while busy or resident
   input  wire logic              cmd_valid_i,  /// a command is offered
   output      logic              cmd_ready_o,  /// the command is taken this clock
   input  wire gx_pkg::ms_cmd_t   cmd_i,        /// store (x, y, mask, full, value), flush, load
   output      logic              ev_valid_o,   /// a record is offered
   input  wire logic              ev_ready_i,   /// the record is taken this clock
-  output      gx_pkg::ms_evict_t ev_o          /// eviction, or a load's snapshot (peek)
+  output      gx_pkg::ms_evict_t ev_o,         /// eviction, or a load's snapshot (peek)
+  output      logic              busy_o        /// a command or a record is in flight
 );
-  localparam int unsigned SW = Slots > 1 ? $clog2(Slots) : 1;  // slot index bits
-  localparam int unsigned TB = gx_pkg::MsTileBytes;             // 256
-  localparam int unsigned TS = gx_pkg::MsTileSamples;           // 64
-  localparam int unsigned TI = gx_pkg::MsTileIdxBits;           // 20
-  localparam int unsigned TP = gx_pkg::MsMaxTilePixels;         // 32
+  localparam int unsigned PS = Slots + 1;                    // physical slots
+  localparam int unsigned SW = $clog2(PS);                   // slot index bits
+  localparam int unsigned RA = SW + 2;                       // RAM row address
+  localparam int unsigned TS = gx_pkg::MsTileSamples;        // 64
+  localparam int unsigned TI = gx_pkg::MsTileIdxBits;        // 20
+  localparam int unsigned TP = gx_pkg::MsMaxTilePixels;      // 32
+  localparam int unsigned RB = 64;                           // bytes a RAM row
+  localparam int unsigned RW = 8 * RB;                       // bits a RAM row
+  localparam int unsigned NR = gx_pkg::MsTileBytes / RB;     // rows a tile: 4
+  localparam int unsigned VB = 16;                           // SUST.MS value bytes kept
   localparam logic [1:0] CauseFull = 2'd0, CauseEvict = 2'd1, CauseConflict = 2'd2,
                          CauseCommand = 2'd3;
   localparam logic [1:0] OpStore = 2'd0, OpFlush = 2'd1, OpLoad = 2'd2;
 
   // ---------------------------------------------------------------------------------
+  // Configuration, registered; what is derived from W x H one and two clocks later.
+  // A change holds commands back for three clocks (settle_q), so every stage sees the
+  // new format.
+  gx_pkg::ms_cfg_t cfg_q;
+  logic [1:0]      settle_q;
+  logic            cfg_ok;
+  always_ff @(posedge clk_i) begin
+    cfg_q <= cfg_i;
+    if (rst_i || cfg_i != cfg_q) settle_q <= 2'd3;
+    else if (settle_q != 2'd0) settle_q <= settle_q - 2'd1;
+  end
+  assign cfg_ok = settle_q == 2'd0 && cfg_i == cfg_q;
+
   // Format: N = 2^n_log, B = 2^b_log, pixel bytes 2^nb_log, P = 2^p_log pixels a tile.
   logic [2:0] n_log, b_log, p_log;
   logic [3:0] nb_log;
-  assign n_log  = 3'(cfg_i.spp) + 3'd1;   // 1..4
-  assign b_log  = 3'(cfg_i.bps) + 3'd2;   // 2..4
+  logic [5:0] p_cnt;
+  logic [15:0] all_n;
+  assign n_log  = 3'(cfg_q.spp) + 3'd1;   // 1..4
+  assign b_log  = 3'(cfg_q.bps) + 3'd2;   // 2..4
   assign nb_log = 4'(n_log) + 4'(b_log);  // 3..8
   assign p_log  = 3'(4'd8 - nb_log);      // 0..5
+  assign p_cnt  = 6'd1 << p_log;
+  assign all_n  = 16'((17'd1 << (5'd1 << n_log)) - 17'd1);
 
-  // Pixel index i = y W + x < W H <= 2^26; tile i / P < 2^20 (surface <= 2^28 bytes).
-  logic [25:0] pix;
-  logic [26:0] total, total_m1;  // W H <= 2^26 pixels
-  logic [TI-1:0] tile, last_tile;
-  logic [4:0]  pp;               // pixel in tile, < P
-  logic [5:0]  last_cnt;         // pixels of the last tile, 1..P
-  logic [5:0]  p_cnt;            // P
-  assign pix       = 26'(cmd_i.y) * 26'(cfg_i.width) + 26'(cmd_i.x);
-  assign tile      = TI'(pix >> p_log);
-  assign pp        = 5'(pix) & 5'(p_cnt - 6'd1);
-  assign total     = 27'(cfg_i.width) * 27'(cfg_i.height);
-  assign total_m1  = total - 27'd1;
-  assign last_tile = TI'(total_m1 >> p_log);
-  assign p_cnt     = 6'd1 << p_log;
-  assign last_cnt  = (6'(total_m1) & (p_cnt - 6'd1)) + 6'd1;
+  logic [26:0]   total_q;       // W H <= 2^26 pixels
+  logic [TI-1:0] last_tile_q;   // the surface's last tile
+  logic [5:0]    last_cnt_q;    // pixels of the last tile, 1..P
+  always_ff @(posedge clk_i) begin
+    total_q     <= 27'(cfg_q.width) * 27'(cfg_q.height);
+    last_tile_q <= TI'((total_q - 27'd1) >> p_log);
+    last_cnt_q  <= (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1;
+  end
 
   // The existing samples of tile t: P pixels, or last_cnt for the last tile.
   function automatic logic [TS-1:0] tile_samples(logic [TI-1:0] t, logic [TI-1:0] last,
@@ -96,229 +132,674 @@ module gx_mssurf #(
     tile_samples = ns[6] ? {TS{1'b1}} : (TS'(1) << ns[5:0]) - TS'(1);
   endfunction
 
-  logic [TS-1:0] vmask;  // existing samples of the store's tile
-  assign vmask = tile_samples(tile, last_tile, last_cnt, p_cnt, n_log);
+  // ---------------------------------------------------------------------------------
+  // In: the skid buffer and the value buffer.
+  typedef struct packed {
+    logic [1:0]      op;
+    logic            full;
+    logic [12:0]     x, y;
+    logic [15:0]     mask;
+    logic [8*VB-1:0] val;   // SUST.MS: the value, bytes 0..B-1
+  } cmd_t;
+  localparam int unsigned CmdBits = 2 + 1 + 13 + 13 + 16 + 8 * VB;
 
-  // The store's samples in the coverage bitmap, and its arrival state.
-  logic [15:0]   all_n;
-  logic [TS-1:0] smask;
-  logic [1:0]    arrival;
-  assign all_n   = 16'((17'd1 << (5'd1 << n_log)) - 17'd1);
-  assign smask   = TS'(cmd_i.mask) << (6'(pp) << n_log);
-  assign arrival = cmd_i.full ? 2'(gx_pkg::EncFull)
-                 : cmd_i.mask == all_n ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
+  logic              full_store_in;   // the offered command is a full-state store
+  logic              vbuf_busy_q;     // the value buffer holds a store's value
+  logic [2047:0]     vbuf_q;          // a full-state store's value
+  logic              sk_valid, sk_ready, sk_out_valid, sk_out_ready, sk_held_valid;
+  cmd_t              sk_in, sk_out, sk_held;
+  logic              fire;
+  assign full_store_in = cmd_i.op == OpStore && cmd_i.full;
+  assign cmd_ready_o   = sk_ready && cfg_ok && !(full_store_in && vbuf_busy_q);
+  assign sk_valid      = cmd_valid_i && cfg_ok && !(full_store_in && vbuf_busy_q);
+  assign fire          = cmd_valid_i && cmd_ready_o;
+  always_comb begin
+    sk_in.op   = cmd_i.op;
+    sk_in.full = cmd_i.full;
+    sk_in.x    = cmd_i.x;
+    sk_in.y    = cmd_i.y;
+    sk_in.mask = cmd_i.mask;
+    sk_in.val  = cmd_i.value[8*VB-1:0];
+  end
+
+  gx_skid #(.Width(CmdBits)) u_in (
+    .clk_i, .rst_i,
+    .in_valid_i(sk_valid), .in_ready_o(sk_ready), .in_data_i(sk_in),
+    .out_valid_o(sk_out_valid), .out_ready_i(sk_out_ready), .out_data_o(sk_out),
+    .held_valid_o(sk_held_valid), .held_data_o(sk_held)
+  );
+
+  // The value buffer follows the port while it is free, so it holds the value of the
+  // full-state store taken in the clock it becomes busy (its enable is a register).
+  logic d_done;   // D finishes the command in C this clock
+  logic c_v;
+  cmd_t c;
+  always_ff @(posedge clk_i) begin
+    if (!vbuf_busy_q) vbuf_q <= cmd_i.value;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) vbuf_busy_q <= 1'b0;
+    else if (fire && full_store_in) vbuf_busy_q <= 1'b1;
+    else if (d_done && c.op == OpStore && c.full) vbuf_busy_q <= 1'b0;
+  end
 
   // ---------------------------------------------------------------------------------
-  // Slots (datapath registers carry no reset; valid_q guards them).
-  logic [Slots-1:0]             valid_q;
-  logic [Slots-1:0][TI-1:0]     tile_q;
-  logic [Slots-1:0][TS-1:0]     cover_q;
-  logic [Slots-1:0][2*TP-1:0]   arrive_q;
-  logic [Slots-1:0][8*TB-1:0]   data_q;
-  logic [Slots-1:0][Slots-1:0]  older_q;  // [i][j]: slot i allocated before slot j
-
-  // Lookup (CAM), lowest free slot, oldest allocation.
-  logic [Slots-1:0] hit, oldest;
-  logic [SW-1:0]    hit_idx, free_idx, old_idx, s;
-  logic             hit_any, any_free, any_valid, one_valid;
-  always_comb begin
-    hit_idx = '0;
-    free_idx = '0;
-    old_idx = '0;
-    any_free = 1'b0;
-    for (int k = 0; k < Slots; k++) begin
-      hit[k] = valid_q[k] && tile_q[k] == tile;
-      oldest[k] = valid_q[k];
-      for (int j = 0; j < Slots; j++)
-        if (j != k && valid_q[j] && !older_q[k][j]) oldest[k] = 1'b0;
-      if (hit[k]) hit_idx = SW'(k);
-      if (oldest[k]) old_idx = SW'(k);
+  // B: the row product.
+  logic        b_v, b_adv, c_take;
+  cmd_t        b;
+  logic [25:0] b_prod;
+  assign c_take       = !c_v || d_done;
+  assign b_adv        = !b_v || c_take;
+  assign sk_out_ready = b_adv;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) b_v <= 1'b0;
+    else if (b_adv) b_v <= sk_out_valid;
+  end
+  always_ff @(posedge clk_i) begin
+    if (b_adv) begin
+      b      <= sk_out;
+      b_prod <= 26'(sk_out.y) * 26'(cfg_q.width);
     end
-    for (int k = Slots - 1; k >= 0; k--)
-      if (!valid_q[k]) begin
-        free_idx = SW'(k);
+  end
+
+  // ---------------------------------------------------------------------------------
+  // C: the pixel's place in its tile and in the RAM, a function of its index y W + x
+  // (place(); the C-stage invariant CPlace_A restates it from C's own command).
+  typedef struct packed {
+    logic [TI-1:0] tile;
+    logic [4:0]    pp;       // pixel in tile, < P
+    logic [TS-1:0] smask;    // the store's samples in the coverage bitmap
+    logic [TS-1:0] vmask;    // the tile's existing samples
+    logic [TS-1:0] pmask;    // the pixel's samples
+    logic [1:0]    arrival;  // the store's arrival state
+    logic [1:0]    row0;     // the pixel's first RAM row in the tile
+    logic [1:0]    rows_m1;  // its rows, less one: 0 (N B <= 64), 1 or 3
+  } place_t;
+
+  function automatic place_t place(logic [25:0] pix, logic [15:0] mask, logic full,
+                                   logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
+                                   logic [5:0] pcnt, logic [15:0] alln,
+                                   logic [TI-1:0] last, logic [5:0] lcnt);
+    place_t r;
+    r.tile    = TI'(pix >> pl);
+    r.pp      = 5'(pix) & 5'(pcnt - 6'd1);
+    r.smask   = TS'(mask) << (6'(r.pp) << nl);
+    r.vmask   = tile_samples(r.tile, last, lcnt, pcnt, nl);
+    r.pmask   = TS'(alln) << (6'(r.pp) << nl);
+    r.arrival = full ? 2'(gx_pkg::EncFull)
+              : mask == alln ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
+    r.row0    = 2'((10'(r.pp) << nbl) >> 6);
+    r.rows_m1 = nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0;
+    place = r;
+  endfunction
+
+  place_t        c_pl;
+  logic [25:0]   c_pix;   // the pixel index (named by the properties only)
+  logic [TI-1:0] c_tile;
+  logic [4:0]    c_pp;
+  logic [TS-1:0] c_smask, c_vmask, c_pmask;
+  logic [1:0]    c_arrival, c_row0, c_rows_m1;
+  assign c_tile    = c_pl.tile;
+  assign c_pp      = c_pl.pp;
+  assign c_smask   = c_pl.smask;
+  assign c_vmask   = c_pl.vmask;
+  assign c_pmask   = c_pl.pmask;
+  assign c_arrival = c_pl.arrival;
+  assign c_row0    = c_pl.row0;
+  assign c_rows_m1 = c_pl.rows_m1;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) c_v <= 1'b0;
+    else if (c_take) c_v <= b_v;
+  end
+  always_ff @(posedge clk_i) begin
+    if (c_take) begin
+      c     <= b;
+      c_pix <= b_prod + 26'(b.x);
+      c_pl  <= place(b_prod + 26'(b.x), b.mask, b.full, n_log, nb_log, p_log, p_cnt, all_n,
+                     last_tile_q, last_cnt_q);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Slot state (datapath registers carry no reset; res_q/busy_q guard them).
+  logic [PS-1:0]             res_q;     // resident
+  logic [PS-1:0]             busy_q;    // left, being read out
+  logic [PS-1:0][TI-1:0]     tile_q;
+  logic [PS-1:0][TS-1:0]     cover_q;
+  logic [PS-1:0][2*TP-1:0]   arrive_q;
+  logic [PS-1:0][PS-1:0]     older_q;   // [i][j]: slot i allocated before slot j
+
+  // Look-up: the command's tile (CAM), the lowest free slot, the oldest allocation.
+  logic [PS-1:0] hit, oldest, ovl_j;
+  logic [SW-1:0] h, f, o;
+  logic          hit_any, any_free, any_res, at_cap, one_res;
+  always_comb begin
+    h = '0;
+    f = '0;
+    o = '0;
+    any_free = 1'b0;
+    for (int k = 0; k < PS; k++) begin
+      hit[k] = res_q[k] && tile_q[k] == c_tile;
+      oldest[k] = res_q[k];
+      for (int j = 0; j < PS; j++)
+        if (j != k && res_q[j] && !older_q[k][j]) oldest[k] = 1'b0;
+      ovl_j[k] = (cover_q[k] & c_smask) != '0;
+      if (hit[k]) h = SW'(k);
+      if (oldest[k]) o = SW'(k);
+    end
+    for (int k = PS - 1; k >= 0; k--)
+      if (!res_q[k] && !busy_q[k]) begin
+        f = SW'(k);
         any_free = 1'b1;
       end
   end
-  assign hit_any   = |hit;
-  assign any_valid = |valid_q;
-  assign one_valid = $countones(valid_q) == 1;
-
-  // The slot this clock works on: the flush command's or the eviction's oldest, the
-  // store's resident slot, or the lowest free one.
-  assign s = cmd_i.op == OpFlush ? old_idx : hit_any ? hit_idx : any_free ? free_idx : old_idx;
-
-  logic [TI-1:0]   base_tile;
-  logic [TS-1:0]   base_cover;
-  logic [2*TP-1:0] base_arrive;
-  logic [8*TB-1:0] base_data;
-  assign base_tile   = tile_q[s];
-  assign base_cover  = cover_q[s];
-  assign base_arrive = arrive_q[s];
-  assign base_data   = data_q[s];
+  assign hit_any = |hit;
+  assign any_res = |res_q;
+  assign at_cap  = $countones(res_q) == Slots;
+  assign one_res = $countones(res_q) == 1;
 
   // ---------------------------------------------------------------------------------
-  // Per byte j of the tile: the store's byte, its write enable, and the comparison.
-  logic [8*TB-1:0] wdata, mdata, rec_data_raw, rec_data;
-  logic [TB-1:0]   we_b, ovl_b, far_b, rcov_b;
-  logic [TS-1:0]   rec_cover;
-  for (genvar j = 0; j < TB; j++) begin : gen_byte
-    logic [7:0] vf, v1, d;
-    logic       web, rcb;
-    always_comb begin
-      unique case (nb_log)  // full state: byte j of the pixel image
-        4'd3:    vf = cmd_i.value[8*(j%8) +: 8];
-        4'd4:    vf = cmd_i.value[8*(j%16) +: 8];
-        4'd5:    vf = cmd_i.value[8*(j%32) +: 8];
-        4'd6:    vf = cmd_i.value[8*(j%64) +: 8];
-        4'd7:    vf = cmd_i.value[8*(j%128) +: 8];
-        default: vf = cmd_i.value[8*j +: 8];
-      endcase
-      unique case (b_log)  // SUST.MS: byte j mod B of the one value; sample j / B
-        3'd2:    begin v1 = cmd_i.value[8*(j%4) +: 8];  web = smask[j/4];  end
-        3'd3:    begin v1 = cmd_i.value[8*(j%8) +: 8];  web = smask[j/8];  end
-        default: begin v1 = cmd_i.value[8*(j%16) +: 8]; web = smask[j/16]; end
-      endcase
-    end
-    always_comb begin  // the record's byte j is a stored one
-      unique case (b_log)
-        3'd2:    rcb = rec_cover[j/4];
-        3'd3:    rcb = rec_cover[j/8];
-        default: rcb = rec_cover[j/16];
-      endcase
-    end
-    assign we_b[j]   = web;
-    assign rcov_b[j] = rcb;
-    assign wdata[8*j +: 8] = cmd_i.full ? vf : v1;
-    assign d = base_data[8*j +: 8] > wdata[8*j +: 8]
-             ? base_data[8*j +: 8] - wdata[8*j +: 8] : wdata[8*j +: 8] - base_data[8*j +: 8];
-    assign far_b[j] = d > cfg_i.threshold;
-    assign mdata[8*j +: 8] = we_b[j] ? wdata[8*j +: 8] : base_data[8*j +: 8];
-    assign rec_data[8*j +: 8] = rcov_b[j] ? rec_data_raw[8*j +: 8] : 8'd0;
+  // The readout engine and the output register.
+  logic              ev_valid_q;
+  gx_pkg::ms_evict_t ev_q;
+  logic              e_act_q;       // a readout is in progress
+  logic              e_peek_q;      // of a load (the slot stays resident)
+  logic [SW-1:0]     e_slot_q;
+  logic [1:0]        e_row_q;       // next row to read
+  logic [2:0]        e_left_q;      // rows still to read
+  logic [TS-1:0]     e_dmask_q;     // samples whose bytes the record carries
+  logic              eng_free;      // a readout can be posted this clock
+  assign eng_free = !e_act_q && (!ev_valid_q || ev_ready_i);
+
+  // A post: D hands the engine a slot (or, for a load of a tile not resident, nothing).
+  logic              post;
+  logic [SW-1:0]     post_slot;
+  logic [1:0]        post_cause;
+  logic              post_peek;
+  logic [TI-1:0]     post_tile;
+  logic [TS-1:0]     post_cover;
+  logic [TS-1:0]     post_dmask;    // samples whose bytes the record carries
+  logic [2*TP-1:0]   post_arrive;
+  logic [1:0]        post_row0;
+  logic [2:0]        post_rows;     // rows to read: 4 (eviction), the pixel's, or 0
+
+  // RAM: the engine reads while it is active, D only while it is not.
+  logic [RW-1:0]   rdata, wdata;
+  logic [RB-1:0]   we;
+  logic [RA-1:0]   raddr, waddr;
+  logic            re, e_re, d_re;
+  logic [RA-1:0]   d_raddr;
+  assign e_re  = e_act_q && e_left_q != 3'd0;
+  assign re    = e_re || d_re;
+  assign raddr = e_re ? {e_slot_q, e_row_q} : d_raddr;
+
+  gx_ram_1r1w #(.Depth(PS * NR), .Width(RW)) u_ram (
+    .clk_i, .rst_i,
+    .re_i(re), .raddr_i(raddr), .rdata_o(rdata),
+    .we_i(we), .waddr_i(waddr), .wdata_i(wdata)
+  );
+
+  // The reads in flight (the RAM's two clocks): whose, which row, the last of a readout.
+  logic [1:0]      rp_v_q, rp_eng_q, rp_last_q;
+  logic [1:0][1:0] rp_row_q;
+  logic            d_rlast;         // D's read this clock is its last
+  logic [1:0]      d_rrow;          // the row D reads, relative to the pixel's first
+  always_ff @(posedge clk_i) begin
+    if (rst_i) rp_v_q <= '0;
+    else rp_v_q <= {rp_v_q[0], re};
+    rp_eng_q  <= {rp_eng_q[0], e_re};
+    rp_last_q <= {rp_last_q[0], e_re ? e_left_q == 3'd1 : d_rlast};
+    rp_row_q  <= {rp_row_q[0], e_re ? e_row_q : d_rrow};
   end
 
-  // Conflict: a sample the resident tile holds, enabled again, with far data.
-  logic [TS-1:0] ovl;
-  logic          conflict;
-  always_comb begin
-    ovl = base_cover & smask;
-    for (int j = 0; j < TB; j++) begin
-      unique case (b_log)
-        3'd2:    ovl_b[j] = ovl[j/4];
-        3'd3:    ovl_b[j] = ovl[j/8];
-        default: ovl_b[j] = ovl[j/16];
-      endcase
-    end
-  end
-  assign conflict = hit_any && |(ovl_b & far_b);
+  // The engine's row into the output register, unstored bytes 0.
+  function automatic logic [RW-1:0] stored_bytes(logic [RW-1:0] d, logic [TS-1:0] cov,
+                                                 logic [1:0] row, logic [2:0] bl);
+    logic [15:0] rs;  // the row's samples, at most 16
+    rs = 16'(cov >> (6'(row) << (3'd6 - bl)));
+    for (int unsigned k = 0; k < RB; k++)
+      if (!rs[k >> bl]) d[8*k +: 8] = 8'd0;
+    stored_bytes = d;
+  endfunction
 
-  // The slot after the store: coverage OR, widest arrival state, full.
-  logic [TS-1:0]   cov_new;
-  logic [2*TP-1:0] arr_new;
-  logic            full_now;
-  always_comb begin
-    cov_new = (hit_any ? base_cover : '0) | smask;
-    arr_new = hit_any ? base_arrive : '0;
-    for (int p = 0; p < TP; p++)
-      if (5'(p) == pp && arrival > arr_new[2*p +: 2]) arr_new[2*p +: 2] = arrival;
-  end
-  assign full_now = (cov_new & vmask) == vmask;
-
-  // ---------------------------------------------------------------------------------
-  // Action of this clock.
-  logic ev_valid_q, out_free, is_store, is_flush, is_load, pre_conflict, pre_evict, cmd_emit;
-  logic do_write, full_emit, load_emit, emit, fire, leave;
-  logic [1:0] rec_cause;
-  assign out_free     = !ev_valid_q || ev_ready_i;
-  assign is_store     = cmd_valid_i && cmd_i.op == OpStore;
-  assign is_flush     = cmd_valid_i && cmd_i.op == OpFlush;
-  assign is_load      = cmd_valid_i && cmd_i.op == OpLoad;
-  assign pre_conflict = is_store && conflict;
-  assign pre_evict    = is_store && !hit_any && !any_free;
-  assign cmd_emit     = is_flush && any_valid && out_free;
-  assign do_write     = is_store && !pre_conflict && !pre_evict && (!full_now || out_free);
-  assign full_emit    = do_write && full_now;
-  assign load_emit    = is_load && out_free;
-  assign emit         = full_emit || cmd_emit || load_emit
-                     || ((pre_conflict || pre_evict) && out_free);
-  assign leave        = emit && !load_emit;  // a slot leaves the buffer
-  always_comb begin
-    unique case (cmd_i.op)
-      OpStore: cmd_ready_o = !conflict && (hit_any || any_free) && (!full_now || out_free);
-      OpFlush: cmd_ready_o = !any_valid || (out_free && one_valid);
-      default: cmd_ready_o = out_free;  // load
-    endcase
-  end
-  assign fire         = cmd_valid_i && cmd_ready_o;
-  assign rec_cause    = is_flush ? CauseCommand : pre_conflict ? CauseConflict
-                      : pre_evict ? CauseEvict : CauseFull;
-  // A load copies its tile's slot (nothing stored when it is not resident).
-  assign rec_cover    = full_emit ? cov_new : is_load && !hit_any ? '0 : base_cover;
-  assign rec_data_raw = full_emit ? mdata : base_data;
+  logic e_ret, e_done;
+  assign e_ret  = rp_v_q[1] && rp_eng_q[1];
+  assign e_done = e_ret && rp_last_q[1];
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      valid_q <= '0;
+      e_act_q    <= 1'b0;
+      ev_valid_q <= 1'b0;
     end else begin
-      if (leave) valid_q[s] <= 1'b0;
-      if (do_write) valid_q[s] <= !full_now;
+      if (post) e_act_q <= post_rows != 3'd0;
+      else if (e_done) e_act_q <= 1'b0;
+      if (post && post_rows == 3'd0) ev_valid_q <= 1'b1;
+      else if (e_done) ev_valid_q <= 1'b1;
+      else if (ev_ready_i) ev_valid_q <= 1'b0;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (do_write) begin
-      tile_q[s]   <= tile;
-      cover_q[s]  <= cov_new;
-      arrive_q[s] <= arr_new;
-      data_q[s]   <= mdata;
-      if (!hit_any)
-        for (int j = 0; j < Slots; j++) begin
-          older_q[s][j] <= 1'b0;
-          if (SW'(j) != s) older_q[j][s] <= 1'b1;
-        end
+    if (post) begin
+      e_peek_q  <= post_peek;
+      e_slot_q  <= post_slot;
+      e_row_q   <= post_row0;
+      e_left_q  <= post_rows;
+      e_dmask_q <= post_dmask;
+      ev_q.tile   <= post_tile;
+      ev_q.cause  <= post_cause;
+      ev_q.peek   <= post_peek;
+      ev_q.stored <= post_cover;
+      ev_q.arrive <= post_arrive;
+      // rows the readout does not read are 0
+      for (int unsigned r = 0; r < NR; r++)
+        if (3'(2'(r - 32'(post_row0))) >= post_rows)
+          ev_q.data[RW*r +: RW] <= '0;
+    end else if (e_re) begin
+      e_row_q  <= e_row_q + 2'd1;
+      e_left_q <= e_left_q - 3'd1;
     end
-  end
-
-  gx_pkg::ms_evict_t ev_q;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) ev_valid_q <= 1'b0;
-    else if (emit) ev_valid_q <= 1'b1;
-    else if (ev_ready_i) ev_valid_q <= 1'b0;
-  end
-  always_ff @(posedge clk_i) begin
-    if (emit) begin
-      ev_q.tile   <= full_emit || is_load ? tile : base_tile;
-      ev_q.cause  <= rec_cause;
-      ev_q.peek   <= is_load;
-      ev_q.stored <= rec_cover;
-      ev_q.arrive <= full_emit ? arr_new : is_load && !hit_any ? '0 : base_arrive;
-      ev_q.data   <= rec_data;
-    end
+    if (e_ret)
+      ev_q.data[RW*32'(rp_row_q[1]) +: RW] <= stored_bytes(rdata, e_dmask_q, rp_row_q[1], b_log);
   end
   assign ev_valid_o = ev_valid_q;
   assign ev_o       = ev_q;
 
   // ---------------------------------------------------------------------------------
-  // Properties. Environment: a legal format (N, B in range, the surface <= 2^20 tiles),
-  // a store inside the surface with a mask of 1..2^N - 1; the command holds while not
-  // taken.
+  // D: the store's bytes of one RAM row, its write enables and the compare.
+  typedef enum logic [2:0] {DRun, DRead, DConf, DWrite, DFull} dst_e;
+  dst_e          d_st_q, d_st_d;
+  logic [SW-1:0] d_slot_q, d_slot_d;   // the slot read, written or waiting to leave
+  logic [1:0]    d_row_q, d_row_d;     // DRead: next row to read; DWrite: row to write
+  logic          chk_ok_q, chk_ok_d;   // the stored samples met passed the check
+  logic          conf_q;               // DRead: a compared byte is far
+
+  logic [1:0]    g_rel;    // the row, relative to the pixel's first
+  logic [1:0]    g_row;    // the row in the tile
+  logic [RW-1:0] g_data;   // the store's bytes of that row
+  logic [RB-1:0] g_be;     // bytes of the store's samples
+  logic [RB-1:0] g_ov;     // bytes of samples both stored (slot d_slot) and stored again
+  logic [TS-1:0] g_cov;    // the coverage of the slot compared
+  always_comb begin
+    logic [15:0] rs, ro;
+    logic [5:0]  sh;
+    g_rel = d_st_q == DRead ? rp_row_q[1] : d_st_q == DWrite ? d_row_q : 2'd0;
+    g_row = c_row0 + g_rel;
+    g_cov = cover_q[d_slot_q];
+    sh = 6'(g_row) << (3'd6 - b_log);
+    rs = 16'(c_smask >> sh);
+    ro = 16'((c_smask & g_cov) >> sh);
+    for (int unsigned k = 0; k < RB; k++) begin
+      logic [7:0] vb, sb;
+      unique case (nb_log)  // full state: byte k mod N B of the value, or row g_rel of it
+        4'd3:    vb = vbuf_q[8*(k%8) +: 8];
+        4'd4:    vb = vbuf_q[8*(k%16) +: 8];
+        4'd5:    vb = vbuf_q[8*(k%32) +: 8];
+        4'd6:    vb = vbuf_q[8*k +: 8];
+        4'd7:    vb = vbuf_q[8*(RB*32'(g_rel[0]) + k) +: 8];
+        default: vb = vbuf_q[8*(RB*32'(g_rel) + k) +: 8];
+      endcase
+      unique case (b_log)   // SUST.MS: byte k mod B of the one value
+        3'd2:    sb = c.val[8*(k%4) +: 8];
+        3'd3:    sb = c.val[8*(k%8) +: 8];
+        default: sb = c.val[8*(k%16) +: 8];
+      endcase
+      g_data[8*k +: 8] = c.full ? vb : sb;
+      g_be[k] = rs[k >> b_log];
+      g_ov[k] = ro[k >> b_log];
+    end
+  end
+
+  // The compare of a row read back: a byte met is far when it differs by more than T.
+  logic d_ret, row_far;
+  assign d_ret = rp_v_q[1] && !rp_eng_q[1];
+  always_comb begin
+    row_far = 1'b0;
+    for (int unsigned k = 0; k < RB; k++) begin
+      logic [7:0] a, n, dd;
+      a = rdata[8*k +: 8];
+      n = g_data[8*k +: 8];
+      dd = a > n ? a - n : n - a;
+      if (g_ov[k] && dd > cfg_q.threshold) row_far = 1'b1;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // D: the decision.
+  logic            is_store, is_load, is_flush;
+  logic            w_en;          // write a row of slot w_slot this clock
+  logic [SW-1:0]   w_slot;
+  logic            w_first;       // the store's first row: the slot's registers change
+  logic            w_alloc;       // ... into a fresh slot
+  logic            w_last;        // the store's last row
+  logic [TS-1:0]   cov_new;       // the written slot's coverage after the store
+  logic [2*TP-1:0] arr_new;
+  logic            full_new;
+  logic            full_last_q;   // a multi-row store: the tile is full after it
+  assign is_store = c_v && c.op == OpStore;
+  assign is_load  = c_v && c.op == OpLoad;
+  assign is_flush = c_v && c.op == OpFlush;
+
+  always_comb begin
+    arr_new = w_alloc ? '0 : arrive_q[w_slot];
+    for (int p = 0; p < TP; p++)
+      if (5'(p) == c_pp && c_arrival > arr_new[2*p +: 2]) arr_new[2*p +: 2] = c_arrival;
+  end
+  assign cov_new  = (w_alloc ? '0 : cover_q[w_slot]) | c_smask;
+  assign full_new = (cov_new & c_vmask) == c_vmask;
+
+  // Block 1: what the command in C does this clock, but for the full record of a store's
+  // last row; block 2 adds it (it reads the coverage after the write).
+  dst_e            d1_st;
+  logic [SW-1:0]   d1_slot;
+  logic            d1_chk_ok, d1_done, p1;
+  logic [SW-1:0]   p1_slot;
+  logic [1:0]      p1_cause;
+  logic            p1_peek;
+  logic [TI-1:0]   p1_tile;
+  logic [TS-1:0]   p1_cover;
+  logic [2*TP-1:0] p1_arrive;
+  logic [1:0]      p1_row0;
+  logic [2:0]      p1_rows;
+  logic            p1_dslot;    // the post is of D's slot (conflict, a waiting full record)
+  always_comb begin
+    d1_st      = d_st_q;
+    d1_slot    = d_slot_q;
+    d_row_d    = d_row_q;
+    d1_chk_ok  = chk_ok_q;
+    d1_done    = 1'b0;
+    d_re       = 1'b0;
+    d_raddr    = {d_slot_q, c_row0 + d_row_q};
+    d_rlast    = d_row_q == c_rows_m1;
+    d_rrow     = d_row_q;
+    w_en       = 1'b0;
+    w_slot     = hit_any ? h : f;
+    w_first    = 1'b0;
+    w_alloc    = 1'b0;
+    w_last     = 1'b0;
+    p1         = 1'b0;
+    p1_slot    = o;
+    p1_cause   = CauseCommand;
+    p1_peek    = 1'b0;
+    p1_tile    = tile_q[o];
+    p1_cover   = cover_q[o];
+    p1_arrive  = arrive_q[o];
+    p1_row0    = 2'd0;
+    p1_rows    = 3'(NR);
+    p1_dslot   = 1'b0;
+    unique case (d_st_q)
+      DRun: begin
+        if (is_store) begin
+          if (hit_any) begin
+            if (e_act_q && e_peek_q && e_slot_q == h) begin
+              // a load's readout of this slot is in progress: wait
+            end else if (ovl_j[h] && !chk_ok_q) begin
+              if (!e_re) begin  // read back the pixel's rows and compare
+                d_re     = 1'b1;
+                d_raddr  = {h, c_row0};
+                d_rlast  = c_rows_m1 == 2'd0;
+                d_rrow   = 2'd0;
+                d1_slot  = h;
+                d_row_d  = 2'd1;
+                d1_st    = DRead;
+              end
+            end else begin
+              w_en = 1'b1;
+            end
+          end else if (at_cap) begin
+            if (eng_free) begin  // the oldest slot leaves (evict)
+              p1 = 1'b1;
+              p1_cause = CauseEvict;
+            end
+          end else begin
+            w_en = 1'b1;
+            w_alloc = 1'b1;
+          end
+          if (w_en) begin
+            w_first = 1'b1;
+            w_last = c_rows_m1 == 2'd0;
+            d1_slot = w_slot;
+            if (!w_last) begin
+              d_row_d = 2'd1;
+              d1_st = DWrite;
+            end
+          end
+        end else if (is_load) begin
+          if (eng_free) begin
+            p1 = 1'b1;
+            p1_peek = 1'b1;
+            p1_cause = CauseFull;  // cause 0 in a peek
+            p1_slot = h;
+            p1_tile = c_tile;
+            p1_cover = hit_any ? cover_q[h] : '0;
+            p1_arrive = hit_any ? arrive_q[h] : '0;
+            p1_row0 = c_row0;
+            p1_rows = hit_any ? 3'(c_rows_m1) + 3'd1 : 3'd0;
+            d1_done = 1'b1;
+          end
+        end else if (is_flush) begin
+          if (!any_res) begin
+            d1_done = 1'b1;
+          end else if (eng_free) begin
+            p1 = 1'b1;
+            d1_done = one_res;
+          end
+        end
+      end
+      DRead: begin
+        if (d_row_q <= c_rows_m1 && d_row_q != 2'd0) begin
+          d_re = 1'b1;
+          d_row_d = d_row_q + 2'd1;
+        end
+        if (d_ret && rp_last_q[1]) begin
+          if (!(conf_q || row_far)) begin
+            d1_chk_ok = 1'b1;
+            d1_st = DRun;
+          end else if (eng_free) begin  // the tile leaves (conflict); the store decides again
+            p1 = 1'b1;
+            p1_cause = CauseConflict;
+            p1_dslot = 1'b1;
+            d1_st = DRun;
+          end else begin
+            d1_st = DConf;
+          end
+        end
+      end
+      DConf: begin
+        if (eng_free) begin  // the tile leaves (conflict); the store then decides again
+          p1 = 1'b1;
+          p1_cause = CauseConflict;
+          p1_dslot = 1'b1;
+          d1_st = DRun;
+        end
+      end
+      DWrite: begin
+        w_en = 1'b1;
+        w_slot = d_slot_q;
+        w_last = d_row_q == c_rows_m1;
+        d_row_d = d_row_q + 2'd1;
+      end
+      DFull: begin
+        if (eng_free) begin
+          p1 = 1'b1;
+          p1_cause = CauseFull;
+          p1_dslot = 1'b1;
+          d1_done = 1'b1;
+          d1_st = DRun;
+        end
+      end
+      default: d1_st = DRun;
+    endcase
+    if (p1_dslot) begin
+      p1_slot   = d_slot_q;
+      p1_tile   = tile_q[d_slot_q];
+      p1_cover  = cover_q[d_slot_q];
+      p1_arrive = arrive_q[d_slot_q];
+    end
+  end
+
+  // Block 2: the store's last row is done, or posts its full record (now, or from DFull
+  // once the engine is free).
+  logic fullish;  // the store's last row leaves its tile full
+  assign fullish = w_en && w_last && (w_first ? full_new : full_last_q);
+  always_comb begin
+    post        = p1;
+    post_slot   = p1_slot;
+    post_cause  = p1_cause;
+    post_peek   = p1_peek;
+    post_tile   = p1_tile;
+    post_cover  = p1_cover;
+    post_arrive = p1_arrive;
+    post_row0   = p1_row0;
+    post_rows   = p1_rows;
+    d_st_d      = d1_st;
+    d_slot_d    = d1_slot;
+    d_done      = d1_done;
+    if (w_en && w_last) begin
+      d_st_d = DRun;
+      d_done = !fullish || eng_free;
+      if (fullish && eng_free) begin
+        post        = 1'b1;
+        post_cause  = CauseFull;
+        post_peek   = 1'b0;
+        post_slot   = w_slot;
+        post_tile   = w_first ? c_tile : tile_q[w_slot];
+        post_cover  = w_first ? cov_new : cover_q[w_slot];
+        post_arrive = w_first ? arr_new : arrive_q[w_slot];
+        post_row0   = 2'd0;
+        post_rows   = 3'(NR);
+      end else if (fullish) begin
+        d_slot_d = w_slot;
+        d_st_d   = DFull;
+      end
+    end
+    chk_ok_d = d_done ? 1'b0 : d1_chk_ok;
+    // an eviction carries every stored sample's bytes, a load its pixel's
+    post_dmask = post_peek ? post_cover & c_pmask : post_cover;
+  end
+
+  // A multi-row store remembers at its first row whether the tile is then full.
+  always_ff @(posedge clk_i) begin
+    if (w_en && w_first) full_last_q <= full_new;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      d_st_q   <= DRun;
+      chk_ok_q <= 1'b0;
+    end else begin
+      d_st_q   <= d_st_d;
+      chk_ok_q <= chk_ok_d;
+    end
+    d_slot_q <= d_slot_d;
+    d_row_q  <= d_row_d;
+    if (d_st_q == DRun) conf_q <= 1'b0;
+    else if (d_ret) conf_q <= conf_q || row_far;
+  end
+
+  // The RAM write.
+  assign we    = w_en ? g_be : '0;
+  assign waddr = {w_slot, g_row};
+  assign wdata = g_data;
+
+  // Slot registers.
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      res_q  <= '0;
+      busy_q <= '0;
+    end else begin
+      if (w_en && w_first) res_q[w_slot] <= 1'b1;
+      if (post && !post_peek) begin
+        res_q[post_slot]  <= 1'b0;
+        busy_q[post_slot] <= 1'b1;
+      end
+      if (e_done && !e_peek_q) busy_q[e_slot_q] <= 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (w_en && w_first) begin
+      tile_q[w_slot]   <= c_tile;
+      cover_q[w_slot]  <= cov_new;
+      arrive_q[w_slot] <= arr_new;
+      if (w_alloc)
+        for (int j = 0; j < PS; j++) begin
+          older_q[w_slot][j] <= 1'b0;
+          if (SW'(j) != w_slot) older_q[j][w_slot] <= 1'b1;
+        end
+    end
+  end
+
+  assign busy_o = sk_out_valid || b_v || c_v || e_act_q || ev_valid_q;
+
+  logic unused_c;  // x and y end at the row product, the mask at the sample bitmap; the
+                   // pixel index and the skid register are named by the properties only
+  assign unused_c = ^{c.x, c.y, c.mask, c_pix, sk_held_valid, sk_held};
+
+  // ---------------------------------------------------------------------------------
+  // Properties. Environment: a legal format (N, B in range, the surface <= 2^20 tiles)
+  // that changes only while the unit is idle and holds no tile; a store inside the
+  // surface with a mask of 1..2^N - 1; the command holds while not taken.
+  logic [2:0]  in_n_log, in_p_log;  // of cfg_i, for the assumptions
+  logic [15:0] in_all_n;
+  assign in_n_log = 3'(cfg_i.spp) + 3'd1;
+  assign in_p_log = 3'(4'd8 - 4'(in_n_log) - 4'(3'(cfg_i.bps) + 3'd2));
+  assign in_all_n = 16'((17'd1 << (5'd1 << in_n_log)) - 17'd1);
   `GX_ASSUME(CfgLegal_M, cfg_i.bps != 2'd3 && cfg_i.width != 0 && cfg_i.height != 0
              && cfg_i.width <= 14'd8192 && cfg_i.height <= 14'd8192
-             && (total_m1 >> p_log) < 27'(1 << TI))
+             && ((27'(cfg_i.width) * 27'(cfg_i.height) - 27'd1) >> in_p_log) < 27'(1 << TI))
+  `GX_ASSUME(CfgStatic_M, !`GX_PAST_OK || cfg_i == $past(cfg_i)
+             || (!$past(busy_o) && !$past(any_res)))
   `GX_ASSUME(CmdLegal_M, !cmd_valid_i || cmd_i.op == OpFlush
              || (14'(cmd_i.x) < cfg_i.width && 14'(cmd_i.y) < cfg_i.height
                  && (cmd_i.op == OpLoad
                      || (cmd_i.op == OpStore && cmd_i.mask != 16'd0
-                         && (cmd_i.mask & ~all_n) == 16'd0))))
+                         && (cmd_i.mask & ~in_all_n) == 16'd0))))
   `GX_ASSUME(CmdHold_M, !`GX_PAST_OK || !$past(cmd_valid_i && !cmd_ready_o)
              || (cmd_valid_i && cmd_i == $past(cmd_i)))
 
   // The record stream holds while not taken.
   `GX_ASSERT(EvHold_A, !`GX_PAST_OK || !$past(ev_valid_o && !ev_ready_i)
              || (ev_valid_o && ev_o == $past(ev_o)))
+  // The format every stage sees: while anything is in flight or resident the
+  // configuration has settled, and the values derived from W x H are its.
+  `GX_ASSERT(Settled_A, !(busy_o || any_res) || (settle_q == 2'd0 && cfg_q == cfg_i))
+  `GX_ASSERT(DerivedTotal_A, settle_q > 2'd1 || cfg_q != cfg_i
+             || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
+  `GX_ASSERT(Derived_A, settle_q != 2'd0
+             || (total_q == 27'(cfg_q.width) * 27'(cfg_q.height)
+                 && last_tile_q == TI'((total_q - 27'd1) >> p_log)
+                 && last_cnt_q == (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1))
+  // The front stages hold legal commands (the command assumption, restated for every
+  // register a command passes through, so that an induction step cannot start from an
+  // illegal one): the skid buffer's two entries; B, whose row product leaves room for
+  // the row; C, whose pixel is inside the surface and whose place is place() of it
+  // (the flush command's x and y are don't-care).
+  function automatic logic cmd_ok(logic [1:0] op, logic [12:0] x, logic [12:0] y,
+                                  logic [15:0] mask, logic [13:0] w, logic [13:0] hh,
+                                  logic [15:0] alln);
+    cmd_ok = op == OpFlush
+          || (14'(x) < w && 14'(y) < hh
+              && (op == OpLoad
+                  || (op == OpStore && mask != 16'd0 && (mask & ~alln) == 16'd0)));
+  endfunction
+  logic sk_out_ok, sk_held_ok, b_ok, c_ok;
+  assign sk_out_ok  = cmd_ok(sk_out.op, sk_out.x, sk_out.y, sk_out.mask, cfg_q.width,
+                             cfg_q.height, all_n);
+  assign sk_held_ok = cmd_ok(sk_held.op, sk_held.x, sk_held.y, sk_held.mask, cfg_q.width,
+                             cfg_q.height, all_n);
+  assign b_ok       = cmd_ok(b.op, b.x, b.y, b.mask, cfg_q.width, cfg_q.height, all_n);
+  assign c_ok       = cmd_ok(c.op, c.x, c.y, c.mask, cfg_q.width, cfg_q.height, all_n);
+  `GX_ASSERT(SkidLegal_A, (!sk_out_valid || sk_out_ok) && (!sk_held_valid || sk_held_ok))
+  `GX_ASSERT(BLegal_A, !b_v || (b_ok && (b.op == OpFlush
+                                          || 27'(b_prod) + 27'(cfg_q.width) <= total_q)))
+  `GX_ASSERT(CLegal_A, !c_v || (c_ok && (c.op == OpFlush || 27'(c_pix) < total_q)
+             && c_pl == place(c_pix, c.mask, c.full, n_log, nb_log, p_log, p_cnt, all_n,
+                              last_tile_q, last_cnt_q)))
   // Slot invariants: resident tiles distinct; a resident slot holds a stored sample, only
-  // existing samples of its tile, and is never full (a full tile leaves at once); the
-  // allocation order is a strict total order on resident slots.
+  // existing samples of its tile, and is full only while D is about to post it; the
+  // allocation order is a strict total order on resident slots; at most K resident and
+  // one busy slot, the busy one being read out, so a free slot exists below K.
   logic inv_distinct, inv_nonempty, inv_in_tile, inv_not_full, inv_order;
   always_comb begin
     logic [TS-1:0] vm;
@@ -327,19 +808,20 @@ module gx_mssurf #(
     inv_in_tile  = 1'b1;
     inv_not_full = 1'b1;
     inv_order    = 1'b1;
-    for (int k = 0; k < Slots; k++) begin
-      vm = tile_samples(tile_q[k], last_tile, last_cnt, p_cnt, n_log);
-      if (valid_q[k]) begin
+    for (int k = 0; k < PS; k++) begin
+      vm = tile_samples(tile_q[k], last_tile_q, last_cnt_q, p_cnt, n_log);
+      if (res_q[k]) begin
         if (cover_q[k] == '0) inv_nonempty = 1'b0;
-        if ((cover_q[k] & ~vm) != '0 || tile_q[k] > last_tile) inv_in_tile = 1'b0;
-        if (cover_q[k] == vm) inv_not_full = 1'b0;
+        if ((cover_q[k] & ~vm) != '0 || tile_q[k] > last_tile_q) inv_in_tile = 1'b0;
+        if (cover_q[k] == vm && !((d_st_q == DWrite || d_st_q == DFull) && d_slot_q == SW'(k)))
+          inv_not_full = 1'b0;
       end
-      for (int j = 0; j < Slots; j++)
-        if (j != k && valid_q[k] && valid_q[j]) begin
+      for (int j = 0; j < PS; j++)
+        if (j != k && res_q[k] && res_q[j]) begin
           if (tile_q[k] == tile_q[j]) inv_distinct = 1'b0;
           if (older_q[k][j] == older_q[j][k]) inv_order = 1'b0;
-          for (int l = 0; l < Slots; l++)
-            if (l != k && l != j && valid_q[l] && older_q[k][j] && older_q[j][l]
+          for (int l = 0; l < PS; l++)
+            if (l != k && l != j && res_q[l] && older_q[k][j] && older_q[j][l]
                 && !older_q[k][l]) inv_order = 1'b0;
         end
     end
@@ -349,96 +831,160 @@ module gx_mssurf #(
   `GX_ASSERT(InTile_A, inv_in_tile)
   `GX_ASSERT(NotFull_A, inv_not_full)
   `GX_ASSERT(Order_A, inv_order)
-  `GX_ASSERT(OneOldest_A, !any_valid || $onehot(oldest))
-  // Flushes happen exactly under their conditions: a full record covers its whole tile;
-  // an evict record is the oldest slot, emitted for a store to a tile not resident with
-  // every slot taken; a conflict record is the store's resident tile holding an enabled
-  // sample with far data; a command record answers the flush command. A store that is
-  // not taken is flushing first or waiting for the output register.
-  `GX_ASSERT(FullCause_A, !(leave && rec_cause == CauseFull)
-             || (is_store && (rec_cover & vmask) == vmask && fire))
-  `GX_ASSERT(EvictCause_A, !(leave && rec_cause == CauseEvict)
-             || (is_store && &valid_q && !hit_any && oldest[s] && !fire))
-  `GX_ASSERT(ConflictCause_A, !(leave && rec_cause == CauseConflict)
-             || (is_store && hit[s] && (base_cover & smask) != '0 && !fire))
-  `GX_ASSERT(CommandCause_A, !(leave && rec_cause == CauseCommand)
-             || (is_flush && oldest[s]))
-  // A load changes nothing in the buffer.
-  `GX_ASSERT(LoadKeeps_A, !(`GX_PAST_OK && $past(load_emit))
-             || (valid_q == $past(valid_q) && cover_q == $past(cover_q)
-                 && tile_q == $past(tile_q)))
-  `GX_ASSERT(StoreWaits_A, !(is_store && !cmd_ready_o)
-             || pre_conflict || pre_evict || (full_now && !out_free))
-  `GX_ASSERT(EmitRoom_A, !emit || out_free)
+  `GX_ASSERT(OneOldest_A, !any_res || $onehot(oldest))
+  `GX_ASSERT(Cap_A, $countones(res_q) <= Slots)
+  `GX_ASSERT(FreeBelowCap_A, at_cap || any_free)
+  `GX_ASSERT(BusyNotRes_A, (busy_q & res_q) == '0)
+  `GX_ASSERT(OneBusy_A, $countones(busy_q) <= 1)
+  `GX_ASSERT(BusyRead_A, busy_q == '0
+             || (e_act_q && !e_peek_q && busy_q == PS'(PS'(1) << e_slot_q)))
+  `GX_ASSERT(ReadBusy_A, !(e_act_q && !e_peek_q) || busy_q[e_slot_q])
+  `GX_ASSERT(PeekRes_A, !(e_act_q && e_peek_q) || res_q[e_slot_q])
+  // The engine: it fills the output register only while no record is offered; its reads
+  // in flight and rows to read account for the rows of its readout, the last one
+  // flagged; D's reads are in flight only while D waits for them (D starts reading once
+  // the engine has issued its last row, so both can be in flight).
+  logic [1:0] eng_fl, d_fl;   // reads in flight: the engine's, D's
+  assign eng_fl = rp_v_q & rp_eng_q;
+  assign d_fl   = rp_v_q & ~rp_eng_q;
+  `GX_ASSERT(EngOut_A, !e_act_q || !ev_valid_q)
+  `GX_ASSERT(EngFlight_A, eng_fl == '0 || e_act_q)
+  `GX_ASSERT(EngLeft_A, !e_act_q || e_left_q <= 3'(NR))
+  `GX_ASSERT(EngLast_A, !e_act_q
+             || (e_left_q != 3'd0 ? (eng_fl & rp_last_q) == '0
+                                  : $onehot(eng_fl & rp_last_q)
+                                    && !(eng_fl[0] && eng_fl[1] && rp_last_q[1])))
+  `GX_ASSERT(DFlight_A, d_fl == '0 || d_st_q == DRead)
+  `GX_ASSERT(DReadLeft_A, d_st_q != DRead
+             || ((d_row_q <= c_rows_m1 && d_row_q != 2'd0) ? (d_fl & rp_last_q) == '0
+                                                            : $onehot(d_fl & rp_last_q)
+                                                              && !(d_fl[0] && d_fl[1]
+                                                                   && rp_last_q[1])))
 
-  // No store dropped or duplicated (a counter invariant): stores taken = stores held in
-  // resident slots + stores carried out in records, with an assertion-only count of the
-  // stores each slot absorbed since its allocation.
-  logic [Slots-1:0][31:0] nst_q;
-  logic [31:0] stores_in_q, stores_out_q, nst_held, nst_s, nst_new;
+  // D works on the command in C, on a slot holding its tile.
+  `GX_ASSERT(DCmd_A, d_st_q == DRun || is_store)
+  `GX_ASSERT(DSlot_A, d_st_q == DRun
+             || (res_q[d_slot_q] && tile_q[d_slot_q] == c_tile
+                 && ((d_st_q != DRead && d_st_q != DConf) || (cover_q[d_slot_q] & c_smask) != '0)))
+  // A multi-row store remembers whether it filled its tile: while it writes, and while
+  // its full record waits, that is the slot's coverage.
+  `GX_ASSERT(DFullLast_A, d_st_q != DWrite
+             || full_last_q == ((cover_q[d_slot_q] & c_vmask) == c_vmask))
+  `GX_ASSERT(DFullTile_A, d_st_q != DFull || (cover_q[d_slot_q] & c_vmask) == c_vmask)
+  // A passed check belongs to the store in C, until it is finished; its tile stays.
+  `GX_ASSERT(ChkOk_A, !chk_ok_q || (is_store && d_st_q != DRead && d_st_q != DConf
+                                    && (d_st_q != DRun || hit_any)))
+  // A store reads back or writes a slot only while no load's readout of it is in
+  // progress (it waits for that in DRun, and no load can start behind it).
+  `GX_ASSERT(DNoPeek_A, d_st_q == DRun || !(e_act_q && e_peek_q && e_slot_q == d_slot_q))
+  // D reads back only after the engine has issued its last read (DRun waits for that,
+  // and nothing can post a readout while D reads), so the two never meet at the port.
+  `GX_ASSERT(DReadAlone_A, d_st_q != DRead || !e_re)
+  `GX_ASSERT(DRow_A, d_st_q != DWrite || (d_row_q != 2'd0 && d_row_q <= c_rows_m1))
+  // Records leave exactly under their conditions: a full record covers its whole tile;
+  // an evict record is the oldest slot, for a store to a tile not resident with K slots
+  // resident; a conflict record is the store's own tile after the check found far data
+  // among the samples it meets; a command record answers the flush command, oldest
+  // first; a load's record is its tile's coverage (none when not resident).
+  `GX_ASSERT(PostRoom_A, !post || eng_free)
+  `GX_ASSERT(FullCause_A, !(post && !post_peek && post_cause == CauseFull)
+             || (is_store && post_tile == c_tile && (post_cover & c_vmask) == c_vmask))
+  `GX_ASSERT(EvictCause_A, !(post && post_cause == CauseEvict)
+             || (is_store && d_st_q == DRun && !hit_any && at_cap && oldest[post_slot]))
+  `GX_ASSERT(ConflictCause_A, !(post && post_cause == CauseConflict)
+             || (is_store && hit[post_slot] && !chk_ok_q
+                 && (d_st_q == DConf || (d_st_q == DRead && d_ret && rp_last_q[1]
+                                         && (conf_q || row_far)))))
+  `GX_ASSERT(CommandCause_A, !(post && post_cause == CauseCommand)
+             || (is_flush && oldest[post_slot]))
+  `GX_ASSERT(PeekPost_A, !(post && post_peek)
+             || (is_load && post_tile == c_tile && post_cause == CauseFull
+                 && post_cover == (hit_any ? cover_q[h] : '0)))
+  // A load changes nothing in the buffer.
+  `GX_ASSERT(LoadKeeps_A, !(`GX_PAST_OK && $past(post && post_peek))
+             || (res_q == $past(res_q) && cover_q == $past(cover_q)
+                 && tile_q == $past(tile_q)))
+  // A store waits only for a slot to leave first, for its check, or for the engine.
+  `GX_ASSERT(StoreWaits_A, !(is_store && d_st_q == DRun && !w_en)
+             || (hit_any ? (e_act_q && e_peek_q && e_slot_q == h) || (ovl_j[h] && !chk_ok_q)
+                         : at_cap))
+
+  // No store dropped or duplicated (a counter invariant): stores absorbed = stores held
+  // in resident slots + stores carried out in records, with an assertion-only count of
+  // the stores each slot absorbed since its allocation; each store is absorbed once,
+  // at its first row, before D finishes it.
+  logic [PS-1:0][31:0] nst_q;
+  logic [31:0] st_in_q, st_out_q, nst_held, nst_new, nst_post;
+  logic        st_abs_q;
   always_comb begin
     nst_held = '0;
-    for (int k = 0; k < Slots; k++)
-      if (valid_q[k]) nst_held = nst_held + nst_q[k];
+    for (int k = 0; k < PS; k++)
+      if (res_q[k]) nst_held = nst_held + nst_q[k];
   end
-  assign nst_s   = nst_q[s];
-  assign nst_new = (hit_any ? nst_s : 32'd0) + 32'd1;
+  assign nst_new  = (w_alloc ? 32'd0 : nst_q[w_slot]) + 32'd1;
+  assign nst_post = (w_en && w_first && post_slot == w_slot) ? nst_new : nst_q[post_slot];
   always_ff @(posedge clk_i) begin
-    if (do_write) nst_q[s] <= nst_new;
+    if (w_en && w_first) nst_q[w_slot] <= nst_new;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      stores_in_q  <= '0;
-      stores_out_q <= '0;
+      st_in_q  <= '0;
+      st_out_q <= '0;
+      st_abs_q <= 1'b0;
     end else begin
-      stores_in_q  <= stores_in_q + ((fire && is_store) ? 32'd1 : 32'd0);
-      stores_out_q <= stores_out_q + (leave ? (full_emit ? nst_new : nst_s) : 32'd0);
+      st_in_q  <= st_in_q + ((w_en && w_first) ? 32'd1 : 32'd0);
+      st_out_q <= st_out_q + ((post && !post_peek) ? nst_post : 32'd0);
+      if (d_done) st_abs_q <= 1'b0;
+      else if (w_en && w_first) st_abs_q <= 1'b1;
     end
   end
-  `GX_ASSERT(Conserve_A, stores_in_q == stores_out_q + nst_held)
-  `GX_ASSERT(StoreTaken_A, (fire && is_store) == do_write)
+  `GX_ASSERT(Conserve_A, st_in_q == st_out_q + nst_held)
+  `GX_ASSERT(AbsorbOnce_A, !(w_en && w_first) || !st_abs_q)
+  `GX_ASSERT(AbsorbDone_A, !(d_done && is_store) || st_abs_q || (w_en && w_first))
+  `GX_ASSERT(AbsorbState_A, st_abs_q == (is_store && (d_st_q == DWrite || d_st_q == DFull)))
 
 `ifdef FORMAL
   // Coverage shadow of one arbitrary tile: the samples stored to it since its last
-  // record. The resident slot's coverage equals it; its record carries it.
+  // record. The resident slot's coverage equals it; its records carry it.
   (* anyconst *) logic [TI-1:0] f_tile;
   logic [TS-1:0] f_sh_q, f_sh_in;
-  logic          f_resident, f_rec;
-  logic [TI-1:0] rec_tile;
-  assign rec_tile = full_emit || is_load ? tile : base_tile;
-  assign f_sh_in  = f_sh_q | (fire && is_store && tile == f_tile ? smask : '0);
-  assign f_rec    = leave && rec_tile == f_tile;
+  logic          f_resident, f_slot_ok, f_rec;
+  assign f_sh_in = f_sh_q | (w_en && w_first && c_tile == f_tile ? c_smask : '0);
+  assign f_rec   = post && !post_peek && post_tile == f_tile;
   always_ff @(posedge clk_i) begin
     if (rst_i) f_sh_q <= '0;
     else f_sh_q <= f_rec ? '0 : f_sh_in;
   end
-  logic f_slot_ok;
   always_comb begin
     f_resident = 1'b0;
     f_slot_ok  = 1'b1;
-    for (int k = 0; k < Slots; k++)
-      if (valid_q[k] && tile_q[k] == f_tile) begin
+    for (int k = 0; k < PS; k++)
+      if (res_q[k] && tile_q[k] == f_tile) begin
         f_resident = 1'b1;
         if (cover_q[k] != f_sh_q) f_slot_ok = 1'b0;
       end
   end
   `GX_ASSERT(ShadowSlot_A, f_slot_ok && (f_resident || f_sh_q == '0))
-  `GX_ASSERT(ShadowRec_A, !f_rec || rec_cover == f_sh_in)
-  `GX_ASSERT(ShadowLoad_A, !(load_emit && tile == f_tile) || rec_cover == f_sh_q)
+  `GX_ASSERT(ShadowRec_A, !f_rec || post_cover == f_sh_in)
+  `GX_ASSERT(ShadowPeek_A, !(post && post_peek && post_tile == f_tile) || post_cover == f_sh_q)
 `endif
 
   // Reachability.
-  `GX_COVER(Full_C, leave && rec_cause == CauseFull)
-  `GX_COVER(Evict_C, leave && rec_cause == CauseEvict)
-  `GX_COVER(Conflict_C, leave && rec_cause == CauseConflict)
-  `GX_COVER(Command_C, leave && rec_cause == CauseCommand)
-  `GX_COVER(LoadHit_C, load_emit && hit_any)
-  `GX_COVER(Merge_C, fire && is_store && hit_any && (base_cover & smask) != '0)
-  `GX_COVER(FullWaits_C, is_store && full_now && !out_free && !pre_conflict && !pre_evict)
-  `GX_COVER(AllSlots_C, &valid_q)
-  `GX_COVER(CommandLast_C, fire && is_flush && any_valid)
-  `GX_COVER(ConflictThenFull_C, `GX_PAST_OK && $past(leave && rec_cause == CauseConflict)
-            && leave && rec_cause == CauseFull)
+  `GX_COVER(Full_C, post && !post_peek && post_cause == CauseFull)
+  `GX_COVER(Evict_C, post && post_cause == CauseEvict)
+  `GX_COVER(Conflict_C, post && post_cause == CauseConflict)
+  `GX_COVER(Command_C, post && post_cause == CauseCommand)
+  `GX_COVER(LoadHit_C, post && post_peek && hit_any)
+  `GX_COVER(LoadMiss_C, post && post_peek && !hit_any)
+  `GX_COVER(Merge_C, w_en && w_first && chk_ok_q)
+  `GX_COVER(MultiRow_C, d_st_q == DWrite)
+  `GX_COVER(FullWaits_C, d_st_q == DFull && !eng_free)
+  `GX_COVER(AllSlots_C, at_cap)
+  `GX_COVER(CommandLast_C, post && is_flush && one_res)
+  `GX_COVER(PeekWait_C, is_store && d_st_q == DRun && hit_any && e_act_q && e_peek_q
+            && e_slot_q == h)
+  `GX_COVER(WriteDuringReadout_C, w_en && e_act_q && !e_peek_q)
+  `GX_COVER(FullStoreWaits_C, cmd_valid_i && full_store_in && vbuf_busy_q)
 endmodule
 
 `default_nettype wire

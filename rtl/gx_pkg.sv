@@ -125,7 +125,7 @@ package gx_pkg;
   typedef struct packed {
     logic [19:0] tile;  // [2198:2179] tile index (address tile * 256)
     logic [1:0] cause;  // [2178:2177] 0 full, 1 evict, 2 conflict, 3 command (gx_ms_cause_t)
-    logic peek;  // [2176:2176] 1: a load's copy of its tile's slot (nothing leaves; cause 0)
+    logic peek;  // [2176:2176] 1: a load's copy of its tile's slot, data of the loaded pixel only (nothing leaves; cause 0)
     logic [63:0] stored;  // [2175:2112] stored samples (the coverage): bit p N + s = sample s of pixel p
     logic [63:0] arrive;  // [2111:2048] bits 2p+1..2p: pixel p's widest arrival state (enc_e); 0 when not covered
     logic [2047:0] data;  // [2047:0] byte j of the tile in bits 8j+7..8j; bytes of unstored samples 0

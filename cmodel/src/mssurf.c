@@ -562,10 +562,10 @@ void gx_mssurf_coalesce_load(const gx_ms_lsu_t *lsu, uint16_t x, uint16_t y,
     for (unsigned q = 0; q < np; q++) {
         snap->cover[q] = sl->cover[q];
         snap->arrive[q] = sl->cover[q] ? sl->arrive[q] : (uint8_t)GX_ENC1SPP;
-        for (unsigned i = 0; i < n; i++)
-            if ((sl->cover[q] >> i) & 1u)
-                memcpy(snap->data + q * pb + i * b, sl->data + q * pb + i * b, b);
     }
+    for (unsigned i = 0; i < n; i++) /* the loaded pixel's stored bytes only */
+        if ((sl->cover[p] >> i) & 1u)
+            memcpy(snap->data + p * pb + i * b, sl->data + p * pb + i * b, b);
 }
 
 void gx_mssurf_load(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, const gx_ms_load_t *ld,

@@ -10,14 +10,14 @@ uint64_t gx_mssurf_rtl_run(void *m, const uint32_t *cmd, uint64_t n, uint32_t *r
 {
     const tb_dut_ops_t *ops = &gx_mssurf_rtl_ops;
     tb_stall_t prof = {0, 0};
-    uint64_t sent = 0, got = 0, cycles = 0, idle = 0, quiet = 0;
+    uint64_t sent = 0, got = 0, cycles = 0, idle = 0, quiet = 0, drain = 0;
     uint32_t *zero = calloc(ops->req_words, sizeof *zero);
     int valid = 0;
 
     *n_rec = 0;
     if (!zero)
         return 0;
-    while (sent < n || quiet < tail) {
+    while (sent < n || !ops->idle(m) || quiet < tail) {
         if (stall && phase && sent % phase == 0 && !valid && sent < n)
             prof = tb_stall_pick(rng);
         if (sent == n)
@@ -54,8 +54,9 @@ uint64_t gx_mssurf_rtl_run(void *m, const uint32_t *cmd, uint64_t n, uint32_t *r
         ops->tick(m);
         cycles++;
         idle = moved || !valid ? 0 : idle + 1;
+        drain = moved || sent < n ? 0 : drain + 1; /* the drain, without a record */
         *n_rec = got;
-        if (ops->failed(m) || idle > 1000) {
+        if (ops->failed(m) || idle > 1000 || drain > 1000) {
             free(zero);
             return 0;
         }

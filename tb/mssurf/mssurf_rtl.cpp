@@ -33,6 +33,7 @@ struct Dut {
     virtual void resp(uint32_t *w) const = 0;
     virtual void tick() = 0;
     virtual int failed() const = 0;
+    virtual int idle() const = 0;
     virtual void cfg(const gx_ms_cfg_t *cfg) = 0;
     virtual void finish(const char *cov_path) = 0;
 };
@@ -64,6 +65,7 @@ template <class V> struct DutK final : Dut {
     }
     void tick() override { m.tick(); }
     int failed() const override { return m.failed(); }
+    int idle() const override { return !m.top->busy_o; }
     void cfg(const gx_ms_cfg_t *c) override { gx::ms_drive_cfg(*m.top, c); }
     void finish(const char *cov_path) override { m.finish(cov_path); }
 };
@@ -81,6 +83,7 @@ int resp_valid(const void *m) { return dut(m).resp_valid(); }
 void resp(const void *m, uint32_t *w) { dut(m).resp(w); }
 void tick(void *m) { dut(m).tick(); }
 int failed(const void *m) { return dut(m).failed(); }
+int idle(const void *m) { return dut(m).idle(); }
 
 // The slot counts with a model (GX_MS_DEFAULT_SLOTS first).
 #define X(k) , k
@@ -91,6 +94,7 @@ const unsigned kSlots[] = {GX_MS_DEFAULT_SLOTS GX_MSSURF_KS};
 
 extern "C" const tb_dut_ops_t gx_mssurf_rtl_ops = {
     GX_MS_CMD_WORDS, GX_MS_EVICT_WORDS, set, eval, req_ready, resp_valid, resp, tick, failed,
+    idle,
 };
 
 extern "C" void *gx_mssurf_rtl_new(unsigned slots, const char *fst_path)

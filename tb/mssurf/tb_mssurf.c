@@ -495,56 +495,84 @@ static int cov_check(const cov_t *c)
     return holes;
 }
 
-/* The timing diagram of docs/mssurf.md, clock by clock: N = 16, B = 16 (one-pixel
- * tiles), 4 x 1. Before cycle 0 tile C (pixel 2) holds sample 0. S0, S1 fill tile A
- * (pixel 0) in two halves; S2 conflicts with C; S3 fills pixel 3 while R2 is held; F
- * flushes C. Checks cmd_ready_o, ev_valid_o and each record's tile and cause. */
+/* The timing diagram of docs/mssurf.md, clock by clock: N = 8, B = 8 (64-byte pixels,
+ * one RAM row each; 4-pixel tiles), 8 x 1, K = 4. Before cycle 0 tile 1 holds sample 0 of
+ * pixel 4 (value 1). S0..S3 fill tile 0 (pixels 0..3, every sample, value 5): a full
+ * record; S4 stores sample 0 of pixel 4 again with value 2: the check reads the stored
+ * sample back, finds it far (T = 0), tile 1 leaves (conflict) and S4 takes a fresh slot;
+ * F, the flush command: tile 1 leaves (command). Records are always taken. Checks
+ * cmd_ready_o, ev_valid_o and each record's tile and cause in every cycle;
+ * GX_TIMING_PRINT=1 prints the cycles instead. */
 static void timing_check(tb_report_t *rep)
 {
     const tb_dut_ops_t *ops = &gx_mssurf_rtl_ops;
     gx_ms_cfg_t cfg;
-    gx_mssurf_cfg_default(&cfg, 4, 1, GX_SPP16, GX_BPS16);
+    gx_mssurf_cfg_default(&cfg, 8, 1, GX_SPP8, GX_BPS8);
     void *m = gx_mssurf_rtl_new(GX_MS_DEFAULT_SLOTS, NULL);
     gx_mssurf_rtl_cfg(m, &cfg);
-    static uint32_t cmd[6][GX_MS_CMD_WORDS], none[GX_MS_CMD_WORDS];
+    enum { NCMD = 7, NCY = 32 };
+    static uint32_t cmd[NCMD][GX_MS_CMD_WORDS], none[GX_MS_CMD_WORDS];
     gx_ms_store_t st;
-    const struct { uint16_t x, mask; uint8_t v; } sd[5] = {
-        {2, 0x0001, 1}, {0, 0x00ff, 5}, {0, 0xff00, 5}, {2, 0x0001, 2}, {3, 0xffff, 7}};
-    for (unsigned i = 0; i < 5; i++) {
+    const struct { uint16_t x, mask; uint8_t v; } sd[6] = {
+        {4, 0x01, 1}, {0, 0xff, 5}, {1, 0xff, 5}, {2, 0xff, 5}, {3, 0xff, 5}, {4, 0x01, 2}};
+    for (unsigned i = 0; i < 6; i++) {
         memset(&st, 0, sizeof st);
         st.x = sd[i].x;
         st.mask = sd[i].mask;
         st.value[0] = sd[i].v;
         gx_mssurf_cmd_pack_store(&st, cmd[i]);
     }
-    gx_mssurf_cmd_pack_flush(cmd[5]);
-    /* setup: C takes a slot */
-    ops->set(m, 1, cmd[0], 1);
-    ops->eval(m);
-    int ok = ops->req_ready(m);
-    ops->tick(m);
-    /* cycles 0..7: command offered (-1 none), ev_ready_i; expected cmd_ready_o,
-     * ev_valid_o, record on ev_o (tile, cause; -1 none) */
-    static const struct { int cmd, ready, want_ready, want_valid, tile, cause; } cy[8] = {
-        {1, 1, 1, 0, -1, 0}, {2, 1, 1, 0, -1, 0},
-        {3, 1, 0, 1, 0, GX_MS_FULL}, {3, 0, 1, 1, 2, GX_MS_CONFLICT},
-        {4, 0, 0, 1, 2, GX_MS_CONFLICT}, {4, 1, 1, 1, 2, GX_MS_CONFLICT},
-        {5, 1, 1, 1, 3, GX_MS_FULL}, {-1, 1, -1, 1, 2, GX_MS_COMMAND}};
-    for (unsigned c = 0; c < 8; c++) {
-        ops->set(m, cy[c].cmd >= 0, cy[c].cmd >= 0 ? cmd[cy[c].cmd] : none, cy[c].ready);
+    gx_mssurf_cmd_pack_flush(cmd[6]);
+    /* the setup store, then idle until the unit is */
+    int ok = 1;
+    unsigned sent = 0;
+    for (unsigned c = 0; c < 16 && sent < 1; c++) {
+        ops->set(m, 1, cmd[0], 1);
         ops->eval(m);
-        if (cy[c].want_ready >= 0 && ops->req_ready(m) != cy[c].want_ready)
-            ok = 0;
-        if (ops->resp_valid(m) != cy[c].want_valid)
-            ok = 0;
-        if (cy[c].want_valid && cy[c].tile >= 0) {
+        sent += (unsigned)ops->req_ready(m);
+        ops->tick(m);
+    }
+    for (unsigned c = 0; c < 16; c++) {
+        ops->set(m, 0, none, 1);
+        ops->eval(m);
+        ops->tick(m);
+    }
+    /* cycles 0..NCY-1: the commands offered back to back; expected cmd_ready_o,
+     * ev_valid_o and the record (tile, cause) */
+    static const struct { int ready, valid, tile, cause; } want[NCY] = {
+        {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0},
+        {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0},
+        {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0},
+        {1, 0, 0, 0}, {1, 1, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0},
+        {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0},
+        {1, 1, 1, 2}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0},
+        {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 1, 1, 3},
+        {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0},
+    };
+    const char *pr = getenv("GX_TIMING_PRINT");
+    sent = 1;
+    for (unsigned c = 0; c < NCY; c++) {
+        int v = sent < NCMD;
+        ops->set(m, v, v ? cmd[sent] : none, 1);
+        ops->eval(m);
+        int rdy = ops->req_ready(m), val = ops->resp_valid(m);
+        gx_ms_evict_t e;
+        memset(&e, 0, sizeof e);
+        if (val) {
             uint32_t w[GX_MS_EVICT_WORDS];
-            gx_ms_evict_t e;
             ops->resp(m, w);
             gx_mssurf_evict_unpack(w, cfg.spp, &e);
-            if (e.tile != (uint32_t)cy[c].tile || e.cause != (gx_ms_cause_t)cy[c].cause || e.peek)
-                ok = 0;
         }
+        if (pr && *pr == '1')
+            printf("cycle %2u: offer %c ready %d valid %d tile %u cause %d\n", c,
+                   v ? "xSSSSSF"[sent] : '-', rdy, val, val ? e.tile : 0u,
+                   val ? (int)e.cause : 0);
+        else if (rdy != want[c].ready || val != want[c].valid ||
+                 (val && (e.tile != (uint32_t)want[c].tile ||
+                          e.cause != (gx_ms_cause_t)want[c].cause || e.peek)))
+            ok = 0;
+        if (v && rdy)
+            sent++;
         ops->tick(m);
     }
     ok = ok && !ops->failed(m);

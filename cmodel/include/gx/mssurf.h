@@ -138,8 +138,9 @@ typedef struct gx_ms_evict {
                                                  (gx_enc_t); 0 for an uncovered pixel */
     uint8_t data[GX_MS_TILE_BYTES];         /**< the stored samples' values, uncompressed
                                                  layout; bytes of unstored samples 0 */
-    uint8_t peek;           /**< 0: an eviction; 1: a load's copy of the tile's slot
-                                 (gx_mssurf_coalesce_load; nothing leaves, cause 0) */
+    uint8_t peek;           /**< 0: an eviction; 1: a load's copy of the tile's slot,
+                                 data of the loaded pixel only (gx_mssurf_coalesce_load;
+                                 nothing leaves, cause 0) */
 } gx_ms_evict_t;
 
 /** Called for each eviction, in order. */
@@ -327,9 +328,11 @@ void gx_mssurf_coalesce(gx_ms_lsu_t *lsu, const gx_ms_store_t *st, gx_ms_evict_f
 /** The flush command at the coalesce unit: every resident slot, oldest allocation first,
  *  cause command, each handed to fn(ctx, eviction). */
 void gx_mssurf_coalesce_flush(gx_ms_lsu_t *lsu, gx_ms_evict_fn fn, void *ctx);
-/** SULD.MS at the coalesce unit: *snap = a copy of the slot holding pixel (x, y)'s tile
- *  with peek = 1 and cause 0 (tile = the pixel's tile; every cover 0 when it is not
- *  resident); the buffer is unchanged. The pixel must be inside the surface. */
+/** SULD.MS at the coalesce unit: *snap = the coverage and arrival states of the slot
+ *  holding pixel (x, y)'s tile and the stored bytes of pixel (x, y) alone (the other
+ *  pixels' bytes 0), with peek = 1 and cause 0 (tile = the pixel's tile; every cover 0
+ *  when it is not resident); the buffer is unchanged. The pixel must be inside the
+ *  surface. */
 void gx_mssurf_coalesce_load(const gx_ms_lsu_t *lsu, uint16_t x, uint16_t y,
                              gx_ms_evict_t *snap);
 /** The rest of SULD.MS (gx_mssurf_load without the buffer look-up and the lsu counters):
