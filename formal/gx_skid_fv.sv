@@ -62,7 +62,7 @@ module gx_skid_fv (
   // skid register behind it; not held before it is taken.
   `GX_ASSERT(Held_A, pend ? in_window && (k == n_out_q ? out_valid && out_data == d_q
                                                        : held_valid && held_data == d_q)
-                          : !(seen_q == 1'b0 && (in_window || given_q)))
+                          : seen_q || (!in_window && !given_q))
   `GX_ASSERT(Order_A, !(give && n_out_q == k && !given_q) || (seen_q && out_data == d_q))
   `GX_COVER(Watched_C, give && n_out_q == k && k == 8'd3 && pend)
   `GX_COVER(Full_C, out_valid && held_valid && !out_ready_i)

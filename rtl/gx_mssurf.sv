@@ -204,7 +204,7 @@ module gx_mssurf #(
 
   // ---------------------------------------------------------------------------------
   // C: the pixel's place in its tile and in the RAM, a function of its index y W + x
-  // (place(); the C-stage invariant CPlace_A restates it from C's own command).
+  // (place(); the C-stage invariant CLegal_A restates it from C's own pixel index).
   typedef struct packed {
     logic [TI-1:0] tile;
     logic [4:0]    pp;       // pixel in tile, < P
@@ -251,12 +251,14 @@ module gx_mssurf #(
     if (rst_i) c_v <= 1'b0;
     else if (c_take) c_v <= b_v;
   end
+  logic [25:0] b_pix;  // B's pixel index y W + x
+  assign b_pix = b_prod + 26'(b.x);
   always_ff @(posedge clk_i) begin
     if (c_take) begin
       c     <= b;
-      c_pix <= b_prod + 26'(b.x);
-      c_pl  <= place(b_prod + 26'(b.x), b.mask, b.full, n_log, nb_log, p_log, p_cnt, all_n,
-                     last_tile_q, last_cnt_q);
+      c_pix <= b_pix;
+      c_pl  <= place(b_pix, b.mask, b.full, n_log, nb_log, p_log, p_cnt, all_n, last_tile_q,
+                     last_cnt_q);
     end
   end
 

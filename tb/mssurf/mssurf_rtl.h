@@ -33,8 +33,10 @@ int gx_mssurf_rtl_has_slots(unsigned slots);
  *  else a new tb_stall_pick profile every `phase` commands (random gaps on cmd_valid,
  *  random back-pressure on ev_ready). After the last command is taken the stream runs
  *  on with ready until the model is idle (busy_o low) and no record has appeared for
- *  `tail` cycles, so a record the model does not expect is caught. Returns the clock cycles, or 0 when the model stopped (an
- *  assertion failed, no command taken for 1000 cycles, or more than cap records);
+ *  `tail` cycles, so a record the model does not expect is caught. Returns the clock
+ *  cycles, or 0 when the model stopped (an assertion failed, no command taken for 1000
+ *  cycles, busy for 1000 cycles after the last command without a record, or more than
+ *  cap records);
  *  *n_rec = records collected. */
 uint64_t gx_mssurf_rtl_run(void *m, const uint32_t *cmd, uint64_t n, uint32_t *rec,
                            uint64_t *rec_cmd, uint64_t cap, uint64_t *n_rec, tb_rng_t *rng,

@@ -523,8 +523,7 @@ static void timing_check(tb_report_t *rep)
         gx_mssurf_cmd_pack_store(&st, cmd[i]);
     }
     gx_mssurf_cmd_pack_flush(cmd[6]);
-    /* the setup store, then idle until the unit is */
-    int ok = 1;
+    /* the setup store (taken within 16 cycles), then idle until the unit is */
     unsigned sent = 0;
     for (unsigned c = 0; c < 16 && sent < 1; c++) {
         ops->set(m, 1, cmd[0], 1);
@@ -532,6 +531,7 @@ static void timing_check(tb_report_t *rep)
         sent += (unsigned)ops->req_ready(m);
         ops->tick(m);
     }
+    int ok = sent == 1;
     for (unsigned c = 0; c < 16; c++) {
         ops->set(m, 0, none, 1);
         ops->eval(m);
