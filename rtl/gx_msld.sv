@@ -17,18 +17,23 @@
 //      responses are gx_ms_classify, shared with it). A pixel wholly in memory in a subset
 //      tile (its stored masks, exact equality, are its classes; analyzed 0, passes 0):
 //      N B > 32: an exact classifier, one reference sample per clock against all N
-//      (N clocks); N B <= 32: the same analysis path (one request is faster there; the
+//      (pipelined, N + 3 clocks); N B <= 32: the same analysis path (one request is faster there; the
 //      analyzer's classes are exact equality too), reported as not analyzed.
+// Every read of the 2,048-bit tile image goes through one 256-bit line register (an
+// analysis line, or the line holding a sample, whose slot is read in the next clock), so
+// the image is read by an 8-way line select and nowhere selected by the pixel; the
+// image itself loads by dword with clock enables.
 // Handshake: valid/ready streams ld (in: snapshot + load), rd_req (out), rd_resp (in),
-// resp (out). One load in flight; at most one read outstanding. cfg_i is taken with each
-// load and must stay static while it is in flight.
+// resp (out). One load in flight, taken when idle or in the clock its predecessor's
+// response is taken; at most one read outstanding. cfg_i is taken with each load (its N
+// and B are held with it). Every response field is read from a register.
 `default_nettype none
 `include "gx_assert.svh"
 
 module gx_msld (
   input  wire logic               clk_i,           /// clock, rising edge
   input  wire logic               rst_i,           /// synchronous reset, active high
-  input  wire gx_pkg::ms_cfg_t    cfg_i,           /// surface format, sampled per load
+  input  wire gx_pkg::ms_cfg_t    cfg_i,           /// surface format, taken with each load
   input  wire logic               ld_valid_i,      /// a load (snapshot + load record) is offered
   output      logic               ld_ready_o,      /// the load is taken this clock
   input  wire gx_pkg::ms_evict_t  snap_i,          /// the snapshot (gx_mssurf's peek record)
@@ -46,43 +51,46 @@ module gx_msld (
   localparam int unsigned TD = 64;  // dwords of a tile
 
   typedef enum logic [3:0] {
-    StIdle, StInit, StRdReq, StRdWait, StDecide, StAnaReq, StAnaWait, StSlot, StQBuild, StQReq,
+    StIdle, StRdReq, StRdWait, StDecide, StAnaReq, StAnaWait, StSlot, StQBuild, StQReq,
     StQWait, StExact, StOut
   } state_e;
 
-  state_e          state_q, state_d;
-  gx_pkg::ms_cfg_t cfg_q, cfg_d;
-  logic [19:0]     tile_q, tile_d;
-  logic [63:0]     stored_q, stored_d;
-  logic [63:0]     arrive_q, arrive_d;
-  logic [2047:0]   img_q, img_d;
-  logic [4:0]      p_q, p_d;
-  logic [3:0]      smp_q, smp_d;
-  logic [15:0]     cov_q, cov_d;         // pixel p's stored samples
-  logic [1:0]      arr_q, arr_d;         // pixel p's arrival state
-  logic            rd_q, rd_d;           // the pixel was read from memory
-  logic [1:0]      em_q, em_d;
-  logic [8:0]      rbytes_q, rbytes_d;
-  logic [15:0]     passes_q, passes_d;
-  logic            report_q, report_d;   // analyzed: the state was not known
-  logic [15:0]     mask_q, mask_d;
-  logic [1:0]      enc_q, enc_d;
-  logic [31:0]     ana_q, ana_d;         // 1 << p
-  logic [5:0]      ai_q, ai_d;           // line (one-line pixels) or pixel
-  logic [2:0]      bl_q, bl_d;
-  logic [3:0]      slot_q, slot_d;
-  logic [4:0]      ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;
-  logic [63:0]     grep_q, grep_d;       // first sample of class g: bits 4g+3..4g
-  logic [255:0]    gmask_q, gmask_d;     // samples of class g: bits 16g+15..16g
-  logic [63:0]     lm_q, lm_d;
-  logic [3:0]      k_q, k_d;             // exact classes: reference sample
-  logic [2:0]      qk_q, qk_d;           // query line build step
-  logic [255:0]    qline_q, qline_d;     // the query line
-  logic [4:0]      kc_q, kc_d;           // exact classes: classes so far
-
-  // Format of the held load (gx_ms_pkg::ms_fmt_t: N = 2^nlg, B = 2^blg, ...).
-  gx_ms_pkg::ms_fmt_t fmt;
-  assign fmt = gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps));
+  state_e             state_q, state_d;
+  gx_ms_pkg::ms_fmt_t fmt_q, fmt_d;       // the held load's format
+  logic [19:0]        tile_q, tile_d;
+  logic [2047:0]      img_q;              // the tile image: the snapshot, pixel p's unstored
+                                          // samples from the read
+  logic [63:0]        stored_q, stored_d; // the snapshot's stored samples (tile order)
+  logic [4:0]         p_q, p_d;
+  logic [3:0]         smp_q, smp_d;
+  logic [15:0]        cov_q, cov_d;       // pixel p's stored samples
+  logic [1:0]         arr_q, arr_d;       // pixel p's arrival state
+  logic               rd_q, rd_d;         // the pixel is read from memory
+  logic [1:0]         em_q, em_d;
+  logic [8:0]         rbytes_q, rbytes_d;
+  logic [15:0]        passes_q, passes_d;
+  logic               report_q, report_d; // analyzed: the state was not known
+  logic [15:0]        mask_q, mask_d;
+  logic [1:0]         enc_q, enc_d;
+  logic [127:0]       val_q, val_d;       // the loaded sample's value
+  logic [255:0]       ln_q, ln_d;         // the line register: a line of img (below)
+  logic [2:0]         lslot_q, lslot_d;   // the sample slot of ln_q that was asked for
+  logic [2:0]         bl_q, bl_d;
+  logic [3:0]         slot_q, slot_d;
+  logic [4:0]         ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;
+  logic [63:0]        grep_q, grep_d;     // first sample of class g: bits 4g+3..4g
+  logic [255:0]       gmask_q, gmask_d;   // samples of class g: bits 16g+15..16g
+  logic [63:0]        lm_q, lm_d;
+  logic [2:0]         qk_q, qk_d;         // query line build step written this clock
+  logic [255:0]       qline_q, qline_d;   // the query line
+  // The exact classifier's pipeline: issue (k_q, the reference's line read), reference
+  // register (e1), tile equalities (e2), count (e3).
+  logic [4:0]         k_q, k_d;           // next reference sample
+  logic               e1_v_q, e1_v_d, e2_v_q, e2_v_d, e3_v_q, e3_v_d;
+  logic [3:0]         e1_k_q, e1_k_d, e2_k_q, e2_k_d, e3_k_q, e3_k_d;
+  logic [127:0]       ref_q, ref_d;       // reference sample e2_k_q, repeated to 16 bytes
+  logic [63:0]        seq_q, seq_d;       // tile samples equal to reference e3_k_q
+  logic [4:0]         kc_q, kc_d;         // classes so far
 
   gx_pkg::an_req_t  an_req;
   gx_pkg::an_resp_t an_resp;
@@ -101,22 +109,29 @@ module gx_msld (
     .resp_o       (an_resp)
   );
 
-  // The analyzer's requests and what its responses say (shared with gx_mswb).
-  logic [1:0] line_need;  // widest need of the line's requested pixels (one-line)
-  logic       lm_first;   // slot slot_q is first of its line class (multi-line)
-  logic [3:0] rs;         // sample of the pixel: line bl_q, slot slot_q
-  logic       q_found;    // the query found the sample's class
-  logic [4:0] q_idx;      // which class
-  logic [1:0] ng_need;    // need of the pixel from its classes
-  logic [3:0] q_smp;      // query line build: the sample read
-  logic [255:0] q_line;   // query line build: the line after this step
-  logic       q_last;     // query line build: the last step
+  // What the analyzer's responses say, in gx_mssurf_classes' request order (shared with
+  // gx_mswb). The requests themselves are built here from the line register.
+  logic [1:0]   line_need;  // widest need of the line's requested pixels (one-line)
+  logic         lm_first;   // slot slot_q is first of its line class (multi-line)
+  logic [3:0]   rs;         // sample of the pixel: line bl_q, slot slot_q
+  logic         q_found;    // the query found the sample's class
+  logic [4:0]   q_idx;      // which class
+  logic [1:0]   ng_need;    // need of the pixel from its classes
+  logic [255:0] q_line;     // query line build: the line after step qk_q
+  logic         q_last;     // query line build: step qk_q is the last
+  logic [127:0] sv;         // the sample read from the line register (below)
+  gx_pkg::an_req_t cls_req; // gx_ms_classify's request (its line select is not used)
+  logic [3:0]   cls_smp;    // gx_ms_classify's sample of step qk_q (read ahead here)
+  logic [5:0]   cls_ai;     // the line (one-line pixels) or pixel analyzed
+  assign cls_ai = fmt_q.multi ? 6'(p_q) : 6'(p_q >> fmt_q.per_lg);
+  logic unused_cls;
+  assign unused_cls = ^{cls_req, cls_smp};
 
   gx_ms_classify u_cls (
-    .fmt_i       (fmt),
+    .fmt_i       (fmt_q),
     .img_i       (img_q),
-    .ana_i       (ana_q),
-    .ai_i        (ai_q),
+    .ana_i       (32'd1 << p_q),
+    .ai_i        (cls_ai),
     .bl_i        (bl_q),
     .slot_i      (slot_q),
     .ng_i        (ng_q),
@@ -128,109 +143,162 @@ module gx_msld (
     .query_i     (state_q == StQReq),
     .q_line_i    (qline_q),
     .qk_i        (qk_q),
-    .q_val_i     (samp_c),
-    .an_req_o    (an_req),
+    .q_val_i     (sv),
+    .an_req_o    (cls_req),
     .line_need_o (line_need),
     .lm_first_o  (lm_first),
     .rs_o        (rs),
     .q_found_o   (q_found),
     .q_idx_o     (q_idx),
     .ng_need_o   (ng_need),
-    .q_smp_o     (q_smp),
+    .q_smp_o     (cls_smp),
     .q_line_o    (q_line),
     .q_last_o    (q_last)
   );
   assign an_req_valid = state_q == StAnaReq || state_q == StQReq;
   assign an_resp_ready = state_q == StAnaWait || state_q == StQWait;
+  always_comb begin
+    an_req = '0;
+    an_req.spp = gx_pkg::spp_e'(fmt_q.spp);
+    an_req.bps = gx_pkg::bps_e'(fmt_q.bps);
+    an_req.query = state_q == StQReq;
+    an_req.qslot = 3'd0;
+    an_req.line = state_q == StQReq ? qline_q : ln_q;
+  end
 
-  // One-line pixel: the loaded sample's class mask.
+  // Intake: a load is taken when idle, or in the clock its predecessor's response is.
+  logic               ld_take, rd_take;
+  gx_ms_pkg::ms_fmt_t fmt_in;  // the offered load's format
+  assign ld_ready_o = state_q == StIdle || (state_q == StOut && resp_ready_i);
+  assign ld_take = ld_valid_i && ld_ready_o;
+  assign rd_take = state_q == StRdWait && rd_resp_valid_i;
+  assign fmt_in = gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
+  logic unused_cfg;  // W, H and T: the load needs N and B only
+  assign unused_cfg = ^{cfg_i.width, cfg_i.height, cfg_i.threshold};
+
+  // Pixel p's stored samples of the offered load: sample s is stored bit (p << nlg) | s,
+  // one select among the bits whose low bits are s.
+  logic [15:0] cov_in;
+  for (genvar s = 0; s < 16; s++) begin : g_cov
+    localparam int unsigned L = s < 2 ? 1 : $clog2(s + 1);
+    localparam int unsigned NC = 64 >> L;
+    logic [NC-1:0] cand;
+    logic [5:0]    idx;
+    for (genvar c = 0; c < NC; c++) begin : g_c
+      assign cand[c] = snap_i.stored[(c << L) | s];
+    end
+    assign idx = 6'((32'(ld_i.pixel) << fmt_in.nlg) | s);
+    assign cov_in[s] = cand[32'(idx >> L) % NC] && s < 32'(fmt_in.nn);
+  end
+
+  // The tile image, a dword at a time (clock enables, no other next-state logic): the
+  // whole snapshot at intake; the read's response into the dwords of pixel p whose
+  // sample is not stored. Other pixels' bytes never reach a result: the analyzer's
+  // classes and the exact classifier's equalities are read within pixel p only.
+  logic [2047:0] img_in;
+  logic [TD-1:0] img_ce;
+  always_comb begin
+    img_in = state_q == StRdWait ? rd_resp_i.data : snap_i.data;
+    for (int unsigned d = 0; d < TD; d++)
+      img_ce[d] = ld_take ||
+                  (rd_take && (d >> (32'(fmt_q.nb) - 2)) == 32'(p_q) && !stored_q[d >> fmt_q.dlg]);
+  end
+  always_ff @(posedge clk_i) begin
+    for (int unsigned d = 0; d < TD; d++)
+      if (img_ce[d]) img_q[d*32 +: 32] <= img_in[d*32 +: 32];
+  end
+
+  // The line register: when lr_go, a line of the image, or of the incoming record
+  // (lr_in: the snapshot at intake, the read's response). Every read of the image goes
+  // through it: an analysis line, or the line holding tile sample lr_ts (line lr_ts >>
+  // slg, slot lr_ts mod S) for a sample read, which the next clock takes from slot
+  // lslot_q (sv). A sample read costs two clocks and no wide select. The loaded
+  // sample's line is read from the snapshot at intake and again from the response when
+  // the sample was not stored, so Decide finds its value without reading the image.
+  logic       lr_go, lr_in, lr_smp;
+  logic [5:0] lr_ts;    // tile sample of a sample read
+  logic [2:0] lr_line;  // line of an analysis read
+  logic [2:0] lr_slg;   // log2 S of the next load's format
+  logic [255:0] ln_in, ln_img;  // line ln of the incoming record, of the image
+  always_comb begin
+    logic [2:0] ln;
+    ln = lr_smp ? 3'(lr_ts >> lr_slg) : lr_line;
+    ln_in = img_in[32'(ln)*256 +: 256];
+    ln_img = img_q[32'(ln)*256 +: 256];
+    ln_d = !lr_go ? ln_q : lr_in ? ln_in : ln_img;
+    lslot_d = lr_go ? 3'(lr_ts & 6'((7'd1 << lr_slg) - 7'd1)) : lslot_q;
+  end
+  always_comb begin
+    sv = '0;
+    unique case (fmt_q.dlg)
+      3'd0: sv[31:0] = ln_q[32'(lslot_q)*32 +: 32];
+      3'd1: sv[63:0] = ln_q[32'(lslot_q[1:0])*64 +: 64];
+      default: sv = ln_q[32'(lslot_q[0])*128 +: 128];
+    endcase
+  end
+
+  // The exact classifier's stages: e2, every tile dword against the reference's dword at
+  // its place mod 4 (a sample is equal when all its dwords are); e3, pixel p's N bits
+  // of that (sample s is tile sample (p << nlg) | s) and whether reference e3_k_q is the
+  // first of its class.
+  logic [63:0] s_eq;
+  always_comb begin
+    logic [63:0] dw_eq;
+    for (int unsigned d = 0; d < TD; d++)
+      dw_eq[d] = img_q[d*32 +: 32] == ref_q[(d % 4)*32 +: 32];
+    for (int unsigned t = 0; t < TD; t++) begin
+      if (fmt_q.dlg == 3'd0) s_eq[t] = dw_eq[t];
+      else if (fmt_q.dlg == 3'd1) s_eq[t] = t < TD / 2 && &dw_eq[(2*t) % TD +: 2];
+      else s_eq[t] = t < TD / 4 && &dw_eq[(4*t) % TD +: 4];
+    end
+  end
+  logic [15:0] x_eq;
+  for (genvar s = 0; s < 16; s++) begin : g_xeq
+    localparam int unsigned L = s < 2 ? 1 : $clog2(s + 1);
+    localparam int unsigned NC = 64 >> L;
+    logic [NC-1:0] cand;
+    logic [5:0]    idx;
+    for (genvar c = 0; c < NC; c++) begin : g_c
+      assign cand[c] = seq_q[(c << L) | s];
+    end
+    assign idx = 6'((32'(p_q) << fmt_q.nlg) | s);
+    assign x_eq[s] = cand[32'(idx >> L) % NC] && s < 32'(fmt_q.nn);
+  end
+  logic x_first;  // reference e3_k_q is the first sample of its class
+  assign x_first = (x_eq & 16'((17'd1 << e3_k_q) - 17'd1)) == 16'd0;
+
+  // One-line pixel: the loaded sample's class mask (pixel p is group kk of its line).
   logic [15:0] line_mask;
   always_comb begin
-    logic [2:0]  kk;   // pixel p's group in its line
-    logic [2:0]  js;   // the sample's slot
-    kk = 3'(32'(p_q) & ((32'd1 << fmt.per_lg) - 1));
-    js = 3'((32'(kk) << fmt.nlg) + 32'(smp_q));
-    line_mask = 16'(an_resp.masks[32'(js)*8 +: 8] >> (32'(kk) << fmt.nlg)) & fmt.alln;
+    logic [2:0] kk;  // pixel p's group in its line
+    logic [2:0] js;  // the sample's slot
+    kk = 3'(32'(p_q) & ((32'd1 << fmt_q.per_lg) - 1));
+    js = 3'((32'(kk) << fmt_q.nlg) + 32'(smp_q));
+    line_mask = 16'(an_resp.masks[32'(js)*8 +: 8] >> (32'(kk) << fmt_q.nlg)) & fmt_q.alln;
   end
 
   // Multi-line pixel: the slot's line class and the class holding the loaded sample.
   logic [15:0] lm_line;  // the slot's line class as pixel samples
   logic [15:0] g_mask;   // the class holding the loaded sample
   always_comb begin
-    lm_line = 16'(32'(lm_q[32'(slot_q)*8 +: 8]) << (32'(bl_q) << fmt.slg));
+    lm_line = 16'(32'(lm_q[32'(slot_q)*8 +: 8]) << (32'(bl_q) << fmt_q.slg));
     g_mask = '0;
     for (int unsigned g = 0; g < 16; g++)
       if (g < 32'(ng_q) && gmask_q[g*16 + 32'(smp_q)]) g_mask = g_mask | gmask_q[g*16 +: 16];
   end
 
-  // The image's one sample read port: tile sample p N + r, r = k_q while the exact
-  // classifier runs (its reference sample), q_smp while the query line is built, else
-  // the loaded sample (the response value).
-  // A sample is B/4 = 2^dlg dwords from dword (p N + r) 2^dlg, each a select by index
-  // (dword granularity: no bit-granular shift of the 2,048-bit image). Dword w of a
-  // sample can only sit at an index = w mod 2^dlg: w = 0 selects among 64 dwords, w = 1
-  // (B >= 8) among the 32 odd ones, w = 2, 3 (B = 16) among 16.
-  logic [3:0]   rsmp;
-  logic [127:0] samp_c;
-  always_comb begin
-    logic [6:0]    ts;
-    logic [1023:0] odd;  // dwords 2i + 1 (flat vectors: docs/toolchain.md)
-    logic [511:0]  q2;   // dwords 4i + 2
-    logic [511:0]  q3;   // dwords 4i + 3
-    rsmp = state_q == StExact ? k_q : state_q == StQBuild ? q_smp : smp_q;
-    ts = 7'((32'(p_q) << fmt.nlg) + 32'(rsmp));
-    for (int unsigned i = 0; i < 32; i++) odd[i*32 +: 32] = img_q[(2*i + 1)*32 +: 32];
-    for (int unsigned i = 0; i < 16; i++) begin
-      q2[i*32 +: 32] = img_q[(4*i + 2)*32 +: 32];
-      q3[i*32 +: 32] = img_q[(4*i + 3)*32 +: 32];
-    end
-    samp_c = '0;
-    samp_c[31:0] = img_q[32'(6'(32'(ts) << fmt.dlg))*32 +: 32];
-    if (fmt.dlg != 3'd0) samp_c[63:32] = odd[32'(5'(32'(ts) << (fmt.dlg - 3'd1)))*32 +: 32];
-    if (fmt.dlg == 3'd2) begin
-      samp_c[95:64] = q2[32'(4'(ts))*32 +: 32];
-      samp_c[127:96] = q3[32'(4'(ts))*32 +: 32];
-    end
-  end
-
-  // Exact classes of a subset tile's pixel (its stored masks): sample k_q of pixel p
-  // against every sample of the pixel, one reference per clock (N clocks). Every tile
-  // dword is compared with the reference's dword at the same place in its sample; a
-  // sample is equal when all its dwords are; pixel p's N bits of that are x_eq.
-  logic [15:0] x_eq;
-  logic        x_first;
-  always_comb begin
-    logic [63:0] dw_eq, s_eq;
-    for (int unsigned d = 0; d < TD; d++)
-      dw_eq[d] = img_q[d*32 +: 32] == samp_c[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
-    s_eq = '0;
-    for (int unsigned t = 0; t < TD; t++) begin
-      if (fmt.dlg == 3'd0) s_eq[t] = dw_eq[t];
-      else if (fmt.dlg == 3'd1) begin
-        if (t < TD / 2) s_eq[t] = &dw_eq[2*t +: 2];
-      end else if (t < TD / 4) s_eq[t] = &dw_eq[4*t +: 4];
-    end
-    x_eq = 16'(s_eq >> (32'(p_q) << fmt.nlg)) & fmt.alln;
-    x_first = (x_eq & 16'((17'd1 << k_q) - 17'd1)) == 16'd0;
-  end
-
-  // Control.
-  logic ld_take;
-  assign ld_ready_o = state_q == StIdle;
-  assign ld_take = ld_valid_i && ld_ready_o;
-
   always_comb begin
     rd_req_o = '0;
     rd_req_o.tile = tile_q;
     rd_req_o.kind = 2'd2;
-    rd_req_o.pixels = ana_q;
+    rd_req_o.pixels = 32'd1 << p_q;
   end
   assign rd_req_valid_o = state_q == StRdReq;
   assign rd_resp_ready_o = state_q == StRdWait;
   assign resp_valid_o = state_q == StOut;
   always_comb begin
     resp_o = '0;
-    resp_o.value = samp_c;
+    resp_o.value = val_q;
     resp_o.mask = mask_q;
     resp_o.enc = gx_pkg::enc_e'(enc_q);
     resp_o.analyzed = report_q;
@@ -240,11 +308,9 @@ module gx_msld (
 
   always_comb begin
     state_d = state_q;
-    cfg_d = cfg_q;
+    fmt_d = fmt_q;
     tile_d = tile_q;
     stored_d = stored_q;
-    arrive_d = arrive_q;
-    img_d = img_q;
     p_d = p_q;
     smp_d = smp_q;
     cov_d = cov_q;
@@ -256,8 +322,7 @@ module gx_msld (
     report_d = report_q;
     mask_d = mask_q;
     enc_d = enc_q;
-    ana_d = ana_q;
-    ai_d = ai_q;
+    val_d = val_q;
     bl_d = bl_q;
     slot_d = slot_q;
     ng_d = ng_q;
@@ -266,78 +331,70 @@ module gx_msld (
     grep_d = grep_q;
     gmask_d = gmask_q;
     lm_d = lm_q;
-    k_d = k_q;
-    kc_d = kc_q;
     qk_d = qk_q;
     qline_d = qline_q;
+    k_d = k_q;
+    kc_d = kc_q;
+    e1_v_d = 1'b0;
+    e1_k_d = e1_k_q;
+    e2_v_d = 1'b0;
+    e2_k_d = e2_k_q;
+    ref_d = ref_q;
+    e3_v_d = 1'b0;
+    e3_k_d = e3_k_q;
+    seq_d = seq_q;
+    lr_go = 1'b0;
+    lr_in = 1'b0;
+    lr_smp = 1'b1;
+    lr_ts = 6'((32'(p_q) << fmt_q.nlg) + 32'(smp_q));
+    lr_line = '0;
+    lr_slg = fmt_q.slg;
 
     unique case (state_q)
-      StIdle: begin
-        if (ld_take) begin
-          cfg_d = cfg_i;
-          tile_d = snap_i.tile;
-          stored_d = snap_i.stored;
-          arrive_d = snap_i.arrive;
-          img_d = snap_i.data;
-          p_d = ld_i.pixel;
-          smp_d = ld_i.sample;
-          state_d = StInit;
-        end
-      end
-      StInit: begin
-        // pixel p's stored samples only; everything else 0 until read
-        for (int unsigned d = 0; d < TD; d++)
-          if (!stored_q[d >> fmt.dlg] || (d >> (32'(fmt.dlg) + 32'(fmt.nlg))) != 32'(p_q))
-            img_d[d*32 +: 32] = 32'd0;
-        cov_d = 16'(stored_q >> (32'(p_q) << fmt.nlg)) & fmt.alln;
-        arr_d = arrive_q[32'(p_q)*2 +: 2];
-        ana_d = 32'd1 << p_q;
-        rbytes_d = '0;
-        passes_d = '0;
-        em_d = '0;
-        rd_d = (16'(stored_q >> (32'(p_q) << fmt.nlg)) & fmt.alln) != fmt.alln;
-        state_d = (16'(stored_q >> (32'(p_q) << fmt.nlg)) & fmt.alln) != fmt.alln ? StRdReq
-                                                                                    : StDecide;
-      end
+      StIdle: ;  // the intake below
       StRdReq: if (rd_req_ready_i) state_d = StRdWait;
       StRdWait: begin
-        if (rd_resp_valid_i) begin
+        if (rd_take) begin
           em_d = rd_resp_i.enc;
           rbytes_d = rd_resp_i.bytes;
-          for (int unsigned d = 0; d < TD; d++)
-            if ((d >> (32'(fmt.dlg) + 32'(fmt.nlg))) == 32'(p_q) && !stored_q[d >> fmt.dlg])
-              img_d[d*32 +: 32] = rd_resp_i.data[d*32 +: 32];
+          // the loaded sample's line from the response, unless the sample was stored
+          lr_go = !cov_q[smp_q];
+          lr_in = 1'b1;
           state_d = StDecide;
         end
       end
       StDecide: begin
-        ai_d = fmt.multi ? 6'(p_q) : 6'(32'(p_q) >> fmt.per_lg);
+        val_d = sv;
         bl_d = '0;
         ng_d = '0;
         gmask_d = '0;
+        k_d = '0;
+        kc_d = '0;
         report_d = 1'b1;
         if ((!rd_q && arr_q == 2'd0) || (rd_q && cov_q == 16'd0 && em_q == 2'd0)) begin
           report_d = 1'b0;  // uniform
-          mask_d = fmt.alln;
+          mask_d = fmt_q.alln;
           enc_d = 2'd0;
           state_d = StOut;
-        end else begin
+        end else if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) begin
           // wholly in memory in a subset tile: the stored masks (exact) are the classes
-          k_d = '0;
-          kc_d = '0;
-          if (rd_q && cov_q == 16'd0 && em_q == 2'd1) begin
-            report_d = 1'b0;
-            state_d = fmt.multi ? StExact : StAnaReq;  // one-line pixels: the analyzer is faster
-          end else begin
-            state_d = StAnaReq;
-          end
+          report_d = 1'b0;
+          state_d = StExact;
+        end else begin
+          // one-line pixels of a subset tile take the analysis too (one request is
+          // faster there), reported as not analyzed
+          report_d = !(rd_q && cov_q == 16'd0 && em_q == 2'd1);
+          lr_go = 1'b1;
+          lr_smp = 1'b0;
+          lr_line = fmt_q.multi ? 3'(32'(p_q) << fmt_q.lines_lg) : 3'(32'(p_q) >> fmt_q.per_lg);
+          state_d = StAnaReq;
         end
       end
       StAnaReq: if (an_req_ready) state_d = StAnaWait;
       StAnaWait: begin
         if (an_resp_valid) begin
           passes_d = passes_q + 16'd1;
-          if (!fmt.multi) begin
+          if (!fmt_q.multi) begin
             mask_d = line_mask;
             enc_d = line_need;
             state_d = StOut;
@@ -351,13 +408,16 @@ module gx_msld (
         end
       end
       StSlot: begin
-        if (slot_q == 4'(fmt.s_cnt)) begin
-          if (32'(bl_q) + 1 == (32'd1 << fmt.lines_lg)) begin
+        if (slot_q == 4'(fmt_q.s_cnt)) begin
+          if (32'(bl_q) + 1 == (32'd1 << fmt_q.lines_lg)) begin
             enc_d = ng_need;
             mask_d = g_mask;
             state_d = StOut;
           end else begin
             bl_d = bl_q + 3'd1;
+            lr_go = 1'b1;
+            lr_smp = 1'b0;
+            lr_line = 3'((32'(p_q) << fmt_q.lines_lg) + 32'(bl_q) + 1);
             state_d = StAnaReq;
           end
         end else if (!lm_first) begin
@@ -372,14 +432,25 @@ module gx_msld (
           slot_d = slot_q + 4'd1;
           g0_d = '0;
         end else begin
+          // the query line, a sample a clock: step 0 reads the slot's sample rs
           qk_d = '0;
+          lr_go = 1'b1;
+          lr_ts = 6'((32'(p_q) << fmt_q.nlg) + 32'(rs));
           state_d = StQBuild;
         end
       end
-      StQBuild: begin  // the query line, a sample a clock (gx_ms_classify)
+      StQBuild: begin
+        // step qk_q's sample is in sv; read the sample of step qk_q + 1 (the first
+        // sample of class g0 + qk_q) unless this step is the last
         qline_d = q_line;
-        qk_d = qk_q + 3'd1;
-        if (q_last) state_d = StQReq;
+        if (q_last) begin
+          state_d = StQReq;
+        end else begin
+          qk_d = qk_q + 3'd1;
+          lr_go = 1'b1;
+          lr_ts = 6'((32'(p_q) << fmt_q.nlg) +
+                     32'(grep_q[(32'(g0_q) + 32'(qk_q)) % 16 * 4 +: 4]));
+        end
       end
       StQReq: if (an_req_ready) state_d = StQWait;
       StQWait: begin
@@ -391,23 +462,64 @@ module gx_msld (
             slot_d = slot_q + 4'd1;
             g0_d = '0;
           end else begin
-            g0_d = g0_q + 5'(fmt.s_cnt) - 5'd1;
+            g0_d = g0_q + 5'(fmt_q.s_cnt) - 5'd1;
           end
           state_d = StSlot;
         end
       end
       StExact: begin
-        if (k_q == smp_q) mask_d = x_eq;
-        kc_d = kc_q + 5'(x_first);
-        k_d = k_q + 4'd1;
-        if (5'(k_q) == fmt.nn - 5'd1) begin
-          enc_d = kc_q + 5'(x_first) == 5'd1 ? 2'd0 : kc_q + 5'(x_first) == fmt.nn ? 2'd2 : 2'd1;
-          state_d = StOut;
+        // issue reference k_q (its line), take it from the line (e1), compare (e2),
+        // count (e3; the last count ends the pass)
+        if (k_q < fmt_q.nn) begin
+          lr_go = 1'b1;
+          lr_ts = 6'((32'(p_q) << fmt_q.nlg) + 32'(k_q));
+          e1_v_d = 1'b1;
+          e1_k_d = k_q[3:0];
+          k_d = k_q + 5'd1;
+        end
+        e2_v_d = e1_v_q;
+        e2_k_d = e1_k_q;
+        unique case (fmt_q.dlg)
+          3'd0: ref_d = {4{sv[31:0]}};
+          3'd1: ref_d = {2{sv[63:0]}};
+          default: ref_d = sv;
+        endcase
+        e3_v_d = e2_v_q;
+        e3_k_d = e2_k_q;
+        seq_d = s_eq;
+        if (e3_v_q) begin
+          if (e3_k_q == smp_q) mask_d = x_eq;
+          kc_d = kc_q + 5'(x_first);
+          if (5'(e3_k_q) == fmt_q.nn - 5'd1) begin
+            enc_d = kc_q + 5'(x_first) == 5'd1 ? 2'd0 : kc_q + 5'(x_first) == fmt_q.nn ? 2'd2 : 2'd1;
+            state_d = StOut;
+          end
         end
       end
       StOut: if (resp_ready_i) state_d = StIdle;
       default: state_d = StIdle;
     endcase
+
+    if (ld_take) begin
+      fmt_d = fmt_in;
+      tile_d = snap_i.tile;
+      stored_d = snap_i.stored;
+      p_d = ld_i.pixel;
+      smp_d = ld_i.sample;
+      cov_d = cov_in;
+      arr_d = snap_i.arrive[32'(ld_i.pixel)*2 +: 2];
+      rd_d = cov_in != fmt_in.alln;
+      em_d = '0;
+      rbytes_d = '0;
+      passes_d = '0;
+      // the loaded sample's line from the snapshot
+      lr_go = 1'b1;
+      lr_in = 1'b1;
+      lr_smp = 1'b1;
+      lr_ts = 6'((32'(ld_i.pixel) << fmt_in.nlg) + 32'(ld_i.sample));
+      lr_slg = fmt_in.slg;
+      state_d = cov_in != fmt_in.alln ? StRdReq : StDecide;
+    end
   end
 
   always_ff @(posedge clk_i) begin
@@ -416,11 +528,9 @@ module gx_msld (
   end
 
   always_ff @(posedge clk_i) begin
-    cfg_q <= cfg_d;
+    fmt_q <= fmt_d;
     tile_q <= tile_d;
     stored_q <= stored_d;
-    arrive_q <= arrive_d;
-    img_q <= img_d;
     p_q <= p_d;
     smp_q <= smp_d;
     cov_q <= cov_d;
@@ -432,8 +542,9 @@ module gx_msld (
     report_q <= report_d;
     mask_q <= mask_d;
     enc_q <= enc_d;
-    ana_q <= ana_d;
-    ai_q <= ai_d;
+    val_q <= val_d;
+    ln_q <= ln_d;
+    lslot_q <= lslot_d;
     bl_q <= bl_d;
     slot_q <= slot_d;
     ng_q <= ng_d;
@@ -442,10 +553,18 @@ module gx_msld (
     grep_q <= grep_d;
     gmask_q <= gmask_d;
     lm_q <= lm_d;
-    k_q <= k_d;
-    kc_q <= kc_d;
     qk_q <= qk_d;
     qline_q <= qline_d;
+    k_q <= k_d;
+    kc_q <= kc_d;
+    e1_v_q <= e1_v_d;
+    e1_k_q <= e1_k_d;
+    e2_v_q <= e2_v_d;
+    e2_k_q <= e2_k_d;
+    ref_q <= ref_d;
+    e3_v_q <= e3_v_d;
+    e3_k_q <= e3_k_d;
+    seq_q <= seq_d;
   end
 
   // ---------------------------------------------------------------------------------
@@ -470,7 +589,7 @@ module gx_msld (
   // masks).
   logic fv_after_init, fv_post_decide, fv_uniform, fv_ana;
   always_comb begin
-    fv_after_init = state_q != StIdle && state_q != StInit;
+    fv_after_init = state_q != StIdle;
     fv_post_decide = state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
                      state_q == StQBuild || state_q == StQReq || state_q == StQWait ||
                      state_q == StExact || state_q == StOut;
@@ -480,8 +599,6 @@ module gx_msld (
 `endif
 
   `GX_ASSUME(CfgLegal_M, cfg_i.bps != 2'd3)
-  `GX_ASSUME(CfgStatic_M, !`GX_PAST_OK || $past(state_q == StIdle && !ld_take) ||
-                          cfg_i == $past(cfg_i))
   `GX_ASSUME(LdHold_M, !`GX_PAST_OK || !$past(ld_valid_i && !ld_ready_o) ||
                        (ld_valid_i && snap_i == $past(snap_i) && ld_i == $past(ld_i)))
   `GX_ASSUME(RespHold_M, !`GX_PAST_OK || !$past(rd_resp_valid_i && !rd_resp_ready_o) ||
@@ -501,22 +618,20 @@ module gx_msld (
                           rd_req_o.pixels == (32'd1 << p_q) && rd_req_o.tile == tile_q))
   // The read exactly when some sample of the pixel is not in the slot (read_bytes 0
   // without one).
-  `GX_ASSERT(ReadExact_A, !fv_after_init || rd_q == (cov_q != fmt.alln))
+  `GX_ASSERT(ReadExact_A, !fv_after_init || rd_q == (cov_q != fmt_q.alln))
   `GX_ASSERT(ReadDone_A, !fv_after_init || state_q == StRdReq || fv_rd_done_q == rd_q)
   `GX_ASSERT(ReadState_A, !(state_q == StRdReq || state_q == StRdWait) || rd_q)
-  `GX_ASSERT(ReadFirst_A, !(state_q == StInit || state_q == StRdReq) || !fv_rd_done_q)
-  `GX_ASSERT(ReadPix_A, !fv_after_init || ana_q == (32'd1 << p_q))
+  `GX_ASSERT(ReadFirst_A, state_q != StRdReq || !fv_rd_done_q)
   `GX_ASSERT(NoReadBytes_A, !fv_after_init || rd_q || rbytes_q == 9'd0)
   `GX_ASSERT(RespBytes_A, !resp_valid_o || resp_o.read_bytes == rbytes_q)
   `GX_ASSERT(EmLegal_A, !fv_after_init || em_q != 2'd3)
-  `GX_ASSERT(CfgHeld_A, state_q == StIdle || cfg_q == cfg_i)
   // The state-known cases: uniform (mask N ones, 1SPP, not analyzed) without the
   // analyzer; a subset tile's stored masks not reported as analyzed; otherwise analyzed.
   `GX_ASSERT(NoAnaKnown_A, !(fv_post_decide && state_q != StOut) || !fv_uniform)
   `GX_ASSERT(Report_A, !fv_post_decide || report_q == fv_ana)
   `GX_ASSERT(Known1_A, !resp_valid_o || !fv_uniform ||
                        (resp_o.analyzed == 1'b0 && resp_o.passes == 16'd0 &&
-                        resp_o.mask == fmt.alln && resp_o.enc == gx_pkg::Enc1spp))
+                        resp_o.mask == fmt_q.alln && resp_o.enc == gx_pkg::Enc1spp))
   `GX_ASSERT(KnownSubset_A, !resp_valid_o || !(rd_q && cov_q == 16'd0 && em_q == 2'd1) ||
                             (resp_o.analyzed == 1'b0 && resp_o.passes == 16'd0))
   `GX_ASSERT(NotPasses_A, !resp_valid_o || resp_o.analyzed || resp_o.passes == 16'd0)
@@ -536,6 +651,7 @@ module gx_msld (
   `GX_COVER(KnownSubset_C, resp_valid_o && rd_q && cov_q == 16'd0 && em_q == 2'd1)
   `GX_COVER(Mixed_C, resp_valid_o && rd_q && cov_q != 16'd0)
   `GX_COVER(Stall_C, resp_valid_o && !resp_ready_i)
+  `GX_COVER(BackToBack_C, state_q == StOut && ld_take)
 endmodule
 
 `default_nettype wire

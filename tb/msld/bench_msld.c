@@ -17,6 +17,9 @@
  * the last 64 stored pixels, half anywhere in the corner; snapshots by
  * gx_mssurf_coalesce_load: clocks per load, share with a read / analyzed, and the
  * simulation speed; every response checked.
+ * Table 3, the same at pixels wholly in their slot: the last 64 stores cover whole
+ * pixels, and the loads go to those of them whose snapshot covers every sample of the
+ * pixel (no read; analyzed unless the arrival state is 1SPP).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -91,6 +94,100 @@ static void wb(void *c, const gx_ms_evict_t *ev)
     gx_mssurf_writeback(&mem->cfg, mem, ev, &f);
 }
 
+/* One row of a throughput table: format f (N = 2 << f / 3, B = 4 << f % 3); slot_only:
+ * only loads whose pixel is wholly in its slot (among the last 64 stored pixels). */
+static void throughput(unsigned f, int slot_only, tb_rng_t *rng, double mhz)
+{
+    static gx_ms_evict_t snap[LOADS];
+    static gx_ms_load_t ld[LOADS];
+    const gx_spp_t spp = (gx_spp_t)(f / 3);
+    const gx_bps_t bps = (gx_bps_t)(f % 3);
+    const unsigned n = 2u << spp, b = 4u << bps;
+    const uint16_t all = (uint16_t)((1u << n) - 1u);
+    gx_ms_cfg_t cfg;
+    gx_mssurf_cfg_default(&cfg, 256, 256, spp, bps);
+    gx_ms_mem_t mref, mdut;
+    gx_mssurf_mem_init(&mref, &cfg);
+    gx_mssurf_mem_init(&mdut, &cfg);
+    static gx_ms_lsu_t lsu;
+    gx_mssurf_lsu_init(&lsu, &cfg);
+    uint8_t pal[4][16];
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned i = 0; i < 16; i++)
+            pal[k][i] = (uint8_t)tb_rng_u32(rng);
+    uint16_t lastx[64], lasty[64];
+    memset(lastx, 0, sizeof lastx);
+    memset(lasty, 0, sizeof lasty);
+    for (unsigned k = 0; k < STORES; k++) {
+        gx_ms_store_t st;
+        memset(&st, 0, sizeof st);
+        st.x = (uint16_t)tb_rng_below(rng, 64);
+        st.y = (uint16_t)tb_rng_below(rng, 64);
+        /* slot_only: the last 64 stores cover whole pixels */
+        const int whole = (slot_only && k >= STORES - 64u) || tb_rng_pct(rng, 50);
+        st.mask = whole ? all : (uint16_t)(1u + tb_rng_below(rng, all));
+        st.full = (uint8_t)tb_rng_pct(rng, 15);
+        for (unsigned s = 0; s < (st.full ? n : 1u); s++)
+            memcpy(st.value + s * b, pal[tb_rng_below(rng, 4)], b);
+        lastx[k % 64u] = st.x;
+        lasty[k % 64u] = st.y;
+        gx_mssurf_coalesce(&lsu, &st, wb, &mref);
+    }
+    memcpy(mdut.data, mref.data, (size_t)mref.tiles * GX_MS_TILE_BYTES);
+    memcpy(mdut.enc, mref.enc, mref.tiles);
+    uint32_t *simg = calloc((size_t)LOADS * GX_MS_EVICT_WORDS, sizeof *simg);
+    uint32_t *limg = calloc((size_t)LOADS * GX_MS_LD_WORDS, sizeof *limg);
+    uint32_t *rimg = calloc((size_t)LOADS * GX_MS_LDRESP_WORDS, sizeof *rimg);
+    uint64_t reads = 0, ana = 0, passes = 0;
+    gx_ms_load_resp_t *want = calloc(LOADS, sizeof *want);
+    const unsigned np = 256u / (n * b);
+    for (unsigned i = 0; i < LOADS; i++) {
+        for (unsigned tries = 0;; tries++) {
+            const unsigned j = tb_rng_below(rng, 64);
+            const int recent = slot_only || tb_rng_pct(rng, 50); /* half: recently stored */
+            ld[i].x = recent ? lastx[j] : (uint16_t)tb_rng_below(rng, 64);
+            ld[i].y = recent ? lasty[j] : (uint16_t)tb_rng_below(rng, 64);
+            ld[i].sample = (uint8_t)tb_rng_below(rng, n);
+            gx_mssurf_coalesce_load(&lsu, ld[i].x, ld[i].y, &snap[i]);
+            if (!slot_only || snap[i].cover[(ld[i].y * 256u + ld[i].x) % np] == all ||
+                tries == 1000)
+                break;
+        }
+        gx_mssurf_load_finish(&cfg, &mref, &snap[i], &ld[i], &want[i]);
+        reads += want[i].read_bytes != 0;
+        ana += want[i].analyzed;
+        passes += want[i].passes;
+        gx_mssurf_evict_pack(&snap[i], spp, simg + (size_t)i * GX_MS_EVICT_WORDS);
+        gx_mssurf_ld_pack(&cfg, &ld[i], limg + (size_t)i * GX_MS_LD_WORDS);
+    }
+    void *m = gx_msld_rtl_new(NULL);
+    gx_msld_rtl_cfg(m, &cfg);
+    gx_msld_run_stats_t st;
+    double t0 = tb_cpu_seconds();
+    int ok = gx_msld_rtl_run(m, &mdut, simg, limg, LOADS, rimg, NULL, 0, 0, 0, &st);
+    double dt = tb_cpu_seconds() - t0;
+    gx_msld_rtl_free(m, NULL);
+    for (unsigned i = 0; i < LOADS && ok; i++) {
+        gx_ms_load_resp_t got;
+        gx_mssurf_ldresp_unpack(rimg + (size_t)i * GX_MS_LDRESP_WORDS, &got);
+        if (!gx_mssurf_ldresp_eq(&got, &want[i]))
+            ok = 0;
+    }
+    if (!ok || st.resps != LOADS)
+        failures++;
+    printf("| %u | %u | %.2f | %.2f | %.0f%% | %.0f%% | %.2f | %.0f |\n", n, b,
+           (double)st.cycles / LOADS, mhz * LOADS / (double)st.cycles,
+           100.0 * (double)reads / LOADS,
+           100.0 * (double)ana / LOADS, ana ? (double)passes / (double)ana : 0.0,
+           dt > 0 ? LOADS / dt : 0.0);
+    free(simg);
+    free(limg);
+    free(rimg);
+    free(want);
+    gx_mssurf_mem_free(&mref);
+    gx_mssurf_mem_free(&mdut);
+}
+
 int main(void)
 {
     printf("Latency of one load (clocks from take to resp_valid_o; memory answers in the "
@@ -141,95 +238,21 @@ int main(void)
         gx_mssurf_mem_free(&mem);
     }
 
-    printf("\nThroughput, %u loads back to back after %u random stores (256 x 256, K = 4):\n\n",
-           LOADS, STORES);
     const double mhz = tb_synth_fmax_mhz("msld");
-    printf("| N | B | clocks / load | Mloads/s at %.1f MHz | with a read | analyzed | "
-           "passes / analyzed load | sim loads/s |\n", mhz);
-    printf("|---|---|---:|---:|---:|---:|---:|---:|\n");
     tb_rng_t rng;
     tb_rng_seed(&rng, 1);
-    static gx_ms_evict_t snap[LOADS];
-    static gx_ms_load_t ld[LOADS];
-    for (unsigned f = 0; f < 12; f++) {
-        const gx_spp_t spp = (gx_spp_t)(f / 3);
-        const gx_bps_t bps = (gx_bps_t)(f % 3);
-        const unsigned n = 2u << spp, b = 4u << bps;
-        const uint16_t all = (uint16_t)((1u << n) - 1u);
-        gx_ms_cfg_t cfg;
-        gx_mssurf_cfg_default(&cfg, 256, 256, spp, bps);
-        gx_ms_mem_t mref, mdut;
-        gx_mssurf_mem_init(&mref, &cfg);
-        gx_mssurf_mem_init(&mdut, &cfg);
-        static gx_ms_lsu_t lsu;
-        gx_mssurf_lsu_init(&lsu, &cfg);
-        uint8_t pal[4][16];
-        for (unsigned k = 0; k < 4; k++)
-            for (unsigned i = 0; i < 16; i++)
-                pal[k][i] = (uint8_t)tb_rng_u32(&rng);
-        uint16_t lastx[64], lasty[64];
-        memset(lastx, 0, sizeof lastx);
-        memset(lasty, 0, sizeof lasty);
-        for (unsigned k = 0; k < STORES; k++) {
-            gx_ms_store_t st;
-            memset(&st, 0, sizeof st);
-            st.x = (uint16_t)tb_rng_below(&rng, 64);
-            st.y = (uint16_t)tb_rng_below(&rng, 64);
-            st.mask = tb_rng_pct(&rng, 50) ? all : (uint16_t)(1u + tb_rng_below(&rng, all));
-            st.full = (uint8_t)tb_rng_pct(&rng, 15);
-            for (unsigned s = 0; s < (st.full ? n : 1u); s++)
-                memcpy(st.value + s * b, pal[tb_rng_below(&rng, 4)], b);
-            lastx[k % 64u] = st.x;
-            lasty[k % 64u] = st.y;
-            gx_mssurf_coalesce(&lsu, &st, wb, &mref);
-        }
-        memcpy(mdut.data, mref.data, (size_t)mref.tiles * GX_MS_TILE_BYTES);
-        memcpy(mdut.enc, mref.enc, mref.tiles);
-        uint32_t *simg = calloc((size_t)LOADS * GX_MS_EVICT_WORDS, sizeof *simg);
-        uint32_t *limg = calloc((size_t)LOADS * GX_MS_LD_WORDS, sizeof *limg);
-        uint32_t *rimg = calloc((size_t)LOADS * GX_MS_LDRESP_WORDS, sizeof *rimg);
-        uint64_t reads = 0, ana = 0, passes = 0;
-        gx_ms_load_resp_t *want = calloc(LOADS, sizeof *want);
-        for (unsigned i = 0; i < LOADS; i++) {
-            const unsigned j = tb_rng_below(&rng, 64);
-            const int recent = tb_rng_pct(&rng, 50); /* half: a recently stored pixel */
-            ld[i].x = recent ? lastx[j] : (uint16_t)tb_rng_below(&rng, 64);
-            ld[i].y = recent ? lasty[j] : (uint16_t)tb_rng_below(&rng, 64);
-            ld[i].sample = (uint8_t)tb_rng_below(&rng, n);
-            gx_mssurf_coalesce_load(&lsu, ld[i].x, ld[i].y, &snap[i]);
-            gx_mssurf_load_finish(&cfg, &mref, &snap[i], &ld[i], &want[i]);
-            reads += want[i].read_bytes != 0;
-            ana += want[i].analyzed;
-            passes += want[i].passes;
-            gx_mssurf_evict_pack(&snap[i], spp, simg + (size_t)i * GX_MS_EVICT_WORDS);
-            gx_mssurf_ld_pack(&cfg, &ld[i], limg + (size_t)i * GX_MS_LD_WORDS);
-        }
-        void *m = gx_msld_rtl_new(NULL);
-        gx_msld_rtl_cfg(m, &cfg);
-        gx_msld_run_stats_t st;
-        double t0 = tb_cpu_seconds();
-        int ok = gx_msld_rtl_run(m, &mdut, simg, limg, LOADS, rimg, NULL, 0, 0, 0, &st);
-        double dt = tb_cpu_seconds() - t0;
-        gx_msld_rtl_free(m, NULL);
-        for (unsigned i = 0; i < LOADS && ok; i++) {
-            gx_ms_load_resp_t got;
-            gx_mssurf_ldresp_unpack(rimg + (size_t)i * GX_MS_LDRESP_WORDS, &got);
-            if (!gx_mssurf_ldresp_eq(&got, &want[i]))
-                ok = 0;
-        }
-        if (!ok || st.resps != LOADS)
-            failures++;
-        printf("| %u | %u | %.2f | %.2f | %.0f%% | %.0f%% | %.2f | %.0f |\n", n, b,
-               (double)st.cycles / LOADS, mhz * LOADS / (double)st.cycles,
-               100.0 * (double)reads / LOADS,
-               100.0 * (double)ana / LOADS, ana ? (double)passes / (double)ana : 0.0,
-               dt > 0 ? LOADS / dt : 0.0);
-        free(simg);
-        free(limg);
-        free(rimg);
-        free(want);
-        gx_mssurf_mem_free(&mref);
-        gx_mssurf_mem_free(&mdut);
+    for (int slot_only = 0; slot_only < 2; slot_only++) {
+        if (slot_only)
+            printf("\nThroughput, %u loads back to back at pixels wholly in their slot "
+                   "(stores as above, the last 64 of whole pixels; loads at those pixels):\n\n", LOADS);
+        else
+            printf("\nThroughput, %u loads back to back after %u random stores (256 x 256, "
+                   "K = 4):\n\n", LOADS, STORES);
+        printf("| N | B | clocks / load | Mloads/s at %.1f MHz | with a read | analyzed | "
+               "passes / analyzed load | sim loads/s |\n", mhz);
+        printf("|---|---|---:|---:|---:|---:|---:|---:|\n");
+        for (unsigned f = 0; f < 12; f++)
+            throughput(f, slot_only, &rng, mhz);
     }
     if (failures)
         printf("\nbench_msld: %d RTL responses differ from gx_mssurf_load_finish\n", failures);
