@@ -176,20 +176,15 @@ module gx_msld (
   logic unused_cfg;  // W, H and T: the load needs N and B only
   assign unused_cfg = ^{cfg_i.width, cfg_i.height, cfg_i.threshold};
 
-  // Pixel p's stored samples of the offered load: sample s is stored bit (p << nlg) | s,
-  // one select among the bits whose low bits are s.
+  // Pixel p's stored samples of the offered load.
   logic [15:0] cov_in;
-  for (genvar s = 0; s < 16; s++) begin : g_cov
-    localparam int unsigned L = s < 2 ? 1 : $clog2(s + 1);
-    localparam int unsigned NC = 64 >> L;
-    logic [NC-1:0] cand;
-    logic [5:0]    idx;
-    for (genvar c = 0; c < NC; c++) begin : g_c
-      assign cand[c] = snap_i.stored[(c << L) | s];
-    end
-    assign idx = 6'((32'(ld_i.pixel) << fmt_in.nlg) | s);
-    assign cov_in[s] = cand[32'(idx >> L) % NC] && s < 32'(fmt_in.nn);
-  end
+  gx_ms_pixbits u_cov (
+    .vec_i  (snap_i.stored),
+    .p_i    (ld_i.pixel),
+    .nlg_i  (fmt_in.nlg),
+    .nn_i   (fmt_in.nn),
+    .bits_o (cov_in)
+  );
 
   // The tile image, a dword at a time (clock enables, no other next-state logic): the
   // whole snapshot at intake; the read's response into the dwords of pixel p whose
@@ -253,17 +248,13 @@ module gx_msld (
     end
   end
   logic [15:0] x_eq;
-  for (genvar s = 0; s < 16; s++) begin : g_xeq
-    localparam int unsigned L = s < 2 ? 1 : $clog2(s + 1);
-    localparam int unsigned NC = 64 >> L;
-    logic [NC-1:0] cand;
-    logic [5:0]    idx;
-    for (genvar c = 0; c < NC; c++) begin : g_c
-      assign cand[c] = seq_q[(c << L) | s];
-    end
-    assign idx = 6'((32'(p_q) << fmt_q.nlg) | s);
-    assign x_eq[s] = cand[32'(idx >> L) % NC] && s < 32'(fmt_q.nn);
-  end
+  gx_ms_pixbits u_xeq (
+    .vec_i  (seq_q),
+    .p_i    (p_q),
+    .nlg_i  (fmt_q.nlg),
+    .nn_i   (fmt_q.nn),
+    .bits_o (x_eq)
+  );
   logic x_first;  // reference e3_k_q is the first sample of its class
   assign x_first = (x_eq & 16'((17'd1 << e3_k_q) - 17'd1)) == 16'd0;
 
