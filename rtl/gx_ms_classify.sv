@@ -88,21 +88,24 @@ module gx_ms_classify (
   always_comb begin
     logic [7:0] below;
     logic [7:0] rs_slots;  // query slots holding rs_o
+    logic [3:0] qg;        // build step qk_i > 0: its class g0_i + qk_i - 1
     below = 8'((9'd1 << slot_i) - 9'd1);
     lm_first_o = (lm_i[32'(slot_i)*8 +: 8] & below) == 8'd0;
-    rs_o = 4'((32'(bl_i) << fmt_i.slg) + 32'(slot_i));
+    rs_o = (4'(bl_i) << fmt_i.slg) | slot_i;  // slot_i < S = 2^slg where rs_o is used
+    // (narrow sums: g0_i + k - 1 < 2^5 + 7, an index of 16 classes)
     for (int unsigned k = 0; k < 8; k++)
-      rs_slots[k] = k == 0 || 32'(g0_i) + k - 1 >= 32'(ng0_i);
-    q_smp_o = qk_i == 3'd0 ? rs_o : grep_i[(32'(g0_i) + 32'(qk_i) - 1) * 4 +: 4];
+      rs_slots[k] = k == 0 || 6'(g0_i) + 6'(k - 1) >= 6'(ng0_i);
+    qg = 4'(g0_i) + 4'(qk_i) - 4'd1;
+    q_smp_o = qk_i == 3'd0 ? rs_o : grep_i[32'(qg) * 4 +: 4];
     q_wr = qk_i == 3'd0 ? rs_slots : 8'd1 << qk_i;
-    q_last_o = 32'(qk_i) + 1 >= 32'(fmt_i.s_cnt) || rs_slots[3'(qk_i + 3'd1)];
+    q_last_o = 5'(qk_i) + 5'd1 >= fmt_i.s_cnt || rs_slots[3'(qk_i + 3'd1)];
     // slots 1..S-1 compared classes g0_i..: the lowest matching slot names the class
     q_found_o = 1'b0;
     q_idx_o = '0;
     for (int unsigned k = 7; k >= 1; k--)
-      if (k < 32'(fmt_i.s_cnt) && 32'(g0_i) + k - 1 < 32'(ng0_i) && masks_i[k]) begin
+      if (k < 32'(fmt_i.s_cnt) && 6'(g0_i) + 6'(k - 1) < 6'(ng0_i) && masks_i[k]) begin
         q_found_o = 1'b1;
-        q_idx_o = 5'(32'(g0_i) + k - 1);
+        q_idx_o = g0_i + 5'(k - 1);
       end
     ng_need_o = ng_i == 5'd1 ? 2'd0 : ng_i == fmt_i.nn ? 2'd2 : 2'd1;
   end

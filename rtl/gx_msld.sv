@@ -62,6 +62,9 @@ module gx_msld (
                                           // samples from the read
   logic [63:0]        stored_q, stored_d; // the snapshot's stored samples (tile order)
   logic [4:0]         p_q, p_d;
+  logic [5:0]         pb_q, pb_d;         // p << log2 N: the pixel's first tile sample
+  logic [63:0]        rdw_q, rdw_d;       // dwords of pixel p whose sample is not stored
+  logic [3:0]         gi_q, gi_d;         // query line build: class of the next step
   logic [3:0]         smp_q, smp_d;
   logic [15:0]        cov_q, cov_d;       // pixel p's stored samples
   logic [1:0]         arr_q, arr_d;       // pixel p's arrival state
@@ -84,12 +87,14 @@ module gx_msld (
   logic [2:0]         qk_q, qk_d;         // query line build step written this clock
   logic [255:0]       qline_q, qline_d;   // the query line
   // The exact classifier's pipeline: issue (k_q, the reference's line read), reference
-  // register (e1), tile equalities (e2), count (e3).
+  // register (e1), tile equalities (e2), pixel p's equalities (e3), count (e4).
   logic [4:0]         k_q, k_d;           // next reference sample
-  logic               e1_v_q, e1_v_d, e2_v_q, e2_v_d, e3_v_q, e3_v_d;
-  logic [3:0]         e1_k_q, e1_k_d, e2_k_q, e2_k_d, e3_k_q, e3_k_d;
+  logic               e1_v_q, e1_v_d, e2_v_q, e2_v_d, e3_v_q, e3_v_d, e4_v_q, e4_v_d;
+  logic [3:0]         e1_k_q, e1_k_d, e2_k_q, e2_k_d, e3_k_q, e3_k_d, e4_k_q, e4_k_d;
   logic [127:0]       ref_q, ref_d;       // reference sample e2_k_q, repeated to 16 bytes
   logic [63:0]        seq_q, seq_d;       // tile samples equal to reference e3_k_q
+  logic [15:0]        xeq_q, xeq_d;       // pixel p's samples equal to reference e4_k_q
+  logic [15:0]        below_q, below_d;   // samples below reference e4_k_q
   logic [4:0]         kc_q, kc_d;         // classes so far
 
   gx_pkg::an_req_t  an_req;
@@ -176,6 +181,24 @@ module gx_msld (
   logic unused_cfg;  // W, H and T: the load needs N and B only
   assign unused_cfg = ^{cfg_i.width, cfg_i.height, cfg_i.threshold};
 
+  // The offered load's pixel: its first tile sample, and the dwords the read's response
+  // will load (those of pixel p whose sample is not stored: 2^(nb-2) dwords a pixel,
+  // sample d >> dlg).
+  logic [5:0]  pb_in;
+  logic [63:0] rdw_in;
+  always_comb begin
+    pb_in = 6'(6'(ld_i.pixel) << fmt_in.nlg);
+    for (int unsigned d = 0; d < TD; d++) begin
+      logic st;
+      unique case (fmt_in.dlg)
+        3'd0: st = snap_i.stored[d];
+        3'd1: st = snap_i.stored[d / 2];
+        default: st = snap_i.stored[d / 4];
+      endcase
+      rdw_in[d] = 6'(d) >> (fmt_in.nb - 4'd2) == 6'(ld_i.pixel) && !st;
+    end
+  end
+
   // Pixel p's stored samples of the offered load.
   logic [15:0] cov_in;
   gx_ms_pixbits u_cov (
@@ -195,8 +218,7 @@ module gx_msld (
   always_comb begin
     img_in = state_q == StRdWait ? rd_resp_i.data : snap_i.data;
     for (int unsigned d = 0; d < TD; d++)
-      img_ce[d] = ld_take ||
-                  (rd_take && (d >> (32'(fmt_q.nb) - 2)) == 32'(p_q) && !stored_q[d >> fmt_q.dlg]);
+      img_ce[d] = ld_take || (rd_take && rdw_q[d]);
   end
   always_ff @(posedge clk_i) begin
     for (int unsigned d = 0; d < TD; d++)
@@ -234,8 +256,7 @@ module gx_msld (
 
   // The exact classifier's stages: e2, every tile dword against the reference's dword at
   // its place mod 4 (a sample is equal when all its dwords are); e3, pixel p's N bits
-  // of that (sample s is tile sample (p << nlg) | s) and whether reference e3_k_q is the
-  // first of its class.
+  // of that (gx_ms_pixbits); e4, whether reference e4_k_q is the first of its class.
   logic [63:0] s_eq;
   always_comb begin
     logic [63:0] dw_eq;
@@ -255,16 +276,20 @@ module gx_msld (
     .nn_i   (fmt_q.nn),
     .bits_o (x_eq)
   );
-  logic x_first;  // reference e3_k_q is the first sample of its class
-  assign x_first = (x_eq & 16'((17'd1 << e3_k_q) - 17'd1)) == 16'd0;
+  logic x_first;  // reference e4_k_q is the first sample of its class
+  assign x_first = (xeq_q & below_q) == 16'd0;
+  // The class count with this reference (kc_q + x_first) is 1, N: compared without the sum.
+  logic kc_one, kc_all;
+  assign kc_one = x_first ? kc_q == 5'd0 : kc_q == 5'd1;
+  assign kc_all = x_first ? kc_q == fmt_q.nn - 5'd1 : kc_q == fmt_q.nn;
 
   // One-line pixel: the loaded sample's class mask (pixel p is group kk of its line).
   logic [15:0] line_mask;
   always_comb begin
     logic [2:0] kk;  // pixel p's group in its line
     logic [2:0] js;  // the sample's slot
-    kk = 3'(32'(p_q) & ((32'd1 << fmt_q.per_lg) - 1));
-    js = 3'((32'(kk) << fmt_q.nlg) + 32'(smp_q));
+    kk = 3'(p_q) & 3'((4'd1 << fmt_q.per_lg) - 4'd1);
+    js = (kk << fmt_q.nlg) | 3'(smp_q);
     line_mask = 16'(an_resp.masks[32'(js)*8 +: 8] >> (32'(kk) << fmt_q.nlg)) & fmt_q.alln;
   end
 
@@ -303,6 +328,9 @@ module gx_msld (
     tile_d = tile_q;
     stored_d = stored_q;
     p_d = p_q;
+    pb_d = pb_q;
+    rdw_d = rdw_q;
+    gi_d = gi_q;
     smp_d = smp_q;
     cov_d = cov_q;
     arr_d = arr_q;
@@ -334,10 +362,14 @@ module gx_msld (
     e3_v_d = 1'b0;
     e3_k_d = e3_k_q;
     seq_d = seq_q;
+    e4_v_d = 1'b0;
+    e4_k_d = e4_k_q;
+    xeq_d = xeq_q;
+    below_d = below_q;
     lr_go = 1'b0;
     lr_in = 1'b0;
     lr_smp = 1'b1;
-    lr_ts = 6'((32'(p_q) << fmt_q.nlg) + 32'(smp_q));
+    lr_ts = pb_q | 6'(smp_q);
     lr_line = '0;
     lr_slg = fmt_q.slg;
 
@@ -377,7 +409,7 @@ module gx_msld (
           report_d = !(rd_q && cov_q == 16'd0 && em_q == 2'd1);
           lr_go = 1'b1;
           lr_smp = 1'b0;
-          lr_line = fmt_q.multi ? 3'(32'(p_q) << fmt_q.lines_lg) : 3'(32'(p_q) >> fmt_q.per_lg);
+          lr_line = fmt_q.multi ? 3'(3'(p_q) << fmt_q.lines_lg) : 3'(p_q >> fmt_q.per_lg);
           state_d = StAnaReq;
         end
       end
@@ -399,16 +431,19 @@ module gx_msld (
         end
       end
       StSlot: begin
+        // the line register reads the next analysis line at a line's end, else the
+        // slot's sample rs (a query's step 0; unused when no query follows)
+        lr_go = 1'b1;
+        lr_smp = slot_q != 4'(fmt_q.s_cnt);
+        lr_line = (3'(p_q) << fmt_q.lines_lg) | (bl_q + 3'd1);
+        lr_ts = pb_q | 6'(rs);
         if (slot_q == 4'(fmt_q.s_cnt)) begin
-          if (32'(bl_q) + 1 == (32'd1 << fmt_q.lines_lg)) begin
+          if (bl_q == 3'((4'd1 << fmt_q.lines_lg) - 4'd1)) begin
             enc_d = ng_need;
             mask_d = g_mask;
             state_d = StOut;
           end else begin
             bl_d = bl_q + 3'd1;
-            lr_go = 1'b1;
-            lr_smp = 1'b0;
-            lr_line = 3'((32'(p_q) << fmt_q.lines_lg) + 32'(bl_q) + 1);
             state_d = StAnaReq;
           end
         end else if (!lm_first) begin
@@ -425,23 +460,20 @@ module gx_msld (
         end else begin
           // the query line, a sample a clock: step 0 reads the slot's sample rs
           qk_d = '0;
-          lr_go = 1'b1;
-          lr_ts = 6'((32'(p_q) << fmt_q.nlg) + 32'(rs));
+          gi_d = 4'(g0_q);
           state_d = StQBuild;
         end
       end
       StQBuild: begin
         // step qk_q's sample is in sv; read the sample of step qk_q + 1 (the first
         // sample of class g0 + qk_q) unless this step is the last
+        // (the read is issued after the last step too: the line register is free then)
         qline_d = q_line;
-        if (q_last) begin
-          state_d = StQReq;
-        end else begin
-          qk_d = qk_q + 3'd1;
-          lr_go = 1'b1;
-          lr_ts = 6'((32'(p_q) << fmt_q.nlg) +
-                     32'(grep_q[(32'(g0_q) + 32'(qk_q)) % 16 * 4 +: 4]));
-        end
+        qk_d = qk_q + 3'd1;
+        gi_d = gi_q + 4'd1;
+        lr_go = 1'b1;
+        lr_ts = pb_q | 6'(grep_q[32'(gi_q)*4 +: 4]);
+        if (q_last) state_d = StQReq;
       end
       StQReq: if (an_req_ready) state_d = StQWait;
       StQWait: begin
@@ -460,12 +492,12 @@ module gx_msld (
       end
       StExact: begin
         // issue reference k_q (its line), take it from the line (e1), compare (e2),
-        // count (e3; the last count ends the pass)
+        // pixel p's bits (e3), count (e4; the last count ends the pass)
+        lr_go = 1'b1;  // (past the last reference too: nothing reads it)
+        lr_ts = pb_q | 6'(k_q[3:0]);
+        e1_k_d = k_q[3:0];
         if (k_q < fmt_q.nn) begin
-          lr_go = 1'b1;
-          lr_ts = 6'((32'(p_q) << fmt_q.nlg) + 32'(k_q));
           e1_v_d = 1'b1;
-          e1_k_d = k_q[3:0];
           k_d = k_q + 5'd1;
         end
         e2_v_d = e1_v_q;
@@ -478,11 +510,15 @@ module gx_msld (
         e3_v_d = e2_v_q;
         e3_k_d = e2_k_q;
         seq_d = s_eq;
-        if (e3_v_q) begin
-          if (e3_k_q == smp_q) mask_d = x_eq;
+        e4_v_d = e3_v_q;
+        e4_k_d = e3_k_q;
+        xeq_d = x_eq;
+        for (int unsigned i = 0; i < 16; i++) below_d[i] = 4'(i) < e3_k_q;
+        if (e4_v_q) begin
+          if (e4_k_q == smp_q) mask_d = xeq_q;
           kc_d = kc_q + 5'(x_first);
-          if (5'(e3_k_q) == fmt_q.nn - 5'd1) begin
-            enc_d = kc_q + 5'(x_first) == 5'd1 ? 2'd0 : kc_q + 5'(x_first) == fmt_q.nn ? 2'd2 : 2'd1;
+          if (5'(e4_k_q) == fmt_q.nn - 5'd1) begin
+            enc_d = kc_one ? 2'd0 : kc_all ? 2'd2 : 2'd1;
             state_d = StOut;
           end
         end
@@ -496,6 +532,8 @@ module gx_msld (
       tile_d = snap_i.tile;
       stored_d = snap_i.stored;
       p_d = ld_i.pixel;
+      pb_d = pb_in;
+      rdw_d = rdw_in;
       smp_d = ld_i.sample;
       cov_d = cov_in;
       arr_d = snap_i.arrive[32'(ld_i.pixel)*2 +: 2];
@@ -507,7 +545,7 @@ module gx_msld (
       lr_go = 1'b1;
       lr_in = 1'b1;
       lr_smp = 1'b1;
-      lr_ts = 6'((32'(ld_i.pixel) << fmt_in.nlg) + 32'(ld_i.sample));
+      lr_ts = pb_in | 6'(ld_i.sample);
       lr_slg = fmt_in.slg;
       state_d = cov_in != fmt_in.alln ? StRdReq : StDecide;
     end
@@ -523,6 +561,9 @@ module gx_msld (
     tile_q <= tile_d;
     stored_q <= stored_d;
     p_q <= p_d;
+    pb_q <= pb_d;
+    rdw_q <= rdw_d;
+    gi_q <= gi_d;
     smp_q <= smp_d;
     cov_q <= cov_d;
     arr_q <= arr_d;
@@ -556,6 +597,10 @@ module gx_msld (
     e3_v_q <= e3_v_d;
     e3_k_q <= e3_k_d;
     seq_q <= seq_d;
+    e4_v_q <= e4_v_d;
+    e4_k_q <= e4_k_d;
+    xeq_q <= xeq_d;
+    below_q <= below_d;
   end
 
   // ---------------------------------------------------------------------------------
