@@ -17,8 +17,9 @@
 //      responses are gx_ms_classify, shared with it). A pixel wholly in memory in a subset
 //      tile (its stored masks, exact equality, are its classes; analyzed 0, passes 0):
 //      N B > 32: an exact classifier, one reference sample per clock against all N
-//      (pipelined, N + 3 clocks); N B <= 32: the same analysis path (one request is faster there; the
-//      analyzer's classes are exact equality too), reported as not analyzed.
+//      (pipelined, N + 4 clocks); N B <= 32: the same analysis path (one request is
+//      faster there; the analyzer's classes are exact equality too), reported as not
+//      analyzed.
 // Every read of the 2,048-bit tile image goes through one 256-bit line register (an
 // analysis line, or the line holding a sample, whose slot is read in the next clock), so
 // the image is read by an 8-way line select and nowhere selected by the pixel; the
