@@ -61,7 +61,6 @@ module gx_msld (
   logic [19:0]        tile_q, tile_d;
   logic [2047:0]      img_q;              // the tile image: the snapshot, pixel p's unstored
                                           // samples from the read
-  logic [63:0]        stored_q, stored_d; // the snapshot's stored samples (tile order)
   logic [4:0]         p_q, p_d;
   logic [5:0]         pb_q, pb_d;         // p << log2 N: the pixel's first tile sample
   logic [63:0]        rdw_q, rdw_d;       // dwords of pixel p whose sample is not stored
@@ -327,7 +326,6 @@ module gx_msld (
     state_d = state_q;
     fmt_d = fmt_q;
     tile_d = tile_q;
-    stored_d = stored_q;
     p_d = p_q;
     pb_d = pb_q;
     rdw_d = rdw_q;
@@ -531,7 +529,6 @@ module gx_msld (
     if (ld_take) begin
       fmt_d = fmt_in;
       tile_d = snap_i.tile;
-      stored_d = snap_i.stored;
       p_d = ld_i.pixel;
       pb_d = pb_in;
       rdw_d = rdw_in;
@@ -560,7 +557,6 @@ module gx_msld (
   always_ff @(posedge clk_i) begin
     fmt_q <= fmt_d;
     tile_q <= tile_d;
-    stored_q <= stored_d;
     p_q <= p_d;
     pb_q <= pb_d;
     rdw_q <= rdw_d;
