@@ -140,7 +140,7 @@ static void throughput(unsigned f, int slot_only, tb_rng_t *rng, double mhz)
     uint32_t *rimg = calloc((size_t)LOADS * GX_MS_LDRESP_WORDS, sizeof *rimg);
     uint64_t reads = 0, ana = 0, passes = 0;
     gx_ms_load_resp_t *want = calloc(LOADS, sizeof *want);
-    const unsigned np = 256u / (n * b);
+    const unsigned np = gx_mssurf_tile_pixels(&cfg);
     for (unsigned i = 0; i < LOADS; i++) {
         for (unsigned tries = 0;; tries++) {
             const unsigned j = tb_rng_below(rng, 64);
@@ -149,7 +149,7 @@ static void throughput(unsigned f, int slot_only, tb_rng_t *rng, double mhz)
             ld[i].y = recent ? lasty[j] : (uint16_t)tb_rng_below(rng, 64);
             ld[i].sample = (uint8_t)tb_rng_below(rng, n);
             gx_mssurf_coalesce_load(&lsu, ld[i].x, ld[i].y, &snap[i]);
-            if (!slot_only || snap[i].cover[(ld[i].y * 256u + ld[i].x) % np] == all ||
+            if (!slot_only || snap[i].cover[((uint32_t)ld[i].y * cfg.width + ld[i].x) % np] == all ||
                 tries == 1000)
                 break;
         }
