@@ -78,6 +78,7 @@ module gx_msld (
   logic [127:0]       val_q, val_d;       // the loaded sample's value
   logic [255:0]       ln_q, ln_d;         // the line register: a line of img (below)
   logic [2:0]         lslot_q, lslot_d;   // the sample slot of ln_q that was asked for
+  logic [2:0]         sline_q, sline_d;   // the loaded sample's line
   logic [2:0]         bl_q, bl_d;
   logic [3:0]         slot_q, slot_d;
   logic [4:0]         ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;
@@ -225,25 +226,126 @@ module gx_msld (
       if (img_ce[d]) img_q[d*32 +: 32] <= img_in[d*32 +: 32];
   end
 
-  // The line register: when lr_go, a line of the image, or of the incoming record
-  // (lr_in: the snapshot at intake, the read's response). Every read of the image goes
-  // through it: an analysis line, or the line holding tile sample lr_ts (line lr_ts >>
-  // slg, slot lr_ts mod S) for a sample read, which the next clock takes from slot
-  // lslot_q (sv). A sample read costs two clocks and no wide select. The loaded
-  // sample's line is read from the snapshot at intake and again from the response when
-  // the sample was not stored, so Decide finds its value without reading the image.
-  logic       lr_go, lr_in, lr_smp;
-  logic [5:0] lr_ts;    // tile sample of a sample read
-  logic [2:0] lr_line;  // line of an analysis read
-  logic [2:0] lr_slg;   // log2 S of the next load's format
-  logic [255:0] ln_in, ln_img;  // line ln of the incoming record, of the image
+  // The line register: a line of the image, or of the incoming record, whose slot
+  // lslot_q is read in the next clock (sv). Every read of the image goes through it: an
+  // analysis line, or the line holding a tile sample (line ts >> slg, slot ts mod S), so
+  // a sample read costs two clocks and no wide select. Three sources, each with a line
+  // index held in flip-flops or taken from the load alone:
+  //   - at intake, the loaded sample's line of the snapshot (from the load record);
+  //   - when the read's response is taken and the sample was not stored, its line of the
+  //     response (sline_q, the same line, registered at intake);
+  //   - the image's line the state asks for, planned a clock ahead: img_read gives the
+  //     read of a state from its registers, and lrd_q is img_read of the next state's
+  //     values, so the 8-way line select of the image is driven from flip-flops.
+  // So Decide finds the loaded sample's value without reading the image.
+  typedef struct packed {
+    logic       go;    // the line register loads line `line` of the image
+    logic [2:0] line;
+    logic [2:0] slot;  // the sample's slot of the line (a sample read)
+  } lread_t;
+
+  // The image read of state st: Decide's analysis line (unless the state is known; its
+  // slot stays the loaded sample's), the slot walk's sample rs (a query's step 0) or, at
+  // the line's last slot, the next analysis line, a query build step's sample gs (in
+  // QReq too, where the analyzer takes the query line and the line register is free),
+  // an exact reference k. multi, slg, lines_lg and per_lg are the format's (ms_fmt_t).
+  function automatic lread_t img_read(state_e st, logic multi, logic [2:0] slg,
+      logic [2:0] lines_lg, logic [2:0] per_lg, logic [4:0] p, logic [5:0] pb,
+      logic [3:0] smp, logic rd, logic [1:0] arr, logic [15:0] cov, logic [1:0] em,
+      logic [2:0] bl, logic [3:0] slot, logic [3:0] gs, logic [3:0] k);
+    lread_t r;
+    logic [5:0] ts;
+    r = '0;
+    ts = pb | 6'(smp);
+    unique case (st)
+      StDecide: begin
+        r.go = !((!rd && arr == 2'd0) || (rd && cov == 16'd0 && em == 2'd0)) &&
+               !(rd && cov == 16'd0 && em == 2'd1 && multi);
+        r.line = multi ? 3'(3'(p) << lines_lg) : 3'(p >> per_lg);
+      end
+      StSlot: begin
+        r.go = 1'b1;
+        ts = pb | 6'(4'(4'(bl) << slg) | slot);
+        r.line = slot != 4'(5'd1 << slg) ? 3'(ts >> slg) : (3'(p) << lines_lg) | (bl + 3'd1);
+      end
+      StQBuild, StQReq: begin
+        r.go = 1'b1;
+        ts = pb | 6'(gs);
+        r.line = 3'(ts >> slg);
+      end
+      StExact: begin
+        r.go = 1'b1;
+        ts = pb | 6'(k);
+        r.line = 3'(ts >> slg);
+      end
+      default: ;
+    endcase
+    if (r.go) r.slot = 3'(ts & 6'((7'd1 << slg) - 7'd1));
+    img_read = r;
+  endfunction
+
+  // lrd_d, the read of the next clock: img_read of the state this clock's transition
+  // enters, with the values it enters with (ReadPlan_A), each candidate built from
+  // registers and chosen by the transition.
+  lread_t lrd_q, lrd_d;  // the image read of this clock, planned in the previous one
+  logic [2:0] line_in, slot_in;  // the offered load's sample: its line and slot
+  logic       rd_go;             // the sample's line from the read's response
+  lread_t rd_in_dec, rd_resp_dec, rd_ex0, rd_ex, rd_slot0, rd_slot, rd_slot1, rd_qb0, rd_qb;
   always_comb begin
-    logic [2:0] ln;
-    ln = lr_smp ? 3'(lr_ts >> lr_slg) : lr_line;
-    ln_in = img_in[32'(ln)*256 +: 256];
-    ln_img = img_q[32'(ln)*256 +: 256];
-    ln_d = !lr_go ? ln_q : lr_in ? ln_in : ln_img;
-    lslot_d = lr_go ? 3'(lr_ts & 6'((7'd1 << lr_slg) - 7'd1)) : lslot_q;
+    logic [5:0] ts;
+    ts = pb_in | 6'(ld_i.sample);
+    line_in = 3'(ts >> fmt_in.slg);
+    slot_in = 3'(ts & 6'((7'd1 << fmt_in.slg) - 7'd1));
+    rd_go = rd_take && !cov_q[smp_q];
+    // intake into Decide (the pixel wholly in the slot), the read's response into Decide
+    rd_in_dec = img_read(StDecide, fmt_in.multi, fmt_in.slg, fmt_in.lines_lg,
+                         fmt_in.per_lg, ld_i.pixel, pb_in, ld_i.sample, 1'b0,
+                         snap_i.arrive[32'(ld_i.pixel)*2 +: 2], cov_in, 2'd0, '0, '0, '0,
+                         '0);
+    rd_resp_dec = img_read(StDecide, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg,
+                           p_q, pb_q, smp_q, rd_q, arr_q, cov_q, rd_resp_i.enc, '0, '0,
+                           '0, '0);
+    // Exact's references 0 and the next; the slot walk's slots 0, slot_q, slot_q + 1; the
+    // query build's first step (class g0) and next step (gi + 1; grep does not change in
+    // a build)
+    rd_ex0 = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, '0);
+    rd_ex = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0,
+                     k_q < fmt_q.nn ? k_q[3:0] + 4'd1 : k_q[3:0]);
+    rd_slot0 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                        pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, '0, '0, '0);
+    rd_slot = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, slot_q, '0, '0);
+    rd_slot1 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                        pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, slot_q + 4'd1, '0,
+                        '0);
+    rd_qb0 = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
+                      grep_q[32'(g0_q[3:0])*4 +: 4], '0);
+    rd_qb = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
+                     grep_q[32'(4'(gi_q + 4'd1))*4 +: 4], '0);
+    lrd_d = '0;
+    unique case (state_q)
+      StIdle, StOut: if (ld_take && cov_in == fmt_in.alln) lrd_d = rd_in_dec;
+      StRdWait: if (rd_take) lrd_d = rd_resp_dec;
+      StDecide: if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) lrd_d = rd_ex0;
+      StAnaWait: if (an_resp_valid && fmt_q.multi) lrd_d = rd_slot0;
+      StSlot:
+        if (slot_q != 4'(fmt_q.s_cnt))
+          lrd_d = lm_first && g0_q < ng0_q ? rd_qb0 : rd_slot1;
+      StQBuild: lrd_d = rd_qb;
+      StQReq: if (!an_req_ready) lrd_d = lrd_q;  // (gi holds)
+      StQWait: if (an_resp_valid) lrd_d = q_found ? rd_slot1 : rd_slot;
+      StExact: if (!(e4_v_q && 5'(e4_k_q) == fmt_q.nn - 5'd1)) lrd_d = rd_ex;
+      default: ;
+    endcase
+    ln_d = ld_take ? snap_i.data[32'(line_in)*256 +: 256]
+         : rd_go ? rd_resp_i.data[32'(sline_q)*256 +: 256]
+         : lrd_q.go ? img_q[32'(lrd_q.line)*256 +: 256] : ln_q;
+    lslot_d = ld_take ? slot_in : lrd_q.go ? lrd_q.slot : lslot_q;
+    sline_d = ld_take ? line_in : sline_q;
   end
   always_comb begin
     sv = '0;
@@ -365,12 +467,6 @@ module gx_msld (
     e4_k_d = e4_k_q;
     xeq_d = xeq_q;
     below_d = below_q;
-    lr_go = 1'b0;
-    lr_in = 1'b0;
-    lr_smp = 1'b1;
-    lr_ts = pb_q | 6'(smp_q);
-    lr_line = '0;
-    lr_slg = fmt_q.slg;
 
     unique case (state_q)
       StIdle: ;  // the intake below
@@ -379,9 +475,6 @@ module gx_msld (
         if (rd_take) begin
           em_d = rd_resp_i.enc;
           rbytes_d = rd_resp_i.bytes;
-          // the loaded sample's line from the response, unless the sample was stored
-          lr_go = !cov_q[smp_q];
-          lr_in = 1'b1;
           state_d = StDecide;
         end
       end
@@ -406,9 +499,6 @@ module gx_msld (
           // one-line pixels of a subset tile take the analysis too (one request is
           // faster there), reported as not analyzed
           report_d = !(rd_q && cov_q == 16'd0 && em_q == 2'd1);
-          lr_go = 1'b1;
-          lr_smp = 1'b0;
-          lr_line = fmt_q.multi ? 3'(3'(p_q) << fmt_q.lines_lg) : 3'(p_q >> fmt_q.per_lg);
           state_d = StAnaReq;
         end
       end
@@ -430,12 +520,8 @@ module gx_msld (
         end
       end
       StSlot: begin
-        // the line register reads the next analysis line at a line's end, else the
-        // slot's sample rs (a query's step 0; unused when no query follows)
-        lr_go = 1'b1;
-        lr_smp = slot_q != 4'(fmt_q.s_cnt);
-        lr_line = (3'(p_q) << fmt_q.lines_lg) | (bl_q + 3'd1);
-        lr_ts = pb_q | 6'(rs);
+        // (the line register reads the next analysis line at a line's end, else the
+        // slot's sample rs, a query's step 0, unused when no query follows: img_read)
         if (slot_q == 4'(fmt_q.s_cnt)) begin
           if (bl_q == 3'((4'd1 << fmt_q.lines_lg) - 4'd1)) begin
             enc_d = ng_need;
@@ -466,12 +552,11 @@ module gx_msld (
       StQBuild: begin
         // step qk_q's sample is in sv; read the sample of step qk_q + 1 (the first
         // sample of class g0 + qk_q) unless this step is the last
-        // (the read is issued after the last step too: the line register is free then)
+        // (img_read: the read is issued after the last step too, the line register is
+        // free then)
         qline_d = q_line;
         qk_d = qk_q + 3'd1;
         gi_d = gi_q + 4'd1;
-        lr_go = 1'b1;
-        lr_ts = pb_q | 6'(grep_q[32'(gi_q)*4 +: 4]);
         if (q_last) state_d = StQReq;
       end
       StQReq: if (an_req_ready) state_d = StQWait;
@@ -491,9 +576,8 @@ module gx_msld (
       end
       StExact: begin
         // issue reference k_q (its line), take it from the line (e1), compare (e2),
-        // pixel p's bits (e3), count (e4; the last count ends the pass)
-        lr_go = 1'b1;  // (past the last reference too: nothing reads it)
-        lr_ts = pb_q | 6'(k_q[3:0]);
+        // pixel p's bits (e3), count (e4; the last count ends the pass); img_read
+        // reads past the last reference too (nothing uses it)
         e1_k_d = k_q[3:0];
         if (k_q < fmt_q.nn) begin
           e1_v_d = 1'b1;
@@ -539,19 +623,18 @@ module gx_msld (
       em_d = '0;
       rbytes_d = '0;
       passes_d = '0;
-      // the loaded sample's line from the snapshot
-      lr_go = 1'b1;
-      lr_in = 1'b1;
-      lr_smp = 1'b1;
-      lr_ts = pb_in | 6'(ld_i.sample);
-      lr_slg = fmt_in.slg;
       state_d = cov_in != fmt_in.alln ? StRdReq : StDecide;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (rst_i) state_q <= StIdle;
-    else state_q <= state_d;
+    if (rst_i) begin
+      state_q <= StIdle;
+      lrd_q <= '0;
+    end else begin
+      state_q <= state_d;
+      lrd_q <= lrd_d;
+    end
   end
 
   always_ff @(posedge clk_i) begin
@@ -573,6 +656,7 @@ module gx_msld (
     enc_q <= enc_d;
     val_q <= val_d;
     ln_q <= ln_d;
+    sline_q <= sline_d;
     lslot_q <= lslot_d;
     bl_q <= bl_d;
     slot_q <= slot_d;
@@ -669,6 +753,11 @@ module gx_msld (
                             (resp_o.analyzed == 1'b0 && resp_o.passes == 16'd0))
   `GX_ASSERT(NotPasses_A, !resp_valid_o || resp_o.analyzed || resp_o.passes == 16'd0)
   `GX_ASSERT(Analyzed_A, !resp_valid_o || resp_o.analyzed == fv_ana)
+  // The image read planned a clock ahead is the read the state asks for.
+  `GX_ASSERT(ReadPlan_A, lrd_q == img_read(state_q, fmt_q.multi, fmt_q.slg,
+                                           fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q, smp_q,
+                                           rd_q, arr_q, cov_q, em_q, bl_q, slot_q,
+                                           grep_q[32'(gi_q)*4 +: 4], k_q[3:0]))
   `GX_ASSERT(EncLegal_A, !resp_valid_o || resp_o.enc != gx_pkg::enc_e'(2'd3))
 
   `GX_COVER(Enc1spp_C, resp_valid_o && resp_o.enc == gx_pkg::Enc1spp)
