@@ -6,8 +6,11 @@
 //     line, and line_need_o the widest need (0 1SPP, 1 subset, 2 full) of its pixels
 //     marked in ana_i;
 //   - multi-line pixels (N B > 32): pixel ai_i, line bl_i of 2^lines_lg, slot slot_i of
-//     S = fmt_i.s_cnt, line masks lm_i (held from the line's analysis), ng_i classes so far
-//     (ng0_i before this line, first samples grep_i), query base g0_i: lm_first_o, the
+//     S = fmt_i.s_cnt, the line's first-of-class slots lmf_i (first_o of the line's
+//     analysis, held), ng_i classes so far (first samples grep_i), query base g0_i and
+//     live_i = ms_cls_live(ng0 - g0_i): bit k, class g0_i + k exists among the classes
+//     before this line (ng0; a register of the block, so no sum or compare is on the
+//     query's paths): lm_first_o, the
 //     slot is the first of its line class; rs_o, its sample of the pixel; the query pass
 //     compares it with classes g0_i.. (slots 1..S-1) and q_found_o / q_idx_o tell whether
 //     and in which class it was found; ng_need_o, the pixel's need from its class count.
@@ -34,10 +37,10 @@ module gx_ms_classify (
   input  wire logic [2:0]       bl_i,        /// line of a multi-line pixel
   input  wire logic [3:0]       slot_i,      /// slot of that line
   input  wire logic [4:0]       ng_i,        /// classes of the pixel so far
-  input  wire logic [4:0]       ng0_i,       /// classes before this line
+  input  wire logic [7:0]       live_i,      /// bit k: class g0_i + k exists (before line)
   input  wire logic [4:0]       g0_i,        /// query base: first class compared
   input  wire logic [63:0]      grep_i,      /// first sample of class g: bits 4g+3..4g
-  input  wire logic [63:0]      lm_i,        /// the line's masks (held analysis response)
+  input  wire logic [7:0]       lmf_i,       /// the line's first-of-class slots (held)
   input  wire logic [63:0]      masks_i,     /// masks of the analyzer's current response
   input  wire logic             query_i,     /// the request is a query pass
   input  wire logic [255:0]     q_line_i,    /// the query line the block built
@@ -45,6 +48,7 @@ module gx_ms_classify (
   input  wire logic [127:0]     q_val_i,     /// build step qk_i: sample q_smp_o's B bytes
   output      gx_pkg::an_req_t  an_req_o,    /// the analyzer request (line or query)
   output      logic [1:0]       line_need_o, /// widest need of the line's requested pixels
+  output      logic [7:0]       first_o,     /// the response's first-of-class slots
   output      logic             lm_first_o,  /// slot slot_i is first of its line class
   output      logic [3:0]       rs_o,        /// sample of the pixel: line bl_i, slot slot_i
   output      logic             q_found_o,   /// the query found the sample's class
@@ -60,6 +64,7 @@ module gx_ms_classify (
   // Line masks of the response: first-of-class slots and the widest need of the
   // requested pixels (one-line pixels).
   logic [7:0] first_c;
+  assign first_o = first_c;  // (a multi-line pixel's line is one group: nlg >= slg)
   always_comb begin
     logic [15:0] cnt;  // classes of group k: bits 4k+3..4k (flat: docs/toolchain.md)
     first_c = '0;
@@ -86,15 +91,13 @@ module gx_ms_classify (
   // slot 0 is the sample rs_o, slot k > 0 the first sample of class g0_i + k - 1 while
   // that class exists, else rs_o too.
   always_comb begin
-    logic [7:0] below;
     logic [7:0] rs_slots;  // query slots holding rs_o
     logic [3:0] qg;        // build step qk_i > 0: its class g0_i + qk_i - 1
-    below = 8'((9'd1 << slot_i) - 9'd1);
-    lm_first_o = (lm_i[32'(slot_i)*8 +: 8] & below) == 8'd0;
+    lm_first_o = lmf_i[slot_i[2:0]];  // slot_i < S <= 8 where it is used
     rs_o = (4'(bl_i) << fmt_i.slg) | slot_i;  // slot_i < S = 2^slg where rs_o is used
-    // (narrow sums: g0_i + k - 1 < 2^5 + 7, an index of 16 classes)
+    // (slot k > 0 holds class g0_i + k - 1 while it exists)
     for (int unsigned k = 0; k < 8; k++)
-      rs_slots[k] = k == 0 || 6'(g0_i) + 6'(k - 1) >= 6'(ng0_i);
+      rs_slots[k] = k == 0 || !live_i[(k - 1) % 8];
     qg = 4'(g0_i) + 4'(qk_i) - 4'd1;
     q_smp_o = qk_i == 3'd0 ? rs_o : grep_i[32'(qg) * 4 +: 4];
     q_wr = qk_i == 3'd0 ? rs_slots : 8'd1 << qk_i;
@@ -103,7 +106,7 @@ module gx_ms_classify (
     q_found_o = 1'b0;
     q_idx_o = '0;
     for (int unsigned k = 7; k >= 1; k--)
-      if (k < 32'(fmt_i.s_cnt) && 6'(g0_i) + 6'(k - 1) < 6'(ng0_i) && masks_i[k]) begin
+      if (k < 32'(fmt_i.s_cnt) && live_i[k - 1] && masks_i[k]) begin
         q_found_o = 1'b1;
         q_idx_o = g0_i + 5'(k - 1);
       end

@@ -44,6 +44,12 @@ package gx_ms_pkg;
     f.s_cnt = 5'd1 << f.slg;
     ms_fmt = f;
   endfunction
+
+  // Bit k: k < rem (rem signed, six bits): the query slots whose classes exist in the
+  // slot walk of gx_ms_classify (class g0 + k exists while k < rem = ng0 - g0).
+  function automatic logic [7:0] ms_cls_live(input logic [5:0] rem);
+    for (int unsigned k = 0; k < 8; k++) ms_cls_live[k] = $signed(6'(k)) < $signed(rem);
+  endfunction
 endpackage
 
 `default_nettype wire

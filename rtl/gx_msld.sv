@@ -84,7 +84,18 @@ module gx_msld (
   logic [4:0]         ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;
   logic [63:0]        grep_q, grep_d;     // first sample of class g: bits 4g+3..4g
   logic [255:0]       gmask_q, gmask_d;   // samples of class g: bits 16g+15..16g
-  logic [63:0]        lm_q, lm_d;
+  logic [5:0]         rem_q, rem_d;       // ng0 - g0 (signed): earlier classes to compare
+  logic [7:0]         live_q;             // ms_cls_live(rem_q)
+  logic               send_q, send_d;     // slot_q == S: the line's slots are done
+  logic               blast_q, blast_d;   // bl_q is the pixel's last line
+  logic [127:0]       lmx_q, lmx_d;       // the line's masks as pixel samples: slot j's
+                                          // class, bits 16j+15..16j (multi-line)
+  logic [47:0]        lmi_q, lmi_d;       // one-line pixel: bit i of its class mask is bit
+                                          // lmi[6i+5:6i] of the analyzer's masks, i < N
+  logic [7:0]         lmv_q, lmv_d;       // i < N
+  logic [7:0]         grp_q, grp_d;       // one-line pixel: its slots in its line
+  logic [2:0]         js0_q, js0_d;       // one-line pixel: its first slot
+  logic [7:0]         lmf_q, lmf_d;       // the line's first-of-class slots
   logic [2:0]         qk_q, qk_d;         // query line build step written this clock
   logic [255:0]       qline_q, qline_d;   // the query line
   // The exact classifier's pipeline: issue (k_q, the reference's line read), reference
@@ -117,7 +128,11 @@ module gx_msld (
 
   // What the analyzer's responses say, in gx_mssurf_classes' request order (shared with
   // gx_mswb). The requests themselves are built here from the line register.
-  logic [1:0]   line_need;  // widest need of the line's requested pixels (one-line)
+  logic [1:0]   line_need;  // widest need of the line's requested pixels (not used:
+                            // pixel p's, pix_need below, is read with registered slots)
+  logic [7:0]   an_first;   // the analyzer response's first-of-class slots
+  logic         slot1_end;  // slot_q + 1 == S
+  assign slot1_end = 4'(slot_q + 4'd1) == 4'(fmt_q.s_cnt);
   logic         lm_first;   // slot slot_q is first of its line class (multi-line)
   logic [3:0]   rs;         // sample of the pixel: line bl_q, slot slot_q
   logic         q_found;    // the query found the sample's class
@@ -141,10 +156,10 @@ module gx_msld (
     .bl_i        (bl_q),
     .slot_i      (slot_q),
     .ng_i        (ng_q),
-    .ng0_i       (ng0_q),
+    .live_i      (live_q),
     .g0_i        (g0_q),
     .grep_i      (grep_q),
-    .lm_i        (lm_q),
+    .lmf_i       (lmf_q),
     .masks_i     (an_resp.masks),
     .query_i     (state_q == StQReq),
     .q_line_i    (qline_q),
@@ -152,6 +167,7 @@ module gx_msld (
     .q_val_i     (sv),
     .an_req_o    (cls_req),
     .line_need_o (line_need),
+    .first_o     (an_first),
     .lm_first_o  (lm_first),
     .rs_o        (rs),
     .q_found_o   (q_found),
@@ -333,8 +349,8 @@ module gx_msld (
       StDecide: if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) lrd_d = rd_ex0;
       StAnaWait: if (an_resp_valid && fmt_q.multi) lrd_d = rd_slot0;
       StSlot:
-        if (slot_q != 4'(fmt_q.s_cnt))
-          lrd_d = lm_first && g0_q < ng0_q ? rd_qb0 : rd_slot1;
+        if (!send_q)
+          lrd_d = lm_first && live_q[0] ? rd_qb0 : rd_slot1;
       StQBuild: lrd_d = rd_qb;
       StQReq: if (!an_req_ready) lrd_d = lrd_q;  // (gi holds)
       StQWait: if (an_resp_valid) lrd_d = q_found ? rd_slot1 : rd_slot;
@@ -385,21 +401,34 @@ module gx_msld (
   assign kc_one = x_first ? kc_q == 5'd0 : kc_q == 5'd1;
   assign kc_all = x_first ? kc_q == fmt_q.nn - 5'd1 : kc_q == fmt_q.nn;
 
-  // One-line pixel: the loaded sample's class mask (pixel p is group kk of its line).
+  // One-line pixel: the loaded sample's class mask. Pixel p is group kk of its line and
+  // its sample s is in slot js = kk N + s: bit i of the mask is bit kk N + i of the
+  // response's byte js, i < N (N <= 8 here), indices registered at intake (lmi_q).
   logic [15:0] line_mask;
   always_comb begin
-    logic [2:0] kk;  // pixel p's group in its line
-    logic [2:0] js;  // the sample's slot
-    kk = 3'(p_q) & 3'((4'd1 << fmt_q.per_lg) - 4'd1);
-    js = (kk << fmt_q.nlg) | 3'(smp_q);
-    line_mask = 16'(an_resp.masks[32'(js)*8 +: 8] >> (32'(kk) << fmt_q.nlg)) & fmt_q.alln;
+    line_mask = '0;
+    for (int unsigned i = 0; i < 8; i++)
+      line_mask[i] = lmv_q[i] && an_resp.masks[lmi_q[i*6 +: 6]];
+  end
+
+  // One-line pixel: its need from the response, one class when its first slot's class
+  // holds every slot of the pixel, N classes when every slot is first of its class
+  // (pixel p alone is analyzed: gx_ms_classify's line_need_o for ana_i = 1 << p).
+  logic [1:0] pix_need;
+  logic unused_line_need;
+  assign unused_line_need = ^line_need;
+  always_comb begin
+    logic one, full;
+    one = &(~grp_q | an_resp.masks[32'(js0_q)*8 +: 8]);
+    full = &(~grp_q | an_first);
+    pix_need = one ? 2'd0 : full ? 2'd2 : 2'd1;
   end
 
   // Multi-line pixel: the slot's line class and the class holding the loaded sample.
   logic [15:0] lm_line;  // the slot's line class as pixel samples
   logic [15:0] g_mask;   // the class holding the loaded sample
   always_comb begin
-    lm_line = 16'(32'(lm_q[32'(slot_q)*8 +: 8]) << (32'(bl_q) << fmt_q.slg));
+    lm_line = lmx_q[32'(slot_q[2:0])*16 +: 16];  // slot_q < S <= 8 where it is used
     g_mask = '0;
     for (int unsigned g = 0; g < 16; g++)
       if (g < 32'(ng_q) && gmask_q[g*16 + 32'(smp_q)]) g_mask = g_mask | gmask_q[g*16 +: 16];
@@ -445,12 +474,20 @@ module gx_msld (
     val_d = val_q;
     bl_d = bl_q;
     slot_d = slot_q;
+    send_d = send_q;
+    blast_d = blast_q;
     ng_d = ng_q;
     ng0_d = ng0_q;
     g0_d = g0_q;
+    rem_d = rem_q;
+    lmf_d = lmf_q;
     grep_d = grep_q;
     gmask_d = gmask_q;
-    lm_d = lm_q;
+    lmx_d = lmx_q;
+    lmi_d = lmi_q;
+    lmv_d = lmv_q;
+    grp_d = grp_q;
+    js0_d = js0_q;
     qk_d = qk_q;
     qline_d = qline_q;
     k_d = k_q;
@@ -481,6 +518,7 @@ module gx_msld (
       StDecide: begin
         val_d = sv;
         bl_d = '0;
+        blast_d = fmt_q.lines_lg == 3'd0;
         ng_d = '0;
         gmask_d = '0;
         k_d = '0;
@@ -508,12 +546,17 @@ module gx_msld (
           passes_d = passes_q + 16'd1;
           if (!fmt_q.multi) begin
             mask_d = line_mask;
-            enc_d = line_need;
+            enc_d = pix_need;
             state_d = StOut;
           end else begin
-            lm_d = an_resp.masks;
+            // slot j's line class; the line's samples are bl S.. of the pixel
+            for (int unsigned j = 0; j < 8; j++)
+              lmx_d[j*16 +: 16] = 16'(an_resp.masks[j*8 +: 8]) << (4'(bl_q) << fmt_q.slg);
+            lmf_d = an_first;
             ng0_d = ng_q;
+            rem_d = 6'(ng_q);
             slot_d = '0;
+            send_d = 4'(fmt_q.s_cnt) == 4'd0;  // (never: S >= 2)
             g0_d = '0;
             state_d = StSlot;
           end
@@ -522,18 +565,20 @@ module gx_msld (
       StSlot: begin
         // (the line register reads the next analysis line at a line's end, else the
         // slot's sample rs, a query's step 0, unused when no query follows: img_read)
-        if (slot_q == 4'(fmt_q.s_cnt)) begin
-          if (bl_q == 3'((4'd1 << fmt_q.lines_lg) - 4'd1)) begin
+        if (send_q) begin
+          if (blast_q) begin
             enc_d = ng_need;
             mask_d = g_mask;
             state_d = StOut;
           end else begin
             bl_d = bl_q + 3'd1;
+            blast_d = 3'(bl_q + 3'd1) == 3'((4'd1 << fmt_q.lines_lg) - 4'd1);
             state_d = StAnaReq;
           end
         end else if (!lm_first) begin
           slot_d = slot_q + 4'd1;
-        end else if (g0_q >= ng0_q) begin
+          send_d = slot1_end;
+        end else if (!live_q[0]) begin  // g0 >= ng0
           for (int unsigned g = 0; g < 16; g++)
             if (g == 32'(ng_q)) begin
               grep_d[g*4 +: 4] = rs;
@@ -541,7 +586,9 @@ module gx_msld (
             end
           ng_d = ng_q + 5'd1;
           slot_d = slot_q + 4'd1;
+          send_d = slot1_end;
           g0_d = '0;
+          rem_d = 6'(ng0_q);
         end else begin
           // the query line, a sample a clock: step 0 reads the slot's sample rs
           qk_d = '0;
@@ -567,9 +614,12 @@ module gx_msld (
             for (int unsigned g = 0; g < 16; g++)
               if (g == 32'(q_idx)) gmask_d[g*16 +: 16] = gmask_q[g*16 +: 16] | lm_line;
             slot_d = slot_q + 4'd1;
+            send_d = slot1_end;
             g0_d = '0;
+            rem_d = 6'(ng0_q);
           end else begin
             g0_d = g0_q + 5'(fmt_q.s_cnt) - 5'd1;
+            rem_d = rem_q - 6'(fmt_q.s_cnt) + 6'd1;
           end
           state_d = StSlot;
         end
@@ -624,6 +674,15 @@ module gx_msld (
       rbytes_d = '0;
       passes_d = '0;
       state_d = cov_in != fmt_in.alln ? StRdReq : StDecide;
+      begin
+        logic [2:0] kk;  // pixel p's group in its line (one-line pixels)
+        kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
+        js0_d = kk << fmt_in.nlg;
+        for (int unsigned i = 0; i < 8; i++)
+          lmi_d[i*6 +: 6] = {(kk << fmt_in.nlg) | 3'(ld_i.sample), 3'(kk << fmt_in.nlg) + 3'(i)};
+        lmv_d = 8'(fmt_in.alln);
+        grp_d = 8'(fmt_in.alln) << (kk << fmt_in.nlg);
+      end
     end
   end
 
@@ -659,13 +718,22 @@ module gx_msld (
     sline_q <= sline_d;
     lslot_q <= lslot_d;
     bl_q <= bl_d;
+    send_q <= send_d;
+    blast_q <= blast_d;
     slot_q <= slot_d;
     ng_q <= ng_d;
     ng0_q <= ng0_d;
     g0_q <= g0_d;
+    rem_q <= rem_d;
+    live_q <= gx_ms_pkg::ms_cls_live(rem_d);
+    lmf_q <= lmf_d;
     grep_q <= grep_d;
     gmask_q <= gmask_d;
-    lm_q <= lm_d;
+    lmx_q <= lmx_d;
+    lmi_q <= lmi_d;
+    lmv_q <= lmv_d;
+    grp_q <= grp_d;
+    js0_q <= js0_d;
     qk_q <= qk_d;
     qline_q <= qline_d;
     k_q <= k_d;
@@ -753,6 +821,17 @@ module gx_msld (
                             (resp_o.analyzed == 1'b0 && resp_o.passes == 16'd0))
   `GX_ASSERT(NotPasses_A, !resp_valid_o || resp_o.analyzed || resp_o.passes == 16'd0)
   `GX_ASSERT(Analyzed_A, !resp_valid_o || resp_o.analyzed == fv_ana)
+  // The slot walk's count of earlier classes still to compare: rem = ng0 - g0 (g0 the
+  // query base, a class index, five bits).
+  `GX_ASSERT(Rem_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                      state_q == StQWait) || g0_q == 5'(6'(ng0_q) - rem_q))
+  `GX_ASSERT(SlotEnd_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                          state_q == StQWait) || send_q == (slot_q == 4'(fmt_q.s_cnt)))
+  `GX_ASSERT(LastLine_A, !(state_q == StAnaReq || state_q == StAnaWait ||
+                           state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                           state_q == StQWait) ||
+                         blast_q == (bl_q == 3'((4'd1 << fmt_q.lines_lg) - 4'd1)))
+  `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
   // The image read planned a clock ahead is the read the state asks for.
   `GX_ASSERT(ReadPlan_A, lrd_q == img_read(state_q, fmt_q.multi, fmt_q.slg,
                                            fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q, smp_q,

@@ -87,7 +87,9 @@ module gx_mswb (
   logic [3:0]        slot_q, slot_d;         // analysis: slot j of that line
   logic [4:0]        ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;  // classes, earlier, query base
   logic [63:0]       grep_q, grep_d;         // first sample of class g: bits 4g+3..4g
-  logic [63:0]       lm_q, lm_d;             // the line's masks
+  logic [7:0]        lmf_q, lmf_d;           // the line's first-of-class slots
+  logic [5:0]        rem_q, rem_d;           // ng0 - g0 (signed): earlier classes to compare
+  logic [7:0]        live_q;                 // ms_cls_live(rem_q)
   logic [6:0]        s_q, s_d;               // encode: tile sample
   logic [2:0]        qk_q, qk_d;             // query line build step
   logic [255:0]      qline_q, qline_d;       // the query line
@@ -301,6 +303,7 @@ module gx_mswb (
 
   // The analyzer's requests and what its responses say (shared with gx_msld).
   logic [1:0] line_need;  // widest need of the line's requested pixels (one-line)
+  logic [7:0] an_first;   // the analyzer response's first-of-class slots
   logic       lm_first;   // slot slot_q is first of its line class (multi-line)
   logic [3:0] rs;         // sample of the pixel: line bl_q, slot slot_q
   logic       q_found;    // the query found the sample's class
@@ -320,10 +323,10 @@ module gx_mswb (
     .bl_i        (bl_q),
     .slot_i      (slot_q),
     .ng_i        (ng_q),
-    .ng0_i       (ng0_q),
+    .live_i      (live_q),
     .g0_i        (g0_q),
     .grep_i      (grep_q),
-    .lm_i        (lm_q),
+    .lmf_i       (lmf_q),
     .masks_i     (an_resp.masks),
     .query_i     (state_q == StQReq),
     .q_line_i    (qline_q),
@@ -331,6 +334,7 @@ module gx_mswb (
     .q_val_i     (enc_val),
     .an_req_o    (an_req),
     .line_need_o (line_need),
+    .first_o     (an_first),
     .lm_first_o  (lm_first),
     .rs_o        (rs),
     .q_found_o   (q_found),
@@ -427,7 +431,8 @@ module gx_mswb (
     ng0_d = ng0_q;
     g0_d = g0_q;
     grep_d = grep_q;
-    lm_d = lm_q;
+    lmf_d = lmf_q;
+    rem_d = rem_q;
     s_d = s_q;
     qk_d = qk_q;
     qline_d = qline_q;
@@ -517,8 +522,9 @@ module gx_mswb (
             ai_d = ai_q + 6'd1;
             state_d = StAnaNext;
           end else begin
-            lm_d = an_resp.masks;
+            lmf_d = an_first;
             ng0_d = ng_q;
+            rem_d = 6'(ng_q);
             slot_d = '0;
             g0_d = '0;
             state_d = StSlot;
@@ -537,12 +543,13 @@ module gx_mswb (
           end
         end else if (!lm_first) begin
           slot_d = slot_q + 4'd1;
-        end else if (g0_q >= ng0_q) begin  // in no earlier class: a new one
+        end else if (!live_q[0]) begin  // g0 >= ng0: in no earlier class
           for (int unsigned g = 0; g < 16; g++)
             if (g == 32'(ng_q)) grep_d[g*4 +: 4] = rs;
           ng_d = ng_q + 5'd1;
           slot_d = slot_q + 4'd1;
           g0_d = '0;
+          rem_d = 6'(ng0_q);
         end else begin
           qk_d = '0;
           state_d = StQBuild;
@@ -560,8 +567,10 @@ module gx_mswb (
           if (q_found) begin
             slot_d = slot_q + 4'd1;
             g0_d = '0;
+            rem_d = 6'(ng0_q);
           end else begin
             g0_d = g0_q + 5'(fmt.s_cnt) - 5'd1;
+            rem_d = rem_q - 6'(fmt.s_cnt) + 6'd1;
           end
           state_d = StSlot;
         end
@@ -713,7 +722,9 @@ module gx_mswb (
     ng0_q <= ng0_d;
     g0_q <= g0_d;
     grep_q <= grep_d;
-    lm_q <= lm_d;
+    lmf_q <= lmf_d;
+    rem_q <= rem_d;
+    live_q <= gx_ms_pkg::ms_cls_live(rem_d);
     s_q <= s_d;
     qk_q <= qk_d;
     qline_q <= qline_d;
@@ -871,6 +882,11 @@ module gx_mswb (
               (16'(voff_q) << fmt.nlg) == (16'(moff_q) << fmt.blg)))
   `GX_ASSERT(EncLegal_A, !fv_after_init || (em_q != 2'd3 && eb_q != 2'd3))
   `GX_ASSERT(FlEncLegal_A, !fl_valid_o || fl_o.enc != gx_pkg::enc_e'(2'd3))
+  // The slot walk's count of earlier classes still to compare: rem = ng0 - g0 (g0 the
+  // query base, a class index, five bits).
+  `GX_ASSERT(Rem_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                      state_q == StQWait) || g0_q == 5'(6'(ng0_q) - rem_q))
+  `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
 
   // Reachability.
   `GX_COVER(Enc1spp_C, fl_valid_o && fl_o.enc == gx_pkg::Enc1spp)
