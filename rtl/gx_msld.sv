@@ -355,12 +355,19 @@ module gx_msld (
   end
 
   // The loaded value: dword lane k (k < 2^dlg) is tile dword (ts << dlg) + k, ts the
-  // loaded sample's tile sample; the lanes' indices are registered at intake.
+  // loaded sample's tile sample; the lanes' indices are registered at intake. Lane k
+  // reads only dwords equal to k mod its lane count (a 64-, 32-, 16- and 16-way select).
   logic [127:0] val_rd;
   always_comb begin
+    logic [5:0] i1, i2, i3;
+    i1 = {val_idx_q[11:7], 1'b1};
+    i2 = {val_idx_q[17:14], 2'd2};
+    i3 = {val_idx_q[23:20], 2'd3};
     val_rd = '0;
-    for (int unsigned k = 0; k < 4; k++)
-      if (val_lv_q[k]) val_rd[k*32 +: 32] = img_q[32'(val_idx_q[k*6 +: 6])*32 +: 32];
+    if (val_lv_q[0]) val_rd[31:0] = img_q[32'(val_idx_q[5:0])*32 +: 32];
+    if (val_lv_q[1]) val_rd[63:32] = img_q[32'(i1)*32 +: 32];
+    if (val_lv_q[2]) val_rd[95:64] = img_q[32'(i2)*32 +: 32];
+    if (val_lv_q[3]) val_rd[127:96] = img_q[32'(i3)*32 +: 32];
   end
   always_comb begin
     sv = '0;
@@ -814,6 +821,10 @@ module gx_msld (
   // without one).
   `GX_ASSERT(ReadExact_A, !fv_after_init || rd_q == (cov_q != fmt_q.alln))
   `GX_ASSERT(ReadDone_A, !fv_after_init || state_q == StRdReq || fv_rd_done_q == rd_q)
+  // A value lane's dword index is its lane number mod its lane count.
+  `GX_ASSERT(Lanes_A, !fv_after_init || ((!val_lv_q[1] || val_idx_q[6]) &&
+                                         (!val_lv_q[2] || val_idx_q[13:12] == 2'd2) &&
+                                         (!val_lv_q[3] || val_idx_q[19:18] == 2'd3)))
   `GX_ASSERT(None_A, !fv_after_init || none_q == (cov_q == 16'd0))
   `GX_ASSERT(ReadState_A, !(state_q == StRdReq || state_q == StRdWait) || rd_q)
   `GX_ASSERT(ReadFirst_A, state_q != StRdReq || !fv_rd_done_q)
