@@ -260,23 +260,23 @@ module gx_msld (
     logic [2:0] slot;  // the sample's slot of the line (a sample read)
   } lread_t;
 
-  // The image read of state st: Decide's analysis line (unless the state is known; its
-  // slot stays the loaded sample's), the slot walk's sample rs (a query's step 0) or, at
+  // The image read of state st: Decide's analysis line (its slot the loaded sample's;
+  // read in RdReq too, and whether or not an analysis follows: the line register is
+  // free in RdReq and after a Decide that needs no analysis, and the read then depends
+  // on the load's pixel and format only), the slot walk's sample rs (a query's step 0) or, at
   // the line's last slot, the next analysis line, a query build step's sample gs (in
   // QReq too, where the analyzer takes the query line and the line register is free),
   // an exact reference k. multi, slg, lines_lg and per_lg are the format's (ms_fmt_t).
   function automatic lread_t img_read(state_e st, logic multi, logic [2:0] slg,
       logic [2:0] lines_lg, logic [2:0] per_lg, logic [4:0] p, logic [5:0] pb,
-      logic [3:0] smp, logic rd, logic [1:0] arr, logic none, logic [1:0] em,
-      logic [2:0] bl, logic [3:0] slot, logic [3:0] gs, logic [3:0] k);
+      logic [3:0] smp, logic [2:0] bl, logic [3:0] slot, logic [3:0] gs, logic [3:0] k);
     lread_t r;
     logic [5:0] ts;
     r = '0;
     ts = pb | 6'(smp);
     unique case (st)
-      StDecide: begin
-        r.go = !((!rd && arr == 2'd0) || (rd && none && em == 2'd0)) &&
-               !(rd && none && em == 2'd1 && multi);
+      StRdReq, StDecide: begin
+        r.go = 1'b1;
         r.line = multi ? 3'(3'(p) << lines_lg) : 3'(p >> per_lg);
       end
       StSlot: begin
@@ -304,41 +304,40 @@ module gx_msld (
   // enters, with the values it enters with (ReadPlan_A), each candidate built from
   // registers and chosen by the transition.
   lread_t lrd_q, lrd_d;  // the image read of this clock, planned in the previous one
-  lread_t rd_in_dec, rd_resp_dec, rd_ex0, rd_ex, rd_slot0, rd_slot, rd_slot1, rd_qb0, rd_qb;
+  lread_t rd_in_dec, rd_dec, rd_ex0, rd_ex, rd_slot0, rd_slot, rd_slot1, rd_qb0, rd_qb;
   always_comb begin
     // intake into Decide (the pixel wholly in the slot), the read's response into Decide
     rd_in_dec = img_read(StDecide, fmt_in.multi, fmt_in.slg, fmt_in.lines_lg,
-                         fmt_in.per_lg, ld_i.pixel, pb_in, ld_i.sample, 1'b0,
-                         snap_i.arrive[32'(ld_i.pixel)*2 +: 2], cov_in == 16'd0, 2'd0, '0, '0, '0,
+                         fmt_in.per_lg, ld_i.pixel, pb_in, ld_i.sample, '0, '0, '0,
                          '0);
-    rd_resp_dec = img_read(StDecide, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg,
-                           p_q, pb_q, smp_q, rd_q, arr_q, none_q, rd_resp_i.enc, '0, '0,
-                           '0, '0);
+    rd_dec = img_read(StDecide, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                      pb_q, smp_q, '0, '0, '0, '0);
     // Exact's references 0 and the next; the slot walk's slots 0, slot_q, slot_q + 1; the
     // query build's first step (class g0) and next step (gi + 1; grep does not change in
     // a build)
     rd_ex0 = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                      pb_q, smp_q, rd_q, arr_q, none_q, em_q, '0, '0, '0, '0);
+                      pb_q, smp_q, '0, '0, '0, '0);
     rd_ex = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, rd_q, arr_q, none_q, em_q, '0, '0, '0,
+                     pb_q, smp_q, '0, '0, '0,
                      k_q < fmt_q.nn ? k_q[3:0] + 4'd1 : k_q[3:0]);
     rd_slot0 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                        pb_q, smp_q, rd_q, arr_q, none_q, em_q, bl_q, '0, '0, '0);
+                        pb_q, smp_q, bl_q, '0, '0, '0);
     rd_slot = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                       pb_q, smp_q, rd_q, arr_q, none_q, em_q, bl_q, slot_q, '0, '0);
+                       pb_q, smp_q, bl_q, slot_q, '0, '0);
     rd_slot1 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                        pb_q, smp_q, rd_q, arr_q, none_q, em_q, bl_q, slot_q + 4'd1, '0,
+                        pb_q, smp_q, bl_q, slot_q + 4'd1, '0,
                         '0);
     rd_qb0 = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                      pb_q, smp_q, rd_q, arr_q, none_q, em_q, '0, '0,
+                      pb_q, smp_q, '0, '0,
                       grep_q[32'(g0_q[3:0])*4 +: 4], '0);
     rd_qb = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, rd_q, arr_q, none_q, em_q, '0, '0,
+                     pb_q, smp_q, '0, '0,
                      grep_q[32'(4'(gi_q + 4'd1))*4 +: 4], '0);
     lrd_d = '0;
     unique case (state_q)
-      StIdle, StOut: if (ld_take && cov_in == fmt_in.alln) lrd_d = rd_in_dec;
-      StRdWait: if (rd_take) lrd_d = rd_resp_dec;
+      StIdle, StOut: if (ld_take) lrd_d = rd_in_dec;  // (into RdReq or Decide)
+      StRdReq: if (!rd_req_ready_i) lrd_d = lrd_q;
+      StRdWait: if (rd_take) lrd_d = rd_dec;
       StDecide: if (rd_q && none_q && em_q == 2'd1 && fmt_q.multi) lrd_d = rd_ex0;
       StAnaWait: if (an_resp_valid && fmt_q.multi) lrd_d = rd_slot0;
       StSlot:
@@ -856,7 +855,7 @@ module gx_msld (
   // The image read planned a clock ahead is the read the state asks for.
   `GX_ASSERT(ReadPlan_A, lrd_q == img_read(state_q, fmt_q.multi, fmt_q.slg,
                                            fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q, smp_q,
-                                           rd_q, arr_q, none_q, em_q, bl_q, slot_q,
+                                           bl_q, slot_q,
                                            grep_q[32'(gi_q)*4 +: 4], k_q[3:0]))
   `GX_ASSERT(EncLegal_A, !resp_valid_o || resp_o.enc != gx_pkg::enc_e'(2'd3))
 
