@@ -114,6 +114,20 @@ def env_choice(var: str, default: str, allowed: tuple[str, str]) -> str:
 # for a run; a row routed by it says so.
 ROUTER = env_choice("GX_ROUTER", DEFAULT_ROUTER, ("router1", "router2"))
 
+def first_part() -> int:
+    """The index in DEVICES of GX_FIRST_PART when set (a part name of DEVICES), else 0."""
+    name = os.environ.get("GX_FIRST_PART", DEVICES[0][1])
+    parts = [p for _, p in DEVICES]
+    if name not in parts:
+        sys.exit(f"synth.py: GX_FIRST_PART={name!r}: not one of {', '.join(parts)}")
+    return parts.index(name)
+
+
+# The first part a run tries: the smallest (DEVICES[0]) unless GX_FIRST_PART names a larger
+# one, for a block whose wrapper routes too slowly on the smaller parts for a run (seeds
+# of tens of minutes); a row placed so says "chosen" beside the part.
+FIRST_PART = first_part()
+
 # nextpnr's placer: HeAP (the default) packs the wrapper densely; the electrostatic
 # placer (`--placer static`) spreads it, which let router2 route fuller wrappers
 # (docs/toolchain.md). GX_PLACER=static selects it for a run; a row placed by it says so.
@@ -602,7 +616,7 @@ def route_part(netlist: Path, work: Path, flag: str, part: str) -> Timing | None
 def place_and_route(netlist: Path, work: Path, luts: int) -> Timing:
     """nextpnr-ecp5 on the wrapper netlist (luts LUT4s) with every seed of SEEDS, on the
     first device it fits."""
-    for flag, part in DEVICES:
+    for flag, part in DEVICES[FIRST_PART:]:
         if luts > DEVICE_FILL * DEVICE_LUTS[part] and (flag, part) != DEVICES[-1]:
             print(f"  {part} too small ({luts} LUTs > {DEVICE_FILL:.0%} of "
                   f"{DEVICE_LUTS[part]}); trying the next device", flush=True)
@@ -726,7 +740,9 @@ def result_row(r: BlockResult) -> str:
     else:
         fmax = f"{r.timing.fmax_mhz:.1f}"
         notes = []
-        if r.timing.device != DEVICES[0][1]:
+        if r.timing.device == DEVICES[FIRST_PART][1] and FIRST_PART > 0:
+            notes.append(f"{r.timing.device} chosen")
+        elif r.timing.device != DEVICES[0][1]:
             notes.append(r.timing.device)
         if ROUTER != DEFAULT_ROUTER:
             notes.append(ROUTER)
@@ -842,7 +858,8 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
   seed: {DEFAULT_ROUTE_MINUTES} unless `GX_ROUTE_MINUTES` set another for the block's run).
   "router2" beside a part: routed by nextpnr's router2 (`GX_ROUTER=router2`), not by the
   default router1; "static placer": placed by nextpnr's electrostatic placer
-  (`GX_PLACER=static`), not by the default HeAP.
+  (`GX_PLACER=static`), not by the default HeAP; "PART chosen": placed on that part by
+  `GX_FIRST_PART=PART` (the smaller parts not tried).
 
 Scripts, netlists, logs and nextpnr reports are in `build/synth/<block>/` (nextpnr's per
 seed, e.g. `nextpnr-25k-seed2.report.json`; the best seed's also as
