@@ -67,7 +67,6 @@ module gx_msld (
   logic [3:0]         gi_q, gi_d;         // query line build: class of the next step
   logic [3:0]         smp_q, smp_d;
   logic [15:0]        cov_q, cov_d;       // pixel p's stored samples
-  logic               none_q, none_d;     // cov_q == 0: none stored
   logic [1:0]         arr_q, arr_d;       // pixel p's arrival state
   logic               rd_q, rd_d;         // the pixel is read from memory
   logic [1:0]         em_q, em_d;
@@ -79,9 +78,7 @@ module gx_msld (
   logic [127:0]       val_q, val_d;       // the loaded sample's value
   logic [255:0]       ln_q, ln_d;         // the line register: a line of img (below)
   logic [2:0]         lslot_q, lslot_d;   // the sample slot of ln_q that was asked for
-  logic [23:0]        val_idx_q, val_idx_d; // the loaded value's dword lanes: tile dword
-                                            // of lane k, bits 6k+5..6k
-  logic [3:0]         val_lv_q, val_lv_d;   // lane k < 2^dlg
+  logic [2:0]         sline_q, sline_d;   // the loaded sample's line
   logic [2:0]         bl_q, bl_d;
   logic [3:0]         slot_q, slot_d;
   logic [4:0]         ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;
@@ -245,38 +242,41 @@ module gx_msld (
       if (img_ce[d]) img_q[d*32 +: 32] <= img_in[d*32 +: 32];
   end
 
-  // The line register: a line of the image, whose slot lslot_q is read in the next clock
-  // (sv). Every read of the image but the loaded value's goes through it: an analysis
-  // line, or the line holding a tile sample (line ts >> slg, slot ts mod S), so a sample
-  // read costs two clocks and no wide select. The line the state asks for is planned a
-  // clock ahead: img_read gives the read of a state from its registers, and lrd_q is
-  // img_read of the next state's values, so the 8-way line select is driven from
-  // flip-flops. The loaded value itself is read in Decide by four dword lanes at
-  // indices registered at intake (val_idx_q), the image holding the snapshot and the
-  // response's dwords by then.
+  // The line register: a line of the image, or of the incoming record, whose slot
+  // lslot_q is read in the next clock (sv). Every read of the image goes through it: an
+  // analysis line, or the line holding a tile sample (line ts >> slg, slot ts mod S), so
+  // a sample read costs two clocks and no wide select. Three sources, each with a line
+  // index held in flip-flops or taken from the load alone:
+  //   - at intake, the loaded sample's line of the snapshot (from the load record);
+  //   - when the read's response is taken and the sample was not stored, its line of the
+  //     response (sline_q, the same line, registered at intake);
+  //   - the image's line the state asks for, planned a clock ahead: img_read gives the
+  //     read of a state from its registers, and lrd_q is img_read of the next state's
+  //     values, so the 8-way line select of the image is driven from flip-flops.
+  // So Decide finds the loaded sample's value without reading the image.
   typedef struct packed {
     logic       go;    // the line register loads line `line` of the image
     logic [2:0] line;
     logic [2:0] slot;  // the sample's slot of the line (a sample read)
   } lread_t;
 
-  // The image read of state st: Decide's analysis line (its slot the loaded sample's;
-  // read in RdReq too, and whether or not an analysis follows: the line register is
-  // free in RdReq and after a Decide that needs no analysis, and the read then depends
-  // on the load's pixel and format only), the slot walk's sample rs (a query's step 0) or, at
+  // The image read of state st: Decide's analysis line (unless the state is known; its
+  // slot stays the loaded sample's), the slot walk's sample rs (a query's step 0) or, at
   // the line's last slot, the next analysis line, a query build step's sample gs (in
   // QReq too, where the analyzer takes the query line and the line register is free),
   // an exact reference k. multi, slg, lines_lg and per_lg are the format's (ms_fmt_t).
   function automatic lread_t img_read(state_e st, logic multi, logic [2:0] slg,
       logic [2:0] lines_lg, logic [2:0] per_lg, logic [4:0] p, logic [5:0] pb,
-      logic [3:0] smp, logic [2:0] bl, logic [3:0] slot, logic [3:0] gs, logic [3:0] k);
+      logic [3:0] smp, logic rd, logic [1:0] arr, logic [15:0] cov, logic [1:0] em,
+      logic [2:0] bl, logic [3:0] slot, logic [3:0] gs, logic [3:0] k);
     lread_t r;
     logic [5:0] ts;
     r = '0;
     ts = pb | 6'(smp);
     unique case (st)
-      StRdReq, StDecide: begin
-        r.go = 1'b1;
+      StDecide: begin
+        r.go = !((!rd && arr == 2'd0) || (rd && cov == 16'd0 && em == 2'd0)) &&
+               !(rd && cov == 16'd0 && em == 2'd1 && multi);
         r.line = multi ? 3'(3'(p) << lines_lg) : 3'(p >> per_lg);
       end
       StSlot: begin
@@ -304,41 +304,49 @@ module gx_msld (
   // enters, with the values it enters with (ReadPlan_A), each candidate built from
   // registers and chosen by the transition.
   lread_t lrd_q, lrd_d;  // the image read of this clock, planned in the previous one
-  lread_t rd_in_dec, rd_dec, rd_ex0, rd_ex, rd_slot0, rd_slot, rd_slot1, rd_qb0, rd_qb;
+  logic [2:0] line_in, slot_in;  // the offered load's sample: its line and slot
+  logic       rd_go;             // the sample's line from the read's response
+  lread_t rd_in_dec, rd_resp_dec, rd_ex0, rd_ex, rd_slot0, rd_slot, rd_slot1, rd_qb0, rd_qb;
   always_comb begin
+    logic [5:0] ts;
+    ts = pb_in | 6'(ld_i.sample);
+    line_in = 3'(ts >> fmt_in.slg);
+    slot_in = 3'(ts & 6'((7'd1 << fmt_in.slg) - 7'd1));
+    rd_go = rd_take && !cov_q[smp_q];
     // intake into Decide (the pixel wholly in the slot), the read's response into Decide
     rd_in_dec = img_read(StDecide, fmt_in.multi, fmt_in.slg, fmt_in.lines_lg,
-                         fmt_in.per_lg, ld_i.pixel, pb_in, ld_i.sample, '0, '0, '0,
+                         fmt_in.per_lg, ld_i.pixel, pb_in, ld_i.sample, 1'b0,
+                         snap_i.arrive[32'(ld_i.pixel)*2 +: 2], cov_in, 2'd0, '0, '0, '0,
                          '0);
-    rd_dec = img_read(StDecide, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                      pb_q, smp_q, '0, '0, '0, '0);
+    rd_resp_dec = img_read(StDecide, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg,
+                           p_q, pb_q, smp_q, rd_q, arr_q, cov_q, rd_resp_i.enc, '0, '0,
+                           '0, '0);
     // Exact's references 0 and the next; the slot walk's slots 0, slot_q, slot_q + 1; the
     // query build's first step (class g0) and next step (gi + 1; grep does not change in
     // a build)
     rd_ex0 = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                      pb_q, smp_q, '0, '0, '0, '0);
+                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, '0);
     rd_ex = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, '0, '0, '0,
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0,
                      k_q < fmt_q.nn ? k_q[3:0] + 4'd1 : k_q[3:0]);
     rd_slot0 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                        pb_q, smp_q, bl_q, '0, '0, '0);
+                        pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, '0, '0, '0);
     rd_slot = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                       pb_q, smp_q, bl_q, slot_q, '0, '0);
+                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, slot_q, '0, '0);
     rd_slot1 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                        pb_q, smp_q, bl_q, slot_q + 4'd1, '0,
+                        pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, slot_q + 4'd1, '0,
                         '0);
     rd_qb0 = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                      pb_q, smp_q, '0, '0,
+                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
                       grep_q[32'(g0_q[3:0])*4 +: 4], '0);
     rd_qb = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, '0, '0,
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
                      grep_q[32'(4'(gi_q + 4'd1))*4 +: 4], '0);
     lrd_d = '0;
     unique case (state_q)
-      StIdle, StOut: if (ld_take) lrd_d = rd_in_dec;  // (into RdReq or Decide)
-      StRdReq: if (!rd_req_ready_i) lrd_d = lrd_q;
-      StRdWait: if (rd_take) lrd_d = rd_dec;
-      StDecide: if (rd_q && none_q && em_q == 2'd1 && fmt_q.multi) lrd_d = rd_ex0;
+      StIdle, StOut: if (ld_take && cov_in == fmt_in.alln) lrd_d = rd_in_dec;
+      StRdWait: if (rd_take) lrd_d = rd_resp_dec;
+      StDecide: if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) lrd_d = rd_ex0;
       StAnaWait: if (an_resp_valid && fmt_q.multi) lrd_d = rd_slot0;
       StSlot:
         if (!send_q)
@@ -349,24 +357,11 @@ module gx_msld (
       StExact: if (!(e4_v_q && 5'(e4_k_q) == fmt_q.nn - 5'd1)) lrd_d = rd_ex;
       default: ;
     endcase
-    ln_d = lrd_q.go ? img_q[32'(lrd_q.line)*256 +: 256] : ln_q;
-    lslot_d = lrd_q.go ? lrd_q.slot : lslot_q;
-  end
-
-  // The loaded value: dword lane k (k < 2^dlg) is tile dword (ts << dlg) + k, ts the
-  // loaded sample's tile sample; the lanes' indices are registered at intake. Lane k
-  // reads only dwords equal to k mod its lane count (a 64-, 32-, 16- and 16-way select).
-  logic [127:0] val_rd;
-  always_comb begin
-    logic [5:0] i1, i2, i3;
-    i1 = {val_idx_q[11:7], 1'b1};
-    i2 = {val_idx_q[17:14], 2'd2};
-    i3 = {val_idx_q[23:20], 2'd3};
-    val_rd = '0;
-    if (val_lv_q[0]) val_rd[31:0] = img_q[32'(val_idx_q[5:0])*32 +: 32];
-    if (val_lv_q[1]) val_rd[63:32] = img_q[32'(i1)*32 +: 32];
-    if (val_lv_q[2]) val_rd[95:64] = img_q[32'(i2)*32 +: 32];
-    if (val_lv_q[3]) val_rd[127:96] = img_q[32'(i3)*32 +: 32];
+    ln_d = ld_take ? snap_i.data[32'(line_in)*256 +: 256]
+         : rd_go ? rd_resp_i.data[32'(sline_q)*256 +: 256]
+         : lrd_q.go ? img_q[32'(lrd_q.line)*256 +: 256] : ln_q;
+    lslot_d = ld_take ? slot_in : lrd_q.go ? lrd_q.slot : lslot_q;
+    sline_d = ld_take ? line_in : sline_q;
   end
   always_comb begin
     sv = '0;
@@ -468,9 +463,6 @@ module gx_msld (
     gi_d = gi_q;
     smp_d = smp_q;
     cov_d = cov_q;
-    none_d = none_q;
-    val_idx_d = val_idx_q;
-    val_lv_d = val_lv_q;
     arr_d = arr_q;
     rd_d = rd_q;
     em_d = em_q;
@@ -524,7 +516,7 @@ module gx_msld (
         end
       end
       StDecide: begin
-        val_d = val_rd;
+        val_d = sv;
         bl_d = '0;
         blast_d = fmt_q.lines_lg == 3'd0;
         ng_d = '0;
@@ -532,19 +524,19 @@ module gx_msld (
         k_d = '0;
         kc_d = '0;
         report_d = 1'b1;
-        if ((!rd_q && arr_q == 2'd0) || (rd_q && none_q && em_q == 2'd0)) begin
+        if ((!rd_q && arr_q == 2'd0) || (rd_q && cov_q == 16'd0 && em_q == 2'd0)) begin
           report_d = 1'b0;  // uniform
           mask_d = fmt_q.alln;
           enc_d = 2'd0;
           state_d = StOut;
-        end else if (rd_q && none_q && em_q == 2'd1 && fmt_q.multi) begin
+        end else if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) begin
           // wholly in memory in a subset tile: the stored masks (exact) are the classes
           report_d = 1'b0;
           state_d = StExact;
         end else begin
           // one-line pixels of a subset tile take the analysis too (one request is
           // faster there), reported as not analyzed
-          report_d = !(rd_q && none_q && em_q == 2'd1);
+          report_d = !(rd_q && cov_q == 16'd0 && em_q == 2'd1);
           state_d = StAnaReq;
         end
       end
@@ -676,11 +668,6 @@ module gx_msld (
       rdw_d = rdw_in;
       smp_d = ld_i.sample;
       cov_d = cov_in;
-      none_d = cov_in == 16'd0;
-      for (int unsigned k = 0; k < 4; k++) begin
-        val_idx_d[k*6 +: 6] = 6'((pb_in | 6'(ld_i.sample)) << fmt_in.dlg) | 6'(k);
-        val_lv_d[k] = 3'(k) < 3'(4'd1 << fmt_in.dlg);
-      end
       arr_d = snap_i.arrive[32'(ld_i.pixel)*2 +: 2];
       rd_d = cov_in != fmt_in.alln;
       em_d = '0;
@@ -718,7 +705,6 @@ module gx_msld (
     gi_q <= gi_d;
     smp_q <= smp_d;
     cov_q <= cov_d;
-    none_q <= none_d;
     arr_q <= arr_d;
     rd_q <= rd_d;
     em_q <= em_d;
@@ -729,8 +715,7 @@ module gx_msld (
     enc_q <= enc_d;
     val_q <= val_d;
     ln_q <= ln_d;
-    val_idx_q <= val_idx_d;
-    val_lv_q <= val_lv_d;
+    sline_q <= sline_d;
     lslot_q <= lslot_d;
     bl_q <= bl_d;
     send_q <= send_d;
@@ -820,11 +805,6 @@ module gx_msld (
   // without one).
   `GX_ASSERT(ReadExact_A, !fv_after_init || rd_q == (cov_q != fmt_q.alln))
   `GX_ASSERT(ReadDone_A, !fv_after_init || state_q == StRdReq || fv_rd_done_q == rd_q)
-  // A value lane's dword index is its lane number mod its lane count.
-  `GX_ASSERT(Lanes_A, !fv_after_init || ((!val_lv_q[1] || val_idx_q[6]) &&
-                                         (!val_lv_q[2] || val_idx_q[13:12] == 2'd2) &&
-                                         (!val_lv_q[3] || val_idx_q[19:18] == 2'd3)))
-  `GX_ASSERT(None_A, !fv_after_init || none_q == (cov_q == 16'd0))
   `GX_ASSERT(ReadState_A, !(state_q == StRdReq || state_q == StRdWait) || rd_q)
   `GX_ASSERT(ReadFirst_A, state_q != StRdReq || !fv_rd_done_q)
   `GX_ASSERT(NoReadBytes_A, !fv_after_init || rd_q || rbytes_q == 9'd0)
@@ -855,7 +835,7 @@ module gx_msld (
   // The image read planned a clock ahead is the read the state asks for.
   `GX_ASSERT(ReadPlan_A, lrd_q == img_read(state_q, fmt_q.multi, fmt_q.slg,
                                            fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q, smp_q,
-                                           bl_q, slot_q,
+                                           rd_q, arr_q, cov_q, em_q, bl_q, slot_q,
                                            grep_q[32'(gi_q)*4 +: 4], k_q[3:0]))
   `GX_ASSERT(EncLegal_A, !resp_valid_o || resp_o.enc != gx_pkg::enc_e'(2'd3))
 
