@@ -90,7 +90,9 @@ module gx_msld (
   logic               blast_q, blast_d;   // bl_q is the pixel's last line
   logic [127:0]       lmx_q, lmx_d;       // the line's masks as pixel samples: slot j's
                                           // class, bits 16j+15..16j (multi-line)
-  logic [2:0]         js_q, js_d;         // one-line pixel: the loaded sample's slot
+  logic [47:0]        lmi_q, lmi_d;       // one-line pixel: bit i of its class mask is bit
+                                          // lmi[6i+5:6i] of the analyzer's masks, i < N
+  logic [7:0]         lmv_q, lmv_d;       // i < N
   logic [7:0]         grp_q, grp_d;       // one-line pixel: its slots in its line
   logic [2:0]         js0_q, js0_d;       // one-line pixel: its first slot
   logic [7:0]         lmf_q, lmf_d;       // the line's first-of-class slots
@@ -258,21 +260,6 @@ module gx_msld (
     logic [2:0] slot;  // the sample's slot of the line (a sample read)
   } lread_t;
 
-  // Decide's cases, from the load's read flag, arrival state, whether none of the pixel's
-  // samples is stored and the read's Em: uniform (known: N ones, 1SPP), wholly in memory
-  // in a subset tile (its stored masks are the classes), else the analysis (which the
-  // stored-masks case takes too for one-line pixels).
-  function automatic logic dec_uniform(logic rd, logic [1:0] arr, logic none, logic [1:0] em);
-    dec_uniform = (!rd && arr == 2'd0) || (rd && none && em == 2'd0);
-  endfunction
-  function automatic logic dec_stored(logic rd, logic none, logic [1:0] em);
-    dec_stored = rd && none && em == 2'd1;
-  endfunction
-  function automatic logic dec_ana(logic rd, logic [1:0] arr, logic none, logic [1:0] em,
-                                   logic multi);
-    dec_ana = !dec_uniform(rd, arr, none, em) && !(dec_stored(rd, none, em) && multi);
-  endfunction
-
   // The image read of state st: Decide's analysis line (unless the state is known; its
   // slot stays the loaded sample's), the slot walk's sample rs (a query's step 0) or, at
   // the line's last slot, the next analysis line, a query build step's sample gs (in
@@ -280,14 +267,16 @@ module gx_msld (
   // an exact reference k. multi, slg, lines_lg and per_lg are the format's (ms_fmt_t).
   function automatic lread_t img_read(state_e st, logic multi, logic [2:0] slg,
       logic [2:0] lines_lg, logic [2:0] per_lg, logic [4:0] p, logic [5:0] pb,
-      logic [3:0] smp, logic ana, logic [2:0] bl, logic [3:0] slot, logic [3:0] gs, logic [3:0] k);
+      logic [3:0] smp, logic rd, logic [1:0] arr, logic [15:0] cov, logic [1:0] em,
+      logic [2:0] bl, logic [3:0] slot, logic [3:0] gs, logic [3:0] k);
     lread_t r;
     logic [5:0] ts;
     r = '0;
     ts = pb | 6'(smp);
     unique case (st)
       StDecide: begin
-        r.go = ana;
+        r.go = !((!rd && arr == 2'd0) || (rd && cov == 16'd0 && em == 2'd0)) &&
+               !(rd && cov == 16'd0 && em == 2'd1 && multi);
         r.line = multi ? 3'(3'(p) << lines_lg) : 3'(p >> per_lg);
       end
       StSlot: begin
@@ -326,39 +315,38 @@ module gx_msld (
     rd_go = rd_take && !cov_q[smp_q];
     // intake into Decide (the pixel wholly in the slot), the read's response into Decide
     rd_in_dec = img_read(StDecide, fmt_in.multi, fmt_in.slg, fmt_in.lines_lg,
-                         fmt_in.per_lg, ld_i.pixel, pb_in, ld_i.sample,
-                         dec_ana(1'b0, snap_i.arrive[32'(ld_i.pixel)*2 +: 2],
-                                 cov_in == 16'd0, 2'd0, fmt_in.multi), '0, '0, '0, '0);
+                         fmt_in.per_lg, ld_i.pixel, pb_in, ld_i.sample, 1'b0,
+                         snap_i.arrive[32'(ld_i.pixel)*2 +: 2], cov_in, 2'd0, '0, '0, '0,
+                         '0);
     rd_resp_dec = img_read(StDecide, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg,
-                           p_q, pb_q, smp_q,
-                           dec_ana(rd_q, arr_q, cov_q == 16'd0, rd_resp_i.enc, fmt_q.multi),
-                           '0, '0, '0, '0);
+                           p_q, pb_q, smp_q, rd_q, arr_q, cov_q, rd_resp_i.enc, '0, '0,
+                           '0, '0);
     // Exact's references 0 and the next; the slot walk's slots 0, slot_q, slot_q + 1; the
     // query build's first step (class g0) and next step (gi + 1; grep does not change in
     // a build)
     rd_ex0 = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                      pb_q, smp_q, 1'b0, '0, '0, '0, '0);
+                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, '0);
     rd_ex = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, 1'b0, '0, '0, '0,
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0,
                      k_q < fmt_q.nn ? k_q[3:0] + 4'd1 : k_q[3:0]);
     rd_slot0 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                        pb_q, smp_q, 1'b0, bl_q, '0, '0, '0);
+                        pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, '0, '0, '0);
     rd_slot = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                       pb_q, smp_q, 1'b0, bl_q, slot_q, '0, '0);
+                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, slot_q, '0, '0);
     rd_slot1 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                        pb_q, smp_q, 1'b0, bl_q, slot_q + 4'd1, '0,
+                        pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, slot_q + 4'd1, '0,
                         '0);
     rd_qb0 = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                      pb_q, smp_q, 1'b0, '0, '0,
+                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
                       grep_q[32'(g0_q[3:0])*4 +: 4], '0);
     rd_qb = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, 1'b0, '0, '0,
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
                      grep_q[32'(4'(gi_q + 4'd1))*4 +: 4], '0);
     lrd_d = '0;
     unique case (state_q)
       StIdle, StOut: if (ld_take && cov_in == fmt_in.alln) lrd_d = rd_in_dec;
       StRdWait: if (rd_take) lrd_d = rd_resp_dec;
-      StDecide: if (dec_stored(rd_q, cov_q == 16'd0, em_q) && fmt_q.multi) lrd_d = rd_ex0;
+      StDecide: if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) lrd_d = rd_ex0;
       StAnaWait: if (an_resp_valid && fmt_q.multi) lrd_d = rd_slot0;
       StSlot:
         if (!send_q)
@@ -415,13 +403,12 @@ module gx_msld (
 
   // One-line pixel: the loaded sample's class mask. Pixel p is group kk of its line and
   // its sample s is in slot js = kk N + s: bit i of the mask is bit kk N + i of the
-  // response's byte js, i < N (N <= 8 here; kk N + i = kk N | i), both slots registered
-  // at intake (js_q, js0_q = kk N), so the bit's index is registers and constants.
+  // response's byte js, i < N (N <= 8 here), indices registered at intake (lmi_q).
   logic [15:0] line_mask;
   always_comb begin
     line_mask = '0;
     for (int unsigned i = 0; i < 8; i++)
-      line_mask[i] = fmt_q.alln[i] && an_resp.masks[{js_q, js0_q | 3'(i)}];
+      line_mask[i] = lmv_q[i] && an_resp.masks[lmi_q[i*6 +: 6]];
   end
 
   // One-line pixel: its need from the response, one class when its first slot's class
@@ -497,7 +484,8 @@ module gx_msld (
     grep_d = grep_q;
     gmask_d = gmask_q;
     lmx_d = lmx_q;
-    js_d = js_q;
+    lmi_d = lmi_q;
+    lmv_d = lmv_q;
     grp_d = grp_q;
     js0_d = js0_q;
     qk_d = qk_q;
@@ -536,19 +524,19 @@ module gx_msld (
         k_d = '0;
         kc_d = '0;
         report_d = 1'b1;
-        if (dec_uniform(rd_q, arr_q, cov_q == 16'd0, em_q)) begin
+        if ((!rd_q && arr_q == 2'd0) || (rd_q && cov_q == 16'd0 && em_q == 2'd0)) begin
           report_d = 1'b0;  // uniform
           mask_d = fmt_q.alln;
           enc_d = 2'd0;
           state_d = StOut;
-        end else if (dec_stored(rd_q, cov_q == 16'd0, em_q) && fmt_q.multi) begin
+        end else if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) begin
           // wholly in memory in a subset tile: the stored masks (exact) are the classes
           report_d = 1'b0;
           state_d = StExact;
         end else begin
           // one-line pixels of a subset tile take the analysis too (one request is
           // faster there), reported as not analyzed
-          report_d = !dec_stored(rd_q, cov_q == 16'd0, em_q);
+          report_d = !(rd_q && cov_q == 16'd0 && em_q == 2'd1);
           state_d = StAnaReq;
         end
       end
@@ -686,10 +674,15 @@ module gx_msld (
       rbytes_d = '0;
       passes_d = '0;
       state_d = cov_in != fmt_in.alln ? StRdReq : StDecide;
-      // one-line pixel: its first slot (group kk of its line), the sample's, its slots
-      js0_d = (3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1)) << fmt_in.nlg;
-      js_d = js0_d | 3'(ld_i.sample);
-      grp_d = 8'(fmt_in.alln) << js0_d;
+      begin
+        logic [2:0] kk;  // pixel p's group in its line (one-line pixels)
+        kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
+        js0_d = kk << fmt_in.nlg;
+        for (int unsigned i = 0; i < 8; i++)
+          lmi_d[i*6 +: 6] = {(kk << fmt_in.nlg) | 3'(ld_i.sample), 3'(kk << fmt_in.nlg) + 3'(i)};
+        lmv_d = 8'(fmt_in.alln);
+        grp_d = 8'(fmt_in.alln) << (kk << fmt_in.nlg);
+      end
     end
   end
 
@@ -737,7 +730,8 @@ module gx_msld (
     grep_q <= grep_d;
     gmask_q <= gmask_d;
     lmx_q <= lmx_d;
-    js_q <= js_d;
+    lmi_q <= lmi_d;
+    lmv_q <= lmv_d;
     grp_q <= grp_d;
     js0_q <= js0_d;
     qk_q <= qk_d;
@@ -778,12 +772,9 @@ module gx_msld (
   // The state cases of the held load: uniform (known without the analyzer) and
   // whether the response reports an analysis (not uniform, not a subset tile's stored
   // masks).
-  logic fv_after_init, fv_post_decide, fv_uniform, fv_ana, fv_walk;
+  logic fv_after_init, fv_post_decide, fv_uniform, fv_ana;
   always_comb begin
     fv_after_init = state_q != StIdle;
-    // the walk of a multi-line pixel's slots and its query passes
-    fv_walk = state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
-              state_q == StQWait;
     fv_post_decide = state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
                      state_q == StQBuild || state_q == StQReq || state_q == StQWait ||
                      state_q == StExact || state_q == StOut;
@@ -832,16 +823,19 @@ module gx_msld (
   `GX_ASSERT(Analyzed_A, !resp_valid_o || resp_o.analyzed == fv_ana)
   // The slot walk's count of earlier classes still to compare: rem = ng0 - g0 (g0 the
   // query base, a class index, five bits).
-  `GX_ASSERT(Rem_A, !fv_walk || g0_q == 5'(6'(ng0_q) - rem_q))
-  `GX_ASSERT(SlotEnd_A, !fv_walk || send_q == (slot_q == 4'(fmt_q.s_cnt)))
-  `GX_ASSERT(LastLine_A, !(fv_walk || state_q == StAnaReq || state_q == StAnaWait) ||
+  `GX_ASSERT(Rem_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                      state_q == StQWait) || g0_q == 5'(6'(ng0_q) - rem_q))
+  `GX_ASSERT(SlotEnd_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                          state_q == StQWait) || send_q == (slot_q == 4'(fmt_q.s_cnt)))
+  `GX_ASSERT(LastLine_A, !(state_q == StAnaReq || state_q == StAnaWait ||
+                           state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                           state_q == StQWait) ||
                          blast_q == (bl_q == 3'((4'd1 << fmt_q.lines_lg) - 4'd1)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
   // The image read planned a clock ahead is the read the state asks for.
   `GX_ASSERT(ReadPlan_A, lrd_q == img_read(state_q, fmt_q.multi, fmt_q.slg,
                                            fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q, smp_q,
-                                           dec_ana(rd_q, arr_q, cov_q == 16'd0, em_q,
-                                                   fmt_q.multi), bl_q, slot_q,
+                                           rd_q, arr_q, cov_q, em_q, bl_q, slot_q,
                                            grep_q[32'(gi_q)*4 +: 4], k_q[3:0]))
   `GX_ASSERT(EncLegal_A, !resp_valid_o || resp_o.enc != gx_pkg::enc_e'(2'd3))
 
