@@ -225,9 +225,11 @@ module gx_raster_cons_fv #(
   assign pk = {ppy[0], ppx[0]};
   assign r_hit = fv_r_q && fv_r_px == PW'({PW'(ppx >> 1) - PW'(pl), 1'b0}) &&
                  fv_r_py == {ppy[PW-1:1], 1'b0};
-  logic [3*4*Lanes*16*(SW+1)-1:0] fv_r_sum;   // R's sample sums (sign: bit SW)
-  function automatic int unsigned rs(input logic [2:0] e);  // the sign bit of sample 0
-    rs = (SW + 1) * (((32'(e) * Lanes + 32'(pl)) * 4 + 32'(pk)) * 16) + SW;
+  logic [3*4*Lanes*4*(SW+1)-1:0] fv_r_sum;    // R's sample sums (sign: bit SW)
+  // the sign bit of sample 0 of the watched pixel's column (conservative: N = 1, column
+  // c = 4 lane + k, sample j = 0 at (e 4 Lanes + c) 4 + j)
+  function automatic int unsigned rs(input logic [2:0] e);
+    rs = (SW + 1) * (((32'(e) * Lanes + 32'(pl)) * 4 + 32'(pk)) * 4) + SW;
   endfunction
   function automatic logic signed [SW-1:0] rq(input logic [2:0] e);
     rq = $signed(fv_r_e[SW*(4*Lanes*32'(e) + 4*32'(pl) + 32'(pk)) +: SW]);

@@ -1,6 +1,7 @@
 // gx_raster: the rasterizer. Walks a set-up triangle's coarse tiles (16x16 pixels) and
-// fine tiles (8x8), rejecting empty ones with a corner test, and tests `Lanes` quads
-// (2x2 pixels, every sample) per clock against the three edge equations: at the sample
+// fine tiles (8x8), rejecting empty ones with a corner test, and tests 16 Lanes samples
+// per clock (Lanes quads at N <= 4, half as many at N = 8, a quarter at 16) against the
+// three edge equations: at the sample
 // positions of the programmable sample-pattern table (MSAA, N = 1, 2, 4, 8, 16, with
 // pattern sets for N = 1, 2) or at the pixel's outermost corner grown by the error term
 // (conservative mode). The C model (gx_raster_tri_groups, cmodel/src/raster.c) is the
@@ -21,11 +22,13 @@
 //   A2  the four fine tiles' corner tests and the range give the tile's visit mask
 //   B   group walker: one group a clock from the visit mask (lowest bit first); edge
 //       values at its pixels' origins, clamped to SampleSumBits
-//   R   per-sample tests of Lanes x 4 pixels x 16 samples x 3 edges
+//   R   per-sample tests of 4 Lanes columns x 4 samples x 3 edges: a group in one clock
+//       at N <= 4, two at N = 8, four at N = 16
 //   O   output register (a group with coverage)
-// Throughput: Lanes quads (4 Lanes pixels, all samples) tested per clock; a coarse tile
-// the corner test rejects costs a clock of A only, hidden while B is busy. A triangle
-// costs about 5 clocks of fill and drain (the next one waits for the walker to empty).
+// Throughput: 16 Lanes sample tests per clock (Lanes quads with all their samples at
+// N <= 4, one group a clock); a coarse tile the corner test rejects costs a clock of A
+// only, hidden while B is busy. A triangle costs about 5 clocks of fill and drain (the
+// next one waits for the walker to empty).
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -182,11 +185,20 @@ module gx_raster #(
       end
     end
     // the positions the triangle's slots hold when it is taken (a later table write
-    // applies to later triangles only); conservative: every sample offset is 0
+    // applies to later triangles only), at stage R's test places: place 4 m + j is
+    // sample j of the columns c with c % 4 = m (below), slot 4 m + j for N >= 4, slot
+    // 2 m + j % 2 + 8 (j / 2) for N = 2 (j / 2 the pattern set), 4 j + m for N = 1 (j the
+    // pattern set); conservative: every sample offset is 0
     if (!cmd_i.conservative) begin
-      for (int s = 0; s < 16; s++) begin
-        t_pos_d[8*s +: 8] = tbl_prog_q ? tbl_q[8*s +: 8]
-                                       : std_pos(cmd_i.samples_log2, 4'(s));
+      for (int u = 0; u < 16; u++) begin
+        logic [3:0] slot;
+        unique case (cmd_i.samples_log2)
+          3'd0:    slot = 4'(4 * (u % 4) + u / 4);
+          3'd1:    slot = 4'(2 * (u / 4) + u % 2 + 8 * ((u % 4) / 2));
+          default: slot = 4'(u);
+        endcase
+        t_pos_d[8*u +: 8] = tbl_prog_q ? tbl_q[8*slot +: 8]
+                                       : std_pos(cmd_i.samples_log2, slot);
       end
     end
     t_incl_d = cmd_i.conservative ? 3'b111 : su.incl;
@@ -409,7 +421,7 @@ module gx_raster #(
   end
   assign b_vm_next = b_vm_q & ~(VW'(1) << b_idx);
   assign b_last    = b_vm_next == '0;
-  assign b_take    = a2_has && (!b_q || (en && b_last));
+  assign b_take    = a2_has && (!b_q || (r_free && b_last));
 
   always_comb begin
     logic [1:0] f;
@@ -472,7 +484,7 @@ module gx_raster #(
   always_ff @(posedge clk_i) begin
     if (rst_i) b_q <= 1'b0;
     else if (b_take) b_q <= 1'b1;
-    else if (en && b_last) b_q <= 1'b0;
+    else if (r_free && b_last) b_q <= 1'b0;
   end
   always_ff @(posedge clk_i) begin
     if (b_take) begin
@@ -480,23 +492,43 @@ module gx_raster #(
       b_ty_q <= a2_ty_q;
       b_e0_q <= a2_e0_q;
       b_vm_q <= a2_vm;
-    end else if (b_q && en) begin
+    end else if (b_q && r_free) begin
       b_vm_q <= b_vm_next;
     end
   end
 
   // ---------------------------------------------------------------------------------
-  // Stage R: per-sample tests.
+  // Stage R: per-sample tests, 4 Lanes columns of 4 samples each per clock (16 Lanes
+  // sample tests against three edges). Column c tests a pixel k' of its lane l = c / 4:
+  // N <= 4: k' = c % 4, one clock a group. N = 8: two clocks (sub-steps h = 0, 1),
+  // k' = 2 h + (c / 2) % 2, samples 4 (c % 2) .. +3. N = 16: four clocks, k' = h, samples
+  // 4 (c % 4) .. +3. So a column reads one of its lane's 4 pixels, and its sample j reads
+  // the offset at test place 4 (c % 4) + j in every mode and sub-step: the load stage puts
+  // there the slot that place needs (N = 8: slot 8 (k' & 1) + i with k' & 1 = (c / 2) % 2
+  // and i = 4 (c % 2) + j, that is 4 (c % 4) + j; N = 1, 2: each pattern set's slot at
+  // its own place, the set chosen among the results).
+  localparam int unsigned NC = 4 * Lanes;     // columns (pixels a clock at N <= 4)
   logic [PW-1:0]           r_px_q, r_py_q;
   logic [3*4*Lanes*SW-1:0] r_e_q;
   logic [4*Lanes-1:0]      r_inr_q;
+  logic [1:0]              r_h_q;   // the sub-step (N = 8: 0..1, N = 16: 0..3)
+  logic                    r_last;  // this sub-step is the group's last
+  logic                    r_free;  // R takes B's group this clock (or is empty)
+  logic [Lanes*64-1:0]     r_acc_q; // the masks of the group's earlier sub-steps
+
+  assign r_last = t_nlog_q == 3'd4 ? r_h_q == 2'd3 : t_nlog_q == 3'd3 ? r_h_q == 2'd1 : 1'b1;
+  assign r_free = !r_q || (en && r_last);
 
   always_ff @(posedge clk_i) begin
     if (rst_i) r_q <= 1'b0;
-    else if (en) r_q <= b_q;
+    else if (r_free) r_q <= b_q;
   end
   always_ff @(posedge clk_i) begin
-    if (en && b_q) begin
+    if (rst_i || r_free) r_h_q <= '0;
+    else if (en) r_h_q <= r_h_q + 2'd1;
+  end
+  always_ff @(posedge clk_i) begin
+    if (r_free && b_q) begin
       r_px_q  <= b_px;
       r_py_q  <= b_py;
       r_e_q   <= b_e;
@@ -504,64 +536,96 @@ module gx_raster #(
     end
   end
 
-  logic [Lanes*64-1:0] r_mask;
+  logic [4*2-1:0]      r_kp;      // k' of the columns c with c % 4 = m, at 2 m
+  logic [NC*4-1:0]     r_pass;    // column c's sample j passes, at 4 c + j
+  logic [Lanes*64-1:0] r_mask;    // this sub-step's results, at the group's mask bits
+  logic [Lanes*64-1:0] r_all;     // the group's masks once this sub-step is done
   logic [Lanes-1:0]    r_lane;
-  logic [3*4*Lanes*16*(SW+1)-1:0] r_sum;  // every sample sum, one bit wider (NoOverflow_A)
+  logic [3*NC*4*(SW+1)-1:0] r_sum;  // every sample sum, one bit wider (NoOverflow_A)
 
   always_comb begin
-    logic [1:0] kset;       // the quad's pattern set (pattern sets on)
-    off_t off;
+    for (int m = 0; m < 4; m++) begin
+      unique case (t_nlog_q)
+        3'd3:    r_kp[2*m +: 2] = {r_h_q[0], 1'(m / 2)};
+        3'd4:    r_kp[2*m +: 2] = r_h_q;
+        default: r_kp[2*m +: 2] = 2'(m);
+      endcase
+    end
+  end
+
+  always_comb begin
+    logic [1:0] kp;
     logic signed [SW:0] sum;
-    logic pass;
-    r_mask = '0;
+    logic signed [SW-1:0] q;
+    logic pass, inr;
+    for (int c = 0; c < NC; c++) begin
+      kp = r_kp[2*(c%4) +: 2];
+      inr = 1'b0;
+      for (int m = 0; m < 4; m++) if (kp == 2'(m)) inr = r_inr_q[4*(c/4) + m];
+      for (int j = 0; j < 4; j++) begin
+        pass = inr;
+        for (int e = 0; e < 3; e++) begin
+          // the sample passes the edge when q' + s >= 0 (stage B): one sign; s is the
+          // offset at test place 4 (c % 4) + j (the load stage's order)
+          q = '0;
+          for (int m = 0; m < 4; m++)
+            if (kp == 2'(m)) q = $signed(r_e_q[SW*(NC*e + 4*(c/4) + m) +: SW]);
+          sum = (SW+1)'(q) + (SW+1)'($signed(t_s_q[(16*e + 4*(c%4) + j)*OW +: OW]));
+          r_sum[(SW+1)*((e*NC + c)*4 + j) +: SW+1] = sum;
+          if (sum < 0) pass = 1'b0;
+        end
+        r_pass[4*c + j] = pass;
+      end
+    end
+  end
+
+  // the results at their mask bits: bit 64 l + 16 k + i, sample i of pixel k of lane l,
+  // is column 4 l + k's test j = i (N = 4), 2 kset + i (N = 2; j = i without pattern
+  // sets), kset (N = 1; 0 without), with kset the quad's pattern set; N = 8: column
+  // 4 l + 2 (k % 2) + i / 4's test i % 4 in sub-step k / 2; N = 16: column 4 l + i / 4's
+  // test i % 4 in sub-step k
+  always_comb begin
+    logic [1:0] kset;
     for (int l = 0; l < Lanes; l++) begin
       // set ((px >> 1) + (py >> 1)) mod (16 / 4N): N = 1: 4 sets, N = 2: 2 sets
       kset = 2'((r_px_q >> 1) + PW'(l) + (r_py_q >> 1));
-      if (t_nlog_q != 3'd0) kset[1] = 1'b0;
+      if (!t_ps_q) kset = 2'd0;
       for (int k = 0; k < 4; k++) begin
         for (int i = 0; i < 16; i++) begin
-          pass = r_inr_q[4*l+k] && (i < (1 << t_nlog_q));
-          for (int e = 0; e < 3; e++) begin
-            // pattern sets (N = 1, 2: samples 0, 1 only): slot 4N kset + N k + i
-            off = so(e, k, i);
-            if (t_ps_q && i < 2) begin
-              if (t_nlog_q == 3'd0) begin
-                unique case (kset)
-                  2'd0:    off = $signed(t_s_q[(16*e + k)*OW +: OW]);
-                  2'd1:    off = $signed(t_s_q[(16*e + 4 + k)*OW +: OW]);
-                  2'd2:    off = $signed(t_s_q[(16*e + 8 + k)*OW +: OW]);
-                  default: off = $signed(t_s_q[(16*e + 12 + k)*OW +: OW]);
-                endcase
-              end else begin
-                off = kset[0] ? $signed(t_s_q[(16*e + 8 + 2*k + i%2)*OW +: OW])
-                              : $signed(t_s_q[(16*e + 2*k + i%2)*OW +: OW]);
-              end
-            end
-            // the sample passes the edge when q' + s >= 0 (stage B): one sign
-            sum = (SW+1)'($signed(r_e_q[SW*(4*Lanes*e + 4*l + k) +: SW])) + (SW+1)'(off);
-            r_sum[(SW+1)*(((e*Lanes+l)*4+k)*16+i) +: SW+1] = sum;
-            if (sum < 0) pass = 1'b0;
-          end
-          r_mask[64*l+16*k+i] = pass;
+          unique case (t_nlog_q)
+            3'd0: r_mask[64*l + 16*k + i] = i == 0 && r_pass[4*(4*l + k) +: 4][kset];
+            3'd1: r_mask[64*l + 16*k + i] = i < 2 &&
+                                            r_pass[4*(4*l + k) +: 4][{kset[0], 1'(i%2)}];
+            3'd2: r_mask[64*l + 16*k + i] = i < 4 && r_pass[4*(4*l + k) + i%4];
+            3'd3: r_mask[64*l + 16*k + i] = i < 8 && r_h_q[0] == 1'(k / 2) &&
+                                            r_pass[4*(4*l + 2*(k%2) + (i%8)/4) + i%4];
+            default: r_mask[64*l + 16*k + i] = r_h_q == 2'(k) && r_pass[4*(4*l + i/4) + i%4];
+          endcase
         end
       end
     end
-    for (int l = 0; l < Lanes; l++) r_lane[l] = r_mask[64*l +: 64] != '0;
+    r_all = r_acc_q | r_mask;
+    for (int l = 0; l < Lanes; l++) r_lane[l] = r_all[64*l +: 64] != '0;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (r_free) r_acc_q <= '0;
+    else if (en) r_acc_q <= r_all;
   end
 
   // ---------------------------------------------------------------------------------
   // Stage O: the output register.
   always_ff @(posedge clk_i) begin
     if (rst_i) o_q <= 1'b0;
-    else if (en) o_q <= r_q && r_lane != '0;
+    else if (en) o_q <= r_q && r_last && r_lane != '0;
   end
   always_ff @(posedge clk_i) begin
-    if (en && r_q) begin
+    if (en && r_q && r_last) begin
       grp_o.tag   <= t_tag_q;
       grp_o.qx    <= 12'(r_px_q >> 1);
       grp_o.qy    <= 12'(r_py_q >> 1);
       grp_o.valid <= 4'(r_lane);
-      grp_o.masks <= 256'(r_mask);
+      grp_o.masks <= 256'(r_all);
     end
   end
 
@@ -641,7 +705,7 @@ module gx_raster #(
   // every sample offset |s| < 2^28; every saturated pixel-origin value |q| <= 2^29
   logic [3*16-1:0]        fv_s_bad;
   logic [NP-1:0]          fv_e_bad;
-  logic [NP*16-1:0]       fv_sum_bad;
+  logic [NP*4-1:0]        fv_sum_bad;
   always_comb begin
     logic signed [OW:0] v;
     logic signed [SW-1:0] ev;
@@ -654,7 +718,7 @@ module gx_raster #(
       ev = $signed(r_e_q[SW*j +: SW]);
       fv_e_bad[j] = ev > QMax || ev < -QMax - SW'(1);
     end
-    for (int j = 0; j < NP * 16; j++)
+    for (int j = 0; j < NP * 4; j++)
       fv_sum_bad[j] = r_sum[(SW+1)*j + SW] != r_sum[(SW+1)*j + SW - 1];
   end
 `endif
@@ -687,6 +751,11 @@ module gx_raster #(
   `GX_ASSERT(PhaseB_A, !b_q || t_ph_q >= 2'd2)
   `GX_ASSERT(PhaseR_A, !r_q || t_ph_q == PhDone)
   `GX_ASSERT(PixelEdgeRange_A, !r_q || fv_e_bad == '0)
+  // R's sub-steps: none while empty, at most the last of its N; the masks of earlier
+  // sub-steps only after the first
+  `GX_ASSERT(RStep_A, r_q ? (t_nlog_q == 3'd4 || r_h_q <= 2'd1) &&
+                            (t_nlog_q >= 3'd3 || r_h_q == 2'd0) : r_h_q == 2'd0)
+  `GX_ASSERT(RAcc_A, !r_q || r_h_q != 2'd0 || r_acc_q == '0)
   `GX_ASSERT(NoOverflow_A, !r_q || fv_sum_bad == '0)
 
 `ifdef FORMAL
