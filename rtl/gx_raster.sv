@@ -579,6 +579,11 @@ module gx_raster #(
     end
   end
 
+  // bit s of v
+  function automatic logic bit4(input logic [3:0] v, input logic [1:0] s);
+    bit4 = v[s];
+  endfunction
+
   // the results at their mask bits: bit 64 l + 16 k + i, sample i of pixel k of lane l,
   // is column 4 l + k's test j = i (N = 4), 2 kset + i (N = 2; j = i without pattern
   // sets), kset (N = 1; 0 without), with kset the quad's pattern set; N = 8: column
@@ -593,9 +598,9 @@ module gx_raster #(
       for (int k = 0; k < 4; k++) begin
         for (int i = 0; i < 16; i++) begin
           unique case (t_nlog_q)
-            3'd0: r_mask[64*l + 16*k + i] = i == 0 && r_pass[4*(4*l + k) +: 4][kset];
+            3'd0: r_mask[64*l + 16*k + i] = i == 0 && bit4(r_pass[4*(4*l + k) +: 4], kset);
             3'd1: r_mask[64*l + 16*k + i] = i < 2 &&
-                                            r_pass[4*(4*l + k) +: 4][{kset[0], 1'(i%2)}];
+                                            bit4(r_pass[4*(4*l + k) +: 4], {kset[0], 1'(i%2)});
             3'd2: r_mask[64*l + 16*k + i] = i < 4 && r_pass[4*(4*l + k) + i%4];
             3'd3: r_mask[64*l + 16*k + i] = i < 8 && r_h_q[0] == 1'(k / 2) &&
                                             r_pass[4*(4*l + 2*(k%2) + (i%8)/4) + i%4];
