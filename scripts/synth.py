@@ -526,6 +526,13 @@ def synth_wrapper(block: str, ports: list[Port], work: Path) -> tuple[str, Path,
     return top, netlist, parse_stat(stat_json)
 
 
+def last_error(log: Path) -> str:
+    """The last ERROR line of a tool's log, or a note that it has none."""
+    lines = [l.strip() for l in log.read_text(errors="replace").splitlines()
+             if l.startswith("ERROR")] if log.is_file() else []
+    return lines[-1] if lines else "no ERROR line in its log"
+
+
 def does_not_fit(log: Path) -> bool:
     """True if a failed nextpnr log says the design is too big for the device."""
     text = log.read_text(errors="replace") if log.exists() else ""
@@ -593,13 +600,20 @@ def route_part(netlist: Path, work: Path, flag: str, part: str) -> Timing | None
             routed = route_seed(netlist, work, flag, part, seed)
         except ToolError:
             first = seed == SEEDS[0]
-            if not does_not_fit(log) or (first and (flag, part) == DEVICES[-1]):
+            if not does_not_fit(log):
+                # a router that gives up on one placement (router2 on a clock arc, for
+                # example) leaves the other seeds' results standing
+                print(f"  {part}, seed {seed}: nextpnr failed: {last_error(log)} (see {log})",
+                      flush=True)
+                routed = None
+            elif first and (flag, part) == DEVICES[-1]:
                 raise
-            if first:
+            elif first:
                 print(f"  {part} too small (see {log}); trying the next device", flush=True)
                 return None
-            print(f"  {part}, seed {seed}: not placed (see {log})", flush=True)
-            routed = None
+            else:
+                print(f"  {part}, seed {seed}: not placed (see {log})", flush=True)
+                routed = None
         fmax_by_seed[seed] = None if routed is None else routed[1]
         if routed is not None:
             clock_nets[seed] = routed[0]
@@ -841,7 +855,8 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
 - LUTs, FFs, BRAM and DSP: Yosys `synth_ecp5` of the block alone (top `gx_<block>`).
 - **fmax**: nextpnr-ecp5, the best of seeds {seeds_list()} (the wrapper is placed and routed
   once per seed; the last column gives each seed's fmax, "—" for a seed not routed within
-  the limit below, "{SEED_1_ONLY}" in a row of a run that placed with seed 1 alone),
+  the limit below or whose routing nextpnr gave up (its log in the block's directory says
+  why), "{SEED_1_ONLY}" in a row of a run that placed with seed 1 alone),
   {FREQ_MHZ} MHz target, of a generated wrapper that puts registers around the block:
   serial-in shift registers (chains of at most {CHAIN} bits, a pin each) load registers that drive every block input, and every block
   output is captured into registers that feed serial-out shift registers, so every block path is register to register and no
