@@ -347,8 +347,8 @@ formal: $(FILES_MK)
 # the blocks routed by nextpnr's router2 instead of router1; SYNTH_ST: those placed by
 # nextpnr's electrostatic placer before router2 (docs/toolchain.md: what each routes);
 # SYNTH_45: those placed on the LFE5U-45F without trying the 25k part (docs/msld.md).
-SYNTH_R2 := raster:Lanes=2
-SYNTH_ST := raster:Lanes=4 mswb
+SYNTH_R2 := raster:Lanes=2 raster:Lanes=4
+SYNTH_ST := mswb
 SYNTH_45 := msld
 SYNTH    := $(filter-out raster mswb msld,$(BLOCKS)) raster:Lanes=1
 synth: $(STAMP) $(FILES_MK)
