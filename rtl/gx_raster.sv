@@ -59,7 +59,6 @@ module gx_raster #(
 
   typedef logic signed [AW-1:0] coef_t;
   typedef logic signed [EW-1:0] edge_t;
-  typedef logic signed [OW-1:0] off_t;
   // A pixel-origin value q = E >>> 4 saturates at +-QMax = 2^29: every s is smaller.
   localparam logic signed [SW-1:0] QMax = SW'(64'sd1 <<< 29);
 
@@ -136,8 +135,8 @@ module gx_raster #(
   logic [3*EW-1:0]      t_c_q, t_c_d;
   logic [3*GW-1:0]      t_g_q, t_g_d;          // corner-test margin per edge (>= 0)
   logic [3*GW-1:0]      t_t_q, t_t_d;          // conservative: T per edge (else 0)
-  logic [3*16*OW-1:0]   t_s_q;                 // s of table slot s, per edge (phases)
-  logic [16*8-1:0]      t_pos_q, t_pos_d;      // the triangle's slot positions (x, y)
+  logic [3*16*OW-1:0]   t_s_q;                 // s at test place u, per edge (phases)
+  logic [16*8-1:0]      t_pos_q, t_pos_d;      // positions at the test places (x, y)
   logic [2:0]           t_incl_q, t_incl_d;
   logic [2:0]           t_nlog_q;
   logic                 t_ps_q;
@@ -232,10 +231,10 @@ module gx_raster #(
   endfunction
 
   // ---------------------------------------------------------------------------------
-  // The sample offsets s = A sx + B sy of the triangle's 16 slots, per edge, computed
-  // SPh slots a clock in the three clocks after it is taken (phases 0, 1, 2: slots
-  // 0..5, 6..11, 12..15), while stages A, A2 and B hold its first tile. Stage R, the
-  // first to read them, holds its first group 4 clocks after it is taken at the
+  // The sample offsets s = A sx + B sy at the 16 test places (the slots they hold), per
+  // edge, computed SPh places a clock in the three clocks after it is taken (phases 0,
+  // 1, 2: places 0..5, 6..11, 12..15), while stages A, A2 and B hold its first tile. Stage
+  // R, the first to read them, holds its first group 4 clocks after it is taken at the
   // earliest (PhaseR_A), so this costs no clock and a third of the multipliers.
   localparam int unsigned SPh = 6;                      // slots a clock
   localparam logic [1:0] PhDone = 2'((16 + SPh - 1) / SPh);  // the phase count: 3
@@ -266,17 +265,6 @@ module gx_raster #(
           t_s_q[(16*e + s)*OW +: OW] <= t_su[(SPh*e + s % SPh)*OW +: OW];
   end
 
-  // s of sample i of pixel k (k = 2 (py & 1) + (px & 1)) for edge e: slot N k + i
-  // (N <= 4), 8 (k & 1) + i (N = 8) or i (N = 16). The indices are constant per N, and
-  // sample i exists only for N > i, so each is a choice among those N (i >= 8: slot i).
-  function automatic off_t so(input int unsigned e, input int unsigned k,
-                              input int unsigned i);
-    so = $signed(t_s_q[(16*e + i)*OW +: OW]);                                  // N = 16
-    if (i < 8 && t_nlog_q == 3'd3) so = $signed(t_s_q[(16*e + 8*(k%2) + i%8)*OW +: OW]);
-    if (i < 4 && t_nlog_q == 3'd2) so = $signed(t_s_q[(16*e + 4*k + i%4)*OW +: OW]);
-    if (i < 2 && t_nlog_q == 3'd1) so = $signed(t_s_q[(16*e + 2*k + i%2)*OW +: OW]);
-    if (i < 1 && t_nlog_q == 3'd0) so = $signed(t_s_q[(16*e + k)*OW +: OW]);
-  endfunction
 
   // ---------------------------------------------------------------------------------
   // Stage A: coarse walker and corner test.
