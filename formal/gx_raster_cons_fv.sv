@@ -17,14 +17,13 @@
 // the form in which the corner lemma is proven (formal/gx_raster_corner_fv.sv).
 //
 // Ghost monitors on the rasterizer's own signals, split from NoDrop_A: when stage A
-// (CoarseE<e>_A) or A2 (FineE<e>_A) holds the watched pixel's tile and the pixel is in
-// the range and passes edge e, the corner test of that tile for edge e passes; when A2
-// holds it and the pixel is in the range and passes, its group's bit of the visit mask
-// is set (Visit_A). The
+// holds the watched pixel's coarse tile and the pixel is in the range and passes edge e,
+// the corner test of its fine tile for edge e passes (FineE<e>_A); when the pixel is in
+// the range and passes, its group's bit of the tile's visit mask is set (Visit_A). The
 // signals are connected by the .sby after `flatten` (`connect -set`: Yosys reads no
 // hierarchical references).
 // Lemmas for the composition (docs/raster.md, the conservative property, item 10):
-// StageTime_A (A and A2 hold a tile in the first 6 clocks only), BTile_A / BE0_A (stage
+// StageTime_A (A and A2 hold a tile in the first 9 clocks only), BTile_A / BE0_A (stage
 // B's tile and origin values), REq<e>_A (R's edge values for the watched pixel are the
 // reference's), RPass<e>_A (a pixel passing edge e passes it in R), PeClass_A (what the
 // class fixes of pe), and the first links of a chain towards REq<e>_A: BMir<e><k>_A
@@ -38,8 +37,8 @@
 // value of the watched pixel is the identity's mirror), IdmC<e>_A (the mirror is the same
 // in every clock) and RMirW<e>_A (stage R's values are the mirror).
 // Tasks: formal/gx_raster_cons.sby.j2 (make formal). The monitors are proven for every
-// class by BMC to depth 6 (tasks coarse, fine_*, visit_*), which is every clock stage A or
-// A2 can hold the tile of a 16 x 16 target (StageTime_A); NoDrop_A for every class from
+// class by BMC to depth 9 (tasks fine_*, visit_*), which is every clock stage A can hold
+// the tile of a 16 x 16 target (StageTime_A); NoDrop_A for every class from
 // the lemmas, REq<e>_A for triangles and segments through the chain above. NoAdd_A is
 // stated but not proven (docs/proofs.md).
 `default_nettype none
@@ -170,33 +169,26 @@ module gx_raster_cons_fv #(
   // ---- ghost monitors on the rasterizer's own signals (connected by the .sby after
   // flatten: connect -set; no hierarchical references in Yosys)
   logic fv_a_q, fv_a2_q;
-  logic [8:0] fv_a_tx, fv_a_ty, fv_a2_tx, fv_a2_ty;
-  logic [2:0] fv_a_eok;
-  logic [11:0] fv_a2_fok;
-  logic [4*(16/Lanes)-1:0] fv_a2_vm;  // A2's visit mask: bit G f + g, G = 16 / Lanes
+  logic [8:0] fv_a_tx, fv_a_ty;
+  logic [11:0] fv_a_fok;              // fine tile f passes edge e, at 3 f + e
+  logic [4*(16/Lanes)-1:0] fv_a_vm;   // A's visit mask: bit G f + g, G = 16 / Lanes
   logic [5:0] pg;                     // the watched pixel's group in its fine tile
   assign pg = 6'((4 * 32'(ppy[2:1]) + 32'(ppx[2:1])) / Lanes);
-  logic ta_hit, ta2_hit;
+  logic ta_hit;
   logic [1:0] pf;
   assign ta_hit = fv_a_q && fv_a_tx == 9'(ppx >> 4) && fv_a_ty == 9'(ppy >> 4);
-  assign ta2_hit = fv_a2_q && fv_a2_tx == 9'(ppx >> 4) && fv_a2_ty == 9'(ppy >> 4);
   assign pf = {ppy[3], ppx[3]};
   always @* begin
     if (!rst_i) begin
-      CoarseE0_A: assert (!(ta_hit && in_range) || fv_a_eok[0] || !pe[0]);
-      CoarseE1_A: assert (!(ta_hit && in_range) || fv_a_eok[1] || !pe[1]);
-      CoarseE2_A: assert (!(ta_hit && in_range) || fv_a_eok[2] || !pe[2]);
-      FineE0_A: assert (!(ta2_hit && in_range) || fv_a2_fok[3*pf] || !pe[0]);
-      FineE1_A: assert (!(ta2_hit && in_range) || fv_a2_fok[3*pf+1] || !pe[1]);
-      FineE2_A: assert (!(ta2_hit && in_range) || fv_a2_fok[3*pf+2] || !pe[2]);
+      FineE0_A: assert (!(ta_hit && in_range) || fv_a_fok[3*pf] || !pe[0]);
+      FineE1_A: assert (!(ta_hit && in_range) || fv_a_fok[3*pf+1] || !pe[1]);
+      FineE2_A: assert (!(ta_hit && in_range) || fv_a_fok[3*pf+2] || !pe[2]);
       // ... and the pixel's group is in the visit mask (with FineE<e>_A assumed: range)
-      Visit_A: assert (!(ta2_hit && in_range && passes) || fv_a2_vm[32'(pf) * (16 / Lanes) + 32'(pg)]);
-      // not vacuous: the tile of a passing pixel in A and in A2; a tile the corner test
+      Visit_A: assert (!(ta_hit && in_range && passes) || fv_a_vm[32'(pf) * (16 / Lanes) + 32'(pg)]);
+      // not vacuous: the tile of a passing pixel in A; a fine tile the corner test
       // rejects while the watched pixel (in the range, failing) is in it
-      CoarseHit_C: cover (ta_hit && in_range && passes && fv_a_eok == 3'b111);
-      CoarseCut_C: cover (ta_hit && in_range && fv_a_eok != 3'b111);
-      FineHit_C: cover (ta2_hit && in_range && passes && fv_a2_fok[3*pf +: 3] == 3'b111);
-      FineCut_C: cover (ta2_hit && in_range && fv_a2_fok[3*pf +: 3] != 3'b111);
+      FineHit_C: cover (ta_hit && in_range && passes && fv_a_fok[3*pf +: 3] == 3'b111);
+      FineCut_C: cover (ta_hit && in_range && fv_a_fok[3*pf +: 3] != 3'b111);
     end
   end
 
@@ -420,15 +412,15 @@ module gx_raster_cons_fv #(
     end
   end
 
-  // stages A and A2 hold a tile only within the first 6 clocks (BMC steps 0 to 5: the
+  // stages A and A2 hold a tile only within the first 9 clocks (BMC steps 0 to 8: the
   // depth of the corner and visit monitors' tasks), so those monitors hold at every step
   always @(posedge clk_i)
-    if (!rst_i) StageTime_A: assert (!(fv_a_q || fv_a2_q) || (sent_q && after_q <= 6'd3));
+    if (!rst_i) StageTime_A: assert (!(fv_a_q || fv_a2_q) || (sent_q && after_q <= 6'd6));
 
   logic done;
   assign done = sent_q && after_q >= 6'd2 && idle;
   // the walk of at most 4 coarse tiles ends within the proof depth
-  always @(posedge clk_i) if (!rst_i) WalkEnds_A: assert (after_q < 6'd14 || done);
+  always @(posedge clk_i) if (!rst_i) WalkEnds_A: assert (after_q < 6'd17 || done);
   // once it is over, the pixel was emitted exactly when it is in the range and passes
   always @(posedge clk_i) if (!rst_i) NoDrop_A: assert (!done || !(in_range && passes) || seen_q);
   always @(posedge clk_i) if (!rst_i) NoAdd_A: assert (!done || !seen_q || (in_range && passes));

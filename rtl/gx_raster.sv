@@ -98,21 +98,25 @@ module gx_raster #(
   // ---------------------------------------------------------------------------------
   // Handshake and stage valid bits.
   logic en;          // R and O advance: O is empty or its group is taken
-  logic a_q, a2_q, b_q, r_q, o_q;
-  logic a_adv;       // A hands its tile to A2
-  logic a2_has;      // A2 holds a tile with something to visit
+  logic p_q, a_q, a2_q, b_q, r_q, o_q;
+  logic [1:0] p_n_q; // prep: clocks since its triangle was taken, saturating at 2 (ready)
+  logic p_take;      // the prep stage takes a triangle command
+  logic tri_take;    // the walker takes the prepared triangle (its registers load)
+  logic a_adv;       // A hands its tile to A2 (or drops it: nothing to visit)
+  logic a2_free;     // A2 is empty or B takes its tile this clock
   logic b_take;      // B takes A2's tile
   logic b_last;      // B's current group is its tile's last
   logic walk_empty;  // A, A2, B and R are empty
-  logic tri_take, tbl_take;
+  logic tbl_take;
 
   assign en          = !o_q || grp_ready_i;
   assign walk_empty  = !a_q && !a2_q && !b_q && !r_q;
-  assign cmd_ready_o = cmd_i.op || walk_empty;
-  assign tri_take    = cmd_valid_i && !cmd_i.op && walk_empty;
+  assign tri_take    = p_q && p_n_q == 2'd2 && walk_empty;
+  assign cmd_ready_o = cmd_i.op || !p_q || tri_take;
+  assign p_take      = cmd_valid_i && !cmd_i.op && (!p_q || tri_take);
   assign tbl_take    = cmd_valid_i && cmd_i.op;
   assign grp_valid_o = o_q;
-  assign idle_o      = walk_empty && !o_q;
+  assign idle_o      = !p_q && walk_empty && !o_q;
 
   // ---------------------------------------------------------------------------------
   // The pattern table: the standard positions until the first write.
@@ -127,37 +131,53 @@ module gx_raster #(
   end
 
   // ---------------------------------------------------------------------------------
-  // Triangle registers, loaded when a triangle is taken.
+  // Prep: the triangle's values in the three clocks after it is taken, while the walker
+  // may still hold the previous triangle. P0 registers the command's values (the edges as
+  // the rasterizer orients them, |A| + |B|, the slot positions of the table as it is
+  // then); P1 the products on registered multipliers (A tx0, B ty0 at the first coarse
+  // tile, the margin h (|A| + |B|)); P2 their sums (E at the first coarse tile's origin,
+  // T, the corner constants). The walker takes them in one clock once it is empty.
   gx_pkg::rs_setup_t su;
   assign su = cmd_i.setup;
 
-  logic [3*AW-1:0]      t_a_q, t_b_q, t_a_d, t_b_d;
-  logic [3*EW-1:0]      t_c_q, t_c_d;
-  logic [3*GW-1:0]      t_g_q, t_g_d;          // corner-test margin per edge (>= 0)
-  logic [3*GW-1:0]      t_t_q, t_t_d;          // conservative: T per edge (else 0)
-  logic [3*16*OW-1:0]   t_s_q;                 // s at test place u, per edge (phases)
-  logic [16*8-1:0]      t_pos_q, t_pos_d;      // positions at the test places (x, y)
-  logic [2:0]           t_incl_q, t_incl_d;
-  logic [2:0]           t_nlog_q;
-  logic                 t_ps_q;
-  logic [PW-1:0]        t_px0_q, t_py0_q, t_px1_q, t_py1_q;
-  logic [15:0]          t_tag_q;
+  localparam int unsigned PAW = AW + TW + 1;   // A tx0, exact: |A tx0| <= 2^23 * 511
+  localparam int unsigned LW  = AW + 1;        // |A| + |B| <= 2^24
+  // P0
+  logic [3*AW-1:0] p_a_q, p_b_q, p_a_d, p_b_d;
+  logic [3*EW-1:0] p_c_q, p_c_d;
+  logic [3*LW-1:0] p_l1_q, p_l1_d;     // |A| + |B| per edge
+  logic [8:0]      p_h_q;              // conservative: 128 + E, else 0 (no margin)
+  logic [16*8-1:0] p_pos_q, p_pos_d;   // positions at stage R's test places (x, y)
+  logic [2:0]      p_incl_q, p_nlog_q;
+  logic            p_ps_q, p_cons_q;
+  logic [PW-1:0]   p_px0_q, p_py0_q, p_px1_q, p_py1_q;
+  logic [15:0]     p_tag_q;
+  // P1
+  logic [3*PAW-1:0] p_pa_q, p_pb_q;    // A tx0, B ty0 (the first coarse tile's indices)
+  logic [3*GW-1:0]  p_g_q;             // the margin h (|A| + |B|)
+  // P2
+  logic [3*EW-1:0]  p_e00_q;           // E at the first coarse tile's origin
+  logic [3*GW-1:0]  p_t_q;             // conservative: T per edge (else 0)
+  logic [12*EW-1:0] p_k_q, p_k;        // corner constant of fine tile f, edge e, at (3 f + e) EW
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) p_q <= 1'b0;
+    else if (p_take) p_q <= 1'b1;
+    else if (tri_take) p_q <= 1'b0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i || p_take) p_n_q <= '0;
+    else if (p_n_q != 2'd2) p_n_q <= p_n_q + 2'd1;
+  end
 
   always_comb begin
     coef_t a, b, an, bn;
     edge_t c;
-    logic [AW:0] l1;                    // |A| + |B| <= 2^24
-    logic [8:0] h;                      // 128 + E
-    logic signed [GW-1:0] t;
-    t_a_d = '0;
-    t_b_d = '0;
-    t_c_d = '0;
-    t_g_d = '0;
-    t_t_d = '0;
-    t_pos_d = '0;
-    t_incl_d = '0;
-    t = '0;
-    h = 9'd128 + 9'(cmd_i.cons_err);
+    p_a_d = '0;
+    p_b_d = '0;
+    p_c_d = '0;
+    p_l1_d = '0;
+    p_pos_d = '0;
     for (int e = 0; e < 3; e++) begin
       a = $signed(su[gx_pkg::RS_SETUP_BITS-1-AW*e -: AW]);
       b = $signed(su[gx_pkg::RS_SETUP_BITS-1-3*AW-AW*e -: AW]);
@@ -168,20 +188,12 @@ module gx_raster #(
         b = -$signed(su.b0);
         c = -$signed(su.c0);
       end
-      t_a_d[AW*e +: AW] = a;
-      t_b_d[AW*e +: AW] = b;
-      t_c_d[EW*e +: EW] = c;
+      p_a_d[AW*e +: AW] = a;
+      p_b_d[AW*e +: AW] = b;
+      p_c_d[EW*e +: EW] = c;
       an = a < 0 ? -a : a;
       bn = b < 0 ? -b : b;
-      l1 = (AW+1)'($unsigned(an)) + (AW+1)'($unsigned(bn));
-      if (cmd_i.conservative) begin
-        // T = E(center) - E(origin) + h (|A| + |B|) = 128 (A + B) + h (|A| + |B|),
-        // 0 <= T < 511 * 2^24 < 2^33
-        // (added to the pixel values in stage B; every sample offset is 0)
-        t = GW'($signed({1'b0, h}) * $signed({1'b0, l1})) + (GW'(a) <<< 7) + (GW'(b) <<< 7);
-        t_g_d[GW*e +: GW] = GW'($signed({1'b0, h}) * $signed({1'b0, l1}));
-        t_t_d[GW*e +: GW] = t;
-      end
+      p_l1_d[LW*e +: LW] = LW'($unsigned(an)) + LW'($unsigned(bn));
     end
     // the positions the triangle's slots hold when it is taken (a later table write
     // applies to later triangles only), at stage R's test places: place 4 m + j is
@@ -196,29 +208,108 @@ module gx_raster #(
           3'd1:    slot = 4'(2 * (u / 4) + u % 2 + 8 * ((u % 4) / 2));
           default: slot = 4'(u);
         endcase
-        t_pos_d[8*u +: 8] = tbl_prog_q ? tbl_q[8*slot +: 8]
+        p_pos_d[8*u +: 8] = tbl_prog_q ? tbl_q[8*slot +: 8]
                                        : std_pos(cmd_i.samples_log2, slot);
       end
     end
-    t_incl_d = cmd_i.conservative ? 3'b111 : su.incl;
   end
 
   always_ff @(posedge clk_i) begin
+    if (p_take) begin
+      p_a_q    <= p_a_d;
+      p_b_q    <= p_b_d;
+      p_c_q    <= p_c_d;
+      p_l1_q   <= p_l1_d;
+      p_h_q    <= cmd_i.conservative ? 9'd128 + 9'(cmd_i.cons_err) : 9'd0;
+      p_pos_q  <= p_pos_d;
+      p_incl_q <= cmd_i.conservative ? 3'b111 : su.incl;
+      p_nlog_q <= cmd_i.conservative ? 3'd0 : cmd_i.samples_log2;
+      p_ps_q   <= !cmd_i.conservative && cmd_i.patternsets;
+      p_cons_q <= cmd_i.conservative;
+      p_px0_q  <= su.px0;
+      p_py0_q  <= su.py0;
+      p_px1_q  <= su.px1;
+      p_py1_q  <= su.py1;
+      p_tag_q  <= cmd_i.tag;
+    end
+  end
+
+  // Edge e's coefficients in prep.
+  function automatic coef_t pa_(input int unsigned e);
+    pa_ = $signed(p_a_q[AW*e +: AW]);
+  endfunction
+  function automatic coef_t pb_(input int unsigned e);
+    pb_ = $signed(p_b_q[AW*e +: AW]);
+  endfunction
+
+  // P1: products of registered operands, registered in the clock after the triangle is
+  // taken (p_n_q = 0), and held
+  always_ff @(posedge clk_i) begin
+    if (p_n_q == 2'd0) for (int e = 0; e < 3; e++) begin
+      // E(256 * 16 tx, 256 * 16 ty) needs A tx and B ty: |A tx| <= 2^23 * 511
+      p_pa_q[PAW*e +: PAW] <= pa_(e) * $signed({1'b0, TW'(p_px0_q >> 4)});
+      p_pb_q[PAW*e +: PAW] <= pb_(e) * $signed({1'b0, TW'(p_py0_q >> 4)});
+      // g = h (|A| + |B|) < 383 * 2^24 (0 in MSAA mode: h = 0)
+      p_g_q[GW*e +: GW] <= GW'($signed({1'b0, p_h_q}) * $signed({1'b0, p_l1_q[LW*e +: LW]}));
+    end
+  end
+
+  // P2: the corner constants of the four fine tiles of a coarse tile (gx_raster_corner:
+  // the edge's largest value over the closed fine tile, plus the margin, is the coarse
+  // origin's value plus this constant)
+  for (genvar k = 0; k < 12; k++) begin : gen_corner
+    gx_raster_corner #(.Lg(3)) u_corner (
+      .a_i(pa_(k % 3)), .b_i(pb_(k % 3)), .g_i($signed(p_g_q[GW*(k%3) +: GW])),
+      .fx_i(1'((k / 3) % 2)), .fy_i(1'(k / 6)),
+      .k_o(p_k[EW*k +: EW])
+    );
+  end
+  // P2: registered in the next clock (p_n_q = 1), and held
+  always_ff @(posedge clk_i) begin
+    if (p_n_q == 2'd1) for (int e = 0; e < 3; e++) begin
+      // |A tx0| 2^12 <= 2^44, |C| <= 2^45: |E| <= 2^46
+      p_e00_q[EW*e +: EW] <= (edge_t'($signed(p_pa_q[PAW*e +: PAW])) <<< 12) +
+                             (edge_t'($signed(p_pb_q[PAW*e +: PAW])) <<< 12) +
+                             $signed(p_c_q[EW*e +: EW]);
+      // T = E(center) - E(origin) + h (|A| + |B|) = 128 (A + B) + g, 0 <= T < 511 * 2^24
+      // (added to the pixel values in stage B; every sample offset is 0)
+      p_t_q[GW*e +: GW] <= p_cons_q ? $signed(p_g_q[GW*e +: GW]) + (GW'(pa_(e)) <<< 7) +
+                                      (GW'(pb_(e)) <<< 7) : '0;
+    end
+    if (p_n_q == 2'd1) p_k_q <= p_k;
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Triangle registers of the walker, loaded from prep when it takes a triangle.
+  logic [3*AW-1:0]      t_a_q, t_b_q;
+  logic [3*EW-1:0]      t_c_q;
+  logic [3*GW-1:0]      t_t_q;                 // conservative: T per edge (else 0)
+  logic [12*EW-1:0]     t_k_q;                 // fine-tile corner constants
+  logic [3*16*OW-1:0]   t_s_q;                 // s at test place u, per edge (phases)
+  logic [16*8-1:0]      t_pos_q;               // positions at the test places (x, y)
+  logic [2:0]           t_incl_q;
+  logic [2:0]           t_nlog_q;
+  logic                 t_ps_q, t_cons_q;
+  logic [PW-1:0]        t_px0_q, t_py0_q, t_px1_q, t_py1_q;
+  logic [15:0]          t_tag_q;
+
+  always_ff @(posedge clk_i) begin
     if (tri_take) begin
-      t_a_q    <= t_a_d;
-      t_b_q    <= t_b_d;
-      t_c_q    <= t_c_d;
-      t_g_q    <= t_g_d;
-      t_t_q    <= t_t_d;
-      t_pos_q  <= t_pos_d;
-      t_incl_q <= t_incl_d;
-      t_nlog_q <= cmd_i.conservative ? 3'd0 : cmd_i.samples_log2;
-      t_ps_q   <= !cmd_i.conservative && cmd_i.patternsets;
-      t_px0_q  <= su.px0;
-      t_py0_q  <= su.py0;
-      t_px1_q  <= su.px1;
-      t_py1_q  <= su.py1;
-      t_tag_q  <= cmd_i.tag;
+      t_a_q    <= p_a_q;
+      t_b_q    <= p_b_q;
+      t_c_q    <= p_c_q;
+      t_t_q    <= p_t_q;
+      t_k_q    <= p_k_q;
+      t_pos_q  <= p_pos_q;
+      t_incl_q <= p_incl_q;
+      t_nlog_q <= p_nlog_q;
+      t_ps_q   <= p_ps_q;
+      t_cons_q <= p_cons_q;
+      t_px0_q  <= p_px0_q;
+      t_py0_q  <= p_py0_q;
+      t_px1_q  <= p_px1_q;
+      t_py1_q  <= p_py1_q;
+      t_tag_q  <= p_tag_q;
     end
   end
 
@@ -267,125 +358,98 @@ module gx_raster #(
 
 
   // ---------------------------------------------------------------------------------
-  // Stage A: coarse walker and corner test.
-  logic [TW-1:0] a_tx_q, a_ty_q;
-  logic [TW-1:0] tx0, tx1, ty1;
-  logic [3*EW-1:0] a_e0;     // edges at the coarse tile's origin
-  logic a_ok;                // the corner test passes
-  logic [2:0] a_eok;         // ... for edge e (gx_raster_corner, 16x16 pixels)
-  localparam int unsigned PAW = AW + TW + 1;   // A tx, exact: |A tx| <= 2^23 * 511
-  logic [3*PAW-1:0] a_pa, a_pb;                // A tx and B ty per edge
+  // Stage A: coarse walker. The edge values at the tile's origin are walked by adding
+  // 4096 A (next tile of the row) or 4096 B (next row, from its first tile's values), so
+  // the walk multiplies nothing. Each fine tile's corner test is one sum of the origin's
+  // value and the tile's corner constant; with the pixel range they give the tile's visit
+  // mask (bit f G + g: group g of fine tile f, groups row-major, Lanes quads each). A
+  // tile with nothing to visit is dropped here.
+  logic [TW-1:0]   a_tx_q, a_ty_q;
+  logic [TW-1:0]   tx0, tx1, ty1;
+  logic [3*EW-1:0] a_e_q;      // edges at the coarse tile's origin
+  logic [3*EW-1:0] a_er_q;     // ... at the origin of its row's first tile
+  logic [4*3-1:0]  a_fok;      // fine tile f passes the corner test for edge e, at 3 f + e
+  logic [VW-1:0]   a_vm;       // the tile's visit mask
   assign tx0 = TW'(t_px0_q >> 4);
   assign tx1 = TW'(t_px1_q >> 4);
   assign ty1 = TW'(t_py1_q >> 4);
 
   always_comb begin
-    edge_t e0;
-    logic signed [PAW-1:0] pa, pb;
-    for (int e = 0; e < 3; e++) begin
-      // E(256 * 16 tx, 256 * 16 ty): |A x| <= 2^23 * 2^21, |C| <= 2^45, |E| <= 2^46
-      pa = ta(e) * $signed({1'b0, a_tx_q});
-      pb = tb(e) * $signed({1'b0, a_ty_q});
-      a_pa[PAW*e +: PAW] = pa;
-      a_pb[PAW*e +: PAW] = pb;
-      e0 = (edge_t'(pa) <<< 12) + (edge_t'(pb) <<< 12) + $signed(t_c_q[EW*e +: EW]);
-      a_e0[EW*e +: EW] = e0;
+    edge_t cm;
+    for (int k = 0; k < 12; k++) begin
+      // |E| < 3 * 2^45 (TileMax), |k| < 2^37: no wrap
+      cm = $signed(a_e_q[EW*(k%3) +: EW]) + $signed(t_k_q[EW*k +: EW]);
+      a_fok[k] = !cm[EW-1];
     end
-  end
-  // the edge's largest value over the closed coarse tile, plus the margin, is >= 0
-  for (genvar e = 0; e < 3; e++) begin : gen_a_corner
-    gx_raster_corner #(.Lg(4)) u_corner (
-      .a_i(ta(e)), .b_i(tb(e)),
-      .e0_i($signed(a_e0[EW*e +: EW])), .g_i($signed(t_g_q[GW*e +: GW])),
-      .ok_o(a_eok[e])
-    );
-  end
-  assign a_ok = &a_eok;
-
-  logic a2_free;
-  assign a_adv = a_q && a2_free;
-
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      a_q <= 1'b0;
-    end else if (tri_take) begin
-      a_q <= su.px0 <= su.px1 && su.py0 <= su.py1;
-    end else if (a_adv && a_tx_q == tx1 && a_ty_q == ty1) begin
-      a_q <= 1'b0;
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (tri_take) begin
-      a_tx_q <= TW'(su.px0 >> 4);
-      a_ty_q <= TW'(su.py0 >> 4);
-    end else if (a_adv) begin
-      if (a_tx_q == tx1) begin
-        a_tx_q <= tx0;
-        a_ty_q <= a_ty_q + 1'b1;
-      end else begin
-        a_tx_q <= a_tx_q + 1'b1;
-      end
-    end
-  end
-
-  // ---------------------------------------------------------------------------------
-  // Stage A2: fine-tile corner tests and the visit mask (bit f G + g: group g of fine
-  // tile f, groups row-major, Lanes quads each).
-  logic [TW-1:0]   a2_tx_q, a2_ty_q;
-  logic [3*EW-1:0] a2_e0_q;
-  logic [VW-1:0]   a2_vm;
-
-  logic [4*3*EW-1:0] a2_fe;   // fine tile f's origin value for edge e, at (3 f + e) EW
-  logic [4*3-1:0]    a2_fok;  // fine tile f passes the corner test for edge e
-
-  always_comb begin
-    edge_t fe;
-    for (int f = 0; f < 4; f++) begin
-      for (int e = 0; e < 3; e++) begin
-        fe = $signed(a2_e0_q[EW*e +: EW]);
-        if (f % 2 == 1) fe = fe + (edge_t'(ta(e)) <<< 11);
-        if (f / 2 == 1) fe = fe + (edge_t'(tb(e)) <<< 11);
-        a2_fe[EW*(3*f+e) +: EW] = fe;
-      end
-    end
-  end
-  // the edge's largest value over the closed fine tile, plus the margin, is >= 0
-  for (genvar k = 0; k < 12; k++) begin : gen_a2_corner
-    gx_raster_corner #(.Lg(3)) u_corner (
-      .a_i(ta(k % 3)), .b_i(tb(k % 3)),
-      .e0_i($signed(a2_fe[EW*k +: EW])), .g_i($signed(t_g_q[GW*(k%3) +: GW])),
-      .ok_o(a2_fok[k])
-    );
   end
 
   always_comb begin
     logic [3:0] fok;
     logic [PW+1:0] gx0, gx1, gy0, gy1;  // a group's pixel rectangle
     for (int f = 0; f < 4; f++) begin
-      fok[f] = &a2_fok[3*f +: 3];
+      fok[f] = &a_fok[3*f +: 3];
       for (int g = 0; g < G; g++) begin
-        gx0 = (PW+2)'({a2_tx_q, 4'b0000}) + (PW+2)'(8 * (f % 2) + 2 * ((g * Lanes) % 4));
-        gy0 = (PW+2)'({a2_ty_q, 4'b0000}) + (PW+2)'(8 * (f / 2) + 2 * ((g * Lanes) / 4));
+        gx0 = (PW+2)'({a_tx_q, 4'b0000}) + (PW+2)'(8 * (f % 2) + 2 * ((g * Lanes) % 4));
+        gy0 = (PW+2)'({a_ty_q, 4'b0000}) + (PW+2)'(8 * (f / 2) + 2 * ((g * Lanes) / 4));
         gx1 = gx0 + (PW+2)'(2 * Lanes - 1);
         gy1 = gy0 + (PW+2)'(1);
-        a2_vm[G*f+g] = fok[f] && gx1 >= (PW+2)'(t_px0_q) && gx0 <= (PW+2)'(t_px1_q) &&
-                       gy1 >= (PW+2)'(t_py0_q) && gy0 <= (PW+2)'(t_py1_q);
+        a_vm[G*f+g] = fok[f] && gx1 >= (PW+2)'(t_px0_q) && gx0 <= (PW+2)'(t_px1_q) &&
+                      gy1 >= (PW+2)'(t_py0_q) && gy0 <= (PW+2)'(t_py1_q);
       end
     end
   end
 
-  assign a2_has  = a2_q && a2_vm != '0;
-  assign a2_free = !a2_has || b_take;
+  assign a_adv = a_q && a2_free;
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      a_q <= 1'b0;
+    end else if (tri_take) begin
+      a_q <= p_px0_q <= p_px1_q && p_py0_q <= p_py1_q;
+    end else if (a_adv && a_tx_q == tx1 && a_ty_q == ty1) begin
+      a_q <= 1'b0;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (tri_take) begin
+      a_tx_q <= TW'(p_px0_q >> 4);
+      a_ty_q <= TW'(p_py0_q >> 4);
+      a_e_q  <= p_e00_q;
+      a_er_q <= p_e00_q;
+    end else if (a_adv) begin
+      if (a_tx_q == tx1) begin
+        a_tx_q <= tx0;
+        a_ty_q <= a_ty_q + 1'b1;
+        for (int e = 0; e < 3; e++) begin
+          a_e_q[EW*e +: EW]  <= $signed(a_er_q[EW*e +: EW]) + (edge_t'(tb(e)) <<< 12);
+          a_er_q[EW*e +: EW] <= $signed(a_er_q[EW*e +: EW]) + (edge_t'(tb(e)) <<< 12);
+        end
+      end else begin
+        a_tx_q <= a_tx_q + 1'b1;
+        for (int e = 0; e < 3; e++)
+          a_e_q[EW*e +: EW] <= $signed(a_e_q[EW*e +: EW]) + (edge_t'(ta(e)) <<< 12);
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Stage A2: the tile and its visit mask, registered (never empty).
+  logic [TW-1:0]   a2_tx_q, a2_ty_q;
+  logic [3*EW-1:0] a2_e0_q;
+  logic [VW-1:0]   a2_vm_q;
+
+  assign a2_free = !a2_q || b_take;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) a2_q <= 1'b0;
-    else if (a2_free) a2_q <= a_adv && a_ok;
+    else if (a2_free) a2_q <= a_adv && a_vm != '0;
   end
   always_ff @(posedge clk_i) begin
     if (a_adv) begin
       a2_tx_q <= a_tx_q;
       a2_ty_q <= a_ty_q;
-      a2_e0_q <= a_e0;
+      a2_e0_q <= a_e_q;
+      a2_vm_q <= a_vm;
     end
   end
 
@@ -409,7 +473,7 @@ module gx_raster #(
   end
   assign b_vm_next = b_vm_q & ~(VW'(1) << b_idx);
   assign b_last    = b_vm_next == '0;
-  assign b_take    = a2_has && (!b_q || (r_free && b_last));
+  assign b_take    = a2_q && (!b_q || (r_free && b_last));
 
   always_comb begin
     logic [1:0] f;
@@ -479,7 +543,7 @@ module gx_raster #(
       b_tx_q <= a2_tx_q;
       b_ty_q <= a2_ty_q;
       b_e0_q <= a2_e0_q;
-      b_vm_q <= a2_vm;
+      b_vm_q <= a2_vm_q;
     end else if (b_q && r_free) begin
       b_vm_q <= b_vm_next;
     end
@@ -626,7 +690,7 @@ module gx_raster #(
   // Properties.
   localparam coef_t CoefMax = coef_t'(32'sd1 <<< 23);   // |A|, |B| <= 2^23
   localparam edge_t CMax    = edge_t'(64'sd1 <<< 45);   // |C| <= 2^45
-  localparam edge_t TileMax = edge_t'(64'sd1 <<< 46);   // |E| at a tile origin <= 2^46
+  localparam edge_t TileMax = edge_t'(64'sd3 <<< 45);   // |E| at a tile origin < 3 * 2^45
   localparam logic signed [GW-1:0] TMax = GW'(64'sd511 <<< 24);  // T, margin < 511 * 2^24
   localparam logic signed [OW:0] SMax = (OW+1)'((64'sd1 <<< 28) - 1);  // |s| < 2^28
 
@@ -656,33 +720,101 @@ module gx_raster #(
   localparam int unsigned XW = EW + 2;
   localparam int unsigned NP = 3 * 4 * Lanes;   // pixel-edge values of a group
   // The products are exact by their widths; their ranges are the facts the sums need.
-  localparam logic signed [PAW-1:0] PaMax = PAW'(64'sd511 <<< 23);
   localparam logic signed [PBW-1:0] PbMax = PBW'(64'sd7 <<< 23);
-  logic [2:0] fv_tri_bad, fv_a_bad, fv_b_bad, fv_e0_bad, fv_er_bad, fv_pa_bad, fv_pb_bad;
+  localparam logic signed [PAW-1:0] PaMax = PAW'(64'sd511 <<< 23);
+  localparam logic signed [GW-1:0] GMax = GW'(64'sd383 <<< 24);  // margin h (|A| + |B|)
+  localparam edge_t KMax = edge_t'(64'sd1 <<< 37);  // |corner constant| < 2^33 + 2^36
+  // 2^23 t for a tile index t: the bound of A t, |A| <= 2^23 (signed, t < 2^9)
+  function automatic logic signed [PAW-1:0] bnd(input logic [TW-1:0] t);
+    bnd = $signed({{(PAW-TW-23){1'b0}}, t, 23'd0});
+  endfunction
+  // Ghost sums of the walk: A tx, A tx0 and B ty of the tile in A, kept by the adds the
+  // walk makes (so the proof needs no product of A and a tile index after prep's).
+  logic [3*PAW-1:0] fv_gx_q, fv_gx0_q, fv_gy_q, fv_gy0_q;
+  logic [TW-1:0]    ty0;
+  assign ty0 = TW'(t_py0_q >> 4);
+  always_ff @(posedge clk_i) begin
+    if (tri_take) begin
+      fv_gx_q  <= p_pa_q;
+      fv_gx0_q <= p_pa_q;
+      fv_gy_q  <= p_pb_q;
+      fv_gy0_q <= p_pb_q;
+    end else if (a_adv) begin
+      for (int e = 0; e < 3; e++) begin
+        if (a_tx_q == tx1) begin
+          fv_gx_q[PAW*e +: PAW] <= fv_gx0_q[PAW*e +: PAW];
+          fv_gy_q[PAW*e +: PAW] <= $signed(fv_gy_q[PAW*e +: PAW]) + PAW'(tb(e));
+        end else begin
+          fv_gx_q[PAW*e +: PAW] <= $signed(fv_gx_q[PAW*e +: PAW]) + PAW'(ta(e));
+        end
+      end
+    end
+  end
+  logic [2:0] fv_p0_bad, fv_p1_bad, fv_p2_bad, fv_tri_bad, fv_walk_bad, fv_a_bad, fv_b_bad;
+  logic [2:0] fv_er_bad, fv_pb_bad;
+  logic [11:0] fv_pk_bad, fv_tk_bad;
   logic [NP-1:0] fv_ep_bad;
   always_comb begin
     logic signed [XW-1:0] w, ww;
-    logic signed [PAW-1:0] pa, pb;
+    logic signed [PAW-1:0] pa, pb, wa, wb;
     logic signed [PBW-1:0] qa, qb;
+    logic signed [GW-1:0] g, t;
     for (int e = 0; e < 3; e++) begin
-      pa = $signed(a_pa[PAW*e +: PAW]);
-      pb = $signed(a_pb[PAW*e +: PAW]);
-      qa = $signed(b_qa[PBW*e +: PBW]);
-      qb = $signed(b_qb[PBW*e +: PBW]);
-      fv_pa_bad[e] = pa > PaMax || pa < -PaMax || pb > PaMax || pb < -PaMax;
-      fv_pb_bad[e] = qa > PbMax || qa < -PbMax || qb > PbMax || qb < -PbMax;
+      // prep P0: the command's ranges (CmdLegal_M), |A| + |B|, h = 0 or 128 + E
+      fv_p0_bad[e] = pa_(e) > CoefMax || pa_(e) < -CoefMax ||
+                     pb_(e) > CoefMax || pb_(e) < -CoefMax ||
+                     $signed(p_c_q[EW*e +: EW]) > CMax || $signed(p_c_q[EW*e +: EW]) < -CMax ||
+                     p_l1_q[LW*e +: LW] != LW'($unsigned(pa_(e) < 0 ? -pa_(e) : pa_(e))) +
+                                           LW'($unsigned(pb_(e) < 0 ? -pb_(e) : pb_(e))) ||
+                     (p_cons_q ? p_h_q < 9'd128 || p_h_q > 9'd383 : p_h_q != '0);
+      // P1: the products of P0's values are in range, and g >= 128 (|A| + |B|) in
+      // conservative mode (h >= 128), 0 else: the facts the sums need (their values are
+      // the multipliers', not restated here: an equality of two products costs the
+      // solver far more than the ranges)
+      pa = $signed(p_pa_q[PAW*e +: PAW]);
+      pb = $signed(p_pb_q[PAW*e +: PAW]);
+      g = $signed(p_g_q[GW*e +: GW]);
+      fv_p1_bad[e] = pa > PaMax || pa < -PaMax || pb > PaMax || pb < -PaMax ||
+                     g < 0 || g > GMax ||
+                     (p_cons_q ? g < (GW'(p_l1_q[LW*e +: LW]) <<< 7) : g != '0);
+      // P2: E at the first tile's origin, exact; T and the margin in range
+      w = (XW'(pa) <<< 12) + (XW'(pb) <<< 12) + XW'($signed(p_c_q[EW*e +: EW]));
+      t = $signed(p_t_q[GW*e +: GW]);
+      fv_p2_bad[e] = w != XW'($signed(p_e00_q[EW*e +: EW])) || w > XW'(TileMax) ||
+                     w < -(XW'(TileMax)) || t < 0 || t > TMax ||
+                     t != (p_cons_q ? g + (GW'(pa_(e)) <<< 7) + (GW'(pb_(e)) <<< 7) : '0);
       fv_tri_bad[e] = ta(e) > CoefMax || ta(e) < -CoefMax ||
                       tb(e) > CoefMax || tb(e) < -CoefMax ||
                       $signed(t_c_q[EW*e +: EW]) > CMax || $signed(t_c_q[EW*e +: EW]) < -CMax ||
-          $signed(t_t_q[GW*e +: GW]) < 0 || $signed(t_t_q[GW*e +: GW]) > TMax ||
-          $signed(t_g_q[GW*e +: GW]) < 0 || $signed(t_g_q[GW*e +: GW]) > TMax;
+          $signed(t_t_q[GW*e +: GW]) < 0 || $signed(t_t_q[GW*e +: GW]) > TMax;
+      // the walk: the tile's and its row's values are C + 4096 (gx + gy) and
+      // C + 4096 (gx0 + gy), exact, with the ghost sums below (gx = A tx, gx0 = A tx0,
+      // gy = B ty): |gx0|, |gy0| <= 511 2^23 (prep's products), and each step adds at
+      // most 2^23, so |gx - gx0| <= 2^23 (tx - tx0) and |gy - gy0| <= 2^23 (ty - ty0)
+      // (linear bounds; the tight one, |A tx| <= 2^23 tx, is a product's, and costs the
+      // solver far more): |E| < 2^45 + 2^46 = TileMax
+      wa = $signed(fv_gx_q[PAW*e +: PAW]);
+      wb = $signed(fv_gy_q[PAW*e +: PAW]);
+      w = (XW'(wa) <<< 12) + (XW'(wb) <<< 12) + XW'($signed(t_c_q[EW*e +: EW]));
+      ww = (XW'($signed(fv_gx0_q[PAW*e +: PAW])) <<< 12) + (XW'(wb) <<< 12) +
+           XW'($signed(t_c_q[EW*e +: EW]));
+      fv_walk_bad[e] = w != XW'($signed(a_e_q[EW*e +: EW])) ||
+                       ww != XW'($signed(a_er_q[EW*e +: EW])) ||
+                       wa - $signed(fv_gx0_q[PAW*e +: PAW]) > bnd(a_tx_q - tx0) ||
+                       wa - $signed(fv_gx0_q[PAW*e +: PAW]) < -bnd(a_tx_q - tx0) ||
+                       wb - $signed(fv_gy0_q[PAW*e +: PAW]) > bnd(a_ty_q - ty0) ||
+                       wb - $signed(fv_gy0_q[PAW*e +: PAW]) < -bnd(a_ty_q - ty0) ||
+                       $signed(fv_gx0_q[PAW*e +: PAW]) > PaMax ||
+                       $signed(fv_gx0_q[PAW*e +: PAW]) < -PaMax ||
+                       $signed(fv_gy0_q[PAW*e +: PAW]) > PaMax ||
+                       $signed(fv_gy0_q[PAW*e +: PAW]) < -PaMax;
       fv_a_bad[e] = $signed(a2_e0_q[EW*e +: EW]) > TileMax ||
                     $signed(a2_e0_q[EW*e +: EW]) < -TileMax;
       fv_b_bad[e] = $signed(b_e0_q[EW*e +: EW]) > TileMax ||
                     $signed(b_e0_q[EW*e +: EW]) < -TileMax;
-      w = (XW'(pa) <<< 12) + (XW'(pb) <<< 12) + XW'($signed(t_c_q[EW*e +: EW]));
-      fv_e0_bad[e] = w != XW'($signed(a_e0[EW*e +: EW])) || w > XW'(TileMax) ||
-                     w < -(XW'(TileMax));
+      qa = $signed(b_qa[PBW*e +: PBW]);
+      qb = $signed(b_qb[PBW*e +: PBW]);
+      fv_pb_bad[e] = qa > PbMax || qa < -PbMax || qb > PbMax || qb < -PbMax;
       w = XW'($signed(b_e0_q[EW*e +: EW])) + (XW'(qa) <<< 9) + (XW'(qb) <<< 9);
       fv_er_bad[e] = w != XW'($signed(b_er[EW*e +: EW]));
       for (int l = 0; l < Lanes; l++) begin
@@ -693,6 +825,10 @@ module gx_raster #(
               ww != XW'($signed(b_ep[EW*(4*Lanes*e + 4*l + k) +: EW]));
         end
       end
+    end
+    for (int k = 0; k < 12; k++) begin
+      fv_pk_bad[k] = $signed(p_k_q[EW*k +: EW]) > KMax || $signed(p_k_q[EW*k +: EW]) < -KMax;
+      fv_tk_bad[k] = $signed(t_k_q[EW*k +: EW]) > KMax || $signed(t_k_q[EW*k +: EW]) < -KMax;
     end
   end
   // every sample offset |s| < 2^28; every saturated pixel-origin value |q| <= 2^29
@@ -725,15 +861,21 @@ module gx_raster #(
   `GX_ASSERT(GrpNotEmpty_A, !grp_valid_o || grp_o.valid != '0)
   // Stage invariants: a walk needs a loaded triangle; idle means nothing in flight.
   `GX_ASSERT(Loaded_A, !(a_q || a2_q || b_q || r_q) || fv_loaded_q)
+  `GX_ASSERT(PrepCount_A, !p_q || p_n_q <= 2'd2)
+  `GX_ASSERT(A2NotEmpty_A, !a2_q || a2_vm_q != '0)
   `GX_ASSERT(BNotEmpty_A, !b_q || b_vm_q != '0)
   // No overflow in the edge evaluation: the triangle's ranges hold, the tile-origin values
-  // stay within 2^46 and no 48-bit sum wraps (docs/raster.md).
-  `GX_ASSERT(TriRange_A, !fv_loaded_q || fv_tri_bad == '0)
-  `GX_ASSERT(TileProducts_A, !a_q || fv_pa_bad == '0)
-  `GX_ASSERT(GroupProducts_A, !b_q || fv_pb_bad == '0)
-  `GX_ASSERT(TileEdgeFits_A, !a_q || fv_e0_bad == '0)
+  // stay within TileMax and no 48-bit sum wraps (docs/raster.md).
+  `GX_ASSERT(PrepRange_A, !p_q || fv_p0_bad == '0)
+  `GX_ASSERT(PrepProducts_A, !p_q || p_n_q == 2'd0 || fv_p1_bad == '0)
+  `GX_ASSERT(PrepSums_A, !p_q || p_n_q != 2'd2 || (fv_p2_bad == '0 && fv_pk_bad == '0))
+  `GX_ASSERT(TriRange_A, !fv_loaded_q || (fv_tri_bad == '0 && fv_tk_bad == '0))
+  `GX_ASSERT(WalkTile_A, !a_q || (a_tx_q >= tx0 && a_tx_q <= tx1 &&
+                                  a_ty_q >= ty0 && a_ty_q <= ty1))
+  `GX_ASSERT(WalkEdge_A, !a_q || fv_walk_bad == '0)
   `GX_ASSERT(A2EdgeRange_A, !a2_q || fv_a_bad == '0)
   `GX_ASSERT(BEdgeRange_A, !b_q || fv_b_bad == '0)
+  `GX_ASSERT(GroupProducts_A, !b_q || fv_pb_bad == '0)
   `GX_ASSERT(GroupEdgeFits_A, !b_q || (fv_er_bad == '0 && fv_ep_bad == '0))
   // No overflow: the offsets and the clamped edge values stay in their ranges, so every
   // per-sample sum E_pix + S fits SampleSumBits.
@@ -782,9 +924,10 @@ module gx_raster #(
   `GX_COVER(Msaa16_C, grp_valid_o && t_nlog_q == 3'd4)
   `GX_COVER(Sets1_C, grp_valid_o && t_nlog_q == 3'd0 && t_ps_q)
   `GX_COVER(Sets2_C, grp_valid_o && t_nlog_q == 3'd1 && t_ps_q)
-  `GX_COVER(Conservative_C, grp_valid_o && t_g_q != '0)
-  `GX_COVER(CoarseReject_C, a_adv && !a_ok)
-  `GX_COVER(FineReject_C, a2_q && !a2_has)
+  `GX_COVER(Conservative_C, grp_valid_o && t_cons_q)
+  `GX_COVER(CoarseReject_C, a_adv && a_vm == '0)
+  `GX_COVER(FineReject_C, a_adv && a_vm != '0 && a_fok != '1)
+  `GX_COVER(Overlap_C, p_q && p_n_q == 2'd2 && !walk_empty)
   `GX_COVER(TableWrite_C, tbl_take && !walk_empty)
   `GX_COVER(Stall_C, `GX_PAST_OK && $past(grp_valid_o && !grp_ready_i) && grp_valid_o)
 endmodule
