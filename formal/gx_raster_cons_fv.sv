@@ -293,6 +293,37 @@ module gx_raster_cons_fv #(
     end
   end
 
+  // ---- the prep stage's registers, from which the triangle's are loaded (PLink<e>_A,
+  // with TLink in task tlink_e's induction): once the command is taken, P0 holds the
+  // harness's values, P1 the margin once computed (p_n >= 1), P2 T once computed (p_n = 2)
+  logic [3*AW-1:0] fv_p_a, fv_p_b;
+  logic [3*(AW+1)-1:0] fv_p_l1;
+  logic [3*GW-1:0] fv_p_g, fv_p_t;
+  logic [8:0] fv_p_h;
+  logic [2:0] fv_p_incl;
+  logic [1:0] fv_p_n;
+  logic fv_p_cons, fv_p_q;
+  function automatic logic plink(input logic [1:0] e, input logic signed [AW-1:0] ha,
+                                 input logic signed [AW-1:0] hb);
+    logic signed [AW-1:0] an, bn;
+    an = ha < 0 ? -ha : ha;
+    bn = hb < 0 ? -hb : hb;
+    plink = $signed(fv_p_a[AW*e +: AW]) == ha && $signed(fv_p_b[AW*e +: AW]) == hb &&
+            fv_p_l1[(AW+1)*e +: AW+1] == (AW+1)'($unsigned(an)) + (AW+1)'($unsigned(bn)) &&
+            (fv_p_n == 2'd0 || $signed(fv_p_g[GW*e +: GW]) == thp(ha, hb, ee)) &&
+            (fv_p_n != 2'd2 || $signed(fv_p_t[GW*e +: GW]) == th(ha, hb, ee));
+  endfunction
+  always @* begin
+    if (!rst_i) begin
+      // prep holds a triangle, and the walker's registers one, only once it is taken
+      PLink_A: assert ((!(fv_p_q || fv_loaded) || sent_q) && (!sent_q || (fv_p_h == 9'd128 + 9'(ee) && fv_p_incl == 3'b111 &&
+                                   fv_p_cons && fv_p_n <= 2'd2)));
+      PLink0_A: assert (!sent_q || plink(2'd0, a0, b0));
+      PLink1_A: assert (!sent_q || plink(2'd1, ha1, hb1));
+      PLink2_A: assert (!sent_q || plink(2'd2, a2, b2));
+    end
+  end
+
   // ---- the rest of the chain to REq<e>_A (docs/raster.md, item 12). The identity: for
   // each edge as the rasterizer orients it, stage B's sum at the watched pixel, fed the
   // harness's values, equals the reference's value (gx_raster_cons_id's Id_A, proven on
