@@ -10,25 +10,32 @@
 // Commands (cmd, valid/ready, rs_cmd_t): a triangle (the setup unit's result, its render
 // state and a tag) or a pattern-table write, in stream order: a write applies to every
 // triangle after it. Until the first write the table holds the standard positions for
-// the triangle's N. A write is taken at once; a triangle is taken when the walk of the
-// previous one has left the pipeline (cmd_ready_o = op is a write || walker empty).
+// the triangle's N. A write is taken at once; a triangle is taken into the prep stage
+// when it is empty or hands its triangle to the walker in that clock
+// (cmd_ready_o = op is a write || !prep || walker takes).
 // Output (grp, valid/ready, rs_qgroup_t): the quad groups with coverage, in traversal
 // order; a group holds Lanes side-by-side quads of one fine-tile row.
 //
 // Pipeline, one enable per stage:
-//   (load) the triangle's registers; its 16 slot offsets per edge follow in the three
-//       clocks it spends in A, A2 and B at the earliest (6 slots a clock)
-//   A   coarse walker: one coarse tile a clock over the pixel range, corner test
-//   A2  the four fine tiles' corner tests and the range give the tile's visit mask
+//   prep  three clocks from taking the command, beside the previous triangle's walk: the
+//         command's values, then the products on registered multipliers (A tx0, B ty0,
+//         the margin), then E at the first coarse tile, T and the corner constants
+//   (load) the walker takes the prepared triangle once A, A2, B and R are empty; its 16
+//         slot offsets per edge follow in the three clocks it spends in A, A2 and B at
+//         the earliest (6 slots a clock)
+//   A   coarse walker: one coarse tile a clock over the pixel range, its values walked
+//       by adding 4096 A or 4096 B; the fine tiles' corner tests (one sum each) and the
+//       range give the tile's visit mask; a tile with nothing to visit is dropped
+//   A2  the tile and its visit mask, registered
 //   B   group walker: one group a clock from the visit mask (lowest bit first); edge
 //       values at its pixels' origins, clamped to SampleSumBits
 //   R   per-sample tests of 4 Lanes columns x 4 samples x 3 edges: a group in one clock
 //       at N <= 4, two at N = 8, four at N = 16
 //   O   output register (a group with coverage)
 // Throughput: 16 Lanes sample tests per clock (Lanes quads with all their samples at
-// N <= 4, one group a clock); a coarse tile the corner test rejects costs a clock of A
-// only, hidden while B is busy. A triangle costs about 5 clocks of fill and drain (the
-// next one waits for the walker to empty).
+// N <= 4, one group a clock); a coarse tile with nothing to visit costs a clock of A
+// only, hidden while B is busy. A small triangle holds the walker about 5 clocks (the
+// next one waits for A, A2, B and R to empty; its prep overlaps).
 `default_nettype none
 `include "gx_assert.svh"
 

@@ -12,7 +12,8 @@
 // Widths: with |A|, |B| <= 2^23 and 0 <= g < 2^33, |k_o| < 2^33 + 2 * 2^(9+Lg) 2^23
 // (2^33 + 2^36 at Lg = 3); with |e0| < 3 * 2^45 the sum e0 + k_o is within 2^47: the
 // 48-bit sum does not wrap.
-// Soundness (formal/gx_raster.sby.j2 tasks corner, corner_cover; docs/raster.md): when
+// Soundness (formal/gx_raster.sby.j2 tasks corner_axis, corner_same, corner_tile,
+// corner_sound, corner_cover; formal/gx_raster_corner_fv.sv; docs/raster.md): when
 // e0 + k_o < 0, every pixel (i, j) of the tile, i, j in 0..2^Lg - 1, has
 // e0 + g + A (256 (fx 2^Lg + i) + 128) + B (256 (fy 2^Lg + j) + 128) < 0, i.e. fails the
 // conservative test for this edge.
