@@ -27,13 +27,13 @@
 // B's tile and origin values), REq<e>_A (R's edge values for the watched pixel are the
 // reference's), RPass<e>_A (a pixel passing edge e passes it in R), PeClass_A (what the
 // class fixes of pe), and the first links of a chain towards REq<e>_A: BMir<e><k>_A
-// (stage B's pixel values equal its sum written again from B's pixel coordinates) and
+// (stage B2's pixel values equal stage B's sum written again from B2's pixel coordinates) and
 // TLink<e>_A (the triangle's registers hold the harness's A, B, T). With Cut = 1 the
 // edge tests pe are a free constant, and the .sby
 // cuts the corner tests and sample sums, so NoDrop_A is proven from the lemmas alone.
 // The rest of the chain to REq<e>_A (docs/raster.md, item 12): the pixel-value identity
 // gx_raster_cons_id (proven on its own: formal/gx_raster_cons_id.sby.j2) instantiated per
-// edge, IdRef<e>_A (its reference is this harness's), LdB_A, BRefW<e><k>_A (stage B's
+// edge, IdRef<e>_A (its reference is this harness's), LdB_A, BRefW<e><k>_A (stage B2's
 // value of the watched pixel is the identity's mirror), IdmC<e>_A (the mirror is the same
 // in every clock) and RMirW<e>_A (stage R's values are the mirror).
 // Tasks: formal/gx_raster_cons.sby.j2 (make formal). The monitors are proven for every
@@ -192,14 +192,15 @@ module gx_raster_cons_fv #(
     end
   end
 
-  // ---- stage B holds the tile (0, 0), the one coarse tile of a target of 2^PB <= 16
+  // ---- stage B2 holds a group of the tile (0, 0), the one coarse tile of a target of
+  // 2^PB <= 16
   // pixels a side; its origin values are C (segment: edge 1 is edge 0 reversed)
-  logic fv_b_q;
-  logic [8:0] fv_b_tx, fv_b_ty;
-  logic [3*EW-1:0] fv_b_e0;
+  logic fv_b_q;                       // B2 holds a group
+  logic [PW-1:0] fv_b_px, fv_b_py;     // B2's group's upper-left pixel
+  logic [3*EW-1:0] fv_b_e0;            // the coarse tile's origin values of B2's group
   always @* begin
     if (!rst_i) begin
-      BTile_A: assert (!fv_b_q || (fv_b_tx == '0 && fv_b_ty == '0));
+      BTile_A: assert (!fv_b_q || (fv_b_px[PW-1:4] == '0 && fv_b_py[PW-1:4] == '0));
       BE0_A: assert (!fv_b_q || fv_b_e0 == {c2, cls == 2'd1 ? -c0 : c1, c0});
     end
   end
@@ -241,7 +242,7 @@ module gx_raster_cons_fv #(
   end
 
   // ---- first links of a chain towards REq<e>_A (docs/raster.md, item 11). BMir: when
-  // stage B holds a group, each of its pixels' values (b_e) equals stage B's sum written
+  // stage B2 holds a group, each of its pixels' values (b_e) equals the sum written
   // again here in the RTL's order (mirb), fed the RTL's own registers but B's pixel
   // coordinates instead of the visit-mask index. TLink: once the triangle is taken, its
   // registers A, B, T and the inclusive bits hold the harness's values.
@@ -249,7 +250,6 @@ module gx_raster_cons_fv #(
   logic [3*GW-1:0] fv_t_t;
   logic [2:0] fv_t_incl;
   logic fv_loaded;
-  logic [PW-1:0] fv_b_px, fv_b_py;
   logic [3*4*Lanes*SW-1:0] fv_b_ev;
   logic [7:0] ee;
   assign ee = Err >= 0 ? 8'(Err) : err;
@@ -332,8 +332,8 @@ module gx_raster_cons_fv #(
   // instance's reference is this harness's: the same functions of the same values. A
   // segment's edge 1 is edge 0 reversed (the rasterizer's A, B, C negated): a fourth
   // instance takes (-A0, -B0, -C0), and its Neg_A (xr1, its margin less its ecen, is its
-  // ecen + marg) ties it to the reference. LdB: stage B holds a group only once the
-  // triangle is loaded. BRefW: when stage B holds the watched pixel's quad, the pixel's
+  // ecen + marg) ties it to the reference. LdB: stage B2 holds a group only once the
+  // triangle is loaded. BRefW: when stage B2 holds the watched pixel's quad, the pixel's
   // value is the identity's mirror.
   logic signed [4*AW-1:0] hac, hbc;
   logic signed [4*EW-1:0] hcc;
@@ -355,7 +355,7 @@ module gx_raster_cons_fv #(
                 idm4[SW*0 +: SW]};
   assign idr = {idr4[SW*2 +: SW], cls == 2'd1 ? idr4[SW*3 +: SW] : idr4[SW*1 +: SW],
                 idr4[SW*0 +: SW]};
-  logic bw;   // stage B holds the watched pixel's quad (one lane)
+  logic bw;   // stage B2 holds the watched pixel's quad (one lane)
   assign bw = fv_b_q && fv_b_px == {ppx[PW-1:1], 1'b0} && fv_b_py == {ppy[PW-1:1], 1'b0};
   always @* begin
     if (!rst_i) begin
@@ -451,7 +451,7 @@ module gx_raster_cons_fv #(
   logic done;
   assign done = sent_q && after_q >= 6'd2 && idle;
   // the walk of at most 4 coarse tiles ends within the proof depth
-  always @(posedge clk_i) if (!rst_i) WalkEnds_A: assert (after_q < 6'd17 || done);
+  always @(posedge clk_i) if (!rst_i) WalkEnds_A: assert (after_q < 6'd19 || done);
   // once it is over, the pixel was emitted exactly when it is in the range and passes
   always @(posedge clk_i) if (!rst_i) NoDrop_A: assert (!done || !(in_range && passes) || seen_q);
   always @(posedge clk_i) if (!rst_i) NoAdd_A: assert (!done || !seen_q || (in_range && passes));

@@ -105,7 +105,7 @@ module gx_raster #(
   // ---------------------------------------------------------------------------------
   // Handshake and stage valid bits.
   logic en;          // R and O advance: O is empty or its group is taken
-  logic p_q, a_q, a2_q, b_q, r_q, o_q;
+  logic p_q, a_q, a2_q, b_q, b2_q, r_q, r2_q, o_q;
   logic [1:0] p_n_q; // prep: clocks since its triangle was taken, saturating at 2 (ready)
   logic p_take;      // the prep stage takes a triangle command
   logic tri_take;    // the walker takes the prepared triangle (its registers load)
@@ -113,17 +113,17 @@ module gx_raster #(
   logic a2_free;     // A2 is empty or B takes its tile this clock
   logic b_take;      // B takes A2's tile
   logic b_last;      // B's current group is its tile's last
-  logic walk_empty;  // A, A2, B and R are empty
+  logic walk_empty;  // A, A2, B and B2 are empty (R, R2 and O may hold the last triangle)
   logic tbl_take;
 
   assign en          = !o_q || grp_ready_i;
-  assign walk_empty  = !a_q && !a2_q && !b_q && !r_q;
+  assign walk_empty  = !a_q && !a2_q && !b_q && !b2_q;
   assign tri_take    = p_q && p_n_q == 2'd2 && walk_empty;
   assign cmd_ready_o = cmd_i.op || !p_q || tri_take;
   assign p_take      = cmd_valid_i && !cmd_i.op && (!p_q || tri_take);
   assign tbl_take    = cmd_valid_i && cmd_i.op;
   assign grp_valid_o = o_q;
-  assign idle_o      = !p_q && walk_empty && !o_q;
+  assign idle_o      = !p_q && walk_empty && !r_q && !r2_q && !o_q;
 
   // ---------------------------------------------------------------------------------
   // The pattern table: the standard positions until the first write.
@@ -333,7 +333,7 @@ module gx_raster #(
   // edge, computed SPh places a clock in the three clocks after it is taken (phases 0,
   // 1, 2: places 0..5, 6..11, 12..15), while stages A, A2 and B hold its first tile. Stage
   // R, the first to read them, holds its first group 4 clocks after it is taken at the
-  // earliest (PhaseR_A), so this costs no clock and a third of the multipliers.
+  // earliest (PhaseB2_A), so this costs no clock and a third of the multipliers.
   localparam int unsigned SPh = 6;                      // slots a clock
   localparam logic [1:0] PhDone = 2'((16 + SPh - 1) / SPh);  // the phase count: 3
   logic [1:0] t_ph_q;                         // the phase computed this clock, or done
@@ -440,10 +440,43 @@ module gx_raster #(
   end
 
   // ---------------------------------------------------------------------------------
-  // Stage A2: the tile and its visit mask, registered (never empty).
+  // Walk tables: the group and pixel offsets of the triangle, computed in the clock after
+  // the walker takes it (phase 0), from its A, B, T and inclusive bits: A2 reads them 2
+  // clocks after the take at the earliest, B 3, B2 4 (PhaseA2_A, PhaseB_A, PhaseB2_A).
+  //   t_fab_q  2048 (A + B) per edge: fine tile 3's origin less the coarse tile's
+  //   t_gt_q   group g's origin less its fine tile's: 512 (gx A + gy B), (gx, gy) the
+  //            group's quad offset, at (G e + g) EW
+  //   t_d_q    pixel j = 4 l + k's value less its group's origin, plus T, less 1 on an
+  //            exclusive edge: T - x + 256 (c A + dy B), c = 2 l + k % 2, dy = k / 2, at
+  //            (4 Lanes e + j) DW (so that q' = (E + T - x) >>> 4 with no decrement after)
+  localparam int unsigned DW = 36;             // |t_d| <= 511 * 2^24 + 2^34 < 2^35
+  logic [3*EW-1:0]         t_fab_q;
+  logic [3*G*EW-1:0]       t_gt_q;
+  logic [3*4*Lanes*DW-1:0] t_d_q;
+
+  always_ff @(posedge clk_i) begin
+    if (t_ph_q == 2'd0) begin
+      for (int e = 0; e < 3; e++) begin
+        t_fab_q[EW*e +: EW] <= (edge_t'(ta(e)) <<< 11) + (edge_t'(tb(e)) <<< 11);
+        for (int g = 0; g < G; g++)
+          t_gt_q[EW*(G*e + g) +: EW] <= (const_mul(ta(e), (g * Lanes) % 4) <<< 9) +
+                                         (const_mul(tb(e), (g * Lanes) / 4) <<< 9);
+        for (int j = 0; j < 4 * Lanes; j++)
+          t_d_q[DW*(4*Lanes*e + j) +: DW] <=
+              DW'($signed(t_t_q[GW*e +: GW])) - DW'(!t_incl_q[e]) +
+              DW'(const_mul(ta(e), 2 * (j / 4) + j % 2) <<< 8) +
+              DW'(const_mul(tb(e), (j % 4) / 2) <<< 8);
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Stage A2: the tile, its visit mask and its fine tiles' origin values (fine tile f at
+  // (8 (f % 2), 8 (f / 2)) pixels: + 2048 A, 2048 B, 2048 (A + B)), registered into B.
   logic [TW-1:0]   a2_tx_q, a2_ty_q;
   logic [3*EW-1:0] a2_e0_q;
   logic [VW-1:0]   a2_vm_q;
+  logic [4*3*EW-1:0] a2_fe;   // fine tile f's origin value for edge e, at (3 f + e) EW
 
   assign a2_free = !a2_q || b_take;
 
@@ -459,20 +492,27 @@ module gx_raster #(
       a2_vm_q <= a_vm;
     end
   end
+  always_comb begin
+    for (int e = 0; e < 3; e++) begin
+      a2_fe[EW*e +: EW]       = a2_e0_q[EW*e +: EW];
+      a2_fe[EW*(3 + e) +: EW] = $signed(a2_e0_q[EW*e +: EW]) + (edge_t'(ta(e)) <<< 11);
+      a2_fe[EW*(6 + e) +: EW] = $signed(a2_e0_q[EW*e +: EW]) + (edge_t'(tb(e)) <<< 11);
+      a2_fe[EW*(9 + e) +: EW] = $signed(a2_e0_q[EW*e +: EW]) + $signed(t_fab_q[EW*e +: EW]);
+    end
+  end
 
   // ---------------------------------------------------------------------------------
-  // Stage B: the group walker. Issues the lowest set bit of the visit mask each clock.
+  // Stage B: the group walker. Issues the lowest set bit of the visit mask each clock:
+  // the group's origin value (its fine tile's origin plus the group's offset) and upper-
+  // left pixel, registered into B2.
+  logic            b2_free;         // B2 is empty or R takes its group this clock
   logic [TW-1:0]   b_tx_q, b_ty_q;
-  logic [3*EW-1:0] b_e0_q;
+  logic [3*EW-1:0] b_e0_q;          // the coarse tile's origin values
+  logic [4*3*EW-1:0] b_fe_q;        // its fine tiles' origin values
   logic [VW-1:0]   b_vm_q, b_vm_next;
   logic [VL-1:0]   b_idx;
   logic [PW-1:0]   b_px, b_py;      // the group's upper-left pixel
-  logic [3*4*Lanes*SW-1:0] b_e;     // q' at each pixel's origin (below)
-  logic [3*4*Lanes*EW-1:0] b_ep;    // E at each pixel's origin (plus T)
-  logic [3*EW-1:0]         b_er;    // edge value at the group's origin
-  localparam int unsigned PBW = AW + 6;      // A dx0, exact: |A dx0| <= 2^23 * 7
-  logic [3*PBW-1:0]        b_qa, b_qb;     // A dx0 and B dy0 per edge
-  logic [4*Lanes-1:0]      b_inr;   // the pixel is in the pixel range
+  logic [3*EW-1:0] b_er;            // edge value at the group's origin
 
   always_comb begin
     b_idx = '0;
@@ -480,17 +520,12 @@ module gx_raster #(
   end
   assign b_vm_next = b_vm_q & ~(VW'(1) << b_idx);
   assign b_last    = b_vm_next == '0;
-  assign b_take    = a2_q && (!b_q || (r_free && b_last));
+  assign b_take    = a2_q && (!b_q || (b2_free && b_last));
 
   always_comb begin
     logic [1:0] f;
     logic [GL:0] g;
     logic [4:0] dx0, dy0;     // the group's origin within the coarse tile, pixels / 2
-    edge_t er, ep, er1;
-    logic signed [SW-1:0] qv;
-    logic [8*EW-1:0] am;      // A c 256 for c = 0..7
-    logic signed [PBW-1:0] qa, qb;
-    logic [PW:0] px, py;
     f = 2'(b_idx >> GL);
     g = (GL+1)'(b_idx & VL'(G - 1));
     dx0 = 5'(4 * 32'(f[0])) + 5'((32'(g) * Lanes) % 4);
@@ -498,61 +533,78 @@ module gx_raster #(
     b_px = {b_tx_q, 4'b0000} + PW'({dx0, 1'b0});
     b_py = {b_ty_q, 4'b0000} + PW'({dy0, 1'b0});
     for (int e = 0; e < 3; e++) begin
-      // E at the group origin: tile origin + 512 (dx0 A + dy0 B), |E| < 2^47
-      qa = '0;
-      qb = '0;
-      for (int j = 0; j < 3; j++) begin
-        if (dx0[j]) qa = qa + (PBW'(ta(e)) <<< j);
-        if (dy0[j]) qb = qb + (PBW'(tb(e)) <<< j);
-      end
-      b_qa[PBW*e +: PBW] = qa;
-      b_qb[PBW*e +: PBW] = qb;
-      er = $signed(b_e0_q[EW*e +: EW]) + (edge_t'(qa) <<< 9) + (edge_t'(qb) <<< 9);
-      b_er[EW*e +: EW] = er;
-      // conservative: + T (the center's offset and the grown margin); |E + T| < 2^47
-      er = er + edge_t'($signed(t_t_q[GW*e +: GW]));
-      er1 = er + (edge_t'(tb(e)) <<< 8);       // the group's second pixel row
-      for (int c = 0; c < 8; c++) am[EW*c +: EW] = const_mul(ta(e), c) <<< 8;
-      for (int l = 0; l < Lanes; l++) begin
-        for (int k = 0; k < 4; k++) begin
-          ep = (k / 2 == 1 ? er1 : er) + $signed(am[EW*(2 * l + k % 2) +: EW]);
-          b_ep[EW*(4*Lanes*e + 4*l + k) +: EW] = ep;
-          // E = 16 q + r (q = E >>> 4, 0 <= r < 16); a sample passes when
-          // E + 16 s - (incl ? 0 : 1) >= 0, that is when q' + s >= 0 with q' = q - 1 if
-          // r = 0 on an exclusive edge, else q' = q. q is saturated at +-2^29 when
-          // |E| >= 2^33: every |s| < 2^28, so the sign of q' + s is then E's.
-          if (ep[EW-1:33] == '0 || ep[EW-1:33] == '1)
-            qv = SW'($signed(ep[33:4]));
-          else
-            qv = ep[EW-1] ? -QMax : QMax;
-          if (ep[3:0] == 4'd0 && !t_incl_q[e]) qv = qv - SW'(1);
-          b_e[SW*(4*Lanes*e + 4*l + k) +: SW] = qv;
-        end
-      end
-    end
-    for (int l = 0; l < Lanes; l++) begin
-      for (int k = 0; k < 4; k++) begin
-        px = (PW+1)'(b_px) + (PW+1)'(2 * l + k % 2);
-        py = (PW+1)'(b_py) + (PW+1)'(k / 2);
-        b_inr[4*l+k] = px >= (PW+1)'(t_px0_q) && px <= (PW+1)'(t_px1_q) &&
-                       py >= (PW+1)'(t_py0_q) && py <= (PW+1)'(t_py1_q);
-      end
+      b_er[EW*e +: EW] = '0;
+      for (int ff = 0; ff < 4; ff++)
+        for (int gg = 0; gg < G; gg++)
+          if (f == 2'(ff) && g == (GL+1)'(gg))
+            b_er[EW*e +: EW] = $signed(b_fe_q[EW*(3*ff + e) +: EW]) +
+                               $signed(t_gt_q[EW*(G*e + gg) +: EW]);
     end
   end
 
   always_ff @(posedge clk_i) begin
     if (rst_i) b_q <= 1'b0;
     else if (b_take) b_q <= 1'b1;
-    else if (r_free && b_last) b_q <= 1'b0;
+    else if (b2_free && b_last) b_q <= 1'b0;
   end
   always_ff @(posedge clk_i) begin
     if (b_take) begin
       b_tx_q <= a2_tx_q;
       b_ty_q <= a2_ty_q;
       b_e0_q <= a2_e0_q;
+      b_fe_q <= a2_fe;
       b_vm_q <= a2_vm_q;
-    end else if (b_q && r_free) begin
+    end else if (b_q && b2_free) begin
       b_vm_q <= b_vm_next;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Stage B2: the pixel values of the group: E + T - x at each of its 4 Lanes pixels'
+  // origins (the group's value plus the pixel's table entry), split E + T - x = 16 q' + r
+  // with q' = (E + T - x) >>> 4 saturated at +-2^29: a sample passes when q' + s >= 0
+  // (exact: E + 16 s > 0, or >= 0 on an inclusive edge, x = 1 on an exclusive edge), and
+  // when |E| >= 2^33 the sign of q' + s is E's (every |s| < 2^28); the pixel-range bits.
+  logic [PW-1:0]           b2_px_q, b2_py_q;
+  logic [3*EW-1:0]         b2_er_q;
+  logic [3*4*Lanes*SW-1:0] b_e;     // q' at each pixel's origin
+  logic [3*4*Lanes*EW-1:0] b_ep;    // E + T - x at each pixel's origin
+  logic [4*Lanes-1:0]      b_inr;   // the pixel is in the pixel range
+
+  assign b2_free = !b2_q || r_free;
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) b2_q <= 1'b0;
+    else if (b2_free) b2_q <= b_q;
+  end
+  always_ff @(posedge clk_i) begin
+    if (b_q && b2_free) begin
+      b2_px_q <= b_px;
+      b2_py_q <= b_py;
+      b2_er_q <= b_er;
+    end
+  end
+
+  always_comb begin
+    edge_t ep;
+    logic [PW:0] px, py;
+    for (int e = 0; e < 3; e++) begin
+      for (int j = 0; j < 4 * Lanes; j++) begin
+        ep = $signed(b2_er_q[EW*e +: EW]) + edge_t'($signed(t_d_q[DW*(4*Lanes*e + j) +: DW]));
+        b_ep[EW*(4*Lanes*e + j) +: EW] = ep;
+        if (ep[EW-1:33] == '0 || ep[EW-1:33] == '1)
+          b_e[SW*(4*Lanes*e + j) +: SW] = SW'($signed(ep[33:4]));
+        else
+          b_e[SW*(4*Lanes*e + j) +: SW] = ep[EW-1] ? -QMax : QMax;
+      end
+    end
+    for (int l = 0; l < Lanes; l++) begin
+      for (int k = 0; k < 4; k++) begin
+        px = (PW+1)'(b2_px_q) + (PW+1)'(2 * l + k % 2);
+        py = (PW+1)'(b2_py_q) + (PW+1)'(k / 2);
+        b_inr[4*l+k] = px >= (PW+1)'(t_px0_q) && px <= (PW+1)'(t_px1_q) &&
+                       py >= (PW+1)'(t_py0_q) && py <= (PW+1)'(t_py1_q);
+      end
     end
   end
 
@@ -565,46 +617,52 @@ module gx_raster #(
   // the offset at test place 4 (c % 4) + j in every mode and sub-step: the load stage puts
   // there the slot that place needs (N = 8: slot 8 (k' & 1) + i with k' & 1 = (c / 2) % 2
   // and i = 4 (c % 2) + j, that is 4 (c % 4) + j; N = 1, 2: each pattern set's slot at
-  // its own place, the set chosen among the results).
+  // its own place, the set chosen among the results). R takes its own copy of the
+  // triangle's offsets and mode with each group, so the walker may take the next triangle
+  // while R, R2 and O still hold this one's.
   localparam int unsigned NC = 4 * Lanes;     // columns (pixels a clock at N <= 4)
   logic [PW-1:0]           r_px_q, r_py_q;
   logic [3*4*Lanes*SW-1:0] r_e_q;
   logic [4*Lanes-1:0]      r_inr_q;
+  logic [3*16*OW-1:0]      r_s_q;   // the triangle's offsets (t_s_q)
+  logic [2:0]              r_nlog_q;
+  logic                    r_ps_q;
+  logic [15:0]             r_tag_q;
   logic [1:0]              r_h_q;   // the sub-step (N = 8: 0..1, N = 16: 0..3)
   logic                    r_last;  // this sub-step is the group's last
-  logic                    r_free;  // R takes B's group this clock (or is empty)
-  logic [Lanes*64-1:0]     r_acc_q; // the masks of the group's earlier sub-steps
+  logic                    r_free;  // R takes B2's group this clock (or is empty)
 
-  assign r_last = t_nlog_q == 3'd4 ? r_h_q == 2'd3 : t_nlog_q == 3'd3 ? r_h_q == 2'd1 : 1'b1;
+  assign r_last = r_nlog_q == 3'd4 ? r_h_q == 2'd3 : r_nlog_q == 3'd3 ? r_h_q == 2'd1 : 1'b1;
   assign r_free = !r_q || (en && r_last);
 
   always_ff @(posedge clk_i) begin
     if (rst_i) r_q <= 1'b0;
-    else if (r_free) r_q <= b_q;
+    else if (r_free) r_q <= b2_q;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i || r_free) r_h_q <= '0;
     else if (en) r_h_q <= r_h_q + 2'd1;
   end
   always_ff @(posedge clk_i) begin
-    if (r_free && b_q) begin
-      r_px_q  <= b_px;
-      r_py_q  <= b_py;
-      r_e_q   <= b_e;
-      r_inr_q <= b_inr;
+    if (r_free && b2_q) begin
+      r_px_q   <= b2_px_q;
+      r_py_q   <= b2_py_q;
+      r_e_q    <= b_e;
+      r_inr_q  <= b_inr;
+      r_s_q    <= t_s_q;
+      r_nlog_q <= t_nlog_q;
+      r_ps_q   <= t_ps_q;
+      r_tag_q  <= t_tag_q;
     end
   end
 
   logic [4*2-1:0]      r_kp;      // k' of the columns c with c % 4 = m, at 2 m
   logic [NC*4-1:0]     r_pass;    // column c's sample j passes, at 4 c + j
-  logic [Lanes*64-1:0] r_mask;    // this sub-step's results, at the group's mask bits
-  logic [Lanes*64-1:0] r_all;     // the group's masks once this sub-step is done
-  logic [Lanes-1:0]    r_lane;
   logic [3*NC*4*(SW+1)-1:0] r_sum;  // every sample sum, one bit wider (NoOverflow_A)
 
   always_comb begin
     for (int m = 0; m < 4; m++) begin
-      unique case (t_nlog_q)
+      unique case (r_nlog_q)
         3'd3:    r_kp[2*m +: 2] = {r_h_q[0], 1'(m / 2)};
         3'd4:    r_kp[2*m +: 2] = r_h_q;
         default: r_kp[2*m +: 2] = 2'(m);
@@ -624,17 +682,49 @@ module gx_raster #(
       for (int j = 0; j < 4; j++) begin
         pass = inr;
         for (int e = 0; e < 3; e++) begin
-          // the sample passes the edge when q' + s >= 0 (stage B): one sign; s is the
+          // the sample passes the edge when q' + s >= 0 (stage B2): one sign; s is the
           // offset at test place 4 (c % 4) + j (the load stage's order)
           q = '0;
           for (int m = 0; m < 4; m++)
             if (kp == 2'(m)) q = $signed(r_e_q[SW*(NC*e + 4*(c/4) + m) +: SW]);
-          sum = (SW+1)'(q) + (SW+1)'($signed(t_s_q[(16*e + 4*(c%4) + j)*OW +: OW]));
+          sum = (SW+1)'(q) + (SW+1)'($signed(r_s_q[(16*e + 4*(c%4) + j)*OW +: OW]));
           r_sum[(SW+1)*((e*NC + c)*4 + j) +: SW+1] = sum;
           if (sum < 0) pass = 1'b0;
         end
         r_pass[4*c + j] = pass;
       end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Stage R2: the pass bits of a sub-step placed at their mask bits, and the masks of
+  // the group's earlier sub-steps (r2_acc_q).
+  logic                r2_last_q, r2_ps_q;
+  logic [1:0]          r2_h_q;
+  logic [2:0]          r2_nlog_q;
+  logic [NC*4-1:0]     r2_pass_q;
+  logic [PW-1:0]       r2_px_q, r2_py_q;
+  logic [15:0]         r2_tag_q;
+  logic [Lanes*64-1:0] r2_acc_q;  // the masks of the group's earlier sub-steps
+  logic [Lanes*64-1:0] r2_mask;   // this sub-step's results, at the group's mask bits
+  logic [Lanes*64-1:0] r2_all;    // the group's masks once this sub-step is done
+  logic [Lanes-1:0]    r2_lane;
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) r2_q <= 1'b0;
+    else if (en) r2_q <= r_q;
+  end
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      r2_last_q <= r_last;
+      r2_h_q    <= r_h_q;
+      r2_pass_q <= r_pass;
+      r2_px_q   <= r_px_q;
+      r2_py_q   <= r_py_q;
+      r2_nlog_q <= r_nlog_q;
+      r2_ps_q   <= r_ps_q;
+      r2_tag_q  <= r_tag_q;
+      r2_acc_q  <= r2_q && !r2_last_q ? r2_all : '0;
     end
   end
 
@@ -652,44 +742,40 @@ module gx_raster #(
     logic [1:0] kset;
     for (int l = 0; l < Lanes; l++) begin
       // set ((px >> 1) + (py >> 1)) mod (16 / 4N): N = 1: 4 sets, N = 2: 2 sets
-      kset = 2'((r_px_q >> 1) + PW'(l) + (r_py_q >> 1));
-      if (!t_ps_q) kset = 2'd0;
+      kset = 2'((r2_px_q >> 1) + PW'(l) + (r2_py_q >> 1));
+      if (!r2_ps_q) kset = 2'd0;
       for (int k = 0; k < 4; k++) begin
         for (int i = 0; i < 16; i++) begin
-          unique case (t_nlog_q)
-            3'd0: r_mask[64*l + 16*k + i] = i == 0 && bit4(r_pass[4*(4*l + k) +: 4], kset);
-            3'd1: r_mask[64*l + 16*k + i] = i < 2 &&
-                                            bit4(r_pass[4*(4*l + k) +: 4], {kset[0], 1'(i%2)});
-            3'd2: r_mask[64*l + 16*k + i] = i < 4 && r_pass[4*(4*l + k) + i%4];
-            3'd3: r_mask[64*l + 16*k + i] = i < 8 && r_h_q[0] == 1'(k / 2) &&
-                                            r_pass[4*(4*l + 2*(k%2) + (i%8)/4) + i%4];
-            default: r_mask[64*l + 16*k + i] = r_h_q == 2'(k) && r_pass[4*(4*l + i/4) + i%4];
+          unique case (r2_nlog_q)
+            3'd0: r2_mask[64*l + 16*k + i] = i == 0 && bit4(r2_pass_q[4*(4*l + k) +: 4], kset);
+            3'd1: r2_mask[64*l + 16*k + i] = i < 2 &&
+                                            bit4(r2_pass_q[4*(4*l + k) +: 4], {kset[0], 1'(i%2)});
+            3'd2: r2_mask[64*l + 16*k + i] = i < 4 && r2_pass_q[4*(4*l + k) + i%4];
+            3'd3: r2_mask[64*l + 16*k + i] = i < 8 && r2_h_q[0] == 1'(k / 2) &&
+                                            r2_pass_q[4*(4*l + 2*(k%2) + (i%8)/4) + i%4];
+            default: r2_mask[64*l + 16*k + i] = r2_h_q == 2'(k) &&
+                                                r2_pass_q[4*(4*l + i/4) + i%4];
           endcase
         end
       end
     end
-    r_all = r_acc_q | r_mask;
-    for (int l = 0; l < Lanes; l++) r_lane[l] = r_all[64*l +: 64] != '0;
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (r_free) r_acc_q <= '0;
-    else if (en) r_acc_q <= r_all;
+    r2_all = r2_acc_q | r2_mask;
+    for (int l = 0; l < Lanes; l++) r2_lane[l] = r2_all[64*l +: 64] != '0;
   end
 
   // ---------------------------------------------------------------------------------
   // Stage O: the output register.
   always_ff @(posedge clk_i) begin
     if (rst_i) o_q <= 1'b0;
-    else if (en) o_q <= r_q && r_last && r_lane != '0;
+    else if (en) o_q <= r2_q && r2_last_q && r2_lane != '0;
   end
   always_ff @(posedge clk_i) begin
-    if (en && r_q && r_last) begin
-      grp_o.tag   <= t_tag_q;
-      grp_o.qx    <= 12'(r_px_q >> 1);
-      grp_o.qy    <= 12'(r_py_q >> 1);
-      grp_o.valid <= 4'(r_lane);
-      grp_o.masks <= 256'(r_all);
+    if (en && r2_q && r2_last_q) begin
+      grp_o.tag   <= r2_tag_q;
+      grp_o.qx    <= 12'(r2_px_q >> 1);
+      grp_o.qy    <= 12'(r2_py_q >> 1);
+      grp_o.valid <= 4'(r2_lane);
+      grp_o.masks <= 256'(r2_all);
     end
   end
 
@@ -727,7 +813,6 @@ module gx_raster #(
   localparam int unsigned XW = EW + 2;
   localparam int unsigned NP = 3 * 4 * Lanes;   // pixel-edge values of a group
   // The products are exact by their widths; their ranges are the facts the sums need.
-  localparam logic signed [PBW-1:0] PbMax = PBW'(64'sd7 <<< 23);
   localparam logic signed [PAW-1:0] PaMax = PAW'(64'sd511 <<< 23);
   localparam logic signed [GW-1:0] GMax = GW'(64'sd383 <<< 24);  // margin h (|A| + |B|)
   localparam edge_t KMax = edge_t'(64'sd1 <<< 37);  // |corner constant| < 2^33 + 2^36
@@ -735,6 +820,11 @@ module gx_raster #(
   function automatic logic signed [PAW-1:0] bnd(input logic [TW-1:0] t);
     bnd = $signed({{(PAW-TW-23){1'b0}}, t, 23'd0});
   endfunction
+  // Ghost: the coarse tile's origin values of the group in B2.
+  logic [3*EW-1:0] fv_b2_e0_q;
+  always_ff @(posedge clk_i) begin
+    if (b_q && b2_free) fv_b2_e0_q <= b_e0_q;
+  end
   // Ghost sums of the walk: A tx, A tx0 and B ty of the tile in A, kept by the adds the
   // walk makes (so the proof needs no product of A and a tile index after prep's).
   logic [3*PAW-1:0] fv_gx_q, fv_gx0_q, fv_gy_q, fv_gy0_q;
@@ -758,13 +848,12 @@ module gx_raster #(
     end
   end
   logic [2:0] fv_p0_bad, fv_p1_bad, fv_p2_bad, fv_tri_bad, fv_walk_bad, fv_a_bad, fv_b_bad;
-  logic [2:0] fv_er_bad, fv_pb_bad;
+  logic [2:0] fv_er_bad, fv_bf_bad, fv_tab_bad;
   logic [11:0] fv_pk_bad, fv_tk_bad;
   logic [NP-1:0] fv_ep_bad;
   always_comb begin
     logic signed [XW-1:0] w, ww;
     logic signed [PAW-1:0] pa, pb, wa, wb;
-    logic signed [PBW-1:0] qa, qb;
     logic signed [GW-1:0] g, t;
     for (int e = 0; e < 3; e++) begin
       // prep P0: the command's ranges (CmdLegal_M), |A| + |B|, h = 0 or 128 + E
@@ -819,15 +908,39 @@ module gx_raster #(
                     $signed(a2_e0_q[EW*e +: EW]) < -TileMax;
       fv_b_bad[e] = $signed(b_e0_q[EW*e +: EW]) > TileMax ||
                     $signed(b_e0_q[EW*e +: EW]) < -TileMax;
-      qa = $signed(b_qa[PBW*e +: PBW]);
-      qb = $signed(b_qb[PBW*e +: PBW]);
-      fv_pb_bad[e] = qa > PbMax || qa < -PbMax || qb > PbMax || qb < -PbMax;
-      w = XW'($signed(b_e0_q[EW*e +: EW])) + (XW'(qa) <<< 9) + (XW'(qb) <<< 9);
-      fv_er_bad[e] = w != XW'($signed(b_er[EW*e +: EW]));
+      // B: its fine tiles' origin values
+      fv_bf_bad[e] = 1'b0;
+      for (int f = 0; f < 4; f++) begin
+        w = XW'($signed(b_e0_q[EW*e +: EW])) + (XW'(ta(e)) * XW'(32'(f % 2)) <<< 11) +
+            (XW'(tb(e)) * XW'(32'(f / 2)) <<< 11);
+        if (w != XW'($signed(b_fe_q[EW*(3*f + e) +: EW]))) fv_bf_bad[e] = 1'b1;
+      end
+      // the walk tables, once computed
+      fv_tab_bad[e] = XW'($signed(t_fab_q[EW*e +: EW])) != (XW'(ta(e)) <<< 11) + (XW'(tb(e)) <<< 11);
+      for (int gg = 0; gg < G; gg++)
+        if (XW'($signed(t_gt_q[EW*(G*e + gg) +: EW])) !=
+            (XW'(ta(e)) * XW'(32'((gg * Lanes) % 4)) <<< 9) +
+            (XW'(tb(e)) * XW'(32'((gg * Lanes) / 4)) <<< 9)) fv_tab_bad[e] = 1'b1;
+      for (int j = 0; j < 4 * Lanes; j++)
+        if (XW'($signed(t_d_q[DW*(4*Lanes*e + j) +: DW])) !=
+            XW'($signed(t_t_q[GW*e +: GW])) - XW'(!t_incl_q[e]) +
+            (XW'(ta(e)) * XW'(32'(2 * (j / 4) + j % 2)) <<< 8) +
+            (XW'(tb(e)) * XW'(32'((j % 4) / 2)) <<< 8)) fv_tab_bad[e] = 1'b1;
+      // B2: the group's origin value is its coarse tile's plus 512 (dx0 A + dy0 B), with
+      // (2 dx0, 2 dy0) the group's pixel offset in the coarse tile; its pixels' values
+      // add T - x + 256 (c A + dy B)
+      w = XW'($signed(fv_b2_e0_q[EW*e +: EW]));
+      for (int bit_ = 0; bit_ < 3; bit_++) begin
+        if (b2_px_q[1 + bit_]) w = w + (XW'(ta(e)) <<< (9 + bit_));
+        if (b2_py_q[1 + bit_]) w = w + (XW'(tb(e)) <<< (9 + bit_));
+      end
+      fv_er_bad[e] = w != XW'($signed(b2_er_q[EW*e +: EW])) ||
+                     $signed(fv_b2_e0_q[EW*e +: EW]) > TileMax ||
+                     $signed(fv_b2_e0_q[EW*e +: EW]) < -TileMax;
       for (int l = 0; l < Lanes; l++) begin
         for (int k = 0; k < 4; k++) begin
-          ww = w + XW'($signed(t_t_q[GW*e +: GW])) + (XW'(ta(e)) * XW'(32'(2 * l + k % 2)) <<< 8)
-                 + (XW'(tb(e)) * XW'(32'(k / 2)) <<< 8);
+          ww = w + XW'($signed(t_t_q[GW*e +: GW])) - XW'(!t_incl_q[e]) +
+               (XW'(ta(e)) * XW'(32'(2 * l + k % 2)) <<< 8) + (XW'(tb(e)) * XW'(32'(k / 2)) <<< 8);
           fv_ep_bad[4*Lanes*e + 4*l + k] =
               ww != XW'($signed(b_ep[EW*(4*Lanes*e + 4*l + k) +: EW]));
         end
@@ -839,7 +952,7 @@ module gx_raster #(
     end
   end
   // every sample offset |s| < 2^28; every saturated pixel-origin value |q| <= 2^29
-  logic [3*16-1:0]        fv_s_bad;
+  logic [3*16-1:0]        fv_s_bad, fv_rs_bad;
   logic [NP-1:0]          fv_e_bad;
   logic [NP*4-1:0]        fv_sum_bad;
   always_comb begin
@@ -849,6 +962,8 @@ module gx_raster #(
       // slot j % 16 holds the triangle's s once its phase, (j % 16) / SPh, is over
       v = (OW+1)'($signed(t_s_q[OW*j +: OW]));
       fv_s_bad[j] = t_ph_q > 2'((j % 16) / SPh) && (v > SMax || v < -SMax);
+      v = (OW+1)'($signed(r_s_q[OW*j +: OW]));
+      fv_rs_bad[j] = v > SMax || v < -SMax;
     end
     for (int j = 0; j < NP; j++) begin
       ev = $signed(r_e_q[SW*j +: SW]);
@@ -867,7 +982,7 @@ module gx_raster #(
                         (grp_valid_o && grp_o == $past(grp_o)))
   `GX_ASSERT(GrpNotEmpty_A, !grp_valid_o || grp_o.valid != '0)
   // Stage invariants: a walk needs a loaded triangle; idle means nothing in flight.
-  `GX_ASSERT(Loaded_A, !(a_q || a2_q || b_q || r_q) || fv_loaded_q)
+  `GX_ASSERT(Loaded_A, !(a_q || a2_q || b_q || b2_q || r_q || r2_q) || fv_loaded_q)
   `GX_ASSERT(PrepCount_A, !p_q || p_n_q <= 2'd2)
   `GX_ASSERT(A2NotEmpty_A, !a2_q || a2_vm_q != '0)
   `GX_ASSERT(BNotEmpty_A, !b_q || b_vm_q != '0)
@@ -881,29 +996,37 @@ module gx_raster #(
                                   a_ty_q >= ty0 && a_ty_q <= ty1))
   `GX_ASSERT(WalkEdge_A, !a_q || fv_walk_bad == '0)
   `GX_ASSERT(A2EdgeRange_A, !a2_q || fv_a_bad == '0)
-  `GX_ASSERT(BEdgeRange_A, !b_q || fv_b_bad == '0)
-  `GX_ASSERT(GroupProducts_A, !b_q || fv_pb_bad == '0)
-  `GX_ASSERT(GroupEdgeFits_A, !b_q || (fv_er_bad == '0 && fv_ep_bad == '0))
+  `GX_ASSERT(Tables_A, !fv_loaded_q || t_ph_q == 2'd0 || fv_tab_bad == '0)
+  `GX_ASSERT(BEdgeRange_A, !b_q || (fv_b_bad == '0 && fv_bf_bad == '0))
+  `GX_ASSERT(GroupEdgeFits_A, !b2_q || (fv_er_bad == '0 && fv_ep_bad == '0))
   // No overflow: the offsets and the clamped edge values stay in their ranges, so every
   // per-sample sum E_pix + S fits SampleSumBits.
-  `GX_ASSERT(OffsetRange_A, !fv_loaded_q || fv_s_bad == '0)
+  `GX_ASSERT(OffsetRange_A, (!fv_loaded_q || fv_s_bad == '0) && (!r_q || fv_rs_bad == '0))
   // The offsets are complete before stage R reads them: A2, B and R hold a triangle's
   // tiles and groups 2, 3 and 4 clocks after it is taken at the earliest.
   `GX_ASSERT(PhaseA2_A, !a2_q || t_ph_q >= 2'd1)
   `GX_ASSERT(PhaseB_A, !b_q || t_ph_q >= 2'd2)
-  `GX_ASSERT(PhaseR_A, !r_q || t_ph_q == PhDone)
+  `GX_ASSERT(PhaseB2_A, !b2_q || t_ph_q == PhDone)
   `GX_ASSERT(PixelEdgeRange_A, !r_q || fv_e_bad == '0)
   // R's sub-steps: none while empty, at most the last of its N; the masks of earlier
   // sub-steps only after the first
-  `GX_ASSERT(RStep_A, r_q ? (t_nlog_q == 3'd4 || r_h_q <= 2'd1) &&
-                            (t_nlog_q >= 3'd3 || r_h_q == 2'd0) : r_h_q == 2'd0)
-  `GX_ASSERT(RAcc_A, !r_q || r_h_q != 2'd0 || r_acc_q == '0)
+  `GX_ASSERT(RStep_A, r_q ? (r_nlog_q == 3'd4 || r_h_q <= 2'd1) &&
+                            (r_nlog_q >= 3'd3 || r_h_q == 2'd0) : r_h_q == 2'd0)
+  // R2 holds a sub-step of R's group, and the masks of its earlier sub-steps only after
+  // the first; R2's sub-step is not its group's last only while R holds the next one
+  `GX_ASSERT(R2Step_A, !r2_q || ((r2_nlog_q == 3'd4 || r2_h_q <= 2'd1) &&
+                                 (r2_nlog_q >= 3'd3 || r2_h_q == 2'd0) &&
+                                 r2_last_q == (r2_nlog_q == 3'd4 ? r2_h_q == 2'd3 :
+                                               r2_nlog_q == 3'd3 ? r2_h_q == 2'd1 : 1'b1)))
+  `GX_ASSERT(R2Next_A, !(r2_q && !r2_last_q) ||
+                       (r_q && r_h_q == r2_h_q + 2'd1 && r_nlog_q == r2_nlog_q))
+  `GX_ASSERT(RAcc_A, !r2_q || r2_h_q != 2'd0 || r2_acc_q == '0)
   `GX_ASSERT(NoOverflow_A, !r_q || fv_sum_bad == '0)
 
 `ifdef FORMAL
   // ---- formal/gx_raster.sby.j2 task `exact` (formal only: the watched value and offset
   // are free constants of the proof).
-  // Stage B's split test is the exact one: for the watched pixel-edge value E (b_ep,
+  // Stage B2's split test is the exact one: for the watched pixel-edge value E (b_ep,
   // proven exact by GroupEdgeFits_A) and every offset |s| < 2^28, q' + s >= 0 exactly
   // when E + 16 s > 0, or = 0 on an inclusive edge.
   (* anyconst *) logic [$clog2(3*4*Lanes)-1:0] fv_j;
@@ -911,17 +1034,20 @@ module gx_raster #(
   logic fv_split, fv_exact;
   always_comb begin
     logic signed [EW+1:0] x;
-    x = (EW+2)'($signed(b_ep[EW*32'(fv_j) +: EW])) + ((EW+2)'(fv_s) <<< 4);
+    // b_ep is E + T - x (x = 1 on an exclusive edge): E + T is b_ep + x
+    x = (EW+2)'($signed(b_ep[EW*32'(fv_j) +: EW])) +
+        (EW+2)'(!t_incl_q[32'(fv_j) / (4*Lanes)]) + ((EW+2)'(fv_s) <<< 4);
     fv_split = (SW+1)'($signed(b_e[SW*32'(fv_j) +: SW])) + (SW+1)'(fv_s) >= 0;
     fv_exact = x > 0 || (x == 0 && t_incl_q[32'(fv_j) / (4*Lanes)]);
   end
-  `GX_ASSERT(PixelExact_A, !b_q || 32'(fv_j) >= 3*4*Lanes || (OW+1)'(fv_s) > SMax ||
+  `GX_ASSERT(PixelExact_A, !b2_q || 32'(fv_j) >= 3*4*Lanes || (OW+1)'(fv_s) > SMax ||
                            (OW+1)'(fv_s) < -SMax || fv_split == fv_exact)
   // not vacuous: a pixel-edge value that passes with a nonzero offset, and one that is
   // exactly 0 after it
-  `GX_COVER(PixelExactHit_C, b_q && 32'(fv_j) < 3*4*Lanes && fv_s != '0 && fv_exact)
-  `GX_COVER(PixelExactZero_C, b_q && 32'(fv_j) < 3*4*Lanes && fv_s != '0 &&
-                              $signed(b_ep[EW*32'(fv_j) +: EW]) == -((EW'(fv_s)) <<< 4))
+  `GX_COVER(PixelExactHit_C, b2_q && 32'(fv_j) < 3*4*Lanes && fv_s != '0 && fv_exact)
+  `GX_COVER(PixelExactZero_C, b2_q && 32'(fv_j) < 3*4*Lanes && fv_s != '0 &&
+                              $signed(b_ep[EW*32'(fv_j) +: EW]) +
+                              EW'(!t_incl_q[32'(fv_j) / (4*Lanes)]) == -((EW'(fv_s)) <<< 4))
 `endif
 
   `GX_COVER(Msaa1_C, grp_valid_o && t_nlog_q == 3'd0 && !t_ps_q && t_incl_q != 3'b111)
