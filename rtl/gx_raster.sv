@@ -586,17 +586,18 @@ module gx_raster #(
   end
 
   always_comb begin
+    for (int e = 0; e < 3; e++)
+      for (int j = 0; j < 4 * Lanes; j++)
+        b_ep[EW*(4*Lanes*e + j) +: EW] = $signed(b2_er_q[EW*e +: EW]) +
+                                         edge_t'($signed(t_d_q[DW*(4*Lanes*e + j) +: DW]));
+  end
+  always_comb begin
     edge_t ep;
     logic [PW:0] px, py;
-    for (int e = 0; e < 3; e++) begin
-      for (int j = 0; j < 4 * Lanes; j++) begin
-        ep = $signed(b2_er_q[EW*e +: EW]) + edge_t'($signed(t_d_q[DW*(4*Lanes*e + j) +: DW]));
-        b_ep[EW*(4*Lanes*e + j) +: EW] = ep;
-        if (ep[EW-1:33] == '0 || ep[EW-1:33] == '1)
-          b_e[SW*(4*Lanes*e + j) +: SW] = SW'($signed(ep[33:4]));
-        else
-          b_e[SW*(4*Lanes*e + j) +: SW] = ep[EW-1] ? -QMax : QMax;
-      end
+    for (int j = 0; j < 3 * 4 * Lanes; j++) begin
+      ep = b_ep[EW*j +: EW];
+      if (ep[EW-1:33] == '0 || ep[EW-1:33] == '1) b_e[SW*j +: SW] = SW'($signed(ep[33:4]));
+      else b_e[SW*j +: SW] = ep[EW-1] ? -QMax : QMax;
     end
     for (int l = 0; l < Lanes; l++) begin
       for (int k = 0; k < 4; k++) begin
@@ -931,8 +932,8 @@ module gx_raster #(
       // add T - x + 256 (c A + dy B)
       w = XW'($signed(fv_b2_e0_q[EW*e +: EW]));
       for (int bit_ = 0; bit_ < 3; bit_++) begin
-        if (b2_px_q[1 + bit_]) w = w + (XW'(ta(e)) <<< (9 + bit_));
-        if (b2_py_q[1 + bit_]) w = w + (XW'(tb(e)) <<< (9 + bit_));
+        w = w + (b2_px_q[1 + bit_] ? XW'(ta(e)) <<< (9 + bit_) : '0);
+        w = w + (b2_py_q[1 + bit_] ? XW'(tb(e)) <<< (9 + bit_) : '0);
       end
       fv_er_bad[e] = w != XW'($signed(b2_er_q[EW*e +: EW])) ||
                      $signed(fv_b2_e0_q[EW*e +: EW]) > TileMax ||
