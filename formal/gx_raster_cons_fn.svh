@@ -35,28 +35,34 @@ function automatic logic signed [AW+5:0] qsum(input logic signed [AW-1:0] v,
   for (int j = 0; j < 3; j++) if (d[j]) qsum = qsum + ((AW+6)'(v) <<< j);
 endfunction
 
-// q' of pixel k (2 ky + kx) of a group whose origin is dx, dy quads into the coarse tile,
-// given qa = A dx and qb = B dy: origin value + 512 (qa + qb) + T + 256 (ky B + kx A),
-// then E >>> 4 saturated at +-2^29, less 1 when E = 16 q on an exclusive edge (stage B)
-function automatic logic signed [SW-1:0] mirq(input logic signed [EW-1:0] e0,
-                                              input logic signed [AW-1:0] a,
-                                              input logic signed [AW-1:0] b,
-                                              input logic signed [GW-1:0] t,
-                                              input logic incl,
-                                              input logic signed [AW+5:0] qa,
-                                              input logic signed [AW+5:0] qb,
-                                              input logic [1:0] k);
-  logic signed [EW-1:0] ep;
-  logic signed [SW-1:0] qv;
-  ep = e0 + (EW'(qa) <<< 9) + (EW'(qb) <<< 9);
-  ep = ep + EW'(t);
-  if (k[1]) ep = ep + (EW'(b) <<< 8);
-  if (k[0]) ep = ep + (EW'(a) <<< 8);
-  if (ep[EW-1:33] == '0 || ep[EW-1:33] == '1) qv = SW'($signed(ep[33:4]));
-  else qv = ep[EW-1] ? -(SW'(64'sd1 <<< 29)) : SW'(64'sd1 <<< 29);
-  if (ep[3:0] == 4'd0 && !incl) qv = qv - SW'(1);
-  mirq = qv;
+// E + T - x at pixel k (2 ky + kx) of the quad dx, dy quads into the coarse tile (at most
+// 8 x 8 quads; with one lane the quad is stage B2's group), written as the rasterizer's
+// GroupEdgeFits_A states stage B2's sum (rtl/gx_raster.sv, proven there by the widths
+// tasks): the coarse tile's origin value e0 + 512 (dx A + dy B) (A and B shifted by the
+// bits of dx and dy) + T - x + 256 (kx A + ky B), x = 1 on an exclusive edge, at XW bits
+function automatic x_t mirw(input logic signed [EW-1:0] e0,
+                            input logic signed [AW-1:0] a,
+                            input logic signed [AW-1:0] b,
+                            input logic signed [GW-1:0] t,
+                            input logic incl,
+                            input logic [2:0] dx, input logic [2:0] dy,
+                            input logic [1:0] k);
+  x_t w;
+  w = x_t'(e0);
+  for (int j = 0; j < 3; j++) begin
+    w = w + (dx[j] ? x_t'(a) <<< (9 + j) : '0);
+    w = w + (dy[j] ? x_t'(b) <<< (9 + j) : '0);
+  end
+  mirw = w + x_t'(t) - x_t'(!incl) + (k[0] ? x_t'(a) <<< 8 : '0) + (k[1] ? x_t'(b) <<< 8 : '0);
 endfunction
+// q' as stage B2 splits a 48-bit value: its bits 33..4, saturated at +-2^29 beyond 2^33
+function automatic logic signed [SW-1:0] msat(input x_t w);
+  logic signed [EW-1:0] ep;
+  ep = EW'(w);
+  if (ep[EW-1:33] == '0 || ep[EW-1:33] == '1) msat = SW'($signed(ep[33:4]));
+  else msat = ep[EW-1] ? -(SW'(64'sd1 <<< 29)) : SW'(64'sd1 <<< 29);
+endfunction
+// the mirror: stage B2's q' at the pixel
 function automatic logic signed [SW-1:0] mirb(input logic signed [EW-1:0] e0,
                                               input logic signed [AW-1:0] a,
                                               input logic signed [AW-1:0] b,
@@ -64,7 +70,7 @@ function automatic logic signed [SW-1:0] mirb(input logic signed [EW-1:0] e0,
                                               input logic incl,
                                               input logic [2:0] dx, input logic [2:0] dy,
                                               input logic [1:0] k);
-  mirb = mirq(e0, a, b, t, incl, qsum(a, dx), qsum(b, dy), k);
+  mirb = msat(mirw(e0, a, b, t, incl, dx, dy, k));
 endfunction
 
 // T as the load stage computes it from A, B and the error term: the margin product thp

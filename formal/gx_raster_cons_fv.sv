@@ -257,18 +257,38 @@ module gx_raster_cons_fv #(
   logic signed [AW-1:0] ha1, hb1;
   assign ha1 = cls == 2'd1 ? -a0 : a1;
   assign hb1 = cls == 2'd1 ? -b0 : b1;
-  // the mirror for pixel k (lane 0) of edge e, at SW (4 e + k)
+  // the mirror for pixel k (lane 0) of edge e, at SW (4 e + k): its sum (mirw, at XW
+  // (4 e + k)) and its split (msat), as mirb; B2's 48-bit sums (b_ep)
+  logic [3*4*XW-1:0] fv_mw;
   logic [3*4*SW-1:0] fv_mb;
+  logic [3*4*Lanes*EW-1:0] fv_b_ep;
   for (genvar ge = 0; ge < 3; ge++) begin : g_mb
     for (genvar gk = 0; gk < 4; gk++) begin : g_k
-      assign fv_mb[SW*(4*ge + gk) +: SW] =
-          mirb($signed(fv_b_e0[EW*ge +: EW]), $signed(fv_t_a[AW*ge +: AW]),
+      assign fv_mw[XW*(4*ge + gk) +: XW] =
+          mirw($signed(fv_b_e0[EW*ge +: EW]), $signed(fv_t_a[AW*ge +: AW]),
                $signed(fv_t_b[AW*ge +: AW]), $signed(fv_t_t[GW*ge +: GW]),
                fv_t_incl[ge], fv_b_px[3:1], fv_b_py[3:1], 2'(gk));
+      assign fv_mb[SW*(4*ge + gk) +: SW] = msat(fv_mw[XW*(4*ge + gk) +: XW]);
     end
   end
+  function automatic logic bsum(input int unsigned e, input int unsigned k);
+    bsum = XW'($signed(fv_b_ep[EW*(4*Lanes*e + k) +: EW])) == fv_mw[XW*(4*e + k) +: XW];
+  endfunction
   always @* begin
     if (!rst_i) begin
+      // BSum: B2's sums are the mirror's (the rasterizer's GroupEdgeFits_A, restated)
+      BSum00_A: assert (!fv_b_q || bsum(0, 0));
+      BSum01_A: assert (!fv_b_q || bsum(0, 1));
+      BSum02_A: assert (!fv_b_q || bsum(0, 2));
+      BSum03_A: assert (!fv_b_q || bsum(0, 3));
+      BSum10_A: assert (!fv_b_q || bsum(1, 0));
+      BSum11_A: assert (!fv_b_q || bsum(1, 1));
+      BSum12_A: assert (!fv_b_q || bsum(1, 2));
+      BSum13_A: assert (!fv_b_q || bsum(1, 3));
+      BSum20_A: assert (!fv_b_q || bsum(2, 0));
+      BSum21_A: assert (!fv_b_q || bsum(2, 1));
+      BSum22_A: assert (!fv_b_q || bsum(2, 2));
+      BSum23_A: assert (!fv_b_q || bsum(2, 3));
       BMir00_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*0 + 0) +: SW] == fv_mb[SW*(4*0 + 0) +: SW]);
       BMir01_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*0 + 1) +: SW] == fv_mb[SW*(4*0 + 1) +: SW]);
       BMir02_A: assert (!fv_b_q || fv_b_ev[SW*(4*Lanes*0 + 2) +: SW] == fv_mb[SW*(4*0 + 2) +: SW]);

@@ -1,7 +1,7 @@
 // gx_raster_cons_id: the pixel-value identity behind REq<e>_A (docs/raster.md, the
 // conservative property, item 12). For one edge (A, B, C), the error term e and a pixel
-// (px, py) of a 16 x 16 target, stage B's value q' for that pixel (mirq, written in the
-// RTL's order, fed A, B, C and T = th(A, B, e) as the load stage computes it) equals the
+// (px, py) of a 16 x 16 target, stage B2's value q' for that pixel (mirb, written as the
+// rasterizer's GroupEdgeFits_A states it, fed A, B, C and T = th(A, B, e) as the load stage computes it) equals the
 // reference's (E(center) + margin) >>> 4 (ecen + marg, formal/gx_raster_cons_fn.svh):
 //   Id_A: mir_o == ref_o
 // A solver does not prove Id_A in one piece (the case split over the pixel's 256 places
@@ -15,8 +15,10 @@
 //   Lm_A      the load stage's margin product equals the reference's margin
 //   Xo_A      ecen + marg = C + xa + xb + mg (the chain's end)
 //   R2_A      C + xa + xb + mg = the same sum with Lx, Ly, Lm substituted (xw2)
-//   Ra_A      xw2 = xw, the terms in stage B's order, at one width
-//   Wide_A    stage B's value (48-bit sum, the bits 33..4) = xw >>> 4
+//   Qa_A, Qb_A  512 (A dx) as qa (the reference's piece) and as the sum of A shifted by
+//             the bits of dx (the mirror's), and for B
+//   Ra_A      xw2 = xw, the terms in the mirror's order, at one width (Qa, Qb assumed)
+//   Wide_A    the mirror (a 50-bit sum, its 48 bits' bits 33..4) = xw >>> 4
 //   Id_A      from Xo, R2, Ra, Wide
 //   Ec_A      the written-out loop is ecen (and the reversed edge's, for Neg_A)
 //   Mn_A, Neg_A  the reversed edge (-A, -B, -C): the same margin; its margin less its
@@ -159,8 +161,22 @@ module gx_raster_cons_id #(
   assign fa = (x_t'(qa) <<< 9) + (px[0] ? x_t'(a) <<< 8 : '0) + (x_t'(a) <<< 7);
   assign fb = (x_t'(qb) <<< 9) + (py[0] ? x_t'(b) <<< 8 : '0) + (x_t'(b) <<< 7);
   assign xw2 = x_t'(c) + fa + fb + x_t'(pm);
-  assign xw = x_t'(c) + (x_t'(qa) <<< 9) + (x_t'(qb) <<< 9) + x_t'(pm) + (x_t'(a) <<< 7) +
-              (x_t'(b) <<< 7) + (py[0] ? x_t'(b) <<< 8 : '0) + (px[0] ? x_t'(a) <<< 8 : '0);
+  // the mirror's sum with T at one width: C, A and B shifted by the bits of dx and dy (in
+  // the mirror's order), T = pm + 128 (A + B), the pixel's 256 (kx A + ky B)
+  x_t xqa, xqb;
+  always @* begin
+    xw = x_t'(c);
+    xqa = '0;
+    xqb = '0;
+    for (int j = 0; j < 3; j++) begin
+      xw = xw + (px[1 + j] ? x_t'(a) <<< (9 + j) : '0);
+      xw = xw + (py[1 + j] ? x_t'(b) <<< (9 + j) : '0);
+      xqa = xqa + (px[1 + j] ? x_t'(a) <<< (9 + j) : '0);
+      xqb = xqb + (py[1 + j] ? x_t'(b) <<< (9 + j) : '0);
+    end
+    xw = xw + (x_t'(pm) + (x_t'(a) <<< 7) + (x_t'(b) <<< 7)) + (px[0] ? x_t'(a) <<< 8 : '0) +
+         (py[0] ? x_t'(b) <<< 8 : '0);
+  end
   always @* begin
     Ec_A: assert (g_ps[NP].p == ecen(a, b, c, px_i, py_i) &&
                   g_ps[NP].n == ecen(na, nb, nc, px_i, py_i));
@@ -171,6 +187,8 @@ module gx_raster_cons_id #(
     Lm_A: assert (pm == GW'(mg) && mg >= 0 && mg < x_t'(1 << (NW + 10)));
     Xo_A: assert (xr == xo);
     R2_A: assert (xo == xw2);
+    Qa_A: assert ((x_t'(qa) <<< 9) == xqa);
+    Qb_A: assert ((x_t'(qb) <<< 9) == xqb);
     Ra_A: assert (xw == xw2);
     Wide_A: assert (mir_o == SW'(xw >>> 4));
     Id_A: assert (mir_o == ref_o);
