@@ -1,7 +1,7 @@
 // The conservative harness's arithmetic, shared by formal/gx_raster_cons_fv.sv (the
 // rasterizer's harness) and formal/gx_raster_cons_id.sv (the pixel-value identity), so
 // that both speak of the same functions. Included inside a module that declares PB, PW,
-// AW, EW, GW, SW, NW, XW and the type x_t (signed [XW-1:0]).
+// AW, EW, GW, SW, NW, XW, Lanes and the type x_t (signed [XW-1:0]).
 
 // E at the pixel's center (256 p + 128), the products A (256 p + 128) as a choice among
 // the 2^PB constant multiples (p < 2^PB: the definition of the product)
@@ -35,11 +35,45 @@ function automatic logic signed [AW+5:0] qsum(input logic signed [AW-1:0] v,
   for (int j = 0; j < 3; j++) if (d[j]) qsum = qsum + ((AW+6)'(v) <<< j);
 endfunction
 
-// E + T - x at pixel k (2 ky + kx) of the quad dx, dy quads into the coarse tile (at most
-// 8 x 8 quads; with one lane the quad is stage B2's group), written as the rasterizer's
-// GroupEdgeFits_A states stage B2's sum (rtl/gx_raster.sv, proven there by the widths
-// tasks): the coarse tile's origin value e0 + 512 (dx A + dy B) (A and B shifted by the
-// bits of dx and dy) + T - x + 256 (kx A + ky B), x = 1 on an exclusive edge, at XW bits
+// The value at the origin of the group holding the quad dx, dy quads into the coarse
+// tile (at most 8 x 8 quads; with lane 0 of the group at that quad), as the rasterizer's
+// GroupEdgeFits_A states stage B2's (rtl/gx_raster.sv, proven by its widths tasks): the
+// fine tile f = (dy / 4, dx / 4) and its value e0 + 2048 (fx A + fy B), plus the offset
+// 512 (gx A + gy B) of the group g = (4 (dy mod 4) + dx mod 4) / Lanes within it
+// (gx = (g Lanes) mod 4, gy = (g Lanes) / 4), at XW bits. Included in modules that
+// declare Lanes.
+function automatic x_t mgrp(input logic signed [EW-1:0] e0,
+                            input logic signed [AW-1:0] a,
+                            input logic signed [AW-1:0] b,
+                            input logic [2:0] dx, input logic [2:0] dy);
+  logic [1:0] f;
+  logic [3:0] gi;
+  x_t w;
+  f = {dy[2], dx[2]};
+  gi = 4'((4 * 32'(dy[1:0]) + 32'(dx[1:0])) / Lanes);
+  w = '0;
+  for (int ff = 0; ff < 4; ff++)
+    if (f == 2'(ff))
+      w = x_t'(e0) + (x_t'(a) * x_t'(32'(ff % 2)) <<< 11) + (x_t'(b) * x_t'(32'(ff / 2)) <<< 11);
+  for (int gg = 0; gg < 16 / Lanes; gg++)
+    if (gi == 4'(gg))
+      w = w + ((x_t'(a) * x_t'(32'((gg * Lanes) % 4)) <<< 9) +
+               (x_t'(b) * x_t'(32'((gg * Lanes) / 4)) <<< 9));
+  mgrp = w;
+endfunction
+// E + T - x at pixel k (2 ky + kx) of that quad: the group's value + T - x + 256 (kx A +
+// ky B), x = 1 on an exclusive edge, T given at XW bits (mirw_t) or as the load stage
+// holds it (mirw)
+function automatic x_t mirw_t(input logic signed [EW-1:0] e0,
+                              input logic signed [AW-1:0] a,
+                              input logic signed [AW-1:0] b,
+                              input x_t tw,
+                              input logic incl,
+                              input logic [2:0] dx, input logic [2:0] dy,
+                              input logic [1:0] k);
+  mirw_t = mgrp(e0, a, b, dx, dy) + tw - x_t'(!incl) + (k[0] ? x_t'(a) <<< 8 : '0) +
+           (k[1] ? x_t'(b) <<< 8 : '0);
+endfunction
 function automatic x_t mirw(input logic signed [EW-1:0] e0,
                             input logic signed [AW-1:0] a,
                             input logic signed [AW-1:0] b,
@@ -47,13 +81,7 @@ function automatic x_t mirw(input logic signed [EW-1:0] e0,
                             input logic incl,
                             input logic [2:0] dx, input logic [2:0] dy,
                             input logic [1:0] k);
-  x_t w;
-  w = x_t'(e0);
-  for (int j = 0; j < 3; j++) begin
-    w = w + (dx[j] ? x_t'(a) <<< (9 + j) : '0);
-    w = w + (dy[j] ? x_t'(b) <<< (9 + j) : '0);
-  end
-  mirw = w + x_t'(t) - x_t'(!incl) + (k[0] ? x_t'(a) <<< 8 : '0) + (k[1] ? x_t'(b) <<< 8 : '0);
+  mirw = mirw_t(e0, a, b, x_t'(t), incl, dx, dy, k);
 endfunction
 // q' as stage B2 splits a 48-bit value: its bits 33..4, saturated at +-2^29 beyond 2^33
 function automatic logic signed [SW-1:0] msat(input x_t w);

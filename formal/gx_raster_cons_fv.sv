@@ -362,7 +362,7 @@ module gx_raster_cons_fv #(
   assign hcc = {-c0, c2, c1, c0};
   logic [4*SW-1:0] idm4, idr4;
   for (genvar ge = 0; ge < 4; ge++) begin : g_id
-    gx_raster_cons_id #(.CB(CB), .KB(KB), .Err(Err), .Top(1'b0)) u_id (
+    gx_raster_cons_id #(.CB(CB), .KB(KB), .Err(Err), .Top(1'b0), .Lanes(Lanes)) u_id (
       .clk_i, .a_i($signed(hac[AW*ge +: AW])), .b_i($signed(hbc[AW*ge +: AW])),
       .c_i($signed(hcc[EW*ge +: EW])), .e_i(err), .px_i(ppx), .py_i(ppy),
       .mir_o(idm4[SW*ge +: SW]), .ref_o(idr4[SW*ge +: SW]), .xr_o(idx4[XW*ge +: XW]),

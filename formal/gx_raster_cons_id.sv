@@ -15,9 +15,11 @@
 //   Lm_A      the load stage's margin product equals the reference's margin
 //   Xo_A      ecen + marg = C + xa + xb + mg (the chain's end)
 //   R2_A      C + xa + xb + mg = the same sum with Lx, Ly, Lm substituted (xw2)
-//   Qa_A, Qb_A  512 (A dx) as qa (the reference's piece) and as the sum of A shifted by
-//             the bits of dx (the mirror's), and for B
-//   Ra_A      xw2 = xw, the terms in the mirror's order, at one width (Qa, Qb assumed)
+//   Er_A      the mirror's group value (mgrp: the fine tile's value and the group's
+//             offset, selected by the pixel's place) is C + 512 (qa + qb), the reference's
+//             pieces
+//   Ra_A      xw2 = xw, the terms in the mirror's order, at one width (Er assumed, the
+//             group value cut)
 //   Wide_A    the mirror (a 50-bit sum, its 48 bits' bits 33..4) = xw >>> 4
 //   Id_A      from Xo, R2, Ra, Wide
 //   Ec_A      the written-out loop is ecen (and the reversed edge's, for Neg_A)
@@ -35,8 +37,9 @@ module gx_raster_cons_id #(
   parameter int          Err = -1,       // the error term (-1: free, e_i: every E in
                                          // 0..255 at once; the harness passes its own)
   parameter bit          Top = 1'b1,     // stand-alone: the ranges are assumed here
-  parameter int unsigned J = 0           // 1..32: Ps<J>_A asserted, from Ps<J-1>_A on a cut
+  parameter int unsigned J = 0,          // 1..32: Ps<J>_A asserted, from Ps<J-1>_A on a cut
                                          // sum; 33: Ps<32>_A assumed on a cut sum; 0: none
+  parameter int unsigned Lanes = 1       // the rasterizer's lanes (its groups)
 ) (
   input  logic                                         clk_i,
   input  logic signed [gx_pkg::EdgeCoefBits-1:0]       a_i,
@@ -161,22 +164,16 @@ module gx_raster_cons_id #(
   assign fa = (x_t'(qa) <<< 9) + (px[0] ? x_t'(a) <<< 8 : '0) + (x_t'(a) <<< 7);
   assign fb = (x_t'(qb) <<< 9) + (py[0] ? x_t'(b) <<< 8 : '0) + (x_t'(b) <<< 7);
   assign xw2 = x_t'(c) + fa + fb + x_t'(pm);
-  // the mirror's sum with T at one width: C, A and B shifted by the bits of dx and dy (in
-  // the mirror's order), T = pm + 128 (A + B), the pixel's 256 (kx A + ky B)
-  x_t xqa, xqb;
-  always @* begin
-    xw = x_t'(c);
-    xqa = '0;
-    xqb = '0;
-    for (int j = 0; j < 3; j++) begin
-      xw = xw + (px[1 + j] ? x_t'(a) <<< (9 + j) : '0);
-      xw = xw + (py[1 + j] ? x_t'(b) <<< (9 + j) : '0);
-      xqa = xqa + (px[1 + j] ? x_t'(a) <<< (9 + j) : '0);
-      xqb = xqb + (py[1 + j] ? x_t'(b) <<< (9 + j) : '0);
-    end
-    xw = xw + (x_t'(pm) + (x_t'(a) <<< 7) + (x_t'(b) <<< 7)) + (px[0] ? x_t'(a) <<< 8 : '0) +
-         (py[0] ? x_t'(b) <<< 8 : '0);
+  // the mirror's sum with T at one width: its group value xg, T = pm + 128 (A + B), the
+  // pixel's 256 (kx A + ky B)
+  // one lane: the quad is its group (mgrp takes lane 0 of the group at the quad)
+  if (Lanes != 1) begin : g_lanes
+    $error("gx_raster_cons_id: written for Lanes = 1 (the conservative chain's)");
   end
+  x_t xg;
+  assign xg = mgrp(c, a, b, px[3:1], py[3:1]);
+  assign xw = xg + (x_t'(pm) + (x_t'(a) <<< 7) + (x_t'(b) <<< 7)) - x_t'(1'b0) +
+              (px[0] ? x_t'(a) <<< 8 : '0) + (py[0] ? x_t'(b) <<< 8 : '0);
   always @* begin
     Ec_A: assert (g_ps[NP].p == ecen(a, b, c, px_i, py_i) &&
                   g_ps[NP].n == ecen(na, nb, nc, px_i, py_i));
@@ -187,8 +184,7 @@ module gx_raster_cons_id #(
     Lm_A: assert (pm == GW'(mg) && mg >= 0 && mg < x_t'(1 << (NW + 10)));
     Xo_A: assert (xr == xo);
     R2_A: assert (xo == xw2);
-    Qa_A: assert ((x_t'(qa) <<< 9) == xqa);
-    Qb_A: assert ((x_t'(qb) <<< 9) == xqb);
+    Er_A: assert (xg == x_t'(c) + (x_t'(qa) <<< 9) + (x_t'(qb) <<< 9));
     Ra_A: assert (xw == xw2);
     Wide_A: assert (mir_o == SW'(xw >>> 4));
     Id_A: assert (mir_o == ref_o);

@@ -522,23 +522,26 @@ module gx_raster #(
   assign b_last    = b_vm_next == '0;
   assign b_take    = a2_q && (!b_q || (b2_free && b_last));
 
+  logic [1:0]  b_f;              // the group's fine tile
+  logic [GL:0] b_g;              // the group within it
   always_comb begin
-    logic [1:0] f;
-    logic [GL:0] g;
     logic [4:0] dx0, dy0;     // the group's origin within the coarse tile, pixels / 2
-    f = 2'(b_idx >> GL);
-    g = (GL+1)'(b_idx & VL'(G - 1));
-    dx0 = 5'(4 * 32'(f[0])) + 5'((32'(g) * Lanes) % 4);
-    dy0 = 5'(4 * 32'(f[1])) + 5'((32'(g) * Lanes) / 4);
+    edge_t fe, gt;
+    b_f = 2'(b_idx >> GL);
+    b_g = (GL+1)'(b_idx & VL'(G - 1));
+    dx0 = 5'(4 * 32'(b_f[0])) + 5'((32'(b_g) * Lanes) % 4);
+    dy0 = 5'(4 * 32'(b_f[1])) + 5'((32'(b_g) * Lanes) / 4);
     b_px = {b_tx_q, 4'b0000} + PW'({dx0, 1'b0});
     b_py = {b_ty_q, 4'b0000} + PW'({dy0, 1'b0});
+    // the fine tile's value and the group's offset selected, then one add
     for (int e = 0; e < 3; e++) begin
-      b_er[EW*e +: EW] = '0;
+      fe = '0;
+      gt = '0;
       for (int ff = 0; ff < 4; ff++)
-        for (int gg = 0; gg < G; gg++)
-          if (f == 2'(ff) && g == (GL+1)'(gg))
-            b_er[EW*e +: EW] = $signed(b_fe_q[EW*(3*ff + e) +: EW]) +
-                               $signed(t_gt_q[EW*(G*e + gg) +: EW]);
+        if (b_f == 2'(ff)) fe = $signed(b_fe_q[EW*(3*ff + e) +: EW]);
+      for (int gg = 0; gg < G; gg++)
+        if (b_g == (GL+1)'(gg)) gt = $signed(t_gt_q[EW*(G*e + gg) +: EW]);
+      b_er[EW*e +: EW] = fe + gt;
     end
   end
 
@@ -821,10 +824,17 @@ module gx_raster #(
   function automatic logic signed [PAW-1:0] bnd(input logic [TW-1:0] t);
     bnd = $signed({{(PAW-TW-23){1'b0}}, t, 23'd0});
   endfunction
-  // Ghost: the coarse tile's origin values of the group in B2.
+  // Ghost: the coarse tile's origin values, the fine tile and the group of the group in
+  // B2.
   logic [3*EW-1:0] fv_b2_e0_q;
+  logic [1:0]      fv_b2_f_q;
+  logic [GL:0]     fv_b2_g_q;
   always_ff @(posedge clk_i) begin
-    if (b_q && b2_free) fv_b2_e0_q <= b_e0_q;
+    if (b_q && b2_free) begin
+      fv_b2_e0_q <= b_e0_q;
+      fv_b2_f_q <= b_f;
+      fv_b2_g_q <= b_g;
+    end
   end
   // Ghost sums of the walk: A tx, A tx0 and B ty of the tile in A, kept by the adds the
   // walk makes (so the proof needs no product of A and a tile index after prep's).
@@ -927,15 +937,23 @@ module gx_raster #(
             XW'($signed(t_t_q[GW*e +: GW])) - XW'(!t_incl_q[e]) +
             (XW'(ta(e)) * XW'(32'(2 * (j / 4) + j % 2)) <<< 8) +
             (XW'(tb(e)) * XW'(32'((j % 4) / 2)) <<< 8)) fv_tab_bad[e] = 1'b1;
-      // B2: the group's origin value is its coarse tile's plus 512 (dx0 A + dy0 B), with
-      // (2 dx0, 2 dy0) the group's pixel offset in the coarse tile; its pixels' values
-      // add T - x + 256 (c A + dy B)
-      w = XW'($signed(fv_b2_e0_q[EW*e +: EW]));
-      for (int bit_ = 0; bit_ < 3; bit_++) begin
-        w = w + (b2_px_q[1 + bit_] ? XW'(ta(e)) <<< (9 + bit_) : '0);
-        w = w + (b2_py_q[1 + bit_] ? XW'(tb(e)) <<< (9 + bit_) : '0);
-      end
+      // B2: the group's origin value is its fine tile's (its coarse tile's plus 2048
+      // (fx A + fy B), as B's) plus 512 (gx A + gy B), (gx, gy) the group's quad in the
+      // fine tile; its pixels' values add T - x + 256 (c A + dy B); its pixel position is
+      // the fine tile's and the group's
+      w = '0;
+      for (int f = 0; f < 4; f++)
+        if (fv_b2_f_q == 2'(f))
+          w = XW'($signed(fv_b2_e0_q[EW*e +: EW])) + (XW'(ta(e)) * XW'(32'(f % 2)) <<< 11) +
+              (XW'(tb(e)) * XW'(32'(f / 2)) <<< 11);
+      for (int gg = 0; gg < G; gg++)
+        if (fv_b2_g_q == (GL+1)'(gg))
+          w = w + ((XW'(ta(e)) * XW'(32'((gg * Lanes) % 4)) <<< 9) +
+                   (XW'(tb(e)) * XW'(32'((gg * Lanes) / 4)) <<< 9));
       fv_er_bad[e] = w != XW'($signed(b2_er_q[EW*e +: EW])) ||
+                     b2_px_q[3:1] != 3'(4 * 32'(fv_b2_f_q[0]) + (32'(fv_b2_g_q) * Lanes) % 4) ||
+                     b2_py_q[3:1] != 3'(4 * 32'(fv_b2_f_q[1]) + (32'(fv_b2_g_q) * Lanes) / 4) ||
+                     b2_px_q[0] || b2_py_q[0] ||
                      $signed(fv_b2_e0_q[EW*e +: EW]) > TileMax ||
                      $signed(fv_b2_e0_q[EW*e +: EW]) < -TileMax;
       for (int l = 0; l < Lanes; l++) begin
