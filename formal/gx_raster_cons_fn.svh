@@ -40,26 +40,28 @@ endfunction
 // GroupEdgeFits_A states stage B2's (rtl/gx_raster.sv, proven by its widths tasks): the
 // fine tile f = (dy / 4, dx / 4) and its value e0 + 2048 (fx A + fy B), plus the offset
 // 512 (gx A + gy B) of the group g = (4 (dy mod 4) + dx mod 4) / Lanes within it
-// (gx = (g Lanes) mod 4, gy = (g Lanes) / 4), at XW bits. Included in modules that
-// declare Lanes.
+// (gx = (g Lanes) mod 4, gy = (g Lanes) / 4), at XW bits, the multiples of A and B by
+// shift and add (xcm). Included in modules that declare Lanes.
+function automatic x_t xcm(input logic signed [AW-1:0] v, input int unsigned c);
+  xcm = '0;
+  for (int j = 0; j < 3; j++) if (((c >> j) & 1) != 0) xcm = xcm + (x_t'(v) <<< j);
+endfunction
 function automatic x_t mgrp(input logic signed [EW-1:0] e0,
                             input logic signed [AW-1:0] a,
                             input logic signed [AW-1:0] b,
                             input logic [2:0] dx, input logic [2:0] dy);
   logic [1:0] f;
   logic [3:0] gi;
-  x_t w;
+  x_t wf, wg;
   f = {dy[2], dx[2]};
   gi = 4'((4 * 32'(dy[1:0]) + 32'(dx[1:0])) / Lanes);
-  w = '0;
+  wf = '0;
   for (int ff = 0; ff < 4; ff++)
-    if (f == 2'(ff))
-      w = x_t'(e0) + (x_t'(a) * x_t'(32'(ff % 2)) <<< 11) + (x_t'(b) * x_t'(32'(ff / 2)) <<< 11);
+    if (f == 2'(ff)) wf = x_t'(e0) + (xcm(a, ff % 2) <<< 11) + (xcm(b, ff / 2) <<< 11);
+  wg = '0;
   for (int gg = 0; gg < 16 / Lanes; gg++)
-    if (gi == 4'(gg))
-      w = w + ((x_t'(a) * x_t'(32'((gg * Lanes) % 4)) <<< 9) +
-               (x_t'(b) * x_t'(32'((gg * Lanes) / 4)) <<< 9));
-  mgrp = w;
+    if (gi == 4'(gg)) wg = (xcm(a, (gg * Lanes) % 4) <<< 9) + (xcm(b, (gg * Lanes) / 4) <<< 9);
+  mgrp = wf + wg;
 endfunction
 // E + T - x at pixel k (2 ky + kx) of that quad: the group's value + T - x + 256 (kx A +
 // ky B), x = 1 on an exclusive edge, T given at XW bits (mirw_t) or as the load stage

@@ -820,6 +820,11 @@ module gx_raster #(
   localparam logic signed [PAW-1:0] PaMax = PAW'(64'sd511 <<< 23);
   localparam logic signed [GW-1:0] GMax = GW'(64'sd383 <<< 24);  // margin h (|A| + |B|)
   localparam edge_t KMax = edge_t'(64'sd1 <<< 37);  // |corner constant| < 2^33 + 2^36
+  // v c for a constant c in 0..7 at XW bits, by shift and add (const_mul's terms)
+  function automatic logic signed [XW-1:0] xmul(input coef_t v, input int unsigned c);
+    xmul = '0;
+    for (int b = 0; b < 3; b++) if (((c >> b) & 1) != 0) xmul = xmul + (XW'(v) <<< b);
+  endfunction
   // 2^23 t for a tile index t: the bound of A t, |A| <= 2^23 (signed, t < 2^9)
   function automatic logic signed [PAW-1:0] bnd(input logic [TW-1:0] t);
     bnd = $signed({{(PAW-TW-23){1'b0}}, t, 23'd0});
@@ -922,34 +927,35 @@ module gx_raster #(
       // B: its fine tiles' origin values
       fv_bf_bad[e] = 1'b0;
       for (int f = 0; f < 4; f++) begin
-        w = XW'($signed(b_e0_q[EW*e +: EW])) + (XW'(ta(e)) * XW'(32'(f % 2)) <<< 11) +
-            (XW'(tb(e)) * XW'(32'(f / 2)) <<< 11);
+        w = XW'($signed(b_e0_q[EW*e +: EW])) + (xmul(ta(e), f % 2) <<< 11) +
+            (xmul(tb(e), f / 2) <<< 11);
         if (w != XW'($signed(b_fe_q[EW*(3*f + e) +: EW]))) fv_bf_bad[e] = 1'b1;
       end
       // the walk tables, once computed
       fv_tab_bad[e] = XW'($signed(t_fab_q[EW*e +: EW])) != (XW'(ta(e)) <<< 11) + (XW'(tb(e)) <<< 11);
       for (int gg = 0; gg < G; gg++)
         if (XW'($signed(t_gt_q[EW*(G*e + gg) +: EW])) !=
-            (XW'(ta(e)) * XW'(32'((gg * Lanes) % 4)) <<< 9) +
-            (XW'(tb(e)) * XW'(32'((gg * Lanes) / 4)) <<< 9)) fv_tab_bad[e] = 1'b1;
+            (xmul(ta(e), (gg * Lanes) % 4) <<< 9) +
+            (xmul(tb(e), (gg * Lanes) / 4) <<< 9)) fv_tab_bad[e] = 1'b1;
       for (int j = 0; j < 4 * Lanes; j++)
         if (XW'($signed(t_d_q[DW*(4*Lanes*e + j) +: DW])) !=
             XW'($signed(t_t_q[GW*e +: GW])) - XW'(!t_incl_q[e]) +
-            (XW'(ta(e)) * XW'(32'(2 * (j / 4) + j % 2)) <<< 8) +
-            (XW'(tb(e)) * XW'(32'((j % 4) / 2)) <<< 8)) fv_tab_bad[e] = 1'b1;
+            (xmul(ta(e), 2 * (j / 4) + j % 2) <<< 8) +
+            (xmul(tb(e), (j % 4) / 2) <<< 8)) fv_tab_bad[e] = 1'b1;
       // B2: the group's origin value is its fine tile's (its coarse tile's plus 2048
       // (fx A + fy B), as B's) plus 512 (gx A + gy B), (gx, gy) the group's quad in the
       // fine tile; its pixels' values add T - x + 256 (c A + dy B); its pixel position is
       // the fine tile's and the group's
       w = '0;
+      ww = '0;
       for (int f = 0; f < 4; f++)
         if (fv_b2_f_q == 2'(f))
-          w = XW'($signed(fv_b2_e0_q[EW*e +: EW])) + (XW'(ta(e)) * XW'(32'(f % 2)) <<< 11) +
-              (XW'(tb(e)) * XW'(32'(f / 2)) <<< 11);
+          w = XW'($signed(fv_b2_e0_q[EW*e +: EW])) + (xmul(ta(e), f % 2) <<< 11) +
+              (xmul(tb(e), f / 2) <<< 11);
       for (int gg = 0; gg < G; gg++)
         if (fv_b2_g_q == (GL+1)'(gg))
-          w = w + ((XW'(ta(e)) * XW'(32'((gg * Lanes) % 4)) <<< 9) +
-                   (XW'(tb(e)) * XW'(32'((gg * Lanes) / 4)) <<< 9));
+          ww = (xmul(ta(e), (gg * Lanes) % 4) <<< 9) + (xmul(tb(e), (gg * Lanes) / 4) <<< 9);
+      w = w + ww;
       fv_er_bad[e] = w != XW'($signed(b2_er_q[EW*e +: EW])) ||
                      b2_px_q[3:1] != 3'(4 * 32'(fv_b2_f_q[0]) + (32'(fv_b2_g_q) * Lanes) % 4) ||
                      b2_py_q[3:1] != 3'(4 * 32'(fv_b2_f_q[1]) + (32'(fv_b2_g_q) * Lanes) / 4) ||
@@ -959,7 +965,7 @@ module gx_raster #(
       for (int l = 0; l < Lanes; l++) begin
         for (int k = 0; k < 4; k++) begin
           ww = w + XW'($signed(t_t_q[GW*e +: GW])) - XW'(!t_incl_q[e]) +
-               (XW'(ta(e)) * XW'(32'(2 * l + k % 2)) <<< 8) + (XW'(tb(e)) * XW'(32'(k / 2)) <<< 8);
+               (xmul(ta(e), 2 * l + k % 2) <<< 8) + (xmul(tb(e), k / 2) <<< 8);
           fv_ep_bad[4*Lanes*e + 4*l + k] =
               ww != XW'($signed(b_ep[EW*(4*Lanes*e + 4*l + k) +: EW]));
         end
