@@ -94,14 +94,6 @@ module gx_raster #(
     for (b = 0; b < 4; b++) if (n[b]) nib_mul = nib_mul + (OW'(v) <<< b);
   endfunction
 
-  // v c for a constant c in 0..7, by shift and add.
-  function automatic logic signed [EW-1:0] const_mul(input logic signed [AW-1:0] v,
-                                                     input int unsigned c);
-    int b;
-    const_mul = '0;
-    for (b = 0; b < 3; b++) if (((c >> b) & 1) != 0) const_mul = const_mul + (EW'(v) <<< b);
-  endfunction
-
   // ---------------------------------------------------------------------------------
   // Handshake and stage valid bits.
   logic en;          // R and O advance: O is empty or its group is taken
@@ -450,23 +442,19 @@ module gx_raster #(
   //            exclusive edge: T - x + 256 (c A + dy B), c = 2 l + k % 2, dy = k / 2, at
   //            (4 Lanes e + j) DW (so that q' = (E + T - x) >>> 4 with no decrement after)
   localparam int unsigned DW = 36;             // |t_d| <= 511 * 2^24 + 2^34 < 2^35
-  logic [3*EW-1:0]         t_fab_q;
-  logic [3*G*EW-1:0]       t_gt_q;
-  logic [3*4*Lanes*DW-1:0] t_d_q;
+  logic [3*EW-1:0]         t_fab_q, t_fab_d;
+  logic [3*G*EW-1:0]       t_gt_q, t_gt_d;
+  logic [3*4*Lanes*DW-1:0] t_d_q, t_d_d;
 
+  gx_raster_tab #(.Lanes(Lanes), .DW(DW)) u_tab (
+    .a_i(t_a_q), .b_i(t_b_q), .t_i(t_t_q), .incl_i(t_incl_q),
+    .fab_o(t_fab_d), .gt_o(t_gt_d), .d_o(t_d_d)
+  );
   always_ff @(posedge clk_i) begin
     if (t_ph_q == 2'd0) begin
-      for (int e = 0; e < 3; e++) begin
-        t_fab_q[EW*e +: EW] <= (edge_t'(ta(e)) <<< 11) + (edge_t'(tb(e)) <<< 11);
-        for (int g = 0; g < G; g++)
-          t_gt_q[EW*(G*e + g) +: EW] <= (const_mul(ta(e), (g * Lanes) % 4) <<< 9) +
-                                         (const_mul(tb(e), (g * Lanes) / 4) <<< 9);
-        for (int j = 0; j < 4 * Lanes; j++)
-          t_d_q[DW*(4*Lanes*e + j) +: DW] <=
-              DW'($signed(t_t_q[GW*e +: GW])) - DW'(!t_incl_q[e]) +
-              DW'(const_mul(ta(e), 2 * (j / 4) + j % 2) <<< 8) +
-              DW'(const_mul(tb(e), (j % 4) / 2) <<< 8);
-      end
+      t_fab_q <= t_fab_d;
+      t_gt_q  <= t_gt_d;
+      t_d_q   <= t_d_d;
     end
   end
 
@@ -820,7 +808,7 @@ module gx_raster #(
   localparam logic signed [PAW-1:0] PaMax = PAW'(64'sd511 <<< 23);
   localparam logic signed [GW-1:0] GMax = GW'(64'sd383 <<< 24);  // margin h (|A| + |B|)
   localparam edge_t KMax = edge_t'(64'sd1 <<< 37);  // |corner constant| < 2^33 + 2^36
-  // v c for a constant c in 0..7 at XW bits, by shift and add (const_mul's terms)
+  // v c for a constant c in 0..7 at XW bits, by shift and add (gx_raster_tab's terms)
   function automatic logic signed [XW-1:0] xmul(input coef_t v, input int unsigned c);
     xmul = '0;
     for (int b = 0; b < 3; b++) if (((c >> b) & 1) != 0) xmul = xmul + (XW'(v) <<< b);
@@ -866,7 +854,7 @@ module gx_raster #(
   logic [2:0] fv_p0_bad, fv_p1_bad, fv_p2_bad, fv_tri_bad, fv_walk_bad, fv_a_bad, fv_b_bad;
   logic [2:0] fv_er_bad, fv_bf_bad, fv_tab_bad;
   logic [11:0] fv_pk_bad, fv_tk_bad;
-  logic [NP-1:0] fv_ep_bad;
+  logic [NP-1:0] fv_ep_bad, fv_pix_bad;
   always_comb begin
     logic signed [XW-1:0] w, ww;
     logic signed [PAW-1:0] pa, pb, wa, wb;
@@ -931,17 +919,14 @@ module gx_raster #(
             (xmul(tb(e), f / 2) <<< 11);
         if (w != XW'($signed(b_fe_q[EW*(3*f + e) +: EW]))) fv_bf_bad[e] = 1'b1;
       end
-      // the walk tables, once computed
-      fv_tab_bad[e] = XW'($signed(t_fab_q[EW*e +: EW])) != (XW'(ta(e)) <<< 11) + (XW'(tb(e)) <<< 11);
+      // the walk tables, once computed, hold the triangle's values (exact by
+      // gx_raster_tab's TabExact_A)
+      fv_tab_bad[e] = t_fab_q[EW*e +: EW] != t_fab_d[EW*e +: EW];
       for (int gg = 0; gg < G; gg++)
-        if (XW'($signed(t_gt_q[EW*(G*e + gg) +: EW])) !=
-            (xmul(ta(e), (gg * Lanes) % 4) <<< 9) +
-            (xmul(tb(e), (gg * Lanes) / 4) <<< 9)) fv_tab_bad[e] = 1'b1;
+        if (t_gt_q[EW*(G*e + gg) +: EW] != t_gt_d[EW*(G*e + gg) +: EW]) fv_tab_bad[e] = 1'b1;
       for (int j = 0; j < 4 * Lanes; j++)
-        if (XW'($signed(t_d_q[DW*(4*Lanes*e + j) +: DW])) !=
-            XW'($signed(t_t_q[GW*e +: GW])) - XW'(!t_incl_q[e]) +
-            (xmul(ta(e), 2 * (j / 4) + j % 2) <<< 8) +
-            (xmul(tb(e), (j % 4) / 2) <<< 8)) fv_tab_bad[e] = 1'b1;
+        if (t_d_q[DW*(4*Lanes*e + j) +: DW] != t_d_d[DW*(4*Lanes*e + j) +: DW])
+          fv_tab_bad[e] = 1'b1;
       // B2: the group's origin value is its fine tile's (its coarse tile's plus 2048
       // (fx A + fy B), as B's) plus 512 (gx A + gy B), (gx, gy) the group's quad in the
       // fine tile; its pixels' values add T - x + 256 (c A + dy B); its pixel position is
@@ -968,6 +953,11 @@ module gx_raster #(
                (xmul(ta(e), 2 * l + k % 2) <<< 8) + (xmul(tb(e), k / 2) <<< 8);
           fv_ep_bad[4*Lanes*e + 4*l + k] =
               ww != XW'($signed(b_ep[EW*(4*Lanes*e + 4*l + k) +: EW]));
+          // the same sum as the group's value plus the table entry: no wrap
+          fv_pix_bad[4*Lanes*e + 4*l + k] =
+              XW'($signed(b_ep[EW*(4*Lanes*e + 4*l + k) +: EW])) !=
+              XW'($signed(b2_er_q[EW*e +: EW])) +
+              XW'($signed(t_d_q[DW*(4*Lanes*e + 4*l + k) +: DW]));
         end
       end
     end
@@ -1023,6 +1013,8 @@ module gx_raster #(
   `GX_ASSERT(A2EdgeRange_A, !a2_q || fv_a_bad == '0)
   `GX_ASSERT(Tables_A, !fv_loaded_q || t_ph_q == 2'd0 || fv_tab_bad == '0)
   `GX_ASSERT(BEdgeRange_A, !b_q || (fv_b_bad == '0 && fv_bf_bad == '0))
+  `GX_ASSERT(GroupOrigin_A, !b2_q || fv_er_bad == '0)
+  `GX_ASSERT(GroupPix_A, !b2_q || fv_pix_bad == '0)
   `GX_ASSERT(GroupEdgeFits_A, !b2_q || (fv_er_bad == '0 && fv_ep_bad == '0))
   // No overflow: the offsets and the clamped edge values stay in their ranges, so every
   // per-sample sum E_pix + S fits SampleSumBits.
