@@ -262,7 +262,12 @@ module gx_raster_cons_fv #(
   logic [3*4*XW-1:0] fv_mw;
   logic [3*4*SW-1:0] fv_mb;
   logic [3*4*Lanes*EW-1:0] fv_b_ep;
+  logic [3*EW-1:0] fv_b_er;            // B2's group values (its group's origin)
+  logic [3*XW-1:0] fv_mg;              // the mirror's group values (mgrp)
   for (genvar ge = 0; ge < 3; ge++) begin : g_mb
+    assign fv_mg[XW*ge +: XW] =
+        mgrp($signed(fv_b_e0[EW*ge +: EW]), $signed(fv_t_a[AW*ge +: AW]),
+             $signed(fv_t_b[AW*ge +: AW]), fv_b_px[3:1], fv_b_py[3:1]);
     for (genvar gk = 0; gk < 4; gk++) begin : g_k
       assign fv_mw[XW*(4*ge + gk) +: XW] =
           mirw($signed(fv_b_e0[EW*ge +: EW]), $signed(fv_t_a[AW*ge +: AW]),
@@ -271,12 +276,20 @@ module gx_raster_cons_fv #(
       assign fv_mb[SW*(4*ge + gk) +: SW] = msat(fv_mw[XW*(4*ge + gk) +: XW]);
     end
   end
+  function automatic logic bgrp(input int unsigned e);
+    bgrp = XW'($signed(fv_b_er[EW*e +: EW])) == fv_mg[XW*e +: XW];
+  endfunction
   function automatic logic bsum(input int unsigned e, input int unsigned k);
     bsum = XW'($signed(fv_b_ep[EW*(4*Lanes*e + k) +: EW])) == fv_mw[XW*(4*e + k) +: XW];
   endfunction
   always @* begin
     if (!rst_i) begin
-      // BSum: B2's sums are the mirror's (the rasterizer's GroupEdgeFits_A, restated)
+      // BGrp: B2's group values are the mirror's (the rasterizer's GroupOrigin_A,
+      // restated with the harness's registers and B2's position)
+      BGrp0_A: assert (!fv_b_q || bgrp(0));
+      BGrp1_A: assert (!fv_b_q || bgrp(1));
+      BGrp2_A: assert (!fv_b_q || bgrp(2));
+      // BSum: B2's sums are the mirror's (from BGrp and the rasterizer's GroupPix_A)
       BSum00_A: assert (!fv_b_q || bsum(0, 0));
       BSum01_A: assert (!fv_b_q || bsum(0, 1));
       BSum02_A: assert (!fv_b_q || bsum(0, 2));

@@ -930,7 +930,8 @@ module gx_raster #(
       // B2: the group's origin value is its fine tile's (its coarse tile's plus 2048
       // (fx A + fy B), as B's) plus 512 (gx A + gy B), (gx, gy) the group's quad in the
       // fine tile; its pixels' values add T - x + 256 (c A + dy B); its pixel position is
-      // the fine tile's and the group's
+      // the fine tile's and the group's, and they are read back from it as the
+      // conservative harness's mirror reads them (formal/gx_raster_cons_fn.svh mgrp)
       w = '0;
       ww = '0;
       for (int f = 0; f < 4; f++)
@@ -945,6 +946,8 @@ module gx_raster #(
                      b2_px_q[3:1] != 3'(4 * 32'(fv_b2_f_q[0]) + (32'(fv_b2_g_q) * Lanes) % 4) ||
                      b2_py_q[3:1] != 3'(4 * 32'(fv_b2_f_q[1]) + (32'(fv_b2_g_q) * Lanes) / 4) ||
                      b2_px_q[0] || b2_py_q[0] ||
+                     fv_b2_f_q != {b2_py_q[3], b2_px_q[3]} ||
+                     32'(fv_b2_g_q) != (4 * 32'(b2_py_q[2:1]) + 32'(b2_px_q[2:1])) / Lanes ||
                      $signed(fv_b2_e0_q[EW*e +: EW]) > TileMax ||
                      $signed(fv_b2_e0_q[EW*e +: EW]) < -TileMax;
       for (int l = 0; l < Lanes; l++) begin
