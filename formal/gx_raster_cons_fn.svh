@@ -37,7 +37,7 @@ endfunction
 
 // The value at the origin of the group holding the quad dx, dy quads into the coarse
 // tile (at most 8 x 8 quads; with lane 0 of the group at that quad), as the rasterizer's
-// GroupEdgeFits_A states stage B2's (rtl/gx_raster.sv, proven by its widths tasks): the
+// GroupOrigin_A states stage B2's (rtl/gx_raster.sv, task b2_grp and b2_grp_l1): the
 // fine tile f = (dy / 4, dx / 4) and its value e0 + 2048 (fx A + fy B), plus the offset
 // 512 (gx A + gy B) of the group g = (4 (dy mod 4) + dx mod 4) / Lanes within it
 // (gx = (g Lanes) mod 4, gy = (g Lanes) / 4), at XW bits, the multiples of A and B by

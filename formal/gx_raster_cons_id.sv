@@ -1,7 +1,8 @@
 // gx_raster_cons_id: the pixel-value identity behind REq<e>_A (docs/raster.md, the
 // conservative property, item 12). For one edge (A, B, C), the error term e and a pixel
-// (px, py) of a 16 x 16 target, stage B2's value q' for that pixel (mirb, written as the
-// rasterizer's GroupEdgeFits_A states it, fed A, B, C and T = th(A, B, e) as the load stage computes it) equals the
+// (px, py) of a 16 x 16 target, stage B2's value q' for that pixel (mirb: the group's
+// value as the rasterizer's GroupOrigin_A states it, plus T - x + 256 (kx A + ky B), fed
+// A, B, C and T = th(A, B, e) as the load stage computes it) equals the
 // reference's (E(center) + margin) >>> 4 (ecen + marg, formal/gx_raster_cons_fn.svh):
 //   Id_A: mir_o == ref_o
 // A solver does not prove Id_A in one piece (the case split over the pixel's 256 places

@@ -854,7 +854,7 @@ module gx_raster #(
   logic [2:0] fv_p0_bad, fv_p1_bad, fv_p2_bad, fv_tri_bad, fv_walk_bad, fv_a_bad, fv_b_bad;
   logic [2:0] fv_er_bad, fv_bf_bad, fv_tab_bad;
   logic [11:0] fv_pk_bad, fv_tk_bad;
-  logic [NP-1:0] fv_ep_bad, fv_pix_bad;
+  logic [NP-1:0] fv_pix_bad;
   always_comb begin
     logic signed [XW-1:0] w, ww;
     logic signed [PAW-1:0] pa, pb, wa, wb;
@@ -952,11 +952,8 @@ module gx_raster #(
                      $signed(fv_b2_e0_q[EW*e +: EW]) < -TileMax;
       for (int l = 0; l < Lanes; l++) begin
         for (int k = 0; k < 4; k++) begin
-          ww = w + XW'($signed(t_t_q[GW*e +: GW])) - XW'(!t_incl_q[e]) +
-               (xmul(ta(e), 2 * l + k % 2) <<< 8) + (xmul(tb(e), k / 2) <<< 8);
-          fv_ep_bad[4*Lanes*e + 4*l + k] =
-              ww != XW'($signed(b_ep[EW*(4*Lanes*e + 4*l + k) +: EW]));
-          // the same sum as the group's value plus the table entry: no wrap
+          // the group's value plus the pixel's table entry (gx_raster_tab: T - x +
+          // 256 (c A + dy B), exact by TabExact_A): no wrap
           fv_pix_bad[4*Lanes*e + 4*l + k] =
               XW'($signed(b_ep[EW*(4*Lanes*e + 4*l + k) +: EW])) !=
               XW'($signed(b2_er_q[EW*e +: EW])) +
@@ -1018,7 +1015,6 @@ module gx_raster #(
   `GX_ASSERT(BEdgeRange_A, !b_q || (fv_b_bad == '0 && fv_bf_bad == '0))
   `GX_ASSERT(GroupOrigin_A, !b2_q || fv_er_bad == '0)
   `GX_ASSERT(GroupPix_A, !b2_q || fv_pix_bad == '0)
-  `GX_ASSERT(GroupEdgeFits_A, !b2_q || (fv_er_bad == '0 && fv_ep_bad == '0))
   // No overflow: the offsets and the clamped edge values stay in their ranges, so every
   // per-sample sum E_pix + S fits SampleSumBits.
   `GX_ASSERT(OffsetRange_A, (!fv_loaded_q || fv_s_bad == '0) && (!r_q || fv_rs_bad == '0))
@@ -1047,7 +1043,7 @@ module gx_raster #(
   // ---- formal/gx_raster.sby.j2 task `exact` (formal only: the watched value and offset
   // are free constants of the proof).
   // Stage B2's split test is the exact one: for the watched pixel-edge value E (b_ep,
-  // proven exact by GroupEdgeFits_A) and every offset |s| < 2^28, q' + s >= 0 exactly
+  // exact by GroupOrigin_A, GroupPix_A and TabExact_A) and every offset |s| < 2^28, q' + s >= 0 exactly
   // when E + 16 s > 0, or = 0 on an inclusive edge.
   (* anyconst *) logic [$clog2(3*4*Lanes)-1:0] fv_j;
   (* anyconst *) logic signed [OW-1:0] fv_s;
