@@ -512,6 +512,7 @@ module gx_raster #(
 
   logic [1:0]  b_f;              // the group's fine tile
   logic [GL:0] b_g;              // the group within it
+  logic [3*EW-1:0] b_fsel, b_gsel;  // the fine tile's value and the group's offset
   always_comb begin
     logic [4:0] dx0, dy0;     // the group's origin within the coarse tile, pixels / 2
     edge_t fe, gt;
@@ -529,6 +530,8 @@ module gx_raster #(
         if (b_f == 2'(ff)) fe = $signed(b_fe_q[EW*(3*ff + e) +: EW]);
       for (int gg = 0; gg < G; gg++)
         if (b_g == (GL+1)'(gg)) gt = $signed(t_gt_q[EW*(G*e + gg) +: EW]);
+      b_fsel[EW*e +: EW] = fe;
+      b_gsel[EW*e +: EW] = gt;
       b_er[EW*e +: EW] = fe + gt;
     end
   end
@@ -822,9 +825,12 @@ module gx_raster #(
   logic [3*EW-1:0] fv_b2_e0_q;
   logic [1:0]      fv_b2_f_q;
   logic [GL:0]     fv_b2_g_q;
+  logic [3*EW-1:0] fv_b2_fe_q, fv_b2_gt_q;  // the two values B added
   always_ff @(posedge clk_i) begin
     if (b_q && b2_free) begin
       fv_b2_e0_q <= b_e0_q;
+      fv_b2_fe_q <= b_fsel;
+      fv_b2_gt_q <= b_gsel;
       fv_b2_f_q <= b_f;
       fv_b2_g_q <= b_g;
     end
@@ -852,7 +858,7 @@ module gx_raster #(
     end
   end
   logic [2:0] fv_p0_bad, fv_p1_bad, fv_p2_bad, fv_tri_bad, fv_walk_bad, fv_a_bad, fv_b_bad;
-  logic [2:0] fv_er_bad, fv_bf_bad, fv_tab_bad;
+  logic [2:0] fv_er_bad, fv_bf_bad, fv_tab_bad, fv_gfe_bad, fv_ggt_bad, fv_gsum_bad;
   logic [11:0] fv_pk_bad, fv_tk_bad;
   logic [NP-1:0] fv_pix_bad;
   always_comb begin
@@ -941,6 +947,11 @@ module gx_raster #(
       for (int gg = 0; gg < G; gg++)
         if (fv_b2_g_q == (GL+1)'(gg))
           ww = (xmul(ta(e), (gg * Lanes) % 4) <<< 9) + (xmul(tb(e), (gg * Lanes) / 4) <<< 9);
+      // the two values B added: each in the form above, and their 48-bit sum exact
+      fv_gfe_bad[e] = w != XW'($signed(fv_b2_fe_q[EW*e +: EW]));
+      fv_ggt_bad[e] = ww != XW'($signed(fv_b2_gt_q[EW*e +: EW]));
+      fv_gsum_bad[e] = XW'($signed(b2_er_q[EW*e +: EW])) !=
+                       XW'($signed(fv_b2_fe_q[EW*e +: EW])) + XW'($signed(fv_b2_gt_q[EW*e +: EW]));
       w = w + ww;
       fv_er_bad[e] = w != XW'($signed(b2_er_q[EW*e +: EW])) ||
                      b2_px_q[3:1] != 3'(4 * 32'(fv_b2_f_q[0]) + (32'(fv_b2_g_q) * Lanes) % 4) ||
@@ -1013,6 +1024,9 @@ module gx_raster #(
   `GX_ASSERT(A2EdgeRange_A, !a2_q || fv_a_bad == '0)
   `GX_ASSERT(Tables_A, !fv_loaded_q || t_ph_q == 2'd0 || fv_tab_bad == '0)
   `GX_ASSERT(BEdgeRange_A, !b_q || (fv_b_bad == '0 && fv_bf_bad == '0))
+  `GX_ASSERT(GroupFe_A, !b2_q || fv_gfe_bad == '0)
+  `GX_ASSERT(GroupGt_A, !b2_q || fv_ggt_bad == '0)
+  `GX_ASSERT(GroupSum_A, !b2_q || fv_gsum_bad == '0)
   `GX_ASSERT(GroupOrigin_A, !b2_q || fv_er_bad == '0)
   `GX_ASSERT(GroupPix_A, !b2_q || fv_pix_bad == '0)
   // No overflow: the offsets and the clamped edge values stay in their ranges, so every

@@ -48,8 +48,24 @@ def run_task(block, target, task):
     engine = m.group(1).strip() if m else "?"
     m = re.search(r"DONE \((\w+)", text)
     result = "PASS" if rc == 0 else (m.group(1) if m and m.group(1) != "PASS" else "FAIL")
+    if result == "PASS" and not asserts_something(tdir):
+        result = "FAIL (no assertion)"
+        with open(log, "a") as f:
+            f.write("formal.py: the task's model has no assertion: it proves nothing\n")
     return dict(block=block, target=target, sby=name, task=task, result=result,
                 secs=secs, engine=engine, log=log.relative_to(ROOT))
+
+
+def asserts_something(tdir):
+    """False when a bmc or prove task's SMT model holds no assertion (a task whose
+    chformal lines removed every one passes vacuously)."""
+    cfg, smt = tdir / "config.sby", tdir / "model" / "design_smt2.smt2"
+    if not cfg.exists() or not smt.exists():
+        return True
+    modes = re.findall(r"^mode\s+(\w+)", cfg.read_text(), re.M)  # the last one holds
+    if modes and modes[-1] == "cover":
+        return True
+    return "; yosys-smt2-assert " in smt.read_text(errors="replace")
 
 
 def template_name(block, target):

@@ -100,8 +100,9 @@ def stages(only_block=None):
     budget_formal = {
         "analyzer-prove": 20, "analyzer-pdr": 20, "analyzer-cover": 20,
         "raster_setup-prove": 10, "raster_setup-cover": 10,
-        "raster-prove": 180, "raster-widths": 450, "raster-exact": 120, "raster-cover": 140,
+        "raster-prove": 180, "raster-widths": 500, "raster-exact": 120, "raster-cover": 140,
         "raster-b2_tab": 90, "raster-b2_bf": 45, "raster-b2_grp": 75, "raster-b2_pix": 60,
+        "raster-b2_gfe": 60, "raster-b2_ggt": 60, "raster-b2_gsum": 60,
         "raster-tab": 20, "raster-tab_cover": 15,
         "raster-corner_axis": 15, "raster-corner_same": 60, "raster-corner_tile": 15,
         "raster-corner_sound": 15, "raster-corner_cover": 15,
