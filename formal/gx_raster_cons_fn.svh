@@ -3,6 +3,8 @@
 // that both speak of the same functions. Included inside a module that declares PB, PW,
 // AW, EW, GW, SW, NW, XW, Lanes and the type x_t (signed [XW-1:0]).
 
+`include "gx_shift_add.svh"
+
 // E at the pixel's center (256 p + 128), the products A (256 p + 128) as a choice among
 // the 2^PB constant multiples (p < 2^PB: the definition of the product)
 function automatic x_t ecen(input logic signed [AW-1:0] a, input logic signed [AW-1:0] b,
@@ -29,11 +31,8 @@ function automatic x_t marg(input logic signed [AW-1:0] a, input logic signed [A
 endfunction
 
 // v d for a 3-bit d, by shift and add (stage B's form)
-function automatic logic signed [AW+5:0] qsum(input logic signed [AW-1:0] v,
-                                              input logic [2:0] d);
-  qsum = '0;
-  for (int j = 0; j < 3; j++) if (d[j]) qsum = qsum + ((AW+6)'(v) <<< j);
-endfunction
+typedef logic signed [AW+5:0] qs_t;
+`GX_SHIFT_ADD_MUL(qsum, qs_t, AW)
 
 // The value at the origin of the group holding the quad dx, dy quads into the coarse
 // tile (at most 8 x 8 quads; with lane 0 of the group at that quad), as the rasterizer's
@@ -42,10 +41,7 @@ endfunction
 // 512 (gx A + gy B) of the group g = (4 (dy mod 4) + dx mod 4) / Lanes within it
 // (gx = (g Lanes) mod 4, gy = (g Lanes) / 4), at XW bits, the multiples of A and B by
 // shift and add (xcm). Included in modules that declare Lanes.
-function automatic x_t xcm(input logic signed [AW-1:0] v, input int unsigned c);
-  xcm = '0;
-  for (int j = 0; j < 3; j++) if (((c >> j) & 1) != 0) xcm = xcm + (x_t'(v) <<< j);
-endfunction
+`GX_SHIFT_ADD_MUL(xcm, x_t, AW)
 function automatic x_t mgrp(input logic signed [EW-1:0] e0,
                             input logic signed [AW-1:0] a,
                             input logic signed [AW-1:0] b,

@@ -157,8 +157,8 @@ module gx_raster_cons_id #(
   // A (256 px + 128) by stage B's pieces; the margin product; stage B's sum at one width
   logic signed [AW+5:0] qa, qb;
   logic signed [GW-1:0] pm;
-  assign qa = qsum(a, px[3:1]);
-  assign qb = qsum(b, py[3:1]);
+  assign qa = qsum(a, 32'(px[3:1]));
+  assign qb = qsum(b, 32'(py[3:1]));
   assign pm = thp(a, b, e);
   x_t xo, xw, xw2, fa, fb;
   assign xo = x_t'(c) + xa + xb + mg;

@@ -38,6 +38,7 @@
 // next one waits for A, A2, B and R to empty; its prep overlaps).
 `default_nettype none
 `include "gx_assert.svh"
+`include "gx_shift_add.svh"
 
 module gx_raster #(
   parameter int unsigned Lanes = 4  /// quads tested per clock: 1, 2 or 4
@@ -86,13 +87,7 @@ module gx_raster #(
     endcase
   endfunction
 
-  // v n for a 4-bit n, by shift and add (no multiplier: n selects the terms).
-  function automatic logic signed [OW-1:0] nib_mul(input logic signed [AW-1:0] v,
-                                                    input logic [3:0] n);
-    int b;
-    nib_mul = '0;
-    for (b = 0; b < 4; b++) if (n[b]) nib_mul = nib_mul + (OW'(v) <<< b);
-  endfunction
+  typedef logic signed [OW-1:0] ofs_t;
 
   // ---------------------------------------------------------------------------------
   // Handshake and stage valid bits.
@@ -141,6 +136,7 @@ module gx_raster #(
 
   localparam int unsigned PAW = AW + TW + 1;   // A tx0, exact: |A tx0| <= 2^23 * 511
   localparam int unsigned LW  = AW + 1;        // |A| + |B| <= 2^24
+  localparam int unsigned A3W = AW + 1;        // |3 A| <= 3 * 2^23 < 2^25
   // P0
   logic [3*AW-1:0] p_a_q, p_b_q, p_a_d, p_b_d;
   logic [3*EW-1:0] p_c_q, p_c_d;
@@ -154,6 +150,7 @@ module gx_raster #(
   // P1
   logic [3*PAW-1:0] p_pa_q, p_pb_q;    // A tx0, B ty0 (the first coarse tile's indices)
   logic [3*GW-1:0]  p_g_q;             // the margin h (|A| + |B|)
+  logic [3*A3W-1:0] p_a3_q, p_b3_q;    // 3 A, 3 B (the offsets' multiples, Triple_A)
   // P2
   logic [3*EW-1:0]  p_e00_q;           // E at the first coarse tile's origin
   logic [3*GW-1:0]  p_t_q;             // conservative: T per edge (else 0)
@@ -250,6 +247,8 @@ module gx_raster #(
       p_pb_q[PAW*e +: PAW] <= pb_(e) * $signed({1'b0, TW'(p_py0_q >> 4)});
       // g = h (|A| + |B|) < 383 * 2^24 (0 in MSAA mode: h = 0)
       p_g_q[GW*e +: GW] <= GW'($signed({1'b0, p_h_q}) * $signed({1'b0, p_l1_q[LW*e +: LW]}));
+      p_a3_q[A3W*e +: A3W] <= A3W'(pa_(e)) + (A3W'(pa_(e)) <<< 1);
+      p_b3_q[A3W*e +: A3W] <= A3W'(pb_(e)) + (A3W'(pb_(e)) <<< 1);
     end
   end
 
@@ -281,6 +280,7 @@ module gx_raster #(
   // ---------------------------------------------------------------------------------
   // Triangle registers of the walker, loaded from prep when it takes a triangle.
   logic [3*AW-1:0]      t_a_q, t_b_q;
+  logic [3*A3W-1:0]     t_a3_q, t_b3_q;         // 3 A, 3 B
   logic [3*EW-1:0]      t_c_q;
   logic [3*GW-1:0]      t_t_q;                 // conservative: T per edge (else 0)
   logic [12*EW-1:0]     t_k_q;                 // fine-tile corner constants
@@ -296,6 +296,8 @@ module gx_raster #(
     if (tri_take) begin
       t_a_q    <= p_a_q;
       t_b_q    <= p_b_q;
+      t_a3_q   <= p_a3_q;
+      t_b3_q   <= p_b3_q;
       t_c_q    <= p_c_q;
       t_t_q    <= p_t_q;
       t_k_q    <= p_k_q;
@@ -329,6 +331,7 @@ module gx_raster #(
   localparam int unsigned SPh = 6;                      // slots a clock
   localparam logic [1:0] PhDone = 2'((16 + SPh - 1) / SPh);  // the phase count: 3
   logic [1:0] t_ph_q;                         // the phase computed this clock, or done
+  logic [SPh*8-1:0] t_upos_q;                 // unit u's position in this phase
   logic [3*SPh*OW-1:0] t_su;                  // unit u's s for edge e, at (SPh e + u) OW
 
   always_ff @(posedge clk_i) begin
@@ -336,15 +339,44 @@ module gx_raster #(
     else if (tri_take) t_ph_q <= '0;
     else if (t_ph_q != PhDone) t_ph_q <= t_ph_q + 2'd1;
   end
+  // unit u computes slot SPh ph + u in phase ph (0 past slot 15): its position is
+  // selected a clock ahead (UnitPos_A)
+  always_ff @(posedge clk_i) begin
+    for (int u = 0; u < SPh; u++) begin
+      if (tri_take) begin
+        t_upos_q[8*u +: 8] <= p_pos_q[8*u +: 8];
+      end else if (t_ph_q != PhDone) begin
+        t_upos_q[8*u +: 8] <= '0;
+        for (int s = u + SPh; s < 16; s += SPh)
+          if (t_ph_q == 2'(s / SPh - 1)) t_upos_q[8*u +: 8] <= t_pos_q[8*s +: 8];
+      end
+    end
+  end
+  // v n for a 2-bit n: a choice of 0, v, 2 v, 3 v (3 v registered in prep)
+  function automatic ofs_t mul2(input coef_t v, input logic signed [A3W-1:0] v3,
+                                input logic [1:0] n);
+    unique case (n)
+      2'd0:    mul2 = '0;
+      2'd1:    mul2 = OW'(v);
+      2'd2:    mul2 = OW'(v) <<< 1;
+      default: mul2 = OW'(v3);
+    endcase
+  endfunction
   always_comb begin
     logic [7:0] pos;
+    coef_t a, b;
+    logic signed [A3W-1:0] a3, b3;
     for (int e = 0; e < 3; e++) begin
+      a  = ta(e);
+      b  = tb(e);
+      a3 = $signed(t_a3_q[A3W*e +: A3W]);
+      b3 = $signed(t_b3_q[A3W*e +: A3W]);
       for (int u = 0; u < SPh; u++) begin
-        pos = '0;  // unit u computes slot SPh ph + u in phase ph
-        for (int s = u; s < 16; s += SPh)
-          if (t_ph_q == 2'(s / SPh)) pos = t_pos_q[8*s +: 8];
-        // S = 16 s, s = A sx + B sy, |s| <= 2 * 2^23 * 15 < 2^28
-        t_su[(SPh*e + u)*OW +: OW] = nib_mul(ta(e), pos[7:4]) + nib_mul(tb(e), pos[3:0]);
+        pos = t_upos_q[8*u +: 8];
+        // S = 16 s, s = A sx + B sy, |s| <= 2 * 2^23 * 15 < 2^28: the 2-bit digits of
+        // sx and sy, the low pair and the high pair summed first
+        t_su[(SPh*e + u)*OW +: OW] = (mul2(a, a3, pos[5:4]) + mul2(b, b3, pos[1:0])) +
+                                     ((mul2(a, a3, pos[7:6]) + mul2(b, b3, pos[3:2])) <<< 2);
       end
     end
   end
@@ -498,16 +530,45 @@ module gx_raster #(
   logic [3*EW-1:0] b_e0_q;          // the coarse tile's origin values
   logic [4*3*EW-1:0] b_fe_q;        // its fine tiles' origin values
   logic [VW-1:0]   b_vm_q, b_vm_next;
-  logic [VL-1:0]   b_idx;
+  logic [VL-1:0]   b_idx_q, b_idx;  // the mask's lowest set bit (FirstBit_A)
+  logic [VL-1:0]   b_idx_next;
   logic [PW-1:0]   b_px, b_py;      // the group's upper-left pixel
   logic [3*EW-1:0] b_er;            // edge value at the group's origin
 
-  always_comb begin
-    b_idx = '0;
-    for (int j = VW - 1; j >= 0; j--) if (b_vm_q[j]) b_idx = VL'(j);
-  end
-  assign b_vm_next = b_vm_q & ~(VW'(1) << b_idx);
-  assign b_last    = b_vm_next == '0;
+  // the index of the lowest set bit of v (0 for none)
+  function automatic logic [VL-1:0] first_bit(input logic [VW-1:0] v);
+    first_bit = '0;
+    for (int j = VW - 1; j >= 0; j--) if (v[j]) first_bit = VL'(j);
+  endfunction
+  // v holds at most one set bit
+  function automatic logic one_bit(input logic [VW-1:0] v);
+    one_bit = (v & (v - VW'(1))) == '0;
+  endfunction
+  // v holds at most two set bits: counts saturating at 3, per nibble, then summed in a
+  // tree (no carry chain)
+  function automatic logic two_bits(input logic [VW-1:0] v);
+    logic [2*G-1:0] c;
+    logic [2:0] t;
+    for (int k = 0; k < G; k++) begin
+      t = 3'(v[4*k]) + 3'(v[4*k+1]) + 3'(v[4*k+2]) + 3'(v[4*k+3]);
+      c[2*k +: 2] = t > 3'd3 ? 2'd3 : t[1:0];
+    end
+    for (int w = G; w > 1; w = w / 2) begin
+      for (int k = 0; k < w / 2; k++) begin
+        t = 3'(c[4*k +: 2]) + 3'(c[4*k+2 +: 2]);
+        c[2*k +: 2] = t > 3'd3 ? 2'd3 : t[1:0];
+      end
+    end
+    two_bits = c[1:0] <= 2'd2;
+  endfunction
+  // The group to issue and whether it is the tile's last come from registers, computed
+  // from the mask each holds next (FirstBit_A, LastOne_A): no priority encode lies on
+  // the group's origin sum or on the enables of A, A2 and B.
+  logic b_last_q;
+  assign b_idx      = b_idx_q;
+  assign b_vm_next  = b_vm_q & ~(VW'(1) << b_idx_q);
+  assign b_idx_next = first_bit(b_vm_next);
+  assign b_last     = b_last_q;
   assign b_take    = a2_q && (!b_q || (b2_free && b_last));
 
   logic [1:0]  b_f;              // the group's fine tile
@@ -547,9 +608,13 @@ module gx_raster #(
       b_ty_q <= a2_ty_q;
       b_e0_q <= a2_e0_q;
       b_fe_q <= a2_fe;
-      b_vm_q <= a2_vm_q;
+      b_vm_q   <= a2_vm_q;
+      b_idx_q  <= first_bit(a2_vm_q);
+      b_last_q <= one_bit(a2_vm_q);
     end else if (b_q && b2_free) begin
-      b_vm_q <= b_vm_next;
+      b_vm_q   <= b_vm_next;
+      b_idx_q  <= b_idx_next;
+      b_last_q <= two_bits(b_vm_q);  // b_vm_next: b_vm_q less one set bit
     end
   end
 
@@ -627,7 +692,13 @@ module gx_raster #(
   logic                    r_last;  // this sub-step is the group's last
   logic                    r_free;  // R takes B2's group this clock (or is empty)
 
-  assign r_last = r_nlog_q == 3'd4 ? r_h_q == 2'd3 : r_nlog_q == 3'd3 ? r_h_q == 2'd1 : 1'b1;
+  // sub-step h is the last of a group at N = 2^nlog
+  function automatic logic last_step(input logic [2:0] nlog, input logic [1:0] h);
+    last_step = nlog == 3'd4 ? h == 2'd3 : nlog == 3'd3 ? h == 2'd1 : 1'b1;
+  endfunction
+  // r_last from a register (RLast_A): no sub-step compare lies on the enables
+  logic r_last_q;
+  assign r_last = r_last_q;
   assign r_free = !r_q || (en && r_last);
 
   always_ff @(posedge clk_i) begin
@@ -637,6 +708,10 @@ module gx_raster #(
   always_ff @(posedge clk_i) begin
     if (rst_i || r_free) r_h_q <= '0;
     else if (en) r_h_q <= r_h_q + 2'd1;
+  end
+  always_ff @(posedge clk_i) begin
+    if (r_free) r_last_q <= last_step(t_nlog_q, 2'd0);
+    else if (en) r_last_q <= last_step(r_nlog_q, r_h_q + 2'd1);
   end
   always_ff @(posedge clk_i) begin
     if (r_free && b2_q) begin
@@ -703,7 +778,10 @@ module gx_raster #(
   logic [Lanes*64-1:0] r2_acc_q;  // the masks of the group's earlier sub-steps
   logic [Lanes*64-1:0] r2_mask;   // this sub-step's results, at the group's mask bits
   logic [Lanes*64-1:0] r2_all;    // the group's masks once this sub-step is done
-  logic [Lanes-1:0]    r2_lane;
+  logic [Lanes-1:0]    r2_lane;   // lane l of r2_all is not empty (LaneAny_A)
+  logic [Lanes-1:0]    r2_accany_q;  // lane l of r2_acc_q is not empty (AccAny_A)
+  logic [Lanes*16-1:0] r2_sel_q;  // the pass bits some mask bit of their lane takes
+  logic [Lanes*2-1:0]  r2_kset_q; // each lane's quad's pattern set (R2Sel_A)
 
   always_ff @(posedge clk_i) begin
     if (rst_i) r2_q <= 1'b0;
@@ -720,13 +798,37 @@ module gx_raster #(
       r2_ps_q   <= r_ps_q;
       r2_tag_q  <= r_tag_q;
       r2_acc_q  <= r2_q && !r2_last_q ? r2_all : '0;
+      r2_accany_q <= r2_q && !r2_last_q ? r2_lane : '0;
+      for (int l = 0; l < Lanes; l++) begin
+        r2_kset_q[2*l +: 2] <= pset(r_px_q, r_py_q, r_ps_q, 2'(l));
+        r2_sel_q[16*l +: 16] <= lane_sel(r_nlog_q, pset(r_px_q, r_py_q, r_ps_q, 2'(l)));
+      end
     end
   end
+  // the pattern set of lane l's quad, ((px >> 1) + l + (py >> 1)) mod (16 / 4N) (N = 1:
+  // 4 sets, N = 2: 2 sets), 0 without pattern sets
+  function automatic logic [1:0] pset(input logic [PW-1:0] px, input logic [PW-1:0] py,
+                                      input logic ps, input logic [1:0] l);
+    pset = ps ? 2'((px >> 1) + PW'(l) + (py >> 1)) : 2'd0;
+  endfunction
+  // the pass bits (4 k + j: column k's test j) that some mask bit of the lane takes: all
+  // when N >= 4; at N = 2 those whose test j has j / 2 = the quad's set; at N = 1 j = the
+  // set
+  function automatic logic [15:0] lane_sel(input logic [2:0] nlog, input logic [1:0] kset);
+    for (int k = 0; k < 4; k++)
+      for (int j = 0; j < 4; j++)
+        unique case (nlog)
+          3'd0:    lane_sel[4*k + j] = 2'(j) == kset;
+          3'd1:    lane_sel[4*k + j] = 1'(j / 2) == kset[0];
+          default: lane_sel[4*k + j] = 1'b1;
+        endcase
+  endfunction
 
   // bit s of v
   function automatic logic bit4(input logic [3:0] v, input logic [1:0] s);
     bit4 = v[s];
   endfunction
+
 
   // the results at their mask bits: bit 64 l + 16 k + i, sample i of pixel k of lane l,
   // is column 4 l + k's test j = i (N = 4), 2 kset + i (N = 2; j = i without pattern
@@ -736,9 +838,7 @@ module gx_raster #(
   always_comb begin
     logic [1:0] kset;
     for (int l = 0; l < Lanes; l++) begin
-      // set ((px >> 1) + (py >> 1)) mod (16 / 4N): N = 1: 4 sets, N = 2: 2 sets
-      kset = 2'((r2_px_q >> 1) + PW'(l) + (r2_py_q >> 1));
-      if (!r2_ps_q) kset = 2'd0;
+      kset = r2_kset_q[2*l +: 2];
       for (int k = 0; k < 4; k++) begin
         for (int i = 0; i < 16; i++) begin
           unique case (r2_nlog_q)
@@ -755,7 +855,12 @@ module gx_raster #(
       end
     end
     r2_all = r2_acc_q | r2_mask;
-    for (int l = 0; l < Lanes; l++) r2_lane[l] = r2_all[64*l +: 64] != '0;
+  end
+  // Whether a lane's masks hold a sample, from the pass bits directly (not through the
+  // mask placement), with the selection registered (lane_sel).
+  always_comb begin
+    for (int l = 0; l < Lanes; l++)
+      r2_lane[l] = r2_accany_q[l] || (r2_pass_q[16*l +: 16] & r2_sel_q[16*l +: 16]) != '0;
   end
 
   // ---------------------------------------------------------------------------------
@@ -783,6 +888,17 @@ module gx_raster #(
   localparam logic signed [OW:0] SMax = (OW+1)'((64'sd1 <<< 28) - 1);  // |s| < 2^28
 
 `ifdef GX_ASSERT_ON
+  // R2's pattern sets and selections are its quad's and mode's
+  logic [Lanes-1:0] fv_sel_bad;
+  always_comb begin
+    for (int l = 0; l < Lanes; l++)
+      fv_sel_bad[l] = r2_kset_q[2*l +: 2] != pset(r2_px_q, r2_py_q, r2_ps_q, 2'(l)) ||
+                      r2_sel_q[16*l +: 16] != lane_sel(r2_nlog_q, r2_kset_q[2*l +: 2]);
+  end
+  // lane l of m (64 bits a lane) holds a set bit
+  function automatic logic [Lanes-1:0] fv_lane_any(input logic [Lanes*64-1:0] m);
+    for (int l = 0; l < Lanes; l++) fv_lane_any[l] = m[64*l +: 64] != '0;
+  endfunction
   // a legal triangle command: the setup unit's ranges (docs/raster.md)
   logic cmd_legal;
   assign cmd_legal =
@@ -812,10 +928,8 @@ module gx_raster #(
   localparam logic signed [GW-1:0] GMax = GW'(64'sd383 <<< 24);  // margin h (|A| + |B|)
   localparam edge_t KMax = edge_t'(64'sd1 <<< 37);  // |corner constant| < 2^33 + 2^36
   // v c for a constant c in 0..7 at XW bits, by shift and add (gx_raster_tab's terms)
-  function automatic logic signed [XW-1:0] xmul(input coef_t v, input int unsigned c);
-    xmul = '0;
-    for (int b = 0; b < 3; b++) if (((c >> b) & 1) != 0) xmul = xmul + (XW'(v) <<< b);
-  endfunction
+  typedef logic signed [XW-1:0] xw_t;
+  `GX_SHIFT_ADD_MUL(xmul, xw_t, AW)
   // 2^23 t for a tile index t: the bound of A t, |A| <= 2^23 (signed, t < 2^9)
   function automatic logic signed [PAW-1:0] bnd(input logic [TW-1:0] t);
     bnd = $signed({{(PAW-TW-23){1'b0}}, t, 23'd0});
@@ -977,6 +1091,25 @@ module gx_raster #(
       fv_tk_bad[k] = $signed(t_k_q[EW*k +: EW]) > KMax || $signed(t_k_q[EW*k +: EW]) < -KMax;
     end
   end
+  // 3 A and 3 B as prep and the triangle registers hold them; each unit's position is
+  // its slot's in the phase under way
+  logic [2:0]     fv_p3_bad, fv_t3_bad;
+  logic [SPh-1:0] fv_upos_bad;
+  always_comb begin
+    for (int e = 0; e < 3; e++) begin
+      fv_p3_bad[e] = $signed(p_a3_q[A3W*e +: A3W]) != (A3W'(pa_(e)) + (A3W'(pa_(e)) <<< 1)) ||
+                     $signed(p_b3_q[A3W*e +: A3W]) != (A3W'(pb_(e)) + (A3W'(pb_(e)) <<< 1));
+      fv_t3_bad[e] = $signed(t_a3_q[A3W*e +: A3W]) != (A3W'(ta(e)) + (A3W'(ta(e)) <<< 1)) ||
+                     $signed(t_b3_q[A3W*e +: A3W]) != (A3W'(tb(e)) + (A3W'(tb(e)) <<< 1));
+    end
+    for (int u = 0; u < SPh; u++) begin
+      fv_upos_bad[u] = 1'b0;
+      for (int ph = 0; ph < 3; ph++)
+        if (t_ph_q == 2'(ph))
+          fv_upos_bad[u] = t_upos_q[8*u +: 8] !=
+                           (SPh * ph + u < 16 ? t_pos_q[8*(SPh*ph + u) % 128 +: 8] : 8'd0);
+    end
+  end
   // every sample offset |s| < 2^28; every saturated pixel-origin value |q| <= 2^29
   logic [3*16-1:0]        fv_s_bad, fv_rs_bad;
   logic [NP-1:0]          fv_e_bad;
@@ -1012,12 +1145,22 @@ module gx_raster #(
   `GX_ASSERT(PrepCount_A, !p_q || p_n_q <= 2'd2)
   `GX_ASSERT(A2NotEmpty_A, !a2_q || a2_vm_q != '0)
   `GX_ASSERT(BNotEmpty_A, !b_q || b_vm_q != '0)
+  `GX_ASSERT(R2Sel_A, !r2_q || fv_sel_bad == '0)
+  `GX_ASSERT(LaneAny_A, !r2_q || r2_lane == fv_lane_any(r2_all))
+  `GX_ASSERT(AccAny_A, !r2_q || r2_accany_q == fv_lane_any(r2_acc_q))
+  `GX_ASSERT(RLast_A, !r_q || r_last_q == last_step(r_nlog_q, r_h_q))
+  `GX_ASSERT(FirstBit_A, !b_q || (b_vm_q[b_idx_q] &&
+                                  (b_vm_q & ((VW'(1) << b_idx_q) - VW'(1))) == '0))
+  `GX_ASSERT(LastOne_A, !b_q || b_last_q == (b_vm_next == '0))
   // No overflow in the edge evaluation: the triangle's ranges hold, the tile-origin values
   // stay within TileMax and no 48-bit sum wraps (docs/raster.md).
   `GX_ASSERT(PrepRange_A, !p_q || fv_p0_bad == '0)
   `GX_ASSERT(PrepProducts_A, !p_q || p_n_q == 2'd0 || fv_p1_bad == '0)
   `GX_ASSERT(PrepSums_A, !p_q || p_n_q != 2'd2 || (fv_p2_bad == '0 && fv_pk_bad == '0))
   `GX_ASSERT(TriRange_A, !fv_loaded_q || (fv_tri_bad == '0 && fv_tk_bad == '0))
+  `GX_ASSERT(PrepTriple_A, !p_q || p_n_q == 2'd0 || fv_p3_bad == '0)
+  `GX_ASSERT(TriTriple_A, !fv_loaded_q || fv_t3_bad == '0)
+  `GX_ASSERT(UnitPos_A, t_ph_q == PhDone || fv_upos_bad == '0)
   `GX_ASSERT(WalkTile_A, !a_q || (a_tx_q >= tx0 && a_tx_q <= tx1 &&
                                   a_ty_q >= ty0 && a_ty_q <= ty1))
   `GX_ASSERT(WalkEdge_A, !a_q || fv_walk_bad == '0)
@@ -1057,8 +1200,8 @@ module gx_raster #(
   // ---- formal/gx_raster.sby.j2 task `exact` (formal only: the watched value and offset
   // are free constants of the proof).
   // Stage B2's split test is the exact one: for the watched pixel-edge value E (b_ep,
-  // exact by GroupOrigin_A, GroupPix_A and TabExact_A) and every offset |s| < 2^28, q' + s >= 0 exactly
-  // when E + 16 s > 0, or = 0 on an inclusive edge.
+  // exact by GroupOrigin_A, GroupPix_A and TabExact_A) and every offset |s| < 2^28,
+  // q' + s >= 0 exactly when E + 16 s > 0, or = 0 on an inclusive edge.
   (* anyconst *) logic [$clog2(3*4*Lanes)-1:0] fv_j;
   (* anyconst *) logic signed [OW-1:0] fv_s;
   logic fv_split, fv_exact;

@@ -32,15 +32,25 @@ module gx_raster_corner #(
   localparam int unsigned EW = gx_pkg::EdgeBits;
   typedef logic signed [EW-1:0] edge_t;
 
+  localparam int unsigned MW = gx_pkg::EdgeCoefBits + 2;  // |2 A| + |2 B| <= 2^25
+  typedef logic signed [MW-1:0] m_t;
+
   // the tile's largest A term: 2^(8+Lg) A for the tile's column, and once more for the
-  // far corner when A > 0 (the same for B and the row)
-  always_comb begin
-    k_o = edge_t'(g_i);
-    if (fx_i) k_o = k_o + (edge_t'(a_i) <<< (8 + Lg));
-    if (a_i > 0) k_o = k_o + (edge_t'(a_i) <<< (8 + Lg));
-    if (fy_i) k_o = k_o + (edge_t'(b_i) <<< (8 + Lg));
-    if (b_i > 0) k_o = k_o + (edge_t'(b_i) <<< (8 + Lg));
-  end
+  // far corner when A > 0 (the same for B and the row). A = 0 adds nothing either way,
+  // so the sign bit alone chooses: (fx + [A >= 0]) A is 0, A or 2 A, a select and no
+  // compare; the two choices are summed first, then shifted onto the margin.
+  function automatic m_t pick(input logic signed [gx_pkg::EdgeCoefBits-1:0] v,
+                              input logic f);
+    unique case ({f, v[gx_pkg::EdgeCoefBits-1]})
+      2'b00:   pick = m_t'(v);
+      2'b01:   pick = '0;
+      2'b10:   pick = m_t'(v) <<< 1;
+      default: pick = m_t'(v);
+    endcase
+  endfunction
+  m_t m;
+  assign m   = pick(a_i, fx_i) + pick(b_i, fy_i);
+  assign k_o = edge_t'(g_i) + (edge_t'(m) <<< (8 + Lg));
 endmodule
 
 `default_nettype wire

@@ -14,6 +14,7 @@
 // each output equals its sum at EW + 2 bits) and formal/gx_raster.sby.j2 task `tab`
 // proves it for every input in those ranges; gx_raster's tasks assume it of the instance.
 `default_nettype none
+`include "gx_shift_add.svh"
 
 module gx_raster_tab #(
   parameter int unsigned Lanes = 4,   /// pixel quads a clock (1, 2, 4)
@@ -41,10 +42,7 @@ module gx_raster_tab #(
     cb = $signed(b_i[AW*e +: AW]);
   endfunction
   // v c for a constant c in 0..7, by shift and add
-  function automatic edge_t const_mul(input coef_t v, input int unsigned c);
-    const_mul = '0;
-    for (int b = 0; b < 3; b++) if (((c >> b) & 1) != 0) const_mul = const_mul + (EW'(v) <<< b);
-  endfunction
+  `GX_SHIFT_ADD_MUL(const_mul, edge_t, AW)
 
   always_comb begin
     for (int e = 0; e < 3; e++) begin
@@ -66,10 +64,8 @@ module gx_raster_tab #(
   localparam int unsigned XW = EW + 2;
   localparam coef_t CoefMax = coef_t'(32'sd1 <<< 23);
   localparam logic signed [GW-1:0] TMax = GW'(64'sd511 <<< 24);
-  function automatic logic signed [XW-1:0] xmul(input coef_t v, input int unsigned c);
-    xmul = '0;
-    for (int b = 0; b < 3; b++) if (((c >> b) & 1) != 0) xmul = xmul + (XW'(v) <<< b);
-  endfunction
+  typedef logic signed [XW-1:0] xw_t;
+  `GX_SHIFT_ADD_MUL(xmul, xw_t, AW)
   logic [3*(1+G+4*Lanes)-1:0] fv_bad;
   logic                       fv_in;
   always_comb begin
