@@ -145,6 +145,9 @@ module gx_raster #(
   logic            p_ps_q, p_cons_q;
   logic [PW-1:0]   p_px0_q, p_py0_q, p_px1_q, p_py1_q;
   logic [15:0]     p_tag_q;
+  // the pixel range is not empty; it spans one column, one row of coarse tiles
+  // (PrepFlags_A: decided as the command is taken, so no compare lies on the walker's take)
+  logic            p_ne_q, p_c01_q, p_r01_q;
   // P1
   logic [3*PAW-1:0] p_pa_q, p_pb_q;    // A tx0, B ty0 (the first coarse tile's indices)
   logic [3*GW-1:0]  p_g_q;             // the margin h (|A| + |B|)
@@ -224,6 +227,9 @@ module gx_raster #(
       p_py0_q  <= su.py0;
       p_px1_q  <= su.px1;
       p_py1_q  <= su.py1;
+      p_ne_q   <= su.px0 <= su.px1 && su.py0 <= su.py1;
+      p_c01_q  <= su.px0[PW-1:4] == su.px1[PW-1:4];
+      p_r01_q  <= su.py0[PW-1:4] == su.py1[PW-1:4];
       p_tag_q  <= cmd_i.tag;
     end
   end
@@ -329,7 +335,7 @@ module gx_raster #(
       t_xo1_q  <= le_mask(p_px1_q[3:0]);
       t_yo0_q  <= ge_mask(p_py0_q[3:0]);
       t_yo1_q  <= le_mask(p_py1_q[3:0]);
-      t_c01_q  <= p_px0_q[PW-1:4] == p_px1_q[PW-1:4];
+      t_c01_q  <= p_c01_q;
       t_py0_q  <= p_py0_q;
       t_px1_q  <= p_px1_q;
       t_py1_q  <= p_py1_q;
@@ -459,7 +465,7 @@ module gx_raster #(
     if (rst_i) begin
       a_q <= 1'b0;
     end else if (tri_take) begin
-      a_q <= p_px0_q <= p_px1_q && p_py0_q <= p_py1_q;
+      a_q <= p_ne_q;
     end else if (a_adv && a_c1_q && a_r1_q) begin
       a_q <= 1'b0;
     end
@@ -467,9 +473,9 @@ module gx_raster #(
   always_ff @(posedge clk_i) begin
     if (tri_take) begin
       a_c0_q <= 1'b1;
-      a_c1_q <= p_px0_q[PW-1:4] == p_px1_q[PW-1:4];
+      a_c1_q <= p_c01_q;
       a_r0_q <= 1'b1;
-      a_r1_q <= p_py0_q[PW-1:4] == p_py1_q[PW-1:4];
+      a_r1_q <= p_r01_q;
     end else if (a_adv) begin
       if (a_c1_q) begin
         a_c0_q <= 1'b1;
@@ -1234,6 +1240,9 @@ module gx_raster #(
   // Stage invariants: a walk needs a loaded triangle; idle means nothing in flight.
   `GX_ASSERT(Loaded_A, !(a_q || a2_q || b_q || b2_q || r_q || r2_q) || fv_loaded_q)
   `GX_ASSERT(PrepCount_A, !p_q || p_n_q <= 2'd2)
+  `GX_ASSERT(PrepFlags_A, !p_q || (p_ne_q == (p_px0_q <= p_px1_q && p_py0_q <= p_py1_q) &&
+                                   p_c01_q == (p_px0_q[PW-1:4] == p_px1_q[PW-1:4]) &&
+                                   p_r01_q == (p_py0_q[PW-1:4] == p_py1_q[PW-1:4])))
   `GX_ASSERT(A2NotEmpty_A, !a2_q || a2_vm_q != '0)
   `GX_ASSERT(BNotEmpty_A, !b_q || b_vm_q != '0)
   `GX_ASSERT(R2Sel_A, !r2_q || fv_sel_bad == '0)
