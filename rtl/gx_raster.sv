@@ -91,8 +91,8 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // Handshake and stage valid bits.
-  logic en;          // R and O advance: O is empty or its group is taken
-  logic p_q, a_q, a2_q, b_q, b2_q, r_q, r2_q, o_q;
+  logic en;          // R and R2 advance: O's skid register is empty (from a register)
+  logic p_q, a_q, a2_q, b_q, b2_q, r_q, r2_q;
   logic [1:0] p_n_q; // prep: clocks since its triangle was taken, saturating at 2 (ready)
   logic p_take;      // the prep stage takes a triangle command
   logic tri_take;    // the walker takes the prepared triangle (its registers load)
@@ -103,14 +103,12 @@ module gx_raster #(
   logic walk_empty;  // A, A2, B and B2 are empty (R, R2 and O may hold the last triangle)
   logic tbl_take;
 
-  assign en          = !o_q || grp_ready_i;
   assign walk_empty  = !a_q && !a2_q && !b_q && !b2_q;
   assign tri_take    = p_q && p_n_q == 2'd2 && walk_empty;
   assign cmd_ready_o = cmd_i.op || !p_q || tri_take;
   assign p_take      = cmd_valid_i && !cmd_i.op && (!p_q || tri_take);
   assign tbl_take    = cmd_valid_i && cmd_i.op;
-  assign grp_valid_o = o_q;
-  assign idle_o      = !p_q && walk_empty && !r_q && !r2_q && !o_q;
+  assign idle_o      = !p_q && walk_empty && !r_q && !r2_q && !grp_valid_o;
 
   // ---------------------------------------------------------------------------------
   // The pattern table: the standard positions until the first write.
@@ -147,6 +145,9 @@ module gx_raster #(
   logic            p_ps_q, p_cons_q;
   logic [PW-1:0]   p_px0_q, p_py0_q, p_px1_q, p_py1_q;
   logic [15:0]     p_tag_q;
+  // the pixel range is not empty; it spans one column, one row of coarse tiles
+  // (PrepFlags_A: decided as the command is taken, so no compare lies on the walker's take)
+  logic            p_ne_q, p_c01_q, p_r01_q;
   // P1
   logic [3*PAW-1:0] p_pa_q, p_pb_q;    // A tx0, B ty0 (the first coarse tile's indices)
   logic [3*GW-1:0]  p_g_q;             // the margin h (|A| + |B|)
@@ -226,6 +227,9 @@ module gx_raster #(
       p_py0_q  <= su.py0;
       p_px1_q  <= su.px1;
       p_py1_q  <= su.py1;
+      p_ne_q   <= su.px0 <= su.px1 && su.py0 <= su.py1;
+      p_c01_q  <= su.px0[PW-1:4] == su.px1[PW-1:4];
+      p_r01_q  <= su.py0[PW-1:4] == su.py1[PW-1:4];
       p_tag_q  <= cmd_i.tag;
     end
   end
@@ -279,6 +283,21 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // Triangle registers of the walker, loaded from prep when it takes a triangle.
+  // Visit-mask bit b = G f + g is group g of fine tile f: its pixels are columns
+  // x_of(b) .. + 2 Lanes - 1 and rows y_of(b) .. + 1 of the coarse tile.
+  function automatic int unsigned x_of(input int unsigned b);
+    x_of = 8 * ((b / G) % 2) + 2 * (((b % G) * Lanes) % 4);
+  endfunction
+  function automatic int unsigned y_of(input int unsigned b);
+    y_of = 8 * ((b / G) / 2) + 2 * (((b % G) * Lanes) / 4);
+  endfunction
+  // bit o: o >= v, o <= v (o = 0..15)
+  function automatic logic [15:0] ge_mask(input logic [3:0] v);
+    for (int o = 0; o < 16; o++) ge_mask[o] = 4'(o) >= v;
+  endfunction
+  function automatic logic [15:0] le_mask(input logic [3:0] v);
+    for (int o = 0; o < 16; o++) le_mask[o] = 4'(o) <= v;
+  endfunction
   logic [3*AW-1:0]      t_a_q, t_b_q;
   logic [3*A3W-1:0]     t_a3_q, t_b3_q;         // 3 A, 3 B
   logic [3*EW-1:0]      t_c_q;
@@ -291,6 +310,11 @@ module gx_raster #(
   logic                 t_ps_q, t_cons_q;
   logic [PW-1:0]        t_px0_q, t_py0_q, t_px1_q, t_py1_q;
   logic [15:0]          t_tag_q;
+  // the columns (rows) o = 0..15 of a tile in the pixel range when the tile is the
+  // range's first or last column (row) of tiles: o >= px0 % 16, o <= px1 % 16
+  // (RangeMask_A); at any other tile every column (row) is in it
+  logic [15:0]          t_xo0_q, t_xo1_q, t_yo0_q, t_yo1_q;
+  logic                 t_c01_q;               // the range is one column of tiles
 
   always_ff @(posedge clk_i) begin
     if (tri_take) begin
@@ -307,6 +331,11 @@ module gx_raster #(
       t_ps_q   <= p_ps_q;
       t_cons_q <= p_cons_q;
       t_px0_q  <= p_px0_q;
+      t_xo0_q  <= ge_mask(p_px0_q[3:0]);
+      t_xo1_q  <= le_mask(p_px1_q[3:0]);
+      t_yo0_q  <= ge_mask(p_py0_q[3:0]);
+      t_yo1_q  <= le_mask(p_py1_q[3:0]);
+      t_c01_q  <= p_c01_q;
       t_py0_q  <= p_py0_q;
       t_px1_q  <= p_px1_q;
       t_py1_q  <= p_py1_q;
@@ -401,6 +430,8 @@ module gx_raster #(
   logic [3*EW-1:0] a_er_q;     // ... at the origin of its row's first tile
   logic [4*3-1:0]  a_fok;      // fine tile f passes the corner test for edge e, at 3 f + e
   logic [VW-1:0]   a_vm;       // the tile's visit mask
+  // the tile is in the range's first / last column, first / last row (AFlag_A)
+  logic            a_c0_q, a_c1_q, a_r0_q, a_r1_q;
   assign tx0 = TW'(t_px0_q >> 4);
   assign tx1 = TW'(t_px1_q >> 4);
   assign ty1 = TW'(t_py1_q >> 4);
@@ -414,19 +445,17 @@ module gx_raster #(
     end
   end
 
+  // the group's pixels meet the range: a per-triangle mask at the range's edge tiles
+  // (AVm_A: the same as comparing the group's pixel rectangle with the range)
   always_comb begin
     logic [3:0] fok;
-    logic [PW+1:0] gx0, gx1, gy0, gy1;  // a group's pixel rectangle
     for (int f = 0; f < 4; f++) begin
       fok[f] = &a_fok[3*f +: 3];
-      for (int g = 0; g < G; g++) begin
-        gx0 = (PW+2)'({a_tx_q, 4'b0000}) + (PW+2)'(8 * (f % 2) + 2 * ((g * Lanes) % 4));
-        gy0 = (PW+2)'({a_ty_q, 4'b0000}) + (PW+2)'(8 * (f / 2) + 2 * ((g * Lanes) / 4));
-        gx1 = gx0 + (PW+2)'(2 * Lanes - 1);
-        gy1 = gy0 + (PW+2)'(1);
-        a_vm[G*f+g] = fok[f] && gx1 >= (PW+2)'(t_px0_q) && gx0 <= (PW+2)'(t_px1_q) &&
-                      gy1 >= (PW+2)'(t_py0_q) && gy0 <= (PW+2)'(t_py1_q);
-      end
+      for (int g = 0; g < G; g++)
+        a_vm[G*f+g] = fok[f] &&
+                      (!a_c0_q || t_xo0_q[x_of(G*f+g) + 2*Lanes - 1]) &&
+                      (!a_c1_q || t_xo1_q[x_of(G*f+g)]) &&
+                      (!a_r0_q || t_yo0_q[y_of(G*f+g) + 1]) && (!a_r1_q || t_yo1_q[y_of(G*f+g)]);
     end
   end
 
@@ -436,9 +465,27 @@ module gx_raster #(
     if (rst_i) begin
       a_q <= 1'b0;
     end else if (tri_take) begin
-      a_q <= p_px0_q <= p_px1_q && p_py0_q <= p_py1_q;
-    end else if (a_adv && a_tx_q == tx1 && a_ty_q == ty1) begin
+      a_q <= p_ne_q;
+    end else if (a_adv && a_c1_q && a_r1_q) begin
       a_q <= 1'b0;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (tri_take) begin
+      a_c0_q <= 1'b1;
+      a_c1_q <= p_c01_q;
+      a_r0_q <= 1'b1;
+      a_r1_q <= p_r01_q;
+    end else if (a_adv) begin
+      if (a_c1_q) begin
+        a_c0_q <= 1'b1;
+        a_c1_q <= t_c01_q;
+        a_r0_q <= 1'b0;
+        a_r1_q <= a_ty_q + 1'b1 == ty1;
+      end else begin
+        a_c0_q <= 1'b0;
+        a_c1_q <= a_tx_q + 1'b1 == tx1;
+      end
     end
   end
   always_ff @(posedge clk_i) begin
@@ -448,7 +495,7 @@ module gx_raster #(
       a_e_q  <= p_e00_q;
       a_er_q <= p_e00_q;
     end else if (a_adv) begin
-      if (a_tx_q == tx1) begin
+      if (a_c1_q) begin
         a_tx_q <= tx0;
         a_ty_q <= a_ty_q + 1'b1;
         for (int e = 0; e < 3; e++) begin
@@ -496,6 +543,7 @@ module gx_raster #(
   logic [TW-1:0]   a2_tx_q, a2_ty_q;
   logic [3*EW-1:0] a2_e0_q;
   logic [VW-1:0]   a2_vm_q;
+  logic [3:0]      a2_fl_q;   // A's tile flags {r1, r0, c1, c0} (A2Flag_A)
   logic [4*3*EW-1:0] a2_fe;   // fine tile f's origin value for edge e, at (3 f + e) EW
 
   assign a2_free = !a2_q || b_take;
@@ -510,6 +558,7 @@ module gx_raster #(
       a2_ty_q <= a_ty_q;
       a2_e0_q <= a_e_q;
       a2_vm_q <= a_vm;
+      a2_fl_q <= {a_r1_q, a_r0_q, a_c1_q, a_c0_q};
     end
   end
   always_comb begin
@@ -533,6 +582,8 @@ module gx_raster #(
   logic [VL-1:0]   b_idx_q, b_idx;  // the mask's lowest set bit (FirstBit_A)
   logic [VL-1:0]   b_idx_next;
   logic [PW-1:0]   b_px, b_py;      // the group's upper-left pixel
+  logic [3:0]      b_fl_q;          // the tile's flags {r1, r0, c1, c0} (BFlag_A)
+  logic [4*Lanes-1:0] b_inr;        // the group's pixels in the pixel range
   logic [3*EW-1:0] b_er;            // edge value at the group's origin
 
   // the index of the lowest set bit of v (0 for none)
@@ -583,6 +634,17 @@ module gx_raster #(
     dy0 = 5'(4 * 32'(b_f[1])) + 5'((32'(b_g) * Lanes) / 4);
     b_px = {b_tx_q, 4'b0000} + PW'({dx0, 1'b0});
     b_py = {b_ty_q, 4'b0000} + PW'({dy0, 1'b0});
+    // pixel 4 l + k at column 2 dx0 + 2 l + k % 2, row 2 dy0 + k / 2 of the tile: in the
+    // range unless the tile is at the range's edge and the column or row is outside it
+    for (int l = 0; l < Lanes; l++) begin
+      for (int k = 0; k < 4; k++) begin
+        logic [3:0] xo, yo;
+        xo = 4'({dx0, 1'b0} + 6'(2 * l + k % 2));
+        yo = 4'({dy0, 1'b0} + 6'(k / 2));
+        b_inr[4*l+k] = (!b_fl_q[0] || t_xo0_q[xo]) && (!b_fl_q[1] || t_xo1_q[xo]) &&
+                       (!b_fl_q[2] || t_yo0_q[yo]) && (!b_fl_q[3] || t_yo1_q[yo]);
+      end
+    end
     // the fine tile's value and the group's offset selected, then one add
     for (int e = 0; e < 3; e++) begin
       fe = '0;
@@ -609,6 +671,7 @@ module gx_raster #(
       b_e0_q <= a2_e0_q;
       b_fe_q <= a2_fe;
       b_vm_q   <= a2_vm_q;
+      b_fl_q   <= a2_fl_q;
       b_idx_q  <= first_bit(a2_vm_q);
       b_last_q <= one_bit(a2_vm_q);
     end else if (b_q && b2_free) begin
@@ -628,7 +691,7 @@ module gx_raster #(
   logic [3*EW-1:0]         b2_er_q;
   logic [3*4*Lanes*SW-1:0] b_e;     // q' at each pixel's origin
   logic [3*4*Lanes*EW-1:0] b_ep;    // E + T - x at each pixel's origin
-  logic [4*Lanes-1:0]      b_inr;   // the pixel is in the pixel range
+  logic [4*Lanes-1:0]      b2_inr_q;  // the pixel is in the pixel range (B2Inr_A)
 
   assign b2_free = !b2_q || r_free;
 
@@ -641,6 +704,7 @@ module gx_raster #(
       b2_px_q <= b_px;
       b2_py_q <= b_py;
       b2_er_q <= b_er;
+      b2_inr_q <= b_inr;
     end
   end
 
@@ -652,19 +716,10 @@ module gx_raster #(
   end
   always_comb begin
     edge_t ep;
-    logic [PW:0] px, py;
     for (int j = 0; j < 3 * 4 * Lanes; j++) begin
       ep = b_ep[EW*j +: EW];
       if (ep[EW-1:33] == '0 || ep[EW-1:33] == '1) b_e[SW*j +: SW] = SW'($signed(ep[33:4]));
       else b_e[SW*j +: SW] = ep[EW-1] ? -QMax : QMax;
-    end
-    for (int l = 0; l < Lanes; l++) begin
-      for (int k = 0; k < 4; k++) begin
-        px = (PW+1)'(b2_px_q) + (PW+1)'(2 * l + k % 2);
-        py = (PW+1)'(b2_py_q) + (PW+1)'(k / 2);
-        b_inr[4*l+k] = px >= (PW+1)'(t_px0_q) && px <= (PW+1)'(t_px1_q) &&
-                       py >= (PW+1)'(t_py0_q) && py <= (PW+1)'(t_py1_q);
-      end
     end
   end
 
@@ -718,7 +773,7 @@ module gx_raster #(
       r_px_q   <= b2_px_q;
       r_py_q   <= b2_py_q;
       r_e_q    <= b_e;
-      r_inr_q  <= b_inr;
+      r_inr_q  <= b2_inr_q;
       r_s_q    <= t_s_q;
       r_nlog_q <= t_nlog_q;
       r_ps_q   <= t_ps_q;
@@ -726,18 +781,24 @@ module gx_raster #(
     end
   end
 
-  logic [4*2-1:0]      r_kp;      // k' of the columns c with c % 4 = m, at 2 m
+  logic [4*2-1:0]      r_kp_q;    // k' of the columns c with c % 4 = m, at 2 m (RKp_A)
   logic [NC*4-1:0]     r_pass;    // column c's sample j passes, at 4 c + j
   logic [3*NC*4*(SW+1)-1:0] r_sum;  // every sample sum, one bit wider (NoOverflow_A)
 
-  always_comb begin
+  // the pixel k' the columns c with c % 4 = m test in sub-step h, at 2 m: registered
+  // with the sub-step (RKp_A), so no mode decode lies before the pixel selects
+  function automatic logic [7:0] kp_of(input logic [2:0] nlog, input logic [1:0] h);
     for (int m = 0; m < 4; m++) begin
-      unique case (r_nlog_q)
-        3'd3:    r_kp[2*m +: 2] = {r_h_q[0], 1'(m / 2)};
-        3'd4:    r_kp[2*m +: 2] = r_h_q;
-        default: r_kp[2*m +: 2] = 2'(m);
+      unique case (nlog)
+        3'd3:    kp_of[2*m +: 2] = {h[0], 1'(m / 2)};
+        3'd4:    kp_of[2*m +: 2] = h;
+        default: kp_of[2*m +: 2] = 2'(m);
       endcase
     end
+  endfunction
+  always_ff @(posedge clk_i) begin
+    if (r_free) r_kp_q <= kp_of(t_nlog_q, 2'd0);
+    else if (en) r_kp_q <= kp_of(r_nlog_q, r_h_q + 2'd1);
   end
 
   always_comb begin
@@ -746,7 +807,7 @@ module gx_raster #(
     logic signed [SW-1:0] q;
     logic pass, inr;
     for (int c = 0; c < NC; c++) begin
-      kp = r_kp[2*(c%4) +: 2];
+      kp = r_kp_q[2*(c%4) +: 2];
       inr = 1'b0;
       for (int m = 0; m < 4; m++) if (kp == 2'(m)) inr = r_inr_q[4*(c/4) + m];
       for (int j = 0; j < 4; j++) begin
@@ -864,20 +925,28 @@ module gx_raster #(
   end
 
   // ---------------------------------------------------------------------------------
-  // Stage O: the output register.
-  always_ff @(posedge clk_i) begin
-    if (rst_i) o_q <= 1'b0;
-    else if (en) o_q <= r2_q && r2_last_q && r2_lane != '0;
+  // Stage O: the output register, with a skid register behind it (gx_skid): R and R2
+  // advance on its registered ready (en), so grp_ready_i reaches no enable. A group with
+  // no sample is not offered.
+  logic               o_in, o_held_v;
+  gx_pkg::rs_qgroup_t o_d, o_held;
+  assign o_in = r2_q && r2_last_q && r2_lane != '0;
+  always_comb begin
+    o_d.tag   = r2_tag_q;
+    o_d.qx    = 12'(r2_px_q >> 1);
+    o_d.qy    = 12'(r2_py_q >> 1);
+    o_d.valid = 4'(r2_lane);
+    o_d.masks = 256'(r2_all);
   end
-  always_ff @(posedge clk_i) begin
-    if (en && r2_q && r2_last_q) begin
-      grp_o.tag   <= r2_tag_q;
-      grp_o.qx    <= 12'(r2_px_q >> 1);
-      grp_o.qy    <= 12'(r2_py_q >> 1);
-      grp_o.valid <= 4'(r2_lane);
-      grp_o.masks <= 256'(r2_all);
-    end
-  end
+  gx_skid #(.Width(gx_pkg::RS_QGROUP_BITS)) u_o (
+    .clk_i, .rst_i,
+    .in_valid_i(o_in), .in_ready_o(en), .in_data_i(o_d),
+    .out_valid_o(grp_valid_o), .out_ready_i(grp_ready_i), .out_data_o(grp_o),
+    .held_valid_o(o_held_v), .held_data_o(o_held)
+  );
+  // the skid register's payload is read only by HeldNotEmpty_A (its valid bits)
+  logic unused_held;
+  assign unused_held = ^{o_held.tag, o_held.qx, o_held.qy, o_held.masks};
 
   // ---------------------------------------------------------------------------------
   // Properties.
@@ -888,6 +957,33 @@ module gx_raster #(
   localparam logic signed [OW:0] SMax = (OW+1)'((64'sd1 <<< 28) - 1);  // |s| < 2^28
 
 `ifdef GX_ASSERT_ON
+  // the visit mask by its definition: the fine tile passes its corner tests and the
+  // group's pixel rectangle meets the pixel range
+  logic [VW-1:0] fv_a_vm;
+  always_comb begin
+    logic [PW+1:0] gx0, gy0;
+    for (int b = 0; b < VW; b++) begin
+      gx0 = (PW+2)'({a_tx_q, 4'b0000}) + (PW+2)'(x_of(b));
+      gy0 = (PW+2)'({a_ty_q, 4'b0000}) + (PW+2)'(y_of(b));
+      fv_a_vm[b] = &a_fok[3*(b/G) +: 3] &&
+                   gx0 + (PW+2)'(2 * Lanes - 1) >= (PW+2)'(t_px0_q) &&
+                   gx0 <= (PW+2)'(t_px1_q) &&
+                   gy0 + (PW+2)'(1) >= (PW+2)'(t_py0_q) && gy0 <= (PW+2)'(t_py1_q);
+    end
+  end
+  // B2's pixels in the pixel range, by comparing each pixel with it
+  logic [4*Lanes-1:0] fv_inr;
+  always_comb begin
+    logic [PW:0] px, py;
+    for (int l = 0; l < Lanes; l++) begin
+      for (int k = 0; k < 4; k++) begin
+        px = (PW+1)'(b2_px_q) + (PW+1)'(2 * l + k % 2);
+        py = (PW+1)'(b2_py_q) + (PW+1)'(k / 2);
+        fv_inr[4*l+k] = px >= (PW+1)'(t_px0_q) && px <= (PW+1)'(t_px1_q) &&
+                        py >= (PW+1)'(t_py0_q) && py <= (PW+1)'(t_py1_q);
+      end
+    end
+  end
   // R2's pattern sets and selections are its quad's and mode's
   logic [Lanes-1:0] fv_sel_bad;
   always_comb begin
@@ -1140,15 +1236,20 @@ module gx_raster #(
   `GX_ASSERT(GrpHold_A, !`GX_PAST_OK || !$past(grp_valid_o && !grp_ready_i) ||
                         (grp_valid_o && grp_o == $past(grp_o)))
   `GX_ASSERT(GrpNotEmpty_A, !grp_valid_o || grp_o.valid != '0)
+  `GX_ASSERT(HeldNotEmpty_A, !o_held_v || o_held.valid != '0)
   // Stage invariants: a walk needs a loaded triangle; idle means nothing in flight.
   `GX_ASSERT(Loaded_A, !(a_q || a2_q || b_q || b2_q || r_q || r2_q) || fv_loaded_q)
   `GX_ASSERT(PrepCount_A, !p_q || p_n_q <= 2'd2)
+  `GX_ASSERT(PrepFlags_A, !p_q || (p_ne_q == (p_px0_q <= p_px1_q && p_py0_q <= p_py1_q) &&
+                                   p_c01_q == (p_px0_q[PW-1:4] == p_px1_q[PW-1:4]) &&
+                                   p_r01_q == (p_py0_q[PW-1:4] == p_py1_q[PW-1:4])))
   `GX_ASSERT(A2NotEmpty_A, !a2_q || a2_vm_q != '0)
   `GX_ASSERT(BNotEmpty_A, !b_q || b_vm_q != '0)
   `GX_ASSERT(R2Sel_A, !r2_q || fv_sel_bad == '0)
   `GX_ASSERT(LaneAny_A, !r2_q || r2_lane == fv_lane_any(r2_all))
   `GX_ASSERT(AccAny_A, !r2_q || r2_accany_q == fv_lane_any(r2_acc_q))
   `GX_ASSERT(RLast_A, !r_q || r_last_q == last_step(r_nlog_q, r_h_q))
+  `GX_ASSERT(RKp_A, !r_q || r_kp_q == kp_of(r_nlog_q, r_h_q))
   `GX_ASSERT(FirstBit_A, !b_q || (b_vm_q[b_idx_q] &&
                                   (b_vm_q & ((VW'(1) << b_idx_q) - VW'(1))) == '0))
   `GX_ASSERT(LastOne_A, !b_q || b_last_q == (b_vm_next == '0))
@@ -1163,6 +1264,23 @@ module gx_raster #(
   `GX_ASSERT(UnitPos_A, t_ph_q == PhDone || fv_upos_bad == '0)
   `GX_ASSERT(WalkTile_A, !a_q || (a_tx_q >= tx0 && a_tx_q <= tx1 &&
                                   a_ty_q >= ty0 && a_ty_q <= ty1))
+  `GX_ASSERT(AFlag_A, !a_q || (a_c0_q == (a_tx_q == tx0) && a_c1_q == (a_tx_q == tx1) &&
+                               a_r0_q == (a_ty_q == ty0) && a_r1_q == (a_ty_q == ty1)))
+  `GX_ASSERT(RangeMask_A, !fv_loaded_q || (t_xo0_q == ge_mask(t_px0_q[3:0]) &&
+                                           t_xo1_q == le_mask(t_px1_q[3:0]) &&
+                                           t_yo0_q == ge_mask(t_py0_q[3:0]) &&
+                                           t_yo1_q == le_mask(t_py1_q[3:0]) &&
+                                           t_c01_q == (tx0 == tx1)))
+  `GX_ASSERT(A2TileIn_A, !a2_q || (a2_tx_q >= tx0 && a2_tx_q <= tx1 &&
+                                   a2_ty_q >= ty0 && a2_ty_q <= ty1))
+  `GX_ASSERT(BTileIn_A, !b_q || (b_tx_q >= tx0 && b_tx_q <= tx1 &&
+                                 b_ty_q >= ty0 && b_ty_q <= ty1))
+  `GX_ASSERT(A2Flag_A, !a2_q || a2_fl_q == {a2_ty_q == ty1, a2_ty_q == ty0,
+                                            a2_tx_q == tx1, a2_tx_q == tx0})
+  `GX_ASSERT(BFlag_A, !b_q || b_fl_q == {b_ty_q == ty1, b_ty_q == ty0,
+                                         b_tx_q == tx1, b_tx_q == tx0})
+  `GX_ASSERT(B2Inr_A, !b2_q || b2_inr_q == fv_inr)
+  `GX_ASSERT(AVm_A, !a_q || a_vm == fv_a_vm)
   `GX_ASSERT(WalkEdge_A, !a_q || fv_walk_bad == '0)
   `GX_ASSERT(A2EdgeRange_A, !a2_q || fv_a_bad == '0)
   `GX_ASSERT(Tables_A, !fv_loaded_q || t_ph_q == 2'd0 || fv_tab_bad == '0)
