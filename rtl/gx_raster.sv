@@ -151,7 +151,7 @@ module gx_raster #(
   // P1
   logic [3*PAW-1:0] p_pa_q, p_pb_q;    // A tx0, B ty0 (the first coarse tile's indices)
   logic [3*GW-1:0]  p_g_q;             // the margin h (|A| + |B|)
-  logic [3*A3W-1:0] p_a3_q, p_b3_q;    // 3 A, 3 B (the offsets' multiples, Triple_A)
+  logic [3*A3W-1:0] p_a3_q, p_b3_q;    // 3 A, 3 B (the offsets' multiples, PrepTriple_A)
   // P2
   logic [3*EW-1:0]  p_e00_q;           // E at the first coarse tile's origin
   logic [3*GW-1:0]  p_t_q;             // conservative: T per edge (else 0)
@@ -299,7 +299,7 @@ module gx_raster #(
     for (int o = 0; o < 16; o++) le_mask[o] = 4'(o) <= v;
   endfunction
   logic [3*AW-1:0]      t_a_q, t_b_q;
-  logic [3*A3W-1:0]     t_a3_q, t_b3_q;         // 3 A, 3 B
+  logic [3*A3W-1:0]     t_a3_q, t_b3_q;         // 3 A, 3 B (TriTriple_A)
   logic [3*EW-1:0]      t_c_q;
   logic [3*GW-1:0]      t_t_q;                 // conservative: T per edge (else 0)
   logic [12*EW-1:0]     t_k_q;                 // fine-tile corner constants
