@@ -188,11 +188,22 @@ module gx_msld (
     an_req.line = state_q == StQReq ? qline_q : ln_q;
   end
 
-  // Intake: a load is taken when idle, or in the clock its predecessor's response is.
+  // Intake: a load is taken when idle, or in the clock its predecessor's response is,
+  // once it has been offered for a clock: everything the intake derives from the load
+  // record and the snapshot's masks (the intake record in_dec, below) is registered in
+  // the clock before (pre_q), while the offer is held (valid and payload hold until
+  // taken), so the take itself reads only flip-flops and the snapshot's data.
+  // pre_ok_q: the load offered now was offered, not taken, in the previous clock;
+  // pre_cfg_q: N and B of that clock (the intake record holds only if they are the same).
   logic               ld_take, rd_take;
+  logic               in_slot;  // the unit can take a load this clock (idle or done)
+  logic               pre_ok_q, pre_ok_d;
+  logic [3:0]         pre_cfg_q;
   gx_ms_pkg::ms_fmt_t fmt_in;  // the offered load's format
-  assign ld_ready_o = state_q == StIdle || (state_q == StOut && resp_ready_i);
+  assign in_slot = state_q == StIdle || (state_q == StOut && resp_ready_i);
+  assign ld_ready_o = in_slot && pre_ok_q && pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)};
   assign ld_take = ld_valid_i && ld_ready_o;
+  assign pre_ok_d = ld_valid_i && !ld_take;
   assign rd_take = state_q == StRdWait && rd_resp_valid_i;
   assign fmt_in = gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
   logic unused_cfg;  // W, H and T: the load needs N and B only
@@ -227,15 +238,17 @@ module gx_msld (
   );
 
   // The tile image, a dword at a time (clock enables, no other next-state logic): the
-  // whole snapshot at intake; the read's response into the dwords of pixel p whose
-  // sample is not stored. Other pixels' bytes never reach a result: the analyzer's
-  // classes and the exact classifier's equalities are read within pixel p only.
+  // whole snapshot in every clock a load may be taken (in_slot: no load is held then, or
+  // its response is being taken, so the image is free; a load taken finds its own
+  // snapshot there); the read's response into the dwords of pixel p whose sample is not
+  // stored. Other pixels' bytes never reach a result: the analyzer's classes and the
+  // exact classifier's equalities are read within pixel p only.
   logic [2047:0] img_in;
   logic [TD-1:0] img_ce;
   always_comb begin
     img_in = state_q == StRdWait ? rd_resp_i.data : snap_i.data;
     for (int unsigned d = 0; d < TD; d++)
-      img_ce[d] = ld_take || (rd_take && rdw_q[d]);
+      img_ce[d] = in_slot || (rd_take && rdw_q[d]);
   end
   always_ff @(posedge clk_i) begin
     for (int unsigned d = 0; d < TD; d++)
@@ -246,8 +259,9 @@ module gx_msld (
   // lslot_q is read in the next clock (sv). Every read of the image goes through it: an
   // analysis line, or the line holding a tile sample (line ts >> slg, slot ts mod S), so
   // a sample read costs two clocks and no wide select. Three sources, each with a line
-  // index held in flip-flops or taken from the load alone:
-  //   - at intake, the loaded sample's line of the snapshot (from the load record);
+  // index held in flip-flops:
+  //   - at intake (every in_slot clock, like the image), the loaded sample's line of the
+  //     snapshot (pre_q.line, the intake record registered a clock ahead);
   //   - when the read's response is taken and the sample was not stored, its line of the
   //     response (sline_q, the same line, registered at intake);
   //   - the image's line the state asks for, planned a clock ahead: img_read gives the
@@ -306,13 +320,38 @@ module gx_msld (
   lread_t lrd_q, lrd_d;  // the image read of this clock, planned in the previous one
   logic [2:0] line_in, slot_in;  // the offered load's sample: its line and slot
   logic       rd_go;             // the sample's line from the read's response
+  logic       sst_q, sst_d;      // the loaded sample is stored in the snapshot
+
+  // The intake record: what the intake takes from the offered load besides the
+  // snapshot's data (and tile), derived from cfg_i, ld_i and the snapshot's masks;
+  // registered every clock (pre_q) and taken from that register (PreDecode_A: it is the
+  // offered load's whenever the load may be taken).
+  typedef struct packed {
+    gx_ms_pkg::ms_fmt_t fmt;
+    logic [4:0]  p;
+    logic [5:0]  pb;
+    logic [3:0]  smp;
+    logic [63:0] rdw;
+    logic [15:0] cov;
+    logic [1:0]  arr;
+    logic        rd;    // cov != N ones: the pixel is read from memory
+    logic        sst;   // the loaded sample is stored
+    logic [2:0]  line;  // the loaded sample's line and slot
+    logic [2:0]  slot;
+    lread_t      dec;   // the read planned for Decide (taken straight into Decide)
+    logic [2:0]  js0;   // one-line pixel: its first slot, class mask indices, slots
+    logic [47:0] lmi;
+    logic [7:0]  lmv;
+    logic [7:0]  grp;
+  } intake_t;
+  intake_t in_dec, pre_q;
   lread_t rd_in_dec, rd_resp_dec, rd_ex0, rd_ex, rd_slot0, rd_slot, rd_slot1, rd_qb0, rd_qb;
   always_comb begin
     logic [5:0] ts;
     ts = pb_in | 6'(ld_i.sample);
     line_in = 3'(ts >> fmt_in.slg);
     slot_in = 3'(ts & 6'((7'd1 << fmt_in.slg) - 7'd1));
-    rd_go = rd_take && !cov_q[smp_q];
+    rd_go = rd_take && !sst_q;
     // intake into Decide (the pixel wholly in the slot), the read's response into Decide
     rd_in_dec = img_read(StDecide, fmt_in.multi, fmt_in.slg, fmt_in.lines_lg,
                          fmt_in.per_lg, ld_i.pixel, pb_in, ld_i.sample, 1'b0,
@@ -344,7 +383,7 @@ module gx_msld (
                      grep_q[32'(4'(gi_q + 4'd1))*4 +: 4], '0);
     lrd_d = '0;
     unique case (state_q)
-      StIdle, StOut: if (ld_take && cov_in == fmt_in.alln) lrd_d = rd_in_dec;
+      StIdle, StOut: if (ld_take && !pre_q.rd) lrd_d = pre_q.dec;
       StRdWait: if (rd_take) lrd_d = rd_resp_dec;
       StDecide: if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) lrd_d = rd_ex0;
       StAnaWait: if (an_resp_valid && fmt_q.multi) lrd_d = rd_slot0;
@@ -357,11 +396,34 @@ module gx_msld (
       StExact: if (!(e4_v_q && 5'(e4_k_q) == fmt_q.nn - 5'd1)) lrd_d = rd_ex;
       default: ;
     endcase
-    ln_d = ld_take ? snap_i.data[32'(line_in)*256 +: 256]
+    ln_d = in_slot ? snap_i.data[32'(pre_q.line)*256 +: 256]
          : rd_go ? rd_resp_i.data[32'(sline_q)*256 +: 256]
          : lrd_q.go ? img_q[32'(lrd_q.line)*256 +: 256] : ln_q;
-    lslot_d = ld_take ? slot_in : lrd_q.go ? lrd_q.slot : lslot_q;
-    sline_d = ld_take ? line_in : sline_q;
+    lslot_d = ld_take ? pre_q.slot : lrd_q.go ? lrd_q.slot : lslot_q;
+    sline_d = ld_take ? pre_q.line : sline_q;
+    sst_d = ld_take ? pre_q.sst : sst_q;
+  end
+  always_comb begin
+    logic [2:0] kk;  // pixel p's group in its line (one-line pixels)
+    in_dec.fmt = fmt_in;
+    in_dec.p = ld_i.pixel;
+    in_dec.pb = pb_in;
+    in_dec.smp = ld_i.sample;
+    in_dec.rdw = rdw_in;
+    in_dec.cov = cov_in;
+    in_dec.arr = snap_i.arrive[32'(ld_i.pixel)*2 +: 2];
+    in_dec.rd = cov_in != fmt_in.alln;
+    in_dec.sst = cov_in[ld_i.sample];
+    in_dec.line = line_in;
+    in_dec.slot = slot_in;
+    in_dec.dec = rd_in_dec;
+    kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
+    in_dec.js0 = kk << fmt_in.nlg;
+    for (int unsigned i = 0; i < 8; i++)
+      in_dec.lmi[i*6 +: 6] = {(kk << fmt_in.nlg) | 3'(ld_i.sample),
+                              3'(kk << fmt_in.nlg) + 3'(i)};
+    in_dec.lmv = 8'(fmt_in.alln);
+    in_dec.grp = 8'(fmt_in.alln) << (kk << fmt_in.nlg);
   end
   always_comb begin
     sv = '0;
@@ -661,28 +723,23 @@ module gx_msld (
     endcase
 
     if (ld_take) begin
-      fmt_d = fmt_in;
+      fmt_d = pre_q.fmt;
       tile_d = snap_i.tile;
-      p_d = ld_i.pixel;
-      pb_d = pb_in;
-      rdw_d = rdw_in;
-      smp_d = ld_i.sample;
-      cov_d = cov_in;
-      arr_d = snap_i.arrive[32'(ld_i.pixel)*2 +: 2];
-      rd_d = cov_in != fmt_in.alln;
+      p_d = pre_q.p;
+      pb_d = pre_q.pb;
+      rdw_d = pre_q.rdw;
+      smp_d = pre_q.smp;
+      cov_d = pre_q.cov;
+      arr_d = pre_q.arr;
+      rd_d = pre_q.rd;
       em_d = '0;
       rbytes_d = '0;
       passes_d = '0;
-      state_d = cov_in != fmt_in.alln ? StRdReq : StDecide;
-      begin
-        logic [2:0] kk;  // pixel p's group in its line (one-line pixels)
-        kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
-        js0_d = kk << fmt_in.nlg;
-        for (int unsigned i = 0; i < 8; i++)
-          lmi_d[i*6 +: 6] = {(kk << fmt_in.nlg) | 3'(ld_i.sample), 3'(kk << fmt_in.nlg) + 3'(i)};
-        lmv_d = 8'(fmt_in.alln);
-        grp_d = 8'(fmt_in.alln) << (kk << fmt_in.nlg);
-      end
+      state_d = pre_q.rd ? StRdReq : StDecide;
+      js0_d = pre_q.js0;
+      lmi_d = pre_q.lmi;
+      lmv_d = pre_q.lmv;
+      grp_d = pre_q.grp;
     end
   end
 
@@ -690,13 +747,17 @@ module gx_msld (
     if (rst_i) begin
       state_q <= StIdle;
       lrd_q <= '0;
+      pre_ok_q <= 1'b0;
     end else begin
       state_q <= state_d;
       lrd_q <= lrd_d;
+      pre_ok_q <= pre_ok_d;
     end
   end
 
   always_ff @(posedge clk_i) begin
+    pre_q <= in_dec;
+    pre_cfg_q <= {2'(cfg_i.spp), 2'(cfg_i.bps)};
     fmt_q <= fmt_d;
     tile_q <= tile_d;
     p_q <= p_d;
@@ -716,6 +777,7 @@ module gx_msld (
     val_q <= val_d;
     ln_q <= ln_d;
     sline_q <= sline_d;
+    sst_q <= sst_d;
     lslot_q <= lslot_d;
     bl_q <= bl_d;
     send_q <= send_d;
@@ -832,6 +894,12 @@ module gx_msld (
                            state_q == StQWait) ||
                          blast_q == (bl_q == 3'((4'd1 << fmt_q.lines_lg) - 4'd1)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
+  // The intake record registered a clock ahead is the offered load's whenever the load
+  // may be taken (offered and held since the previous clock, N and B unchanged); the
+  // loaded sample's stored bit is registered with the load.
+  `GX_ASSERT(PreDecode_A, !(pre_ok_q && pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
+                          pre_q == in_dec)
+  `GX_ASSERT(SampleStored_A, !fv_after_init || sst_q == cov_q[smp_q])
   // The image read planned a clock ahead is the read the state asks for.
   `GX_ASSERT(ReadPlan_A, lrd_q == img_read(state_q, fmt_q.multi, fmt_q.slg,
                                            fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q, smp_q,
