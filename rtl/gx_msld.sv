@@ -51,6 +51,17 @@ module gx_msld (
 );
   localparam int unsigned TD = 64;  // dwords of a tile
 
+  // The exact classifier's pixel select (multi-line pixels): bit ((nlg - 2) 3 + dlg) 4 +
+  // (p mod 4) for nlg 2..4, dlg 0..2.
+  function automatic logic [35:0] xsel(logic [1:0] p, logic [2:0] nlg, logic [2:0] dlg);
+    xsel = '0;
+    for (int unsigned nl = 2; nl <= 4; nl++)
+      for (int unsigned dl = 0; dl <= 2; dl++)
+        for (int unsigned pp = 0; pp < 4; pp++)
+          if (32'(nlg) == nl && 32'(dlg) == dl && 32'(p) == pp)
+            xsel[((nl - 2) * 3 + dl) * 4 + pp] = 1'b1;
+  endfunction
+
   typedef enum logic [3:0] {
     StIdle, StRdReq, StRdWait, StDecide, StAnaReq, StAnaWait, StSlot, StQBuild, StQReq,
     StQWait, StExact, StOut
@@ -67,6 +78,9 @@ module gx_msld (
   logic [3:0]         gi_q, gi_d;         // query line build: class of the next step
   logic [3:0]         smp_q, smp_d;
   logic [15:0]        cov_q, cov_d;       // pixel p's stored samples
+  logic               covz_q, covz_d;     // cov_q == 0: none stored
+  logic               kn_q, kn_d;         // Decide: the state is known (uniform)
+  logic               sub_q, sub_d;       // Decide: wholly in memory in a subset tile
   logic [1:0]         arr_q, arr_d;       // pixel p's arrival state
   logic               rd_q, rd_d;         // the pixel is read from memory
   logic [1:0]         em_q, em_d;
@@ -85,7 +99,22 @@ module gx_msld (
   logic [63:0]        grep_q, grep_d;     // first sample of class g: bits 4g+3..4g
   logic [255:0]       gmask_q, gmask_d;   // samples of class g: bits 16g+15..16g
   logic [5:0]         rem_q, rem_d;       // ng0 - g0 (signed): earlier classes to compare
-  logic [7:0]         live_q;             // ms_cls_live(rem_q)
+  logic [31:0]        g0h_q, g0h_d;       // 1 << g0_q: the query base one-hot
+  logic [7:0]         qlv_q, qlv_d;       // query slot k compares a live class: k < S,
+                                          // live_q[k - 1] (bit 0 unused)
+  logic [3:0]         gnx_q, gnx_d;       // query line build: the sample of the next step
+                                          // (the first sample of class gi_q + 1)
+  logic [7:0]         lmfs_q, lmfs_d;     // lmf_q >> slot_q: bit 0, the slot is first of
+                                          // its line class
+  logic [15:0]        ngt_q, ngt_d;       // bit g: g < ng_q (class g exists)
+  logic               qsel_q, qsel_d;     // state_q == StQReq: the analyzer takes the
+                                          // query line
+  logic [7:0]         live_q, live_d;     // ms_cls_live(rem_q)
+  // live_q's next values, each registered (from ng_q, ng0_d, rem_q), so the walk's
+  // branch only chooses among flip-flops: ms_cls_live of ng (a line's analysis: rem =
+  // ng), of ng0 (a slot's class found or new: rem = ng0), of rem - S + 1 (a query pass
+  // that did not find it: the next S - 1 classes).
+  logic [7:0]         live_ng_q, live_ng0_q, live_nf_q;
   logic               send_q, send_d;     // slot_q == S: the line's slots are done
   logic               blast_q, blast_d;   // bl_q is the pixel's last line
   logic [127:0]       lmx_q, lmx_d;       // the line's masks as pixel samples: slot j's
@@ -99,12 +128,17 @@ module gx_msld (
   logic [2:0]         qk_q, qk_d;         // query line build step written this clock
   logic [255:0]       qline_q, qline_d;   // the query line
   // The exact classifier's pipeline: issue (k_q, the reference's line read), reference
-  // register (e1), tile equalities (e2), pixel p's equalities (e3), count (e4).
+  // register (e1), tile dword equalities (e2), pixel p's sample equalities (e3), count
+  // (e4).
   logic [4:0]         k_q, k_d;           // next reference sample
   logic               e1_v_q, e1_v_d, e2_v_q, e2_v_d, e3_v_q, e3_v_d, e4_v_q, e4_v_d;
   logic [3:0]         e1_k_q, e1_k_d, e2_k_q, e2_k_d, e3_k_q, e3_k_d, e4_k_q, e4_k_d;
+  logic               e4_l_q, e4_l_d;     // e4_k_q is the last reference (N - 1)
+  logic [3:0]         kx_q, kx_d;         // the reference issued in the next clock
+  logic [35:0]        xsel_q, xsel_d;     // pixel p and the format: xsel(), one-hot
   logic [127:0]       ref_q, ref_d;       // reference sample e2_k_q, repeated to 16 bytes
-  logic [63:0]        seq_q, seq_d;       // tile samples equal to reference e3_k_q
+  logic [63:0]        deq_q, deq_d;       // tile dwords equal to reference e3_k_q's
+                                          // dword at their place mod 4
   logic [15:0]        xeq_q, xeq_d;       // pixel p's samples equal to reference e4_k_q
   logic [15:0]        below_q, below_d;   // samples below reference e4_k_q
   logic [4:0]         kc_q, kc_d;         // classes so far
@@ -146,7 +180,7 @@ module gx_msld (
   logic [5:0]   cls_ai;     // the line (one-line pixels) or pixel analyzed
   assign cls_ai = fmt_q.multi ? 6'(p_q) : 6'(p_q >> fmt_q.per_lg);
   logic unused_cls;
-  assign unused_cls = ^{cls_req, cls_smp};
+  assign unused_cls = ^{cls_req, cls_smp, lm_first};  // (lm_first: lmfs_q[0], LmFirst_A)
 
   gx_ms_classify u_cls (
     .fmt_i       (fmt_q),
@@ -183,9 +217,9 @@ module gx_msld (
     an_req = '0;
     an_req.spp = gx_pkg::spp_e'(fmt_q.spp);
     an_req.bps = gx_pkg::bps_e'(fmt_q.bps);
-    an_req.query = state_q == StQReq;
+    an_req.query = qsel_q;
     an_req.qslot = 3'd0;
-    an_req.line = state_q == StQReq ? qline_q : ln_q;
+    an_req.line = qsel_q ? qline_q : ln_q;
   end
 
   // Intake: a load is taken when idle, or in the clock its predecessor's response is,
@@ -333,6 +367,7 @@ module gx_msld (
     logic [3:0]  smp;
     logic [63:0] rdw;
     logic [15:0] cov;
+    logic        covz;  // cov == 0
     logic [1:0]  arr;
     logic        rd;    // cov != N ones: the pixel is read from memory
     logic        sst;   // the loaded sample is stored
@@ -343,6 +378,7 @@ module gx_msld (
     logic [47:0] lmi;
     logic [7:0]  lmv;
     logic [7:0]  grp;
+    logic [35:0] xsel;  // xsel(p, N, B)
   } intake_t;
   intake_t in_dec, pre_q;
   lread_t rd_in_dec, rd_resp_dec, rd_ex0, rd_ex, rd_slot0, rd_slot, rd_slot1, rd_qb0, rd_qb;
@@ -366,8 +402,7 @@ module gx_msld (
     rd_ex0 = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, '0);
     rd_ex = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0,
-                     k_q < fmt_q.nn ? k_q[3:0] + 4'd1 : k_q[3:0]);
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, kx_q);
     rd_slot0 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
                         pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, '0, '0, '0);
     rd_slot = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
@@ -379,21 +414,20 @@ module gx_msld (
                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
                       grep_q[32'(g0_q[3:0])*4 +: 4], '0);
     rd_qb = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
-                     grep_q[32'(4'(gi_q + 4'd1))*4 +: 4], '0);
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, gnx_q, '0);
     lrd_d = '0;
     unique case (state_q)
       StIdle, StOut: if (ld_take && !pre_q.rd) lrd_d = pre_q.dec;
       StRdWait: if (rd_take) lrd_d = rd_resp_dec;
-      StDecide: if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) lrd_d = rd_ex0;
+      StDecide: if (sub_q && fmt_q.multi) lrd_d = rd_ex0;
       StAnaWait: if (an_resp_valid && fmt_q.multi) lrd_d = rd_slot0;
       StSlot:
         if (!send_q)
-          lrd_d = lm_first && live_q[0] ? rd_qb0 : rd_slot1;
+          lrd_d = lmfs_q[0] && live_q[0] ? rd_qb0 : rd_slot1;
       StQBuild: lrd_d = rd_qb;
       StQReq: if (!an_req_ready) lrd_d = lrd_q;  // (gi holds)
       StQWait: if (an_resp_valid) lrd_d = q_found ? rd_slot1 : rd_slot;
-      StExact: if (!(e4_v_q && 5'(e4_k_q) == fmt_q.nn - 5'd1)) lrd_d = rd_ex;
+      StExact: if (!e4_l_q) lrd_d = rd_ex;
       default: ;
     endcase
     ln_d = in_slot ? snap_i.data[32'(pre_q.line)*256 +: 256]
@@ -411,6 +445,7 @@ module gx_msld (
     in_dec.smp = ld_i.sample;
     in_dec.rdw = rdw_in;
     in_dec.cov = cov_in;
+    in_dec.covz = cov_in == 16'd0;
     in_dec.arr = snap_i.arrive[32'(ld_i.pixel)*2 +: 2];
     in_dec.rd = cov_in != fmt_in.alln;
     in_dec.sst = cov_in[ld_i.sample];
@@ -424,6 +459,7 @@ module gx_msld (
                               3'(kk << fmt_in.nlg) + 3'(i)};
     in_dec.lmv = 8'(fmt_in.alln);
     in_dec.grp = 8'(fmt_in.alln) << (kk << fmt_in.nlg);
+    in_dec.xsel = xsel(ld_i.pixel[1:0], fmt_in.nlg, fmt_in.dlg);
   end
   always_comb begin
     sv = '0;
@@ -435,27 +471,36 @@ module gx_msld (
   end
 
   // The exact classifier's stages: e2, every tile dword against the reference's dword at
-  // its place mod 4 (a sample is equal when all its dwords are); e3, pixel p's N bits
-  // of that (gx_ms_pixbits); e4, whether reference e4_k_q is the first of its class.
-  logic [63:0] s_eq;
+  // its place mod 4; e3, pixel p's N samples: sample s is equal when all its 2^dlg
+  // dwords are, dwords ((p << nlg) | s) << dlg on; e4, whether reference e4_k_q is the
+  // first of its class. The classifier runs for multi-line pixels only (N B > 32), where
+  // a tile holds P = 2^(8 - log2 N B) <= 4 pixels, so p < 4: e3 selects among the four
+  // pixels of each of the six such formats, with constant dword indices, by the one-hot
+  // xsel_q registered at intake.
+  logic [63:0] dw_eq;
   always_comb begin
-    logic [63:0] dw_eq;
     for (int unsigned d = 0; d < TD; d++)
       dw_eq[d] = img_q[d*32 +: 32] == ref_q[(d % 4)*32 +: 32];
-    for (int unsigned t = 0; t < TD; t++) begin
-      if (fmt_q.dlg == 3'd0) s_eq[t] = dw_eq[t];
-      else if (fmt_q.dlg == 3'd1) s_eq[t] = t < TD / 2 && &dw_eq[(2*t) % TD +: 2];
-      else s_eq[t] = t < TD / 4 && &dw_eq[(4*t) % TD +: 4];
-    end
   end
   logic [15:0] x_eq;
-  gx_ms_pixbits u_xeq (
-    .vec_i  (seq_q),
-    .p_i    (p_q),
-    .nlg_i  (fmt_q.nlg),
-    .nn_i   (fmt_q.nn),
-    .bits_o (x_eq)
-  );
+  always_comb begin
+    for (int unsigned s = 0; s < 16; s++) begin
+      logic x, y;
+      x = 1'b0;
+      y = 1'b0;
+      for (int unsigned nl = 2; nl <= 4; nl++)
+        for (int unsigned dl = 0; dl <= 2; dl++)
+          for (int unsigned pp = 0; pp < 4; pp++)
+            if (nl + dl >= 4 && pp < (32'd1 << (6 - nl - dl)) && s < (32'd1 << nl) &&
+                xsel_q[((nl - 2) * 3 + dl) * 4 + pp]) begin
+              y = 1'b1;
+              for (int unsigned j = 0; j < (32'd1 << dl); j++)
+                y = y && deq_q[((((pp << nl) | s) << dl) + j) % TD];
+              x = x || y;
+            end
+      x_eq[s] = x;
+    end
+  end
   logic x_first;  // reference e4_k_q is the first sample of its class
   assign x_first = (xeq_q & below_q) == 16'd0;
   // The class count with this reference (kc_q + x_first) is 1, N: compared without the sum.
@@ -493,7 +538,26 @@ module gx_msld (
     lm_line = lmx_q[32'(slot_q[2:0])*16 +: 16];  // slot_q < S <= 8 where it is used
     g_mask = '0;
     for (int unsigned g = 0; g < 16; g++)
-      if (g < 32'(ng_q) && gmask_q[g*16 + 32'(smp_q)]) g_mask = g_mask | gmask_q[g*16 +: 16];
+      if (ngt_q[g] && gmask_q[g*16 + 32'(smp_q)]) g_mask = g_mask | gmask_q[g*16 +: 16];
+  end
+
+  // The query pass's class as a one-hot (the class q_idx that gx_ms_classify names: the
+  // lowest slot k that matched, class g0 + k - 1), from the live slots registered with
+  // live_q (qlv_q) and the query base's one-hot, so that the class registers' enables
+  // need no sum.
+  logic [15:0] q_hot;
+  always_comb begin
+    logic [7:0] m, f;  // query slots matched; the lowest of them
+    m = qlv_q & an_resp.masks[7:0];
+    f = m & ~(m << 1) & ~(m << 2) & ~(m << 3) & ~(m << 4) & ~(m << 5) & ~(m << 6);
+    q_hot = '0;
+    for (int unsigned g = 0; g < 16; g++)
+      for (int unsigned k = 1; k < 8; k++)
+        if (f[k] && g0h_q[(g + 32 - (k - 1)) % 32]) q_hot[g] = 1'b1;
+  end
+  always_comb begin
+    for (int unsigned k = 0; k < 8; k++)
+      qlv_d[k] = k >= 1 && k < 32'(fmt_d.s_cnt) && live_d[(k + 7) % 8];
   end
 
   always_comb begin
@@ -525,6 +589,9 @@ module gx_msld (
     gi_d = gi_q;
     smp_d = smp_q;
     cov_d = cov_q;
+    covz_d = covz_q;
+    kn_d = kn_q;
+    sub_d = sub_q;
     arr_d = arr_q;
     rd_d = rd_q;
     em_d = em_q;
@@ -542,6 +609,9 @@ module gx_msld (
     ng0_d = ng0_q;
     g0_d = g0_q;
     rem_d = rem_q;
+    live_d = gx_ms_pkg::ms_cls_live(rem_q);  // (rem unchanged)
+    g0h_d = 32'd1 << g0_q;                   // (g0 unchanged)
+    gnx_d = gnx_q;
     lmf_d = lmf_q;
     grep_d = grep_q;
     gmask_d = gmask_q;
@@ -561,9 +631,15 @@ module gx_msld (
     ref_d = ref_q;
     e3_v_d = 1'b0;
     e3_k_d = e3_k_q;
-    seq_d = seq_q;
+    deq_d = deq_q;
     e4_v_d = 1'b0;
+    e4_l_d = 1'b0;
     e4_k_d = e4_k_q;
+    kx_d = kx_q;
+    xsel_d = xsel_q;
+    lmfs_d = lmfs_q;
+    ngt_d = 16'((32'd1 << ng_q) - 32'd1);  // (ng unchanged)
+    qsel_d = (state_q == StQBuild && q_last) || (state_q == StQReq && !an_req_ready);
     xeq_d = xeq_q;
     below_d = below_q;
 
@@ -574,6 +650,8 @@ module gx_msld (
         if (rd_take) begin
           em_d = rd_resp_i.enc;
           rbytes_d = rd_resp_i.bytes;
+          kn_d = covz_q && rd_resp_i.enc == gx_pkg::Enc1spp;
+          sub_d = covz_q && rd_resp_i.enc == gx_pkg::EncSubset;
           state_d = StDecide;
         end
       end
@@ -582,23 +660,25 @@ module gx_msld (
         bl_d = '0;
         blast_d = fmt_q.lines_lg == 3'd0;
         ng_d = '0;
+        ngt_d = '0;
         gmask_d = '0;
         k_d = '0;
+        kx_d = 4'd1;  // (N >= 2)
         kc_d = '0;
         report_d = 1'b1;
-        if ((!rd_q && arr_q == 2'd0) || (rd_q && cov_q == 16'd0 && em_q == 2'd0)) begin
+        if (kn_q) begin
           report_d = 1'b0;  // uniform
           mask_d = fmt_q.alln;
           enc_d = 2'd0;
           state_d = StOut;
-        end else if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) begin
+        end else if (sub_q && fmt_q.multi) begin
           // wholly in memory in a subset tile: the stored masks (exact) are the classes
           report_d = 1'b0;
           state_d = StExact;
         end else begin
           // one-line pixels of a subset tile take the analysis too (one request is
           // faster there), reported as not analyzed
-          report_d = !(rd_q && cov_q == 16'd0 && em_q == 2'd1);
+          report_d = !sub_q;
           state_d = StAnaReq;
         end
       end
@@ -615,11 +695,14 @@ module gx_msld (
             for (int unsigned j = 0; j < 8; j++)
               lmx_d[j*16 +: 16] = 16'(an_resp.masks[j*8 +: 8]) << (4'(bl_q) << fmt_q.slg);
             lmf_d = an_first;
+            lmfs_d = an_first;
             ng0_d = ng_q;
             rem_d = 6'(ng_q);
+            live_d = live_ng_q;
             slot_d = '0;
             send_d = 4'(fmt_q.s_cnt) == 4'd0;  // (never: S >= 2)
             g0_d = '0;
+            g0h_d = 32'd1;
             state_d = StSlot;
           end
         end
@@ -637,8 +720,9 @@ module gx_msld (
             blast_d = 3'(bl_q + 3'd1) == 3'((4'd1 << fmt_q.lines_lg) - 4'd1);
             state_d = StAnaReq;
           end
-        end else if (!lm_first) begin
+        end else if (!lmfs_q[0]) begin
           slot_d = slot_q + 4'd1;
+          lmfs_d = lmfs_q >> 1;
           send_d = slot1_end;
         end else if (!live_q[0]) begin  // g0 >= ng0
           for (int unsigned g = 0; g < 16; g++)
@@ -647,14 +731,19 @@ module gx_msld (
               gmask_d[g*16 +: 16] = lm_line;
             end
           ng_d = ng_q + 5'd1;
+          ngt_d = 16'((32'd1 << 5'(ng_q + 5'd1)) - 32'd1);
           slot_d = slot_q + 4'd1;
+          lmfs_d = lmfs_q >> 1;
           send_d = slot1_end;
           g0_d = '0;
+          g0h_d = 32'd1;
           rem_d = 6'(ng0_q);
+          live_d = live_ng0_q;
         end else begin
           // the query line, a sample a clock: step 0 reads the slot's sample rs
           qk_d = '0;
           gi_d = 4'(g0_q);
+          gnx_d = grep_q[32'(4'(g0_q[3:0] + 4'd1))*4 +: 4];
           state_d = StQBuild;
         end
       end
@@ -666,6 +755,7 @@ module gx_msld (
         qline_d = q_line;
         qk_d = qk_q + 3'd1;
         gi_d = gi_q + 4'd1;
+        gnx_d = grep_q[32'(4'(gi_q + 4'd2))*4 +: 4];
         if (q_last) state_d = StQReq;
       end
       StQReq: if (an_req_ready) state_d = StQWait;
@@ -674,14 +764,23 @@ module gx_msld (
           passes_d = passes_q + 16'd1;
           if (q_found) begin
             for (int unsigned g = 0; g < 16; g++)
-              if (g == 32'(q_idx)) gmask_d[g*16 +: 16] = gmask_q[g*16 +: 16] | lm_line;
+              if (q_hot[g]) gmask_d[g*16 +: 16] = gmask_q[g*16 +: 16] | lm_line;
             slot_d = slot_q + 4'd1;
+            lmfs_d = lmfs_q >> 1;
             send_d = slot1_end;
             g0_d = '0;
+            g0h_d = 32'd1;
             rem_d = 6'(ng0_q);
+            live_d = live_ng0_q;
           end else begin
             g0_d = g0_q + 5'(fmt_q.s_cnt) - 5'd1;
+            unique case (fmt_q.slg)  // rotated by S - 1
+              3'd1: g0h_d = {g0h_q[30:0], g0h_q[31]};
+              3'd2: g0h_d = {g0h_q[28:0], g0h_q[31:29]};
+              default: g0h_d = {g0h_q[24:0], g0h_q[31:25]};
+            endcase
             rem_d = rem_q - 6'(fmt_q.s_cnt) + 6'd1;
+            live_d = live_nf_q;
           end
           state_d = StSlot;
         end
@@ -695,6 +794,8 @@ module gx_msld (
           e1_v_d = 1'b1;
           k_d = k_q + 5'd1;
         end
+        kx_d = k_q < fmt_q.nn - 5'd1 ? k_q[3:0] + 4'd2 : k_q < fmt_q.nn ? k_q[3:0] + 4'd1
+             : k_q[3:0];
         e2_v_d = e1_v_q;
         e2_k_d = e1_k_q;
         unique case (fmt_q.dlg)
@@ -704,15 +805,16 @@ module gx_msld (
         endcase
         e3_v_d = e2_v_q;
         e3_k_d = e2_k_q;
-        seq_d = s_eq;
+        deq_d = dw_eq;
         e4_v_d = e3_v_q;
         e4_k_d = e3_k_q;
+        e4_l_d = e3_v_q && 5'(e3_k_q) == fmt_q.nn - 5'd1;
         xeq_d = x_eq;
         for (int unsigned i = 0; i < 16; i++) below_d[i] = 4'(i) < e3_k_q;
         if (e4_v_q) begin
           if (e4_k_q == smp_q) mask_d = xeq_q;
           kc_d = kc_q + 5'(x_first);
-          if (5'(e4_k_q) == fmt_q.nn - 5'd1) begin
+          if (e4_l_q) begin
             enc_d = kc_one ? 2'd0 : kc_all ? 2'd2 : 2'd1;
             state_d = StOut;
           end
@@ -730,6 +832,9 @@ module gx_msld (
       rdw_d = pre_q.rdw;
       smp_d = pre_q.smp;
       cov_d = pre_q.cov;
+      covz_d = pre_q.covz;
+      kn_d = !pre_q.rd && pre_q.arr == 2'd0;
+      sub_d = 1'b0;
       arr_d = pre_q.arr;
       rd_d = pre_q.rd;
       em_d = '0;
@@ -740,6 +845,7 @@ module gx_msld (
       lmi_d = pre_q.lmi;
       lmv_d = pre_q.lmv;
       grp_d = pre_q.grp;
+      xsel_d = pre_q.xsel;
     end
   end
 
@@ -748,10 +854,16 @@ module gx_msld (
       state_q <= StIdle;
       lrd_q <= '0;
       pre_ok_q <= 1'b0;
+      qsel_q <= 1'b0;
+      rem_q <= '0;
+      live_q <= '0;  // ms_cls_live(0)
     end else begin
       state_q <= state_d;
       lrd_q <= lrd_d;
       pre_ok_q <= pre_ok_d;
+      qsel_q <= qsel_d;
+      rem_q <= rem_d;
+      live_q <= live_d;
     end
   end
 
@@ -766,6 +878,9 @@ module gx_msld (
     gi_q <= gi_d;
     smp_q <= smp_d;
     cov_q <= cov_d;
+    covz_q <= covz_d;
+    kn_q <= kn_d;
+    sub_q <= sub_d;
     arr_q <= arr_d;
     rd_q <= rd_d;
     em_q <= em_d;
@@ -786,8 +901,12 @@ module gx_msld (
     ng_q <= ng_d;
     ng0_q <= ng0_d;
     g0_q <= g0_d;
-    rem_q <= rem_d;
-    live_q <= gx_ms_pkg::ms_cls_live(rem_d);
+    qlv_q <= qlv_d;
+    g0h_q <= g0h_d;
+    gnx_q <= gnx_d;
+    live_ng_q <= gx_ms_pkg::ms_cls_live(6'(ng_q));
+    live_ng0_q <= gx_ms_pkg::ms_cls_live(6'(ng0_d));
+    live_nf_q <= gx_ms_pkg::ms_cls_live(rem_q - 6'(fmt_q.s_cnt) + 6'd1);
     lmf_q <= lmf_d;
     grep_q <= grep_d;
     gmask_q <= gmask_d;
@@ -807,9 +926,14 @@ module gx_msld (
     ref_q <= ref_d;
     e3_v_q <= e3_v_d;
     e3_k_q <= e3_k_d;
-    seq_q <= seq_d;
+    deq_q <= deq_d;
     e4_v_q <= e4_v_d;
     e4_k_q <= e4_k_d;
+    e4_l_q <= e4_l_d;
+    kx_q <= kx_d;
+    xsel_q <= xsel_d;
+    lmfs_q <= lmfs_d;
+    ngt_q <= ngt_d;
     xeq_q <= xeq_d;
     below_q <= below_d;
   end
@@ -894,12 +1018,50 @@ module gx_msld (
                            state_q == StQWait) ||
                          blast_q == (bl_q == 3'((4'd1 << fmt_q.lines_lg) - 4'd1)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
+  // The query's registered helpers: the live query slots, the base one-hot, the class
+  // found one-hot, the next build step's sample.
+  `GX_ASSERT(QLive_A, !fv_after_init || qlv_q == (live_q << 1 &
+                                                 8'((9'd1 << fmt_q.s_cnt) - 9'd1) & 8'hfe))
+  `GX_ASSERT(G0Hot_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                        state_q == StQWait) || g0h_q == 32'd1 << g0_q)
+  `GX_ASSERT(QHot_A, state_q != StQWait || q_hot == (q_found ? 16'(32'd1 << q_idx) : 16'd0))
+  `GX_ASSERT(LmShift_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                          state_q == StQWait) || lmfs_q == 8'(lmf_q >> slot_q))
+  `GX_ASSERT(SlotRange_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                            state_q == StQWait) || slot_q <= 4'(fmt_q.s_cnt))
+  `GX_ASSERT(QSlot_A, !(state_q == StQBuild || state_q == StQReq || state_q == StQWait) ||
+                      !send_q)
+  `GX_ASSERT(LmFirst_A, state_q != StSlot || send_q || lmfs_q[0] == lm_first)
+  `GX_ASSERT(NgThermo_A, ngt_q == 16'((32'd1 << ng_q) - 32'd1))
+  `GX_ASSERT(QSel_A, qsel_q == (state_q == StQReq))
+  `GX_ASSERT(E4Last_A, state_q != StExact ||
+                       e4_l_q == (e4_v_q && 5'(e4_k_q) == fmt_q.nn - 5'd1))
+  `GX_ASSERT(KNext_A, state_q != StExact ||
+                      kx_q == (k_q < fmt_q.nn ? k_q[3:0] + 4'd1 : k_q[3:0]))
+  `GX_ASSERT(XSel_A, !fv_after_init || xsel_q == xsel(p_q[1:0], fmt_q.nlg, fmt_q.dlg))
+  `GX_ASSERT(QNext_A, !(state_q == StQBuild || state_q == StQReq) ||
+                      gnx_q == grep_q[32'(4'(gi_q + 4'd1))*4 +: 4])
+  // Its candidates where they are chosen: ng_q and rem_q unchanged since the previous
+  // clock (a line's analysis answered; a query pass answered), ng0 registered with them.
+  `GX_ASSERT(LiveNg_A, state_q != StAnaWait || live_ng_q == gx_ms_pkg::ms_cls_live(6'(ng_q)))
+  `GX_ASSERT(LiveNg0_A, !fv_after_init || live_ng0_q == gx_ms_pkg::ms_cls_live(6'(ng0_q)))
+  `GX_ASSERT(LiveNf_A, state_q != StQWait ||
+                       live_nf_q == gx_ms_pkg::ms_cls_live(rem_q - 6'(fmt_q.s_cnt) + 6'd1))
   // The intake record registered a clock ahead is the offered load's whenever the load
   // may be taken (offered and held since the previous clock, N and B unchanged); the
   // loaded sample's stored bit is registered with the load.
   `GX_ASSERT(PreDecode_A, !(pre_ok_q && pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
                           pre_q == in_dec)
+  // The held format (and the intake record's) is a legal format as ms_fmt derives it.
+  `GX_ASSERT(PreFmt_A, pre_q.fmt == gx_ms_pkg::ms_fmt(pre_q.fmt.spp, pre_q.fmt.bps) &&
+                       pre_q.fmt.bps != 2'd3)
+  `GX_ASSERT(FmtLegal_A, !fv_after_init ||
+                         (fmt_q == gx_ms_pkg::ms_fmt(fmt_q.spp, fmt_q.bps) && fmt_q.bps != 2'd3))
   `GX_ASSERT(SampleStored_A, !fv_after_init || sst_q == cov_q[smp_q])
+  // Decide's cases, registered with the load and the read's Em.
+  `GX_ASSERT(CovZero_A, !fv_after_init || covz_q == (cov_q == 16'd0))
+  `GX_ASSERT(Known_A, !(state_q == StDecide || fv_post_decide) ||
+                      (kn_q == fv_uniform && sub_q == (rd_q && cov_q == 16'd0 && em_q == 2'd1)))
   // The image read planned a clock ahead is the read the state asks for.
   `GX_ASSERT(ReadPlan_A, lrd_q == img_read(state_q, fmt_q.multi, fmt_q.slg,
                                            fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q, smp_q,
