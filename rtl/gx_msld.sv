@@ -107,6 +107,12 @@ module gx_msld (
   logic [7:0]         lmfs_q, lmfs_d;     // lmf_q >> slot_q: bit 0, the slot is first of
                                           // its line class
   logic [15:0]        ngt_q, ngt_d;       // bit g: g < ng_q (class g exists)
+  logic [15:0]        gsel_q, gsel_d;     // bit g: class g exists and holds the loaded
+                                          // sample
+  logic [2:0]         wl_q, wl1_q, wlo_q; // the slot walk's image reads (img_read, StSlot):
+                                          // the line of pixel line bl_q, of bl_q + 1, and
+                                          // the slot bits pb and bl give (registered from
+                                          // pb_q, bl_q, fmt_q: WalkLine_A)
   logic               qsel_q, qsel_d;     // state_q == StQReq: the analyzer takes the
                                           // query line
   logic [7:0]         live_q, live_d;     // ms_cls_live(rem_q)
@@ -166,6 +172,8 @@ module gx_msld (
                             // pixel p's, pix_need below, is read with registered slots)
   logic [7:0]   an_first;   // the analyzer response's first-of-class slots
   logic         slot1_end;  // slot_q + 1 == S
+  logic [3:0]   smsk;       // S - 1
+  assign smsk = 4'((5'd1 << fmt_q.slg) - 5'd1);
   assign slot1_end = 4'(slot_q + 4'd1) == 4'(fmt_q.s_cnt);
   logic         lm_first;   // slot slot_q is first of its line class (multi-line)
   logic [3:0]   rs;         // sample of the pixel: line bl_q, slot slot_q
@@ -403,13 +411,16 @@ module gx_msld (
                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, '0);
     rd_ex = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, kx_q);
-    rd_slot0 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                        pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, '0, '0, '0);
-    rd_slot = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, slot_q, '0, '0);
-    rd_slot1 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                        pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, slot_q + 4'd1, '0,
-                        '0);
+    // (slot j <= S: line wl_q, or wl1_q at j = S; slot wlo_q | j mod S)
+    rd_slot0.go = 1'b1;
+    rd_slot0.line = wl_q;
+    rd_slot0.slot = wlo_q;
+    rd_slot.go = 1'b1;
+    rd_slot.line = send_q ? wl1_q : wl_q;
+    rd_slot.slot = wlo_q | 3'(slot_q & smsk);
+    rd_slot1.go = 1'b1;
+    rd_slot1.line = slot1_end ? wl1_q : wl_q;
+    rd_slot1.slot = wlo_q | 3'(4'(slot_q + 4'd1) & smsk);
     rd_qb0 = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
                       grep_q[32'(g0_q[3:0])*4 +: 4], '0);
@@ -433,9 +444,9 @@ module gx_msld (
     ln_d = in_slot ? snap_i.data[32'(pre_q.line)*256 +: 256]
          : rd_go ? rd_resp_i.data[32'(sline_q)*256 +: 256]
          : lrd_q.go ? img_q[32'(lrd_q.line)*256 +: 256] : ln_q;
-    lslot_d = ld_take ? pre_q.slot : lrd_q.go ? lrd_q.slot : lslot_q;
-    sline_d = ld_take ? pre_q.line : sline_q;
-    sst_d = ld_take ? pre_q.sst : sst_q;
+    lslot_d = in_slot ? pre_q.slot : lrd_q.go ? lrd_q.slot : lslot_q;
+    sline_d = in_slot ? pre_q.line : sline_q;
+    sst_d = in_slot ? pre_q.sst : sst_q;
   end
   always_comb begin
     logic [2:0] kk;  // pixel p's group in its line (one-line pixels)
@@ -538,7 +549,7 @@ module gx_msld (
     lm_line = lmx_q[32'(slot_q[2:0])*16 +: 16];  // slot_q < S <= 8 where it is used
     g_mask = '0;
     for (int unsigned g = 0; g < 16; g++)
-      if (ngt_q[g] && gmask_q[g*16 + 32'(smp_q)]) g_mask = g_mask | gmask_q[g*16 +: 16];
+      if (gsel_q[g]) g_mask = g_mask | gmask_q[g*16 +: 16];
   end
 
   // The query pass's class as a one-hot (the class q_idx that gx_ms_classify names: the
@@ -557,7 +568,7 @@ module gx_msld (
   end
   always_comb begin
     for (int unsigned k = 0; k < 8; k++)
-      qlv_d[k] = k >= 1 && k < 32'(fmt_d.s_cnt) && live_d[(k + 7) % 8];
+      qlv_d[k] = k >= 1 && k < 32'(fmt_q.s_cnt) && live_d[(k + 7) % 8];
   end
 
   always_comb begin
@@ -639,6 +650,7 @@ module gx_msld (
     xsel_d = xsel_q;
     lmfs_d = lmfs_q;
     ngt_d = 16'((32'd1 << ng_q) - 32'd1);  // (ng unchanged)
+    gsel_d = gsel_q;
     qsel_d = (state_q == StQBuild && q_last) || (state_q == StQReq && !an_req_ready);
     xeq_d = xeq_q;
     below_d = below_q;
@@ -661,6 +673,7 @@ module gx_msld (
         blast_d = fmt_q.lines_lg == 3'd0;
         ng_d = '0;
         ngt_d = '0;
+        gsel_d = '0;
         gmask_d = '0;
         k_d = '0;
         kx_d = 4'd1;  // (N >= 2)
@@ -725,13 +738,15 @@ module gx_msld (
           lmfs_d = lmfs_q >> 1;
           send_d = slot1_end;
         end else if (!live_q[0]) begin  // g0 >= ng0
+          ng_d = ng_q + 5'd1;
+          ngt_d = 16'((32'd1 << 5'(ng_q + 5'd1)) - 32'd1);
+          gsel_d = gsel_q & ngt_d;
           for (int unsigned g = 0; g < 16; g++)
             if (g == 32'(ng_q)) begin
               grep_d[g*4 +: 4] = rs;
               gmask_d[g*16 +: 16] = lm_line;
+              gsel_d[g] = lm_line[smp_q];
             end
-          ng_d = ng_q + 5'd1;
-          ngt_d = 16'((32'd1 << 5'(ng_q + 5'd1)) - 32'd1);
           slot_d = slot_q + 4'd1;
           lmfs_d = lmfs_q >> 1;
           send_d = slot1_end;
@@ -764,7 +779,10 @@ module gx_msld (
           passes_d = passes_q + 16'd1;
           if (q_found) begin
             for (int unsigned g = 0; g < 16; g++)
-              if (q_hot[g]) gmask_d[g*16 +: 16] = gmask_q[g*16 +: 16] | lm_line;
+              if (q_hot[g]) begin
+                gmask_d[g*16 +: 16] = gmask_q[g*16 +: 16] | lm_line;
+                gsel_d[g] = gsel_q[g] || (ngt_q[g] && lm_line[smp_q]);
+              end
             slot_d = slot_q + 4'd1;
             lmfs_d = lmfs_q >> 1;
             send_d = slot1_end;
@@ -824,7 +842,11 @@ module gx_msld (
       default: state_d = StIdle;
     endcase
 
-    if (ld_take) begin
+    // The load's registers take the intake record in every clock a load may be taken (as
+    // the image does: no load is held then, or its response is being taken), so only
+    // the state depends on the take.
+    if (ld_take) state_d = pre_q.rd ? StRdReq : StDecide;
+    if (in_slot) begin
       fmt_d = pre_q.fmt;
       tile_d = snap_i.tile;
       p_d = pre_q.p;
@@ -840,7 +862,6 @@ module gx_msld (
       em_d = '0;
       rbytes_d = '0;
       passes_d = '0;
-      state_d = pre_q.rd ? StRdReq : StDecide;
       js0_d = pre_q.js0;
       lmi_d = pre_q.lmi;
       lmv_d = pre_q.lmv;
@@ -934,6 +955,10 @@ module gx_msld (
     xsel_q <= xsel_d;
     lmfs_q <= lmfs_d;
     ngt_q <= ngt_d;
+    gsel_q <= gsel_d;
+    wl_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg);
+    wl1_q <= 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1));
+    wlo_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) & 6'((7'd1 << fmt_q.slg) - 7'd1));
     xeq_q <= xeq_d;
     below_q <= below_d;
   end
@@ -959,6 +984,9 @@ module gx_msld (
   // whether the response reports an analysis (not uniform, not a subset tile's stored
   // masks).
   logic fv_after_init, fv_post_decide, fv_uniform, fv_ana;
+  logic [15:0] gsel_ref;  // bit g: class g's mask holds the loaded sample
+  always_comb
+    for (int unsigned g = 0; g < 16; g++) gsel_ref[g] = gmask_q[g*16 + 32'(smp_q)];
   always_comb begin
     fv_after_init = state_q != StIdle;
     fv_post_decide = state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
@@ -1020,7 +1048,8 @@ module gx_msld (
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
   // The query's registered helpers: the live query slots, the base one-hot, the class
   // found one-hot, the next build step's sample.
-  `GX_ASSERT(QLive_A, !fv_after_init || qlv_q == (live_q << 1 &
+  `GX_ASSERT(QLive_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                        state_q == StQWait) || qlv_q == (live_q << 1 &
                                                  8'((9'd1 << fmt_q.s_cnt) - 9'd1) & 8'hfe))
   `GX_ASSERT(G0Hot_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
                         state_q == StQWait) || g0h_q == 32'd1 << g0_q)
@@ -1039,6 +1068,13 @@ module gx_msld (
   `GX_ASSERT(KNext_A, state_q != StExact ||
                       kx_q == (k_q < fmt_q.nn ? k_q[3:0] + 4'd1 : k_q[3:0]))
   `GX_ASSERT(XSel_A, !fv_after_init || xsel_q == xsel(p_q[1:0], fmt_q.nlg, fmt_q.dlg))
+  `GX_ASSERT(GSel_A, !fv_post_decide || gsel_q == (ngt_q & gsel_ref))
+  `GX_ASSERT(WalkLine_A, !(state_q == StAnaWait || state_q == StSlot || state_q == StQBuild ||
+                           state_q == StQReq || state_q == StQWait) ||
+                         (wl_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg) &&
+                          wl1_q == 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1)) &&
+                          wlo_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) &
+                                      6'((7'd1 << fmt_q.slg) - 7'd1))))
   `GX_ASSERT(QNext_A, !(state_q == StQBuild || state_q == StQReq) ||
                       gnx_q == grep_q[32'(4'(gi_q + 4'd1))*4 +: 4])
   // Its candidates where they are chosen: ng_q and rem_q unchanged since the previous
