@@ -109,6 +109,10 @@ module gx_msld (
   logic [15:0]        ngt_q, ngt_d;       // bit g: g < ng_q (class g exists)
   logic [15:0]        gsel_q, gsel_d;     // bit g: class g exists and holds the loaded
                                           // sample
+  logic [7:0]         lsms_q, lsms_d;     // bit j: slot slot_q + j's line class holds the
+                                          // loaded sample (lmx_q, shifted with the slot)
+  logic [3:0]         rel_q;              // smp_q - bl S: the loaded sample's slot in line
+  logic               relok_q;            // bl_q (when 0 <= it < 8)
   logic [2:0]         wl_q, wl1_q, wlo_q; // the slot walk's image reads (img_read, StSlot):
                                           // the line of pixel line bl_q, of bl_q + 1, and
                                           // the slot bits pb and bl give (registered from
@@ -173,8 +177,14 @@ module gx_msld (
   logic [7:0]   an_first;   // the analyzer response's first-of-class slots
   logic         slot1_end;  // slot_q + 1 == S
   logic [3:0]   smsk;       // S - 1
-  assign smsk = 4'((5'd1 << fmt_q.slg) - 5'd1);
-  assign slot1_end = 4'(slot_q + 4'd1) == 4'(fmt_q.s_cnt);
+  always_comb begin
+    unique case (fmt_q.slg)
+      3'd1: smsk = 4'd1;
+      3'd2: smsk = 4'd3;
+      default: smsk = 4'd7;
+    endcase
+  end
+  assign slot1_end = slot_q == smsk;
   logic         lm_first;   // slot slot_q is first of its line class (multi-line)
   logic [3:0]   rs;         // sample of the pixel: line bl_q, slot slot_q
   logic         q_found;    // the query found the sample's class
@@ -437,7 +447,7 @@ module gx_msld (
           lrd_d = lmfs_q[0] && live_q[0] ? rd_qb0 : rd_slot1;
       StQBuild: lrd_d = rd_qb;
       StQReq: if (!an_req_ready) lrd_d = lrd_q;  // (gi holds)
-      StQWait: if (an_resp_valid) lrd_d = q_found ? rd_slot1 : rd_slot;
+      StQWait: if (an_resp_valid) lrd_d = q_fnd ? rd_slot1 : rd_slot;
       StExact: if (!e4_l_q) lrd_d = rd_ex;
       default: ;
     endcase
@@ -557,9 +567,11 @@ module gx_msld (
   // live_q (qlv_q) and the query base's one-hot, so that the class registers' enables
   // need no sum.
   logic [15:0] q_hot;
+  logic        q_fnd;  // q_found (QFound_A)
   always_comb begin
     logic [7:0] m, f;  // query slots matched; the lowest of them
     m = qlv_q & an_resp.masks[7:0];
+    q_fnd = m != 8'd0;
     f = m & ~(m << 1) & ~(m << 2) & ~(m << 3) & ~(m << 4) & ~(m << 5) & ~(m << 6);
     q_hot = '0;
     for (int unsigned g = 0; g < 16; g++)
@@ -649,6 +661,7 @@ module gx_msld (
     kx_d = kx_q;
     xsel_d = xsel_q;
     lmfs_d = lmfs_q;
+    lsms_d = lsms_q;
     ngt_d = 16'((32'd1 << ng_q) - 32'd1);  // (ng unchanged)
     gsel_d = gsel_q;
     qsel_d = (state_q == StQBuild && q_last) || (state_q == StQReq && !an_req_ready);
@@ -709,6 +722,8 @@ module gx_msld (
               lmx_d[j*16 +: 16] = 16'(an_resp.masks[j*8 +: 8]) << (4'(bl_q) << fmt_q.slg);
             lmf_d = an_first;
             lmfs_d = an_first;
+            for (int unsigned j = 0; j < 8; j++)
+              lsms_d[j] = relok_q && an_resp.masks[j*8 + 32'(rel_q[2:0])];
             ng0_d = ng_q;
             rem_d = 6'(ng_q);
             live_d = live_ng_q;
@@ -736,6 +751,7 @@ module gx_msld (
         end else if (!lmfs_q[0]) begin
           slot_d = slot_q + 4'd1;
           lmfs_d = lmfs_q >> 1;
+          lsms_d = lsms_q >> 1;
           send_d = slot1_end;
         end else if (!live_q[0]) begin  // g0 >= ng0
           ng_d = ng_q + 5'd1;
@@ -745,10 +761,11 @@ module gx_msld (
             if (g == 32'(ng_q)) begin
               grep_d[g*4 +: 4] = rs;
               gmask_d[g*16 +: 16] = lm_line;
-              gsel_d[g] = lm_line[smp_q];
+              gsel_d[g] = lsms_q[0];
             end
           slot_d = slot_q + 4'd1;
           lmfs_d = lmfs_q >> 1;
+          lsms_d = lsms_q >> 1;
           send_d = slot1_end;
           g0_d = '0;
           g0h_d = 32'd1;
@@ -777,14 +794,15 @@ module gx_msld (
       StQWait: begin
         if (an_resp_valid) begin
           passes_d = passes_q + 16'd1;
-          if (q_found) begin
+          if (q_fnd) begin
             for (int unsigned g = 0; g < 16; g++)
               if (q_hot[g]) begin
                 gmask_d[g*16 +: 16] = gmask_q[g*16 +: 16] | lm_line;
-                gsel_d[g] = gsel_q[g] || (ngt_q[g] && lm_line[smp_q]);
+                gsel_d[g] = gsel_q[g] || (ngt_q[g] && lsms_q[0]);
               end
             slot_d = slot_q + 4'd1;
             lmfs_d = lmfs_q >> 1;
+            lsms_d = lsms_q >> 1;
             send_d = slot1_end;
             g0_d = '0;
             g0h_d = 32'd1;
@@ -956,6 +974,10 @@ module gx_msld (
     lmfs_q <= lmfs_d;
     ngt_q <= ngt_d;
     gsel_q <= gsel_d;
+    lsms_q <= lsms_d;
+    rel_q <= 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg));
+    relok_q <= smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
+               5'(smp_q) < 5'(4'(4'(bl_q) << fmt_q.slg)) + 5'd8;
     wl_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg);
     wl1_q <= 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1));
     wlo_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) & 6'((7'd1 << fmt_q.slg) - 7'd1));
@@ -985,6 +1007,9 @@ module gx_msld (
   // masks).
   logic fv_after_init, fv_post_decide, fv_uniform, fv_ana;
   logic [15:0] gsel_ref;  // bit g: class g's mask holds the loaded sample
+  logic [7:0]  lsm_ref;   // bit j: slot j's line class holds the loaded sample
+  always_comb
+    for (int unsigned j = 0; j < 8; j++) lsm_ref[j] = lmx_q[j*16 + 32'(smp_q)];
   always_comb
     for (int unsigned g = 0; g < 16; g++) gsel_ref[g] = gmask_q[g*16 + 32'(smp_q)];
   always_comb begin
@@ -1053,6 +1078,7 @@ module gx_msld (
                                                  8'((9'd1 << fmt_q.s_cnt) - 9'd1) & 8'hfe))
   `GX_ASSERT(G0Hot_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
                         state_q == StQWait) || g0h_q == 32'd1 << g0_q)
+  `GX_ASSERT(QFound_A, state_q != StQWait || q_fnd == q_found)
   `GX_ASSERT(QHot_A, state_q != StQWait || q_hot == (q_found ? 16'(32'd1 << q_idx) : 16'd0))
   `GX_ASSERT(LmShift_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
                           state_q == StQWait) || lmfs_q == 8'(lmf_q >> slot_q))
@@ -1075,6 +1101,12 @@ module gx_msld (
                           wl1_q == 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1)) &&
                           wlo_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) &
                                       6'((7'd1 << fmt_q.slg) - 7'd1))))
+  `GX_ASSERT(LineSmp_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                          state_q == StQWait) || lsms_q == 8'(lsm_ref >> slot_q))
+  `GX_ASSERT(LineRel_A, state_q != StAnaWait ||
+                        (rel_q == 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg)) &&
+                         relok_q == (smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
+                                     5'(smp_q) < 5'(4'(4'(bl_q) << fmt_q.slg)) + 5'd8)))
   `GX_ASSERT(QNext_A, !(state_q == StQBuild || state_q == StQReq) ||
                       gnx_q == grep_q[32'(4'(gi_q + 4'd1))*4 +: 4])
   // Its candidates where they are chosen: ng_q and rem_q unchanged since the previous
