@@ -250,9 +250,10 @@ module gx_msld (
   logic               ld_take, rd_take;
   logic               in_slot;  // the unit can take a load this clock (idle or done)
   logic               pre_ok_q, pre_ok_d;
+  logic               idle_q, out_q;  // state_q is StIdle, StOut (StFlags_A)
   logic [3:0]         pre_cfg_q;
   gx_ms_pkg::ms_fmt_t fmt_in;  // the offered load's format
-  assign in_slot = state_q == StIdle || (state_q == StOut && resp_ready_i);
+  assign in_slot = idle_q || (out_q && resp_ready_i);
   assign ld_ready_o = in_slot && pre_ok_q && pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)};
   assign ld_take = ld_valid_i && ld_ready_o;
   assign pre_ok_d = ld_valid_i && !ld_take;
@@ -392,6 +393,8 @@ module gx_msld (
     logic [2:0]  line;  // the loaded sample's line and slot
     logic [2:0]  slot;
     lread_t      dec;   // the read planned for Decide (taken straight into Decide)
+    lread_t      dec0;  // the read planned for the intake's next state: dec, or none
+                        // (the read request comes first)
     logic [2:0]  js0;   // one-line pixel: its first slot, class mask indices, slots
     logic [47:0] lmi;
     logic [7:0]  lmv;
@@ -438,7 +441,7 @@ module gx_msld (
                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, gnx_q, '0);
     lrd_d = '0;
     unique case (state_q)
-      StIdle, StOut: if (ld_take && !pre_q.rd) lrd_d = pre_q.dec;
+      StIdle, StOut: ;  // (the intake, below)
       StRdWait: if (rd_take) lrd_d = rd_resp_dec;
       StDecide: if (sub_q && fmt_q.multi) lrd_d = rd_ex0;
       StAnaWait: if (an_resp_valid && fmt_q.multi) lrd_d = rd_slot0;
@@ -451,6 +454,7 @@ module gx_msld (
       StExact: if (!e4_l_q) lrd_d = rd_ex;
       default: ;
     endcase
+    if (ld_take) lrd_d = pre_q.dec0;
     ln_d = in_slot ? snap_i.data[32'(pre_q.line)*256 +: 256]
          : rd_go ? rd_resp_i.data[32'(sline_q)*256 +: 256]
          : lrd_q.go ? img_q[32'(lrd_q.line)*256 +: 256] : ln_q;
@@ -473,6 +477,7 @@ module gx_msld (
     in_dec.line = line_in;
     in_dec.slot = slot_in;
     in_dec.dec = rd_in_dec;
+    in_dec.dec0 = cov_in != fmt_in.alln ? '0 : rd_in_dec;
     kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
     in_dec.js0 = kk << fmt_in.nlg;
     for (int unsigned i = 0; i < 8; i++)
@@ -662,7 +667,7 @@ module gx_msld (
     xsel_d = xsel_q;
     lmfs_d = lmfs_q;
     lsms_d = lsms_q;
-    ngt_d = 16'((32'd1 << ng_q) - 32'd1);  // (ng unchanged)
+    ngt_d = ngt_q;
     gsel_d = gsel_q;
     qsel_d = (state_q == StQBuild && q_last) || (state_q == StQReq && !an_req_ready);
     xeq_d = xeq_q;
@@ -755,8 +760,9 @@ module gx_msld (
           send_d = slot1_end;
         end else if (!live_q[0]) begin  // g0 >= ng0
           ng_d = ng_q + 5'd1;
-          ngt_d = 16'((32'd1 << 5'(ng_q + 5'd1)) - 32'd1);
-          gsel_d = gsel_q & ngt_d;
+          // (ng + 1 wraps to 0 from 31 only)
+          ngt_d = ng_q == 5'd31 ? 16'd0 : {ngt_q[14:0], 1'b1};
+          gsel_d = ng_q == 5'd31 ? 16'd0 : gsel_q;
           for (int unsigned g = 0; g < 16; g++)
             if (g == 32'(ng_q)) begin
               grep_d[g*4 +: 4] = rs;
@@ -893,6 +899,8 @@ module gx_msld (
       state_q <= StIdle;
       lrd_q <= '0;
       pre_ok_q <= 1'b0;
+      idle_q <= 1'b1;
+      out_q <= 1'b0;
       qsel_q <= 1'b0;
       rem_q <= '0;
       live_q <= '0;  // ms_cls_live(0)
@@ -900,6 +908,8 @@ module gx_msld (
       state_q <= state_d;
       lrd_q <= lrd_d;
       pre_ok_q <= pre_ok_d;
+      idle_q <= state_d == StIdle;
+      out_q <= state_d == StOut;
       qsel_q <= qsel_d;
       rem_q <= rem_d;
       live_q <= live_d;
@@ -1087,7 +1097,7 @@ module gx_msld (
   `GX_ASSERT(QSlot_A, !(state_q == StQBuild || state_q == StQReq || state_q == StQWait) ||
                       !send_q)
   `GX_ASSERT(LmFirst_A, state_q != StSlot || send_q || lmfs_q[0] == lm_first)
-  `GX_ASSERT(NgThermo_A, ngt_q == 16'((32'd1 << ng_q) - 32'd1))
+  `GX_ASSERT(NgThermo_A, !fv_post_decide || ngt_q == 16'((32'd1 << ng_q) - 32'd1))
   `GX_ASSERT(QSel_A, qsel_q == (state_q == StQReq))
   `GX_ASSERT(E4Last_A, state_q != StExact ||
                        e4_l_q == (e4_v_q && 5'(e4_k_q) == fmt_q.nn - 5'd1))
@@ -1118,6 +1128,7 @@ module gx_msld (
   // The intake record registered a clock ahead is the offered load's whenever the load
   // may be taken (offered and held since the previous clock, N and B unchanged); the
   // loaded sample's stored bit is registered with the load.
+  `GX_ASSERT(StFlags_A, idle_q == (state_q == StIdle) && out_q == (state_q == StOut))
   `GX_ASSERT(PreDecode_A, !(pre_ok_q && pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
                           pre_q == in_dec)
   // The held format (and the intake record's) is a legal format as ms_fmt derives it.
