@@ -393,8 +393,6 @@ module gx_msld (
     logic [2:0]  line;  // the loaded sample's line and slot
     logic [2:0]  slot;
     lread_t      dec;   // the read planned for Decide (taken straight into Decide)
-    lread_t      dec0;  // the read planned for the intake's next state: dec, or none
-                        // (the read request comes first)
     logic [2:0]  js0;   // one-line pixel: its first slot, class mask indices, slots
     logic [47:0] lmi;
     logic [7:0]  lmv;
@@ -454,7 +452,7 @@ module gx_msld (
       StExact: if (!e4_l_q) lrd_d = rd_ex;
       default: ;
     endcase
-    if (ld_take) lrd_d = pre_q.dec0;
+    if (ld_take) lrd_d = pre_q.rd ? '0 : pre_q.dec;
     ln_d = in_slot ? snap_i.data[32'(pre_q.line)*256 +: 256]
          : rd_go ? rd_resp_i.data[32'(sline_q)*256 +: 256]
          : lrd_q.go ? img_q[32'(lrd_q.line)*256 +: 256] : ln_q;
@@ -477,7 +475,6 @@ module gx_msld (
     in_dec.line = line_in;
     in_dec.slot = slot_in;
     in_dec.dec = rd_in_dec;
-    in_dec.dec0 = cov_in != fmt_in.alln ? '0 : rd_in_dec;
     kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
     in_dec.js0 = kk << fmt_in.nlg;
     for (int unsigned i = 0; i < 8; i++)
