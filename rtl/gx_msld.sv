@@ -26,7 +26,9 @@
 // image itself loads by dword with clock enables.
 // Handshake: valid/ready streams ld (in: snapshot + load), rd_req (out), rd_resp (in),
 // resp (out). One load in flight, taken when idle or in the clock its predecessor's
-// response is taken; at most one read outstanding. cfg_i is taken with each load (its N
+// response is taken, from the second clock it is offered on (what the intake derives
+// from the load record and the snapshot's masks is registered in the first); at most
+// one read outstanding. cfg_i is taken with each load (its N
 // and B are held with it). Every response field is read from a register.
 `default_nettype none
 `include "gx_assert.svh"
