@@ -251,14 +251,11 @@ module gx_msld (
   // pre_cfg_q: N and B of that clock (the intake record holds only if they are the same).
   logic               ld_take, rd_take;
   logic               in_slot;  // the unit can take a load this clock (idle or done)
-  logic               img_free; // Idle or Out: the image and the line register are not
-                                // read (their loads need not wait for resp_ready_i)
   logic               pre_ok_q, pre_ok_d;
   logic               idle_q, out_q;  // state_q is StIdle, StOut (StFlags_A)
   logic [3:0]         pre_cfg_q;
   gx_ms_pkg::ms_fmt_t fmt_in;  // the offered load's format
   assign in_slot = idle_q || (out_q && resp_ready_i);
-  assign img_free = idle_q || out_q;
   assign ld_ready_o = in_slot && pre_ok_q && pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)};
   assign ld_take = ld_valid_i && ld_ready_o;
   assign pre_ok_d = ld_valid_i && !ld_take;
@@ -296,8 +293,9 @@ module gx_msld (
   );
 
   // The tile image, a dword at a time (clock enables, no other next-state logic): the
-  // whole snapshot in every clock of Idle and Out (img_free: the image is not read
-  // there; a load is taken only in such a clock, and finds its own snapshot there); the read's response into the dwords of pixel p whose sample is not
+  // whole snapshot in every clock a load may be taken (in_slot: no load is held then, or
+  // its response is being taken, so the image is free; a load taken finds its own
+  // snapshot there); the read's response into the dwords of pixel p whose sample is not
   // stored. Other pixels' bytes never reach a result: the analyzer's classes and the
   // exact classifier's equalities are read within pixel p only.
   logic [2047:0] img_in;
@@ -305,7 +303,7 @@ module gx_msld (
   always_comb begin
     img_in = state_q == StRdWait ? rd_resp_i.data : snap_i.data;
     for (int unsigned d = 0; d < TD; d++)
-      img_ce[d] = img_free || (rd_take && rdw_q[d]);
+      img_ce[d] = in_slot || (rd_take && rdw_q[d]);
   end
   always_ff @(posedge clk_i) begin
     for (int unsigned d = 0; d < TD; d++)
@@ -317,8 +315,8 @@ module gx_msld (
   // analysis line, or the line holding a tile sample (line ts >> slg, slot ts mod S), so
   // a sample read costs two clocks and no wide select. Three sources, each with a line
   // index held in flip-flops:
-  //   - at intake (every img_free clock, like the image), the loaded sample's line of
-  //     the snapshot (pre_q.line, the intake record registered a clock ahead);
+  //   - at intake (every in_slot clock, like the image), the loaded sample's line of the
+  //     snapshot (pre_q.line, the intake record registered a clock ahead);
   //   - when the read's response is taken and the sample was not stored, its line of the
   //     response (sline_q, the same line, registered at intake);
   //   - the image's line the state asks for, planned a clock ahead: img_read gives the
@@ -457,7 +455,7 @@ module gx_msld (
       default: ;
     endcase
     if (ld_take) lrd_d = pre_q.rd ? '0 : pre_q.dec;
-    ln_d = img_free ? snap_i.data[32'(pre_q.line)*256 +: 256]
+    ln_d = in_slot ? snap_i.data[32'(pre_q.line)*256 +: 256]
          : rd_go ? rd_resp_i.data[32'(sline_q)*256 +: 256]
          : lrd_q.go ? img_q[32'(lrd_q.line)*256 +: 256] : ln_q;
     lslot_d = in_slot ? pre_q.slot : lrd_q.go ? lrd_q.slot : lslot_q;
