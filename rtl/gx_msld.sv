@@ -26,7 +26,9 @@
 // image itself loads by dword with clock enables.
 // Handshake: valid/ready streams ld (in: snapshot + load), rd_req (out), rd_resp (in),
 // resp (out). One load in flight, taken when idle or in the clock its predecessor's
-// response is taken; at most one read outstanding. cfg_i is taken with each load (its N
+// response is taken, from the second clock it is offered on (what the intake derives
+// from the load record and the snapshot's masks is registered in the first); at most
+// one read outstanding. cfg_i is taken with each load (its N
 // and B are held with it). Every response field is read from a register.
 `default_nettype none
 `include "gx_assert.svh"
@@ -51,6 +53,17 @@ module gx_msld (
 );
   localparam int unsigned TD = 64;  // dwords of a tile
 
+  // The exact classifier's pixel select (multi-line pixels): bit ((nlg - 2) 3 + dlg) 4 +
+  // (p mod 4) for nlg 2..4, dlg 0..2.
+  function automatic logic [35:0] xsel(logic [1:0] p, logic [2:0] nlg, logic [2:0] dlg);
+    xsel = '0;
+    for (int unsigned nl = 2; nl <= 4; nl++)
+      for (int unsigned dl = 0; dl <= 2; dl++)
+        for (int unsigned pp = 0; pp < 4; pp++)
+          if (32'(nlg) == nl && 32'(dlg) == dl && 32'(p) == pp)
+            xsel[((nl - 2) * 3 + dl) * 4 + pp] = 1'b1;
+  endfunction
+
   typedef enum logic [3:0] {
     StIdle, StRdReq, StRdWait, StDecide, StAnaReq, StAnaWait, StSlot, StQBuild, StQReq,
     StQWait, StExact, StOut
@@ -67,6 +80,9 @@ module gx_msld (
   logic [3:0]         gi_q, gi_d;         // query line build: class of the next step
   logic [3:0]         smp_q, smp_d;
   logic [15:0]        cov_q, cov_d;       // pixel p's stored samples
+  logic               covz_q, covz_d;     // cov_q == 0: none stored
+  logic               kn_q, kn_d;         // Decide: the state is known (uniform)
+  logic               sub_q, sub_d;       // Decide: wholly in memory in a subset tile
   logic [1:0]         arr_q, arr_d;       // pixel p's arrival state
   logic               rd_q, rd_d;         // the pixel is read from memory
   logic [1:0]         em_q, em_d;
@@ -85,7 +101,32 @@ module gx_msld (
   logic [63:0]        grep_q, grep_d;     // first sample of class g: bits 4g+3..4g
   logic [255:0]       gmask_q, gmask_d;   // samples of class g: bits 16g+15..16g
   logic [5:0]         rem_q, rem_d;       // ng0 - g0 (signed): earlier classes to compare
-  logic [7:0]         live_q;             // ms_cls_live(rem_q)
+  logic [31:0]        g0h_q, g0h_d;       // 1 << g0_q: the query base one-hot
+  logic [7:0]         qlv_q, qlv_d;       // query slot k compares a live class: k < S,
+                                          // live_q[k - 1] (bit 0 unused)
+  logic [3:0]         gnx_q, gnx_d;       // query line build: the sample of the next step
+                                          // (the first sample of class gi_q + 1)
+  logic [7:0]         lmfs_q, lmfs_d;     // lmf_q >> slot_q: bit 0, the slot is first of
+                                          // its line class
+  logic [15:0]        ngt_q, ngt_d;       // bit g: g < ng_q (class g exists)
+  logic [15:0]        gsel_q, gsel_d;     // bit g: class g exists and holds the loaded
+                                          // sample
+  logic [7:0]         lsms_q, lsms_d;     // bit j: slot slot_q + j's line class holds the
+                                          // loaded sample (lmx_q, shifted with the slot)
+  logic [3:0]         rel_q;              // smp_q - bl S: the loaded sample's slot in line
+  logic               relok_q;            // bl_q (when 0 <= it < 8)
+  logic [2:0]         wl_q, wl1_q, wlo_q; // the slot walk's image reads (img_read, StSlot):
+                                          // the line of pixel line bl_q, of bl_q + 1, and
+                                          // the slot bits pb and bl give (registered from
+                                          // pb_q, bl_q, fmt_q: WalkLine_A)
+  logic               qsel_q, qsel_d;     // state_q == StQReq: the analyzer takes the
+                                          // query line
+  logic [7:0]         live_q, live_d;     // ms_cls_live(rem_q)
+  // live_q's next values, each registered (from ng_q, ng0_d, rem_q), so the walk's
+  // branch only chooses among flip-flops: ms_cls_live of ng (a line's analysis: rem =
+  // ng), of ng0 (a slot's class found or new: rem = ng0), of rem - S + 1 (a query pass
+  // that did not find it: the next S - 1 classes).
+  logic [7:0]         live_ng_q, live_ng0_q, live_nf_q;
   logic               send_q, send_d;     // slot_q == S: the line's slots are done
   logic               blast_q, blast_d;   // bl_q is the pixel's last line
   logic [127:0]       lmx_q, lmx_d;       // the line's masks as pixel samples: slot j's
@@ -99,12 +140,17 @@ module gx_msld (
   logic [2:0]         qk_q, qk_d;         // query line build step written this clock
   logic [255:0]       qline_q, qline_d;   // the query line
   // The exact classifier's pipeline: issue (k_q, the reference's line read), reference
-  // register (e1), tile equalities (e2), pixel p's equalities (e3), count (e4).
+  // register (e1), tile dword equalities (e2), pixel p's sample equalities (e3), count
+  // (e4).
   logic [4:0]         k_q, k_d;           // next reference sample
   logic               e1_v_q, e1_v_d, e2_v_q, e2_v_d, e3_v_q, e3_v_d, e4_v_q, e4_v_d;
   logic [3:0]         e1_k_q, e1_k_d, e2_k_q, e2_k_d, e3_k_q, e3_k_d, e4_k_q, e4_k_d;
+  logic               e4_l_q, e4_l_d;     // e4_k_q is the last reference (N - 1)
+  logic [3:0]         kx_q, kx_d;         // the reference issued in the next clock
+  logic [35:0]        xsel_q, xsel_d;     // pixel p and the format: xsel(), one-hot
   logic [127:0]       ref_q, ref_d;       // reference sample e2_k_q, repeated to 16 bytes
-  logic [63:0]        seq_q, seq_d;       // tile samples equal to reference e3_k_q
+  logic [63:0]        deq_q, deq_d;       // tile dwords equal to reference e3_k_q's
+                                          // dword at their place mod 4
   logic [15:0]        xeq_q, xeq_d;       // pixel p's samples equal to reference e4_k_q
   logic [15:0]        below_q, below_d;   // samples below reference e4_k_q
   logic [4:0]         kc_q, kc_d;         // classes so far
@@ -132,7 +178,15 @@ module gx_msld (
                             // pixel p's, pix_need below, is read with registered slots)
   logic [7:0]   an_first;   // the analyzer response's first-of-class slots
   logic         slot1_end;  // slot_q + 1 == S
-  assign slot1_end = 4'(slot_q + 4'd1) == 4'(fmt_q.s_cnt);
+  logic [3:0]   smsk;       // S - 1
+  always_comb begin
+    unique case (fmt_q.slg)
+      3'd1: smsk = 4'd1;
+      3'd2: smsk = 4'd3;
+      default: smsk = 4'd7;
+    endcase
+  end
+  assign slot1_end = slot_q == smsk;
   logic         lm_first;   // slot slot_q is first of its line class (multi-line)
   logic [3:0]   rs;         // sample of the pixel: line bl_q, slot slot_q
   logic         q_found;    // the query found the sample's class
@@ -146,7 +200,7 @@ module gx_msld (
   logic [5:0]   cls_ai;     // the line (one-line pixels) or pixel analyzed
   assign cls_ai = fmt_q.multi ? 6'(p_q) : 6'(p_q >> fmt_q.per_lg);
   logic unused_cls;
-  assign unused_cls = ^{cls_req, cls_smp};
+  assign unused_cls = ^{cls_req, cls_smp, lm_first};  // (lm_first: lmfs_q[0], LmFirst_A)
 
   gx_ms_classify u_cls (
     .fmt_i       (fmt_q),
@@ -183,16 +237,28 @@ module gx_msld (
     an_req = '0;
     an_req.spp = gx_pkg::spp_e'(fmt_q.spp);
     an_req.bps = gx_pkg::bps_e'(fmt_q.bps);
-    an_req.query = state_q == StQReq;
+    an_req.query = qsel_q;
     an_req.qslot = 3'd0;
-    an_req.line = state_q == StQReq ? qline_q : ln_q;
+    an_req.line = qsel_q ? qline_q : ln_q;
   end
 
-  // Intake: a load is taken when idle, or in the clock its predecessor's response is.
+  // Intake: a load is taken when idle, or in the clock its predecessor's response is,
+  // once it has been offered for a clock: everything the intake derives from the load
+  // record and the snapshot's masks (the intake record in_dec, below) is registered in
+  // the clock before (pre_q), while the offer is held (valid and payload hold until
+  // taken), so the take itself reads only flip-flops and the snapshot's data.
+  // pre_ok_q: the load offered now was offered, not taken, in the previous clock;
+  // pre_cfg_q: N and B of that clock (the intake record holds only if they are the same).
   logic               ld_take, rd_take;
+  logic               in_slot;  // the unit can take a load this clock (idle or done)
+  logic               pre_ok_q, pre_ok_d;
+  logic               idle_q, out_q;  // state_q is StIdle, StOut (StFlags_A)
+  logic [3:0]         pre_cfg_q;
   gx_ms_pkg::ms_fmt_t fmt_in;  // the offered load's format
-  assign ld_ready_o = state_q == StIdle || (state_q == StOut && resp_ready_i);
+  assign in_slot = idle_q || (out_q && resp_ready_i);
+  assign ld_ready_o = in_slot && pre_ok_q && pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)};
   assign ld_take = ld_valid_i && ld_ready_o;
+  assign pre_ok_d = ld_valid_i && !ld_take;
   assign rd_take = state_q == StRdWait && rd_resp_valid_i;
   assign fmt_in = gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
   logic unused_cfg;  // W, H and T: the load needs N and B only
@@ -227,15 +293,17 @@ module gx_msld (
   );
 
   // The tile image, a dword at a time (clock enables, no other next-state logic): the
-  // whole snapshot at intake; the read's response into the dwords of pixel p whose
-  // sample is not stored. Other pixels' bytes never reach a result: the analyzer's
-  // classes and the exact classifier's equalities are read within pixel p only.
+  // whole snapshot in every clock a load may be taken (in_slot: no load is held then, or
+  // its response is being taken, so the image is free; a load taken finds its own
+  // snapshot there); the read's response into the dwords of pixel p whose sample is not
+  // stored. Other pixels' bytes never reach a result: the analyzer's classes and the
+  // exact classifier's equalities are read within pixel p only.
   logic [2047:0] img_in;
   logic [TD-1:0] img_ce;
   always_comb begin
     img_in = state_q == StRdWait ? rd_resp_i.data : snap_i.data;
     for (int unsigned d = 0; d < TD; d++)
-      img_ce[d] = ld_take || (rd_take && rdw_q[d]);
+      img_ce[d] = in_slot || (rd_take && rdw_q[d]);
   end
   always_ff @(posedge clk_i) begin
     for (int unsigned d = 0; d < TD; d++)
@@ -246,8 +314,9 @@ module gx_msld (
   // lslot_q is read in the next clock (sv). Every read of the image goes through it: an
   // analysis line, or the line holding a tile sample (line ts >> slg, slot ts mod S), so
   // a sample read costs two clocks and no wide select. Three sources, each with a line
-  // index held in flip-flops or taken from the load alone:
-  //   - at intake, the loaded sample's line of the snapshot (from the load record);
+  // index held in flip-flops:
+  //   - at intake (every in_slot clock, like the image), the loaded sample's line of the
+  //     snapshot (pre_q.line, the intake record registered a clock ahead);
   //   - when the read's response is taken and the sample was not stored, its line of the
   //     response (sline_q, the same line, registered at intake);
   //   - the image's line the state asks for, planned a clock ahead: img_read gives the
@@ -306,13 +375,40 @@ module gx_msld (
   lread_t lrd_q, lrd_d;  // the image read of this clock, planned in the previous one
   logic [2:0] line_in, slot_in;  // the offered load's sample: its line and slot
   logic       rd_go;             // the sample's line from the read's response
+  logic       sst_q, sst_d;      // the loaded sample is stored in the snapshot
+
+  // The intake record: what the intake takes from the offered load besides the
+  // snapshot's data (and tile), derived from cfg_i, ld_i and the snapshot's masks;
+  // registered every clock (pre_q) and taken from that register (PreDecode_A: it is the
+  // offered load's whenever the load may be taken).
+  typedef struct packed {
+    gx_ms_pkg::ms_fmt_t fmt;
+    logic [4:0]  p;
+    logic [5:0]  pb;
+    logic [3:0]  smp;
+    logic [63:0] rdw;
+    logic [15:0] cov;
+    logic        covz;  // cov == 0
+    logic [1:0]  arr;
+    logic        rd;    // cov != N ones: the pixel is read from memory
+    logic        sst;   // the loaded sample is stored
+    logic [2:0]  line;  // the loaded sample's line and slot
+    logic [2:0]  slot;
+    lread_t      dec;   // the read planned for Decide (taken straight into Decide)
+    logic [2:0]  js0;   // one-line pixel: its first slot, class mask indices, slots
+    logic [47:0] lmi;
+    logic [7:0]  lmv;
+    logic [7:0]  grp;
+    logic [35:0] xsel;  // xsel(p, N, B)
+  } intake_t;
+  intake_t in_dec, pre_q;
   lread_t rd_in_dec, rd_resp_dec, rd_ex0, rd_ex, rd_slot0, rd_slot, rd_slot1, rd_qb0, rd_qb;
   always_comb begin
     logic [5:0] ts;
     ts = pb_in | 6'(ld_i.sample);
     line_in = 3'(ts >> fmt_in.slg);
     slot_in = 3'(ts & 6'((7'd1 << fmt_in.slg) - 7'd1));
-    rd_go = rd_take && !cov_q[smp_q];
+    rd_go = rd_take && !sst_q;
     // intake into Decide (the pixel wholly in the slot), the read's response into Decide
     rd_in_dec = img_read(StDecide, fmt_in.multi, fmt_in.slg, fmt_in.lines_lg,
                          fmt_in.per_lg, ld_i.pixel, pb_in, ld_i.sample, 1'b0,
@@ -327,41 +423,68 @@ module gx_msld (
     rd_ex0 = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, '0);
     rd_ex = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0,
-                     k_q < fmt_q.nn ? k_q[3:0] + 4'd1 : k_q[3:0]);
-    rd_slot0 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                        pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, '0, '0, '0);
-    rd_slot = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, slot_q, '0, '0);
-    rd_slot1 = img_read(StSlot, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                        pb_q, smp_q, rd_q, arr_q, cov_q, em_q, bl_q, slot_q + 4'd1, '0,
-                        '0);
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, kx_q);
+    // (slot j <= S: line wl_q, or wl1_q at j = S; slot wlo_q | j mod S)
+    rd_slot0.go = 1'b1;
+    rd_slot0.line = wl_q;
+    rd_slot0.slot = wlo_q;
+    rd_slot.go = 1'b1;
+    rd_slot.line = send_q ? wl1_q : wl_q;
+    rd_slot.slot = wlo_q | 3'(slot_q & smsk);
+    rd_slot1.go = 1'b1;
+    rd_slot1.line = slot1_end ? wl1_q : wl_q;
+    rd_slot1.slot = wlo_q | 3'(4'(slot_q + 4'd1) & smsk);
     rd_qb0 = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
                       grep_q[32'(g0_q[3:0])*4 +: 4], '0);
     rd_qb = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
-                     grep_q[32'(4'(gi_q + 4'd1))*4 +: 4], '0);
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, gnx_q, '0);
     lrd_d = '0;
     unique case (state_q)
-      StIdle, StOut: if (ld_take && cov_in == fmt_in.alln) lrd_d = rd_in_dec;
+      StIdle, StOut: ;  // (the intake, below)
       StRdWait: if (rd_take) lrd_d = rd_resp_dec;
-      StDecide: if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) lrd_d = rd_ex0;
+      StDecide: if (sub_q && fmt_q.multi) lrd_d = rd_ex0;
       StAnaWait: if (an_resp_valid && fmt_q.multi) lrd_d = rd_slot0;
       StSlot:
         if (!send_q)
-          lrd_d = lm_first && live_q[0] ? rd_qb0 : rd_slot1;
+          lrd_d = lmfs_q[0] && live_q[0] ? rd_qb0 : rd_slot1;
       StQBuild: lrd_d = rd_qb;
       StQReq: if (!an_req_ready) lrd_d = lrd_q;  // (gi holds)
-      StQWait: if (an_resp_valid) lrd_d = q_found ? rd_slot1 : rd_slot;
-      StExact: if (!(e4_v_q && 5'(e4_k_q) == fmt_q.nn - 5'd1)) lrd_d = rd_ex;
+      StQWait: if (an_resp_valid) lrd_d = q_fnd ? rd_slot1 : rd_slot;
+      StExact: if (!e4_l_q) lrd_d = rd_ex;
       default: ;
     endcase
-    ln_d = ld_take ? snap_i.data[32'(line_in)*256 +: 256]
+    if (ld_take) lrd_d = pre_q.rd ? '0 : pre_q.dec;
+    ln_d = in_slot ? snap_i.data[32'(pre_q.line)*256 +: 256]
          : rd_go ? rd_resp_i.data[32'(sline_q)*256 +: 256]
          : lrd_q.go ? img_q[32'(lrd_q.line)*256 +: 256] : ln_q;
-    lslot_d = ld_take ? slot_in : lrd_q.go ? lrd_q.slot : lslot_q;
-    sline_d = ld_take ? line_in : sline_q;
+    lslot_d = in_slot ? pre_q.slot : lrd_q.go ? lrd_q.slot : lslot_q;
+    sline_d = in_slot ? pre_q.line : sline_q;
+    sst_d = in_slot ? pre_q.sst : sst_q;
+  end
+  always_comb begin
+    logic [2:0] kk;  // pixel p's group in its line (one-line pixels)
+    in_dec.fmt = fmt_in;
+    in_dec.p = ld_i.pixel;
+    in_dec.pb = pb_in;
+    in_dec.smp = ld_i.sample;
+    in_dec.rdw = rdw_in;
+    in_dec.cov = cov_in;
+    in_dec.covz = cov_in == 16'd0;
+    in_dec.arr = snap_i.arrive[32'(ld_i.pixel)*2 +: 2];
+    in_dec.rd = cov_in != fmt_in.alln;
+    in_dec.sst = cov_in[ld_i.sample];
+    in_dec.line = line_in;
+    in_dec.slot = slot_in;
+    in_dec.dec = rd_in_dec;
+    kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
+    in_dec.js0 = kk << fmt_in.nlg;
+    for (int unsigned i = 0; i < 8; i++)
+      in_dec.lmi[i*6 +: 6] = {(kk << fmt_in.nlg) | 3'(ld_i.sample),
+                              3'(kk << fmt_in.nlg) + 3'(i)};
+    in_dec.lmv = 8'(fmt_in.alln);
+    in_dec.grp = 8'(fmt_in.alln) << (kk << fmt_in.nlg);
+    in_dec.xsel = xsel(ld_i.pixel[1:0], fmt_in.nlg, fmt_in.dlg);
   end
   always_comb begin
     sv = '0;
@@ -373,27 +496,36 @@ module gx_msld (
   end
 
   // The exact classifier's stages: e2, every tile dword against the reference's dword at
-  // its place mod 4 (a sample is equal when all its dwords are); e3, pixel p's N bits
-  // of that (gx_ms_pixbits); e4, whether reference e4_k_q is the first of its class.
-  logic [63:0] s_eq;
+  // its place mod 4; e3, pixel p's N samples: sample s is equal when all its 2^dlg
+  // dwords are, dwords ((p << nlg) | s) << dlg on; e4, whether reference e4_k_q is the
+  // first of its class. The classifier runs for multi-line pixels only (N B > 32), where
+  // a tile holds P = 2^(8 - log2 N B) <= 4 pixels, so p < 4: e3 selects among the four
+  // pixels of each of the six such formats, with constant dword indices, by the one-hot
+  // xsel_q registered at intake.
+  logic [63:0] dw_eq;
   always_comb begin
-    logic [63:0] dw_eq;
     for (int unsigned d = 0; d < TD; d++)
       dw_eq[d] = img_q[d*32 +: 32] == ref_q[(d % 4)*32 +: 32];
-    for (int unsigned t = 0; t < TD; t++) begin
-      if (fmt_q.dlg == 3'd0) s_eq[t] = dw_eq[t];
-      else if (fmt_q.dlg == 3'd1) s_eq[t] = t < TD / 2 && &dw_eq[(2*t) % TD +: 2];
-      else s_eq[t] = t < TD / 4 && &dw_eq[(4*t) % TD +: 4];
-    end
   end
   logic [15:0] x_eq;
-  gx_ms_pixbits u_xeq (
-    .vec_i  (seq_q),
-    .p_i    (p_q),
-    .nlg_i  (fmt_q.nlg),
-    .nn_i   (fmt_q.nn),
-    .bits_o (x_eq)
-  );
+  always_comb begin
+    for (int unsigned s = 0; s < 16; s++) begin
+      logic x, y;
+      x = 1'b0;
+      y = 1'b0;
+      for (int unsigned nl = 2; nl <= 4; nl++)
+        for (int unsigned dl = 0; dl <= 2; dl++)
+          for (int unsigned pp = 0; pp < 4; pp++)
+            if (nl + dl >= 4 && pp < (32'd1 << (6 - nl - dl)) && s < (32'd1 << nl) &&
+                xsel_q[((nl - 2) * 3 + dl) * 4 + pp]) begin
+              y = 1'b1;
+              for (int unsigned j = 0; j < (32'd1 << dl); j++)
+                y = y && deq_q[((((pp << nl) | s) << dl) + j) % TD];
+              x = x || y;
+            end
+      x_eq[s] = x;
+    end
+  end
   logic x_first;  // reference e4_k_q is the first sample of its class
   assign x_first = (xeq_q & below_q) == 16'd0;
   // The class count with this reference (kc_q + x_first) is 1, N: compared without the sum.
@@ -431,7 +563,28 @@ module gx_msld (
     lm_line = lmx_q[32'(slot_q[2:0])*16 +: 16];  // slot_q < S <= 8 where it is used
     g_mask = '0;
     for (int unsigned g = 0; g < 16; g++)
-      if (g < 32'(ng_q) && gmask_q[g*16 + 32'(smp_q)]) g_mask = g_mask | gmask_q[g*16 +: 16];
+      if (gsel_q[g]) g_mask = g_mask | gmask_q[g*16 +: 16];
+  end
+
+  // The query pass's class as a one-hot (the class q_idx that gx_ms_classify names: the
+  // lowest slot k that matched, class g0 + k - 1), from the live slots registered with
+  // live_q (qlv_q) and the query base's one-hot, so that the class registers' enables
+  // need no sum.
+  logic [15:0] q_hot;
+  logic        q_fnd;  // q_found (QFound_A)
+  always_comb begin
+    logic [7:0] m, f;  // query slots matched; the lowest of them
+    m = qlv_q & an_resp.masks[7:0];
+    q_fnd = m != 8'd0;
+    f = m & ~(m << 1) & ~(m << 2) & ~(m << 3) & ~(m << 4) & ~(m << 5) & ~(m << 6);
+    q_hot = '0;
+    for (int unsigned g = 0; g < 16; g++)
+      for (int unsigned k = 1; k < 8; k++)
+        if (f[k] && g0h_q[(g + 32 - (k - 1)) % 32]) q_hot[g] = 1'b1;
+  end
+  always_comb begin
+    for (int unsigned k = 0; k < 8; k++)
+      qlv_d[k] = k >= 1 && k < 32'(fmt_q.s_cnt) && live_d[(k + 7) % 8];
   end
 
   always_comb begin
@@ -463,6 +616,9 @@ module gx_msld (
     gi_d = gi_q;
     smp_d = smp_q;
     cov_d = cov_q;
+    covz_d = covz_q;
+    kn_d = kn_q;
+    sub_d = sub_q;
     arr_d = arr_q;
     rd_d = rd_q;
     em_d = em_q;
@@ -480,6 +636,9 @@ module gx_msld (
     ng0_d = ng0_q;
     g0_d = g0_q;
     rem_d = rem_q;
+    live_d = gx_ms_pkg::ms_cls_live(rem_q);  // (rem unchanged)
+    g0h_d = 32'd1 << g0_q;                   // (g0 unchanged)
+    gnx_d = gnx_q;
     lmf_d = lmf_q;
     grep_d = grep_q;
     gmask_d = gmask_q;
@@ -499,9 +658,17 @@ module gx_msld (
     ref_d = ref_q;
     e3_v_d = 1'b0;
     e3_k_d = e3_k_q;
-    seq_d = seq_q;
+    deq_d = deq_q;
     e4_v_d = 1'b0;
+    e4_l_d = 1'b0;
     e4_k_d = e4_k_q;
+    kx_d = kx_q;
+    xsel_d = xsel_q;
+    lmfs_d = lmfs_q;
+    lsms_d = lsms_q;
+    ngt_d = ngt_q;
+    gsel_d = gsel_q;
+    qsel_d = (state_q == StQBuild && q_last) || (state_q == StQReq && !an_req_ready);
     xeq_d = xeq_q;
     below_d = below_q;
 
@@ -512,6 +679,8 @@ module gx_msld (
         if (rd_take) begin
           em_d = rd_resp_i.enc;
           rbytes_d = rd_resp_i.bytes;
+          kn_d = covz_q && rd_resp_i.enc == gx_pkg::Enc1spp;
+          sub_d = covz_q && rd_resp_i.enc == gx_pkg::EncSubset;
           state_d = StDecide;
         end
       end
@@ -520,23 +689,26 @@ module gx_msld (
         bl_d = '0;
         blast_d = fmt_q.lines_lg == 3'd0;
         ng_d = '0;
+        ngt_d = '0;
+        gsel_d = '0;
         gmask_d = '0;
         k_d = '0;
+        kx_d = 4'd1;  // (N >= 2)
         kc_d = '0;
         report_d = 1'b1;
-        if ((!rd_q && arr_q == 2'd0) || (rd_q && cov_q == 16'd0 && em_q == 2'd0)) begin
+        if (kn_q) begin
           report_d = 1'b0;  // uniform
           mask_d = fmt_q.alln;
           enc_d = 2'd0;
           state_d = StOut;
-        end else if (rd_q && cov_q == 16'd0 && em_q == 2'd1 && fmt_q.multi) begin
+        end else if (sub_q && fmt_q.multi) begin
           // wholly in memory in a subset tile: the stored masks (exact) are the classes
           report_d = 1'b0;
           state_d = StExact;
         end else begin
           // one-line pixels of a subset tile take the analysis too (one request is
           // faster there), reported as not analyzed
-          report_d = !(rd_q && cov_q == 16'd0 && em_q == 2'd1);
+          report_d = !sub_q;
           state_d = StAnaReq;
         end
       end
@@ -553,11 +725,16 @@ module gx_msld (
             for (int unsigned j = 0; j < 8; j++)
               lmx_d[j*16 +: 16] = 16'(an_resp.masks[j*8 +: 8]) << (4'(bl_q) << fmt_q.slg);
             lmf_d = an_first;
+            lmfs_d = an_first;
+            for (int unsigned j = 0; j < 8; j++)
+              lsms_d[j] = relok_q && an_resp.masks[j*8 + 32'(rel_q[2:0])];
             ng0_d = ng_q;
             rem_d = 6'(ng_q);
+            live_d = live_ng_q;
             slot_d = '0;
             send_d = 4'(fmt_q.s_cnt) == 4'd0;  // (never: S >= 2)
             g0_d = '0;
+            g0h_d = 32'd1;
             state_d = StSlot;
           end
         end
@@ -575,24 +752,35 @@ module gx_msld (
             blast_d = 3'(bl_q + 3'd1) == 3'((4'd1 << fmt_q.lines_lg) - 4'd1);
             state_d = StAnaReq;
           end
-        end else if (!lm_first) begin
+        end else if (!lmfs_q[0]) begin
           slot_d = slot_q + 4'd1;
+          lmfs_d = lmfs_q >> 1;
+          lsms_d = lsms_q >> 1;
           send_d = slot1_end;
         end else if (!live_q[0]) begin  // g0 >= ng0
+          ng_d = ng_q + 5'd1;
+          // (ng + 1 wraps to 0 from 31 only)
+          ngt_d = ng_q == 5'd31 ? 16'd0 : {ngt_q[14:0], 1'b1};
+          gsel_d = ng_q == 5'd31 ? 16'd0 : gsel_q;
           for (int unsigned g = 0; g < 16; g++)
             if (g == 32'(ng_q)) begin
               grep_d[g*4 +: 4] = rs;
               gmask_d[g*16 +: 16] = lm_line;
+              gsel_d[g] = lsms_q[0];
             end
-          ng_d = ng_q + 5'd1;
           slot_d = slot_q + 4'd1;
+          lmfs_d = lmfs_q >> 1;
+          lsms_d = lsms_q >> 1;
           send_d = slot1_end;
           g0_d = '0;
+          g0h_d = 32'd1;
           rem_d = 6'(ng0_q);
+          live_d = live_ng0_q;
         end else begin
           // the query line, a sample a clock: step 0 reads the slot's sample rs
           qk_d = '0;
           gi_d = 4'(g0_q);
+          gnx_d = grep_q[32'(4'(g0_q[3:0] + 4'd1))*4 +: 4];
           state_d = StQBuild;
         end
       end
@@ -604,22 +792,36 @@ module gx_msld (
         qline_d = q_line;
         qk_d = qk_q + 3'd1;
         gi_d = gi_q + 4'd1;
+        gnx_d = grep_q[32'(4'(gi_q + 4'd2))*4 +: 4];
         if (q_last) state_d = StQReq;
       end
       StQReq: if (an_req_ready) state_d = StQWait;
       StQWait: begin
         if (an_resp_valid) begin
           passes_d = passes_q + 16'd1;
-          if (q_found) begin
+          if (q_fnd) begin
             for (int unsigned g = 0; g < 16; g++)
-              if (g == 32'(q_idx)) gmask_d[g*16 +: 16] = gmask_q[g*16 +: 16] | lm_line;
+              if (q_hot[g]) begin
+                gmask_d[g*16 +: 16] = gmask_q[g*16 +: 16] | lm_line;
+                gsel_d[g] = gsel_q[g] || (ngt_q[g] && lsms_q[0]);
+              end
             slot_d = slot_q + 4'd1;
+            lmfs_d = lmfs_q >> 1;
+            lsms_d = lsms_q >> 1;
             send_d = slot1_end;
             g0_d = '0;
+            g0h_d = 32'd1;
             rem_d = 6'(ng0_q);
+            live_d = live_ng0_q;
           end else begin
             g0_d = g0_q + 5'(fmt_q.s_cnt) - 5'd1;
+            unique case (fmt_q.slg)  // rotated by S - 1
+              3'd1: g0h_d = {g0h_q[30:0], g0h_q[31]};
+              3'd2: g0h_d = {g0h_q[28:0], g0h_q[31:29]};
+              default: g0h_d = {g0h_q[24:0], g0h_q[31:25]};
+            endcase
             rem_d = rem_q - 6'(fmt_q.s_cnt) + 6'd1;
+            live_d = live_nf_q;
           end
           state_d = StSlot;
         end
@@ -633,6 +835,8 @@ module gx_msld (
           e1_v_d = 1'b1;
           k_d = k_q + 5'd1;
         end
+        kx_d = k_q < fmt_q.nn - 5'd1 ? k_q[3:0] + 4'd2 : k_q < fmt_q.nn ? k_q[3:0] + 4'd1
+             : k_q[3:0];
         e2_v_d = e1_v_q;
         e2_k_d = e1_k_q;
         unique case (fmt_q.dlg)
@@ -642,15 +846,16 @@ module gx_msld (
         endcase
         e3_v_d = e2_v_q;
         e3_k_d = e2_k_q;
-        seq_d = s_eq;
+        deq_d = dw_eq;
         e4_v_d = e3_v_q;
         e4_k_d = e3_k_q;
+        e4_l_d = e3_v_q && 5'(e3_k_q) == fmt_q.nn - 5'd1;
         xeq_d = x_eq;
         for (int unsigned i = 0; i < 16; i++) below_d[i] = 4'(i) < e3_k_q;
         if (e4_v_q) begin
           if (e4_k_q == smp_q) mask_d = xeq_q;
           kc_d = kc_q + 5'(x_first);
-          if (5'(e4_k_q) == fmt_q.nn - 5'd1) begin
+          if (e4_l_q) begin
             enc_d = kc_one ? 2'd0 : kc_all ? 2'd2 : 2'd1;
             state_d = StOut;
           end
@@ -660,29 +865,31 @@ module gx_msld (
       default: state_d = StIdle;
     endcase
 
-    if (ld_take) begin
-      fmt_d = fmt_in;
+    // The load's registers take the intake record in every clock a load may be taken (as
+    // the image does: no load is held then, or its response is being taken), so only
+    // the state depends on the take.
+    if (ld_take) state_d = pre_q.rd ? StRdReq : StDecide;
+    if (in_slot) begin
+      fmt_d = pre_q.fmt;
       tile_d = snap_i.tile;
-      p_d = ld_i.pixel;
-      pb_d = pb_in;
-      rdw_d = rdw_in;
-      smp_d = ld_i.sample;
-      cov_d = cov_in;
-      arr_d = snap_i.arrive[32'(ld_i.pixel)*2 +: 2];
-      rd_d = cov_in != fmt_in.alln;
+      p_d = pre_q.p;
+      pb_d = pre_q.pb;
+      rdw_d = pre_q.rdw;
+      smp_d = pre_q.smp;
+      cov_d = pre_q.cov;
+      covz_d = pre_q.covz;
+      kn_d = !pre_q.rd && pre_q.arr == 2'd0;
+      sub_d = 1'b0;
+      arr_d = pre_q.arr;
+      rd_d = pre_q.rd;
       em_d = '0;
       rbytes_d = '0;
       passes_d = '0;
-      state_d = cov_in != fmt_in.alln ? StRdReq : StDecide;
-      begin
-        logic [2:0] kk;  // pixel p's group in its line (one-line pixels)
-        kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
-        js0_d = kk << fmt_in.nlg;
-        for (int unsigned i = 0; i < 8; i++)
-          lmi_d[i*6 +: 6] = {(kk << fmt_in.nlg) | 3'(ld_i.sample), 3'(kk << fmt_in.nlg) + 3'(i)};
-        lmv_d = 8'(fmt_in.alln);
-        grp_d = 8'(fmt_in.alln) << (kk << fmt_in.nlg);
-      end
+      js0_d = pre_q.js0;
+      lmi_d = pre_q.lmi;
+      lmv_d = pre_q.lmv;
+      grp_d = pre_q.grp;
+      xsel_d = pre_q.xsel;
     end
   end
 
@@ -690,13 +897,27 @@ module gx_msld (
     if (rst_i) begin
       state_q <= StIdle;
       lrd_q <= '0;
+      pre_ok_q <= 1'b0;
+      idle_q <= 1'b1;
+      out_q <= 1'b0;
+      qsel_q <= 1'b0;
+      rem_q <= '0;
+      live_q <= '0;  // ms_cls_live(0)
     end else begin
       state_q <= state_d;
       lrd_q <= lrd_d;
+      pre_ok_q <= pre_ok_d;
+      idle_q <= state_d == StIdle;
+      out_q <= state_d == StOut;
+      qsel_q <= qsel_d;
+      rem_q <= rem_d;
+      live_q <= live_d;
     end
   end
 
   always_ff @(posedge clk_i) begin
+    pre_q <= in_dec;
+    pre_cfg_q <= {2'(cfg_i.spp), 2'(cfg_i.bps)};
     fmt_q <= fmt_d;
     tile_q <= tile_d;
     p_q <= p_d;
@@ -705,6 +926,9 @@ module gx_msld (
     gi_q <= gi_d;
     smp_q <= smp_d;
     cov_q <= cov_d;
+    covz_q <= covz_d;
+    kn_q <= kn_d;
+    sub_q <= sub_d;
     arr_q <= arr_d;
     rd_q <= rd_d;
     em_q <= em_d;
@@ -716,6 +940,7 @@ module gx_msld (
     val_q <= val_d;
     ln_q <= ln_d;
     sline_q <= sline_d;
+    sst_q <= sst_d;
     lslot_q <= lslot_d;
     bl_q <= bl_d;
     send_q <= send_d;
@@ -724,8 +949,12 @@ module gx_msld (
     ng_q <= ng_d;
     ng0_q <= ng0_d;
     g0_q <= g0_d;
-    rem_q <= rem_d;
-    live_q <= gx_ms_pkg::ms_cls_live(rem_d);
+    qlv_q <= qlv_d;
+    g0h_q <= g0h_d;
+    gnx_q <= gnx_d;
+    live_ng_q <= gx_ms_pkg::ms_cls_live(6'(ng_q));
+    live_ng0_q <= gx_ms_pkg::ms_cls_live(6'(ng0_d));
+    live_nf_q <= gx_ms_pkg::ms_cls_live(rem_q - 6'(fmt_q.s_cnt) + 6'd1);
     lmf_q <= lmf_d;
     grep_q <= grep_d;
     gmask_q <= gmask_d;
@@ -745,9 +974,22 @@ module gx_msld (
     ref_q <= ref_d;
     e3_v_q <= e3_v_d;
     e3_k_q <= e3_k_d;
-    seq_q <= seq_d;
+    deq_q <= deq_d;
     e4_v_q <= e4_v_d;
     e4_k_q <= e4_k_d;
+    e4_l_q <= e4_l_d;
+    kx_q <= kx_d;
+    xsel_q <= xsel_d;
+    lmfs_q <= lmfs_d;
+    ngt_q <= ngt_d;
+    gsel_q <= gsel_d;
+    lsms_q <= lsms_d;
+    rel_q <= 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg));
+    relok_q <= smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
+               5'(smp_q) < 5'(4'(4'(bl_q) << fmt_q.slg)) + 5'd8;
+    wl_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg);
+    wl1_q <= 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1));
+    wlo_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) & 6'((7'd1 << fmt_q.slg) - 7'd1));
     xeq_q <= xeq_d;
     below_q <= below_d;
   end
@@ -773,6 +1015,12 @@ module gx_msld (
   // whether the response reports an analysis (not uniform, not a subset tile's stored
   // masks).
   logic fv_after_init, fv_post_decide, fv_uniform, fv_ana;
+  logic [15:0] gsel_ref;  // bit g: class g's mask holds the loaded sample
+  logic [7:0]  lsm_ref;   // bit j: slot j's line class holds the loaded sample
+  always_comb
+    for (int unsigned j = 0; j < 8; j++) lsm_ref[j] = lmx_q[j*16 + 32'(smp_q)];
+  always_comb
+    for (int unsigned g = 0; g < 16; g++) gsel_ref[g] = gmask_q[g*16 + 32'(smp_q)];
   always_comb begin
     fv_after_init = state_q != StIdle;
     fv_post_decide = state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
@@ -832,6 +1080,66 @@ module gx_msld (
                            state_q == StQWait) ||
                          blast_q == (bl_q == 3'((4'd1 << fmt_q.lines_lg) - 4'd1)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
+  // The query's registered helpers: the live query slots, the base one-hot, the class
+  // found one-hot, the next build step's sample.
+  `GX_ASSERT(QLive_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                        state_q == StQWait) || qlv_q == (live_q << 1 &
+                                                 8'((9'd1 << fmt_q.s_cnt) - 9'd1) & 8'hfe))
+  `GX_ASSERT(G0Hot_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                        state_q == StQWait) || g0h_q == 32'd1 << g0_q)
+  `GX_ASSERT(QFound_A, state_q != StQWait || q_fnd == q_found)
+  `GX_ASSERT(QHot_A, state_q != StQWait || q_hot == (q_found ? 16'(32'd1 << q_idx) : 16'd0))
+  `GX_ASSERT(LmShift_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                          state_q == StQWait) || lmfs_q == 8'(lmf_q >> slot_q))
+  `GX_ASSERT(SlotRange_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                            state_q == StQWait) || slot_q <= 4'(fmt_q.s_cnt))
+  `GX_ASSERT(QSlot_A, !(state_q == StQBuild || state_q == StQReq || state_q == StQWait) ||
+                      !send_q)
+  `GX_ASSERT(LmFirst_A, state_q != StSlot || send_q || lmfs_q[0] == lm_first)
+  `GX_ASSERT(NgThermo_A, !fv_post_decide || ngt_q == 16'((32'd1 << ng_q) - 32'd1))
+  `GX_ASSERT(QSel_A, qsel_q == (state_q == StQReq))
+  `GX_ASSERT(E4Last_A, state_q != StExact ||
+                       e4_l_q == (e4_v_q && 5'(e4_k_q) == fmt_q.nn - 5'd1))
+  `GX_ASSERT(KNext_A, state_q != StExact ||
+                      kx_q == (k_q < fmt_q.nn ? k_q[3:0] + 4'd1 : k_q[3:0]))
+  `GX_ASSERT(XSel_A, !fv_after_init || xsel_q == xsel(p_q[1:0], fmt_q.nlg, fmt_q.dlg))
+  `GX_ASSERT(GSel_A, !fv_post_decide || gsel_q == (ngt_q & gsel_ref))
+  `GX_ASSERT(WalkLine_A, !(state_q == StAnaWait || state_q == StSlot || state_q == StQBuild ||
+                           state_q == StQReq || state_q == StQWait) ||
+                         (wl_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg) &&
+                          wl1_q == 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1)) &&
+                          wlo_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) &
+                                      6'((7'd1 << fmt_q.slg) - 7'd1))))
+  `GX_ASSERT(LineSmp_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                          state_q == StQWait) || lsms_q == 8'(lsm_ref >> slot_q))
+  `GX_ASSERT(LineRel_A, state_q != StAnaWait ||
+                        (rel_q == 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg)) &&
+                         relok_q == (smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
+                                     5'(smp_q) < 5'(4'(4'(bl_q) << fmt_q.slg)) + 5'd8)))
+  `GX_ASSERT(QNext_A, !(state_q == StQBuild || state_q == StQReq) ||
+                      gnx_q == grep_q[32'(4'(gi_q + 4'd1))*4 +: 4])
+  // Its candidates where they are chosen: ng_q and rem_q unchanged since the previous
+  // clock (a line's analysis answered; a query pass answered), ng0 registered with them.
+  `GX_ASSERT(LiveNg_A, state_q != StAnaWait || live_ng_q == gx_ms_pkg::ms_cls_live(6'(ng_q)))
+  `GX_ASSERT(LiveNg0_A, !fv_after_init || live_ng0_q == gx_ms_pkg::ms_cls_live(6'(ng0_q)))
+  `GX_ASSERT(LiveNf_A, state_q != StQWait ||
+                       live_nf_q == gx_ms_pkg::ms_cls_live(rem_q - 6'(fmt_q.s_cnt) + 6'd1))
+  // The intake record registered a clock ahead is the offered load's whenever the load
+  // may be taken (offered and held since the previous clock, N and B unchanged); the
+  // loaded sample's stored bit is registered with the load.
+  `GX_ASSERT(StFlags_A, idle_q == (state_q == StIdle) && out_q == (state_q == StOut))
+  `GX_ASSERT(PreDecode_A, !(pre_ok_q && pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
+                          pre_q == in_dec)
+  // The held format (and the intake record's) is a legal format as ms_fmt derives it.
+  `GX_ASSERT(PreFmt_A, pre_q.fmt == gx_ms_pkg::ms_fmt(pre_q.fmt.spp, pre_q.fmt.bps) &&
+                       pre_q.fmt.bps != 2'd3)
+  `GX_ASSERT(FmtLegal_A, !fv_after_init ||
+                         (fmt_q == gx_ms_pkg::ms_fmt(fmt_q.spp, fmt_q.bps) && fmt_q.bps != 2'd3))
+  `GX_ASSERT(SampleStored_A, !fv_after_init || sst_q == cov_q[smp_q])
+  // Decide's cases, registered with the load and the read's Em.
+  `GX_ASSERT(CovZero_A, !fv_after_init || covz_q == (cov_q == 16'd0))
+  `GX_ASSERT(Known_A, !(state_q == StDecide || fv_post_decide) ||
+                      (kn_q == fv_uniform && sub_q == (rd_q && cov_q == 16'd0 && em_q == 2'd1)))
   // The image read planned a clock ahead is the read the state asks for.
   `GX_ASSERT(ReadPlan_A, lrd_q == img_read(state_q, fmt_q.multi, fmt_q.slg,
                                            fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q, smp_q,

@@ -50,7 +50,9 @@ int gx_msld_rtl_run(void *m, gx_ms_mem_t *mem, const uint32_t *snap, const uint3
             taken++;
             moved = 1;
         }
-        busy = !io.ld_ready || io.resp_valid;
+        /* busy: the unit holds a load (taken before this clock, its response not yet
+         * taken), or offers a response */
+        busy = sent - (uint64_t)took > taken || io.resp_valid;
         if (busy)
             st->busy_cycles++;
         if (!gx_msld_rtl_tick(m))
