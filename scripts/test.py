@@ -82,7 +82,7 @@ def stages(only_block=None):
                         env={"GX": f"{B}/bin/gx-san"}))
     st.append(Stage("oracle-llvmpipe", 20, ["bash", "tests/oracle/test_llvmpipe.sh"], ["build"]))
     budget_cosim = {"analyzer": 15, "raster_setup": 10, "raster": 25, "mssurf": 15,
-                    "mswb": 80, "msld": 20}
+                    "mswb": 80, "msld": 30}
     cosims = []
     for b in blocks:
         bud = budget_cosim[b]
@@ -107,7 +107,7 @@ def stages(only_block=None):
         "raster-corner_axis": 15, "raster-corner_same": 60, "raster-corner_tile": 15,
         "raster-corner_sound": 15, "raster-corner_cover": 15,
         "mswb-prove": 280, "mswb-cover": 250,
-        "msld-prove": 30, "msld-cover": 30,
+        "msld-prove": 60, "msld-cover": 30,
         "prim-prove": 15, "prim-pdr": 30, "prim-cover": 10, "skid-prove": 10, "skid-cover": 10,
     }
     for b in blocks:
