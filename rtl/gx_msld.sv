@@ -1014,7 +1014,7 @@ module gx_msld (
   // The state cases of the held load: uniform (known without the analyzer) and
   // whether the response reports an analysis (not uniform, not a subset tile's stored
   // masks).
-  logic fv_after_init, fv_post_decide, fv_uniform, fv_ana;
+  logic fv_after_init, fv_post_decide, fv_walk, fv_uniform, fv_ana;  // fv_walk: the slot walk
   logic [15:0] gsel_ref;  // bit g: class g's mask holds the loaded sample
   logic [7:0]  lsm_ref;   // bit j: slot j's line class holds the loaded sample
   always_comb
@@ -1023,6 +1023,8 @@ module gx_msld (
     for (int unsigned g = 0; g < 16; g++) gsel_ref[g] = gmask_q[g*16 + 32'(smp_q)];
   always_comb begin
     fv_after_init = state_q != StIdle;
+    fv_walk = state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+              state_q == StQWait;
     fv_post_decide = state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
                      state_q == StQBuild || state_q == StQReq || state_q == StQWait ||
                      state_q == StExact || state_q == StOut;
@@ -1071,10 +1073,8 @@ module gx_msld (
   `GX_ASSERT(Analyzed_A, !resp_valid_o || resp_o.analyzed == fv_ana)
   // The slot walk's count of earlier classes still to compare: rem = ng0 - g0 (g0 the
   // query base, a class index, five bits).
-  `GX_ASSERT(Rem_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
-                      state_q == StQWait) || g0_q == 5'(6'(ng0_q) - rem_q))
-  `GX_ASSERT(SlotEnd_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
-                          state_q == StQWait) || send_q == (slot_q == 4'(fmt_q.s_cnt)))
+  `GX_ASSERT(Rem_A, !fv_walk || g0_q == 5'(6'(ng0_q) - rem_q))
+  `GX_ASSERT(SlotEnd_A, !fv_walk || send_q == (slot_q == 4'(fmt_q.s_cnt)))
   `GX_ASSERT(LastLine_A, !(state_q == StAnaReq || state_q == StAnaWait ||
                            state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
                            state_q == StQWait) ||
@@ -1082,17 +1082,13 @@ module gx_msld (
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
   // The query's registered helpers: the live query slots, the base one-hot, the class
   // found one-hot, the next build step's sample.
-  `GX_ASSERT(QLive_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
-                        state_q == StQWait) || qlv_q == (live_q << 1 &
-                                                 8'((9'd1 << fmt_q.s_cnt) - 9'd1) & 8'hfe))
-  `GX_ASSERT(G0Hot_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
-                        state_q == StQWait) || g0h_q == 32'd1 << g0_q)
+  `GX_ASSERT(QLive_A, !fv_walk ||
+                      qlv_q == (live_q << 1 & 8'((9'd1 << fmt_q.s_cnt) - 9'd1) & 8'hfe))
+  `GX_ASSERT(G0Hot_A, !fv_walk || g0h_q == 32'd1 << g0_q)
   `GX_ASSERT(QFound_A, state_q != StQWait || q_fnd == q_found)
   `GX_ASSERT(QHot_A, state_q != StQWait || q_hot == (q_found ? 16'(32'd1 << q_idx) : 16'd0))
-  `GX_ASSERT(LmShift_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
-                          state_q == StQWait) || lmfs_q == 8'(lmf_q >> slot_q))
-  `GX_ASSERT(SlotRange_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
-                            state_q == StQWait) || slot_q <= 4'(fmt_q.s_cnt))
+  `GX_ASSERT(LmShift_A, !fv_walk || lmfs_q == 8'(lmf_q >> slot_q))
+  `GX_ASSERT(SlotRange_A, !fv_walk || slot_q <= 4'(fmt_q.s_cnt))
   `GX_ASSERT(QSlot_A, !(state_q == StQBuild || state_q == StQReq || state_q == StQWait) ||
                       !send_q)
   `GX_ASSERT(LmFirst_A, state_q != StSlot || send_q || lmfs_q[0] == lm_first)
@@ -1110,8 +1106,7 @@ module gx_msld (
                           wl1_q == 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1)) &&
                           wlo_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) &
                                       6'((7'd1 << fmt_q.slg) - 7'd1))))
-  `GX_ASSERT(LineSmp_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
-                          state_q == StQWait) || lsms_q == 8'(lsm_ref >> slot_q))
+  `GX_ASSERT(LineSmp_A, !fv_walk || lsms_q == 8'(lsm_ref >> slot_q))
   `GX_ASSERT(LineRel_A, state_q != StAnaWait ||
                         (rel_q == 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg)) &&
                          relok_q == (smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
