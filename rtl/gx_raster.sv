@@ -843,6 +843,10 @@ module gx_raster #(
   logic [Lanes-1:0]    r2_accany_q;  // lane l of r2_acc_q is not empty (AccAny_A)
   logic [Lanes*16-1:0] r2_sel_q;  // the pass bits some mask bit of their lane takes
   logic [Lanes*2-1:0]  r2_kset_q; // each lane's quad's pattern set (R2Sel_A)
+  logic [Lanes*2-1:0]  r_kset;    // ... of R's group, registered into r2_kset_q
+  always_comb begin
+    for (int l = 0; l < Lanes; l++) r_kset[2*l +: 2] = pset(r_px_q, r_py_q, r_ps_q, 2'(l));
+  end
 
   always_ff @(posedge clk_i) begin
     if (rst_i) r2_q <= 1'b0;
@@ -861,8 +865,8 @@ module gx_raster #(
       r2_acc_q  <= r2_q && !r2_last_q ? r2_all : '0;
       r2_accany_q <= r2_q && !r2_last_q ? r2_lane : '0;
       for (int l = 0; l < Lanes; l++) begin
-        r2_kset_q[2*l +: 2] <= pset(r_px_q, r_py_q, r_ps_q, 2'(l));
-        r2_sel_q[16*l +: 16] <= lane_sel(r_nlog_q, pset(r_px_q, r_py_q, r_ps_q, 2'(l)));
+        r2_kset_q[2*l +: 2] <= r_kset[2*l +: 2];
+        r2_sel_q[16*l +: 16] <= lane_sel(r_nlog_q, r_kset[2*l +: 2]);
       end
     end
   end
