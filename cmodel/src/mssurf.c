@@ -341,12 +341,43 @@ void gx_mssurf_mem_free(gx_ms_mem_t *mem)
     mem->enc = NULL;
 }
 
+/* The bytes pixels `pixels` of a tile image take in memory in state e, each in its fixed
+ * place (docs/pipe.md): 1SPP B, full N B, subset I(N) + k B (its class indices, N log2 N
+ * bits in whole bytes, and the values of its k classes). */
+static uint32_t mem_bytes(const gx_ms_cfg_t *cfg, gx_enc_t e, uint32_t pixels,
+                          const uint8_t *tile)
+{
+    const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
+    unsigned lg = 0;
+    while ((1u << lg) < n)
+        lg++;
+    const unsigned ib = (n * lg + 7u) / 8u;
+    uint32_t bytes = 0;
+    for (unsigned p = 0; p < gx_mssurf_tile_pixels(cfg); p++) {
+        if (!((pixels >> p) & 1u))
+            continue;
+        if (e == GX_ENC1SPP) {
+            bytes += b;
+        } else if (e == GX_ENCFULL) {
+            bytes += pb;
+        } else {
+            uint16_t cls[GX_MS_MAX_SPP];
+            gx_ms_classes_exact(n, b, tile + p * pb, cls);
+            bytes += ib;
+            for (unsigned i = 0; i < n; i++)
+                if ((cls[i] & ((1u << i) - 1u)) == 0)
+                    bytes += b;
+        }
+    }
+    return bytes;
+}
+
 uint32_t gx_mssurf_mem_read(gx_ms_mem_t *mem, uint32_t tile, uint32_t pixels,
                             gx_ms_read_kind_t kind, uint8_t tile_out[GX_MS_TILE_BYTES])
 {
     const unsigned pb = spp_n(mem->cfg.spp) * bps_b(mem->cfg.bps), np = GX_MS_TILE_BYTES / pb;
     const uint8_t *src = mem->data + (size_t)tile * GX_MS_TILE_BYTES;
-    uint32_t bytes = gx_mssurf_encode(&mem->cfg, (gx_enc_t)mem->enc[tile], pixels, src, NULL);
+    uint32_t bytes = mem_bytes(&mem->cfg, (gx_enc_t)mem->enc[tile], pixels, src);
     for (unsigned p = 0; p < np; p++)
         if ((pixels >> p) & 1u)
             memcpy(tile_out + p * pb, src + p * pb, pb);
@@ -378,7 +409,7 @@ int gx_mssurf_mem_write(gx_ms_mem_t *mem, const gx_ms_flush_t *f)
     }
     mem->enc[f->tile] = (uint8_t)f->enc;
     mem->cnt.writes++;
-    mem->cnt.write_bytes += f->payload_bytes;
+    mem->cnt.write_bytes += mem_bytes(&mem->cfg, f->enc, f->written, dst);
     mem->cnt.write_uncomp += (uint64_t)popcount32(f->written) * pb;
     return 1;
 }

@@ -113,6 +113,18 @@ static unsigned bf_bytes(unsigned e, const uint8_t *tile, uint32_t set, unsigned
     return total * b + (total * n + 7) / 8;
 }
 
+/* Bytes the pixels `set` take in memory in state e (docs/pipe.md): 1SPP B, full N B,
+ * subset per pixel its class indices (N log2 N bits in whole bytes) and k values. */
+static unsigned bf_mem(unsigned e, const uint8_t *tile, uint32_t set, unsigned n, unsigned b)
+{
+    static const unsigned ib[17] = {[2] = 1, [4] = 1, [8] = 3, [16] = 8};
+    unsigned np = 256 / (n * b), bytes = 0;
+    for (unsigned p = 0; p < np; p++)
+        if ((set >> p) & 1u)
+            bytes += e == 0 ? b : e == 2 ? n * b : ib[n] + bf_classes(tile + p * n * b, n, b, NULL) * b;
+    return bytes;
+}
+
 static int bf_near(const uint8_t *a, const uint8_t *c, unsigned b, unsigned t)
 {
     for (unsigned i = 0; i < b; i++)
@@ -225,7 +237,7 @@ static void o_flush(oracle_t *o, unsigned r, unsigned cause)
             full_arrival_1spp = 1;
     }
     unsigned em = o->enc[sl->tile];
-    e->rmw = part ? bf_bytes(em, mt, part, n, b) : 0;
+    e->rmw = part ? bf_mem(em, mt, part, n, b) : 0;
     if (cov == valid) {
         e->enc = eb;
         e->written = valid;
@@ -236,7 +248,7 @@ static void o_flush(oracle_t *o, unsigned r, unsigned cause)
     } else {
         e->enc = eb;
         e->written = valid;
-        e->promote = bf_bytes(em, mt, valid & ~cov, n, b);
+        e->promote = bf_mem(em, mt, valid & ~cov, n, b);
         o->n_promote++;
     }
     o->n_rmw += part != 0;
@@ -254,7 +266,7 @@ static void o_flush(oracle_t *o, unsigned r, unsigned cause)
     o->fenc[e->enc]++;
     o->analyzed += e->analyzed;
     o->writes++;
-    o->wbytes += e->wbytes;
+    o->wbytes += bf_mem(e->enc, mt, e->written, n, b);
     o->rmw += e->rmw;
     o->promote += e->promote;
     unsigned wc = 0;
@@ -358,7 +370,7 @@ static void o_load(oracle_t *o, const gx_ms_load_t *ld, oload_t *res)
         res->read = 0;
         res->kind = o->s[r].arrive[p] == 0 ? 0 : 3;
     } else {
-        res->read = bf_bytes(o->enc[t], o->mem + (size_t)t * 256, 1u << p, n, b);
+        res->read = bf_mem(o->enc[t], o->mem + (size_t)t * 256, 1u << p, n, b);
         res->kind = cov ? 3 : o->enc[t] == 0 ? 1 : o->enc[t] == 1 ? 2 : 3;
     }
     o->rload += res->read;
@@ -754,7 +766,9 @@ static void test_golden_1spp_conflict_promote(void)
      * 1SPP and 15 pixels are uncovered -> promotion: read them, 15 x 4 = 60 bytes, write
      * all 16 in subset. Classes: 2 + 15 = 17; masks ceil(17 x 4 / 8) = 9 bytes; values
      * 17 x 4 = 68; 77 bytes. Payload: masks 3, c, f x 15 packed 4 bits LSB first:
-     * c3 ff ff ff ff ff ff ff 0f; values A, 0, then 0 per uncovered pixel. */
+     * c3 ff ff ff ff ff ff ff 0f; values A, 0, then 0 per uncovered pixel. In memory
+     * (docs/pipe.md) each pixel takes its class indices (I(4) = 1 byte) and its values:
+     * 1 + 8 for pixel 0, 1 + 4 for each other: 84 bytes written. */
     sust(&lsu, &mem, 0, 1, 0x2, 0x55667788, &log);
     static const uint8_t want[77] = {0xc3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x0f,
                                      0x11, 0x22, 0x33, 0x44};
@@ -768,9 +782,9 @@ static void test_golden_1spp_conflict_promote(void)
           log.n ? log.f[0].read_rmw : 0, log.n ? log.f[0].read_promote : 0);
     /* (5,1) full mask C: a 1SPP pixel into the now-subset tile. Flush command: tile 1 holds
      * pixel 0 (mask 2 = Bv: partial) and pixel 5 (full). RMW: pixel 0 from the subset tile:
-     * 2 classes -> 2 x 4 + ceil(2 x 4 / 8) = 9 bytes. Merged pixel 0 = A Bv 0 0: 3 classes;
+     * 2 classes -> its index byte + 2 x 4 = 9 bytes. Merged pixel 0 = A Bv 0 0: 3 classes;
      * pixel 5 one class. Eb = subset = Em: only the covered pixels, in subset: 4 classes:
-     * 16 + ceil(16 / 8) = 18 bytes. */
+     * payload 16 + ceil(16 / 8) = 18 bytes; in memory 1 + 12 and 1 + 4: 18 bytes too. */
     log.n = 0;
     sust(&lsu, &mem, 5, 1, 0xf, 0x99aabbcc, &log);
     gx_mssurf_flush(&lsu, &mem, log_flush, &log);
@@ -779,11 +793,11 @@ static void test_golden_1spp_conflict_promote(void)
               log.f[0].payload_bytes == 18,
           "golden narrower into subset: bytes %u rmw %u", log.n ? log.f[0].payload_bytes : 0,
           log.n ? log.f[0].read_rmw : 0);
-    /* SULD.MS from the subset tile: known from its stored masks; pixel 0 read = 3 classes:
-     * 12 + ceil(12 / 8) = 14 bytes. */
+    /* SULD.MS from the subset tile: known from its stored masks; pixel 0 read = its index
+     * byte and 3 classes: 1 + 12 = 13 bytes. */
     gx_ms_load_t ld3 = {0, 1, 1};
     gx_mssurf_load(&lsu, &mem, &ld3, &lr);
-    CHECK(lr.value[0] == 0x55 && lr.mask == 0x2 && lr.enc == GX_ENCSUBSET && lr.read_bytes == 14 &&
+    CHECK(lr.value[0] == 0x55 && lr.mask == 0x2 && lr.enc == GX_ENCSUBSET && lr.read_bytes == 13 &&
               lr.analyzed == 0,
           "golden load subset: mask %x read %u analyzed %u", lr.mask, lr.read_bytes, lr.analyzed);
     /* Fill row 1 with full masks: the tile is full, all 1SPP -> the state narrows to 1SPP,
@@ -794,8 +808,8 @@ static void test_golden_1spp_conflict_promote(void)
     CHECK(log.n == 1 && log.f[0].cause == GX_MS_FULL && log.f[0].enc == GX_ENC1SPP &&
               log.f[0].payload_bytes == 64 && mem.enc[1] == GX_ENC1SPP,
           "golden narrowing full tile");
-    CHECK(mem.cnt.write_bytes == 64 + 77 + 18 + 64 && mem.cnt.read_rmw == 4 + 9 &&
-              mem.cnt.read_promote == 60 && mem.cnt.read_load == 4 + 4 + 14 && mem.cnt.bad_writes == 0,
+    CHECK(mem.cnt.write_bytes == 64 + 84 + 18 + 64 && mem.cnt.read_rmw == 4 + 9 &&
+              mem.cnt.read_promote == 60 && mem.cnt.read_load == 4 + 4 + 13 && mem.cnt.bad_writes == 0,
           "golden traffic: written %" PRIu64 " rmw %" PRIu64 " load %" PRIu64, mem.cnt.write_bytes,
           mem.cnt.read_rmw, mem.cnt.read_load);
     gx_mssurf_mem_free(&mem);

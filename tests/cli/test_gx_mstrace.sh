@@ -33,14 +33,14 @@ cat > "$tmp/basic.want" <<'OUT'
 flush 0 full 1spp f f f f f f f f f f f f f f f f 64 0
 load 3 0 2 11223344 f 1spp
 load 0 1 3 00000000 c subset
-flush 1 conflict subset 3 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 77 64
+flush 1 conflict subset 3 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 84 64
 flush 1 command subset 2 0 0 0 0 f 0 0 0 0 0 0 0 0 0 0 18 9
 load 0 1 1 55667788 2 subset
 stores 20 merges 1 loads 3 analyzed 3 passes 3
 flushes 3 full 1 evict 0 conflict 1 command 1 resident 0
 flushed 1spp 1 subset 2 full 0
-written 159 uncompressed 544
-read 95 rmw 13 promote 60 load 22
+written 166 uncompressed 544
+read 94 rmw 13 promote 60 load 21
 OUT
 if "$gx" mstrace "$traces/basic.trace" > "$tmp/basic.out" 2> "$tmp/basic.err" && cmp -s "$tmp/basic.out" "$tmp/basic.want"
 then ok; else bad "golden basic.trace: $(cat "$tmp/basic.err")"; diff "$tmp/basic.out" "$tmp/basic.want" | head -20; fi
@@ -48,7 +48,8 @@ then ok; else bad "golden basic.trace: $(cat "$tmp/basic.err")"; diff "$tmp/basi
 # --- golden 2: FIFO eviction. N = 16, B = 16: one pixel (256 bytes) per tile, 4 tiles,
 # K = 2. Each flushed pixel holds A on the stored samples, 0 (never stored) elsewhere:
 # partial, so it is read first (RMW, 1SPP: 16 bytes); 2 classes -> subset (the only
-# pixel is covered, so the state is its need): 2 x 16 + ceil(2 x 16 / 8) = 36 bytes.
+# pixel is covered, so the state is its need): 2 x 16 + ceil(2 x 16 / 8) = 36 bytes of
+# payload, in memory its class indices (16 x 4 bits = 8 bytes) and 2 values: 40 bytes.
 # Store 3 evicts tile 0; tile 1 is stored to again, but it is still the oldest
 # allocation: store 5 evicts it (LRU would take tile 2). The command flushes 2, then 3.
 # Passes (analyzer clocks): a pixel is 8 lines of S = 2 slots, one pass each; merging
@@ -58,10 +59,10 @@ then ok; else bad "golden basic.trace: $(cat "$tmp/basic.err")"; diff "$tmp/basi
 a=a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0
 golden "FIFO eviction" \
 "surface 4 1 16 16 2\nstore 0 0 1 $a\nstore 1 0 1 $a\nstore 2 0 1 $a\nstore 1 0 2 $a\nstore 3 0 1 $a\nflush\n" \
-'flush 0 evict subset 1 36 16\nflush 1 evict subset 3 36 16\nflush 2 command subset 1 36 16
-flush 3 command subset 1 36 16\nstores 5 merges 0 loads 0 analyzed 4 passes 87
+'flush 0 evict subset 1 40 16\nflush 1 evict subset 3 40 16\nflush 2 command subset 1 40 16
+flush 3 command subset 1 40 16\nstores 5 merges 0 loads 0 analyzed 4 passes 87
 flushes 4 full 0 evict 2 conflict 0 command 2 resident 0\nflushed 1spp 0 subset 4 full 0
-written 144 uncompressed 1024\nread 64 rmw 64 promote 0 load 0\n'
+written 160 uncompressed 1024\nread 64 rmw 64 promote 0 load 0\n'
 
 # --- golden 3: full-state arrivals. N = 2, B = 16: P = 8, one tile. Eight storefull of
 # two equal values: they arrive as full, the analyzer finds 1SPP: 8 x 16 = 128 bytes, one
@@ -85,32 +86,36 @@ written 384 uncompressed 512\nread 176 rmw 0 promote 112 load 64\n"
 # 3 away: conflict. Its flush: reference s0 = 11203040, s1 and s2 near (join, take its
 # value), s3 3 away (own class): subset, promoted (15 pixels read, 60 bytes), classes
 # 2 + 15: 9 + 68 = 77 bytes. The new store then flushes on the command: pixel 0 partial,
-# RMW read from the subset tile (2 classes: 8 + 1 = 9); merged 14203040 | 11203040
+# RMW read from the subset tile (index byte, 2 values: 1 + 8 = 9); merged 14203040 | 11203040
 # 11203040 | 13233343 (memory samples join only when exactly equal): 3 classes, subset =
-# memory's state, pixel 0 alone: 12 + 2 = 14 bytes. The last load: known from the subset
-# masks, 14 bytes read.
+# memory's state, pixel 0 alone: 12 + 2 = 14 bytes of payload. The last load: known from
+# the subset masks. Memory counts each pixel in its place (docs/pipe.md): the first flush
+# writes 1 + 8 for pixel 0 and 1 + 4 for each of the 15 others (84), the second 1 + 12
+# (13); the RMW read 1 + 8, the load 1 + 12.
 golden "threshold" \
 'surface 16 1 4 4 threshold 2\nstore 0 0 1 10203040\nstore 0 0 2 11213141\nstore 0 0 4 12223242
 store 0 0 8 13233343\nstore 0 0 1 11203040\nload 0 0 1\nstore 0 0 1 14203040\nflush\nload 0 0 1\n' \
 'load 0 0 1 11213141 2 full
-flush 0 conflict subset f 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 77 60
-flush 0 command subset 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 14 9
+flush 0 conflict subset f 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 84 60
+flush 0 command subset 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 13 9
 load 0 0 1 11203040 6 subset
 stores 6 merges 1 loads 2 analyzed 3 passes 3
 flushes 2 full 0 evict 0 conflict 1 command 1 resident 0\nflushed 1spp 0 subset 2 full 0
-written 91 uncompressed 272\nread 83 rmw 9 promote 60 load 14\n'
+written 97 uncompressed 272\nread 82 rmw 9 promote 60 load 13\n'
 
 # --- golden 5: the last tile. N = 8, B = 8: P = 4; 3 x 3 = 9 pixels: tiles 0, 1 and
 # tile 2 holding pixel 8 = (2,2) only, so one store fills it: 1SPP, 8 bytes. (0,1) is
 # pixel 3 of tile 0; sample 0 only: RMW (8 bytes), 2 classes: subset, promoted (pixels
-# 0..2, 24 bytes), 4 pixels of 2 + 1 + 1 + 1 classes: 40 + 5 = 45 bytes. Passes (one
+# 0..2, 24 bytes), 4 pixels of 2 + 1 + 1 + 1 classes: 40 + 5 = 45 bytes of payload; in
+# memory each pixel's class indices (8 x 3 bits = 3 bytes) and values: 19 + 3 x 11 = 52
+# bytes. Passes (one
 # an analyzer request): its two lines and one query merging line 2's class with line 1's.
 golden "last tile" \
 'surface 3 3 8 8\nstore 2 2 ff 0badcafe0badcafe\nload 2 2 5\nstore 0 1 1 0000000000000001\nflush\n' \
-'flush 2 full 1spp ff 0 0 0 8 0\nload 2 2 5 0badcafe0badcafe ff 1spp\nflush 0 command subset 0 0 0 1 45 32
+'flush 2 full 1spp ff 0 0 0 8 0\nload 2 2 5 0badcafe0badcafe ff 1spp\nflush 0 command subset 0 0 0 1 52 32
 stores 2 merges 0 loads 1 analyzed 1 passes 3
 flushes 2 full 1 evict 0 conflict 0 command 1 resident 0\nflushed 1spp 1 subset 1 full 0
-written 53 uncompressed 320\nread 40 rmw 8 promote 24 load 8\n'
+written 60 uncompressed 320\nread 40 rmw 8 promote 24 load 8\n'
 
 # --- golden 6: no flush at the end: the tile stays resident, nothing is written.
 golden "resident at the end" 'surface 8 8 4 4\nstore 1 1 1 01020304\n' \
@@ -211,8 +216,8 @@ cat > "$tmp/draw.tail" <<'OUT'
 stores 1969 merges 95 loads 128 analyzed 283 passes 200
 flushes 182 full 42 evict 90 conflict 42 command 8 resident 0
 flushed 1spp 67 subset 99 full 16
-written 15610 uncompressed 43280
-read 5067 rmw 854 promote 3407 load 806
+written 16229 uncompressed 43280
+read 5119 rmw 865 promote 3448 load 806
 OUT
 tail -n 5 "$tmp/d1" | cmp -s - "$tmp/draw.tail" && ok || bad "draw.trace counters changed: $(tail -n 5 "$tmp/d1")"
 

@@ -331,8 +331,12 @@ static int parse_line(const gx_text_t *t, char *line, trace_t *tr)
 typedef struct run_ctx {
     gx_out_t *o;
     unsigned np;
+    const gx_ms_mem_t *mem; /* the memory the packets are written to */
+    uint64_t written;       /* its write counter at the previous packet */
 } run_ctx_t;
 
+/* A flush line, after the packet was written to memory: WRITTEN is what its pixels take
+ * there (the write counter's step), READ its RMW and promote bytes. */
 static void print_flush(void *ctx, const gx_ms_flush_t *f)
 {
     run_ctx_t *c = ctx;
@@ -340,7 +344,9 @@ static void print_flush(void *ctx, const gx_ms_flush_t *f)
                   enc_names[f->enc & 3]);
     for (unsigned p = 0; p < c->np; p++)
         gx_out_printf(c->o, " %x", f->cover[p]);
-    gx_out_printf(c->o, " %u %" PRIu32 "\n", f->payload_bytes, f->read_rmw + f->read_promote);
+    gx_out_printf(c->o, " %" PRIu64 " %" PRIu32 "\n", c->mem->cnt.write_bytes - c->written,
+                  f->read_rmw + f->read_promote);
+    c->written = c->mem->cnt.write_bytes;
 }
 
 typedef struct counters {
@@ -496,7 +502,7 @@ static int run_rtl(const trace_t *tr, gx_out_t *o)
     }
     counters_t c;
     memset(&c, 0, sizeof c);
-    run_ctx_t ctx = {o, gx_mssurf_tile_pixels(cfg)};
+    run_ctx_t ctx = {o, gx_mssurf_tile_pixels(cfg), &mem, 0};
     uint64_t ri = 0;
     for (size_t i = 0; i < tr->n; i++) {
         const op_t *op = &tr->ops[i];
@@ -588,7 +594,7 @@ static int run(const trace_t *tr, gx_out_t *o)
         return 1;
     }
     gx_mssurf_lsu_init(lsu, cfg);
-    run_ctx_t ctx = {o, gx_mssurf_tile_pixels(cfg)};
+    run_ctx_t ctx = {o, gx_mssurf_tile_pixels(cfg), &mem, 0};
     for (size_t i = 0; i < tr->n; i++) {
         const op_t *op = &tr->ops[i];
         if (op->kind == OP_FLUSH) {

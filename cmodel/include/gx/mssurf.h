@@ -119,7 +119,8 @@ typedef struct gx_ms_flush {
     uint16_t cover[GX_MS_MAX_TILE_PIXELS]; /**< per pixel: samples stored in the slot */
     uint32_t written;       /**< pixels in the payload (bit p = pixel p): the covered
                                  ones, or every pixel of the tile on a state promotion */
-    uint16_t payload_bytes; /**< bytes written = length of payload */
+    uint16_t payload_bytes; /**< length of payload (the memory counts the bytes its
+                                 layout takes: gx_mssurf_mem_read) */
     uint8_t payload[GX_MS_MAX_PAYLOAD]; /**< encoded pixels, gx_mssurf_encode */
     uint32_t read_rmw;      /**< bytes read first: partially covered pixels */
     uint32_t read_promote;  /**< bytes read first: uncovered pixels of a promoted tile */
@@ -177,7 +178,7 @@ typedef struct gx_ms_lsu {
 /** Traffic counters of the memory model, in bytes. */
 typedef struct gx_ms_mem_cnt {
     uint64_t writes;          /**< flush packets written */
-    uint64_t write_bytes;     /**< bytes written (payloads) */
+    uint64_t write_bytes;     /**< bytes written, each pixel in its place (mem_read) */
     uint64_t write_uncomp;    /**< bytes the same pixels take uncompressed (N B each) */
     uint64_t read_bytes;      /**< bytes read: read_rmw + read_promote + read_load */
     uint64_t read_rmw, read_promote, read_load;
@@ -260,7 +261,9 @@ int gx_mssurf_mem_init(gx_ms_mem_t *mem, const gx_ms_cfg_t *cfg);
 void gx_mssurf_mem_free(gx_ms_mem_t *mem);
 /** Memory read transaction: pixels `pixels` of tile t, in the tile's state. Copies their
  *  values into tile_out (uncompressed layout; other bytes untouched) and returns the
- *  bytes read, the encoded size gx_mssurf_encode gives them in that state. */
+ *  bytes read: what the pixels take in memory in that state, each in its fixed place
+ *  (docs/pipe.md): 1SPP B, full N B, subset I(N) + k B — its class indices, N log2 N bits
+ *  in whole bytes, and its k classes' values. The write counter counts the same way. */
 uint32_t gx_mssurf_mem_read(gx_ms_mem_t *mem, uint32_t tile, uint32_t pixels,
                             gx_ms_read_kind_t kind, uint8_t tile_out[GX_MS_TILE_BYTES]);
 /** Memory write transaction: decode the packet's payload into its written pixels and set
