@@ -11,6 +11,9 @@ BLOCKS   := analyzer raster_setup raster mssurf mswb msld
 # shared primitive cores (gx_<prim>.core, rtl/prim/): linted with the blocks that use them;
 # their quick proofs run in make test and make check-raster_setup (scripts/test.py)
 PRIMS    := prim
+# generated blocks (rdl/, `make regs` into build/gen/): gx_pipe's register block, with
+# its own lint, cosimulation, proof and synthesis rules below (docs/pipe_regs.md)
+REGS     := pipe_regs
 B        := build
 STAMP    := .venv/.gx-setup-stamp
 PY       := .venv/bin/python
@@ -44,14 +47,15 @@ ifneq ($(filter-out $(NO_FILES_GOALS),$(or $(MAKECMDGOALS),help)),)
 include $(FILES_MK)
 endif
 $(FILES_MK): $(wildcard *.core) $(wildcard formal/*.sby.j2) scripts/cores.py $(STAMP)
-	$(PY) scripts/cores.py mk $@ $(BLOCKS) $(PRIMS)
+	$(PY) scripts/cores.py mk $@ $(BLOCKS) $(PRIMS) $(REGS)
 
 MODEL_SRC := $(wildcard cmodel/src/*.c)
 MODEL_HDR := $(wildcard cmodel/include/gx/*.h) $(wildcard cmodel/src/*.h)
 MODEL_TESTS := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
 .PHONY: help setup gen check-gen lint test test-build sim sweep formal synth bench demo gx \
-        clean model-test print-blocks print-prims print-mssurf-sweep \
+        clean model-test print-blocks print-prims print-regs print-mssurf-sweep regs \
+        lint-pipe_regs \
         $(foreach b,$(BLOCKS),lint-$(b) sim-$(b) sim-$(b)-gl formal-$(b) check-$(b) tblib-$(b))
 
 help:
@@ -67,6 +71,8 @@ help:
 	@echo "  make lint         Verilator -Wall lint and Yosys elaboration of all RTL"
 	@echo "  make setup        install the toolchain (.venv, Debian packages)"
 	@echo "  make gen / check-gen   regenerate / verify rtl/gx_pkg.sv and gx/defs.h"
+	@echo "  make regs         gx_pipe's register block, C header and HTML from SystemRDL"
+	@echo "                    (build/gen/, build/docs/regs/index.html)"
 	@echo "  make gx           build build/bin/gx"
 	@echo "  make synth        ECP5 synthesis + place and route, writes docs/synth.md"
 	@echo "  make bench        benchmark tables -> build/bench/bench.md"
@@ -89,6 +95,8 @@ print-blocks:
 	@echo $(BLOCKS)
 print-prims:
 	@echo $(PRIMS)
+print-regs:
+	@echo $(REGS)
 print-mssurf-sweep:
 	@echo $(MSSURF_SWEEP)
 print-rtl-%:
@@ -100,7 +108,7 @@ print-rtl-%:
 # every warning is printed; any warning or error fails. Yosys's reading as for synthesis is
 # checked where it happens, by the netlist model's build ($(B)/gl/BLOCK/: a warning fails
 # it too); `make lint` builds those netlists as well.
-lint: $(addprefix lint-,$(BLOCKS)) $(foreach b,$(BLOCKS),$(B)/gl/$(b)/gx_$(b).v)
+lint: $(addprefix lint-,$(BLOCKS) $(REGS)) $(foreach b,$(BLOCKS) $(REGS),$(B)/gl/$(b)/gx_$(b).v)
 
 define lint_rules
 lint-$(1): $(STAMP)
@@ -118,7 +126,7 @@ lint-$(1): $(STAMP)
 	  || { cat $(B)/lint/yosys-$(1).log; echo "lint yosys gx_$(1): FAILED"; exit 1; }
 	@echo "lint yosys gx_$(1): elaborates with -formal, 0 warnings"
 endef
-$(foreach b,$(BLOCKS),$(eval $(call lint_rules,$(b))))
+$(foreach b,$(BLOCKS) $(REGS),$(eval $(call lint_rules,$(b))))
 
 # ---------------------------------------------------------------------------------
 # C model: plain and sanitized libraries and unit tests.
@@ -326,6 +334,31 @@ $(B)/bin/gx-san: $(patsubst tools/gx/%.c,$(B)/obj/gx-san/%.o,$(GX_SRC)) \
 	$(CXX) -fsanitize=address,undefined -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel-san \
 	  -lassimp -llz4 -lz -lpthread
 gx: $(STAMP) $(B)/bin/gx
+
+# ---------------------------------------------------------------------------------
+# gx_pipe's control and status registers (docs/pipe_regs.md): rdl/gx_pipe_regs.rdl is the
+# one description; scripts/gen_regs.py runs the pinned PeakRDL tools into build/gen/ (the
+# register block and its package, the C header, the hwif bit positions) and
+# build/docs/regs/ (HTML). Nothing generated is committed. The block's file list is its
+# core's (gx_pipe_regs.core, RTL_pipe_regs).
+GEN      := $(B)/gen
+REGS_GEN := $(GEN)/gx_pipe_regs_pkg.sv $(GEN)/gx_pipe_regs.sv $(GEN)/gx_pipe_regs.h \
+            $(GEN)/gx_pipe_regs_hwif.h $(B)/docs/regs/index.html
+
+regs: $(REGS_GEN)
+$(REGS_GEN) &: rdl/gx_pipe_regs.rdl scripts/gen_regs.py $(STAMP)
+	$(PY) scripts/gen_regs.py rdl/gx_pipe_regs.rdl $(GEN) $(B)/docs/regs
+lint-pipe_regs: $(REGS_GEN)
+
+# the block as Yosys reads it for synthesis, written back (make lint builds it)
+$(B)/gl/pipe_regs/gx_pipe_regs.v: $(RTL_pipe_regs) $(STAMP)
+	@mkdir -p $(@D)
+	{ for f in $(RTL_pipe_regs); do echo "read_verilog -sv $$f"; done; \
+	  echo "prep -flatten -top gx_pipe_regs"; echo "opt -full"; echo "opt_clean -purge"; \
+	  echo "write_verilog -noattr $@"; } > $(B)/gl/pipe_regs/gl.ys
+	$(YOSYS) -q -s $(B)/gl/pipe_regs/gl.ys > $(B)/gl/pipe_regs/yosys.log 2>&1 \
+	  && ! grep -qi 'warning' $(B)/gl/pipe_regs/yosys.log \
+	  || { cat $(B)/gl/pipe_regs/yosys.log; exit 1; }
 
 # ---------------------------------------------------------------------------------
 # make test (scripts/test.py: the stage list and budgets) and what its build stage makes.
