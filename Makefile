@@ -344,11 +344,20 @@ gx: $(STAMP) $(B)/bin/gx
 GEN      := $(B)/gen
 REGS_GEN := $(GEN)/gx_pipe_regs_pkg.sv $(GEN)/gx_pipe_regs.sv $(GEN)/gx_pipe_regs.h \
             $(GEN)/gx_pipe_regs_hwif.h $(B)/docs/regs/index.html
+REGS_TEST_BINS := $(B)/tests/test_axi_mon $(B)/tests/test_axi_mon-san
 
 regs: $(REGS_GEN)
 $(REGS_GEN) &: rdl/gx_pipe_regs.rdl scripts/gen_regs.py $(STAMP)
 	$(PY) scripts/gen_regs.py rdl/gx_pipe_regs.rdl $(GEN) $(B)/docs/regs
 lint-pipe_regs: $(REGS_GEN)
+
+# the AXI protocol monitor's own test, plain and under ASan/UBSan
+$(B)/tests/test_axi_mon: tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c tb/common/axi_mon.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c -o $@
+$(B)/tests/test_axi_mon-san: tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c tb/common/axi_mon.h
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c -o $@
 
 # the block as Yosys reads it for synthesis, written back (make lint builds it)
 $(B)/gl/pipe_regs/gx_pipe_regs.v: $(RTL_pipe_regs) $(STAMP)
@@ -366,7 +375,7 @@ test: $(STAMP)
 	$(PY) scripts/test.py
 
 test-build: $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/gx $(B)/bin/gx-san \
-            $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b) $(B)/bin/tb_$(b)_gl)
+            $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b) $(B)/bin/tb_$(b)_gl) $(REGS_TEST_BINS)
 # check-BLOCK's build: that block's testbenches and the C model's tests
 define check_build_rules
 check-build-$(1): $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/tb_$(1) $(B)/bin/tb_$(1)_gl
