@@ -55,7 +55,7 @@ MODEL_TESTS := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
 .PHONY: help setup gen check-gen lint test test-build sim sweep formal synth bench demo gx \
         clean model-test print-blocks print-prims print-regs print-mssurf-sweep regs \
-        lint-pipe_regs \
+        lint-pipe_regs formal-pipe_regs \
         $(foreach b,$(BLOCKS),lint-$(b) sim-$(b) sim-$(b)-gl formal-$(b) check-$(b) tblib-$(b))
 
 help:
@@ -368,6 +368,8 @@ $(B)/gl/pipe_regs/gx_pipe_regs.v: $(RTL_pipe_regs) $(STAMP)
 	$(YOSYS) -q -s $(B)/gl/pipe_regs/gl.ys > $(B)/gl/pipe_regs/yosys.log 2>&1 \
 	  && ! grep -qi 'warning' $(B)/gl/pipe_regs/yosys.log \
 	  || { cat $(B)/gl/pipe_regs/yosys.log; exit 1; }
+formal-pipe_regs: $(FILES_MK) $(REGS_GEN)
+	$(PY) scripts/formal.py -j $(NPROC) --summary $(B)/formal/summary-pipe_regs.md pipe_regs
 
 # ---------------------------------------------------------------------------------
 # make test (scripts/test.py: the stage list and budgets) and what its build stage makes.
@@ -383,7 +385,8 @@ endef
 $(foreach b,$(BLOCKS),$(eval $(call check_build_rules,$(b))))
 
 formal: $(FILES_MK)
-	$(PY) scripts/formal.py -j $(NPROC) --summary $(B)/formal/summary.md $(BLOCKS) $(PRIMS)
+	$(PY) scripts/formal.py -j $(NPROC) --summary $(B)/formal/summary.md $(BLOCKS) $(PRIMS) \
+	  $(REGS)
 
 # gx_raster has a row for one, two and four lanes (the default; docs/raster.md). SYNTH_R2:
 # the blocks routed by nextpnr's router2 instead of router1; SYNTH_ST: those placed by
