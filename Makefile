@@ -436,8 +436,8 @@ formal: $(FILES_MK)
 SYNTH_R2 := raster:Lanes=2 raster:Lanes=4
 SYNTH_ST := mswb
 SYNTH_45 := msld
-SYNTH    := $(filter-out raster mswb msld,$(BLOCKS)) raster:Lanes=1
-synth: $(STAMP) $(FILES_MK)
+SYNTH    := $(filter-out raster mswb msld,$(BLOCKS)) raster:Lanes=1 $(REGS)
+synth: $(STAMP) $(FILES_MK) $(REGS_GEN)
 	python3 scripts/synth.py $(SYNTH)
 	GX_FIRST_PART=LFE5U-45F python3 scripts/synth.py $(SYNTH_45)
 	GX_ROUTER=router2 python3 scripts/synth.py $(SYNTH_R2)
