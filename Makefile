@@ -340,12 +340,12 @@ gx: $(STAMP) $(B)/bin/gx
 # one description; scripts/gen_regs.py runs the pinned PeakRDL tools into build/gen/ (the
 # register block and its package, the C header, the hwif bit positions) and
 # build/docs/regs/ (HTML). Nothing generated is committed. The block's file list is its
-# core's (gx_pipe_regs.core, RTL_pipe_regs); the cosimulation's top wraps it with the
-# AXI4-Lite rules (TBSV_pipe_regs).
+# core's (gx_pipe_regs.core, RTL_pipe_regs); the cosimulation's top adds its properties
+# (TBSV_pipe_regs, formal/gx_pipe_regs_axil.sv).
 GEN      := $(B)/gen
 REGS_GEN := $(GEN)/gx_pipe_regs_pkg.sv $(GEN)/gx_pipe_regs.sv $(GEN)/gx_pipe_regs.h \
             $(GEN)/gx_pipe_regs_hwif.h $(B)/docs/regs/index.html
-TBSV_pipe_regs := formal/gx_axil_slave_fv.sv tb/pipe_regs/gx_pipe_regs_tb.sv
+TBSV_pipe_regs := formal/gx_axil_slave_fv.sv formal/gx_pipe_regs_axil.sv
 REGS_TEST_BINS := $(B)/bin/tb_pipe_regs $(B)/bin/tb_pipe_regs_gl $(B)/tests/test_axi_mon \
                   $(B)/tests/test_axi_mon-san
 
@@ -364,11 +364,11 @@ $(B)/tests/test_axi_mon-san: tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c tb
 
 # Cosimulation: the RTL (test flavor) and the Yosys netlist of the block, each under the
 # same top and test.
-$(B)/vl/pipe_regs/Vgx_pipe_regs_tb__ALL.a: $(RTL_pipe_regs) $(HDR_pipe_regs) $(TBSV_pipe_regs) \
+$(B)/vl/pipe_regs/Vgx_pipe_regs_axil__ALL.a: $(RTL_pipe_regs) $(HDR_pipe_regs) $(TBSV_pipe_regs) \
                                            rtl/lint.vlt $(STAMP)
 	@mkdir -p $(@D)
 	$(VERILATOR) $(VF_test) -Mdir $(@D) $(addprefix -I,$(INC_pipe_regs)) \
-	  --top-module gx_pipe_regs_tb rtl/lint.vlt $(RTL_pipe_regs) $(TBSV_pipe_regs) \
+	  --top-module gx_pipe_regs_axil rtl/lint.vlt $(RTL_pipe_regs) $(TBSV_pipe_regs) \
 	  > $(@D)/build.log 2>&1 || { cat $(@D)/build.log; exit 1; }
 # the block as Yosys reads it for synthesis, written back (make lint builds it)
 $(B)/gl/pipe_regs/gx_pipe_regs.v: $(RTL_pipe_regs) $(STAMP)
@@ -380,22 +380,22 @@ $(B)/gl/pipe_regs/gx_pipe_regs.v: $(RTL_pipe_regs) $(STAMP)
 	  && ! grep -qi 'warning' $(B)/gl/pipe_regs/yosys.log \
 	  || { cat $(B)/gl/pipe_regs/yosys.log; exit 1; }
 # the netlist with the package (the top's hwif types) and the same top
-$(B)/vl-gl/pipe_regs/Vgx_pipe_regs_tb__ALL.a: $(B)/gl/pipe_regs/gx_pipe_regs.v $(TBSV_pipe_regs)
+$(B)/vl-gl/pipe_regs/Vgx_pipe_regs_axil__ALL.a: $(B)/gl/pipe_regs/gx_pipe_regs.v $(TBSV_pipe_regs)
 	@mkdir -p $(@D)
 	$(VERILATOR) --cc --build -j 2 --assert -Wno-fatal -Wno-lint -Wno-style -CFLAGS -std=c++20 \
 	  -CFLAGS -O1 --x-assign unique --x-initial unique --trace-fst $(VMAKEFIX) -Mdir $(@D) \
-	  $(addprefix -I,$(INC_pipe_regs)) --top-module gx_pipe_regs_tb \
+	  $(addprefix -I,$(INC_pipe_regs)) --top-module gx_pipe_regs_axil \
 	  $(filter %_pkg.sv,$(RTL_pipe_regs)) $< $(TBSV_pipe_regs) \
 	  > $(@D)/build.log 2>&1 || { cat $(@D)/build.log; exit 1; }
 define regs_tb_rules
 $(B)/obj/$(1)/pipe_regs_rtl.o: tb/pipe_regs/pipe_regs_rtl.cpp tb/pipe_regs/pipe_regs_rtl.h \
                                tb/common/vl_model.h tb/common/axi_mon.h \
-                               $(B)/$(1)/pipe_regs/Vgx_pipe_regs_tb__ALL.a
+                               $(B)/$(1)/pipe_regs/Vgx_pipe_regs_axil__ALL.a
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g $(2) $$(VINC) -I$(B)/$(1)/pipe_regs -Itb/common -Itb/pipe_regs \
 	  -c $$< -o $$@
 $(B)/bin/tb_pipe_regs$(3): $(B)/obj/tb/tb_pipe_regs.o $(B)/obj/tb/tb.o $(B)/obj/tb/axi_mon.o \
-                           $(B)/obj/$(1)/pipe_regs_rtl.o $(B)/$(1)/pipe_regs/Vgx_pipe_regs_tb__ALL.a
+                           $(B)/obj/$(1)/pipe_regs_rtl.o $(B)/$(1)/pipe_regs/Vgx_pipe_regs_axil__ALL.a
 	@mkdir -p $$(@D)
 	$(CXX) -o $$@ $$^ $(B)/$(1)/pipe_regs/libverilated.a -llz4 -lz -lpthread
 endef

@@ -97,7 +97,7 @@ def stages(only_block=None):
     # the generated blocks (gx_pipe's register block, docs/pipe_regs.md): lint, the AXI
     # protocol monitor's own test (plain and under ASan/UBSan), cosimulation of the RTL and
     # the netlist, the quick proofs (the core's `formal` target)
-    budget_regs = {"lint": 15, "cosim": 15, "pdr": 45, "cover": 20}
+    budget_regs = {"lint": 15, "cosim": 15, "pdr": 60, "cover": 20}
     for g in [] if only_block else make_var("regs"):
         st.append(Stage(f"lint-{g}", budget_regs["lint"], ["make", "-s", f"lint-{g}"]))
         st.append(Stage(f"cosim-{g}", budget_regs["cosim"], [f"{B}/bin/tb_{g}", "--out", B],

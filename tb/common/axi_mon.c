@@ -59,24 +59,28 @@ int axi_mon_chan_step(axi_mon_t *m, axi_mon_chan_t *c, int valid, int ready,
     return 0;
 }
 
-/* The first clock after reset: every VALID low. */
-static void out_of_reset(axi_mon_t *m, const int *valid)
+/* The start of a clock: in reset, clear the counts and the hold state and return 0; in
+ * the first clock after reset, every VALID (valid[i] of channel i) must be low. */
+static int reset_step(axi_mon_t *m, int rst, const int *valid)
 {
-    for (unsigned i = 0; i < m->n_ch; i++)
-        if (valid[i])
-            axi_mon_fail(m, "VALID low out of reset", m->ch[i].name,
-                         "%s VALID high in the first clock after reset",
-                         m->ch[i].from_master ? "master" : "slave");
-}
-
-/* Clear the counts and the hold state (reset). */
-static void restart(axi_mon_t *m)
-{
-    for (unsigned i = 0; i < m->n_ch; i++) {
-        m->ch[i].waiting = 0;
-        m->ch[i].count = 0;
+    if (rst) {
+        for (unsigned i = 0; i < m->n_ch; i++) {
+            m->ch[i].waiting = 0;
+            m->ch[i].count = 0;
+        }
+        m->packets = 0;
+        m->in_reset = 1;
+        m->clk++;
+        return 0;
     }
-    m->packets = 0;
+    if (m->in_reset)
+        for (unsigned i = 0; i < m->n_ch; i++)
+            if (valid[i])
+                axi_mon_fail(m, "VALID low out of reset", m->ch[i].name,
+                             "%s VALID high in the first clock after reset",
+                             m->ch[i].from_master ? "master" : "slave");
+    m->in_reset = 0;
+    return 1;
 }
 
 /* ---- AXI4-Lite ---------------------------------------------------------------------- */
@@ -108,17 +112,9 @@ unsigned axi_mon_lite_step(axi_mon_t *m, int rst, const axi_lite_sig_t *s)
     axi_mon_chan_t *aw = &m->ch[AXI_LITE_AW], *w = &m->ch[AXI_LITE_W], *b = &m->ch[AXI_LITE_B],
                    *ar = &m->ch[AXI_LITE_AR], *r = &m->ch[AXI_LITE_R];
     unsigned hs = 0;
-    if (rst) {
-        restart(m);
-        m->in_reset = 1;
-        m->clk++;
+    int v[5] = {s->aw_valid, s->w_valid, s->b_valid, s->ar_valid, s->r_valid};
+    if (!reset_step(m, rst, v))
         return 0;
-    }
-    if (m->in_reset) {
-        int v[5] = {s->aw_valid, s->w_valid, s->b_valid, s->ar_valid, s->r_valid};
-        out_of_reset(m, v);
-        m->in_reset = 0;
-    }
     uint8_t pa[16], pw[16], pb[1], par[16], pr[16];
     unsigned db = w->bytes - 1;
     pack_a(pa, s->aw_addr, s->aw_prot);
@@ -215,16 +211,8 @@ void axi_mon_stream_init(axi_mon_t *m, const char *name, unsigned payload_bytes)
 int axi_mon_stream_step(axi_mon_t *m, int rst, int valid, int ready, const void *payload,
                         int last)
 {
-    if (rst) {
-        restart(m);
-        m->in_reset = 1;
-        m->clk++;
+    if (!reset_step(m, rst, &valid))
         return 0;
-    }
-    if (m->in_reset) {
-        out_of_reset(m, &valid);
-        m->in_reset = 0;
-    }
     uint8_t p[AXI_MON_MAX_PAYLOAD];
     unsigned n = m->ch[0].bytes - 1;
     memset(p, 0, sizeof p);

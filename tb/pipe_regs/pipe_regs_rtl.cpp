@@ -1,10 +1,10 @@
-// pipe_regs_rtl: the thin C++ shim between Verilator's Vgx_pipe_regs_tb and the C test:
+// pipe_regs_rtl: the thin C++ shim between Verilator's Vgx_pipe_regs_axil and the C test:
 // its port mapping; the rest is gx::VlModel.
 #include "pipe_regs_rtl.h"
 
 #include <type_traits>
 
-#include "Vgx_pipe_regs_tb.h"
+#include "Vgx_pipe_regs_axil.h"
 #include "vl_model.h"
 
 namespace {
@@ -12,8 +12,8 @@ namespace {
 // The hwif vectors as 32-bit words, whatever type Verilator gives the port (an integer
 // up to 64 bits, VlWide above).
 template <class P> constexpr unsigned words() { return (sizeof(std::remove_reference_t<P>) + 3) / 4; }
-constexpr unsigned kInWords = words<decltype(Vgx_pipe_regs_tb::hwif_in_i)>();
-constexpr unsigned kOutWords = words<decltype(Vgx_pipe_regs_tb::hwif_out_o)>();
+constexpr unsigned kInWords = words<decltype(Vgx_pipe_regs_axil::hwif_in_i)>();
+constexpr unsigned kOutWords = words<decltype(Vgx_pipe_regs_axil::hwif_out_o)>();
 
 template <class P> void put(P &port, const uint32_t *w)
 {
@@ -39,7 +39,7 @@ template <class P> void get(const P &port, uint32_t *w)
     }
 }
 
-void idle(Vgx_pipe_regs_tb &t)
+void idle(Vgx_pipe_regs_axil &t)
 {
     t.aw_valid_i = 0;
     t.w_valid_i = 0;
@@ -53,8 +53,8 @@ void idle(Vgx_pipe_regs_tb &t)
 }  // namespace
 
 struct gx_pipe_regs_rtl {
-    gx::VlModel<Vgx_pipe_regs_tb> vl;
-    explicit gx_pipe_regs_rtl(const char *fst_path) : vl("gx_pipe_regs_tb", fst_path, idle) {}
+    gx::VlModel<Vgx_pipe_regs_axil> vl;
+    explicit gx_pipe_regs_rtl(const char *fst_path) : vl("gx_pipe_regs_axil", fst_path, idle) {}
 };
 
 extern "C" gx_pipe_regs_rtl_t *gx_pipe_regs_rtl_new(const char *fst_path)
@@ -78,7 +78,7 @@ extern "C" unsigned gx_pipe_regs_rtl_hwif_bits(int out)
 extern "C" void gx_pipe_regs_rtl_set(gx_pipe_regs_rtl_t *m, int rst, const axi_lite_sig_t *s,
                                      const uint32_t *hwif_in)
 {
-    Vgx_pipe_regs_tb &t = *m->vl.top;
+    Vgx_pipe_regs_axil &t = *m->vl.top;
     t.rst_i = rst ? 1 : 0;
     t.aw_valid_i = s->aw_valid ? 1 : 0;
     t.aw_addr_i = static_cast<std::remove_reference_t<decltype(t.aw_addr_i)>>(s->aw_addr);
@@ -99,7 +99,7 @@ extern "C" void gx_pipe_regs_rtl_eval(gx_pipe_regs_rtl_t *m) { m->vl.eval(); }
 extern "C" void gx_pipe_regs_rtl_get(const gx_pipe_regs_rtl_t *m, axi_lite_sig_t *s,
                                      uint32_t *hwif_out)
 {
-    const Vgx_pipe_regs_tb &t = *m->vl.top;
+    const Vgx_pipe_regs_axil &t = *m->vl.top;
     s->aw_ready = t.aw_ready_o;
     s->w_ready = t.w_ready_o;
     s->b_valid = t.b_valid_o;

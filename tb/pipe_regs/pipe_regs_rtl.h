@@ -1,5 +1,5 @@
-/* pipe_regs_rtl: C API of the Verilated gx_pipe_regs_tb (tb/pipe_regs/gx_pipe_regs_tb.sv:
- * gx_pipe's generated register block with its AXI4-Lite rules checked), a thin C++ shim
+/* pipe_regs_rtl: C API of the Verilated gx_pipe_regs_axil (formal/gx_pipe_regs_axil.sv:
+ * gx_pipe's generated register block with its properties checked), a thin C++ shim
  * (pipe_regs_rtl.cpp). The AXI4-Lite port is an axi_lite_sig_t (axi_mon.h): the master's
  * fields are set, the slave's read back; the hardware interface is two vectors of 32-bit
  * words, hwif_in and hwif_out, bit i in word i / 32 (the signals' positions:
