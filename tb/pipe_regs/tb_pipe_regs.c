@@ -10,7 +10,7 @@
  * a field added to the RDL cannot go unchecked.
  *
  * State space covered, every run:
- *  - directed: after reset every word of the 256-byte space read (reset values, 0 where
+ *  - directed: after reset every word of the 512-byte space read (reset values, 0 where
  *    nothing is mapped); every word written with all ones, read, written with zeros;
  *  - random: N transactions (default 1,000,000; knob N), reads and writes of random words
  *    (mapped registers mostly, any word of the space too), with random byte bits of the
@@ -19,17 +19,22 @@
  *    or together; random gaps on AWVALID, WVALID, ARVALID and back-pressure on BREADY,
  *    RREADY, the profile changed every 1000 transactions; a reset between phases now and
  *    then (the map back to its reset values);
- *  - the hardware side: status and counter inputs take random values and the error
- *    inputs pulse at random, on words no transaction is pending on (so each read has one
- *    right answer: the value the reference holds when it is answered).
+ *  - the hardware side, played as gx_pipe: status inputs and counters take random values
+ *    and the error inputs pulse at random, on words no transaction is pending on (so each
+ *    read has one right answer: the value the reference holds when it is answered); the
+ *    external counter block answers each request in its own clock or 1 to 3 clocks later,
+ *    with noise on rd_data while it does not answer.
  * Checked: every read's data against the reference; every OKAY response; the hardware
  * outputs (configuration, ENABLE, sticky errors) against the reference every clock on
  * words no write is pending on; each single-pulse field high for exactly one clock per
  * write that sets it, before the write's response; the AXI4-Lite rules twice, by
- * tb/common/axi_mon (C) and by formal/gx_axil_slave_fv.sv's assertions in the model.
+ * tb/common/axi_mon (C) and by the model's assertions (formal/gx_pipe_regs_axil.sv: the
+ * AXI4-Lite rules, the external block's handshake, which this test plays, and the
+ * sticky errors).
  * Functional coverage: every register read and written, writes with partial strobes, each
  * sticky error set by hardware and cleared by software, each pulse, W before AW, AW
- * before W, both together, both responses stalled, two reads and two writes outstanding.
+ * before W, both together, both responses stalled, two reads and two writes outstanding,
+ * a counter read answered at once and later, a counter write answered.
  * Line, toggle and user coverage of the RTL go to build/coverage/gx_pipe_regs.dat.
  */
 #include <inttypes.h>
