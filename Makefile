@@ -298,7 +298,7 @@ check-$(1): $(STAMP)
 endef
 $(foreach b,$(BLOCKS),$(eval $(call block_rules,$(b))))
 
-sim: $(addprefix sim-,$(BLOCKS)) $(addsuffix -gl,$(addprefix sim-,$(BLOCKS)))
+sim: $(addprefix sim-,$(BLOCKS) $(REGS)) $(addsuffix -gl,$(addprefix sim-,$(BLOCKS) $(REGS)))
 	@for k in $(MSSURF_SWEEP); do SLOTS=$$k $(B)/bin/tb_mssurf --out $(B) || exit 1; done
 	python3 scripts/cov_report.py $(B)/coverage
 # every slot count gx_mssurf.core names (a model each)
