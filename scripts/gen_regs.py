@@ -8,7 +8,8 @@ pinned PeakRDL tools of .venv (scripts/requirements.txt), writes:
 
     GEN_DIR/gx_pipe_regs_pkg.sv   peakrdl regblock: the hwif structs (package)
     GEN_DIR/gx_pipe_regs.sv       peakrdl regblock: the register block, AXI4-Lite slave
-                                  (--cpuif axi4-lite-flat)
+                                  (--cpuif axi4-lite-flat), the request to the external
+                                  counter block registered (--rt-external all)
     GEN_DIR/gx_pipe_regs.h        peakrdl c-header: offsets (struct gx_pipe_regs_t),
                                   field masks, positions, widths and reset values
     GEN_DIR/gx_pipe_regs_hwif.h   the bit position of every hwif signal in the packed
@@ -110,7 +111,8 @@ def main(argv):
     for d in (gen, raw, html):
         d.mkdir(parents=True, exist_ok=True)
     peakrdl("regblock", str(rdl), *COMMON, "-o", str(raw), "--cpuif", "axi4-lite-flat",
-            "--module-name", TOP, "--package-name", f"{TOP}_pkg", "--hwif-report")
+            "--module-name", TOP, "--package-name", f"{TOP}_pkg", "--hwif-report",
+            "--rt-external", "all")
     for name in (f"{TOP}_pkg.sv", f"{TOP}.sv"):
         pack(raw / name, gen / name)
     hwif_header(raw / f"{TOP}_hwif.rpt", gen / f"{TOP}_hwif.h")
