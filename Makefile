@@ -11,6 +11,9 @@ BLOCKS   := analyzer raster_setup raster mssurf mswb msld
 # shared primitive cores (gx_<prim>.core, rtl/prim/): linted with the blocks that use them;
 # their quick proofs run in make test and make check-raster_setup (scripts/test.py)
 PRIMS    := prim
+# generated blocks (rdl/, `make regs` into build/gen/): gx_pipe's register block, with
+# its own lint, cosimulation, proof and synthesis rules below (docs/pipe_regs.md)
+REGS     := pipe_regs
 B        := build
 STAMP    := .venv/.gx-setup-stamp
 PY       := .venv/bin/python
@@ -44,14 +47,15 @@ ifneq ($(filter-out $(NO_FILES_GOALS),$(or $(MAKECMDGOALS),help)),)
 include $(FILES_MK)
 endif
 $(FILES_MK): $(wildcard *.core) $(wildcard formal/*.sby.j2) scripts/cores.py $(STAMP)
-	$(PY) scripts/cores.py mk $@ $(BLOCKS) $(PRIMS)
+	$(PY) scripts/cores.py mk $@ $(BLOCKS) $(PRIMS) $(REGS)
 
 MODEL_SRC := $(wildcard cmodel/src/*.c)
 MODEL_HDR := $(wildcard cmodel/include/gx/*.h) $(wildcard cmodel/src/*.h)
 MODEL_TESTS := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
 .PHONY: help setup gen check-gen lint test test-build sim sweep formal synth bench demo gx \
-        clean model-test print-blocks print-prims print-mssurf-sweep \
+        clean model-test print-blocks print-prims print-regs print-mssurf-sweep regs \
+        lint-pipe_regs sim-pipe_regs sim-pipe_regs-gl formal-pipe_regs \
         $(foreach b,$(BLOCKS),lint-$(b) sim-$(b) sim-$(b)-gl formal-$(b) check-$(b) tblib-$(b))
 
 help:
@@ -67,6 +71,8 @@ help:
 	@echo "  make lint         Verilator -Wall lint and Yosys elaboration of all RTL"
 	@echo "  make setup        install the toolchain (.venv, Debian packages)"
 	@echo "  make gen / check-gen   regenerate / verify rtl/gx_pkg.sv and gx/defs.h"
+	@echo "  make regs         gx_pipe's register block, C header and HTML from SystemRDL"
+	@echo "                    (build/gen/, build/docs/regs/index.html)"
 	@echo "  make gx           build build/bin/gx"
 	@echo "  make synth        ECP5 synthesis + place and route, writes docs/synth.md"
 	@echo "  make bench        benchmark tables -> build/bench/bench.md"
@@ -89,6 +95,8 @@ print-blocks:
 	@echo $(BLOCKS)
 print-prims:
 	@echo $(PRIMS)
+print-regs:
+	@echo $(REGS)
 print-mssurf-sweep:
 	@echo $(MSSURF_SWEEP)
 print-rtl-%:
@@ -100,7 +108,7 @@ print-rtl-%:
 # every warning is printed; any warning or error fails. Yosys's reading as for synthesis is
 # checked where it happens, by the netlist model's build ($(B)/gl/BLOCK/: a warning fails
 # it too); `make lint` builds those netlists as well.
-lint: $(addprefix lint-,$(BLOCKS)) $(foreach b,$(BLOCKS),$(B)/gl/$(b)/gx_$(b).v)
+lint: $(addprefix lint-,$(BLOCKS) $(REGS)) $(foreach b,$(BLOCKS) $(REGS),$(B)/gl/$(b)/gx_$(b).v)
 
 define lint_rules
 lint-$(1): $(STAMP)
@@ -118,7 +126,7 @@ lint-$(1): $(STAMP)
 	  || { cat $(B)/lint/yosys-$(1).log; echo "lint yosys gx_$(1): FAILED"; exit 1; }
 	@echo "lint yosys gx_$(1): elaborates with -formal, 0 warnings"
 endef
-$(foreach b,$(BLOCKS),$(eval $(call lint_rules,$(b))))
+$(foreach b,$(BLOCKS) $(REGS),$(eval $(call lint_rules,$(b))))
 
 # ---------------------------------------------------------------------------------
 # C model: plain and sanitized libraries and unit tests.
@@ -290,7 +298,7 @@ check-$(1): $(STAMP)
 endef
 $(foreach b,$(BLOCKS),$(eval $(call block_rules,$(b))))
 
-sim: $(addprefix sim-,$(BLOCKS)) $(addsuffix -gl,$(addprefix sim-,$(BLOCKS)))
+sim: $(addprefix sim-,$(BLOCKS) $(REGS)) $(addsuffix -gl,$(addprefix sim-,$(BLOCKS) $(REGS)))
 	@for k in $(MSSURF_SWEEP); do SLOTS=$$k $(B)/bin/tb_mssurf --out $(B) || exit 1; done
 	python3 scripts/cov_report.py $(B)/coverage
 # every slot count gx_mssurf.core names (a model each)
@@ -328,12 +336,89 @@ $(B)/bin/gx-san: $(patsubst tools/gx/%.c,$(B)/obj/gx-san/%.o,$(GX_SRC)) \
 gx: $(STAMP) $(B)/bin/gx
 
 # ---------------------------------------------------------------------------------
+# gx_pipe's control and status registers (docs/pipe_regs.md): rdl/gx_pipe_regs.rdl is the
+# one description; scripts/gen_regs.py runs the pinned PeakRDL tools into build/gen/ (the
+# register block and its package, the C header, the hwif bit positions) and
+# build/docs/regs/ (HTML). Nothing generated is committed. The block's file list is its
+# core's (gx_pipe_regs.core, RTL_pipe_regs); the cosimulation's top adds its properties
+# (TBSV_pipe_regs, formal/gx_pipe_regs_axil.sv).
+GEN      := $(B)/gen
+REGS_GEN := $(GEN)/gx_pipe_regs_pkg.sv $(GEN)/gx_pipe_regs.sv $(GEN)/gx_pipe_regs.h \
+            $(GEN)/gx_pipe_regs_hwif.h $(B)/docs/regs/index.html
+TBSV_pipe_regs := formal/gx_axil_slave_fv.sv formal/gx_pipe_regs_axil.sv
+REGS_TEST_BINS := $(B)/bin/tb_pipe_regs $(B)/bin/tb_pipe_regs_gl $(B)/tests/test_axi_mon \
+                  $(B)/tests/test_axi_mon-san
+
+regs: $(REGS_GEN)
+$(REGS_GEN) &: rdl/gx_pipe_regs.rdl scripts/gen_regs.py $(STAMP)
+	$(PY) scripts/gen_regs.py rdl/gx_pipe_regs.rdl $(GEN) $(B)/docs/regs
+lint-pipe_regs: $(REGS_GEN)
+
+# the AXI protocol monitor's own test, plain and under ASan/UBSan
+$(B)/tests/test_axi_mon: tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c tb/common/axi_mon.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c -o $@
+$(B)/tests/test_axi_mon-san: tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c tb/common/axi_mon.h
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c -o $@
+
+# Cosimulation: the RTL (test flavor) and the Yosys netlist of the block, each under the
+# same top and test.
+$(B)/vl/pipe_regs/Vgx_pipe_regs_axil__ALL.a: $(RTL_pipe_regs) $(HDR_pipe_regs) $(TBSV_pipe_regs) \
+                                           rtl/lint.vlt $(STAMP)
+	@mkdir -p $(@D)
+	$(VERILATOR) $(VF_test) -Mdir $(@D) $(addprefix -I,$(INC_pipe_regs)) \
+	  --top-module gx_pipe_regs_axil rtl/lint.vlt $(RTL_pipe_regs) $(TBSV_pipe_regs) \
+	  > $(@D)/build.log 2>&1 || { cat $(@D)/build.log; exit 1; }
+# the block as Yosys reads it for synthesis, written back (make lint builds it)
+$(B)/gl/pipe_regs/gx_pipe_regs.v: $(RTL_pipe_regs) $(STAMP)
+	@mkdir -p $(@D)
+	{ for f in $(RTL_pipe_regs); do echo "read_verilog -sv $$f"; done; \
+	  echo "prep -flatten -top gx_pipe_regs"; echo "opt -full"; echo "opt_clean -purge"; \
+	  echo "write_verilog -noattr $@"; } > $(B)/gl/pipe_regs/gl.ys
+	$(YOSYS) -q -s $(B)/gl/pipe_regs/gl.ys > $(B)/gl/pipe_regs/yosys.log 2>&1 \
+	  && ! grep -qi 'warning' $(B)/gl/pipe_regs/yosys.log \
+	  || { cat $(B)/gl/pipe_regs/yosys.log; exit 1; }
+# the netlist with the package (the top's hwif types) and the same top
+$(B)/vl-gl/pipe_regs/Vgx_pipe_regs_axil__ALL.a: $(B)/gl/pipe_regs/gx_pipe_regs.v $(TBSV_pipe_regs)
+	@mkdir -p $(@D)
+	$(VERILATOR) --cc --build -j 2 --assert -Wno-fatal -Wno-lint -Wno-style -CFLAGS -std=c++20 \
+	  -CFLAGS -O1 --x-assign unique --x-initial unique --trace-fst $(VMAKEFIX) -Mdir $(@D) \
+	  $(addprefix -I,$(INC_pipe_regs)) --top-module gx_pipe_regs_axil \
+	  $(filter %_pkg.sv,$(RTL_pipe_regs)) $< $(TBSV_pipe_regs) \
+	  > $(@D)/build.log 2>&1 || { cat $(@D)/build.log; exit 1; }
+define regs_tb_rules
+$(B)/obj/$(1)/pipe_regs_rtl.o: tb/pipe_regs/pipe_regs_rtl.cpp tb/pipe_regs/pipe_regs_rtl.h \
+                               tb/common/vl_model.h tb/common/axi_mon.h \
+                               $(B)/$(1)/pipe_regs/Vgx_pipe_regs_axil__ALL.a
+	@mkdir -p $$(@D)
+	$(CXX) -std=c++20 -O2 -g $(2) $$(VINC) -I$(B)/$(1)/pipe_regs -Itb/common -Itb/pipe_regs \
+	  -c $$< -o $$@
+$(B)/bin/tb_pipe_regs$(3): $(B)/obj/tb/tb_pipe_regs.o $(B)/obj/tb/tb.o $(B)/obj/tb/axi_mon.o \
+                           $(B)/obj/$(1)/pipe_regs_rtl.o $(B)/$(1)/pipe_regs/Vgx_pipe_regs_axil__ALL.a
+	@mkdir -p $$(@D)
+	$(CXX) -o $$@ $$^ $(B)/$(1)/pipe_regs/libverilated.a -llz4 -lz -lpthread
+endef
+$(eval $(call regs_tb_rules,vl,,))
+$(eval $(call regs_tb_rules,vl-gl,-DGX_NO_COVERAGE,_gl))
+$(B)/obj/tb/tb_pipe_regs.o: tb/pipe_regs/tb_pipe_regs.c tb/pipe_regs/pipe_regs_rtl.h \
+                            tb/common/*.h $(REGS_GEN)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -I$(GEN) -Itb/pipe_regs -c $< -o $@
+sim-pipe_regs: $(B)/bin/tb_pipe_regs
+	$(B)/bin/tb_pipe_regs --out $(B)
+sim-pipe_regs-gl: $(B)/bin/tb_pipe_regs_gl
+	$(B)/bin/tb_pipe_regs_gl --out $(B)/gl
+formal-pipe_regs: $(FILES_MK) $(REGS_GEN)
+	$(PY) scripts/formal.py -j $(NPROC) --summary $(B)/formal/summary-pipe_regs.md pipe_regs
+
+# ---------------------------------------------------------------------------------
 # make test (scripts/test.py: the stage list and budgets) and what its build stage makes.
 test: $(STAMP)
 	$(PY) scripts/test.py
 
 test-build: $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/gx $(B)/bin/gx-san \
-            $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b) $(B)/bin/tb_$(b)_gl)
+            $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b) $(B)/bin/tb_$(b)_gl) $(REGS_TEST_BINS)
 # check-BLOCK's build: that block's testbenches and the C model's tests
 define check_build_rules
 check-build-$(1): $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/tb_$(1) $(B)/bin/tb_$(1)_gl
@@ -341,7 +426,8 @@ endef
 $(foreach b,$(BLOCKS),$(eval $(call check_build_rules,$(b))))
 
 formal: $(FILES_MK)
-	$(PY) scripts/formal.py -j $(NPROC) --summary $(B)/formal/summary.md $(BLOCKS) $(PRIMS)
+	$(PY) scripts/formal.py -j $(NPROC) --summary $(B)/formal/summary.md $(BLOCKS) $(PRIMS) \
+	  $(REGS)
 
 # gx_raster has a row for one, two and four lanes (the default; docs/raster.md). SYNTH_R2:
 # the blocks routed by nextpnr's router2 instead of router1; SYNTH_ST: those placed by
@@ -350,8 +436,8 @@ formal: $(FILES_MK)
 SYNTH_R2 := raster:Lanes=2 raster:Lanes=4
 SYNTH_ST := mswb
 SYNTH_45 := msld
-SYNTH    := $(filter-out raster mswb msld,$(BLOCKS)) raster:Lanes=1
-synth: $(STAMP) $(FILES_MK)
+SYNTH    := $(filter-out raster mswb msld,$(BLOCKS)) raster:Lanes=1 $(REGS)
+synth: $(STAMP) $(FILES_MK) $(REGS_GEN)
 	python3 scripts/synth.py $(SYNTH)
 	GX_FIRST_PART=LFE5U-45F python3 scripts/synth.py $(SYNTH_45)
 	GX_ROUTER=router2 python3 scripts/synth.py $(SYNTH_R2)

@@ -58,6 +58,8 @@ CHAIN = 512
 DOC = Path("docs/synth.md")
 INCLUDE_DIR = "rtl"
 CLOCK_PORT = "clk_i"
+# Tops whose clock has another name: generated code (peakrdl-regblock names it clk).
+CLOCK_PORT_OF = {"gx_pipe_regs": "clk"}
 FREQ_MHZ = 100
 # nextpnr's placement seeds: the wrapper is placed and routed once per seed (a
 # placement's fmax depends on its seed); the table reports the best and each seed's.
@@ -335,21 +337,22 @@ def shift_in(reg: str, hi: int, lo: int, bit: str) -> str:
 def wrapper_source(top: str, ports: list[Port]) -> tuple[str, str]:
     """Generate the few-pin register wrapper around `top`; return (module name, source)."""
     name = f"{top}_synth_top"
-    clocks = [p for p in ports if p.name == CLOCK_PORT]
+    clk = CLOCK_PORT_OF.get(top, CLOCK_PORT)
+    clocks = [p for p in ports if p.name == clk]
     if len(clocks) != 1 or clocks[0].direction != "input" or clocks[0].width != 1:
-        raise ToolError(f"{top}: expected a 1-bit input clock port {CLOCK_PORT}")
+        raise ToolError(f"{top}: expected a 1-bit input clock port {clk}")
     inouts = [p.name for p in ports if p.direction not in ("input", "output")]
     if inouts:
         raise ToolError(f"{top}: inout ports are not supported: {', '.join(inouts)}")
-    inputs = [p for p in ports if p.direction == "input" and p.name != CLOCK_PORT]
+    inputs = [p for p in ports if p.direction == "input" and p.name != clk]
     outputs = [p for p in ports if p.direction == "output"]
     if not inputs or not outputs:
-        raise ToolError(f"{top}: needs inputs besides {CLOCK_PORT} and outputs for the "
+        raise ToolError(f"{top}: needs inputs besides {clk} and outputs for the "
                         "fmax wrapper")
 
     iw = sum(p.width for p in inputs)
     ow = sum(p.width for p in outputs)
-    conns = [f"    .{CLOCK_PORT}(clk)"]
+    conns = [f"    .{clk}(clk)"]
     lo = 0
     for p in inputs:
         conns.append(f"    .{p.name}(in_q[{lo + p.width - 1}:{lo}])")
@@ -387,7 +390,7 @@ def wrapper_source(top: str, ports: list[Port]) -> tuple[str, str]:
         "// sin -> serial-in shift registers -> (ld) input registers -> DUT -> output",
         "// registers -> (ld) parallel-load serial-out shift registers -> sout.",
         f"// Chains of at most {CHAIN} bits, one pin each.",
-        f"// DUT ports ({CLOCK_PORT} is the clock; every other input comes from a register):",
+        f"// DUT ports ({clk} is the clock; every other input comes from a register):",
         port_doc,
         "`default_nettype none",
         f"module {name} (",
@@ -659,7 +662,7 @@ def netlist_checks(netlist: Path, top: str) -> list[str]:
             if const:
                 findings.append(f"{len(const)} of {len(bits)} bits of output {name} are "
                                 f"constant in the synthesized netlist (bits {ranges(const)})")
-        elif port["direction"] == "input" and name != CLOCK_PORT:
+        elif port["direction"] == "input" and name != CLOCK_PORT_OF.get(top, CLOCK_PORT):
             unused = [i for i, b in enumerate(bits) if isinstance(b, int) and b not in used]
             if unused:
                 findings.append(f"{len(unused)} of {len(bits)} bits of input {name} drive "

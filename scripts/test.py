@@ -94,6 +94,25 @@ def stages(only_block=None):
         st.append(Stage(f"cosim-mssurf-k{k}", 10, [f"{B}/bin/tb_mssurf", "--out", B], ["build"],
                         env={"SLOTS": str(k)}, block="mssurf"))
         cosims.append(f"cosim-mssurf-k{k}")
+    # the generated blocks (gx_pipe's register block, docs/pipe_regs.md): lint, the AXI
+    # protocol monitor's own test (plain and under ASan/UBSan), cosimulation of the RTL and
+    # the netlist, the quick proofs (the core's `formal` target)
+    budget_regs = {"lint": 15, "cosim": 15, "pdr": 60, "cover": 20}
+    for g in [] if only_block else make_var("regs"):
+        st.append(Stage(f"lint-{g}", budget_regs["lint"], ["make", "-s", f"lint-{g}"]))
+        st.append(Stage(f"cosim-{g}", budget_regs["cosim"], [f"{B}/bin/tb_{g}", "--out", B],
+                        ["build"]))
+        st.append(Stage(f"cosim-{g}-netlist", budget_regs["cosim"],
+                        [f"{B}/bin/tb_{g}_gl", "--out", f"{B}/gl"], ["build"]))
+        cosims.append(f"cosim-{g}")
+        for task in cores.formal_tasks(g, "formal"):
+            st.append(Stage(f"formal-{g}-{task}", budget_regs[task],
+                            [sys.executable, "scripts/formal.py", "--no-setup",
+                             f"{g}:formal:{task}"], ["build"]))
+    if not only_block:
+        st.append(Stage("axi_mon-unit", 5, [f"{B}/tests/test_axi_mon"], ["build"]))
+        st.append(Stage("axi_mon-unit-asan-ubsan", 10, [f"{B}/tests/test_axi_mon-san"],
+                        ["build"]))
     st.append(Stage("coverage", 10, [sys.executable, "scripts/cov_report.py", f"{B}/coverage"],
                     cosims))
     # the quick formal tasks: each block's `formal` target (its core names them)
