@@ -49,20 +49,6 @@
 #include "gx/msmem.h"
 #include "gx/mssurf.h"
 
-static uint64_t rng_state;
-static uint64_t rnd64(void)
-{
-    uint64_t x = rng_state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    rng_state = x;
-    return x * 0x2545f4914f6cdd1dull;
-}
-static unsigned rnd(unsigned n)
-{
-    return n ? (unsigned)(rnd64() % n) : 0;
-}
 
 static unsigned t_n(const gx_ms_cfg_t *c)
 {
@@ -1097,10 +1083,7 @@ static void random_run(unsigned sp, unsigned bp, int ragged, unsigned ops, bins_
 
 int main(void)
 {
-    const char *env = getenv("SEED");
-    uint64_t seed = env ? strtoull(env, NULL, 0) : 1;
-    rng_state = seed ? seed : 1;
-    printf("test_msmem: seed %" PRIu64 "\n", seed);
+    check_seed("test_msmem");
 
     test_golden_1spp_partial();
     test_golden_subset();
