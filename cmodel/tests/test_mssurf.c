@@ -46,20 +46,6 @@
 #include "gx/mssurf.h"
 
 
-static uint64_t rng_state;
-static uint64_t rnd64(void)
-{
-    uint64_t x = rng_state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    rng_state = x;
-    return x * 0x2545f4914f6cdd1dull;
-}
-static unsigned rnd(unsigned n)
-{
-    return n ? (unsigned)(rnd64() % n) : 0;
-}
 
 static const char *enc_name(unsigned e)
 {
@@ -1322,10 +1308,7 @@ static void test_coalesce_random(void)
 
 int main(void)
 {
-    const char *env = getenv("SEED");
-    uint64_t seed = env ? strtoull(env, NULL, 0) : 1;
-    rng_state = seed ? seed : 1;
-    printf("test_mssurf: seed %" PRIu64 "\n", seed);
+    check_seed("test_mssurf");
 
     test_ranges();
     test_golden_1spp_conflict_promote();
