@@ -125,7 +125,8 @@ unsigned gx_msmem_index_bytes(gx_spp_t spp);
 int gx_msmem_init(gx_msmem_t *m, const gx_ms_cfg_t *cfg, uint64_t surf_base,
                   uint64_t index_base, uint64_t state_base);
 void gx_msmem_free(gx_msmem_t *m);
-/** CTRL.clear: zeros over the three regions (every tile 1SPP, every sample 0). */
+/** Zeros over the three regions (every tile 1SPP, every sample 0): the host's clear before
+ *  the first draw. */
 void gx_msmem_clear(gx_msmem_t *m);
 
 /** Write transaction: the flush packet f. Refused (counted in bad_writes; nothing
