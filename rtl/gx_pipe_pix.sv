@@ -8,7 +8,8 @@
 // triangle's raster tag) and slot n mod Depth of a block-RAM ring (gx_ram_1r1w). The
 // live numbers are head_q .. next_q - 1; col_ready_o is low while Depth are live. A group
 // taken with tag t moves head_q to t (every triangle before t is done: the rasterizer
-// keeps order); raster_idle_i with no group held moves head_q to next_q (all free).
+// keeps order); raster_idle_i while the stage holds nothing (idle_o) moves head_q to
+// next_q (all free).
 //
 // Stores. A group taken (grp_valid_i / grp_ready_o, gx_pkg::rs_qgroup_t) reads its
 // color from the RAM in the same clock and waits in P1 (the one-group look-ahead); in
@@ -110,7 +111,7 @@ module gx_pipe_pix #(
     next_d = next_q + 16'(col_take);
     head_d = head_q;
     if (grp_take) head_d = grp_i.tag;
-    else if (raster_idle_i && !held) head_d = next_q;
+    else if (raster_idle_i && idle_o) head_d = next_q;
     p1_v_d = grp_ready_o ? grp_valid_i : p1_v_q;
     i_v_d  = i_free ? p1_v_q : 1'b1;
     i_rem_d = i_free ? p1_pix_q : (emit ? i_after : i_rem_q);
@@ -227,7 +228,7 @@ module gx_pipe_pix #(
   `GX_COVER(NumWrap_C, col_take && next_q == 16'hffff)
   `GX_COVER(Group16_C, emit && i_all_q && i_rem_q == 16'h8000)
   `GX_COVER(EmptyLane_C, grp_take && grp_i.valid != 4'hf)
-  `GX_COVER(IdleRelease_C, !grp_take && raster_idle_i && !held && live != '0)
+  `GX_COVER(IdleRelease_C, !grp_take && raster_idle_i && idle_o && live != '0)
   `GX_COVER(BoundaryStall_C, out_v_q && !st_ready_i && i_v_q && i_first_q && i_rem_q != '0)
   `GX_COVER(GroupAClock_C, emit && i_first_q && i_after == '0 && p1_v_q)
 endmodule
