@@ -30,7 +30,8 @@ void gx_pipe_pix_env_step(gx_pipe_pix_env_t *e, gx_pipe_pix_rtl_t *m, tb_rng_t *
         e->sst = tb_stall_pick(rng);
     }
     /* decoder: the next color, held until taken */
-    if (!e->col_v && e->d < e->ntri && !tb_rng_pct(rng, e->scol.gap_pct))
+    unsigned gap = e->scol.gap_pct > e->col_gap_min ? e->scol.gap_pct : e->col_gap_min;
+    if (!e->col_v && e->d < e->ntri && !tb_rng_pct(rng, gap))
         e->col_v = 1;
     s->in.col_valid = e->col_v;
     s->col_tri = e->d;

@@ -66,6 +66,7 @@ typedef struct gx_pipe_pix_env {
     const gx_rs_group_t *grp;        /**< every group, in order (tags set by the driver) */
     unsigned lat_max;                /**< the decoder-to-rasterizer latency, at most */
     unsigned idle_pct;               /**< rasterizer idle reported when it may be */
+    unsigned col_gap_min;            /**< the decoder's gaps, at least (a sparse stream) */
     uint64_t phase;                  /**< clocks between stall profile changes; 0: no stalls */
     uint32_t tag_base;               /**< triangle t's number: tag_base + t (mod 2^16) */
     /* progress (zero before the first step) */

@@ -10,14 +10,16 @@
  *    in lanes without their valid bit now and then), tags in triangle order;
  *  - timing: random gaps on col_valid and grp_valid, random back-pressure on st_ready,
  *    the decoder-to-rasterizer latency 0..12 clocks, idle reported at random when it may
- *    be; the profile changes every 1000 clocks (phases of a slow rasterizer fill the ring).
+ *    be; the profile changes every 1000 clocks (phases of a slow rasterizer fill the ring;
+ *    a third of the chunks with a sparse decoder, so the rasterizer catches up and idles).
  * Checked: every store against the C model (pixel, mask, value; op 0, full 0, bytes 16..
  * zero) and its color against the triangle's own color (the ring never returns a color
  * of a retired or overwritten entry); each col_tag_o against the model's number;
  * col_ready_o against the model's rule every clock; every group's tag live in the model
  * when taken; nothing left over; the RTL's own assertions every clock.
  * Functional coverage (the run fails when a bin is empty): ring full, slot wrap, number
- * wrap, a 16-pixel group, a group with an empty lane, an idle release with live entries,
+ * wrap, a 16-pixel group, a group with an empty lane, an idle release with live entries
+ * and one in the clock a color is taken (that color stays live),
  * back-pressure at a group boundary, groups of one pixel a clock apart.
  * Line, toggle and user coverage of the RTL go to build/coverage/gx_pipe_pix.dat.
  */
@@ -111,7 +113,7 @@ static void scen_fill(tb_rng_t *r, scen_t *s, int kind, int ngrp)
 }
 
 typedef struct cov {
-    uint64_t full, slot_wrap, num_wrap, g16, empty_lane, idle_rel, bp_boundary, g1_clock;
+    uint64_t full, slot_wrap, num_wrap, g16, empty_lane, idle_rel, idle_col, bp_boundary, g1_clock;
 } cov_t;
 
 typedef struct expst {
@@ -123,7 +125,8 @@ typedef struct expst {
 
 /* Run one scenario; returns the clocks, 0 when the model stopped or hung. */
 static uint64_t run(gx_pipe_pix_rtl_t *m, gx_pipe_pix_t *model, const scen_t *s, tb_rng_t *rng,
-                    unsigned lat_max, unsigned idle_pct, uint64_t phase, uint32_t tri_base,
+                    unsigned lat_max, unsigned idle_pct, unsigned col_gap_min, uint64_t phase,
+                    uint32_t tri_base,
                     tb_report_t *rep, cov_t *cv, uint64_t *stores)
 {
     gx_pipe_pix_env_t e;
@@ -134,6 +137,7 @@ static uint64_t run(gx_pipe_pix_rtl_t *m, gx_pipe_pix_t *model, const scen_t *s,
     e.grp = s->grp;
     e.lat_max = lat_max;
     e.idle_pct = idle_pct;
+    e.col_gap_min = col_gap_min;
     e.phase = phase;
     e.tag_base = tri_base;
     e.taken_at = calloc(s->ntri ? s->ntri : 1, sizeof *e.taken_at);
@@ -161,6 +165,8 @@ static uint64_t run(gx_pipe_pix_rtl_t *m, gx_pipe_pix_t *model, const scen_t *s,
         if (st.in.raster_idle && st.out.idle && !st.grp_take) {
             if (gx_pipe_pix_live(model))
                 cv->idle_rel++;
+            if (st.col_take)
+                cv->idle_col++;
             gx_pipe_pix_idle(model);
         }
         if (st.grp_take) {
@@ -263,7 +269,7 @@ static uint64_t simulate(const tb_opts_t *o, const char *fst, const char *cov, t
         scen_alloc(&s, dir[i].ntri, (uint64_t)dir[i].ntri * (unsigned)dir[i].ngrp);
         scen_fill(&gen, &s, dir[i].kind, dir[i].ngrp);
         uint64_t n0 = stores;
-        c = run(m, &model, &s, &stall, 0, 0, 0, base, rep, &cv, &stores);
+        c = run(m, &model, &s, &stall, 0, 0, 0, 0, base, rep, &cv, &stores);
         base += s.ntri;
         /* a store a clock: the stores plus the pipeline's fill (4) and the run's end (5) */
         tb_check(rep, c && c <= stores - n0 + 9, "%s: %" PRIu64 " stores in %" PRIu64
@@ -277,7 +283,7 @@ static uint64_t simulate(const tb_opts_t *o, const char *fst, const char *cov, t
         scen_t s;
         scen_alloc(&s, 70, 1);
         scen_fill(&gen, &s, 0, 0);
-        run(m, &model, &s, &stall, 20, 30, 0, base, rep, &cv, &stores);
+        run(m, &model, &s, &stall, 20, 30, 0, 0, base, rep, &cv, &stores);
         base += s.ntri;
         scen_free(&s);
     }
@@ -287,7 +293,9 @@ static uint64_t simulate(const tb_opts_t *o, const char *fst, const char *cov, t
         scen_t s;
         scen_alloc(&s, n, (uint64_t)n * 6);
         scen_fill(&gen, &s, 0, -1);
-        c = run(m, &model, &s, &stall, 12, tb_rng_below(&gen, 60), 1000, base, rep, &cv,
+        /* a third of the chunks with a sparse decoder: the rasterizer catches up, idle */
+        unsigned sparse = tb_rng_pct(&gen, 33) ? 97 : 0;
+        c = run(m, &model, &s, &stall, 12, tb_rng_below(&gen, 60), sparse, 1000, base, rep, &cv,
                 &stores);
         if (!c)
             tb_check(rep, 0, "random chunk at triangle %u stopped", base);
@@ -299,7 +307,7 @@ static uint64_t simulate(const tb_opts_t *o, const char *fst, const char *cov, t
     struct { const char *name; uint64_t n; } bins[] = {
         {"ring full", cv.full}, {"slot wrap", cv.slot_wrap}, {"number wrap", cv.num_wrap},
         {"16-pixel group", cv.g16}, {"empty lane", cv.empty_lane},
-        {"idle release", cv.idle_rel}, {"back-pressure at a group boundary", cv.bp_boundary},
+        {"idle release", cv.idle_rel}, {"idle release with a color taken", cv.idle_col}, {"back-pressure at a group boundary", cv.bp_boundary},
         {"1-pixel groups a clock apart", cv.g1_clock}};
     for (unsigned i = 0; i < sizeof bins / sizeof bins[0]; i++) {
         printf("coverage %-36s %" PRIu64 "\n", bins[i].name, bins[i].n);
