@@ -90,8 +90,9 @@ int gx_pipe_pix_store_unpack(const uint32_t *w, gx_ms_store_t *s)
     s->x = (uint16_t)gx_bits_get(w, GX_MS_CMD_X_LSB, GX_MS_CMD_X_BITS);
     s->y = (uint16_t)gx_bits_get(w, GX_MS_CMD_Y_LSB, GX_MS_CMD_Y_BITS);
     s->mask = (uint16_t)gx_bits_get(w, GX_MS_CMD_MASK_LSB, GX_MS_CMD_MASK_BITS);
+    _Static_assert(GX_MS_CMD_VALUE_LSB == 0, "value bytes from bit 0: byte j in word j / 4");
     for (unsigned j = 0; j < GX_MS_MAX_PIXEL_BYTES; j++) {
-        s->value[j] = (uint8_t)gx_bits_get(w, GX_MS_CMD_VALUE_LSB + 8u * j, 8);
+        s->value[j] = (uint8_t)(w[j / 4] >> (8u * (j % 4)));
         bad |= j >= GX_PIPE_PIX_COLOR_BYTES && s->value[j] != 0;
     }
     return bad;

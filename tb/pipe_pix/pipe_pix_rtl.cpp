@@ -51,8 +51,9 @@ extern "C" void gx_pipe_pix_rtl_get(const gx_pipe_pix_rtl_t *m, gx_pipe_pix_rtl_
     out->col_tag = t.col_tag_o;
     out->grp_ready = t.grp_ready_o;
     out->st_valid = t.st_valid_o;
-    for (unsigned i = 0; i < GX_MS_CMD_WORDS; i++)
-        out->st[i] = t.st_o[i];
+    if (out->st_valid)
+        for (unsigned i = 0; i < GX_MS_CMD_WORDS; i++)
+            out->st[i] = t.st_o[i];
     out->idle = t.idle_o;
 }
 

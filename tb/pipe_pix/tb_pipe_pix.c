@@ -5,13 +5,13 @@
  *    clock), 70 triangles without groups (the ring fills; the idle release frees it),
  *    with the store rate measured and checked: one store a clock with no stalls;
  *  - random: N triangles (default 70,000: the 2^16 number wraps once) with
- *    colors of B = 1..16 bytes (bytes beyond B zero), each with 0..6 groups (a fifth
+ *    colors of B = 1..16 bytes (bytes beyond B zero), each with 0..3 groups (a fifth
  *    without any), random lanes and masks (any lane empty, 16-pixel groups, masks left
  *    in lanes without their valid bit now and then), tags in triangle order;
  *  - timing: random gaps on col_valid and grp_valid, random back-pressure on st_ready,
  *    the decoder-to-rasterizer latency 0..12 clocks, idle reported at random when it may
  *    be; the profile changes every 1000 clocks (phases of a slow rasterizer fill the ring;
- *    a third of the chunks with a sparse decoder, so the rasterizer catches up and idles).
+ *    chunks with a sparse decoder, so the rasterizer catches up and idles).
  * Checked: every store against the C model (pixel, mask, value; op 0, full 0, bytes 16..
  * zero) and its color against the triangle's own color (the ring never returns a color
  * of a retired or overwritten entry); each col_tag_o against the model's number;
@@ -105,7 +105,7 @@ static void scen_fill(tb_rng_t *r, scen_t *s, int kind, int ngrp)
             s->color[t][j] = j < bps ? (uint8_t)tb_rng_u32(r) : 0;
         s->gfirst[t] = s->ngrp;
         unsigned n = ngrp >= 0 ? (unsigned)ngrp
-                     : tb_rng_pct(r, 20) ? 0 : 1u + tb_rng_below(r, 6);
+                     : tb_rng_pct(r, 20) ? 0 : 1u + tb_rng_below(r, 3);
         for (unsigned i = 0; i < n && s->ngrp < s->cap; i++)
             rand_group(r, &s->grp[s->ngrp++], kind);
     }
@@ -287,22 +287,26 @@ static uint64_t simulate(const tb_opts_t *o, const char *fst, const char *cov, t
         base += s.ntri;
         scen_free(&s);
     }
-    /* random, in chunks of 5000 triangles */
+    /* random, in chunks of 5000 triangles; a chunk in four of 1000 with a sparse decoder
+     * (the rasterizer catches up and idles) */
+    uint64_t clocks = 0;
     for (uint64_t done = 0; done < o->n && !rep->failed;) {
-        uint32_t n = (uint32_t)(o->n - done < 5000 ? o->n - done : 5000);
+        unsigned sparse = tb_rng_pct(&gen, 25) ? 97 : 0;
+        uint32_t chunk = sparse ? 1000 : 5000;
+        uint32_t n = (uint32_t)(o->n - done < chunk ? o->n - done : chunk);
         scen_t s;
         scen_alloc(&s, n, (uint64_t)n * 6);
         scen_fill(&gen, &s, 0, -1);
-        /* a third of the chunks with a sparse decoder: the rasterizer catches up, idle */
-        unsigned sparse = tb_rng_pct(&gen, 33) ? 97 : 0;
         c = run(m, &model, &s, &stall, 12, tb_rng_below(&gen, 60), sparse, 1000, base, rep, &cv,
                 &stores);
         if (!c)
             tb_check(rep, 0, "random chunk at triangle %u stopped", base);
+        clocks += c;
         base += n;
         done += n;
         scen_free(&s);
     }
+    printf("random: %" PRIu64 " clocks\n", clocks);
     printf("%u triangles, %" PRIu64 " stores\n", base, stores);
     struct { const char *name; uint64_t n; } bins[] = {
         {"ring full", cv.full}, {"slot wrap", cv.slot_wrap}, {"number wrap", cv.num_wrap},
