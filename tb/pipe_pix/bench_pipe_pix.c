@@ -40,6 +40,7 @@ int main(void)
         e.grp = grp;
         e.taken_at = calloc(ntri, sizeof *e.taken_at);
         gx_pipe_pix_step_t s;
+        memset(&s, 0, sizeof s);
         uint64_t stores = 0, first = 0, last = 0;
         while (!(gx_pipe_pix_env_done(&e) && s.out.idle) && e.now < 10000000) {
             gx_pipe_pix_env_step(&e, m, &rng, &s);
