@@ -84,7 +84,7 @@ def stages(only_block=None):
     st.append(Stage("oracle-llvmpipe", 20, ["bash", "tests/oracle/test_llvmpipe.sh"], ["build"]))
     budget_cosim = {"analyzer": 15, "raster_setup": 10, "raster": 25, "mssurf": 15,
                     "mswb": 80, "msld": 30}
-    budget_cosim["pipe_pix"] = 25
+    budget_cosim["pipe_pix"] = 15
     cosims = []
     for b in blocks:
         bud = budget_cosim[b]
@@ -131,7 +131,7 @@ def stages(only_block=None):
         "msld-prove": 60, "msld-cover": 30,
         "prim-prove": 15, "prim-pdr": 30, "prim-cover": 10, "skid-prove": 10, "skid-cover": 10,
     }
-    budget_formal.update({"pipe_pix-prove": 45, "pipe_pix-cover": 20})
+    budget_formal.update({"pipe_pix-prove": 30, "pipe_pix-cover": 15})
     for b in blocks:
         if "formal" not in cores.targets(b):  # no quick task (docs/flow.md)
             continue
