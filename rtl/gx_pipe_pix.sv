@@ -66,11 +66,14 @@ module gx_pipe_pix #(
   // P1: the group taken in the clock before (its color read issued then).
   logic           p1_v_q, p1_v_d;
   logic [15:0]    p1_tag_q, p1_pix_q, pix_in;
+  logic [4:0]     p1_cnt_q, cnt_in;   // covered pixels of P1's group, of the offered one
   logic [11:0]    p1_qx_q, p1_qy_q;
   logic [255:0]   p1_masks_q;
   // I: the group giving its stores; i_rem_q its pixels not yet given (bit 4 l + k).
   logic           i_v_q, i_v_d, i_first_q, i_all_q;
   logic [15:0]    i_rem_q, i_rem_d, i_low, i_after;
+  logic [4:0]     i_cnt_q, i_cnt_d;   // pixels in i_rem_q: i_free and emit without the
+                                      // lowest-bit logic (the critical path before)
   logic [11:0]    i_qx_q, i_qy_q;
   logic [255:0]   i_masks_q;
   logic [CW-1:0]  i_col_q, i_col, ram_rdata;
@@ -87,6 +90,8 @@ module gx_pipe_pix #(
   always_comb begin
     for (int unsigned i = 0; i < 16; i++)
       pix_in[i] = grp_i.valid[i / 4] && |grp_i.masks[16*i +: 16];
+    cnt_in = '0;
+    for (int i = 0; i < 16; i++) cnt_in = cnt_in + 5'(pix_in[i]);
   end
 
   // I: the lowest remaining pixel
@@ -100,8 +105,8 @@ module gx_pipe_pix #(
   assign i_lane   = i_idx[3:2];
   assign i_col    = i_first_q ? ram_rdata : i_col_q;
   assign out_load = !out_v_q || st_ready_i;
-  assign emit     = i_v_q && i_rem_q != '0 && out_load;
-  assign i_free   = !i_v_q || (i_after == '0 && (out_load || i_rem_q == '0));
+  assign emit     = i_v_q && i_cnt_q != '0 && out_load;
+  assign i_free   = !i_v_q || (i_cnt_q <= 5'd1 && (out_load || i_cnt_q == '0));
 
   assign grp_ready_o = !p1_v_q || i_free;
   assign grp_take    = grp_valid_i && grp_ready_o;
@@ -115,6 +120,7 @@ module gx_pipe_pix #(
     p1_v_d = grp_ready_o ? grp_valid_i : p1_v_q;
     i_v_d  = i_free ? p1_v_q : 1'b1;
     i_rem_d = i_free ? p1_pix_q : (emit ? i_after : i_rem_q);
+    i_cnt_d = i_free ? p1_cnt_q : (emit ? i_cnt_q - 5'd1 : i_cnt_q);
     out_v_d = out_load ? emit : 1'b1;
   end
 
@@ -138,11 +144,13 @@ module gx_pipe_pix #(
     if (grp_take) begin
       p1_tag_q   <= grp_i.tag;
       p1_pix_q   <= pix_in;
+      p1_cnt_q   <= cnt_in;
       p1_qx_q    <= grp_i.qx;
       p1_qy_q    <= grp_i.qy;
       p1_masks_q <= grp_i.masks;
     end
     i_rem_q   <= i_rem_d;
+    i_cnt_q   <= i_cnt_d;
     i_first_q <= i_free;
     if (i_free) begin
       i_qx_q    <= p1_qx_q;
@@ -178,6 +186,10 @@ module gx_pipe_pix #(
   assign idle_o = !held && !out_v_q;
 
   // ---- properties ---------------------------------------------------------------------
+  function automatic logic [7:0] ones16(logic [15:0] v);
+    ones16 = '0;
+    for (int i = 0; i < 16; i++) ones16 = ones16 + 8'(v[i]);
+  endfunction
   // The environment: streams hold until taken; a group's tag is live (its color was
   // written in an earlier clock, its triangle not retired); no group while idle.
   `GX_ASSUME(GrpHold_M, !`GX_PAST_OK || !$past(grp_valid_i && !grp_ready_o) ||
@@ -203,13 +215,12 @@ module gx_pipe_pix #(
   `GX_ASSERT(P1Mask_A, !p1_v_q || masks_ok(p1_pix_q, p1_masks_q))
   `GX_ASSERT(IMask_A, !i_v_q || masks_ok(i_rem_q, i_masks_q))
   `GX_ASSERT(StMask_A, !st_valid_o || st_o.mask != '0)
+  // The pixel counts are those of the pixel bits.
+  `GX_ASSERT(P1Cnt_A, !p1_v_q || 8'(p1_cnt_q) == ones16(p1_pix_q))
+  `GX_ASSERT(ICnt_A, !i_v_q || 8'(i_cnt_q) == ones16(i_rem_q))
 
   // Scoreboard: the stores given are the covered pixels of the groups taken; those not
   // yet given are held (P1, I, output register). Counts modulo 2^8.
-  function automatic logic [7:0] ones16(logic [15:0] v);
-    ones16 = '0;
-    for (int i = 0; i < 16; i++) ones16 = ones16 + 8'(v[i]);
-  endfunction
   logic [7:0] sb_in_q, sb_out_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
