@@ -16,8 +16,8 @@
 // stage I it gives one store a clock to the output register, lanes 0..3, pixels
 // k = 2 dy + dx = 0..3, covered pixels (valid lane, non-zero mask) only. I's color is
 // the RAM's read data in I's first clock (the read was issued when the group was taken,
-// at least two clocks before; the read data holds until the clock after the next read,
-// which cannot come before I's first clock) and a register after it.
+// at least two clocks before; the read data holds through the clock after the next
+// read, which comes at the earliest in the clock before I's first) and a register after.
 //
 // Handshake: valid/ready on all three streams; st_o holds while stalled. grp_ready_o =
 // P1 empty or moving on to I (it depends on st_ready_i through the output register's
@@ -55,10 +55,16 @@ module gx_pipe_pix #(
 
   // ---- the ring's numbers -------------------------------------------------------------
   logic [15:0] head_q, head_d, next_q, next_d, live;
-  logic        col_take, grp_take, held;
+  logic        col_take, grp_take, held, release_all;
+  // full_q: Depth entries live, a register (col_ready_o and the RAM's write enable come
+  // from it). Its next value needs only the low AW+1 bits of the numbers: at most Depth
+  // are live, so next - head mod 2^(AW+1) is the live count itself; the two cases, a
+  // group taken (head = its tag) or not, are compared before the choice.
+  logic        full_q, full_d;
+  logic [AW:0] n_lo;
 
   assign live        = next_q - head_q;
-  assign col_ready_o = live != 16'(Depth);
+  assign col_ready_o = !full_q;
   assign col_tag_o   = next_q;
   assign col_take    = col_valid_i && col_ready_o;
 
@@ -111,12 +117,16 @@ module gx_pipe_pix #(
   assign grp_ready_o = !p1_v_q || i_free;
   assign grp_take    = grp_valid_i && grp_ready_o;
   assign held        = p1_v_q || i_v_q;
+  assign release_all = raster_idle_i && idle_o;
 
   always_comb begin
     next_d = next_q + 16'(col_take);
     head_d = head_q;
     if (grp_take) head_d = grp_i.tag;
-    else if (raster_idle_i && idle_o) head_d = next_q;
+    else if (release_all) head_d = next_q;
+    n_lo   = next_d[AW:0];
+    full_d = grp_take ? (AW+1)'(n_lo - grp_i.tag[AW:0]) == (AW+1)'(Depth)
+                      : !release_all && (AW+1)'(n_lo - head_q[AW:0]) == (AW+1)'(Depth);
     p1_v_d = grp_ready_o ? grp_valid_i : p1_v_q;
     i_v_d  = i_free ? p1_v_q : 1'b1;
     i_rem_d = i_free ? p1_pix_q : (emit ? i_after : i_rem_q);
@@ -127,12 +137,14 @@ module gx_pipe_pix #(
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       head_q  <= ResetNum;
+      full_q  <= 1'b0;
       next_q  <= ResetNum;
       p1_v_q  <= 1'b0;
       i_v_q   <= 1'b0;
       out_v_q <= 1'b0;
     end else begin
       head_q  <= head_d;
+      full_q  <= full_d;
       next_q  <= next_d;
       p1_v_q  <= p1_v_d;
       i_v_q   <= i_v_d;
