@@ -232,7 +232,8 @@ module gx_pipe_pix #(
   `GX_ASSERT(ICnt_A, !i_v_q || 8'(i_cnt_q) == ones16(i_rem_q))
 
   // Scoreboard: the stores given are the covered pixels of the groups taken; those not
-  // yet given are held (P1, I, output register). Counts modulo 2^8.
+  // yet given are held: P1's and I's counts (those of their pixel bits: P1Cnt_A,
+  // ICnt_A) and the output register. Counts modulo 2^8.
   logic [7:0] sb_in_q, sb_out_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -243,8 +244,8 @@ module gx_pipe_pix #(
       sb_out_q <= sb_out_q + 8'(st_valid_o && st_ready_i);
     end
   end
-  `GX_ASSERT(Count_A, 8'(sb_in_q - sb_out_q) == 8'(ones16(p1_v_q ? p1_pix_q : '0) +
-                      ones16(i_v_q ? i_rem_q : '0) + 8'(out_v_q)))
+  `GX_ASSERT(Count_A, 8'(sb_in_q - sb_out_q) == 8'(p1_v_q ? p1_cnt_q : '0) +
+                      8'(i_v_q ? i_cnt_q : '0) + 8'(out_v_q))
 
   `GX_COVER(RingFull_C, col_valid_i && !col_ready_o)
   `GX_COVER(SlotWrap_C, col_take && next_q[AW-1:0] == '1)

@@ -131,7 +131,7 @@ def stages(only_block=None):
         "msld-prove": 60, "msld-cover": 30,
         "prim-prove": 15, "prim-pdr": 30, "prim-cover": 10, "skid-prove": 10, "skid-cover": 10,
     }
-    budget_formal.update({"pipe_pix-prove": 30, "pipe_pix-cover": 15})
+    budget_formal.update({"pipe_pix-prove": 15, "pipe_pix-cover": 15})
     for b in blocks:
         if "formal" not in cores.targets(b):  # no quick task (docs/flow.md)
             continue
