@@ -61,6 +61,7 @@ def stages(only_block=None):
     # lint: Verilator -Wall and Yosys elaboration (synthesis and formal reading) per block
     budget_lint = {"analyzer": 20, "raster_setup": 15, "raster": 90, "mssurf": 30,
                    "mswb": 150, "msld": 40}
+    budget_lint["pipe_pix"] = 10  # gx_pipe's pixel stage (docs/pipe_pix.md)
     for b in blocks:
         st.append(Stage(f"lint-{b}", budget_lint[b], ["make", "-s", f"lint-{b}"],
                         block=b))
@@ -83,6 +84,7 @@ def stages(only_block=None):
     st.append(Stage("oracle-llvmpipe", 20, ["bash", "tests/oracle/test_llvmpipe.sh"], ["build"]))
     budget_cosim = {"analyzer": 15, "raster_setup": 10, "raster": 25, "mssurf": 15,
                     "mswb": 80, "msld": 30}
+    budget_cosim["pipe_pix"] = 15
     cosims = []
     for b in blocks:
         bud = budget_cosim[b]
@@ -129,6 +131,7 @@ def stages(only_block=None):
         "msld-prove": 60, "msld-cover": 30,
         "prim-prove": 15, "prim-pdr": 30, "prim-cover": 10, "skid-prove": 10, "skid-cover": 10,
     }
+    budget_formal.update({"pipe_pix-prove": 15, "pipe_pix-cover": 15})
     for b in blocks:
         if "formal" not in cores.targets(b):  # no quick task (docs/flow.md)
             continue
