@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "gx/mssurf.h"
-#include "tb.h"
+#include "rng.h"
 
 /** N: samples per pixel. */
 unsigned tb_ms_spp_n(gx_spp_t s);

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "tb.h"
+#include "rng.h"
 
 typedef struct tb_dut_ops {
     unsigned req_words, resp_words;  /* 32-bit words of a request / response image */

@@ -18,7 +18,7 @@
 #include "verilated_fst_c.h"
 #endif
 
-#include "tb.h"
+#include "rng.h"
 
 namespace gx {
 
