@@ -170,7 +170,8 @@ VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
 # the shim's flags per flavor: no coverage and no tracing in the fast models
 SHIMF_test :=
 SHIMF_fast := -DGX_NO_COVERAGE -DGX_NO_TRACE
-TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/rng.o $(B)/obj/tb/stream.o $(B)/obj/tb/ms_mem.o
+TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/rng.o $(B)/obj/tb/stream.o $(B)/obj/tb/ms_mem.o \
+             $(B)/obj/tb/ms_stim.o
 
 $(B)/obj/tb/%.o: tb/common/%.c tb/common/*.h $(MODEL_HDR)
 	@mkdir -p $(@D)

@@ -1,47 +1,7 @@
-/* ms_mem: the memory side shared by the multi-sample testbenches (ms_mem.h). */
+/* ms_mem: the memory read port of the multi-sample drivers (ms_mem.h). */
 #include "ms_mem.h"
 
 #include <string.h>
-
-unsigned tb_ms_spp_n(gx_spp_t s) { return 2u << s; }
-unsigned tb_ms_bps_b(gx_bps_t b) { return 4u << b; }
-
-uint32_t tb_ms_rnd_in(tb_rng_t *r, uint32_t lo, uint32_t hi)
-{
-    return lo + tb_rng_below(r, hi - lo + 1u);
-}
-
-void tb_ms_surface(tb_rng_t *r, gx_spp_t spp, gx_bps_t bps, uint32_t max_tiles,
-                   unsigned thr_pct, gx_ms_cfg_t *cfg, uint8_t pal[4][16])
-{
-    const unsigned pp = 256u / (tb_ms_spp_n(spp) * tb_ms_bps_b(bps));
-    const uint32_t ntiles = tb_ms_rnd_in(r, 1, max_tiles);
-    uint32_t px = ntiles * pp;
-    if (tb_rng_pct(r, 50) && px > 1)
-        px -= tb_rng_below(r, pp < px ? pp : px - 1); /* a partial last tile */
-    const uint16_t w = (uint16_t)tb_ms_rnd_in(r, 1, px < 64 ? px : 64);
-    const uint16_t h = (uint16_t)(px / w ? px / w : 1);
-    gx_mssurf_cfg_default(cfg, w, h, spp, bps);
-    cfg->threshold = (uint8_t)(tb_rng_pct(r, thr_pct) ? tb_ms_rnd_in(r, 1, 8) : 0);
-    for (unsigned k = 0; k < 4; k++)
-        for (unsigned i = 0; i < 16; i++)
-            pal[k][i] = (uint8_t)(k == 0 ? 0 : tb_rng_pct(r, 50) ? 100 + 3 * k : tb_rng_u32(r));
-}
-
-void tb_ms_pick_value(tb_rng_t *r, gx_bps_t bps, const uint8_t pal[4][16], uint8_t *v)
-{
-    const unsigned b = tb_ms_bps_b(bps);
-    const unsigned k = tb_rng_below(r, 4);
-    const unsigned how = tb_rng_below(r, 10);
-    for (unsigned i = 0; i < b; i++) {
-        if (how < 6)
-            v[i] = pal[k][i];
-        else if (how < 8)
-            v[i] = (uint8_t)(pal[k][i] + tb_ms_rnd_in(r, 0, 6) - 3);
-        else
-            v[i] = (uint8_t)tb_rng_u32(r);
-    }
-}
 
 void tb_ms_rdport_init(tb_ms_rdport_t *p) { memset(p, 0, sizeof *p); }
 
