@@ -3,8 +3,8 @@
  * that put random gaps on every valid and random back-pressure on every ready, and the
  * seed sequence of the models' random initial register values.
  */
-#ifndef GX_RNG_H
-#define GX_RNG_H
+#ifndef GX_SIM_RNG_H
+#define GX_SIM_RNG_H
 
 #include <stdint.h>
 
@@ -36,9 +36,10 @@ typedef struct tb_stall {
 tb_stall_t tb_stall_pick(tb_rng_t *r);
 
 /** The seed of the next Verilated model's random initial register values: a sequence
- *  that tb_opts_parse (tb.h) starts from SEED (so a replay starts every model the same
- *  way), and that starts from 1 in a program that never calls tb_vl_seed_start (the gx
- *  tool: its output never depends on it). Never 0 (Verilator's "seed from the clock"). */
+ *  that a test's tb_opts_parse (tb/common/tb.h) starts from SEED (so a replay starts
+ *  every model the same way), and that starts from 1 in a program that never calls
+ *  tb_vl_seed_start (the gx tool: its output never depends on it). Never 0 (Verilator's
+ *  "seed from the clock"). */
 uint32_t tb_vl_seed(void);
 void tb_vl_seed_start(uint64_t seed);
 
@@ -46,4 +47,4 @@ void tb_vl_seed_start(uint64_t seed);
 }
 #endif
 
-#endif /* GX_RNG_H */
+#endif /* GX_SIM_RNG_H */

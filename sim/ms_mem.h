@@ -1,8 +1,8 @@
 /* ms_mem: the memory read port of the gx_mswb and gx_msld drivers: the C memory model
  * answering the RTL's read requests after a random latency.
  */
-#ifndef GX_TB_MS_MEM_H
-#define GX_TB_MS_MEM_H
+#ifndef GX_SIM_MS_MEM_H
+#define GX_SIM_MS_MEM_H
 
 #include <stdint.h>
 
@@ -32,4 +32,4 @@ int tb_ms_rdport_ready(const tb_ms_rdport_t *p, tb_rng_t *rng, int stall, unsign
 int tb_ms_rdport_step(tb_ms_rdport_t *p, gx_ms_mem_t *mem, const uint32_t *req,
                       int resp_taken, tb_rng_t *rng, unsigned max_lat, uint64_t *reads);
 
-#endif /* GX_TB_MS_MEM_H */
+#endif /* GX_SIM_MS_MEM_H */
