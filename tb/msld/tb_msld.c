@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "gx/mssurf.h"
-#include "ms_mem.h"
+#include "ms_stim.h"
 #include "msld_rtl.h"
 #include "tb.h"
 

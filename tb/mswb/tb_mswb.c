@@ -37,7 +37,7 @@
 #include <string.h>
 
 #include "gx/mssurf.h"
-#include "ms_mem.h"
+#include "ms_stim.h"
 #include "mswb_rtl.h"
 #include "tb.h"
 

@@ -13,7 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 traces="${TRACES:-traces}"
 
-# the slot counts K with a Verilated gx_mssurf in this gx (tb/mssurf/mssurf_rtl.cpp: the
+# the slot counts K with a Verilated gx_mssurf in this gx (sim/mssurf_rtl.cpp: the
 # default K = 4, and the Makefile's sweep in the test-flavor models): the tool names them
 # when it refuses a K it has no model for (K = 5 never has one)
 rtl_ks="$(printf 'surface 4 1 4 4 5\nflush\n' | "$gx" mstrace --engine rtl - 2>&1 >/dev/null |

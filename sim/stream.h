@@ -2,12 +2,12 @@
  * stream, with random gaps on valid and random back-pressure on ready (tb_stall_t).
  * The DUT is reached through a table of functions over packed-struct word images, so
  * every block's C shim plugs in. */
-#ifndef GX_TB_STREAM_H
-#define GX_TB_STREAM_H
+#ifndef GX_SIM_STREAM_H
+#define GX_SIM_STREAM_H
 
 #include <stdint.h>
 
-#include "tb.h"
+#include "rng.h"
 
 typedef struct tb_dut_ops {
     unsigned req_words, resp_words;  /* 32-bit words of a request / response image */
@@ -36,4 +36,4 @@ uint64_t tb_stream_run_n(const tb_dut_ops_t *ops, void *m, const uint32_t *req, 
                          uint32_t *resp, uint64_t max_resp, tb_rng_t *rng, int stall,
                          uint64_t phase, uint64_t *n_got);
 
-#endif /* GX_TB_STREAM_H */
+#endif /* GX_SIM_STREAM_H */

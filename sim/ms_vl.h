@@ -1,7 +1,7 @@
 // ms_vl: what the C++ shims of the multi-sample blocks (gx_mssurf, gx_mswb, gx_msld)
 // share besides gx::VlModel: their surface format port cfg_i (ms_cfg_t).
-#ifndef GX_TB_MS_VL_H
-#define GX_TB_MS_VL_H
+#ifndef GX_SIM_MS_VL_H
+#define GX_SIM_MS_VL_H
 
 #include <cstdint>
 
@@ -26,4 +26,4 @@ template <class V> void ms_drive_cfg(V &t, const gx_ms_cfg_t *cfg)
 
 }  // namespace gx
 
-#endif  // GX_TB_MS_VL_H
+#endif  // GX_SIM_MS_VL_H

@@ -1,5 +1,5 @@
-// analyzer_rtl: the thin C++ shim between Verilator's Vgx_analyzer and the C harness:
-// its port mapping for tb_stream_run; the rest is gx::VlModel.
+// analyzer_rtl: the thin C++ shim between Verilator's Vgx_analyzer and C: its port
+// mapping for tb_stream_run; the rest is gx::VlModel.
 #include "analyzer_rtl.h"
 
 #include "Vgx_analyzer.h"

@@ -7,7 +7,7 @@ extern "C" {
 #endif
 
 #include "gx/mssurf.h"  /* C declarations, also for the C++ shim */
-#include "tb.h"
+#include "rng.h"
 
 /** A new model, held in reset for two cycles; fst_path non-NULL: write a waveform. */
 void *gx_msld_rtl_new(const char *fst_path);

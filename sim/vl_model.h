@@ -4,8 +4,8 @@
 // gx::VlModel<Vgx_block> and adds only its port mapping (the tb_dut_ops_t functions).
 // Built with GX_NO_TRACE (a model Verilated without --trace-fst) it writes no waveform;
 // with GX_NO_COVERAGE (without --coverage) no coverage.
-#ifndef GX_TB_VL_MODEL_H
-#define GX_TB_VL_MODEL_H
+#ifndef GX_SIM_VL_MODEL_H
+#define GX_SIM_VL_MODEL_H
 
 #include <cstdint>
 #include <memory>
@@ -18,7 +18,7 @@
 #include "verilated_fst_c.h"
 #endif
 
-#include "tb.h"
+#include "rng.h"
 
 namespace gx {
 
@@ -120,4 +120,4 @@ template <class V> struct VlModel {
 
 }  // namespace gx
 
-#endif  // GX_TB_VL_MODEL_H
+#endif  // GX_SIM_VL_MODEL_H

@@ -9,7 +9,7 @@
 
 #include "gx/analyzer.h"
 #include "stream.h"
-#include "tb.h"
+#include "rng.h"
 
 #ifdef __cplusplus
 extern "C" {

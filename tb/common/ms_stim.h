@@ -1,0 +1,30 @@
+/* ms_stim: what the multi-sample tests (tb_mswb, tb_msld) share in their stimulus: the
+ * format helpers, a phase's random surface and value palette.
+ */
+#ifndef GX_TB_MS_STIM_H
+#define GX_TB_MS_STIM_H
+
+#include <stdint.h>
+
+#include "gx/mssurf.h"
+#include "tb.h"
+
+/** N: samples per pixel. */
+unsigned tb_ms_spp_n(gx_spp_t s);
+/** B: bytes per sample. */
+unsigned tb_ms_bps_b(gx_bps_t b);
+/** Uniform in [lo, hi], lo <= hi. */
+uint32_t tb_ms_rnd_in(tb_rng_t *r, uint32_t lo, uint32_t hi);
+
+/** A phase's surface of format spp x bps: 1..max_tiles tiles, half the time with a
+ *  partial last tile (W H not a multiple of P), W at most 64; cfg->threshold 1..8 with
+ *  probability thr_pct %, else 0; pal: entry 0 zeros, entries 1..3 a byte 100 + 3 k or
+ *  random, byte by byte. */
+void tb_ms_surface(tb_rng_t *r, gx_spp_t spp, gx_bps_t bps, uint32_t max_tiles,
+                   unsigned thr_pct, gx_ms_cfg_t *cfg, uint8_t pal[4][16]);
+
+/** B = 4 << bps bytes of a value: a palette entry (60%), a near variant of one (each
+ *  byte within -3..+3, 20%), or fresh bytes (20%). */
+void tb_ms_pick_value(tb_rng_t *r, gx_bps_t bps, const uint8_t pal[4][16], uint8_t *v);
+
+#endif /* GX_TB_MS_STIM_H */
