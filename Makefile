@@ -361,12 +361,12 @@ $(REGS_GEN) &: rdl/gx_pipe_regs.rdl scripts/gen_regs.py $(STAMP)
 lint-pipe_regs: $(REGS_GEN)
 
 # the AXI protocol monitor's own test, plain and under ASan/UBSan
-$(B)/tests/test_axi_mon: tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c tb/common/axi_mon.h
+$(B)/tests/test_axi_mon: tests/axi_mon/test_axi_mon.c sim/axi_mon.c sim/axi_mon.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c -o $@
-$(B)/tests/test_axi_mon-san: tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c tb/common/axi_mon.h
+	$(CC) $(CFLAGS) $(SIM_INC) tests/axi_mon/test_axi_mon.c sim/axi_mon.c -o $@
+$(B)/tests/test_axi_mon-san: tests/axi_mon/test_axi_mon.c sim/axi_mon.c sim/axi_mon.h
 	@mkdir -p $(@D)
-	$(CC) $(SANFLAGS) tests/axi_mon/test_axi_mon.c tb/common/axi_mon.c -o $@
+	$(CC) $(SANFLAGS) $(SIM_INC) tests/axi_mon/test_axi_mon.c sim/axi_mon.c -o $@
 
 # Cosimulation: the RTL (test flavor) and the Yosys netlist of the block, each under the
 # same top and test.
@@ -394,23 +394,22 @@ $(B)/vl-gl/pipe_regs/Vgx_pipe_regs_axil__ALL.a: $(B)/gl/pipe_regs/gx_pipe_regs.v
 	  $(filter %_pkg.sv,$(RTL_pipe_regs)) $< $(TBSV_pipe_regs) \
 	  > $(@D)/build.log 2>&1 || { cat $(@D)/build.log; exit 1; }
 define regs_tb_rules
-$(B)/obj/$(1)/pipe_regs_rtl.o: tb/pipe_regs/pipe_regs_rtl.cpp tb/pipe_regs/pipe_regs_rtl.h \
-                               tb/common/vl_model.h tb/common/axi_mon.h \
-                               $(B)/$(1)/pipe_regs/Vgx_pipe_regs_axil__ALL.a
+$(B)/obj/$(1)/pipe_regs_rtl.o: sim/pipe_regs_rtl.cpp sim/pipe_regs_rtl.h sim/vl_model.h \
+                               sim/axi_mon.h $(B)/$(1)/pipe_regs/Vgx_pipe_regs_axil__ALL.a
 	@mkdir -p $$(@D)
-	$(CXX) -std=c++20 -O2 -g $(2) $$(VINC) -I$(B)/$(1)/pipe_regs -Itb/common -Itb/pipe_regs \
-	  -c $$< -o $$@
-$(B)/bin/tb_pipe_regs$(3): $(B)/obj/tb/tb_pipe_regs.o $(B)/obj/tb/tb.o $(B)/obj/tb/axi_mon.o \
+	$(CXX) -std=c++20 -O2 -g $(2) $$(VINC) -I$(B)/$(1)/pipe_regs $(SIM_INC) -c $$< -o $$@
+$(B)/bin/tb_pipe_regs$(3): $(B)/obj/tb/tb_pipe_regs.o $(B)/obj/tb/tb.o $(B)/obj/sim/rng.o \
+                           $(B)/obj/sim/axi_mon.o \
                            $(B)/obj/$(1)/pipe_regs_rtl.o $(B)/$(1)/pipe_regs/Vgx_pipe_regs_axil__ALL.a
 	@mkdir -p $$(@D)
 	$(CXX) -o $$@ $$^ $(B)/$(1)/pipe_regs/libverilated.a -llz4 -lz -lpthread
 endef
 $(eval $(call regs_tb_rules,vl,,))
 $(eval $(call regs_tb_rules,vl-gl,-DGX_NO_COVERAGE,_gl))
-$(B)/obj/tb/tb_pipe_regs.o: tb/pipe_regs/tb_pipe_regs.c tb/pipe_regs/pipe_regs_rtl.h \
+$(B)/obj/tb/tb_pipe_regs.o: tb/pipe_regs/tb_pipe_regs.c sim/pipe_regs_rtl.h sim/*.h \
                             tb/common/*.h $(REGS_GEN)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -I$(GEN) -Itb/pipe_regs -c $< -o $@
+	$(CC) $(CFLAGS) -I$(GEN) $(TB_INC) -c $< -o $@
 sim-pipe_regs: $(B)/bin/tb_pipe_regs
 	$(B)/bin/tb_pipe_regs --out $(B)
 sim-pipe_regs-gl: $(B)/bin/tb_pipe_regs_gl

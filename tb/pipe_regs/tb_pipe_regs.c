@@ -28,7 +28,7 @@
  * outputs (configuration, ENABLE, sticky errors) against the reference every clock on
  * words no write is pending on; each single-pulse field high for exactly one clock per
  * write that sets it, before the write's response; the AXI4-Lite rules twice, by
- * tb/common/axi_mon (C) and by the model's assertions (formal/gx_pipe_regs_axil.sv: the
+ * sim/axi_mon (C) and by the model's assertions (formal/gx_pipe_regs_axil.sv: the
  * AXI4-Lite rules, the external block's handshake, which this test plays, and the
  * sticky errors).
  * Functional coverage: every register read and written, writes with partial strobes, each

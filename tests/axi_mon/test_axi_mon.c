@@ -1,4 +1,4 @@
-/* test_axi_mon: the AXI protocol monitor (tb/common/axi_mon.{c,h}) must fail on every
+/* test_axi_mon: the AXI protocol monitor (sim/axi_mon.{c,h}) must fail on every
  * rule it states and pass a clean trace: a monitor that cannot fail checks nothing.
  *
  * Each case feeds a short hand-written trace, clock by clock (reset, then the signals

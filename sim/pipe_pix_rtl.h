@@ -10,7 +10,7 @@
 
 #include "gx/defs.h"
 #include "gx/pipe_pix.h"
-#include "tb.h"
+#include "rng.h"
 
 #ifdef __cplusplus
 extern "C" {
