@@ -7,7 +7,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-BLOCKS   := analyzer raster_setup raster mssurf mswb msld
+BLOCKS   := analyzer raster_setup raster mssurf mswb msld pipe_cmd
 # shared primitive cores (gx_<prim>.core, rtl/prim/): linted with the blocks that use them;
 # their quick proofs run in make test and make check-raster_setup (scripts/test.py)
 PRIMS    := prim
@@ -178,7 +178,7 @@ VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
 # the shim's flags per flavor: no coverage and no tracing in the fast models
 SHIMF_test :=
 SHIMF_fast := -DGX_NO_COVERAGE -DGX_NO_TRACE
-TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o $(B)/obj/tb/ms_mem.o
+TB_COMMON := $(B)/obj/tb/tb.o $(B)/obj/tb/stream.o $(B)/obj/tb/ms_mem.o $(B)/obj/tb/axi_mon.o
 
 $(B)/obj/tb/%.o: tb/common/%.c tb/common/*.h $(MODEL_HDR)
 	@mkdir -p $(@D)
