@@ -5,9 +5,9 @@
 //
 // In: s_cmd, 64-bit TDATA, TKEEP, TLAST (ARM IHI 0051A). Each beat is checked as it is
 // taken (TKEEP all ones, opcode, reserved bits, a load's range against cfg_i, TLAST at the
-// packet's length) and its fields written into the command being assembled. The beat
-// with TLAST ends the packet: a good packet's command (the assembled fields with that
-// beat's merged in) enters the output skid buffer (gx_skid) in the same clock; a bad
+// packet's length); the vertex beats and the first data beat are kept. The beat with
+// TLAST ends the packet: a good packet's command (the kept beats and that beat) enters
+// the output skid buffer (gx_skid) in the same clock; a bad
 // packet's first error leaves as a one-clock err_o pulse with err_code_o in the next
 // clock, and no command. A bad packet's beats after its first bad one are dropped
 // unchecked up to its TLAST; the beat after a TLAST is a header.
@@ -49,7 +49,10 @@ module gx_pipe_cmd (
   gx_pkg::cmd_err_e   code_q, code_d;     // ... its first failed check
   logic       err_q, err_d;       // err_o
   gx_pkg::cmd_err_e   ecode_q, ecode_d;   // err_code_o
-  gx_pkg::pipe_cmd_t  asm_q, asm_d;       // the command being assembled (no reset: datapath)
+  logic [143:0] vtx_q;            // vertex beats 1..3, {y, x} each (no reset: datapath)
+  logic [63:0]  lo_q;             // the first data beat (a color's bytes 0..7, a pattern's
+                                  // slots 0..7)
+  gx_pkg::pipe_cmd_t cmd_in;      // the command ending with this beat (when it ends one)
 
   // ---- the beat ---------------------------------------------------------------------
   logic       take, hdr, op_ok, is_tri, is_pat, lo_sel, hi_sel, last_idx, rsvd, range_bad;
@@ -119,21 +122,31 @@ module gx_pipe_cmd (
   assign pkt_code = (!hdr && bad_q) ? code_q : beat_code;
 
   // ---- assembly ---------------------------------------------------------------------
+  // Only what a later beat needs is kept: the vertices and the first data beat. The
+  // command of a packet ending with this beat is built from them and the beat itself,
+  // by the packet's shape: a header that ends a packet is a flush or a load (every other
+  // field 0); the second data beat is always a packet's last (a pattern's beat 2, a
+  // triangle's beat 5 at B = 16), so it never needs a register, and where the packet
+  // has none the upper data half is 0; a load's fields come only from its header (0 in a
+  // good header of the other kinds: reserved bits), so they need none either.
+  always_ff @(posedge clk_i) begin
+    if (take && is_tri && beat_q == 3'd1) vtx_q[47:0]   <= s_cmd_tdata_i[47:0];
+    if (take && is_tri && beat_q == 3'd2) vtx_q[95:48]  <= s_cmd_tdata_i[47:0];
+    if (take && is_tri && beat_q == 3'd3) vtx_q[143:96] <= s_cmd_tdata_i[47:0];
+    if (take && lo_sel) lo_q <= s_cmd_tdata_i;
+  end
+
   always_comb begin
-    asm_d = asm_q;
+    cmd_in        = '0;
+    cmd_in.kind   = kind;
+    if (is_tri) {cmd_in.y2, cmd_in.x2, cmd_in.y1, cmd_in.x1, cmd_in.y0, cmd_in.x0} = vtx_q;
+    if (!hdr) cmd_in.data[63:0] = lo_sel ? s_cmd_tdata_i : lo_q;
+    if (hi_sel) cmd_in.data[127:64] = s_cmd_tdata_i;
     if (hdr) begin
-      asm_d        = '0;
-      asm_d.kind   = kind;
-      // a load's fields; 0 in a good header of the other kinds (reserved bits)
-      asm_d.lx     = s_cmd_tdata_i[20:8];
-      asm_d.ly     = s_cmd_tdata_i[36:24];
-      asm_d.sample = s_cmd_tdata_i[43:40];
+      cmd_in.lx     = s_cmd_tdata_i[20:8];
+      cmd_in.ly     = s_cmd_tdata_i[36:24];
+      cmd_in.sample = s_cmd_tdata_i[43:40];
     end
-    if (is_tri && beat_q == 3'd1) {asm_d.y0, asm_d.x0} = s_cmd_tdata_i[47:0];
-    if (is_tri && beat_q == 3'd2) {asm_d.y1, asm_d.x1} = s_cmd_tdata_i[47:0];
-    if (is_tri && beat_q == 3'd3) {asm_d.y2, asm_d.x2} = s_cmd_tdata_i[47:0];
-    if (lo_sel) asm_d.data = {64'h0, s_cmd_tdata_i};
-    if (hi_sel) asm_d.data[127:64] = s_cmd_tdata_i;
   end
 
   // ---- next state -------------------------------------------------------------------
@@ -173,7 +186,6 @@ module gx_pipe_cmd (
     kind_q  <= kind_d;
     code_q  <= code_d;
     ecode_q <= ecode_d;
-    if (take) asm_q <= asm_d;
   end
 
   // ---- output: a good packet's command into the skid buffer at its last beat ---------
@@ -183,7 +195,7 @@ module gx_pipe_cmd (
 
   gx_skid #(.Width(gx_pkg::PIPE_CMD_BITS)) u_out (
     .clk_i, .rst_i,
-    .in_valid_i(sk_valid), .in_ready_o(sk_ready), .in_data_i(asm_d),
+    .in_valid_i(sk_valid), .in_ready_o(sk_ready), .in_data_i(cmd_in),
     .out_valid_o(cmd_valid_o), .out_ready_i(cmd_ready_i), .out_data_o(cmd_o),
     .held_valid_o(held_valid), .held_data_o(held_data)
   );
@@ -204,10 +216,10 @@ module gx_pipe_cmd (
   `GX_ASSERT(ErrCode_A, !err_q || ecode_q != gx_pkg::CmdErrNone)
   // a dropped packet and a command never end in the same beat
   `GX_ASSERT(EndOne_A, !(take && sk_valid && err_d))
-  `GX_COVER(Triangle_C, take && sk_valid && asm_d.kind == gx_pkg::CmdTriangle)
-  `GX_COVER(Pattern_C, take && sk_valid && asm_d.kind == gx_pkg::CmdPattern)
-  `GX_COVER(Flush_C, take && sk_valid && asm_d.kind == gx_pkg::CmdFlush)
-  `GX_COVER(Load_C, take && sk_valid && asm_d.kind == gx_pkg::CmdLoad)
+  `GX_COVER(Triangle_C, take && sk_valid && cmd_in.kind == gx_pkg::CmdTriangle)
+  `GX_COVER(Pattern_C, take && sk_valid && cmd_in.kind == gx_pkg::CmdPattern)
+  `GX_COVER(Flush_C, take && sk_valid && cmd_in.kind == gx_pkg::CmdFlush)
+  `GX_COVER(Load_C, take && sk_valid && cmd_in.kind == gx_pkg::CmdLoad)
   `GX_COVER(ErrKeep_C, err_q && ecode_q == gx_pkg::CmdErrKeep)
   `GX_COVER(ErrOpcode_C, err_q && ecode_q == gx_pkg::CmdErrOpcode)
   `GX_COVER(ErrReserved_C, err_q && ecode_q == gx_pkg::CmdErrReserved)
