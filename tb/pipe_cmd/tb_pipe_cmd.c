@@ -1,11 +1,12 @@
 /* tb_pipe_cmd: cosimulation of gx_pipe_cmd, the command decoder of gx_pipe, against its C
  * model (gx_pipe_cmd_beat, cmodel/src/pipe_cmd.c), clock by clock.
  *
- * State space covered, every run: N packets (default 200,000; knob N) in phases of 1000,
+ * State space covered, every run: N packets (default 200,000; knob N) in phases of 250,
  * each phase with a random format (W, H 1..8192, small ones and the bounds favoured; every
- * N; B = 4, 8, 16 and one phase in ten the illegal bps 3, which acts as 16) and a stall
- * profile (tb_stall_pick: random gaps on TVALID, random back-pressure on cmd_ready); a
- * reset between phases now and then. Packets: good ones of every kind (random vertices,
+ * N; B = 4, 8, 16 and one phase in ten the illegal bps 3, which acts as 16; the first four
+ * phases bps 0, 1, 2, 3 in turn) and a stall profile (tb_stall_pick: random gaps on
+ * TVALID, random back-pressure on cmd_ready); a reset before the second phase and one
+ * phase in ten after it. Every bin below is hit from N = 2000 on. Packets: good ones of every kind (random vertices,
  * colors, patterns; loads anywhere in range, at the bounds too), and bad ones of every
  * class: TKEEP not all ones on a random beat; an unknown opcode (0, 5..255) with a random
  * length; a random reserved bit set in the header, a vertex or the B = 4 color beat;
@@ -36,7 +37,7 @@
 #include "pipe_cmd_rtl.h"
 #include "tb.h"
 
-#define PHASE 1000
+#define PHASE 250
 #define MAX_PKT 12
 #define QN 64
 
@@ -416,12 +417,15 @@ static int run(const tb_opts_t *o, const char *fst, const char *cov, tb_report_t
     s->m = gx_pipe_cmd_rtl_new(fst);
     axi_mon_axis_init(&s->mon, "s_cmd", 8, AXI_MON_AXIS_KEEP, 0);
     pick_cfg(s);
+    s->cfg.bps = GX_BPS4;
     int ok = do_reset(s);
     for (uint64_t done = 0; ok && done < o->n; done += PHASE) {
         if (done) {
             pick_cfg(s);  /* the decoder is idle: a new format */
+            if (done < 4 * PHASE)
+                s->cfg.bps = (gx_bps_t)(done / PHASE);  /* the first four: each bps */
             gx_pipe_cmd_set_cfg(&s->model, &s->cfg);
-            if (tb_rng_pct(&s->rng, 10)) {
+            if (done == PHASE || tb_rng_pct(&s->rng, 10)) {
                 ok = do_reset(s);
                 s->cov.resets++;
             }
