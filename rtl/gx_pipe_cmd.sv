@@ -7,10 +7,10 @@
 // taken (TKEEP all ones, opcode, reserved bits, a load's range against cfg_i, TLAST at the
 // packet's length); the vertex beats and the first data beat are kept. The beat with
 // TLAST ends the packet: a good packet's command (the kept beats and that beat) enters
-// the output skid buffer (gx_skid) in the same clock; a bad
-// packet's first error leaves as a one-clock err_o pulse with err_code_o in the next
-// clock, and no command. A bad packet's beats after its first bad one are dropped
-// unchecked up to its TLAST; the beat after a TLAST is a header.
+// the output skid buffer (gx_skid) in the same clock; a bad packet's first error leaves
+// as a one-clock err_o pulse with err_code_o in the next clock, and no command. A bad
+// packet's beats after its first bad one are dropped unchecked up to its TLAST; the beat
+// after a TLAST is a header.
 // Out: valid/ready stream cmd (pipe_cmd_t, fields a kind does not use 0), packet order;
 // err_o / err_code_o: one pulse per bad packet (no handshake).
 // Handshake: s_cmd_tready_o is the skid buffer's registered ready (low only while both
@@ -43,40 +43,41 @@ module gx_pipe_cmd (
   localparam logic [63:0] LoadRsvd = ~{20'h0, 4'hf, 3'h0, 13'h1fff, 3'h0, 13'h1fff, 8'hff};
 
   // ---- state ------------------------------------------------------------------------
-  logic [2:0] beat_q, beat_d;     // index of the next beat in its packet (0: a header)
-  gx_pkg::cmd_kind_e  kind_q, kind_d;     // the open packet's kind (beat_q > 0, bad_q == 0)
-  logic       bad_q, bad_d;       // the open packet failed a check: dropped to its TLAST
-  gx_pkg::cmd_err_e   code_q, code_d;     // ... its first failed check
-  logic       err_q, err_d;       // err_o
-  gx_pkg::cmd_err_e   ecode_q, ecode_d;   // err_code_o
-  logic [143:0] vtx_q;            // vertex beats 1..3, {y, x} each (no reset: datapath)
-  logic [63:0]  lo_q;             // the first data beat (a color's bytes 0..7, a pattern's
-                                  // slots 0..7)
-  gx_pkg::pipe_cmd_t cmd_in;      // the command ending with this beat (when it ends one)
+  logic [2:0]        beat_q, beat_d;   // index of the next beat in its packet (0: a header)
+  gx_pkg::cmd_kind_e kind_q, kind_d;   // the open packet's kind (beat_q > 0, bad_q == 0)
+  logic              bad_q, bad_d;     // the open packet failed a check: dropped to TLAST
+  gx_pkg::cmd_err_e  code_q, code_d;   // ... its first failed check
+  logic              err_q, err_d;     // err_o
+  gx_pkg::cmd_err_e  ecode_q, ecode_d; // err_code_o
+  logic [143:0]      vtx_q;            // vertex beats 1..3, {y, x} each (no reset: datapath)
+  logic [63:0]       lo_q;             // the first data beat (a color's bytes 0..7, a
+                                       // pattern's slots 0..7)
+  gx_pkg::pipe_cmd_t cmd_in;           // the command ending with this beat (if it ends one)
 
   // ---- the beat ---------------------------------------------------------------------
-  logic       take, hdr, op_ok, is_tri, is_pat, lo_sel, hi_sel, last_idx, rsvd, range_bad;
-  logic [7:0] op;
-  gx_pkg::cmd_kind_e  kind;
-  logic [2:0] len;
-  gx_pkg::cmd_err_e   beat_code, pkt_code;
-  logic       sk_ready, sk_valid, held_valid;
-  gx_pkg::pipe_cmd_t  held_data;
+  logic              take, hdr, op_ok, is_tri, is_pat, lo_sel, hi_sel, last_idx, rsvd;
+  logic              range_bad, smp_bad;
+  logic [7:0]        op;
+  gx_pkg::cmd_kind_e kind;
+  logic [2:0]        len;
+  gx_pkg::cmd_err_e  beat_code, pkt_code;
+  logic              sk_ready, sk_valid, held_valid;
+  gx_pkg::pipe_cmd_t held_data;
 
   assign take   = s_cmd_tvalid_i && s_cmd_tready_o;
   assign hdr    = beat_q == 3'd0;
   assign op     = s_cmd_tdata_i[7:0];
   assign op_ok  = op >= 8'd1 && op <= 8'd4;
   assign kind   = hdr ? gx_pkg::cmd_kind_e'(op[1:0] - 2'd1) : kind_q;
-  assign is_tri    = kind == gx_pkg::CmdTriangle;
-  assign is_pat    = kind == gx_pkg::CmdPattern;
+  assign is_tri = kind == gx_pkg::CmdTriangle;
+  assign is_pat = kind == gx_pkg::CmdPattern;
   // packet length: a triangle 4 + ceil(B/8) (5 at B = 4, 8; 6 at B = 16 and the illegal
   // bps 3), a pattern 3, a flush or a load 1
   always_comb begin
     unique case (kind)
       gx_pkg::CmdTriangle: len = cfg_i.bps[1] ? 3'd6 : 3'd5;
       gx_pkg::CmdPattern:  len = 3'd3;
-      default:     len = 3'd1;
+      default:             len = 3'd1;
     endcase
   end
   assign last_idx = beat_q == len - 3'd1;
@@ -96,13 +97,12 @@ module gx_pipe_cmd (
   end
 
   // a load: x >= W, y >= H (W, H 14 bits, x, y 13), sample >= N = 2 << spp
-  logic smp_bad;
   always_comb begin
     unique case (cfg_i.spp)
-      gx_pkg::Spp2:    smp_bad = |s_cmd_tdata_i[43:41];
-      gx_pkg::Spp4:    smp_bad = |s_cmd_tdata_i[43:42];
-      gx_pkg::Spp8:    smp_bad = s_cmd_tdata_i[43];
-      default: smp_bad = 1'b0;
+      gx_pkg::Spp2: smp_bad = |s_cmd_tdata_i[43:41];
+      gx_pkg::Spp4: smp_bad = |s_cmd_tdata_i[43:42];
+      gx_pkg::Spp8: smp_bad = s_cmd_tdata_i[43];
+      default:      smp_bad = 1'b0;
     endcase
   end
   assign range_bad = {1'b0, s_cmd_tdata_i[20:8]} >= cfg_i.width ||
