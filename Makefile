@@ -7,7 +7,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-BLOCKS   := analyzer raster_setup raster mssurf mswb msld pipe_pix
+BLOCKS   := analyzer raster_setup raster mssurf mswb msld pipe_pix pipe_cmd
 # shared primitive cores (gx_<prim>.core, rtl/prim/): linted with the blocks that use them;
 # their quick proofs run in make test and make check-raster_setup (scripts/test.py)
 PRIMS    := prim
@@ -183,7 +183,8 @@ VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
 SHIMF_test :=
 SHIMF_fast := -DGX_NO_COVERAGE -DGX_NO_TRACE
 # the engines' shared C (every block's driver links it) and the tests' shared harness
-SIM_COMMON := $(B)/obj/sim/rng.o $(B)/obj/sim/stream.o $(B)/obj/sim/ms_mem.o
+SIM_COMMON := $(B)/obj/sim/rng.o $(B)/obj/sim/stream.o $(B)/obj/sim/ms_mem.o \
+              $(B)/obj/sim/axi_mon.o
 TB_COMMON  := $(B)/obj/tb/tb.o $(B)/obj/tb/ms_stim.o
 
 # sim/*.c: the shared C and every block's driver (<block>_drv.c)

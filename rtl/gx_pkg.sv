@@ -82,6 +82,25 @@ package gx_pkg;
     EncFull = 2'd2  // no two slots of one pixel are equal
   } enc_e;
 
+  /// kind of a decoded command (the packet's opcode - 1)
+  typedef enum logic [1:0] {
+    CmdTriangle = 2'd0,  // op 1: a triangle with its flat color
+    CmdPattern = 2'd1,  // op 2: a sample-pattern table write
+    CmdFlush = 2'd2,  // op 3: flush
+    CmdLoad = 2'd3  // op 4: a SULD.MS load
+  } cmd_kind_e;
+
+  /// why a command packet was dropped (the first check a beat of it failed, docs/pipe_cmd.md)
+  typedef enum logic [2:0] {
+    CmdErrNone = 3'd0,  // no error
+    CmdErrKeep = 3'd1,  // TKEEP not all ones on a beat
+    CmdErrOpcode = 3'd2,  // unknown opcode
+    CmdErrReserved = 3'd3,  // a reserved bit set
+    CmdErrRange = 3'd4,  // a load with x >= W, y >= H or sample >= N
+    CmdErrShort = 3'd5,  // TLAST before the packet's last beat
+    CmdErrLong = 3'd6  // no TLAST on the packet's last beat
+  } cmd_err_e;
+
   /// analyzer request: one cache line and its format (264 bits)
   typedef struct packed {
     logic query;  // [263:263] 1: SULD.MS query, answer only the mask of slot qslot
@@ -244,6 +263,22 @@ package gx_pkg;
     logic [255:0] masks;  // [255:0] sample mask of lane l pixel k (k = 2 dy + dx) in bits 64l+16k+15..64l+16k
   } rs_qgroup_t;
   localparam int unsigned RS_QGROUP_BITS = 300;
+
+  /// a decoded command of gx_pipe_cmd; fields its kind does not use are 0 (304 bits)
+  typedef struct packed {
+    cmd_kind_e kind;  // [303:302] kind of a decoded command (the packet's opcode - 1)
+    logic [23:0] x0;  // [301:278] triangle: vertex 0 x, signed 16.8
+    logic [23:0] y0;  // [277:254] triangle: vertex 0 y, signed 16.8
+    logic [23:0] x1;  // [253:230] triangle: vertex 1 x
+    logic [23:0] y1;  // [229:206] triangle: vertex 1 y
+    logic [23:0] x2;  // [205:182] triangle: vertex 2 x
+    logic [23:0] y2;  // [181:158] triangle: vertex 2 y
+    logic [127:0] data;  // [157:30] triangle: the flat color, B bytes, byte j in bits 8j+7..8j, upper bytes 0; pattern: the 16 slots, slot 0 in bits 7..0
+    logic [12:0] lx;  // [29:17] load: pixel x < W
+    logic [12:0] ly;  // [16:4] load: pixel y < H
+    logic [3:0] sample;  // [3:0] load: sample < N
+  } pipe_cmd_t;
+  localparam int unsigned PIPE_CMD_BITS = 304;
 
 endpackage
 

@@ -60,7 +60,7 @@ def stages(only_block=None):
           Stage("build", 500, ["make", "-s", f"-j{os.cpu_count() or 1}", build])]
     # lint: Verilator -Wall and Yosys elaboration (synthesis and formal reading) per block
     budget_lint = {"analyzer": 20, "raster_setup": 15, "raster": 90, "mssurf": 30,
-                   "mswb": 150, "msld": 40}
+                   "mswb": 150, "msld": 40, "pipe_cmd": 10}
     budget_lint["pipe_pix"] = 10  # gx_pipe's pixel stage (docs/pipe_pix.md)
     for b in blocks:
         st.append(Stage(f"lint-{b}", budget_lint[b], ["make", "-s", f"lint-{b}"],
@@ -83,7 +83,7 @@ def stages(only_block=None):
                         env={"GX": f"{B}/bin/gx-san"}))
     st.append(Stage("oracle-llvmpipe", 20, ["bash", "tests/oracle/test_llvmpipe.sh"], ["build"]))
     budget_cosim = {"analyzer": 15, "raster_setup": 10, "raster": 25, "mssurf": 15,
-                    "mswb": 80, "msld": 30}
+                    "mswb": 80, "msld": 30, "pipe_cmd": 10}
     budget_cosim["pipe_pix"] = 15
     cosims = []
     for b in blocks:
@@ -129,6 +129,7 @@ def stages(only_block=None):
         "raster-corner_sound": 15, "raster-corner_cover": 15,
         "mswb-prove": 280, "mswb-cover": 250,
         "msld-prove": 60, "msld-cover": 30,
+        "pipe_cmd-pdr": 60, "pipe_cmd-bmc": 30, "pipe_cmd-cover": 15,
         "prim-prove": 15, "prim-pdr": 30, "prim-cover": 10, "skid-prove": 10, "skid-cover": 10,
     }
     budget_formal.update({"pipe_pix-prove": 15, "pipe_pix-cover": 15})
@@ -246,9 +247,9 @@ def main(argv):
                     continue  # a stage it needs has not finished
                 pending.remove(s)
                 if not all(x[0] for x in need):
-                    report(s, False, 0.0, 0, 1)
                     (ROOT / B / "test" / f"{s.name}.log").write_text(
                         f"not run: a stage it needs failed ({', '.join(s.needs)})\n")
+                    report(s, False, 0.0, 0, 1)
                     continue
                 running[pool.submit(run, s)] = s
             if running:

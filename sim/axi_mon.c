@@ -69,6 +69,7 @@ static int reset_step(axi_mon_t *m, int rst, const int *valid)
             m->ch[i].count = 0;
         }
         m->packets = 0;
+        m->in_packet = 0;
         m->in_reset = 1;
         m->clk++;
         return 0;
@@ -220,8 +221,72 @@ int axi_mon_stream_step(axi_mon_t *m, int rst, int valid, int ready, const void 
         memcpy(p, payload, n);
     p[n] = (uint8_t)(last != 0);
     int t = axi_mon_chan_step(m, &m->ch[0], valid, ready, p);
-    if (t && last)
-        m->packets++;
+    if (t) {
+        m->in_packet++;
+        if (m->max_packet && m->in_packet == m->max_packet + 1)
+            axi_mon_fail(m, "packet at most max_packet", "T",
+                         "%" PRIu64 " transfers without TLAST", m->in_packet);
+        if (last) {
+            m->packets++;
+            m->in_packet = 0;
+        }
+    }
     m->clk++;
     return t;
+}
+
+int axi_mon_stream_drained(axi_mon_t *m)
+{
+    if (m->in_packet == 0)
+        return 1;
+    axi_mon_fail(m, "packet ended", "T", "%" PRIu64 " transfers after the last TLAST",
+                 m->in_packet);
+    return 0;
+}
+
+/* ---- AXI4-Stream, signal level ------------------------------------------------------- */
+void axi_mon_axis_init(axi_mon_t *m, const char *name, unsigned data_bytes, unsigned flags,
+                       uint64_t max_packet)
+{
+    if (data_bytes < 1)
+        data_bytes = 1;
+    if (data_bytes > AXI_MON_AXIS_MAX_DATA)
+        data_bytes = AXI_MON_AXIS_MAX_DATA;
+    /* the payload compared: TDATA, TSTRB, TKEEP (8 bytes each), TID, TDEST (4), TUSER (8) */
+    axi_mon_stream_init(m, name, data_bytes + 32);
+    m->axis_bytes = data_bytes;
+    m->axis_flags = flags;
+    m->max_packet = max_packet;
+}
+
+static uint64_t low_bits(unsigned n) { return n >= 64 ? ~0ull : (1ull << n) - 1; }
+
+int axi_mon_axis_step(axi_mon_t *m, int rst, const axi_stream_sig_t *s)
+{
+    unsigned n = m->axis_bytes;
+    uint64_t strb = m->axis_flags & AXI_MON_AXIS_STRB ? s->strb : 0;
+    uint64_t keep = m->axis_flags & AXI_MON_AXIS_KEEP ? s->keep : 0;
+    uint32_t id = m->axis_id_bits ? s->id : 0, dest = m->axis_dest_bits ? s->dest : 0;
+    uint64_t user = m->axis_user_bits ? s->user : 0;
+    if (!rst && s->valid) {
+        /* the clock is counted by axi_mon_stream_step below: name this one */
+        if ((m->axis_flags & AXI_MON_AXIS_STRB) && (m->axis_flags & AXI_MON_AXIS_KEEP) &&
+            (strb & ~keep & low_bits(n)))
+            axi_mon_fail(m, "TSTRB only where TKEEP", "T",
+                         "TSTRB 0x%" PRIx64 " with TKEEP 0x%" PRIx64, strb, keep);
+        if ((strb | keep) & ~low_bits(n) || (uint64_t)id & ~low_bits(m->axis_id_bits) ||
+            (uint64_t)dest & ~low_bits(m->axis_dest_bits) ||
+            user & ~low_bits(m->axis_user_bits))
+            axi_mon_fail(m, "signals within their widths", "T",
+                         "TSTRB 0x%" PRIx64 " TKEEP 0x%" PRIx64 " TID 0x%x TDEST 0x%x TUSER 0x%"
+                         PRIx64, strb, keep, id, dest, user);
+    }
+    uint8_t p[AXI_MON_AXIS_MAX_DATA + 32];
+    memcpy(p, s->data, n);
+    memcpy(p + n, &strb, 8);
+    memcpy(p + n + 8, &keep, 8);
+    memcpy(p + n + 16, &id, 4);
+    memcpy(p + n + 20, &dest, 4);
+    memcpy(p + n + 24, &user, 8);
+    return axi_mon_stream_step(m, rst, s->valid, s->ready, p, s->last);
 }

@@ -29,6 +29,16 @@
  *   "response OKAY"                BRESP / RRESP OKAY (when expect_okay)
  *   "every request answered"       at the end, every request has its response
  *                                  (axi_mon_lite_drained)
+ * AXI4-Stream, signal level (axi_mon_axis_*: TDATA, TSTRB, TKEEP, TLAST, TID, TDEST,
+ * TUSER as signals; the hold rules above cover all of them):
+ *   "TSTRB only where TKEEP"       a byte with TKEEP low has TSTRB low: the combination
+ *                                  TKEEP low, TSTRB high is reserved (IHI 0051A 2.4.3)
+ *   "signals within their widths"  no bit of TSTRB, TKEEP, TID, TDEST, TUSER above the
+ *                                  widths the interface was given
+ *   "packet at most max_packet"    a packet ends (TLAST) within max_packet transfers
+ *                                  (0: no limit), so a source never leaves one open
+ *   "packet ended"                 at the end, the last transfer had TLAST
+ *                                  (axi_mon_stream_drained)
  * AXI4-Lite has no IDs: responses come in request order, so the monitor pairs each
  * response with the oldest unanswered request (b_addr, r_addr of the last response).
  */
@@ -41,7 +51,7 @@
 extern "C" {
 #endif
 
-#define AXI_MON_MAX_PAYLOAD 80 /**< payload bytes of a channel (512-bit data and more) */
+#define AXI_MON_MAX_PAYLOAD 104 /**< payload bytes of a channel (512-bit data and the side signals) */
 #define AXI_MON_MAX_CHAN 5
 #define AXI_MON_MAX_SHOWN 20
 #define AXI_MON_QUEUE 64 /**< outstanding requests a monitor can pair (a power of 2) */
@@ -77,6 +87,9 @@ typedef struct axi_mon {
     uint64_t b_addr, r_addr; /**< the request address of the last B / R handshake */
     /* AXI4-Stream: packets ended by TLAST */
     uint64_t packets;
+    uint64_t in_packet;  /**< transfers of the open packet (0: none open) */
+    unsigned axis_bytes, axis_flags, axis_id_bits, axis_dest_bits, axis_user_bits;
+    uint64_t max_packet;
 } axi_mon_t;
 
 /* ---- channel layer ------------------------------------------------------------------ */
@@ -133,6 +146,34 @@ void axi_mon_stream_init(axi_mon_t *m, const char *name, unsigned payload_bytes)
 /** One clock; payload read while valid. Returns 1 on a transfer. */
 int axi_mon_stream_step(axi_mon_t *m, int rst, int valid, int ready, const void *payload,
                         int last);
+
+/** 1 when the stream ended with a whole packet (no transfer after the last TLAST);
+ *  a violation ("packet ended") otherwise. */
+int axi_mon_stream_drained(axi_mon_t *m);
+
+/* ---- AXI4-Stream, signal level ------------------------------------------------------- */
+#define AXI_MON_AXIS_MAX_DATA 64 /**< TDATA bytes (512 bits) */
+/** The signals of an AXI4-Stream interface at one clock. */
+typedef struct axi_stream_sig {
+    int valid, ready;
+    uint8_t data[AXI_MON_AXIS_MAX_DATA]; /**< TDATA, byte 0 first */
+    uint64_t strb, keep;                 /**< TSTRB, TKEEP (bit j: byte j) */
+    int last;
+    unsigned id, dest;
+    uint64_t user;
+} axi_stream_sig_t;
+
+/** Optional signals an interface has (absent ones are not compared or checked). */
+enum { AXI_MON_AXIS_STRB = 1, AXI_MON_AXIS_KEEP = 2 };
+
+/** A monitor of an AXI4-Stream interface with data_bytes of TDATA (1..64), the optional
+ *  signals of flags, no TID/TDEST/TUSER (set m->axis_id_bits, _dest_bits, _user_bits
+ *  after init for an interface that has them, up to 32, 32 and 64 bits); max_packet:
+ *  the most transfers a packet may have (0: no limit). */
+void axi_mon_axis_init(axi_mon_t *m, const char *name, unsigned data_bytes, unsigned flags,
+                       uint64_t max_packet);
+/** One clock; returns 1 on a transfer. */
+int axi_mon_axis_step(axi_mon_t *m, int rst, const axi_stream_sig_t *s);
 
 #ifdef __cplusplus
 }

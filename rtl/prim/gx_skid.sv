@@ -48,9 +48,13 @@ module gx_skid #(
     end
   end
 
+  // The skid register follows the input while it is empty (its content counts only once
+  // skid_v_q is set), so its clock enable is a register, not the input's valid: a user
+  // whose valid comes late in the clock (gx_pipe_cmd's packet checks) does not drive the
+  // enable of Width flip-flops with it.
   always_ff @(posedge clk_i) begin
     if (!out_v_q || give) out_q <= skid_v_q ? skid_q : in_data_i;
-    if (take && out_v_q && !give) skid_q <= in_data_i;
+    if (!skid_v_q) skid_q <= in_data_i;
   end
 
   // The skid register is only ever full behind a full output register.

@@ -9,7 +9,11 @@
  * changed on each master and slave channel, B before W or in the W's clock, B or R
  * without a request, a response not OKAY, VALID out of reset, more than max_pending
  * outstanding, a request left unanswered). AXI4-Stream: a clean packet, TVALID dropped,
- * TDATA and TLAST changed while waiting. Runs plain and under ASan/UBSan (make test).
+ * TDATA and TLAST changed while waiting; at the signal level (axi_mon_axis_*) a clean
+ * stream of two packets with TKEEP, TSTRB, TID, TUSER, then each rule broken: TVALID
+ * dropped, TDATA, TKEEP, TSTRB, TID, TUSER and TLAST changed while waiting, TSTRB where
+ * TKEEP is low, TKEEP above the data width, TID above its width, a packet longer than
+ * max_packet, the stream ended inside a packet, and VALID high out of reset. Runs plain and under ASan/UBSan (make test).
  * Closes with `N passed, N failed`.
  */
 #include <stdio.h>
@@ -285,11 +289,111 @@ static void stream(void)
     }
 }
 
+/* The signal-level AXI4-Stream monitor: 4 data bytes, TSTRB and TKEEP, TID 2 bits,
+ * TUSER 8 bits, packets of at most 3 transfers. The clean trace: packet A of 2 transfers
+ * (the first waits a clock), idle, packet B of 3 (the middle one a null-byte transfer). */
+#define AXS_N 9
+static void axis_trace(axi_stream_sig_t *t)
+{
+    memset(t, 0, AXS_N * sizeof *t);
+    for (unsigned i = 0; i < AXS_N; i++) {
+        t[i].ready = 1;
+        t[i].keep = t[i].strb = 0xf;
+    }
+    /* t[0]: idle, the first clock after reset */
+    t[1].valid = 1; t[1].ready = 0; t[1].data[0] = 0x11; t[1].id = 1; t[1].user = 0x80;
+    t[2] = t[1]; t[2].ready = 1;
+    t[3].valid = 1; t[3].data[0] = 0x12; t[3].id = 1; t[3].last = 1;
+    t[4].valid = 0;
+    t[5].valid = 1; t[5].data[3] = 0x21; t[5].id = 2;
+    t[6].valid = 1; t[6].id = 2; t[6].keep = 0x3; t[6].strb = 0x1;
+    t[7].valid = 1; t[7].id = 2; t[7].last = 1; t[7].data[1] = 0x22;
+    t[8].valid = 0;
+}
+
+static axi_mon_t axis_run(const axi_stream_sig_t *t, unsigned n)
+{
+    axi_mon_t m;
+    axi_mon_axis_init(&m, "s", 4, AXI_MON_AXIS_STRB | AXI_MON_AXIS_KEEP, 3);
+    m.axis_id_bits = 2;
+    m.axis_user_bits = 8;
+    m.quiet = 1;
+    axi_stream_sig_t idle;
+    memset(&idle, 0, sizeof idle);
+    axi_mon_axis_step(&m, 1, &idle);
+    axi_mon_axis_step(&m, 1, &idle);
+    for (unsigned i = 0; i < n; i++)
+        axi_mon_axis_step(&m, 0, &t[i]);
+    return m;
+}
+
+static void axis(void)
+{
+    axi_stream_sig_t t[AXS_N + 4];
+    axis_trace(t);
+    axi_mon_t m = axis_run(t, AXS_N);
+    check(axi_mon_ok(&m) && axi_mon_stream_drained(&m) && m.ch[0].count == 5 &&
+          m.packets == 2, "axis: clean stream of two packets");
+
+    struct { const char *what, *rule; unsigned at; } bad[] = {
+        {"TVALID dropped", "VALID held until handshake", 2},
+        {"TDATA changed", "payload held until handshake", 2},
+        {"TKEEP changed", "payload held until handshake", 2},
+        {"TSTRB changed", "payload held until handshake", 2},
+        {"TID changed", "payload held until handshake", 2},
+        {"TUSER changed", "payload held until handshake", 2},
+        {"TLAST changed", "payload held until handshake", 2},
+        {"TSTRB where TKEEP low", "TSTRB only where TKEEP", 6},
+        {"TKEEP above the data width", "signals within their widths", 5},
+        {"TID above its width", "signals within their widths", 7},
+        {"VALID out of reset", "VALID low out of reset", 0},
+    };
+    for (unsigned k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        axis_trace(t);
+        axi_stream_sig_t *b = &t[bad[k].at];
+        switch (k) {
+        case 0: b->valid = 0; break;
+        case 1: b->data[0] ^= 1; break;
+        case 2: b->keep = 0x7; b->strb = 0x7; break;
+        case 3: b->strb = 0x7; break;
+        case 4: b->id = 2; break;
+        case 5: b->user = 0x81; break;
+        case 6: b->last = 1; break;
+        case 7: b->strb = 0x5; break;
+        case 8: b->keep = 0x1f; b->strb = 0xf; break;
+        case 9: b->id = 6; break;
+        case 10: b->valid = 1; break;  /* t[0]: the first clock after reset */
+        }
+        m = axis_run(t, AXS_N);
+        expect_fail(bad[k].what, &m, bad[k].rule, "T", bad[k].at);
+    }
+    /* a packet of 4 transfers with max_packet 3: caught at its fourth */
+    axis_trace(t);
+    t[7].last = 0;
+    t[8] = t[7];
+    t[8].last = 1;
+    m = axis_run(t, AXS_N);
+    expect_fail("packet longer than max_packet", &m, "packet at most max_packet", "T", 8);
+    /* the stream stops inside packet B */
+    axis_trace(t);
+    m = axis_run(t, 7);
+    check(axi_mon_ok(&m) && !axi_mon_stream_drained(&m) && m.first_rule &&
+          strcmp(m.first_rule, "packet ended") == 0, "axis: stream ended inside a packet");
+    /* the reset clears an open packet */
+    axis_trace(t);
+    m = axis_run(t, 7);
+    axi_stream_sig_t idle;
+    memset(&idle, 0, sizeof idle);
+    axi_mon_axis_step(&m, 1, &idle);
+    check(axi_mon_ok(&m) && axi_mon_stream_drained(&m), "axis: reset closes the open packet");
+}
+
 int main(void)
 {
     lite_clean();
     lite_broken();
     stream();
+    axis();
     printf("test_axi_mon: %u checks\n", passed + failed);
     printf("%u passed, %u failed\n", passed, failed);
     return failed != 0;

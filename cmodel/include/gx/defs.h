@@ -86,6 +86,27 @@ typedef enum gx_enc {
 } gx_enc_t;
 #define GX_ENC_BITS 2u
 
+/** kind of a decoded command (the packet's opcode - 1) */
+typedef enum gx_cmd_kind {
+    GX_CMDTRIANGLE = 0, /**< op 1: a triangle with its flat color */
+    GX_CMDPATTERN = 1, /**< op 2: a sample-pattern table write */
+    GX_CMDFLUSH = 2, /**< op 3: flush */
+    GX_CMDLOAD = 3, /**< op 4: a SULD.MS load */
+} gx_cmd_kind_t;
+#define GX_CMD_KIND_BITS 2u
+
+/** why a command packet was dropped (the first check a beat of it failed, docs/pipe_cmd.md) */
+typedef enum gx_cmd_err {
+    GX_CMDERRNONE = 0, /**< no error */
+    GX_CMDERRKEEP = 1, /**< TKEEP not all ones on a beat */
+    GX_CMDERROPCODE = 2, /**< unknown opcode */
+    GX_CMDERRRESERVED = 3, /**< a reserved bit set */
+    GX_CMDERRRANGE = 4, /**< a load with x >= W, y >= H or sample >= N */
+    GX_CMDERRSHORT = 5, /**< TLAST before the packet's last beat */
+    GX_CMDERRLONG = 6, /**< no TLAST on the packet's last beat */
+} gx_cmd_err_t;
+#define GX_CMD_ERR_BITS 3u
+
 /* Bit fields of packed structs, over arrays of 32-bit words, word 0 = bits 31..0.
  * Fields up to 64 bits; gx_bits_sget64 sign-extends an n-bit field; gx_bits_get/set
  * are the same for fields up to 32 bits. */
@@ -365,5 +386,31 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_RS_QGROUP_VALID_BITS 4u
 #define GX_RS_QGROUP_MASKS_LSB 0u
 #define GX_RS_QGROUP_MASKS_BITS 256u
+
+/** a decoded command of gx_pipe_cmd; fields its kind does not use are 0 */
+#define GX_PIPE_CMD_BITS 304u
+#define GX_PIPE_CMD_WORDS 10u
+#define GX_PIPE_CMD_KIND_LSB 302u
+#define GX_PIPE_CMD_KIND_BITS 2u
+#define GX_PIPE_CMD_X0_LSB 278u
+#define GX_PIPE_CMD_X0_BITS 24u
+#define GX_PIPE_CMD_Y0_LSB 254u
+#define GX_PIPE_CMD_Y0_BITS 24u
+#define GX_PIPE_CMD_X1_LSB 230u
+#define GX_PIPE_CMD_X1_BITS 24u
+#define GX_PIPE_CMD_Y1_LSB 206u
+#define GX_PIPE_CMD_Y1_BITS 24u
+#define GX_PIPE_CMD_X2_LSB 182u
+#define GX_PIPE_CMD_X2_BITS 24u
+#define GX_PIPE_CMD_Y2_LSB 158u
+#define GX_PIPE_CMD_Y2_BITS 24u
+#define GX_PIPE_CMD_DATA_LSB 30u
+#define GX_PIPE_CMD_DATA_BITS 128u
+#define GX_PIPE_CMD_LX_LSB 17u
+#define GX_PIPE_CMD_LX_BITS 13u
+#define GX_PIPE_CMD_LY_LSB 4u
+#define GX_PIPE_CMD_LY_BITS 13u
+#define GX_PIPE_CMD_SAMPLE_LSB 0u
+#define GX_PIPE_CMD_SAMPLE_BITS 4u
 
 #endif /* GX_DEFS_H */
