@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gx/analyzer.h"
+#include "gx/msmem.h"
 #include "ms_internal.h"
 
 void gx_mssurf_cfg_default(gx_ms_cfg_t *cfg, uint16_t width, uint16_t height, gx_spp_t spp,
@@ -348,10 +349,7 @@ static uint32_t mem_bytes(const gx_ms_cfg_t *cfg, gx_enc_t e, uint32_t pixels,
                           const uint8_t *tile)
 {
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
-    unsigned lg = 0;
-    while ((1u << lg) < n)
-        lg++;
-    const unsigned ib = (n * lg + 7u) / 8u;
+    const unsigned ib = gx_msmem_index_bytes(cfg->spp);
     uint32_t bytes = 0;
     for (unsigned p = 0; p < gx_mssurf_tile_pixels(cfg); p++) {
         if (!((pixels >> p) & 1u))
