@@ -91,7 +91,6 @@ static reg_t map[] = {
     {"STATE_BASE_HI", offsetof(gx_pipe_regs_t, STATE_BASE_HI), {FR(STATE_BASE_HI, ADDR, F_RW)}, 1},
     {"INDEX_BASE_LO", offsetof(gx_pipe_regs_t, INDEX_BASE_LO), {FR(INDEX_BASE_LO, ADDR, F_RW)}, 1},
     {"INDEX_BASE_HI", offsetof(gx_pipe_regs_t, INDEX_BASE_HI), {FR(INDEX_BASE_HI, ADDR, F_RW)}, 1},
-    {"SURF_PITCH", offsetof(gx_pipe_regs_t, SURF_PITCH), {FR(SURF_PITCH, PITCH, F_RW)}, 1},
     {"SURF_SIZE", offsetof(gx_pipe_regs_t, SURF_SIZE),
      {FR(SURF_SIZE, WIDTH, F_RW), FR(SURF_SIZE, HEIGHT, F_RW)}, 2},
     {"SURF_FMT", offsetof(gx_pipe_regs_t, SURF_FMT),
