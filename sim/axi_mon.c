@@ -303,10 +303,21 @@ static axi_mon_burst_t *wr_slot(axi_mon_t *m, int for_aw, const char *chan)
     return b;
 }
 
+/* The strobe of beat i of write b (its address known) within the beat's lanes. */
+static void check_strb(axi_mon_t *m, const axi_mon_burst_t *b, unsigned i, uint32_t strb)
+{
+    if (b->size > log2u(m->data_bytes))
+        return;
+    uint32_t lanes = axi4_beat_lanes(b->addr, b->size, i, m->data_bytes);
+    if (strb & ~lanes)
+        axi_mon_fail(m, "WSTRB within the beat's lanes", "W",
+                     "WSTRB 0x%x on beat %u of AWADDR 0x%" PRIx64 " AWSIZE %u: lanes 0x%x", strb,
+                     i, b->addr, b->size, lanes);
+}
+
 /* The WLAST rule and the strobe lanes of beat `beats` - 1 of a write whose address is
- * known (strb: that beat's WSTRB; check_strb 0 when the beat came before its address). */
-static void check_w_beat(axi_mon_t *m, const axi_mon_burst_t *b, int last, uint32_t strb,
-                         int check_strb)
+ * known (strb: that beat's WSTRB). */
+static void check_w_beat(axi_mon_t *m, const axi_mon_burst_t *b, int last, uint32_t strb)
 {
     if (last && b->beats != b->len + 1)
         axi_mon_fail(m, "WLAST on beat AWLEN+1", "W",
@@ -316,13 +327,7 @@ static void check_w_beat(axi_mon_t *m, const axi_mon_burst_t *b, int last, uint3
         axi_mon_fail(m, "WLAST on beat AWLEN+1", "W",
                      "no WLAST on beat %u, the last of the burst (AWID 0x%x, AWADDR 0x%" PRIx64 ")",
                      b->beats, b->id, b->addr);
-    if (check_strb && b->size <= log2u(m->data_bytes) && b->beats >= 1) {
-        uint32_t lanes = axi4_beat_lanes(b->addr, b->size, b->beats - 1, m->data_bytes);
-        if (strb & ~lanes)
-            axi_mon_fail(m, "WSTRB within the beat's lanes", "W",
-                         "WSTRB 0x%x on beat %u of AWADDR 0x%" PRIx64 " AWSIZE %u: lanes 0x%x",
-                         strb, b->beats - 1, b->addr, b->size, lanes);
-    }
+    check_strb(m, b, b->beats - 1, strb);
 }
 
 unsigned axi_mon_axi4_step(axi_mon_t *m, int rst, const axi4_sig_t *s)
@@ -442,6 +447,8 @@ unsigned axi_mon_axi4_step(axi_mon_t *m, int rst, const axi4_sig_t *s)
                 axi_mon_fail(m, "WLAST on beat AWLEN+1", "W",
                              "no WLAST on beat %u of %u, taken before the address (AWID 0x%x, "
                              "AWADDR 0x%" PRIx64 ")", q->len + 1, q->len + 1, q->id, q->addr);
+            for (unsigned i = 0; i < q->beats && i < AXI_MON_EARLY_BEATS; i++)
+                check_strb(m, q, i, q->early_strb[i]);
         }
     }
     if (axi_mon_chan_step(m, w, s->w_valid, s->w_ready, pw)) {
@@ -450,7 +457,9 @@ unsigned axi_mon_axi4_step(axi_mon_t *m, int rst, const axi4_sig_t *s)
         if (q) {
             q->beats++;
             if (q->has_a)
-                check_w_beat(m, q, s->w_last, s->w_strb, 1);
+                check_w_beat(m, q, s->w_last, s->w_strb);
+            else if (q->beats <= AXI_MON_EARLY_BEATS)
+                q->early_strb[q->beats - 1] = s->w_strb;
             if (s->w_last)
                 q->has_last = 1, q->last_clk = m->clk;
         }

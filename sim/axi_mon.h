@@ -72,9 +72,10 @@
  *   "AxLEN at most 255"            bursts of 1 to 256 beats (A3.4.1)
  *   "no 4 KB crossing"             an INCR burst's bytes within one 4 KB page (A3.4.1)
  *   "WSTRB within the beat's lanes" a strobe high only in the byte lanes of the beat's
- *                                  address and size (A3.4.2, A3.4.3); checked on beats
- *                                  whose AW was taken by their clock (a beat ahead of its
- *                                  address is counted, not lane-checked)
+ *                                  address and size (A3.4.2, A3.4.3); a beat ahead of
+ *                                  its address is checked when the address comes (the
+ *                                  first AXI_MON_EARLY_BEATS of a burst; later ones are
+ *                                  counted, not lane-checked)
  * Address rules are checked in the first clock an address is offered; B and R in the
  * first clock a response or beat is offered; W at its handshake (its burst's address
  * may arrive while it waits). Writes follow AW order (W bursts in that order, with or
@@ -98,6 +99,7 @@ extern "C" {
 #define AXI_MON_MAX_CHAN 5
 #define AXI_MON_MAX_SHOWN 20
 #define AXI_MON_QUEUE 64 /**< outstanding requests a monitor can pair (a power of 2) */
+#define AXI_MON_EARLY_BEATS 16 /**< AXI4: W beats ahead of their address lane-checked */
 
 typedef struct axi_mon_chan {
     const char *name;    /**< "AW", "W", "B", "AR", "R", "T" */
@@ -119,6 +121,7 @@ typedef struct axi_mon_burst {
     int has_a;           /**< the address was taken (a write's data may come first) */
     int has_last;        /**< WLAST taken */
     uint64_t a_clk, last_clk; /**< the clocks of the address and of WLAST */
+    uint32_t early_strb[AXI_MON_EARLY_BEATS]; /**< WSTRB of beats ahead of the address */
 } axi_mon_burst_t;
 
 typedef struct axi_mon {

@@ -23,7 +23,7 @@
  * RLAST missing and early, a younger read of an ID answered first, R and B without their
  * request or in its clock, WRAP and FIXED bursts, AxSIZE above the bus, AxLEN 256, a read
  * and a write across 4 KB (and 256 beats up to the boundary, legal), WSTRB outside a
- * narrow beat's lanes, SLVERR and DECERR, more than max_pending reads and writes, reads,
+ * narrow beat's lanes and outside an unaligned first beat's lanes ahead of its AW, SLVERR and DECERR, more than max_pending reads and writes, reads,
  * writes and data left unanswered, and a reset in the middle. Runs plain and under
  * ASan/UBSan (make test).
  * Closes with `N passed, N failed`.
@@ -569,6 +569,8 @@ static void axi4_broken(void)
         {"a read across 4 KB", "no 4 KB crossing", "AR", 1, 0, 1},
         {"a write across 4 KB", "no 4 KB crossing", "AW", 4, 0, 1},
         {"WSTRB outside the narrow beat's lanes", "WSTRB within the beat's lanes", "W", 4, 0, 1},
+        {"WSTRB outside the lanes, beat ahead of its AW", "WSTRB within the beat's lanes", "W",
+         3, 0, 1},
         /* responses, limits */
         {"BRESP SLVERR", "response OKAY", "B", 5, 0, 1},
         {"RRESP DECERR", "response OKAY", "R", 4, 0, 1},
@@ -619,10 +621,11 @@ static void axi4_broken(void)
             D(4).aw_addr = 0xffc, D(4).aw_len = 1, D(4).w_last = 0;
             break;
         case 35: D(4).w_strb = 0x1f; break;            /* lanes 7..4 only */
-        case 36: D(5).b_resp = AXI4_RESP_SLVERR, D(6).b_resp = AXI4_RESP_SLVERR; break;
-        case 37: D(4).r_resp = AXI4_RESP_DECERR; break;
-        case 38: break;
-        case 39:
+        case 36: D(2).aw_addr = 0x104, D(3).aw_addr = 0x104; break; /* beat 0: lanes 7..4 */
+        case 37: D(5).b_resp = AXI4_RESP_SLVERR, D(6).b_resp = AXI4_RESP_SLVERR; break;
+        case 38: D(4).r_resp = AXI4_RESP_DECERR; break;
+        case 39: break;
+        case 40:
             for (unsigned i = 0; i < A4_N; i++)
                 t.s[i].ar_valid = 0, t.s[i].r_valid = 0;
             break;
