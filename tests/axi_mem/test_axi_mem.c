@@ -4,7 +4,7 @@
  * Random phases, each a fresh model with random settings (data width 4, 8, 16 or 32
  * bytes; latency up to 0, 1, 2, 5 or 20 clocks; READY low 0 to 80 % of clocks; due
  * responses withheld 0 to 80 %; 1 to 16 reads and writes outstanding; in-order or
- * interleaving) on a region of 12 to 16 KB at a random base. The master issues random
+ * interleaving) on a region of 8.8 to 15.5 KB at a random base. The master issues random
  * INCR bursts on 1 to 16 IDs: lengths 1 to 256 beats, full and narrow sizes, aligned and
  * unaligned start addresses, full, partial and empty strobes, half of them in a 512-byte
  * window so that reads and writes overlap, a few out of range; its AW, W and AR run
