@@ -102,7 +102,7 @@ typedef struct tb_axi_mem_cnt {
     uint64_t lat_zero;        /**< transactions drawn with latency 0 */
     uint64_t lat_max;         /**< ... with latency max_lat (max_lat > 0) */
     uint64_t ready_low;       /**< clocks an AWVALID, WVALID or ARVALID waited for READY */
-    uint64_t full;            /**< clocks AWREADY or ARREADY was low for the limit */
+    uint64_t full;            /**< clocks AWREADY was low for the limit, plus those of ARREADY */
     uint64_t gaps;            /**< clocks a due response was withheld */
     uint64_t reordered;       /**< responses offered ahead of an older transaction's */
     uint64_t r_interleaved;   /**< R beats offered while another read was inside its burst */

@@ -9,8 +9,8 @@
  * failure message (axi_mon_ok, first_*).
  *
  * Two levels. The channel layer (axi_mon_chan_*) holds what every AXI channel and an
- * AXI4-Stream share: a valid/ready handshake with a payload compared as bytes. The
- * interface layers use it:
+ * AXI4-Stream share: a valid/ready handshake with a payload compared as bytes. Each
+ * interface layer uses it:
  *   AXI4-Lite (axi_mon_lite_*): channels AW, W, B, AR, R;
  *   AXI4-Stream (axi_mon_stream_*): channel T (TDATA, TSTRB/TKEEP, TLAST, TID, TDEST,
  *   TUSER as the testbench packs them);
