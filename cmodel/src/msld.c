@@ -8,6 +8,15 @@
 void gx_mssurf_load_finish(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *snap,
                            const gx_ms_load_t *ld, gx_ms_load_resp_t *resp)
 {
+    gx_ms_port_t port;
+    gx_mssurf_mem_port(mem, &port);
+    gx_mssurf_load_finish_port(cfg, &port, snap, ld, resp);
+}
+
+void gx_mssurf_load_finish_port(const gx_ms_cfg_t *cfg, const gx_ms_port_t *port,
+                                const gx_ms_evict_t *snap, const gx_ms_load_t *ld,
+                                gx_ms_load_resp_t *resp)
+{
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
     const uint16_t all = all_samples(n);
     unsigned p;
@@ -23,13 +32,14 @@ void gx_mssurf_load_finish(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms
         if (snap->arrive[p] == GX_ENC1SPP)
             known = UNIFORM;
     } else {
-        resp->read_bytes = gx_mssurf_mem_read(mem, tile, 1u << p, GX_MS_READ_LOAD, img);
+        gx_enc_t em;
+        resp->read_bytes = port->read(port->ctx, tile, 1u << p, GX_MS_READ_LOAD, img, &em);
         for (unsigned i = 0; i < n; i++)
             if ((cov >> i) & 1u)
                 memcpy(img + p * pb + i * b, snap->data + p * pb + i * b, b);
-        if (!cov && mem->enc[tile] == GX_ENC1SPP)
+        if (!cov && em == GX_ENC1SPP)
             known = UNIFORM;
-        else if (!cov && mem->enc[tile] == GX_ENCSUBSET)
+        else if (!cov && em == GX_ENCSUBSET)
             known = STORED_MASKS;
     }
     uint16_t cls[GX_MS_MAX_TILE_PIXELS][GX_MS_MAX_SPP];

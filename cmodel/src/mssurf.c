@@ -412,6 +412,27 @@ int gx_mssurf_mem_write(gx_ms_mem_t *mem, const gx_ms_flush_t *f)
     return 1;
 }
 
+/* The abstract memory as the flush encoder's and the load finisher's port. */
+static uint32_t mem_port_read(void *ctx, uint32_t tile, uint32_t pixels, gx_ms_read_kind_t kind,
+                              uint8_t img[GX_MS_TILE_BYTES], gx_enc_t *enc)
+{
+    gx_ms_mem_t *mem = ctx;
+    *enc = (gx_enc_t)mem->enc[tile];
+    return gx_mssurf_mem_read(mem, tile, pixels, kind, img);
+}
+
+static int mem_port_write(void *ctx, const gx_ms_flush_t *f)
+{
+    return gx_mssurf_mem_write(ctx, f);
+}
+
+void gx_mssurf_mem_port(gx_ms_mem_t *mem, gx_ms_port_t *port)
+{
+    port->read = mem_port_read;
+    port->write = mem_port_write;
+    port->ctx = mem;
+}
+
 /* ---------------------------------------------------------------------------------
  * Load/store unit. */
 

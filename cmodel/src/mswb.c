@@ -29,6 +29,14 @@ static void merge_near(uint8_t *px, uint16_t stored, unsigned n, unsigned b, uns
 int gx_mssurf_writeback(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *ev,
                         gx_ms_flush_t *fo)
 {
+    gx_ms_port_t port;
+    gx_mssurf_mem_port(mem, &port);
+    return gx_mssurf_writeback_port(cfg, &port, ev, fo);
+}
+
+int gx_mssurf_writeback_port(const gx_ms_cfg_t *cfg, const gx_ms_port_t *port,
+                             const gx_ms_evict_t *ev, gx_ms_flush_t *fo)
+{
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
     const unsigned np = gx_mssurf_tile_pixels(cfg);
     const uint16_t all = all_samples(n);
@@ -52,11 +60,17 @@ int gx_mssurf_writeback(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_ev
         if (ev->cover[p] && ev->arrive[p] != GX_ENC1SPP)
             ana |= 1u << p;
     }
-    /* a. read-modify-write of partially covered pixels, then the stored samples */
+    /* a. read-modify-write of partially covered pixels, then the stored samples; the
+     * read also gives Em, the tile's state in memory. Without partial pixels Em is
+     * needed only when some existing pixel is uncovered (step d): the state query, the
+     * same read of no pixels. */
     uint8_t img[GX_MS_TILE_BYTES];
     memset(img, 0, sizeof img);
+    gx_enc_t em = GX_ENC1SPP;
     if (part)
-        f.read_rmw = gx_mssurf_mem_read(mem, ev->tile, part, GX_MS_READ_RMW, img);
+        f.read_rmw = port->read(port->ctx, ev->tile, part, GX_MS_READ_RMW, img, &em);
+    else if (cov != valid)
+        (void)port->read(port->ctx, ev->tile, 0, GX_MS_READ_RMW, img, &em);
     for (unsigned p = 0; p < np; p++)
         for (unsigned i = 0; i < n; i++)
             if ((ev->cover[p] >> i) & 1u)
@@ -75,7 +89,6 @@ int gx_mssurf_writeback(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_ev
         if ((ana >> p) & 1u)
             eb = enc_max(eb, gx_mssurf_need(cfg->spp, cls[p]));
     /* d. the tile's new state and the pixels written */
-    const gx_enc_t em = (gx_enc_t)mem->enc[ev->tile];
     if (cov == valid) {
         f.enc = eb;
         f.written = valid;
@@ -85,11 +98,13 @@ int gx_mssurf_writeback(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_ev
     } else {
         f.enc = eb;
         f.written = valid;
-        f.read_promote = gx_mssurf_mem_read(mem, ev->tile, valid & ~cov, GX_MS_READ_PROMOTE, img);
+        gx_enc_t again;
+        f.read_promote = port->read(port->ctx, ev->tile, valid & ~cov, GX_MS_READ_PROMOTE, img,
+                                    &again);
     }
     /* e. encode, write */
     f.payload_bytes = (uint16_t)gx_mssurf_encode(cfg, f.enc, f.written, img, f.payload);
-    const int ok = gx_mssurf_mem_write(mem, &f);
+    const int ok = port->write(port->ctx, &f);
     *fo = f;
     return ok;
 }

@@ -10,22 +10,26 @@
  * bounds (fit_view below, docs/render.md). That is the geometry stage stand-in, in C;
  * every triangle gets a flat color (Lambert shading of its face, two-sided), and the
  * triangles are drawn far to near (painter's order: there is no depth test).
- * They go through the setup unit and the rasterizer; a C stand-in for the pixel shader
- * turns every covered pixel into a SUST.MS store of the triangle's color (RGBA8, B = 4)
- * to the samples of its coverage mask; the stores go through the coalesce unit and
- * coverage tracker, whose evictions the flush encoder writes to the memory model; a
- * flush command ends the frame; a box filter (the mean of the N samples, rounded) resolves
- * each pixel. Engines: cmodel runs everything on the C model; rtl runs the setup unit,
- * the rasterizer, the coalesce unit and the flush encoder (gx_mswb) as Verilated RTL and,
- * store for store, the C model beside them, and compares every flush packet (and at the
- * end every byte of memory and every tile state) with it.
+ * They go through the setup unit and the rasterizer; the pixel stage turns every covered
+ * pixel into a SUST.MS store of the triangle's color (RGBA8, B = 4) to the samples of
+ * its coverage mask; the stores go through the coalesce unit and coverage tracker, whose
+ * evictions the flush encoder writes to memory; a flush command ends the frame; a box
+ * filter (the mean of the N samples, rounded) resolves each pixel. Engines: cmodel is
+ * gx_pipe's chained C model (gx/pipe.h): the triangles, each with its color, and the
+ * flush go to it as command packets, AXI4-Stream beats, and the pictures are read from
+ * its memory image (the layout of gx_msmem); rtl runs the setup unit, the rasterizer,
+ * the coalesce unit and the flush encoder (gx_mswb) as Verilated RTL and, store for
+ * store, the C models beside them (the stores built here, the abstract memory model), and
+ * compares every flush packet (and at the end every byte of memory and every tile state)
+ * with them.
  *
  * Writes DIR/TAG.png (the resolved image) and DIR/TAG-tiles.png (each pixel colored by
  * its tile's encoding in memory: 1SPP green, subset amber, full red, never written dark
  * gray), DIR defaults to build/demo (created, with its parents, once the input has been
  * read and checked, before the render) and TAG to render-<N>x. Prints one table row:
- * samples, triangles, pixels, samples stored, bytes written with coalescing (the flush
- * packets' payloads) and without (the same pixels at N B bytes each), their ratio, flush
+ * samples, triangles, pixels, samples stored, flush packets, bytes written with coalescing
+ * (what the packets' pixels take in memory, each in its place; state bytes not counted)
+ * and without (the same pixels at N B bytes each), their ratio, flush
  * packets by cause (full / evict / conflict / command), clocks
  * (rasterizer and coalesce unit, rtl engine), and whether RTL and C model agreed on every
  * flush packet. Progress goes to stderr.
@@ -59,6 +63,7 @@
 
 #include "gx.h"
 #include "gx/mssurf.h"
+#include "gx/pipe.h"
 #include "gx/raster.h"
 #include "mssurf_rtl.h"
 #include "mswb_rtl.h"
@@ -516,8 +521,10 @@ typedef struct frame {
     pktq_t q;
     uint64_t stores, samples, packets, mismatches, clocks;
     uint64_t causes[GX_MS_CAUSES];  /* flush packets by cause (the engine's) */
+    uint64_t write_bytes, write_uncomp; /* bytes written, coalesced and not (docs/render.md) */
     int failed;
     const draw_tri_t *tris;
+    gx_pipe_t pipe;               /* the chained model (cmodel engine) */
 } frame_t;
 
 /* Push the chunk of stores (or, last, the flush command) through both paths. */
@@ -611,30 +618,106 @@ static void progress(size_t done, size_t n)
     fprintf(stderr, "gx render: %zu / %zu triangles\n", done, n);
 }
 
+/* The chained model's memory writes: the tiles written (the tile picture). */
+static void on_pipe_mem(void *ctx, const gx_pipe_mem_op_t *op)
+{
+    frame_t *fr = ctx;
+    if (op->write && op->ok)
+        fr->written[op->tile] = 1;
+}
+
+/* The cmodel engine: the triangles (their colors in the packets) and the flush as
+ * command packets through gx_pipe's chained model (configured as the RTL engine's
+ * blocks: K = 4, T = 0, MSAA, the standard sample positions), the table's figures from
+ * its counters. Progress as the rasterizer reports it, every 2048 triangles. Returns 0,
+ * or 1 (reported). */
+#define PROGRESS_CHUNK 2048u
+static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
+{
+    gx_pipe_cfg_t pc;
+    gx_pipe_cfg_default(&pc, fr->cfg.width, fr->cfg.height,
+                        (uint8_t)(samples == 2 ? 1 : samples == 4 ? 2 : samples == 8 ? 3 : 4),
+                        (uint8_t)fr->cfg.bps);
+    if (gx_pipe_init(&fr->pipe, &pc) != GX_PIPE_INIT_OK) {
+        fprintf(stderr, "gx: out of memory (or the surface is too large for the memory model)\n");
+        return 1;
+    }
+    gx_pipe_set_mem_hook(&fr->pipe, on_pipe_mem, fr);
+    gx_pipe_cmd_t c;
+    for (size_t i = 0; i < ntri; i++) {
+        memset(&c, 0, sizeof c);
+        c.kind = GX_CMDTRIANGLE;
+        memcpy(c.x, fr->tris[i].tri.x, sizeof c.x);
+        memcpy(c.y, fr->tris[i].tri.y, sizeof c.y);
+        memcpy(c.data, fr->tris[i].rgba, 4);
+        if (gx_pipe_send(&fr->pipe, &c) < 0) {
+            fprintf(stderr, "gx: out of memory\n");
+            return 1;
+        }
+        if ((i + 1) % PROGRESS_CHUNK == 0 || i + 1 == ntri)
+            progress(i + 1, ntri);
+    }
+    memset(&c, 0, sizeof c);
+    c.kind = GX_CMDFLUSH;
+    gx_pipe_send(&fr->pipe, &c);
+    const gx_pipe_t *p = &fr->pipe;
+    fr->stores = p->cnt.stores;
+    fr->samples = p->cnt.samples;
+    fr->packets = p->stat.writes;
+    memcpy(fr->causes, p->cnt.flush, sizeof fr->causes);
+    fr->write_bytes = p->stat.write_data; /* the state bytes are the pipe's own (BYTES_WR) */
+    fr->write_uncomp = p->stat.write_uncomp;
+    return 0;
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* Resolve and pictures. */
 
-static int write_pictures(const frame_t *fr, const mesh_t *m, const char *img, const char *tiles)
+/* Tile t of the engine's memory, uncompressed (the surface's 256 bytes), and its state:
+ * the RTL path's memory model (rtl), the chained model's image read as the host reads it
+ * (cmodel). */
+static const uint8_t *surface_tile(frame_t *fr, uint32_t t, uint8_t buf[GX_MS_TILE_BYTES],
+                                   unsigned *enc)
 {
-    const gx_ms_mem_t *mem = fr->engine == GX_ENGINE_RTL ? &fr->rmem : &fr->mem;
+    if (fr->engine == GX_ENGINE_RTL) {
+        *enc = fr->rmem.enc[t];
+        return fr->rmem.data + (size_t)t * GX_MS_TILE_BYTES;
+    }
+    gx_enc_t e = GX_ENC1SPP;
+    gx_pipe_peek_tile(&fr->pipe, t, buf, &e);
+    *enc = (unsigned)e;
+    return buf;
+}
+
+static int write_pictures(frame_t *fr, const mesh_t *m, const char *img, const char *tiles)
+{
     unsigned n = 1u << (fr->cfg.spp + 1), P = gx_mssurf_tile_pixels(&fr->cfg);
+    unsigned nb = n * 4u; /* N B: B = 4 */
     size_t w = m->width, h = m->height;
     uint8_t *a = malloc(w * h * 3), *b = malloc(w * h * 3);
     int r = 1;
     if (a && b) {
         static const uint8_t enc_rgb[4][3] = {{60, 190, 90}, {235, 170, 40}, {215, 55, 50},
                                               {30, 30, 36}};
+        uint8_t buf[GX_MS_TILE_BYTES];
+        const uint8_t *tile = NULL;
+        size_t cur = SIZE_MAX;
+        unsigned tenc = 0;
         for (size_t y = 0; y < h; y++)
             for (size_t x = 0; x < w; x++) {
-                size_t i = y * w + x;
+                size_t i = y * w + x, t = i / P;
+                if (t != cur) { /* pixels run through the tiles in order */
+                    tile = surface_tile(fr, (uint32_t)t, buf, &tenc);
+                    cur = t;
+                }
+                const uint8_t *px = tile + (i % P) * nb;
                 for (unsigned c = 0; c < 3; c++) {
                     unsigned sum = 0;
                     for (unsigned s = 0; s < n; s++)
-                        sum += mem->data[gx_mssurf_addr(&fr->cfg, (uint32_t)x, (uint32_t)y, s) + c];
+                        sum += px[4u * s + c];
                     a[3 * i + c] = (uint8_t)((sum + n / 2) / n);
                 }
-                size_t t = i / P;
-                unsigned e = fr->written[t] ? mem->enc[t] : 3;
+                unsigned e = fr->written[t] ? tenc : 3;
                 memcpy(b + 3 * i, enc_rgb[e], 3);
             }
         r = gx_png_write_rgb(img, (unsigned)w, (unsigned)h, a);
@@ -854,33 +937,40 @@ int gx_cmd_render(int argc, char **argv)
                                          : GX_SPP16,
                           GX_BPS4);
     int status = 1;
-    fr.capst = 65536;
-    fr.st = calloc(fr.capst, sizeof *fr.st);
-    if (!rt || !tab || !fr.st || !gx_mssurf_cfg_ok(&fr.cfg) ||
-        !gx_mssurf_mem_init(&fr.mem, &fr.cfg) ||
-        (engine == GX_ENGINE_RTL && !gx_mssurf_mem_init(&fr.rmem, &fr.cfg)) ||
-        !(fr.written = calloc(gx_mssurf_tiles(&fr.cfg), 1))) {
+    uint64_t rclocks = 0;
+    if (!gx_mssurf_cfg_ok(&fr.cfg) || !(fr.written = calloc(gx_mssurf_tiles(&fr.cfg), 1))) {
         fprintf(stderr, "gx: out of memory (or the surface is too large for the memory model)\n");
         goto out;
     }
-    gx_mssurf_lsu_init(&fr.lsu, &fr.cfg);
-    if (engine == GX_ENGINE_RTL) {
+    if (engine == GX_ENGINE_CMODEL) {
+        if (run_pipe(&fr, ntri, samples))
+            goto out;
+    } else {
+        fr.capst = 65536;
+        fr.st = calloc(fr.capst, sizeof *fr.st);
+        if (!rt || !tab || !fr.st || !gx_mssurf_mem_init(&fr.mem, &fr.cfg) ||
+            !gx_mssurf_mem_init(&fr.rmem, &fr.cfg)) {
+            fprintf(stderr, "gx: out of memory (or the surface is too large for the memory model)\n");
+            goto out;
+        }
+        gx_mssurf_lsu_init(&fr.lsu, &fr.cfg);
         fr.rtl = gx_mssurf_rtl_new(fr.cfg.slots, NULL);
         gx_mssurf_rtl_cfg(fr.rtl, &fr.cfg);
         fr.wb = gx_mswb_rtl_new(NULL);
         gx_mswb_rtl_cfg(fr.wb, &fr.cfg);
+        for (size_t i = 0; i < ntri; i++) {
+            rt[i] = tris[i].tri;
+            tab[i] = &table;
+        }
+        if (gx_rasterize(engine, &rcfg, rt, tab, ntri, PROGRESS_CHUNK, on_quad, &fr, progress,
+                         &rclocks) || fr.failed)
+            goto out;
+        run_chunk(&fr, 1);
+        if (fr.failed)
+            goto out;
+        fr.write_bytes = fr.rmem.cnt.write_bytes;
+        fr.write_uncomp = fr.rmem.cnt.write_uncomp;
     }
-    for (size_t i = 0; i < ntri; i++) {
-        rt[i] = tris[i].tri;
-        tab[i] = &table;
-    }
-    uint64_t rclocks = 0;
-    if (gx_rasterize(engine, &rcfg, rt, tab, ntri, 2048, on_quad, &fr, progress, &rclocks) ||
-        fr.failed)
-        goto out;
-    run_chunk(&fr, 1);
-    if (fr.failed)
-        goto out;
     int agree = engine == GX_ENGINE_RTL
                     ? fr.mismatches == 0 &&
                           memcmp(fr.mem.data, fr.rmem.data, gx_mssurf_surface_bytes(&fr.cfg)) == 0 &&
@@ -896,13 +986,12 @@ int gx_cmd_render(int argc, char **argv)
     snprintf(tiles, sizeof tiles, "%s/%s-tiles.png", outdir, tag);
     if (write_pictures(&fr, &m, img, tiles))
         goto out;
-    const gx_ms_mem_cnt_t *c = engine == GX_ENGINE_RTL ? &fr.rmem.cnt : &fr.mem.cnt;
     printf("| %ux | %zu | %llu | %llu | %llu | %llu | %llu | %.2f | %llu / %llu / %llu / %llu "
            "| %llu | %llu | %s |\n",
            samples, ntri, (unsigned long long)fr.stores, (unsigned long long)fr.samples,
-           (unsigned long long)fr.packets, (unsigned long long)c->write_bytes,
-           (unsigned long long)c->write_uncomp,
-           c->write_bytes ? (double)c->write_uncomp / (double)c->write_bytes : 0.0,
+           (unsigned long long)fr.packets, (unsigned long long)fr.write_bytes,
+           (unsigned long long)fr.write_uncomp,
+           fr.write_bytes ? (double)fr.write_uncomp / (double)fr.write_bytes : 0.0,
            (unsigned long long)fr.causes[GX_MS_FULL], (unsigned long long)fr.causes[GX_MS_EVICT],
            (unsigned long long)fr.causes[GX_MS_CONFLICT],
            (unsigned long long)fr.causes[GX_MS_COMMAND],
@@ -920,8 +1009,8 @@ out:
     if (fr.wb)
         gx_mswb_rtl_free(fr.wb, NULL);
     gx_mssurf_mem_free(&fr.mem);
-    if (engine == GX_ENGINE_RTL)
-        gx_mssurf_mem_free(&fr.rmem);
+    gx_mssurf_mem_free(&fr.rmem);
+    gx_pipe_free(&fr.pipe);
     free(fr.written);
     free(fr.st);
     free(fr.q.f);

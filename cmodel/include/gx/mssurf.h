@@ -338,16 +338,47 @@ void gx_mssurf_coalesce_flush(gx_ms_lsu_t *lsu, gx_ms_evict_fn fn, void *ctx);
  *  surface. */
 void gx_mssurf_coalesce_load(const gx_ms_lsu_t *lsu, uint16_t x, uint16_t y,
                              gx_ms_evict_t *snap);
+/** The memory port of the flush encoder and the load finisher: their read requests and
+ *  packets (ms_rdreq_t / ms_rdresp_t, ms_flush_t in the RTL) as calls, so that one
+ *  definition of each block serves every memory: the abstract gx_ms_mem_t
+ *  (gx_mssurf_mem_port) and gx_pipe's physical image (gx_msmem_t, cmodel/src/pipe.c). */
+typedef struct gx_ms_port {
+    /** Read pixels `pixels` of tile `tile` (kind: RMW, PROMOTE or LOAD; pixels 0 with
+     *  RMW is the flush encoder's state query): their uncompressed bytes into img (other
+     *  bytes untouched), the tile's state into *enc; returns the data bytes read, as
+     *  gx_mssurf_mem_read counts them. */
+    uint32_t (*read)(void *ctx, uint32_t tile, uint32_t pixels, gx_ms_read_kind_t kind,
+                     uint8_t img[GX_MS_TILE_BYTES], gx_enc_t *enc);
+    /** Write the flush packet; returns 1 when memory took it (gx_mssurf_mem_write). */
+    int (*write)(void *ctx, const gx_ms_flush_t *f);
+    void *ctx;
+} gx_ms_port_t;
+/** The port of the abstract memory mem: gx_mssurf_mem_read (the state mem->enc[tile])
+ *  and gx_mssurf_mem_write. */
+void gx_mssurf_mem_port(gx_ms_mem_t *mem, gx_ms_port_t *port);
+
 /** The rest of SULD.MS (gx_mssurf_load without the buffer look-up and the lsu counters):
  *  the response from snap (gx_mssurf_coalesce_load of the load's pixel) and memory. */
 void gx_mssurf_load_finish(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *snap,
                            const gx_ms_load_t *ld, gx_ms_load_resp_t *resp);
+/** gx_mssurf_load_finish on a memory port. Memory is read (LOAD, the loaded pixel) exactly
+ *  when the snapshot does not hold every sample of the pixel; the read's state is Em. */
+void gx_mssurf_load_finish_port(const gx_ms_cfg_t *cfg, const gx_ms_port_t *port,
+                                const gx_ms_evict_t *snap, const gx_ms_load_t *ld,
+                                gx_ms_load_resp_t *resp);
 /** The flush encoder for one eviction: steps a-e of gx_mssurf_store (RMW reads,
  *  threshold merging, re-analysis, the tile's state, encoding, the memory write) with
  *  cfg = the surface's configuration. Fills *f (the packet written) and returns 1 when
  *  memory took the write; a snapshot (peek = 1) is no eviction: nothing, returns 0. */
 int gx_mssurf_writeback(const gx_ms_cfg_t *cfg, gx_ms_mem_t *mem, const gx_ms_evict_t *ev,
                         gx_ms_flush_t *f);
+/** gx_mssurf_writeback on a memory port, with gx_mswb's reads (docs/mswb.md), in order:
+ *  the RMW read of the partially covered pixels when there are any, else, when some
+ *  existing pixel is uncovered, the state query (RMW, pixels 0: Em alone, 0 data bytes);
+ *  none when every existing pixel is wholly covered (Em plays no part then); after the
+ *  state choice, the promotion read of the uncovered existing pixels; then the write. */
+int gx_mssurf_writeback_port(const gx_ms_cfg_t *cfg, const gx_ms_port_t *port,
+                             const gx_ms_evict_t *ev, gx_ms_flush_t *f);
 /** The command image (ms_cmd_t of gx_pkg, GX_MS_CMD_WORDS words) of a store. */
 void gx_mssurf_cmd_pack_store(const gx_ms_store_t *st, uint32_t w[GX_MS_CMD_WORDS]);
 /** The command image of the flush command. */
