@@ -81,8 +81,8 @@ const char *gx_pipe_cfg_check(const gx_pipe_cfg_t *c)
     if (c->slots < 1 || c->slots > GX_MS_MAX_SLOTS)
         return "K (slots) outside 1..32";
     if (c->surf_base % GX_MSMEM_ALIGN || c->index_base % GX_MSMEM_ALIGN ||
-        c->state_base % GX_MSMEM_ALIGN || c->surf_pitch % GX_MSMEM_ALIGN)
-        return "a base or the pitch not 256-byte aligned";
+        c->state_base % GX_MSMEM_ALIGN)
+        return "a base not 256-byte aligned";
     gx_ms_cfg_t ms;
     ms_format(c, &ms);
     if (!gx_mssurf_cfg_ok(&ms))

@@ -578,7 +578,7 @@ static void directed_cfg(void)
         case 7: c.slots = 0; break;
         case 8: c.slots = 33; break;
         case 9: c.surf_base += 0x80; break;
-        case 10: c.surf_pitch = 0x100 + 4; break;
+        case 10: c.state_base += 0x04; break;
         case 11: c.index_base = SB + 0x100; break; /* inside the homes */
         case 12: c.surf_base = UINT64_MAX - 0xff; break; /* 512 bytes from there wrap */
         }
@@ -953,7 +953,6 @@ static void random_run(unsigned run, unsigned ncmd)
     cfg.threshold = rnd(3) == 0 ? (uint8_t)(1 + rnd(4)) : 0;
     cfg.conservative = rnd(6) == 0;
     cfg.cons_err = (uint8_t)rnd(256);
-    cfg.surf_pitch = (uint32_t)rnd(64) * 256u;
     /* the regions in a random order with gaps from a random 64-bit base */
     gx_ms_cfg_t ms;
     memset(&ms, 0, sizeof ms);

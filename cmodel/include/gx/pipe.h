@@ -63,8 +63,6 @@ typedef struct gx_pipe_cfg {
     uint64_t surf_base;     /**< SURF_BASE_HI:LO, tile homes (256-byte aligned) */
     uint64_t index_base;    /**< INDEX_BASE_HI:LO, class indices (256-byte aligned) */
     uint64_t state_base;    /**< STATE_BASE_HI:LO, tile states (256-byte aligned) */
-    uint32_t surf_pitch;    /**< SURF_PITCH, bytes (256-byte aligned); checked only: the
-                                 layout of docs/pipe.md puts tiles one after the other */
     uint16_t width, height; /**< SURF_SIZE.WIDTH, HEIGHT: 1..8192 */
     uint8_t samples;        /**< SURF_FMT.SAMPLES: log2 N, 1..4 (N = 2..16) */
     uint8_t bps;            /**< SURF_FMT.BPS: 0..2 (B = 4, 8, 16) */
@@ -164,8 +162,7 @@ typedef struct gx_pipe {
     void *mem_ctx;
 } gx_pipe_t;
 
-/** A configuration of W x H, log2 N = samples, bps, T = 0, MSAA, K = 4, pitch 0 (unused),
- *  and the three regions one after the other from address 0: homes at 0, indices at the
+/** A configuration of W x H, log2 N = samples, bps, T = 0, MSAA, K = 4, and the three regions one after the other from address 0: homes at 0, indices at the
  *  next 256-byte boundary, states after them (when the format is out of range the bases
  *  are left 0; gx_pipe_init refuses it). */
 void gx_pipe_cfg_default(gx_pipe_cfg_t *cfg, uint16_t width, uint16_t height, uint8_t samples,
@@ -173,7 +170,7 @@ void gx_pipe_cfg_default(gx_pipe_cfg_t *cfg, uint16_t width, uint16_t height, ui
 /** NULL when gx_pipe_init takes cfg's registers, else why it refuses them, the first
  *  failed check in this order: WIDTH, HEIGHT outside 1..8192; SAMPLES outside 1..4 (0 is
  *  1x: the store path has N >= 2); BPS 3; CONSERVATIVE above 1; K outside 1..32; a base
- *  or the pitch not 256-byte aligned; the surface above 2^28 bytes in whole tiles (2^20
+ *  not 256-byte aligned; the surface above 2^28 bytes in whole tiles (2^20
  *  tiles: the tile index's width); two regions overlapping or a region passing 2^64. */
 const char *gx_pipe_cfg_check(const gx_pipe_cfg_t *cfg);
 
