@@ -5,7 +5,8 @@
 //
 // A reference of the packet rules written from docs/pipe_cmd.md (not from the RTL): the
 // beat's index in its packet, the packet's opcode and its first failed check, in the
-// specification's order (TKEEP, opcode, reserved bits, a load's range, TLAST early or
+// specification's order (TKEEP, opcode, reserved bits, a load's range or a vertex
+// outside the guard band, by signed comparisons with gx_pkg's constants, TLAST early or
 // late). Proven:
 //   Latency_A  a good packet's command is offered in the clock after its last beat;
 //   Owed_A     the commands owed (good packet ends, by the reference, less commands taken)
@@ -22,8 +23,9 @@
 // of its own, with two more counters, it took abc pdr 661 s instead of 16 to 43.
 // The commands' payloads and order are the cosimulation's (bit for bit against the C
 // model, on the RTL and on the Yosys netlist).
-// Covered: a command of each kind, an error of each code (rtl/gx_pipe_cmd.sv), back-to-
-// back packets, both output entries full.
+// Covered: a command of each kind, an error of each code and a range error from a
+// vertex (rtl/gx_pipe_cmd.sv), back-to-back packets, both output entries full, a
+// triangle with a vertex on the band's edge taken (BandEdge_C).
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -67,6 +69,13 @@ module gx_pipe_cmd_fv (
   logic [3:0] nsmp;
   logic       take, fin, hdr;
   logic [63:0] d;
+  // the guard band [-Lim, Lim] of a vertex coordinate (docs/raster.md)
+  localparam logic signed [24:0] Lim = 25'(gx_pkg::GuardBandPx << gx_pkg::SubpixBits);
+  logic signed [24:0] vx, vy;
+  logic       vtx_out;
+  assign vx = 25'($signed(d[23:0]));
+  assign vy = 25'($signed(d[47:24]));
+  assign vtx_out = vx > Lim || vx < -Lim || vy > Lim || vy < -Lim;
   assign take = s_cmd_tvalid_i && tready;
   assign fin  = take && s_cmd_tlast_i;
   assign hdr  = i_q == 3'd0;
@@ -93,6 +102,7 @@ module gx_pipe_cmd_fv (
     else if (hdr && d_op == 8'd4 &&
              (14'(d[20:8]) >= cfg.width || 14'(d[36:24]) >= cfg.height || d[43:40] > nsmp))
       code = 3'd4;
+    else if (d_op == 8'd1 && i_q >= 3'd1 && i_q <= 3'd3 && vtx_out) code = 3'd4;
     else if (s_cmd_tlast_i && 4'(i_q) + 4'd1 < 4'(len)) code = 3'd5;
     else if (!s_cmd_tlast_i && 4'(i_q) + 4'd1 == 4'(len)) code = 3'd6;
   end
@@ -140,6 +150,8 @@ module gx_pipe_cmd_fv (
   `GX_COVER(BackToBack_C, `GX_PAST_OK && $past(fin) && take && s_cmd_tlast_i)
   `GX_COVER(BothFull_C, owed == 8'd2 && s_cmd_tvalid_i)
   `GX_COVER(TriangleTaken_C, cmd_valid && cmd_ready_i && cmd.kind == gx_pkg::CmdTriangle)
+  `GX_COVER(BandEdge_C, cmd_valid && cmd.kind == gx_pkg::CmdTriangle &&
+                        $signed(cmd.x0) == -Lim && $signed(cmd.y2) == Lim)
 endmodule
 
 `default_nettype wire

@@ -4,8 +4,9 @@
 // (cmodel/src/pipe_cmd.c, the specification) does.
 //
 // In: s_cmd, 64-bit TDATA, TKEEP, TLAST (ARM IHI 0051A). Each beat is checked as it is
-// taken (TKEEP all ones, opcode, reserved bits, a load's range against cfg_i, TLAST at the
-// packet's length); the vertex beats and the first data beat are kept. The beat with
+// taken (TKEEP all ones, opcode, reserved bits, a load's range against cfg_i or a
+// vertex's against the guard band, TLAST at the packet's length); the vertex beats and
+// the first data beat are kept. The beat with
 // TLAST ends the packet: a good packet's command (the kept beats and that beat) enters
 // the output skid buffer (gx_skid) in the same clock; a bad packet's first error leaves
 // as a one-clock err_o pulse with err_code_o in the next clock, and no command. A bad
@@ -41,6 +42,16 @@ module gx_pipe_cmd (
   // the bits of a load header outside the opcode and the fields x [20:8], y [36:24],
   // sample [43:40]
   localparam logic [63:0] LoadRsvd = ~{20'h0, 4'hf, 3'h0, 13'h1fff, 3'h0, 13'h1fff, 8'hff};
+  // the guard band: a vertex coordinate (signed, CoordBits = 24) lies in [-Lim, Lim]
+  localparam int unsigned Lim = gx_pkg::GuardBandPx << gx_pkg::SubpixBits;  // 2^22
+  localparam int unsigned CB  = gx_pkg::CoordBits;
+
+  // c outside [-Lim, Lim], for Lim = 2^(CB - 2) (Band_A): c > Lim is c's top two bits 01
+  // with a lower bit set; c < -Lim is its top two bits 10 (-2^(CB-1) .. -Lim - 1). No
+  // carry chain: an OR of 22 bits and a few gates.
+  function automatic logic out_band(logic [CB-1:0] c);
+    out_band = (c[CB-1:CB-2] == 2'b01 && |c[CB-3:0]) || c[CB-1:CB-2] == 2'b10;
+  endfunction
 
   // ---- state ------------------------------------------------------------------------
   logic [2:0]        beat_q, beat_d;   // index of the next beat in its packet (0: a header)
@@ -56,7 +67,7 @@ module gx_pipe_cmd (
 
   // ---- the beat ---------------------------------------------------------------------
   logic              take, hdr, op_ok, is_tri, is_pat, lo_sel, hi_sel, last_idx, rsvd;
-  logic              range_bad, smp_bad;
+  logic              range_bad, smp_bad, vtx_bad;
   logic [7:0]        op;
   gx_pkg::cmd_kind_e kind;
   logic [2:0]        len;
@@ -107,13 +118,17 @@ module gx_pipe_cmd (
   end
   assign range_bad = {1'b0, s_cmd_tdata_i[20:8]} >= cfg_i.width ||
                      {1'b0, s_cmd_tdata_i[36:24]} >= cfg_i.height || smp_bad;
+  // a vertex beat (a triangle's beats 1..3): x [23:0] or y [47:24] outside the guard band
+  assign vtx_bad = is_tri && !hdr && beat_q <= 3'd3 &&
+                   (out_band(s_cmd_tdata_i[CB-1:0]) || out_band(s_cmd_tdata_i[2*CB-1:CB]));
 
   // the beat's checks in the order that names the error (gx_pipe_cmd.h)
   always_comb begin
     if (s_cmd_tkeep_i != 8'hff)                 beat_code = gx_pkg::CmdErrKeep;
     else if (hdr && !op_ok)                     beat_code = gx_pkg::CmdErrOpcode;
     else if (rsvd)                              beat_code = gx_pkg::CmdErrReserved;
-    else if (hdr && op == 8'd4 && range_bad)    beat_code = gx_pkg::CmdErrRange;
+    else if ((hdr && op == 8'd4 && range_bad) || vtx_bad)
+                                                beat_code = gx_pkg::CmdErrRange;
     else if (s_cmd_tlast_i && !last_idx)        beat_code = gx_pkg::CmdErrShort;
     else if (!s_cmd_tlast_i && last_idx)        beat_code = gx_pkg::CmdErrLong;
     else                                        beat_code = gx_pkg::CmdErrNone;
@@ -209,6 +224,8 @@ module gx_pipe_cmd (
   assign unused = ^{cfg_i.threshold, held_data};
 
   // ---- properties ------------------------------------------------------------------
+  // The band test above holds for these constants only.
+  `GX_ASSERT(Band_A, Lim == 1 << (CB - 2))
   // A packet in progress is within its length while good, and a bad one has an error.
   `GX_ASSERT(BeatRange_A, beat_q <= 3'd5)
   `GX_ASSERT(GoodInLength_A, hdr || bad_q || beat_q < len)
@@ -224,6 +241,9 @@ module gx_pipe_cmd (
   `GX_COVER(ErrOpcode_C, err_q && ecode_q == gx_pkg::CmdErrOpcode)
   `GX_COVER(ErrReserved_C, err_q && ecode_q == gx_pkg::CmdErrReserved)
   `GX_COVER(ErrRange_C, err_q && ecode_q == gx_pkg::CmdErrRange)
+  // ... from a vertex (a load's range error leaves kind_q a load)
+  `GX_COVER(ErrRangeVtx_C, err_q && ecode_q == gx_pkg::CmdErrRange &&
+                           kind_q == gx_pkg::CmdTriangle)
   `GX_COVER(ErrShort_C, err_q && ecode_q == gx_pkg::CmdErrShort)
   `GX_COVER(ErrLong_C, err_q && ecode_q == gx_pkg::CmdErrLong)
   `GX_COVER(Stalled_C, !s_cmd_tready_o && s_cmd_tvalid_i)

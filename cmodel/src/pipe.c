@@ -236,8 +236,6 @@ static void run_triangle(gx_pipe_t *p, const gx_pipe_cmd_t *c)
     p->cnt.triangles++;
     memcpy(tri.x, c->x, sizeof tri.x);
     memcpy(tri.y, c->y, sizeof tri.y);
-    if (!gx_raster_tri_ok(&tri))
-        p->stat.outside_band++;
     /* the ring never fills: every triangle is done before the next color is written */
     const uint16_t tag = gx_pipe_pix_color(&p->pix, c->data);
     gx_raster_setup(&p->rs, &tri, &s);

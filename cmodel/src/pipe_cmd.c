@@ -38,6 +38,12 @@ static int32_t sext24(uint64_t v)
     return (int32_t)((uint32_t)(v & 0xffffffu) ^ 0x800000u) - 0x800000;
 }
 
+/* A vertex coordinate inside the guard band, bounds included. */
+static int in_band(int32_t c)
+{
+    return c >= -GX_PIPE_CMD_VTX_LIM && c <= GX_PIPE_CMD_VTX_LIM;
+}
+
 /* Load header fields */
 #define LOAD_X(h) ((unsigned)((h) >> 8) & 0x1fffu)
 #define LOAD_Y(h) ((unsigned)((h) >> 24) & 0x1fffu)
@@ -69,6 +75,9 @@ static gx_cmd_err_t check(const gx_pipe_cmd_dec_t *d, unsigned op, unsigned i,
         (LOAD_X(v) >= d->cfg.width || LOAD_Y(v) >= d->cfg.height ||
          LOAD_S(v) >= (2u << (unsigned)d->cfg.spp)))
         return GX_CMDERRRANGE;
+    if (op == GX_PIPE_OP_TRIANGLE && i >= 1 && i <= 3 &&
+        (!in_band(sext24(v)) || !in_band(sext24(v >> 24))))
+        return GX_CMDERRRANGE;       /* a vertex outside the guard band */
     if (b->last && i + 1 < len)
         return GX_CMDERRSHORT;
     if (!b->last && i + 1 == len)

@@ -547,12 +547,13 @@ static void directed_pattern(void)
     ok &= gx_msmem_peek(&p.mem, STB) == 0 && gx_msmem_peek(&p.mem, STB + 1) == 0;
     CHECK(ok, "pattern: memory bytes");
     CHECK(p.cnt.bytes_rd == 2 && p.cnt.bytes_wr == 118, "pattern: bytes");
-    /* a triangle outside the guard band (x = 20000 pixels): counted, run as the setup
-     * model runs it; it covers nothing here */
+    /* a triangle outside the guard band (x = 20000 pixels): a bad packet (RANGE), no
+     * triangle, no store */
     gx_pipe_cmd_t far = tri_cmd(20000 * 256, 0, 20001 * 256, 0, 20000 * 256, 256, COLOR);
     gx_pipe_send(&p, &far);
-    CHECK(p.stat.outside_band == 1 && p.cnt.triangles == 2 && p.cnt.stores == 29,
-          "outside the guard band: counted, no store");
+    CHECK(p.stat.err[GX_CMDERRRANGE] == 1 && p.cnt.triangles == 1 && p.cnt.stores == 29 &&
+              (gx_pipe_status(&p) & GX_PIPE_STATUS_CMD_ERR),
+          "outside the guard band: RANGE, no triangle, no store");
     CHECK(l.bad_ranges == 0, "pattern: ranges");
     gx_pipe_free(&p);
     free(l.v);

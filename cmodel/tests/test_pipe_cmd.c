@@ -1,12 +1,17 @@
 /* test_pipe_cmd: unit tests of the command decoder's model (gx/pipe_cmd.h).
  *
  * Covers: the hand-worked packets of docs/pipe_cmd.md (a triangle at B = 4, 8, 16, a
- * pattern table, a flush, a load), decoded to the commands written there and encoded
- * back to the same beats; every error class (keep, opcode, reserved on each kind of
- * beat, range on x, y and sample at its bound, short, long), each dropping its packet
- * whole and the next packet decoding; the first bad beat naming the error; the bounds
- * one below each range limit; pack/unpack of pipe_cmd_t; random commands encoded and
- * decoded back at every format. Runs plain and under ASan/UBSan (make test).
+ * triangle at the guard band's corner and one 1/256 px outside it, a pattern table, a
+ * flush, a load), decoded to the commands written there and encoded back to the same
+ * beats; every error class (keep, opcode, reserved on each kind of beat, range on a
+ * load's x, y and sample at its bound, range on each coordinate of each vertex at
+ * lim + 1, -lim - 1 and the field's ends, with +-lim decoding, short, long), each
+ * dropping its packet whole and the next packet decoding; the first bad beat naming the
+ * error; the bounds one below each load range limit; the order of the checks in a beat
+ * (a vertex: reserved before range, range before short; keep before range); pack/unpack
+ * of pipe_cmd_t; random commands encoded and decoded back at every format (triangles in
+ * the band, its edges favoured), and random triangles with a vertex outside it, each a
+ * RANGE error. Runs plain and under ASan/UBSan (make test).
  */
 #include <stdint.h>
 #include <string.h>
@@ -118,6 +123,28 @@ static void worked(void)
     beats_of(b, tri16, 5);
     r = feed(&d, b, 5);
     CHECK(r.errs == 1 && r.err == GX_CMDERRSHORT && r.cmds == 0, "5 beats at B=16: short");
+
+    /* a triangle at the guard band's corners (docs/pipe_cmd.md, packet 5): (16384, -16384),
+     * (-16384, 16384), (0, 0) px; lim = 16384 * 256 = 0x400000, -lim = 0xc00000 */
+    const uint64_t band[] = {0x1, 0x0000c00000400000ull, 0x0000400000c00000ull, 0x0,
+                             0x44332211ull};
+    cfg.bps = GX_BPS4;
+    gx_pipe_cmd_init(&d, &cfg);
+    beats_of(b, band, 5);
+    r = feed(&d, b, 5);
+    CHECK(r.cmds == 1 && r.cmd.x[0] == 4194304 && r.cmd.y[0] == -4194304 &&
+          r.cmd.x[1] == -4194304 && r.cmd.y[1] == 4194304 && r.cmd.x[2] == 0 &&
+          r.cmd.y[2] == 0, "triangle at the band's corners: vertices %d %d %d %d", r.cmd.x[0],
+          r.cmd.y[0], r.cmd.x[1], r.cmd.y[1]);
+    CHECK(gx_pipe_cmd_encode(&r.cmd, GX_BPS4, e) == 5 && memcmp(e, b, 5 * sizeof *b) == 0,
+          "triangle at the band's corners encodes back");
+    /* x0 = 16384 + 1/256 px (0x400001): range, at vertex 0's beat; no command */
+    beats_of(b, band, 5);
+    b[1].data = 0x0000c00000400001ull;
+    r = feed(&d, b, 5);
+    CHECK(r.cmds == 0 && r.errs == 1 && r.err == GX_CMDERRRANGE && r.nones == 4,
+          "x0 = lim + 1: range");
+    CHECK(d.packets == 2 && d.commands == 1 && d.errors == 1, "band counts");
 
     /* pattern table */
     const uint64_t pat[] = {0x2, 0x7766554433221188ull, 0xffeeddccbbaa9900ull};
@@ -232,6 +259,53 @@ static void bad_packets(void)
         r = feed(&d, b, 1);
         CHECK(r.cmds == 1 && r.cmd.lx == 8191 && r.cmd.sample == 15, "load at 8192, N = 16");
     }
+    /* range: a vertex coordinate outside [-lim, lim], lim = 2^22 = 0x400000 (1/256 px),
+     * on each vertex (beats 1..3) and each coordinate (x [23:0], y [47:24]); the 24-bit
+     * field values, hand-derived: +lim 0x400000, -lim 0xc00000 good; lim + 1 0x400001,
+     * -lim - 1 0xbfffff, the field's ends 0x7fffff (2^23 - 1), 0x800000 (-2^23) range */
+    static const struct {
+        uint32_t f;
+        int32_t v;  /* its value, when good */
+        int ok;
+    } co[] = {{0x400000, 4194304, 1}, {0xc00000, -4194304, 1}, {0x3fffff, 4194303, 1},
+              {0x400001, 0, 0},       {0xbfffff, 0, 0},        {0x7fffff, 0, 0},
+              {0x800000, 0, 0}};
+    for (unsigned k = 0; k < 3; k++)
+        for (unsigned cy = 0; cy < 2; cy++)
+            for (unsigned j = 0; j < sizeof co / sizeof co[0]; j++) {
+                beats_of(b, tri4, 5);
+                unsigned sh = cy ? 24 : 0;
+                b[1 + k].data = (b[1 + k].data & ~(0xffffffull << sh)) | (uint64_t)co[j].f << sh;
+                if (!co[j].ok) {
+                    bad("range vertex", &cfg, b, 5, GX_CMDERRRANGE);
+                    continue;
+                }
+                gx_pipe_cmd_dec_t d;
+                gx_pipe_cmd_init(&d, &cfg);
+                run_t r = feed(&d, b, 5);
+                int32_t got = cy ? r.cmd.y[k] : r.cmd.x[k];
+                CHECK(r.cmds == 1 && r.errs == 0 && got == co[j].v,
+                      "vertex %u %c = 0x%06x: want %d, got %u commands, value %d", k,
+                      cy ? 'y' : 'x', co[j].f, co[j].v, r.cmds, got);
+            }
+    /* the band check is a vertex beat's only: a pattern's beats and a color beat holding
+     * 0x7fffff / 0x800000 patterns decode */
+    {
+        uint64_t p[3] = {2, 0x00007fffff800000ull, 0x0000800000800000ull};
+        gx_pipe_cmd_dec_t d;
+        gx_pipe_cmd_init(&d, &cfg);
+        beats_of(b, p, 3);
+        run_t r = feed(&d, b, 3);
+        CHECK(r.cmds == 1 && r.cmd.kind == GX_CMDPATTERN, "pattern beats are not vertices");
+        gx_ms_cfg_t c16 = cfg;
+        c16.bps = GX_BPS16;
+        uint64_t t[6] = {1, 0, 0, 0, 0x00007fffff800000ull, 0x0000800000800000ull};
+        gx_pipe_cmd_init(&d, &c16);
+        beats_of(b, t, 6);
+        r = feed(&d, b, 6);
+        CHECK(r.cmds == 1 && r.cmd.kind == GX_CMDTRIANGLE, "color beats are not vertices");
+    }
+
     /* short: TLAST on every beat before the last of each op; long: one beat more */
     for (unsigned op = 1; op <= 3; op++) {
         for (unsigned n = 1; n < len[op]; n++) {
@@ -267,6 +341,33 @@ static void bad_packets(void)
     uint64_t p2[2] = {4 | 64ull << 8, 0};
     beats_of(b, p2, 2);
     bad("range before long", &cfg, b, 2, GX_CMDERRRANGE);
+    /* a vertex beat: reserved (bit 48) before range; range before short (TLAST on the
+     * vertex); keep before range; range in vertex 1 names the error over a keep fault in
+     * beat 3 (the first bad beat) */
+    uint64_t v3[2] = {1, 0x0000000000400001ull | 1ull << 48};
+    beats_of(b, v3, 2);
+    bad("vertex: reserved before range", &cfg, b, 2, GX_CMDERRRESERVED);
+    v3[1] = 0x0000000000400001ull;
+    beats_of(b, v3, 2);
+    bad("vertex: range before short", &cfg, b, 2, GX_CMDERRRANGE);
+    beats_of(b, tri4, 5);
+    b[2].data = 0x0000bfffff000000ull;  /* y1 = -lim - 1 */
+    b[2].keep = 0xef;
+    bad("vertex: keep before range", &cfg, b, 5, GX_CMDERRKEEP);
+    beats_of(b, tri4, 5);
+    b[1].data = 0x0000bfffff000000ull;
+    b[3].keep = 0;
+    bad("vertex: range in the first bad beat", &cfg, b, 5, GX_CMDERRRANGE);
+}
+
+/* A random coordinate in the guard band [-lim, lim], its edges favoured. */
+static int32_t band_coord(void)
+{
+    int32_t lim = GX_PIPE_CMD_VTX_LIM;
+    switch (rnd64() % 4) {
+    case 0: return (rnd64() & 1) ? lim - (int32_t)(rnd64() % 4) : -lim + (int32_t)(rnd64() % 4);
+    default: return (int32_t)(rnd64() % (2u * (uint32_t)lim + 1u)) - lim;
+    }
 }
 
 static void random_roundtrip(void)
@@ -280,8 +381,8 @@ static void random_roundtrip(void)
         c.kind = (gx_cmd_kind_t)(rnd64() % 4);
         if (c.kind == GX_CMDTRIANGLE) {
             for (unsigned k = 0; k < 3; k++) {
-                c.x[k] = (int32_t)(rnd64() % (1u << 24)) - (1 << 23);
-                c.y[k] = (int32_t)(rnd64() % (1u << 24)) - (1 << 23);
+                c.x[k] = band_coord();
+                c.y[k] = band_coord();
             }
             for (unsigned j = 0; j < gx_pipe_cmd_bytes(cfg.bps); j++)
                 c.data[j] = (uint8_t)rnd64();
@@ -306,6 +407,35 @@ static void random_roundtrip(void)
             ok = 0;
     }
     CHECK(ok, "20000 random commands: encode, decode, pack, unpack");
+    /* random triangles with one coordinate outside the band (the others in it): range */
+    ok = 1;
+    for (unsigned t = 0; t < 5000; t++) {
+        gx_ms_cfg_t cfg = cfg_of(64, 32, GX_SPP4, (gx_bps_t)(rnd64() % 4));
+        gx_pipe_cmd_t c;
+        memset(&c, 0, sizeof c);
+        c.kind = GX_CMDTRIANGLE;
+        for (unsigned k = 0; k < 3; k++) {
+            c.x[k] = band_coord();
+            c.y[k] = band_coord();
+        }
+        int32_t lim = GX_PIPE_CMD_VTX_LIM;
+        int32_t out = lim + 1 + (int32_t)(rnd64() % (uint64_t)((1 << 23) - 1 - lim));
+        if (rnd64() & 1)
+            out = -out - (rnd64() & 1);  /* -lim - 1 .. -2^23 */
+        unsigned k = (unsigned)(rnd64() % 3);
+        if (rnd64() & 1)
+            c.x[k] = out;
+        else
+            c.y[k] = out;
+        gx_pipe_beat_t b[GX_PIPE_CMD_MAX_BEATS];
+        unsigned n = gx_pipe_cmd_encode(&c, cfg.bps, b);
+        gx_pipe_cmd_dec_t d;
+        gx_pipe_cmd_init(&d, &cfg);
+        run_t r = feed(&d, b, n);
+        if (!(r.cmds == 0 && r.errs == 1 && r.err == GX_CMDERRRANGE))
+            ok = 0;
+    }
+    CHECK(ok, "5000 random triangles with a vertex outside the band: range");
     /* pack: the kind at the top, the sample at the bottom */
     gx_pipe_cmd_t c;
     memset(&c, 0, sizeof c);

@@ -6,13 +6,15 @@
  * N; B = 4, 8, 16 and one phase in ten the illegal bps 3, which acts as 16; the first four
  * phases bps 0, 1, 2, 3 in turn) and a stall profile (tb_stall_pick: random gaps on
  * TVALID, random back-pressure on cmd_ready); a reset before the second phase and one
- * phase in ten after it. Every bin below is hit from N = 2000 on. Packets: good ones of every kind (random vertices,
- * colors, patterns; loads anywhere in range, at the bounds too), and bad ones of every
- * class: TKEEP not all ones on a random beat; an unknown opcode (0, 5..255) with a random
- * length; a random reserved bit set in the header, a vertex or the B = 4 color beat;
- * a load out of range in x, y or sample; TLAST early; TLAST late by 1..4 beats; and
- * packets with several random faults (bit flips, TKEEP, TLAST moved), whose verdict only
- * the model knows.
+ * phase in ten after it. Every bin below is hit from N = 2000 on. Packets: good ones of
+ * every kind (random vertices in the guard band [-lim, lim], one coordinate in four at
+ * or next to +-lim; colors, patterns; loads anywhere in range, at the bounds too), and
+ * bad ones of every class: TKEEP not all ones on a random beat; an unknown opcode (0,
+ * 5..255) with a random length; a random reserved bit set in the header, a vertex or the
+ * B = 4 color beat; a load out of range in x, y or sample; a triangle with one to three
+ * coordinates outside the band (lim + 1, -lim - 1, the field's ends 2^23 - 1 and -2^23,
+ * or anywhere between); TLAST early; TLAST late by 1..4 beats; and packets with several
+ * random faults (bit flips, TKEEP, TLAST moved), whose verdict only the model knows.
  * Checked every clock, at the ports: each command equal to the model's, in order, held
  * while not taken; err_o exactly in the clock after a bad packet's TLAST, with the
  * model's err_code_o; cmd_valid_o high exactly while a command is owed (a packet ended
@@ -21,7 +23,9 @@
  * idle_o; the AXI4-Stream rules on s_cmd by sim/axi_mon (what this test drives),
  * and the RTL's own assertions.
  * Functional coverage, a hole fails the run: commands of each kind, triangles at each
- * B, each error code, back-to-back packets, single-beat packets ending in consecutive
+ * B, each error code, triangles with a coordinate at +lim and at -lim, range errors
+ * from a vertex at lim + 1, at -lim - 1 and further out, and from each of the three
+ * vertices, back-to-back packets, single-beat packets ending in consecutive
  * clocks, a packet ending while the output is stalled, TREADY low with TVALID high, both
  * output entries full, an error and a command in one clock, a bad packet longer than 6
  * beats, a load at the bounds, a reset between phases.
@@ -45,6 +49,9 @@ typedef struct cov {
     uint64_t kind[4], tri_bps[4], err[8];
     uint64_t back_to_back, ends_adjacent, end_stalled, tready_low, both_full, err_and_cmd,
         long_bad, load_bound, resets;
+    uint64_t band_pos, band_neg;   /* triangle commands with a coordinate at +lim, -lim */
+    uint64_t out_pos, out_neg, out_far, out_vtx[3]; /* vertex range errors: the first out
+                                     coordinate at lim + 1, -lim - 1, beyond; by vertex */
 } cov_t;
 
 typedef struct sim {
@@ -67,6 +74,8 @@ typedef struct sim {
     unsigned left;            /* packets of the phase not yet generated */
     uint64_t clk, idle_clks, last_end_clk, packets, cmds, errs;
     unsigned cur_len;         /* beats of the packet being taken */
+    int out_k;                /* the packet (class 8): its first out-of-band vertex, else -1 */
+    int32_t out_v;            /* ... and that coordinate */
     cov_t cov;
 } sim_t;
 
@@ -94,6 +103,33 @@ static void pick_cfg(sim_t *s)
     s->cfg.threshold = (uint8_t)below(s, 256);
 }
 
+#define LIM GX_PIPE_CMD_VTX_LIM
+
+/* A random coordinate in the guard band [-LIM, LIM]; one in four at or next to +-LIM. */
+static int32_t band_coord(sim_t *s)
+{
+    if (pct(s, 25)) {
+        int32_t e = (int32_t)below(s, 3);
+        return pct(s, 50) ? LIM - e : -LIM + e;
+    }
+    return (int32_t)below(s, 2u * LIM + 1u) - LIM;
+}
+
+/* A random coordinate outside the band (in the 24-bit field): lim + 1, -lim - 1, the
+ * field's ends, or anywhere between. */
+static int32_t out_coord(sim_t *s)
+{
+    switch (below(s, 4)) {
+    case 0: return LIM + 1;
+    case 1: return -LIM - 1;
+    case 2: return pct(s, 50) ? (1 << 23) - 1 : -(1 << 23);
+    default: {
+        int32_t v = LIM + 1 + (int32_t)below(s, (1u << 23) - 1u - LIM);  /* lim+1 .. 2^23-1 */
+        return pct(s, 50) ? v : -v - (int32_t)below(s, 2);                /* .. -2^23 */
+    }
+    }
+}
+
 /* A random good command. */
 static void good_cmd(sim_t *s, gx_pipe_cmd_t *c)
 {
@@ -101,8 +137,8 @@ static void good_cmd(sim_t *s, gx_pipe_cmd_t *c)
     c->kind = (gx_cmd_kind_t)below(s, 4);
     if (c->kind == GX_CMDTRIANGLE) {
         for (unsigned k = 0; k < 3; k++) {
-            c->x[k] = (int32_t)below(s, 1u << 24) - (1 << 23);
-            c->y[k] = (int32_t)below(s, 1u << 24) - (1 << 23);
+            c->x[k] = band_coord(s);
+            c->y[k] = band_coord(s);
         }
         for (unsigned j = 0; j < gx_pipe_cmd_bytes(s->cfg.bps); j++)
             c->data[j] = (uint8_t)below(s, 256);
@@ -125,7 +161,8 @@ static void gen_packet(sim_t *s)
     good_cmd(s, &c);
     unsigned n = gx_pipe_cmd_encode(&c, s->cfg.bps, s->pkt);
     gx_pipe_beat_t *b = s->pkt;
-    unsigned cls = pct(s, 55) ? 0 : 1 + below(s, 7);
+    unsigned cls = pct(s, 55) ? 0 : 1 + below(s, 8);
+    s->out_k = -1;
     switch (cls) {
     case 1: /* keep */
         b[below(s, n)].keep = (uint8_t)(0xff ^ (1 + below(s, 255)));
@@ -208,6 +245,31 @@ static void gen_packet(sim_t *s)
         for (unsigned j = 0; j + 1 < n; j++)
             b[j].last = 0;
         b[n - 1].last = 1;
+        break;
+    }
+    case 8: { /* a triangle with 1..3 coordinates outside the guard band */
+        gx_pipe_cmd_t t = c;
+        t.kind = GX_CMDTRIANGLE;
+        if (c.kind != GX_CMDTRIANGLE)
+            for (unsigned k = 0; k < 3; k++) {
+                t.x[k] = band_coord(s);
+                t.y[k] = band_coord(s);
+            }
+        unsigned m = 1 + below(s, 3);
+        for (unsigned f = 0; f < m; f++) {
+            int k = (int)below(s, 3);
+            int32_t v = out_coord(s);
+            if (pct(s, 50))
+                t.x[k] = v;
+            else
+                t.y[k] = v;
+        }
+        for (int k = 2; k >= 0; k--)  /* the first out-of-band vertex names the bin */
+            if (t.x[k] < -LIM || t.x[k] > LIM || t.y[k] < -LIM || t.y[k] > LIM) {
+                s->out_k = k;
+                s->out_v = t.x[k] < -LIM || t.x[k] > LIM ? t.x[k] : t.y[k];
+            }
+        n = gx_pipe_cmd_encode(&t, s->cfg.bps, b);
         break;
     }
     default: break;
@@ -314,8 +376,13 @@ static int step(sim_t *s, int src, int rst)
         if (r == GX_PIPE_CMD_CMD) {
             s->q[s->qt++ % QN] = c;
             s->cov.kind[c.kind]++;
-            if (c.kind == GX_CMDTRIANGLE)
+            if (c.kind == GX_CMDTRIANGLE) {
                 s->cov.tri_bps[s->cfg.bps]++;
+                for (unsigned k = 0; k < 3; k++) {
+                    s->cov.band_pos += c.x[k] == LIM || c.y[k] == LIM;
+                    s->cov.band_neg += c.x[k] == -LIM || c.y[k] == -LIM;
+                }
+            }
             if (c.kind == GX_CMDLOAD && c.lx == s->cfg.width - 1 && c.ly == s->cfg.height - 1 &&
                 c.sample == (2u << s->cfg.spp) - 1)
                 s->cov.load_bound++;
@@ -324,6 +391,15 @@ static int step(sim_t *s, int src, int rst)
             s->err_code = e;
             s->cov.err[e]++;
             s->errs++;
+            if (e == GX_CMDERRRANGE && s->out_k >= 0) {
+                s->cov.out_vtx[s->out_k]++;
+                if (s->out_v == LIM + 1)
+                    s->cov.out_pos++;
+                else if (s->out_v == -LIM - 1)
+                    s->cov.out_neg++;
+                else
+                    s->cov.out_far++;
+            }
         }
         s->pos++;
         s->held = 0;
@@ -398,6 +474,14 @@ static int cov_check(const sim_t *s)
         {"a bad packet longer than 6 beats", c->long_bad},
         {"a load at the bounds", c->load_bound},
         {"a reset between phases", c->resets},
+        {"a triangle with a coordinate at +lim", c->band_pos},
+        {"a triangle with a coordinate at -lim", c->band_neg},
+        {"a range error from a vertex at lim + 1", c->out_pos},
+        {"a range error from a vertex at -lim - 1", c->out_neg},
+        {"a range error from a vertex beyond lim + 1", c->out_far},
+        {"a range error from vertex 0", c->out_vtx[0]},
+        {"a range error from vertex 1", c->out_vtx[1]},
+        {"a range error from vertex 2", c->out_vtx[2]},
     };
     for (unsigned i = 0; i < sizeof bins / sizeof bins[0]; i++)
         if (!bins[i].n) {
@@ -466,10 +550,13 @@ int main(int argc, char **argv)
     printf("tb_pipe_cmd: %" PRIu64 " packets, %" PRIu64 " commands, %" PRIu64 " errors, %" PRIu64
            " clocks; commands triangle %" PRIu64 " pattern %" PRIu64 " flush %" PRIu64
            " load %" PRIu64 "; errors keep %" PRIu64 " opcode %" PRIu64 " reserved %" PRIu64
-           " range %" PRIu64 " short %" PRIu64 " long %" PRIu64 "\n",
+           " range %" PRIu64 " short %" PRIu64 " long %" PRIu64 "; guard band: triangles at "
+           "+lim %" PRIu64 ", -lim %" PRIu64 ", vertex range errors at lim+1 %" PRIu64
+           ", -lim-1 %" PRIu64 ", beyond %" PRIu64 "\n",
            s.packets, s.cmds, s.errs, s.clk, s.cov.kind[0], s.cov.kind[1], s.cov.kind[2],
            s.cov.kind[3], s.cov.err[1], s.cov.err[2], s.cov.err[3], s.cov.err[4], s.cov.err[5],
-           s.cov.err[6]);
+           s.cov.err[6], s.cov.band_pos, s.cov.band_neg, s.cov.out_pos, s.cov.out_neg,
+           s.cov.out_far);
     if (rep.failed && !o.waves) {
         printf("tb_pipe_cmd: replaying SEED=%" PRIu64 " with waves: %s\n", o.seed, fst);
         tb_report_t rep2;

@@ -112,9 +112,6 @@ typedef struct gx_pipe_stat {
     uint64_t bad_cmds;      /**< bad packets (no BAD_CMDS register: STATUS.CMD_ERR only) */
     uint64_t err[7];        /**< bad packets by gx_cmd_err_t (index 0 unused) */
     uint64_t kind[4];       /**< commands by gx_cmd_kind_t */
-    uint64_t outside_band;  /**< triangles with a vertex outside the guard band: the setup
-                                 unit's RTL is specified inside it only (docs/raster.md),
-                                 the model runs them exactly */
     uint64_t reads, writes; /**< memory transactions */
     uint64_t read_data, read_state, write_data, write_state; /**< their bytes, split */
     uint64_t write_uncomp;  /**< the written pixels at N B bytes each (docs/render.md) */

@@ -5,9 +5,11 @@
  * stream order; each beat that ends a packet (TLAST) yields either one command or one
  * error, never both, and other beats yield nothing:
  *
- *   op 1 triangle:  header, 3 vertex beats (x [23:0], y [47:24], signed 16.8; bits
- *                   63..48 0), ceil(B/8) color beats (B bytes, byte 0 in bits 7..0; the
- *                   bytes of a beat beyond B 0): 5 beats at B = 4 or 8, 6 at B = 16;
+ *   op 1 triangle:  header, 3 vertex beats (x [23:0], y [47:24], signed 16.8, each in
+ *                   the guard band [-lim, lim], lim = GX_GUARD_BAND_PX << GX_SUBPIX_BITS
+ *                   = 2^22; bits 63..48 0), ceil(B/8) color beats (B bytes, byte 0 in
+ *                   bits 7..0; the bytes of a beat beyond B 0): 5 beats at B = 4 or 8,
+ *                   6 at B = 16;
  *   op 2 pattern:   header, 2 beats: the 16 slots, slot 0 in bits 7..0 of beat 1;
  *   op 3 flush:     header only;
  *   op 4 load:      header only: x [20:8], y [36:24], sample [43:40].
@@ -17,8 +19,9 @@
  * A packet is bad on the first beat that fails a check; the checks of a beat, in this
  * order, name the error (gx_cmd_err_t): TKEEP not 0xff (KEEP); the header's opcode not
  * 1..4 (OPCODE); a reserved bit set (RESERVED); a load with x >= W, y >= H or
- * sample >= N (RANGE); TLAST on a beat before the packet's last (SHORT) or not on its
- * last (LONG). A bad packet's later beats are not checked: they are dropped up to and
+ * sample >= N, or a triangle's vertex with x or y outside [-lim, lim] (RANGE); TLAST on
+ * a beat before the packet's last (SHORT) or not on its last (LONG). A vertex beat is
+ * thus RESERVED before RANGE (bits 63..48 first), and RANGE before SHORT. A bad packet's later beats are not checked: they are dropped up to and
  * including the next TLAST, which yields the error of its first bad beat. The next beat
  * is a header again.
  *
@@ -37,6 +40,11 @@
 /** Packet opcodes (the header's bits 7..0). */
 enum { GX_PIPE_OP_TRIANGLE = 1, GX_PIPE_OP_PATTERN = 2, GX_PIPE_OP_FLUSH = 3,
        GX_PIPE_OP_LOAD = 4 };
+
+/** A triangle's vertex coordinates lie in [-GX_PIPE_CMD_VTX_LIM, GX_PIPE_CMD_VTX_LIM]
+ *  (1/256 pixel): the guard band of the setup unit and the rasterizer (docs/raster.md,
+ *  gx_raster_tri_ok), 2^22, inside the 24-bit field's [-2^23, 2^23 - 1]. */
+#define GX_PIPE_CMD_VTX_LIM ((int32_t)GX_GUARD_BAND_PX << GX_SUBPIX_BITS)
 
 /** The most beats of a good packet (a triangle at B = 16). */
 #define GX_PIPE_CMD_MAX_BEATS 6u
@@ -85,9 +93,11 @@ gx_pipe_cmd_res_t gx_pipe_cmd_beat(gx_pipe_cmd_dec_t *d, const gx_pipe_beat_t *b
 unsigned gx_pipe_cmd_len(unsigned op, gx_bps_t bps);
 /** B of a bps value (4, 8, 16; an illegal 3 acts as 16). */
 unsigned gx_pipe_cmd_bytes(gx_bps_t bps);
-/** The good packet of a command at bps (TKEEP all ones, TLAST on the last beat) into
+/** The packet of a command at bps (TKEEP all ones, TLAST on the last beat) into
  *  beats[GX_PIPE_CMD_MAX_BEATS]; returns its length. Values are taken modulo their field
- *  widths; color bytes beyond B are left out. */
+ *  widths; color bytes beyond B are left out. The packet is good when the command's
+ *  values are in range (a load inside W x H x N, a triangle's vertices in the guard
+ *  band); else it is the RANGE error's packet. */
 unsigned gx_pipe_cmd_encode(const gx_pipe_cmd_t *cmd, gx_bps_t bps, gx_pipe_beat_t *beats);
 /** The command's pipe_cmd_t image (GX_PIPE_CMD_WORDS words) and back. */
 void gx_pipe_cmd_pack(const gx_pipe_cmd_t *cmd, uint32_t w[GX_PIPE_CMD_WORDS]);
