@@ -14,6 +14,8 @@ PRIMS    := prim
 # generated blocks (rdl/, `make regs` into build/gen/): gx_pipe's register block, with
 # its own lint, cosimulation, proof and synthesis rules below (docs/pipe_regs.md)
 REGS     := pipe_regs
+# the top level: the blocks connected into gx_pipe (docs/pipe.md), rules below
+TOPS     := pipe
 B        := build
 STAMP    := .venv/.gx-setup-stamp
 PY       := .venv/bin/python
@@ -51,14 +53,14 @@ ifneq ($(filter-out $(NO_FILES_GOALS),$(or $(MAKECMDGOALS),help)),)
 include $(FILES_MK)
 endif
 $(FILES_MK): $(wildcard *.core) $(wildcard formal/*.sby.j2) scripts/cores.py $(STAMP)
-	$(PY) scripts/cores.py mk $@ $(BLOCKS) $(PRIMS) $(REGS)
+	$(PY) scripts/cores.py mk $@ $(BLOCKS) $(PRIMS) $(REGS) $(TOPS)
 
 MODEL_SRC := $(wildcard cmodel/src/*.c)
 MODEL_HDR := $(wildcard cmodel/include/gx/*.h) $(wildcard cmodel/src/*.h)
 MODEL_TESTS := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
 .PHONY: help setup gen check-gen lint test test-build sim sweep formal synth bench demo gx \
-        clean model-test print-blocks print-prims print-regs print-mssurf-sweep regs \
+        clean model-test print-blocks print-prims print-regs print-tops print-mssurf-sweep regs \
         lint-pipe_regs sim-pipe_regs sim-pipe_regs-gl formal-pipe_regs \
         $(foreach b,$(BLOCKS),lint-$(b) sim-$(b) sim-$(b)-gl formal-$(b) check-$(b) tblib-$(b))
 
@@ -101,6 +103,8 @@ print-prims:
 	@echo $(PRIMS)
 print-regs:
 	@echo $(REGS)
+print-tops:
+	@echo $(TOPS)
 print-mssurf-sweep:
 	@echo $(MSSURF_SWEEP)
 print-rtl-%:
@@ -112,7 +116,7 @@ print-rtl-%:
 # every warning is printed; any warning or error fails. Yosys's reading as for synthesis is
 # checked where it happens, by the netlist model's build ($(B)/gl/BLOCK/: a warning fails
 # it too); `make lint` builds those netlists as well.
-lint: $(addprefix lint-,$(BLOCKS) $(REGS)) $(foreach b,$(BLOCKS) $(REGS),$(B)/gl/$(b)/gx_$(b).v)
+lint: $(addprefix lint-,$(BLOCKS) $(REGS) $(TOPS)) $(foreach b,$(BLOCKS) $(REGS),$(B)/gl/$(b)/gx_$(b).v)
 
 define lint_rules
 lint-$(1): $(STAMP)
@@ -130,7 +134,7 @@ lint-$(1): $(STAMP)
 	  || { cat $(B)/lint/yosys-$(1).log; echo "lint yosys gx_$(1): FAILED"; exit 1; }
 	@echo "lint yosys gx_$(1): elaborates with -formal, 0 warnings"
 endef
-$(foreach b,$(BLOCKS) $(REGS),$(eval $(call lint_rules,$(b))))
+$(foreach b,$(BLOCKS) $(REGS) $(TOPS),$(eval $(call lint_rules,$(b))))
 
 # ---------------------------------------------------------------------------------
 # C model: plain and sanitized libraries and unit tests.
@@ -184,7 +188,7 @@ SHIMF_test :=
 SHIMF_fast := -DGX_NO_COVERAGE -DGX_NO_TRACE
 # the engines' shared C (every block's driver links it) and the tests' shared harness
 SIM_COMMON := $(B)/obj/sim/rng.o $(B)/obj/sim/stream.o $(B)/obj/sim/ms_mem.o \
-              $(B)/obj/sim/axi_mon.o
+              $(B)/obj/sim/axi_mon.o $(B)/obj/sim/synth_row.o
 TB_COMMON  := $(B)/obj/tb/tb.o $(B)/obj/tb/ms_stim.o
 
 # sim/*.c: the shared C and every block's driver (<block>_drv.c)
@@ -330,13 +334,16 @@ $(B)/obj/sim-san/%.o: sim/%.c sim/*.h $(MODEL_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $(SIM_INC) -c $< -o $@
 GX_RTL_LIBS := $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b)_fast)) $(B)/vl-fast/analyzer/libverilated.a
-$(B)/bin/gx: $(patsubst tools/gx/%.c,$(B)/obj/gx/%.o,$(GX_SRC)) $(SIM_COMMON) $(GX_RTL_LIBS) \
+GX_PIPE_FAST := $(B)/obj/vl-fast/pipe_rtl.o $(B)/vl-fast/pipe/Vgx_pipe__ALL.a
+$(B)/bin/gx: $(patsubst tools/gx/%.c,$(B)/obj/gx/%.o,$(GX_SRC)) $(SIM_COMMON) \
+             $(B)/obj/sim/pipe_host.o $(B)/obj/sim/axi_mem.o $(GX_PIPE_FAST) $(GX_RTL_LIBS) \
              $(B)/lib/libgxmodel.a
 	@mkdir -p $(@D)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -lassimp -llz4 -lz -lpthread
 $(B)/bin/gx-san: $(patsubst tools/gx/%.c,$(B)/obj/gx-san/%.o,$(GX_SRC)) \
-                 $(patsubst %.o,$(B)/obj/sim-san/%.o,$(notdir $(SIM_COMMON))) $(GX_RTL_LIBS) \
-                 $(B)/lib/libgxmodel-san.a
+                 $(patsubst %.o,$(B)/obj/sim-san/%.o,$(notdir $(SIM_COMMON))) \
+                 $(B)/obj/sim-san/pipe_host.o $(B)/obj/sim-san/axi_mem.o $(GX_PIPE_FAST) \
+                 $(GX_RTL_LIBS) $(B)/lib/libgxmodel-san.a
 	@mkdir -p $(@D)
 	$(CXX) -fsanitize=address,undefined -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel-san \
 	  -lassimp -llz4 -lz -lpthread
@@ -371,7 +378,7 @@ $(B)/tests/test_axi_mon-san: tests/axi_mon/test_axi_mon.c sim/axi_mon.c sim/axi_
 # the AXI4 memory model's test (a C master, a shadow memory and the monitor), plain and
 # under ASan/UBSan
 AXI_MEM_TEST_SRC := tests/axi_mem/test_axi_mem.c sim/axi_mem.c sim/axi_mon.c sim/rng.c \
-                    tb/common/tb.c
+                    sim/synth_row.c tb/common/tb.c
 AXI_MEM_TEST_HDR := sim/axi_mem.h sim/axi_mon.h sim/axi4.h sim/rng.h tb/common/tb.h
 AXI_TEST_BINS    := $(B)/tests/test_axi_mem $(B)/tests/test_axi_mem-san
 $(B)/tests/test_axi_mem: $(AXI_MEM_TEST_SRC) $(AXI_MEM_TEST_HDR)
@@ -412,6 +419,7 @@ $(B)/obj/$(1)/pipe_regs_rtl.o: sim/pipe_regs_rtl.cpp sim/pipe_regs_rtl.h sim/vl_
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g $(2) $$(VINC) -I$(B)/$(1)/pipe_regs $(SIM_INC) -c $$< -o $$@
 $(B)/bin/tb_pipe_regs$(3): $(B)/obj/tb/tb_pipe_regs.o $(B)/obj/tb/tb.o $(B)/obj/sim/rng.o \
+                           $(B)/obj/sim/synth_row.o \
                            $(B)/obj/sim/axi_mon.o \
                            $(B)/obj/$(1)/pipe_regs_rtl.o $(B)/$(1)/pipe_regs/Vgx_pipe_regs_axil__ALL.a
 	@mkdir -p $$(@D)
@@ -431,13 +439,52 @@ formal-pipe_regs: $(FILES_MK) $(REGS_GEN)
 	$(PY) scripts/formal.py -j $(NPROC) --summary $(B)/formal/summary-pipe_regs.md pipe_regs
 
 # ---------------------------------------------------------------------------------
+# gx_pipe, the blocks connected into one pipeline (docs/pipe.md; gx_pipe.core): lint, the
+# Verilated model in both flavors (test: its cosimulation tb/pipe; fast: the gx tool), the
+# shim and the host (sim/pipe_rtl.cpp, sim/pipe_host.c, which reads the register
+# offsets from the generated C header). Each block's netlist is cosimulated on its own;
+# the pipeline is cosimulated as RTL.
+lint-pipe: $(REGS_GEN)
+define pipe_rules
+$(B)/$(1)/pipe/Vgx_pipe__ALL.a: $(RTL_pipe) $(HDR_pipe) rtl/lint.vlt $(REGS_GEN) $(STAMP)
+	@mkdir -p $$(@D)
+	$(VERILATOR) $(VF_$(2)) -Mdir $$(@D) $(addprefix -I,$(INC_pipe)) --top-module gx_pipe \
+	  rtl/lint.vlt $(RTL_pipe) > $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
+$(B)/$(1)/pipe/libverilated.a: $(B)/$(1)/pipe/Vgx_pipe__ALL.a
+	@test -f $$@
+$(B)/obj/$(1)/pipe_rtl.o: sim/pipe_rtl.cpp sim/*.h $(B)/$(1)/pipe/Vgx_pipe__ALL.a
+	@mkdir -p $$(@D)
+	$(CXX) -std=c++20 -O2 -g $(SHIMF_$(2)) $$(VINC) -I$(B)/$(1)/pipe -Icmodel/include \
+	  $(SIM_INC) -c $$< -o $$@
+PIPE_OBJS_$(2) := $(B)/obj/$(1)/pipe_rtl.o $(B)/obj/sim/pipe_host.o $(B)/obj/sim/axi_mem.o \
+                  $(B)/$(1)/pipe/Vgx_pipe__ALL.a $(B)/$(1)/pipe/libverilated.a
+endef
+$(eval $(call pipe_rules,vl,test))
+$(eval $(call pipe_rules,vl-fast,fast))
+$(B)/obj/sim/pipe_host.o: sim/pipe_host.c sim/*.h $(MODEL_HDR) $(REGS_GEN)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SIM_INC) -I$(GEN) -c $< -o $@
+$(B)/obj/sim-san/pipe_host.o: sim/pipe_host.c sim/*.h $(MODEL_HDR) $(REGS_GEN)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) $(SIM_INC) -I$(GEN) -c $< -o $@
+$(B)/obj/tb/tb_pipe.o: tb/pipe/tb_pipe.c sim/*.h tb/common/*.h $(MODEL_HDR) $(REGS_GEN)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(TB_INC) -I$(GEN) -c $< -o $@
+$(B)/bin/tb_pipe: $(B)/obj/tb/tb_pipe.o $(TB_COMMON) $(SIM_COMMON) $(PIPE_OBJS_test) \
+                  $(B)/lib/libgxmodel.a
+	@mkdir -p $(@D)
+	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+sim-pipe: $(B)/bin/tb_pipe
+	$(B)/bin/tb_pipe --out $(B)
+
+# ---------------------------------------------------------------------------------
 # make test (scripts/test.py: the stage list and budgets) and what its build stage makes.
 test: $(STAMP)
 	$(PY) scripts/test.py
 
 test-build: $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/gx $(B)/bin/gx-san \
             $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b) $(B)/bin/tb_$(b)_gl) $(REGS_TEST_BINS) \
-            $(AXI_TEST_BINS)
+            $(AXI_TEST_BINS) $(B)/bin/tb_pipe
 # check-BLOCK's build: that block's testbenches and the C model's tests
 define check_build_rules
 check-build-$(1): $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/tb_$(1) $(B)/bin/tb_$(1)_gl

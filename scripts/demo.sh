@@ -16,16 +16,18 @@ echo "gx raster: scenes/demo.scene -> $(wc -l < build/demo/coverage.txt) covered
      "picture build/demo/coverage.png (RTL); RTL and C model agree: $agree"
 [ "$agree" = yes ]
 
-# The end-to-end render: the teapot mesh (scenes/teapot.mesh, 20,738 triangles) through the
-# setup unit, the rasterizer, the coalesce unit and the flush encoder as RTL, with the C
-# model beside them flush packet by flush packet (gx render, docs/render.md), at 4x and 8x.
-# The demo renders it at DEMO_VIEWPORT (default 1280x720, the mesh's camera); the full
-# 1920x1080 picture is `build/bin/gx render --engine rtl --samples 4 scenes/teapot.mesh`.
-vp="${DEMO_VIEWPORT:-1280x720}"
+# The end-to-end render: the teapot mesh (scenes/teapot.mesh, 20,738 triangles) through
+# gx_pipe, the whole pipeline in RTL (Verilated), driven through its AXI ports, with the
+# chained C model beside it (gx render, docs/render.md), at 4x and 8x. The demo renders at
+# DEMO_VIEWPORT (default 480x270, the mesh's camera: the RTL pipeline simulates about
+# 100,000 clocks a second); the full 1920x1080 picture is
+# `build/bin/gx render --engine rtl --samples 4 scenes/teapot.mesh` (the C model alone:
+# `--engine cmodel`).
+vp="${DEMO_VIEWPORT:-480x270}"
 echo
-echo "gx render: scenes/teapot.mesh at $vp, RTL engine (progress on stderr)"
+echo "gx render: scenes/teapot.mesh at $vp, RTL engine: gx_pipe (progress on stderr)"
 {
-  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | flushes full / evict / conflict / command | rasterizer clocks | coalesce-unit clocks | RTL = C model on every flush packet |"
+  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | flushes full / evict / conflict / command | pipeline clocks | frames/s at fmax | RTL = C model (memory, counters) |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
   for n in 4 8; do
     build/bin/gx render --engine rtl --samples $n --viewport "$vp" --out build/demo scenes/teapot.mesh

@@ -111,6 +111,11 @@ def stages(only_block=None):
             st.append(Stage(f"formal-{g}-{task}", budget_regs[task],
                             [sys.executable, "scripts/formal.py", "--no-setup",
                              f"{g}:formal:{task}"], ["build"]))
+    # gx_pipe, the blocks connected (docs/pipe.md): lint and the cosimulation of the whole
+    # pipeline against the chained C model (its coverage apart, build/coverage-pipe/)
+    for t in [] if only_block else make_var("tops"):
+        st.append(Stage(f"lint-{t}", 120, ["make", "-s", f"lint-{t}"]))
+        st.append(Stage(f"cosim-{t}", 90, [f"{B}/bin/tb_{t}", "--out", B], ["build"]))
     if not only_block:
         st.append(Stage("axi_mon-unit", 5, [f"{B}/tests/test_axi_mon"], ["build"]))
         st.append(Stage("axi_mon-unit-asan-ubsan", 10, [f"{B}/tests/test_axi_mon-san"],

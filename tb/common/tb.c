@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "synth_row.h"
+
 static int parse_u64(const char *s, uint64_t *v)
 {
     char *end;
@@ -112,28 +114,7 @@ double tb_cpu_seconds(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-double tb_synth_fmax_mhz(const char *row)
-{
-    FILE *f = fopen("docs/synth.md", "r");
-    if (!f)
-        return 0.0;
-    char line[1024], want[128];
-    double mhz = 0.0;
-    snprintf(want, sizeof want, "| %s |", row);
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, want, strlen(want)) != 0)
-            continue;
-        /* | block | LUTs | FFs | BRAM | DSP | fmax (MHz) ...: after the sixth bar */
-        const char *p = line;
-        for (int bar = 1; bar < 6 && p; bar++)
-            p = strchr(p + 1, '|');
-        if (p)
-            mhz = strtod(p + 1, NULL);
-        break;
-    }
-    fclose(f);
-    return mhz;
-}
+double tb_synth_fmax_mhz(const char *row) { return gx_synth_fmax_mhz(row); }
 
 void tb_out_paths(const tb_opts_t *o, const char *block, char *cov, size_t cov_len,
                   char *fst, size_t fst_len)

@@ -17,11 +17,11 @@
  * filter (the mean of the N samples, rounded) resolves each pixel. Engines: cmodel is
  * gx_pipe's chained C model (gx/pipe.h): the triangles, each with its color, and the
  * flush go to it as command packets, AXI4-Stream beats, and the pictures are read from
- * its memory image (the layout of gx_msmem); rtl runs the setup unit, the rasterizer,
- * the coalesce unit and the flush encoder (gx_mswb) as Verilated RTL and, store for
- * store, the C models beside them (the stores built here, the abstract memory model), and
- * compares every flush packet (and at the end every byte of memory and every tile state)
- * with them.
+ * its memory image (the layout of gx_msmem); rtl sends the same beats to the Verilated
+ * gx_pipe, the whole pipeline in RTL, through its AXI ports (sim/pipe_host.c plays host
+ * and memory: the registers over AXI4-Lite, the commands on AXI4-Stream, an AXI4 memory
+ * model), with the chained C model beside it, and at the end compares the memory byte
+ * for byte and the counters with the model's.
  *
  * Writes DIR/TAG.png (the resolved image) and DIR/TAG-tiles.png (each pixel colored by
  * its tile's encoding in memory: 1SPP green, subset amber, full red, never written dark
@@ -30,9 +30,10 @@
  * samples, triangles, pixels, samples stored, flush packets, bytes written with coalescing
  * (what the packets' pixels take in memory, each in its place; state bytes not counted)
  * and without (the same pixels at N B bytes each), their ratio, flush
- * packets by cause (full / evict / conflict / command), clocks
- * (rasterizer and coalesce unit, rtl engine), and whether RTL and C model agreed on every
- * flush packet. Progress goes to stderr.
+ * packets by cause (full / evict / conflict / command), the pipeline's clocks for the
+ * frame and frames a second at its synthesized fmax (rtl engine; `-` without a
+ * docs/synth.md row for gx_pipe), and whether RTL and C model agreed (memory and
+ * counters). Progress goes to stderr.
  *
  * Mesh format: text, one directive a line, `#` comments, blank lines ignored:
  *   v x y z                       a control point (in order, index 0 first)
@@ -65,9 +66,10 @@
 #include "gx/mssurf.h"
 #include "gx/pipe.h"
 #include "gx/raster.h"
-#include "mssurf_rtl.h"
-#include "mswb_rtl.h"
+#include "gx/msmem.h"
+#include "pipe_host.h"
 #include "png.h"
+#include "synth_row.h"
 
 #define MAX_POINTS 100000u
 #define MAX_PATCHES 10000u
@@ -472,146 +474,21 @@ static int build(const mesh_t *m, const char *file, draw_tri_t **tris, size_t *n
 }
 
 /* ---------------------------------------------------------------------------------- */
-/* The store path: C model, and RTL beside it. */
-
-typedef struct pktq { /* the C model's flush packets of one chunk */
-    gx_ms_flush_t *f;
-    size_t n, cap;
-    int oom;
-} pktq_t;
-
-static void pkt_push(void *ctx, const gx_ms_flush_t *f)
-{
-    pktq_t *q = ctx;
-    if (q->n == q->cap) {
-        size_t cap = q->cap ? 2 * q->cap : 256;
-        gx_ms_flush_t *p = realloc(q->f, cap * sizeof *p);
-        if (!p) {
-            q->oom = 1;
-            return;
-        }
-        q->f = p;
-        q->cap = cap;
-    }
-    q->f[q->n++] = *f;
-}
-
-static int flush_eq(const gx_ms_flush_t *a, const gx_ms_flush_t *b)
-{
-    return a->tile == b->tile && a->cause == b->cause && a->enc == b->enc &&
-           a->written == b->written && a->payload_bytes == b->payload_bytes &&
-           memcmp(a->cover, b->cover, sizeof a->cover) == 0 &&
-           memcmp(a->payload, b->payload, a->payload_bytes) == 0 &&
-           a->read_rmw == b->read_rmw && a->read_promote == b->read_promote &&
-           a->analyzed == b->analyzed && a->passes == b->passes;
-}
+/* The pipeline: gx_pipe's chained C model (cmodel), and the Verilated gx_pipe beside it
+ * (rtl). */
 
 typedef struct frame {
     gx_engine_t engine;
     gx_ms_cfg_t cfg;
-    gx_ms_lsu_t lsu;              /* the C model's coalesce buffer */
-    gx_ms_mem_t mem;              /* the C model's memory */
-    gx_ms_mem_t rmem;             /* the RTL path's memory (rtl engine) */
-    void *rtl;                    /* the Verilated gx_mssurf (rtl engine) */
-    void *wb;                     /* the Verilated gx_mswb, the flush encoder (rtl engine) */
-    uint64_t wb_clocks;           /* its clocks */
-    uint8_t *written;             /* per tile: a packet was written (RTL path's memory) */
-    gx_ms_store_t *st;            /* the current chunk of stores */
-    size_t nst, capst;
-    pktq_t q;
-    uint64_t stores, samples, packets, mismatches, clocks;
-    uint64_t causes[GX_MS_CAUSES];  /* flush packets by cause (the engine's) */
+    uint8_t *written;             /* per tile: a packet was written */
+    uint64_t stores, samples, packets, clocks;
+    uint64_t causes[GX_MS_CAUSES];  /* flush packets by cause */
     uint64_t write_bytes, write_uncomp; /* bytes written, coalesced and not (docs/render.md) */
-    int failed;
+    int agree;                    /* rtl: memory and counters equal the model's */
     const draw_tri_t *tris;
-    gx_pipe_t pipe;               /* the chained model (cmodel engine) */
+    gx_pipe_t pipe;               /* the chained model */
+    gx_pipe_host_t *host;         /* the Verilated gx_pipe with its host and memory (rtl) */
 } frame_t;
-
-/* Push the chunk of stores (or, last, the flush command) through both paths. */
-static void run_chunk(frame_t *fr, int flush)
-{
-    fr->q.n = 0;
-    for (size_t i = 0; i < fr->nst; i++)
-        gx_mssurf_store(&fr->lsu, &fr->mem, &fr->st[i], pkt_push, &fr->q);
-    if (flush)
-        gx_mssurf_flush(&fr->lsu, &fr->mem, pkt_push, &fr->q);
-    if (fr->q.oom) {
-        fprintf(stderr, "gx: out of memory\n");
-        fr->failed = 1;
-        return;
-    }
-    if (fr->engine == GX_ENGINE_CMODEL) {
-        for (size_t i = 0; i < fr->q.n; i++) {
-            fr->written[fr->q.f[i].tile] = 1;
-            fr->causes[fr->q.f[i].cause & 3]++;
-        }
-        fr->packets += fr->q.n;
-        fr->nst = 0;
-        return;
-    }
-    size_t ncmd = fr->nst + (flush ? 1 : 0), cap = fr->q.n + 16;
-    uint32_t *cmd = calloc(ncmd ? ncmd * GX_MS_CMD_WORDS : 1, sizeof *cmd);
-    uint32_t *rec = calloc(cap * GX_MS_EVICT_WORDS, sizeof *rec);
-    if (!cmd || !rec) {
-        fprintf(stderr, "gx: out of memory\n");
-        fr->failed = 1;
-        free(cmd);
-        free(rec);
-        return;
-    }
-    for (size_t i = 0; i < fr->nst; i++)
-        gx_mssurf_cmd_pack_store(&fr->st[i], cmd + i * GX_MS_CMD_WORDS);
-    if (flush)
-        gx_mssurf_cmd_pack_flush(cmd + fr->nst * GX_MS_CMD_WORDS);
-    uint64_t n_rec = 0;
-    uint64_t cycles = gx_mssurf_rtl_run(fr->rtl, cmd, ncmd, rec, NULL, cap, &n_rec, NULL, 0, 0, 8);
-    if (!cycles) {
-        fprintf(stderr, "gx: the RTL stopped (coalesce unit)\n");
-        fr->failed = 1;
-    }
-    fr->clocks += cycles;
-    if (n_rec != fr->q.n)
-        fr->mismatches++;
-    for (uint64_t i = 0; i < n_rec && i < cap && !fr->failed; i++) {
-        gx_ms_evict_t ev;
-        gx_ms_flush_t f;
-        gx_mssurf_evict_unpack(rec + i * GX_MS_EVICT_WORDS, fr->cfg.spp, &ev);
-        if (!gx_mswb_rtl_writeback(fr->wb, &fr->rmem, &ev, &f, &fr->wb_clocks)) {
-            fprintf(stderr, "gx: the RTL flush encoder stopped, or the memory model refused its packet\n");
-            fr->failed = 1;
-            break;
-        }
-        fr->written[f.tile] = 1;
-        fr->causes[ev.cause & 3]++;
-        if (i >= fr->q.n || !flush_eq(&f, &fr->q.f[i]))
-            fr->mismatches++;
-    }
-    fr->packets += fr->q.n;
-    fr->nst = 0;
-    free(cmd);
-    free(rec);
-}
-
-static void on_quad(void *ctx, size_t t, const gx_rs_quad_t *quad)
-{
-    frame_t *fr = ctx;
-    if (fr->failed)
-        return;
-    for (unsigned k = 0; k < 4; k++) {
-        if (!quad->mask[k])
-            continue;
-        if (fr->nst == fr->capst)
-            run_chunk(fr, 0);
-        gx_ms_store_t *s = &fr->st[fr->nst++];
-        memset(s, 0, sizeof *s);
-        s->x = (uint16_t)(2u * quad->qx + (k & 1u));
-        s->y = (uint16_t)(2u * quad->qy + (k >> 1));
-        s->mask = quad->mask[k];
-        memcpy(s->value, fr->tris[t].rgba, 4);
-        fr->stores++;
-        fr->samples += (uint64_t)__builtin_popcount(quad->mask[k]);
-    }
-}
 
 static void progress(size_t done, size_t n)
 {
@@ -626,11 +503,14 @@ static void on_pipe_mem(void *ctx, const gx_pipe_mem_op_t *op)
         fr->written[op->tile] = 1;
 }
 
-/* The cmodel engine: the triangles (their colors in the packets) and the flush as
- * command packets through gx_pipe's chained model (configured as the RTL engine's
- * blocks: K = 4, T = 0, MSAA, the standard sample positions), the table's figures from
- * its counters. Progress as the rasterizer reports it, every 2048 triangles. Returns 0,
- * or 1 (reported). */
+/* Both engines: the triangles (their colors in the packets) and the flush as command
+ * packets through gx_pipe's chained model (K = 4, T = 0, MSAA, the standard sample
+ * positions), the table's figures from its counters. rtl: the same beats also go to the
+ * Verilated gx_pipe (sim/pipe_host.c: registers over AXI4-Lite, the stream on AXI4-Stream,
+ * memory an AXI4 slave answering at the earliest clock, no stalls), drained every
+ * PROGRESS_CHUNK triangles and at the end; it agrees when its memory equals the model's
+ * byte for byte and its counters the model's. Progress every PROGRESS_CHUNK triangles.
+ * Returns 0, or 1 (reported). */
 #define PROGRESS_CHUNK 2048u
 static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
 {
@@ -643,23 +523,51 @@ static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
         return 1;
     }
     gx_pipe_set_mem_hook(&fr->pipe, on_pipe_mem, fr);
+    if (fr->engine == GX_ENGINE_RTL) {
+        gx_pipe_host_opt_t opt;
+        memset(&opt, 0, sizeof opt);
+        opt.seed = 1;
+        opt.mem.data_bytes = 8;
+        opt.mem.max_reads = opt.mem.max_writes = 8;
+        fr->host = gx_pipe_host_new(&pc, &opt);
+        if (!fr->host || gx_pipe_host_start(fr->host)) {
+            fprintf(stderr, "gx: the RTL pipeline did not start: %s\n",
+                    fr->host ? gx_pipe_host_error(fr->host) : "out of memory");
+            return 1;
+        }
+    }
     gx_pipe_cmd_t c;
-    for (size_t i = 0; i < ntri; i++) {
+    gx_pipe_beat_t b[GX_PIPE_CMD_MAX_BEATS];
+    for (size_t i = 0; i <= ntri; i++) {
         memset(&c, 0, sizeof c);
-        c.kind = GX_CMDTRIANGLE;
-        memcpy(c.x, fr->tris[i].tri.x, sizeof c.x);
-        memcpy(c.y, fr->tris[i].tri.y, sizeof c.y);
-        memcpy(c.data, fr->tris[i].rgba, 4);
-        if (gx_pipe_send(&fr->pipe, &c) < 0) {
+        if (i < ntri) {
+            c.kind = GX_CMDTRIANGLE;
+            memcpy(c.x, fr->tris[i].tri.x, sizeof c.x);
+            memcpy(c.y, fr->tris[i].tri.y, sizeof c.y);
+            memcpy(c.data, fr->tris[i].rgba, 4);
+        } else {
+            c.kind = GX_CMDFLUSH;
+        }
+        unsigned n = gx_pipe_cmd_encode(&c, (gx_bps_t)fr->cfg.bps, b);
+        for (unsigned j = 0; j < n; j++)
+            if (gx_pipe_beat(&fr->pipe, &b[j]) != 1) {
+                fprintf(stderr, "gx: out of memory\n");
+                return 1;
+            }
+        if (fr->host && gx_pipe_host_send(fr->host, b, n)) {
             fprintf(stderr, "gx: out of memory\n");
             return 1;
         }
-        if ((i + 1) % PROGRESS_CHUNK == 0 || i + 1 == ntri)
-            progress(i + 1, ntri);
+        if ((i + 1) % PROGRESS_CHUNK == 0 || i == ntri) {
+            if (fr->host && gx_pipe_host_drain(fr->host, 0)) {
+                fprintf(stderr, "gx: the RTL pipeline stopped: %s\n",
+                        gx_pipe_host_error(fr->host));
+                return 1;
+            }
+            if (i < ntri)
+                progress(i + 1, ntri);
+        }
     }
-    memset(&c, 0, sizeof c);
-    c.kind = GX_CMDFLUSH;
-    gx_pipe_send(&fr->pipe, &c);
     const gx_pipe_t *p = &fr->pipe;
     fr->stores = p->cnt.stores;
     fr->samples = p->cnt.samples;
@@ -667,22 +575,36 @@ static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
     memcpy(fr->causes, p->cnt.flush, sizeof fr->causes);
     fr->write_bytes = p->stat.write_data; /* the state bytes are the pipe's own (BYTES_WR) */
     fr->write_uncomp = p->stat.write_uncomp;
+    fr->agree = 1;
+    if (fr->host) {
+        tb_axi_mem_t *mem = gx_pipe_host_mem(fr->host);
+        uint64_t first = 0, cnt[21];
+        fr->agree = gx_msmem_compare(&fr->pipe.mem, tb_axi_mem_bytes(mem),
+                                     gx_pipe_host_mem_base(fr->host), mem->size, &first) == 0;
+        if (gx_pipe_host_counters(fr->host, cnt)) {
+            fprintf(stderr, "gx: the RTL pipeline stopped: %s\n", gx_pipe_host_error(fr->host));
+            return 1;
+        }
+        for (unsigned k = 0; k < GX_PIPE_CNT_MODELLED; k++) {
+            uint32_t lo = 0, hi = 0;
+            gx_pipe_cnt_read(p, 8 * k, &lo);
+            gx_pipe_cnt_read(p, 8 * k + 4, &hi);
+            fr->agree &= cnt[k] == ((uint64_t)hi << 32 | lo);
+        }
+        fr->clocks = gx_pipe_host_clocks(fr->host);
+    }
     return 0;
 }
 
 /* ---------------------------------------------------------------------------------- */
 /* Resolve and pictures. */
 
-/* Tile t of the engine's memory, uncompressed (the surface's 256 bytes), and its state:
- * the RTL path's memory model (rtl), the chained model's image read as the host reads it
- * (cmodel). */
+/* Tile t of memory, uncompressed (the surface's 256 bytes), and its state: the chained
+ * model's image read as the host reads it (the rtl engine's memory equals it when the
+ * engines agree). */
 static const uint8_t *surface_tile(frame_t *fr, uint32_t t, uint8_t buf[GX_MS_TILE_BYTES],
                                    unsigned *enc)
 {
-    if (fr->engine == GX_ENGINE_RTL) {
-        *enc = fr->rmem.enc[t];
-        return fr->rmem.data + (size_t)t * GX_MS_TILE_BYTES;
-    }
     gx_enc_t e = GX_ENC1SPP;
     gx_pipe_peek_tile(&fr->pipe, t, buf, &e);
     *enc = (unsigned)e;
@@ -916,16 +838,6 @@ int gx_cmd_render(int argc, char **argv)
         gx_trimesh_free(&m.tm);
         return st;
     }
-    gx_rs_tri_t *rt = calloc(ntri + 1, sizeof *rt);
-    const gx_rs_table_t **tab = calloc(ntri + 1, sizeof *tab);
-    gx_rs_table_t table;
-    gx_rs_cfg_t rcfg;
-    memset(&rcfg, 0, sizeof rcfg);
-    rcfg.width = (uint16_t)m.width;
-    rcfg.height = (uint16_t)m.height;
-    rcfg.samples = (uint8_t)samples;
-    gx_raster_default_table(samples, &table);
-
     frame_t fr;
     memset(&fr, 0, sizeof fr);
     fr.engine = engine;
@@ -937,45 +849,17 @@ int gx_cmd_render(int argc, char **argv)
                                          : GX_SPP16,
                           GX_BPS4);
     int status = 1;
-    uint64_t rclocks = 0;
     if (!gx_mssurf_cfg_ok(&fr.cfg) || !(fr.written = calloc(gx_mssurf_tiles(&fr.cfg), 1))) {
         fprintf(stderr, "gx: out of memory (or the surface is too large for the memory model)\n");
         goto out;
     }
-    if (engine == GX_ENGINE_CMODEL) {
-        if (run_pipe(&fr, ntri, samples))
-            goto out;
-    } else {
-        fr.capst = 65536;
-        fr.st = calloc(fr.capst, sizeof *fr.st);
-        if (!rt || !tab || !fr.st || !gx_mssurf_mem_init(&fr.mem, &fr.cfg) ||
-            !gx_mssurf_mem_init(&fr.rmem, &fr.cfg)) {
-            fprintf(stderr, "gx: out of memory (or the surface is too large for the memory model)\n");
-            goto out;
-        }
-        gx_mssurf_lsu_init(&fr.lsu, &fr.cfg);
-        fr.rtl = gx_mssurf_rtl_new(fr.cfg.slots, NULL);
-        gx_mssurf_rtl_cfg(fr.rtl, &fr.cfg);
-        fr.wb = gx_mswb_rtl_new(NULL);
-        gx_mswb_rtl_cfg(fr.wb, &fr.cfg);
-        for (size_t i = 0; i < ntri; i++) {
-            rt[i] = tris[i].tri;
-            tab[i] = &table;
-        }
-        if (gx_rasterize(engine, &rcfg, rt, tab, ntri, PROGRESS_CHUNK, on_quad, &fr, progress,
-                         &rclocks) || fr.failed)
-            goto out;
-        run_chunk(&fr, 1);
-        if (fr.failed)
-            goto out;
-        fr.write_bytes = fr.rmem.cnt.write_bytes;
-        fr.write_uncomp = fr.rmem.cnt.write_uncomp;
-    }
-    int agree = engine == GX_ENGINE_RTL
-                    ? fr.mismatches == 0 &&
-                          memcmp(fr.mem.data, fr.rmem.data, gx_mssurf_surface_bytes(&fr.cfg)) == 0 &&
-                          memcmp(fr.mem.enc, fr.rmem.enc, gx_mssurf_tiles(&fr.cfg)) == 0
-                    : 1;
+    if (run_pipe(&fr, ntri, samples))
+        goto out;
+    /* frames a second at the pipeline's synthesized fmax (docs/synth.md, row "pipe") */
+    char fps[32] = "-";
+    const double mhz = gx_synth_fmax_mhz("pipe");
+    if (engine == GX_ENGINE_RTL && mhz > 0 && fr.clocks)
+        snprintf(fps, sizeof fps, "%.1f", mhz * 1e6 / (double)fr.clocks);
 
     char img[4096], tiles[4096], name[64];
     if (!tag) {
@@ -987,7 +871,7 @@ int gx_cmd_render(int argc, char **argv)
     if (write_pictures(&fr, &m, img, tiles))
         goto out;
     printf("| %ux | %zu | %llu | %llu | %llu | %llu | %llu | %.2f | %llu / %llu / %llu / %llu "
-           "| %llu | %llu | %s |\n",
+           "| %llu | %s | %s |\n",
            samples, ntri, (unsigned long long)fr.stores, (unsigned long long)fr.samples,
            (unsigned long long)fr.packets, (unsigned long long)fr.write_bytes,
            (unsigned long long)fr.write_uncomp,
@@ -995,27 +879,15 @@ int gx_cmd_render(int argc, char **argv)
            (unsigned long long)fr.causes[GX_MS_FULL], (unsigned long long)fr.causes[GX_MS_EVICT],
            (unsigned long long)fr.causes[GX_MS_CONFLICT],
            (unsigned long long)fr.causes[GX_MS_COMMAND],
-           (unsigned long long)rclocks, (unsigned long long)fr.clocks,
-           engine == GX_ENGINE_RTL ? (agree ? "yes" : "NO") : "(cmodel)");
+           (unsigned long long)fr.clocks, fps,
+           engine == GX_ENGINE_RTL ? (fr.agree ? "yes" : "NO") : "(cmodel)");
     fprintf(stderr, "gx render: %s, %s (%zu triangles dropped outside the guard band)\n", img,
             tiles, dropped);
-    if (engine == GX_ENGINE_RTL)
-        fprintf(stderr, "gx render: flush encoder (gx_mswb) clocks %llu\n",
-                (unsigned long long)fr.wb_clocks);
-    status = agree ? 0 : 1;
+    status = fr.agree ? 0 : 1;
 out:
-    if (fr.rtl)
-        gx_mssurf_rtl_free(fr.rtl, NULL);
-    if (fr.wb)
-        gx_mswb_rtl_free(fr.wb, NULL);
-    gx_mssurf_mem_free(&fr.mem);
-    gx_mssurf_mem_free(&fr.rmem);
+    gx_pipe_host_free(fr.host);
     gx_pipe_free(&fr.pipe);
     free(fr.written);
-    free(fr.st);
-    free(fr.q.f);
-    free(rt);
-    free(tab);
     free(tris);
     free(m.v);
     free(m.p);
