@@ -7,7 +7,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-BLOCKS   := analyzer raster_setup raster mssurf mswb msld pipe_pix pipe_cmd
+BLOCKS   := analyzer raster_setup raster mssurf mswb msld pipe_pix pipe_cmd msmem
 # shared primitive cores (gx_<prim>.core, rtl/prim/): linted with the blocks that use them;
 # their quick proofs run in make test and make check-raster_setup (scripts/test.py)
 PRIMS    := prim
