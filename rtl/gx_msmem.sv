@@ -964,9 +964,13 @@ module gx_msmem #(
                        w_last_q == $past(w_last_q)))
   `GX_ASSERT(ArHold_A, !`GX_PAST_OK || !$past(ar_v_q && !m_axi_arready_i) ||
                        (ar_v_q && ar_addr_q == $past(ar_addr_q) && ar_len_q == $past(ar_len_q)))
+  // the response holds while offered: its state, bytes and port by RespHold_A, its data
+  // because the build shifts chunks in only before it is offered (RespData_A)
   `GX_ASSERT(RespHold_A, !`GX_PAST_OK || !$past(resp_v_q && !(rd_port_q ? rd1_resp_ready_i
                                                                         : rd0_resp_ready_i)) ||
-                         (resp_v_q && rd_port_q == $past(rd_port_q) && resp == $past(resp)))
+                         (resp_v_q && rd_port_q == $past(rd_port_q) && enc_q == $past(enc_q) &&
+                          rbytes_q == $past(rbytes_q)))
+  `GX_ASSERT(RespData_A, !resp_v_q || (!x2_v_q && state_q == StRdResp))
   `GX_ASSERT(WrOut_A, 32'(wr_out_q) <= MaxWrOut)
   // a burst stays in its 256-byte block, so never crosses 4 KB
   `GX_ASSERT(AwBlock_A, !aw_v_q || 6'(aw_addr_q[7:3]) + 6'(aw_len_q) < 6'd32)

@@ -587,6 +587,109 @@ static void run_phase(void *m, run_t *R, unsigned ops, tb_rng_t *sr, tb_report_t
     gx_msmem_free(&R->mm);
 }
 
+
+/* Latency of single transactions with no stalls (every READY high, B and R at once),
+ * N = 4, B = 4 (P = 16), one tile of a 16 x 1 surface: clocks from the offer to fl_ready
+ * (write) or to rd_resp_valid (read). Printed for docs/msmem.md; each read's response is
+ * checked against the model as in the random run. */
+static void latency_probe(tb_report_t *rep)
+{
+    run_t R;
+    tb_rng_t r;
+    tb_rng_seed(&r, 1);
+    memset(&R, 0, sizeof R);
+    R.r = &r;
+    R.cfg.spp = GX_SPP4;
+    R.cfg.bps = GX_BPS4;
+    R.n = 4;
+    R.b = 4;
+    R.np = 16;
+    gx_mssurf_cfg_default(&R.cfg, 16, 1, GX_SPP4, GX_BPS4);
+    if (!gx_msmem_init(&R.mm, &R.cfg, 0x10000, 0x20000, 0x30000))
+        return;
+    for (unsigned k = 0; k < 6; k++)
+        for (unsigned j = 0; j < 4; j++)
+            R.pal[k][j] = (uint8_t)(17 * k + j);
+    slave_t S;
+    slave_init(&S, R.mm.lo, R.mm.hi - R.mm.lo);
+    void *m = gx_msmem_rtl_new(NULL);
+    gx_msmem_rtl_cfg(m, &R.cfg, 0x10000, 0x20000, 0x30000);
+    gx_msmem_rtl_io_t io;
+    for (unsigned c = 0; c < 3; c++) {
+        memset(&io, 0, sizeof io);
+        gx_msmem_rtl_eval(m, &io);
+        gx_msmem_rtl_tick(m);
+    }
+    static const char *name[6] = {"write 1SPP, 16 pixels", "write subset, 16 pixels",
+                                  "write full, 16 pixels", "read full tile, 16 pixels",
+                                  "read subset tile, 16 pixels", "read 1 pixel (subset)"};
+    static const gx_enc_t wenc[3] = {GX_ENC1SPP, GX_ENCSUBSET, GX_ENCFULL};
+    for (unsigned t = 0; t < 6; t++) {
+        gx_ms_flush_t f;
+        uint32_t fimg[GX_MS_FLUSH_WORDS], req[GX_MS_RDREQ_WORDS], resp[GX_MS_RDRESP_WORDS];
+        uint8_t img[256];
+        const int wr = t < 3;
+        if (wr) {
+            memset(img, 0, sizeof img);
+            gen_image(&R, wenc[t], 0xffff, img);
+            memset(&f, 0, sizeof f);
+            f.enc = wenc[t];
+            f.written = 0xffff;
+            f.payload_bytes = (uint16_t)gx_mssurf_encode(&R.cfg, f.enc, 0xffff, img, f.payload);
+            gx_msmem_flush_pack(&f, fimg);
+        } else {
+            if (t == 4) { /* the tile subset first */
+                memset(img, 0, sizeof img);
+                gen_image(&R, GX_ENCSUBSET, 0xffff, img);
+                memset(&f, 0, sizeof f);
+                f.enc = GX_ENCSUBSET;
+                f.written = 0xffff;
+                f.payload_bytes = (uint16_t)gx_mssurf_encode(&R.cfg, f.enc, 0xffff, img, f.payload);
+                gx_msmem_write(&R.mm, &f, NULL);
+                gx_msmem_flush_pack(&f, fimg);
+                for (int done = 0; !done;) {
+                    memset(&io, 0, sizeof io);
+                    io.fl_valid = 1;
+                    io.fl = fimg;
+                    slave_drive(&S, &r, &io.axi);
+                    gx_msmem_rtl_eval(m, &io);
+                    done = io.fl_ready;
+                    slave_step(&S, &r, &io.axi);
+                    gx_msmem_rtl_tick(m);
+                }
+            }
+            gx_msmem_rdreq_pack(0, t == 5 ? 0x20 : 0xffff, GX_MS_READ_LOAD, req);
+            gx_msmem_answer(&R.mm, req, resp);
+        }
+        unsigned clocks = 0;
+        for (int done = 0; !done && clocks < 2000; clocks++) {
+            memset(&io, 0, sizeof io);
+            io.fl_valid = wr;
+            io.fl = wr ? fimg : NULL;
+            io.rd_req_valid[1] = !wr && clocks == 0;
+            memcpy(io.rd_req[1], req, sizeof req);
+            io.rd_resp_ready[1] = 1;
+            slave_drive(&S, &r, &io.axi);
+            gx_msmem_rtl_eval(m, &io);
+            if (wr && io.fl_ready) {
+                done = 1;
+                gx_msmem_write(&R.mm, &f, NULL);
+            }
+            if (!wr && io.rd_resp_valid[1]) {
+                done = 1;
+                tb_check(rep, memcmp(io.rd_resp[1], resp, sizeof resp) == 0,
+                         "latency probe: %s: response differs from the model", name[t]);
+            }
+            slave_step(&S, &r, &io.axi);
+            gx_msmem_rtl_tick(m);
+        }
+        printf("tb_msmem: latency, no stalls: %-28s %u clocks\n", name[t], clocks);
+    }
+    gx_msmem_rtl_free(m, NULL);
+    free(S.mem);
+    gx_msmem_free(&R.mm);
+}
+
 static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_path,
                         tb_report_t *rep, cov_t *cov, uint64_t *cycles)
 {
@@ -665,6 +768,7 @@ int main(int argc, char **argv)
     memset(&rep, 0, sizeof rep);
     cov_t cov;
     uint64_t cycles = 0;
+    latency_probe(&rep);
     const uint64_t done = run_all(&o, o.waves ? path : NULL, cpath, &rep, &cov, &cycles);
     const int holes = cov_check(&cov);
     tb_check(&rep, holes == 0, "%d functional coverage holes", holes);
