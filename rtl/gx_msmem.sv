@@ -210,6 +210,9 @@ module gx_msmem #(
   logic [3:0]    kmax_q, kmax_d;
   logic          x1_v_q, x2_v_q, x1_h_q, x2_h_q, x1_k_q, x2_k_q;
   logic          x1_v_d, x1_h_d, x1_k_d;
+  logic          s0_v_q, s0_v_d;         // stage 0 of the sweep and the build: the class
+  logic [6:0]    s0_q_q;                 // number of entry / chunk s0_q_q read (cn_q)
+  logic [3:0]    cn_q;
   logic [6:0]    xn_q, xn_d;             // chunks shifted in
   logic          resp_v_q, resp_v_d;
   logic [8:0]    rbytes_q, rbytes_d;
@@ -248,7 +251,7 @@ module gx_msmem #(
   // class number of tile sample q_q (entry q = p N + s) from the index bytes
   logic [5:0] cq;
   logic [3:0] cn;
-  assign cq = state_q == StRdExp ? xq : q_q[5:0];
+  assign cq = state_q == StRdExp ? 6'(q_q[5:0] >> bps) : q_q[5:0];
   always_comb begin
     unique case (cfg_i.spp)
       gx_pkg::Spp2:  cn = {3'b0, ib_q[{cq[5:1], 3'b000} | 8'(cq[0])]};
@@ -416,20 +419,20 @@ module gx_msmem #(
     .we_i(ram_we), .waddr_i(rg_j_q), .wdata_i(m_axi_rdata_i)
   );
 
-  // response chunk h = q_q: pixel p, sample entry q = p N + s, chunk i of the sample;
-  // its home chunk in the tile's state
-  assign xq = 6'(q_q[5:0] >> bps);
-  assign kp = 5'(q_q[5:0] >> nlg);
-  assign xp = 5'(q_q[5:0] >> (3'(bps) + nlg));
-  assign xi = 2'(q_q[1:0] & ((2'd1 << bps) - 2'd1));
+  // response chunk h = s0_q_q: pixel p, sample entry q = p N + s, chunk i of the sample;
+  // its home chunk in the tile's state (cn_q: the class number of entry q)
+  assign xq = 6'(s0_q_q[5:0] >> bps);
+  assign kp = 5'(s0_q_q[5:0] >> nlg);
+  assign xp = 5'(s0_q_q[5:0] >> (3'(bps) + nlg));
+  assign xi = 2'(s0_q_q[1:0] & ((2'd1 << bps) - 2'd1));
   always_comb begin
     unique case (enc_q)
       2'(gx_pkg::Enc1spp):   xsrc = 6'({xp, 2'b00} >> (3'd2 - 3'(bps))) | 6'(xi);
-      2'(gx_pkg::EncSubset): xsrc = 6'(((xq & ~{2'b00, nmax}) | {2'b00, cn}) << bps) | 6'(xi);
-      default:               xsrc = q_q[5:0];
+      2'(gx_pkg::EncSubset): xsrc = 6'(((xq & ~{2'b00, nmax}) | {2'b00, cn_q}) << bps) | 6'(xi);
+      default:               xsrc = s0_q_q[5:0];
     endcase
   end
-  assign ram_re    = state_q == StRdExp && !q_q[6];
+  assign ram_re    = state_q == StRdExp && s0_v_q;
   assign ram_raddr = xsrc[5:1];
 
   // ---------------------------------------------------------------------------------
@@ -644,16 +647,19 @@ module gx_msmem #(
         end
       end
       StRdK: begin
-        // sample q_q = p N + s: k - 1 = the highest class number of pixel p; at its last
-        // sample, slots p N .. p N + k - 1 (if the pixel is requested)
-        kmax_d = (q_q[3:0] & nmax) == '0 || cn > kmax_q ? cn : kmax_q;
-        if ((q_q[3:0] & nmax) == nmax && pm_q[kp]) begin
-          for (int unsigned e = 0; e < 64; e++)
-            if (6'(e >> nlg) == 6'(q_q[5:0] >> nlg) && 4'(e & 15 & 32'(nmax)) <= kmax_d)
-              se_d[e] = 1'b1;
+        // entry q = p N + s (stage 0 read its class number into cn_q): k - 1 = the
+        // highest class number of pixel p; at its last sample, slots p N .. p N + k - 1
+        // (if the pixel is requested)
+        if (s0_v_q) begin
+          kmax_d = (s0_q_q[3:0] & nmax) == '0 || cn_q > kmax_q ? cn_q : kmax_q;
+          if ((s0_q_q[3:0] & nmax) == nmax && pm_q[kp]) begin
+            for (int unsigned e = 0; e < 64; e++)
+              if (6'(e >> nlg) == 6'(s0_q_q[5:0] >> nlg) && 4'(e & 15 & 32'(nmax)) <= kmax_d)
+                se_d[e] = 1'b1;
+          end
         end
-        q_d = q_q + 7'd1;
-        if (q_q == tmax) begin
+        if (q_q <= tmax) q_d = q_q + 7'd1;
+        if (s0_v_q && s0_q_q == tmax) begin
           state_d = StRdHome;
           sc_rg_d = RgHome;
         end
@@ -778,6 +784,7 @@ module gx_msmem #(
   end
 
   // response build: chunk h = q_q read from the RAM, shifted in two clocks later
+  assign s0_v_d = (state_q == StRdK && q_q <= tmax) || (state_q == StRdExp && !q_q[6]);
   assign x1_v_d = ram_re;
   assign x1_h_d = xsrc[0];
   assign x1_k_d = pm_q[xp];
@@ -811,6 +818,7 @@ module gx_msmem #(
       wr_out_q   <= '0;
       ar_v_q     <= 1'b0;
       rg_act_q   <= 1'b0;
+      s0_v_q     <= 1'b0;
       x1_v_q     <= 1'b0;
       x2_v_q     <= 1'b0;
       resp_v_q   <= 1'b0;
@@ -830,6 +838,7 @@ module gx_msmem #(
       wr_out_q   <= wr_out_d;
       ar_v_q     <= ar_v_d;
       rg_act_q   <= rg_act_d;
+      s0_v_q     <= s0_v_d;
       x1_v_q     <= x1_v_d;
       x2_v_q     <= x1_v_q;
       resp_v_q   <= resp_v_d;
@@ -887,6 +896,8 @@ module gx_msmem #(
     rg_e_q    <= rg_e_d;
     q_q       <= q_d;
     kmax_q    <= kmax_d;
+    s0_q_q    <= q_q;
+    cn_q      <= cn;
     x1_h_q    <= x1_h_d;
     x1_k_q    <= x1_k_d;
     x2_h_q    <= x1_h_q;

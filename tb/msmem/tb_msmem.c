@@ -671,6 +671,15 @@ static void latency_probe(tb_report_t *rep)
             io.rd_resp_ready[1] = 1;
             slave_drive(&S, &r, &io.axi);
             gx_msmem_rtl_eval(m, &io);
+            if (getenv("MSMEM_TIMING"))
+                printf("%u %3u fl %d/%d rd %d/%d aw %d/%d a%04" PRIx64 " l%u w %d/%d s%02x l%d "
+                       "b %d ar %d/%d a%04" PRIx64 " l%u r %d l%d resp %d idle %d\n", t, clocks,
+                       io.fl_valid, io.fl_ready, io.rd_req_valid[1], io.rd_req_ready[1],
+                       io.axi.aw_valid, io.axi.aw_ready, io.axi.aw_addr & 0xffff, io.axi.aw_len,
+                       io.axi.w_valid, io.axi.w_ready, io.axi.w_strb, io.axi.w_last,
+                       io.axi.b_valid, io.axi.ar_valid, io.axi.ar_ready,
+                       io.axi.ar_addr & 0xffff, io.axi.ar_len, io.axi.r_valid, io.axi.r_last,
+                       io.rd_resp_valid[1], io.idle);
             if (wr && io.fl_ready) {
                 done = 1;
                 gx_msmem_write(&R.mm, &f, NULL);
