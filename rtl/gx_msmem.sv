@@ -113,9 +113,9 @@ module gx_msmem #(
 );
   localparam int unsigned PayWords = gx_pkg::MsMaxPayload / 8;  // 45 words of payload
 
-  typedef enum logic [3:0] {
-    StIdle, StWrChk, StWrMask, StWrWin, StWrHome, StWrIndex, StWrState, StWrWaitB, StWrDone,
-    StRdChk, StRdState, StRdIndex, StRdK, StRdHome, StRdExp, StRdResp
+  typedef enum logic [4:0] {
+    StIdle, StWrChk, StWrGo, StWrMask, StWrWin, StWrHome, StWrIndex, StWrState, StWrWaitB,
+    StWrDone, StRdChk, StRdGo, StRdState, StRdIndex, StRdK, StRdHome, StRdExp, StRdResp
   } state_e;
   // the three regions of a tile: a run's byte offsets are within its block
   typedef enum logic [1:0] { RgHome, RgIndex, RgState } region_e;
@@ -156,6 +156,8 @@ module gx_msmem #(
   // State. state_q, the valid bits, the counters and the scanner's and generators'
   // activity are control (reset); the rest is datapath.
   state_e        state_q, state_d;
+  logic          chk_q, chk_d;           // StWrChk: the packet is dropped; StRdChk: the
+                                         // tile is outside the surface
   logic          rd_port_q, rd_port_d;   // the read's port
   logic          rr_q, rr_d;             // the read port served last
   logic [19:0]   tile_q, tile_d;
@@ -495,12 +497,13 @@ module gx_msmem #(
     resp_v_d  = resp_v_q;
     rbytes_d  = rbytes_q;
     bad_d     = bad_q;
+    chk_d     = chk_q;
     // the scanner's start (a phase's first clock) overrides its step
     unique case (state_q)
       StIdle: begin
         if (fl_valid_i) begin
           state_d = StWrChk;
-          wi_d    = '0;          // StWrChk reads payload word 0
+          wi_d    = '0;          // StWrGo reads payload word 0
         end else if (gnt0 || gnt1) begin
           state_d   = StRdChk;
           rd_port_d = gnt1;
@@ -513,18 +516,22 @@ module gx_msmem #(
         tile_d = fl_i.tile;
         enc_d  = 2'(fl_i.enc);
         pm_d   = fl_i.written;
+        chk_d  = fl_bad;
         home_d = AddrW'({surf_base_i[63:8] + 56'(fl_i.tile), 8'h00});
         idx_d  = AddrW'({index_base_i[63:5] + 59'(fl_i.tile), 5'h00});
         st_d   = AddrW'({state_base_i[63:8] + 56'(fl_i.tile[19:8]), fl_i.tile[7:0]});
+        state_d = StWrGo;
+      end
+      StWrGo: begin
         ib_d   = '0;
-        se_d   = f_slots(2'(fl_i.enc), fl_i.written, nlg);
+        se_d   = f_slots(enc_q, pm_q, nlg);
         wi_d   = '0;
         ptr_d  = '0;
         win_d  = 2'd2;
-        if (fl_bad) begin
+        if (chk_q) begin
           state_d = StWrDone;
           bad_d   = bad_q + 16'd1;
-        end else if (fl_i.enc == gx_pkg::EncSubset) begin
+        end else if (enc_q == 2'(gx_pkg::EncSubset)) begin
           state_d = StWrMask;
           se_d    = '0;
           p_d     = '0;
@@ -616,13 +623,17 @@ module gx_msmem #(
         rbytes_d = '0;
         ib_d     = '0;
         q_d      = '0;
-        if (21'(tile_q) >= tiles_q) begin
+        chk_d    = 21'(tile_q) >= tiles_q;
+        pm_d     = pm_q & f_vmask(tile_q, tiles_q, lastmask_q, pall);
+        state_d  = StRdGo;
+      end
+      StRdGo: begin
+        if (chk_q) begin
           // outside the surface: nothing read, a response of 0
           pm_d    = '0;
           enc_d   = '0;
           state_d = StRdExp;
         end else begin
-          pm_d    = pm_q & f_vmask(tile_q, tiles_q, lastmask_q, pall);
           state_d = StRdState;
           sc_rg_d = RgState;
         end
@@ -850,6 +861,7 @@ module gx_msmem #(
   end
   always_ff @(posedge clk_i) begin
     rd_port_q <= rd_port_d;
+    chk_q     <= chk_d;
     tile_q    <= tile_d;
     pm_q      <= pm_d;
     enc_q     <= enc_d;
