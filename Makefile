@@ -362,12 +362,24 @@ $(REGS_GEN) &: rdl/gx_pipe_regs.rdl scripts/gen_regs.py $(STAMP)
 lint-pipe_regs: $(REGS_GEN)
 
 # the AXI protocol monitor's own test, plain and under ASan/UBSan
-$(B)/tests/test_axi_mon: tests/axi_mon/test_axi_mon.c sim/axi_mon.c sim/axi_mon.h
+$(B)/tests/test_axi_mon: tests/axi_mon/test_axi_mon.c sim/axi_mon.c sim/axi_mon.h sim/axi4.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SIM_INC) tests/axi_mon/test_axi_mon.c sim/axi_mon.c -o $@
-$(B)/tests/test_axi_mon-san: tests/axi_mon/test_axi_mon.c sim/axi_mon.c sim/axi_mon.h
+$(B)/tests/test_axi_mon-san: tests/axi_mon/test_axi_mon.c sim/axi_mon.c sim/axi_mon.h sim/axi4.h
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $(SIM_INC) tests/axi_mon/test_axi_mon.c sim/axi_mon.c -o $@
+# the AXI4 memory model's test (a C master, a shadow memory and the monitor), plain and
+# under ASan/UBSan
+AXI_MEM_TEST_SRC := tests/axi_mem/test_axi_mem.c sim/axi_mem.c sim/axi_mon.c sim/rng.c \
+                    tb/common/tb.c
+AXI_MEM_TEST_HDR := sim/axi_mem.h sim/axi_mon.h sim/axi4.h sim/rng.h tb/common/tb.h
+AXI_TEST_BINS    := $(B)/tests/test_axi_mem $(B)/tests/test_axi_mem-san
+$(B)/tests/test_axi_mem: $(AXI_MEM_TEST_SRC) $(AXI_MEM_TEST_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(TB_INC) $(AXI_MEM_TEST_SRC) -o $@
+$(B)/tests/test_axi_mem-san: $(AXI_MEM_TEST_SRC) $(AXI_MEM_TEST_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) $(TB_INC) $(AXI_MEM_TEST_SRC) -o $@
 
 # Cosimulation: the RTL (test flavor) and the Yosys netlist of the block, each under the
 # same top and test.
@@ -424,7 +436,8 @@ test: $(STAMP)
 	$(PY) scripts/test.py
 
 test-build: $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/gx $(B)/bin/gx-san \
-            $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b) $(B)/bin/tb_$(b)_gl) $(REGS_TEST_BINS)
+            $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b) $(B)/bin/tb_$(b)_gl) $(REGS_TEST_BINS) \
+            $(AXI_TEST_BINS)
 # check-BLOCK's build: that block's testbenches and the C model's tests
 define check_build_rules
 check-build-$(1): $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/tb_$(1) $(B)/bin/tb_$(1)_gl

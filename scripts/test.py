@@ -117,6 +117,10 @@ def stages(only_block=None):
         st.append(Stage("axi_mon-unit", 5, [f"{B}/tests/test_axi_mon"], ["build"]))
         st.append(Stage("axi_mon-unit-asan-ubsan", 10, [f"{B}/tests/test_axi_mon-san"],
                         ["build"]))
+        # the AXI4 memory model (sim/axi_mem) against a C master, checked by the monitor
+        st.append(Stage("axi_mem-unit", 5, [f"{B}/tests/test_axi_mem"], ["build"]))
+        st.append(Stage("axi_mem-unit-asan-ubsan", 10, [f"{B}/tests/test_axi_mem-san"],
+                        ["build"]))
     st.append(Stage("coverage", 10, [sys.executable, "scripts/cov_report.py", f"{B}/coverage"],
                     cosims))
     # the quick formal tasks: each block's `formal` target (its core names them)

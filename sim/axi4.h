@@ -40,4 +40,33 @@ typedef struct axi4_sig {
     int r_last;
 } axi4_sig_t;
 
+/* The byte addresses of an INCR burst (A3.4.1, A3.4.2): start address addr, 2^size bytes
+ * a beat, data_bytes (a power of 2, size <= log2 data_bytes) bytes a data beat. */
+
+/** The address of beat i: the start address for beat 0, then the size-aligned start
+ *  address plus i * 2^size (an unaligned start address only shortens the first beat). */
+static inline uint64_t axi4_beat_addr(uint64_t addr, unsigned size, unsigned i)
+{
+    uint64_t n = 1ull << size;
+    return i ? (addr & ~(n - 1)) + (uint64_t)i * n : addr;
+}
+
+/** The byte lanes of beat i as a strobe mask (bit j: lane j): from the beat's address
+ *  to the end of its 2^size-byte container, both modulo data_bytes. */
+static inline uint32_t axi4_beat_lanes(uint64_t addr, unsigned size, unsigned i,
+                                       unsigned data_bytes)
+{
+    uint64_t n = 1ull << size, a = axi4_beat_addr(addr, size, i);
+    unsigned lo = (unsigned)(a & (data_bytes - 1));
+    unsigned hi = (unsigned)(((a & ~(n - 1)) + n - 1) & (data_bytes - 1));
+    return (uint32_t)(((2ull << hi) - 1) & ~((1ull << lo) - 1));
+}
+
+/** One past the last byte of a burst of len + 1 beats. */
+static inline uint64_t axi4_burst_end(uint64_t addr, unsigned size, unsigned len)
+{
+    uint64_t n = 1ull << size;
+    return (addr & ~(n - 1)) + ((uint64_t)len + 1) * n;
+}
+
 #endif /* GX_SIM_AXI4_H */

@@ -8,14 +8,14 @@
  * AXI_MON_MAX_SHOWN, unless quiet) and is counted; the first one is kept for the test's
  * failure message (axi_mon_ok, first_*).
  *
- * Two layers. The channel layer (axi_mon_chan_*) holds what every AXI channel and an
- * AXI4-Stream share: a valid/ready handshake with a payload compared as bytes. The
- * interface layers use it:
+ * Two levels. The channel layer (axi_mon_chan_*) holds what every AXI channel and an
+ * AXI4-Stream share: a valid/ready handshake with a payload compared as bytes. Each
+ * interface layer uses it:
  *   AXI4-Lite (axi_mon_lite_*): channels AW, W, B, AR, R;
  *   AXI4-Stream (axi_mon_stream_*): channel T (TDATA, TSTRB/TKEEP, TLAST, TID, TDEST,
- *   TUSER as the testbench packs them).
- * AXI4 (bursts, IDs) adds its own layer on the same channels: a response per ID in
- * order, WLAST/RLAST at the burst's length.
+ *   TUSER as the testbench packs them);
+ *   AXI4 (axi_mon_axi4_*): channels AW, W, B, AR, R of axi4_sig_t (axi4.h) with bursts
+ *   and IDs.
  *
  * Rules (the names used in messages):
  *   "VALID held until handshake"   once VALID is high it stays high until READY (A3.2.1)
@@ -41,20 +41,65 @@
  *                                  (axi_mon_stream_drained)
  * AXI4-Lite has no IDs: responses come in request order, so the monitor pairs each
  * response with the oldest unanswered request (b_addr, r_addr of the last response).
+ *
+ * AXI4 (axi_mon_axi4_*): the hold rules and "VALID low out of reset" above on all five
+ * channels, and (the rules "at most max_pending", "response OKAY" and "every request
+ * answered" as above, per burst):
+ *   "WLAST on beat AWLEN+1"        WLAST high on the burst's last beat and only there
+ *                                  (A3.2.2); write data may come before its address
+ *                                  (A3.3.1): the k-th W burst belongs to the k-th AW
+ *                                  (AXI4 has no write interleaving, A5.3), and its beats
+ *                                  are counted and checked when the AW comes
+ *   "RLAST on beat ARLEN+1"        RLAST high on the burst's last beat and only there
+ *                                  (A3.2.2)
+ *   "B after AW and W"             BVALID with BID only when the oldest unanswered write
+ *                                  of that ID had its address and its last data beat
+ *                                  taken in earlier clocks (A3.3.1)
+ *   "R after AR"                   RVALID with RID only for a read of that ID taken in an
+ *                                  earlier clock (A3.3.1)
+ *   "per-ID response order"        responses of one ID in request order (A5.3): each B and
+ *                                  each R beat belongs to the oldest unanswered request of
+ *                                  its ID (R beats of different IDs may interleave). On
+ *                                  the wires a reordered response is seen only through
+ *                                  the lengths: RLAST at the length of a younger read of
+ *                                  the same ID is reported under this rule (a reorder of
+ *                                  equal-length reads is the data checker's to catch; B
+ *                                  cannot be reordered within an ID unseen, since writes
+ *                                  complete in AW order)
+ *   "burst INCR only"              AxBURST INCR: gx's rule (FIXED and WRAP, A3.4.1, are
+ *                                  legal AXI4 that gx never issues; reserved 3 likewise)
+ *   "AxSIZE within the data width" 2^AxSIZE at most the data bytes (A3.4.1)
+ *   "AxLEN at most 255"            bursts of 1 to 256 beats (A3.4.1)
+ *   "no 4 KB crossing"             an INCR burst's bytes within one 4 KB page (A3.4.1)
+ *   "WSTRB within the beat's lanes" a strobe high only in the byte lanes of the beat's
+ *                                  address and size (A3.4.2, A3.4.3); a beat ahead of
+ *                                  its address is checked when the address comes (the
+ *                                  first AXI_MON_EARLY_BEATS of a burst; later ones are
+ *                                  counted, not lane-checked)
+ * Address rules are checked in the first clock an address is offered; B and R in the
+ * first clock a response or beat is offered; W at its handshake (its burst's address
+ * may arrive while it waits). Writes follow AW order (W bursts in that order, with or
+ * without their address yet), reads AR order; each list holds at most AXI_MON_QUEUE
+ * bursts, and IDs of any value and number are followed (b_addr, r_addr: the address of
+ * the burst of the last B, R handshake).
  */
 #ifndef GX_AXI_MON_H
 #define GX_AXI_MON_H
 
 #include <stdint.h>
 
+#include "axi4.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define AXI_MON_MAX_PAYLOAD 104 /**< payload bytes of a channel (512-bit data and the side signals) */
+#define AXI_MON_MAX_PAYLOAD 104 /**< payload bytes of a channel (512-bit data and the side signals;
+                                     AXI4's R at 256 bits: 32 data, 4 RID, RRESP, RLAST) */
 #define AXI_MON_MAX_CHAN 5
 #define AXI_MON_MAX_SHOWN 20
 #define AXI_MON_QUEUE 64 /**< outstanding requests a monitor can pair (a power of 2) */
+#define AXI_MON_EARLY_BEATS 16 /**< AXI4: W beats ahead of their address lane-checked */
 
 typedef struct axi_mon_chan {
     const char *name;    /**< "AW", "W", "B", "AR", "R", "T" */
@@ -65,7 +110,19 @@ typedef struct axi_mon_chan {
     uint64_t count;      /**< handshakes */
 } axi_mon_chan_t;
 
-typedef enum axi_mon_kind { AXI_MON_LITE, AXI_MON_STREAM } axi_mon_kind_t;
+typedef enum axi_mon_kind { AXI_MON_LITE, AXI_MON_STREAM, AXI_MON_AXI4 } axi_mon_kind_t;
+
+/** An AXI4 burst the monitor follows: a write from its first AW or W handshake to its B,
+ *  a read from its AR to its RLAST. */
+typedef struct axi_mon_burst {
+    uint64_t addr;
+    unsigned id, len, size, burst;
+    unsigned beats;      /**< W or R beats taken */
+    int has_a;           /**< the address was taken (a write's data may come first) */
+    int has_last;        /**< WLAST taken */
+    uint64_t a_clk, last_clk; /**< the clocks of the address and of WLAST */
+    uint32_t early_strb[AXI_MON_EARLY_BEATS]; /**< WSTRB of beats ahead of the address */
+} axi_mon_burst_t;
 
 typedef struct axi_mon {
     char name[48];       /**< the interface, in messages */
@@ -90,6 +147,11 @@ typedef struct axi_mon {
     uint64_t in_packet;  /**< transfers of the open packet (0: none open) */
     unsigned axis_bytes, axis_flags, axis_id_bits, axis_dest_bits, axis_user_bits;
     uint64_t max_packet;
+    /* AXI4: the unanswered bursts, oldest first (writes in AW order, reads in AR order) */
+    axi_mon_burst_t wr[AXI_MON_QUEUE], rd[AXI_MON_QUEUE];
+    unsigned n_wr, n_rd;
+    unsigned data_bytes; /**< AXI4: RDATA / WDATA bytes */
+    uint64_t r_bursts;   /**< AXI4: reads answered (RLAST handshakes) */
 } axi_mon_t;
 
 /* ---- channel layer ------------------------------------------------------------------ */
@@ -138,6 +200,19 @@ int axi_mon_lite_drained(axi_mon_t *m);
 enum { AXI_MON_HS_AW = 1, AXI_MON_HS_W = 2, AXI_MON_HS_B = 4, AXI_MON_HS_AR = 8,
        AXI_MON_HS_R = 16 };
 enum { AXI_LITE_AW, AXI_LITE_W, AXI_LITE_B, AXI_LITE_AR, AXI_LITE_R };
+
+/* ---- AXI4 ------------------------------------------------------------------------- */
+/** A monitor of an AXI4 interface named `name`: data_bytes 4..32 (a power of 2);
+ *  max_pending: the most bursts each direction may hold unanswered (writes: addresses
+ *  or data bursts; 0: AXI_MON_QUEUE); expect_okay: every BRESP / RRESP must be OKAY. */
+void axi_mon_axi4_init(axi_mon_t *m, const char *name, unsigned data_bytes,
+                       unsigned max_pending, int expect_okay);
+/** One clock: rst high clears the interface's state. Returns the handshakes of this
+ *  clock as AXI_MON_HS_* bits. */
+unsigned axi_mon_axi4_step(axi_mon_t *m, int rst, const axi4_sig_t *s);
+/** The end of a run: every burst taken has its response (every write its B, every read
+ *  its RLAST, no W data without its address); a violation otherwise. */
+int axi_mon_axi4_drained(axi_mon_t *m);
 
 /* ---- AXI4-Stream -------------------------------------------------------------------- */
 /** A monitor of an AXI4-Stream interface; payload_bytes: the bytes of the transfer the
