@@ -183,7 +183,7 @@ VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
 SHIMF_test :=
 SHIMF_fast := -DGX_NO_COVERAGE -DGX_NO_TRACE
 # the engines' shared C (every block's driver links it) and the tests' shared harness
-SIM_COMMON := $(B)/obj/sim/rng.o $(B)/obj/sim/stream.o $(B)/obj/sim/ms_mem.o \
+SIM_COMMON := $(B)/obj/sim/rng.o $(B)/obj/sim/stream.o $(B)/obj/sim/ms_mem.o $(B)/obj/sim/axi_mem.o \
               $(B)/obj/sim/axi_mon.o
 TB_COMMON  := $(B)/obj/tb/tb.o $(B)/obj/tb/ms_stim.o
 

@@ -43,137 +43,14 @@
 
 #include "gx/msmem.h"
 #include "gx/mssurf.h"
+#include "axi_mem.h"
+#include "axi_mon.h"
 #include "msmem_rtl.h"
 #include "tb.h"
 
 #define PHASE_TX 32u     /* transactions per stall profile */
 #define QMAX 64u         /* bursts of one transaction the checker records */
-
-/* ---------------------------------------------------------------------------------
- * The in-order AXI4 slave: memory [base, base + size). */
-typedef struct sburst {
-    uint64_t addr;
-    unsigned len;
-    unsigned delay;      /* clocks before its B / first R */
-    unsigned beat;       /* R: beats sent */
-    uint8_t buf[33 * 8]; /* R: the bytes sampled at the first beat */
-} sburst_t;
-
-typedef struct wbeat {
-    uint8_t data[8];
-    uint8_t strb;
-    int last;
-} wbeat_t;
-
-typedef struct slave {
-    uint8_t *mem;
-    uint64_t base, size;
-    sburst_t aw[QMAX];
-    unsigned aw_n;
-    wbeat_t w[QMAX * 33];
-    unsigned w_n;
-    sburst_t ar[QMAX];
-    unsigned ar_n;
-    unsigned ready_pct, max_lat;
-    int aw_ready, w_ready, ar_ready, r_gap;
-    uint64_t bad;        /* out-of-range accesses */
-} slave_t;
-
-static void slave_init(slave_t *s, uint64_t base, uint64_t size)
-{
-    memset(s, 0, sizeof *s);
-    s->mem = calloc((size_t)size, 1);
-    s->base = base;
-    s->size = size;
-}
-
-/* Beats of the front AW burst already in the W queue: its data is complete. */
-static int slave_w_complete(const slave_t *s)
-{
-    return s->aw_n && s->w_n >= s->aw[0].len + 1;
-}
-
-/* Drive the slave's signals for this clock (before eval). */
-static void slave_drive(slave_t *s, tb_rng_t *r, axi4_sig_t *a)
-{
-    a->aw_ready = s->aw_n < QMAX && !tb_rng_pct(r, s->ready_pct);
-    a->w_ready = s->w_n < QMAX * 33 - 1 && !tb_rng_pct(r, s->ready_pct);
-    a->ar_ready = s->ar_n < QMAX && !tb_rng_pct(r, s->ready_pct);
-    a->b_valid = slave_w_complete(s) && s->aw[0].delay == 0;
-    a->b_id = 0;
-    a->b_resp = AXI4_RESP_OKAY;
-    a->r_valid = s->ar_n && s->ar[0].delay == 0 && !tb_rng_pct(r, s->ready_pct / 2);
-    a->r_id = 0;
-    a->r_resp = AXI4_RESP_OKAY;
-    a->r_last = 0;
-    memset(a->r_data, 0, sizeof a->r_data);
-    if (a->r_valid) {
-        sburst_t *b = &s->ar[0];
-        if (b->beat == 0) { /* the read samples memory at its first beat */
-            const uint64_t a0 = b->addr & ~7ull;
-            for (unsigned j = 0; j < 8 * (b->len + 1); j++) {
-                const uint64_t x = a0 + j;
-                b->buf[j] = x >= s->base && x < s->base + s->size ? s->mem[x - s->base] : 0;
-            }
-        }
-        memcpy(a->r_data, b->buf + 8 * b->beat, 8);
-        a->r_last = b->beat == b->len;
-    }
-}
-
-/* The handshakes of this clock (after eval). */
-static void slave_step(slave_t *s, tb_rng_t *r, const axi4_sig_t *a)
-{
-    if (slave_w_complete(s) && s->aw[0].delay)
-        s->aw[0].delay--;
-    if (s->ar_n && s->ar[0].delay)
-        s->ar[0].delay--;
-    if (a->b_valid && a->b_ready) { /* the write becomes visible */
-        sburst_t *b = &s->aw[0];
-        const uint64_t a0 = b->addr & ~7ull;
-        for (unsigned i = 0; i <= b->len; i++)
-            for (unsigned j = 0; j < 8; j++)
-                if ((s->w[i].strb >> j) & 1u) {
-                    const uint64_t x = a0 + 8ull * i + j;
-                    if (x >= s->base && x < s->base + s->size)
-                        s->mem[x - s->base] = s->w[i].data[j];
-                    else
-                        s->bad++;
-                }
-        memmove(s->w, s->w + b->len + 1, (s->w_n - b->len - 1) * sizeof s->w[0]);
-        s->w_n -= b->len + 1;
-        memmove(s->aw, s->aw + 1, (s->aw_n - 1) * sizeof s->aw[0]);
-        s->aw_n--;
-    }
-    if (a->r_valid && a->r_ready) {
-        if (s->ar[0].beat++ == s->ar[0].len) {
-            memmove(s->ar, s->ar + 1, (s->ar_n - 1) * sizeof s->ar[0]);
-            s->ar_n--;
-        }
-    }
-    if (a->aw_valid && a->aw_ready) {
-        sburst_t *b = &s->aw[s->aw_n++];
-        memset(b, 0, sizeof *b);
-        b->addr = a->aw_addr;
-        b->len = a->aw_len;
-        b->delay = s->max_lat ? tb_rng_below(r, s->max_lat + 1) : 0;
-    }
-    if (a->w_valid && a->w_ready) {
-        wbeat_t *w = &s->w[s->w_n++];
-        memcpy(w->data, a->w_data, 8);
-        w->strb = (uint8_t)a->w_strb;
-        w->last = a->w_last;
-    }
-    if (a->ar_valid && a->ar_ready) {
-        sburst_t *b = &s->ar[s->ar_n++];
-        memset(b, 0, sizeof *b);
-        b->addr = a->ar_addr;
-        b->len = a->ar_len;
-        b->delay = s->max_lat ? tb_rng_below(r, s->max_lat + 1) : 0;
-        if (b->len > 32)
-            b->len = 32;
-    }
-}
+#define AXI_SEED_SALT 0x6d736d656dull /* the memory model's generator: apart from SEED's */
 
 /* ---------------------------------------------------------------------------------
  * The bursts one transaction issued. */
@@ -235,7 +112,7 @@ static int bursts_ok(const gx_msmem_io_t *io, const seen_t *s, int write, char *
 typedef struct cov {
     uint64_t wr[12][3][2];  /* format, state, whole */
     uint64_t rd_port[2], rd_query, rd_outside, held, edge4k, dropped;
-    uint64_t bp_aw, bp_w, bp_ar, bp_fl, bp_resp, lat_b, lat_r;
+    uint64_t bp_aw, bp_w, bp_ar, bp_fl, bp_resp, lat_b, lat_r, w_early, interleave;
 } cov_t;
 
 typedef struct run {
@@ -358,8 +235,14 @@ static void run_phase(void *m, run_t *R, unsigned ops, tb_rng_t *sr, tb_report_t
     for (unsigned k = 0; k < 6; k++)
         for (unsigned j = 0; j < R->b; j++)
             R->pal[k][j] = (uint8_t)(k == 0 ? 0 : tb_rng_below(R->r, 2) ? 100 + 3 * k : tb_rng_u32(R->r));
-    slave_t S;
-    slave_init(&S, R->mm.lo, R->mm.hi - R->mm.lo);
+    /* the AXI memory: the model's image in whole 256-byte blocks (a burst's beats cover
+     * 8 bytes, the state table's last beat reaches past the image's end) */
+    const uint64_t sbase = R->mm.lo & ~255ull, ssize = ((R->mm.hi + 255) & ~255ull) - sbase;
+    tb_axi_mem_t S;
+    tb_axi_mem_cfg_t acfg = {8, 0, 0, 0, 4, 16, (int)tb_rng_below(sr, 2)};
+    tb_axi_mem_init(&S, sbase, (size_t)ssize, &acfg, tb_rng_u64(sr) ^ AXI_SEED_SALT);
+    axi_mon_t mon;
+    axi_mon_axi4_init(&mon, "m_axi", 8, 0, 1);
     gx_msmem_rtl_cfg(m, &R->cfg, base[0], base[1], base[2]);
     gx_msmem_rtl_io_t io;
     for (unsigned c = 0; c < 3; c++) { /* cfg_i reaches the derived registers */
@@ -384,8 +267,9 @@ static void run_phase(void *m, run_t *R, unsigned ops, tb_rng_t *sr, tb_report_t
            P[1].pending) {
         if (issued % PHASE_TX == 0) {
             prof = tb_stall_pick(sr);
-            S.ready_pct = prof.stall_pct;
-            S.max_lat = tb_rng_below(sr, 4) ? tb_rng_below(sr, 12) : 0;
+            S.cfg.ready_pct = prof.stall_pct;
+            S.cfg.gap_pct = prof.gap_pct;
+            S.cfg.max_lat = tb_rng_below(sr, 4) ? tb_rng_below(sr, 12) : 0;
         }
         /* offer new transactions */
         if (!fl_valid && issued < ops && tb_rng_below(R->r, 3) == 0 &&
@@ -422,9 +306,10 @@ static void run_phase(void *m, run_t *R, unsigned ops, tb_rng_t *sr, tb_report_t
             memcpy(io.rd_req[k], P[k].req, sizeof P[k].req);
             io.rd_resp_ready[k] = !tb_rng_pct(sr, prof.stall_pct);
         }
-        slave_drive(&S, sr, &io.axi);
+        tb_axi_mem_drive(&S, &io.axi);
         gx_msmem_rtl_eval(m, &io);
         const axi4_sig_t *a = &io.axi;
+        axi_mon_axi4_step(&mon, 0, a);
         int moved = 0;
         /* coverage of back-pressure and latency */
         cov->bp_aw += a->aw_valid && !a->aw_ready;
@@ -433,8 +318,6 @@ static void run_phase(void *m, run_t *R, unsigned ops, tb_rng_t *sr, tb_report_t
         cov->bp_fl += fl_valid && !io.fl_ready && wr_busy;
         for (unsigned k = 0; k < 2; k++)
             cov->bp_resp += io.rd_resp_valid[k] && !io.rd_resp_ready[k];
-        cov->lat_b += slave_w_complete(&S) && !a->b_valid;
-        cov->lat_r += S.ar_n && !a->r_valid;
         /* the bursts of the transaction in flight */
         if (a->aw_valid && a->aw_ready) {
             if (sw->n < QMAX) {
@@ -496,7 +379,8 @@ static void run_phase(void *m, run_t *R, unsigned ops, tb_rng_t *sr, tb_report_t
                 uint64_t first = 0;
                 for (unsigned g = 0; g < 3; g++)
                     for (unsigned j = 0; j < bl[g]; j++)
-                        if (S.mem[blk[g] + j - S.base] != gx_msmem_peek(&R->mm, blk[g] + j)) {
+                        if (tb_axi_mem_bytes(&S)[blk[g] + j - sbase] !=
+                            gx_msmem_peek(&R->mm, blk[g] + j)) {
                             if (!diff)
                                 first = blk[g] + j;
                             diff++;
@@ -549,14 +433,14 @@ static void run_phase(void *m, run_t *R, unsigned ops, tb_rng_t *sr, tb_report_t
                 moved = 1;
             }
         }
-        slave_step(&S, sr, a);
+        tb_axi_mem_step(&S, a);
         wr_busy = fl_valid && !io.idle;
         if (!gx_msmem_rtl_tick(m)) {
             tb_check(rep, 0, "an assertion failed (cycle %" PRIu64 ")", *cycles);
             break;
         }
         (*cycles)++;
-        idle = moved || S.aw_n || S.ar_n ? 0 : idle + 1;
+        idle = moved || !tb_axi_mem_idle(&S) ? 0 : idle + 1;
         if (idle > 4096) {
             tb_check(rep, 0, "no progress for 4096 clocks (%u of %u transactions done)",
                      finished, ops);
@@ -566,15 +450,21 @@ static void run_phase(void *m, run_t *R, unsigned ops, tb_rng_t *sr, tb_report_t
     *done += finished;
     /* drain, then the whole memory and the counters */
     memset(&io, 0, sizeof io);
-    slave_drive(&S, sr, &io.axi);
+    tb_axi_mem_drive(&S, &io.axi);
     gx_msmem_rtl_eval(m, &io);
     uint64_t first = 0;
-    const uint64_t d = gx_msmem_compare(&R->mm, S.mem, S.base, S.size, &first);
+    const uint64_t d = gx_msmem_compare(&R->mm, tb_axi_mem_bytes(&S), sbase, ssize, &first);
     char buf[160];
-    tb_check(rep, d == 0 && S.bad == 0,
-             "N=%u B=%u: AXI memory differs from the model in %" PRIu64 " bytes, first %s; %"
-             PRIu64 " writes outside", R->n, R->b, d, gx_msmem_describe(&R->mm, first, buf, sizeof buf),
-             S.bad);
+    tb_check(rep, d == 0, "N=%u B=%u: AXI memory differs from the model in %" PRIu64
+             " bytes, first %s", R->n, R->b, d, gx_msmem_describe(&R->mm, first, buf, sizeof buf));
+    tb_check(rep, tb_axi_mem_error(&S) == NULL, "N=%u B=%u: the AXI memory model: %s", R->n,
+             R->b, tb_axi_mem_error(&S) ? tb_axi_mem_error(&S) : "");
+    tb_check(rep, axi_mon_axi4_drained(&mon) && axi_mon_ok(&mon),
+             "N=%u B=%u: the AXI4 monitor found protocol violations (first above)", R->n, R->b);
+    cov->lat_b += S.cnt.lat_max;
+    cov->lat_r += S.cnt.gaps;
+    cov->w_early += S.cnt.w_early;
+    cov->interleave += S.cfg.interleave ? S.cnt.bursts_read : 0;
     tb_check(rep, io.bytes_rd - rd0 == want_rd && io.bytes_wr - wr0 == want_wr &&
                       ((io.bad_wr - bad0) & 0xffff) == (want_bad & 0xffff) && !io.resp_err,
              "N=%u B=%u: counters read %" PRIu64 "/%" PRIu64 " written %" PRIu64 "/%" PRIu64
@@ -583,7 +473,7 @@ static void run_phase(void *m, run_t *R, unsigned ops, tb_rng_t *sr, tb_report_t
     gx_msmem_rtl_tick(m);
     free(sw);
     free(sr_);
-    free(S.mem);
+    tb_axi_mem_free(&S);
     gx_msmem_free(&R->mm);
 }
 
@@ -610,8 +500,10 @@ static void latency_probe(tb_report_t *rep)
     for (unsigned k = 0; k < 6; k++)
         for (unsigned j = 0; j < 4; j++)
             R.pal[k][j] = (uint8_t)(17 * k + j);
-    slave_t S;
-    slave_init(&S, R.mm.lo, R.mm.hi - R.mm.lo);
+    tb_axi_mem_t S;
+    tb_axi_mem_cfg_t acfg = {8, 0, 0, 0, 4, 16, 0};
+    tb_axi_mem_init(&S, R.mm.lo & ~255ull, (size_t)(((R.mm.hi + 255) & ~255ull) - (R.mm.lo & ~255ull)),
+                    &acfg, 1);
     void *m = gx_msmem_rtl_new(NULL);
     gx_msmem_rtl_cfg(m, &R.cfg, 0x10000, 0x20000, 0x30000);
     gx_msmem_rtl_io_t io;
@@ -651,10 +543,10 @@ static void latency_probe(tb_report_t *rep)
                     memset(&io, 0, sizeof io);
                     io.fl_valid = 1;
                     io.fl = fimg;
-                    slave_drive(&S, &r, &io.axi);
+                    tb_axi_mem_drive(&S, &io.axi);
                     gx_msmem_rtl_eval(m, &io);
                     done = io.fl_ready;
-                    slave_step(&S, &r, &io.axi);
+                    tb_axi_mem_step(&S, &io.axi);
                     gx_msmem_rtl_tick(m);
                 }
             }
@@ -669,7 +561,7 @@ static void latency_probe(tb_report_t *rep)
             io.rd_req_valid[1] = !wr && clocks == 0;
             memcpy(io.rd_req[1], req, sizeof req);
             io.rd_resp_ready[1] = 1;
-            slave_drive(&S, &r, &io.axi);
+            tb_axi_mem_drive(&S, &io.axi);
             gx_msmem_rtl_eval(m, &io);
             if (getenv("MSMEM_TIMING"))
                 printf("%u %3u fl %d/%d rd %d/%d aw %d/%d a%04" PRIx64 " l%u w %d/%d s%02x l%d "
@@ -689,13 +581,13 @@ static void latency_probe(tb_report_t *rep)
                 tb_check(rep, memcmp(io.rd_resp[1], resp, sizeof resp) == 0,
                          "latency probe: %s: response differs from the model", name[t]);
             }
-            slave_step(&S, &r, &io.axi);
+            tb_axi_mem_step(&S, &io.axi);
             gx_msmem_rtl_tick(m);
         }
         printf("tb_msmem: latency, no stalls: %-28s %u clocks\n", name[t], clocks);
     }
     gx_msmem_rtl_free(m, NULL);
-    free(S.mem);
+    tb_axi_mem_free(&S);
     gx_msmem_free(&R.mm);
 }
 
@@ -750,13 +642,15 @@ static int cov_check(const cov_t *c)
     }
     const uint64_t *v[] = {&c->rd_port[0], &c->rd_port[1], &c->rd_query, &c->rd_outside,
                            &c->held, &c->edge4k, &c->dropped, &c->bp_aw, &c->bp_w, &c->bp_ar,
-                           &c->bp_fl, &c->bp_resp, &c->lat_b, &c->lat_r};
+                           &c->bp_fl, &c->bp_resp, &c->lat_b, &c->lat_r, &c->w_early,
+                           &c->interleave};
     static const char *vn[] = {"read on port 0", "read on port 1", "state query",
                                "read outside the surface", "read held behind a write",
                                "burst at a 4 KB boundary", "dropped packet",
                                "AW back-pressure", "W back-pressure", "AR back-pressure",
-                               "fl back-pressure", "rd_resp back-pressure", "B latency",
-                               "R latency"};
+                               "fl back-pressure", "rd_resp back-pressure",
+                               "response at the longest latency", "response gaps",
+                               "W data ahead of its address", "reads with interleave on"};
     for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
         if (!*v[i]) {
             printf("COVERAGE HOLE: %s\n", vn[i]);
