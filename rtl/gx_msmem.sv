@@ -29,10 +29,10 @@
 // flush packet first, then the read ports round robin.
 // Handshakes: valid/ready on fl, rd*_req, rd*_resp (payload held while valid and not
 // ready); RREADY and BREADY are always high; at most MaxWrOut write bursts without B.
-// Latency and throughput (docs/msmem.md): a write takes 3 + parse (subset: a clock per
+// Latency and throughput (docs/msmem.md): a write takes 4 + parse (subset: a clock per
 // mask and per unwritten pixel) + 2 + a clock per home beat scanned (32) + the bursts'
-// beats + the last B; a read 2 + the state burst + (subset: index bursts + 256/B sweep)
-// + a clock per home beat scanned + the home bursts + 66 + the response handshake.
+// beats + the last B; a read 3 + the state burst + (subset: index bursts + 256/B sweep)
+// + a clock per home beat scanned + the home bursts + 67 + the response handshake.
 // cfg_i and the bases are static while idle_o is low and for two clocks before a
 // transaction (the tile count and last tile's pixels follow cfg_i through two registers).
 `default_nettype none
@@ -446,8 +446,9 @@ module gx_msmem #(
   assign rd1_req_ready_o = gnt1;
   assign fl_ready_o      = state_q == StWrDone;
 
-  // the phase's runs are all issued and their beats moved
-  logic wr_phase_done, rd_phase_done;
+  // the phase's runs are all issued and their beats moved; sc_start: a phase with runs
+  // begins (set by the transitions into one, which depend on registers only)
+  logic wr_phase_done, rd_phase_done, sc_start;
   assign wr_phase_done = !sc_act_q && !run_v_q && !wg_act_q;
   assign rd_phase_done = !sc_act_q && !run_v_q && !rg_act_q && !ar_v_q;
 
@@ -498,6 +499,7 @@ module gx_msmem #(
     rbytes_d  = rbytes_q;
     bad_d     = bad_q;
     chk_d     = chk_q;
+    sc_start  = 1'b0;
     // the scanner's start (a phase's first clock) overrides its step
     unique case (state_q)
       StIdle: begin
@@ -593,18 +595,21 @@ module gx_msmem #(
         if (win_q == 2'd1) begin
           state_d = StWrHome;
           sc_rg_d = RgHome;
+          sc_start = 1'b1;
         end
       end
       StWrHome: begin
         if (wr_phase_done) begin
           state_d = enc_q == 2'(gx_pkg::EncSubset) ? StWrIndex : StWrState;
           sc_rg_d = enc_q == 2'(gx_pkg::EncSubset) ? RgIndex : RgState;
+          sc_start = 1'b1;
         end
       end
       StWrIndex: begin
         if (wr_phase_done) begin
           state_d = StWrState;
           sc_rg_d = RgState;
+          sc_start = 1'b1;
         end
       end
       StWrState: begin
@@ -636,6 +641,7 @@ module gx_msmem #(
         end else begin
           state_d = StRdState;
           sc_rg_d = RgState;
+          sc_start = 1'b1;
         end
       end
       StRdState: begin
@@ -643,9 +649,11 @@ module gx_msmem #(
           if (enc_q == 2'(gx_pkg::EncSubset) && pm_q != '0) begin
             state_d = StRdIndex;
             sc_rg_d = RgIndex;
+            sc_start = 1'b1;
           end else begin
             state_d = StRdHome;
             sc_rg_d = RgHome;
+            sc_start = 1'b1;
             se_d    = f_slots(enc_q, pm_q, nlg);
           end
         end
@@ -673,6 +681,7 @@ module gx_msmem #(
         if (s0_v_q && s0_q_q == tmax) begin
           state_d = StRdHome;
           sc_rg_d = RgHome;
+          sc_start = 1'b1;
         end
       end
       StRdHome: begin
@@ -718,11 +727,6 @@ module gx_msmem #(
     if (r_hs && rg_act_q && rg_rg_q != RgState) rbytes_d = rbytes_d + 9'(f_pop(rg_strb));
   end
 
-  // scanner start: the first clock of each phase with runs
-  logic sc_start;
-  assign sc_start = state_d != state_q &&
-                    (state_d == StWrHome || state_d == StWrIndex || state_d == StWrState ||
-                     state_d == StRdState || state_d == StRdIndex || state_d == StRdHome);
 
   // AW / W / B and AR / R
   always_comb begin
