@@ -139,6 +139,7 @@ def stages(only_block=None):
         "prim-prove": 15, "prim-pdr": 30, "prim-cover": 10, "skid-prove": 10, "skid-cover": 10,
     }
     budget_formal.update({"pipe_pix-prove": 15, "pipe_pix-cover": 15})
+    budget_formal.update({"msmem-bmc": 150})  # elaboration ~85 s, 8 steps ~10 s
     for b in blocks:
         if "formal" not in cores.targets(b):  # no quick task (docs/flow.md)
             continue
