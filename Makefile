@@ -7,7 +7,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-BLOCKS   := analyzer raster_setup raster mssurf mswb msld pipe_pix pipe_cmd
+BLOCKS   := analyzer raster_setup raster mssurf mswb msld pipe_pix pipe_cmd msmem
 # shared primitive cores (gx_<prim>.core, rtl/prim/): linted with the blocks that use them;
 # their quick proofs run in make test and make check-raster_setup (scripts/test.py)
 PRIMS    := prim
@@ -187,7 +187,7 @@ VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
 SHIMF_test :=
 SHIMF_fast := -DGX_NO_COVERAGE -DGX_NO_TRACE
 # the engines' shared C (every block's driver links it) and the tests' shared harness
-SIM_COMMON := $(B)/obj/sim/rng.o $(B)/obj/sim/stream.o $(B)/obj/sim/ms_mem.o \
+SIM_COMMON := $(B)/obj/sim/rng.o $(B)/obj/sim/stream.o $(B)/obj/sim/ms_mem.o $(B)/obj/sim/axi_mem.o \
               $(B)/obj/sim/axi_mon.o $(B)/obj/sim/synth_row.o
 TB_COMMON  := $(B)/obj/tb/tb.o $(B)/obj/tb/ms_stim.o
 
@@ -336,13 +336,13 @@ $(B)/obj/sim-san/%.o: sim/%.c sim/*.h $(MODEL_HDR)
 GX_RTL_LIBS := $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b)_fast)) $(B)/vl-fast/analyzer/libverilated.a
 GX_PIPE_FAST := $(B)/obj/vl-fast/pipe_rtl.o $(B)/vl-fast/pipe/Vgx_pipe__ALL.a
 $(B)/bin/gx: $(patsubst tools/gx/%.c,$(B)/obj/gx/%.o,$(GX_SRC)) $(SIM_COMMON) \
-             $(B)/obj/sim/pipe_host.o $(B)/obj/sim/axi_mem.o $(GX_PIPE_FAST) $(GX_RTL_LIBS) \
+             $(B)/obj/sim/pipe_host.o $(GX_PIPE_FAST) $(GX_RTL_LIBS) \
              $(B)/lib/libgxmodel.a
 	@mkdir -p $(@D)
 	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -lassimp -llz4 -lz -lpthread
 $(B)/bin/gx-san: $(patsubst tools/gx/%.c,$(B)/obj/gx-san/%.o,$(GX_SRC)) \
                  $(patsubst %.o,$(B)/obj/sim-san/%.o,$(notdir $(SIM_COMMON))) \
-                 $(B)/obj/sim-san/pipe_host.o $(B)/obj/sim-san/axi_mem.o $(GX_PIPE_FAST) \
+                 $(B)/obj/sim-san/pipe_host.o $(GX_PIPE_FAST) \
                  $(GX_RTL_LIBS) $(B)/lib/libgxmodel-san.a
 	@mkdir -p $(@D)
 	$(CXX) -fsanitize=address,undefined -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel-san \
@@ -456,7 +456,7 @@ $(B)/obj/$(1)/pipe_rtl.o: sim/pipe_rtl.cpp sim/*.h $(B)/$(1)/pipe/Vgx_pipe__ALL.
 	@mkdir -p $$(@D)
 	$(CXX) -std=c++20 -O2 -g $(SHIMF_$(2)) $$(VINC) -I$(B)/$(1)/pipe -Icmodel/include \
 	  $(SIM_INC) -c $$< -o $$@
-PIPE_OBJS_$(2) := $(B)/obj/$(1)/pipe_rtl.o $(B)/obj/sim/pipe_host.o $(B)/obj/sim/axi_mem.o \
+PIPE_OBJS_$(2) := $(B)/obj/$(1)/pipe_rtl.o $(B)/obj/sim/pipe_host.o \
                   $(B)/$(1)/pipe/Vgx_pipe__ALL.a $(B)/$(1)/pipe/libverilated.a
 endef
 $(eval $(call pipe_rules,vl,test))

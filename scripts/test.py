@@ -62,6 +62,7 @@ def stages(only_block=None):
     budget_lint = {"analyzer": 20, "raster_setup": 15, "raster": 90, "mssurf": 30,
                    "mswb": 150, "msld": 40, "pipe_cmd": 10}
     budget_lint["pipe_pix"] = 10  # gx_pipe's pixel stage (docs/pipe_pix.md)
+    budget_lint["msmem"] = 10     # gx_pipe's memory side (docs/msmem.md)
     for b in blocks:
         st.append(Stage(f"lint-{b}", budget_lint[b], ["make", "-s", f"lint-{b}"],
                         block=b))
@@ -85,6 +86,7 @@ def stages(only_block=None):
     budget_cosim = {"analyzer": 15, "raster_setup": 10, "raster": 25, "mssurf": 15,
                     "mswb": 80, "msld": 30, "pipe_cmd": 10}
     budget_cosim["pipe_pix"] = 15
+    budget_cosim["msmem"] = 30
     cosims = []
     for b in blocks:
         bud = budget_cosim[b]
@@ -142,6 +144,7 @@ def stages(only_block=None):
         "prim-prove": 15, "prim-pdr": 30, "prim-cover": 10, "skid-prove": 10, "skid-cover": 10,
     }
     budget_formal.update({"pipe_pix-prove": 15, "pipe_pix-cover": 15})
+    budget_formal.update({"msmem-bmc": 150})  # elaboration ~85 s, 8 steps ~10 s
     for b in blocks:
         if "formal" not in cores.targets(b):  # no quick task (docs/flow.md)
             continue

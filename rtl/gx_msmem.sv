@@ -1,0 +1,1010 @@
+// gx_msmem: the memory side of gx_pipe (issue 22, docs/msmem.md): an AXI4 master that
+// keeps the multi-sample surface in the physical layout of docs/pipe.md ("Memory: what
+// lives where"), byte for byte as gx_msmem_write / gx_msmem_read (cmodel/src/msmem.c, the
+// specification) do, and issues exactly their byte ranges (gx_msmem_io_t) as INCR bursts.
+//
+// Ports: a write port (flush packets of gx_mswb), two read ports (0: gx_mswb's RMW and
+// promote reads, 1: gx_msld's load reads), an AXI4 master (64-bit data, one ID 0, INCR
+// bursts inside one 256-byte block, so never across 4 KB).
+// Write (a flush packet): the packet is read in place (it stays on fl_i until fl_ready_o,
+// which rises after the last write response); 1SPP / full packets map the payload to the
+// home straight; a subset payload's masks are parsed one mask a clock into the class
+// numbers (index bytes, in place) and the home slots of the pixels' classes. Then the
+// home slots' runs (a run scanner walks the byte enables a beat a clock), the index runs
+// (subset), the state byte: one burst a run, W beats assembled from the payload through a
+// two-word window, WSTRB exactly the written bytes. Packets that gx_msmem_write refuses
+// on their own fields (tile outside the surface, state 3, payload over 360 bytes, a
+// written pixel that does not exist) are taken and dropped (bad_wr_o counts them) with no
+// memory access; the refusals that depend on memory or on the payload's masks (a partial
+// write in a state other than the tile's, a payload gx_mssurf_decode refuses) are never
+// made by gx_mswb and are the environment's obligation (FlMasks_M checks the masks).
+// Read: the state byte (one burst), for a subset tile the index runs of the requested
+// pixels (then a sweep of the class numbers, a sample a clock, gives each pixel's values),
+// the home runs into a 256-byte block RAM, then the response is built a 32-bit chunk a
+// clock (64 clocks) in a shift register: the requested pixels uncompressed, other bytes
+// 0, bytes = the home and index bytes read, as gx_msmem_answer. A tile outside the
+// surface reads nothing and answers 0; missing pixels of the last tile are not read.
+// Order: one transaction at a time, a write ends with its last B, so every read and write
+// sees every earlier write (docs/pipe.md's rule holds trivially). Arbitration in idle: a
+// flush packet first, then the read ports round robin.
+// Handshakes: valid/ready on fl, rd*_req, rd*_resp (payload held while valid and not
+// ready); RREADY and BREADY are always high; at most MaxWrOut write bursts without B.
+// Latency and throughput (docs/msmem.md): a write takes 4 + parse (subset: a clock per
+// mask and per unwritten pixel) + 2 + a clock per home beat scanned (32) + the bursts'
+// beats + the last B; a read 3 + the state burst + (subset: index bursts + 256/B sweep)
+// + a clock per home beat scanned + the home bursts + 67 + the response handshake.
+// cfg_i and the bases are static while idle_o is low and for two clocks before a
+// transaction (the tile count and last tile's pixels follow cfg_i through two registers).
+`default_nettype none
+`include "gx_assert.svh"
+
+module gx_msmem #(
+  parameter int unsigned AddrW    = 64,  /// AXI address bits (<= 64); bases above are cut
+  parameter int unsigned IdW      = 4,   /// AXI ID bits (every ID is 0)
+  parameter int unsigned MaxWrOut = 8    /// write bursts issued without their B, >= 1
+) (
+  input  wire logic               clk_i,              /// clock, rising edge
+  input  wire logic               rst_i,              /// synchronous reset, active high
+  input  wire gx_pkg::ms_cfg_t    cfg_i,              /// surface format (W, H, N, B)
+  input  wire logic [63:0]        surf_base_i,        /// tile homes, 256-byte aligned
+  input  wire logic [63:0]        index_base_i,       /// class indices, 256-byte aligned
+  input  wire logic [63:0]        state_base_i,       /// tile states, 256-byte aligned
+  // write port: flush packets (gx_mswb)
+  input  wire logic               fl_valid_i,         /// a flush packet is offered
+  output      logic               fl_ready_o,         /// taken: its writes are done (B)
+  input  wire gx_pkg::ms_flush_t  fl_i,               /// the packet, held until taken
+  // read port 0 (gx_mswb) and 1 (gx_msld)
+  input  wire logic               rd0_req_valid_i,    /// port 0: a read is requested
+  output      logic               rd0_req_ready_o,    /// port 0: the request is taken
+  input  wire gx_pkg::ms_rdreq_t  rd0_req_i,          /// port 0: tile, pixels
+  output      logic               rd0_resp_valid_o,   /// port 0: the response is offered
+  input  wire logic               rd0_resp_ready_i,   /// port 0: it is taken
+  output      gx_pkg::ms_rdresp_t rd0_resp_o,         /// port 0: Em, bytes, pixels
+  input  wire logic               rd1_req_valid_i,    /// port 1: a read is requested
+  output      logic               rd1_req_ready_o,    /// port 1: the request is taken
+  input  wire gx_pkg::ms_rdreq_t  rd1_req_i,          /// port 1: tile, pixels
+  output      logic               rd1_resp_valid_o,   /// port 1: the response is offered
+  input  wire logic               rd1_resp_ready_i,   /// port 1: it is taken
+  output      gx_pkg::ms_rdresp_t rd1_resp_o,         /// port 1: Em, bytes, pixels
+  // AXI4 master (ARM IHI 0022E), 64-bit data
+  output      logic               m_axi_awvalid_o,    /// AWVALID
+  input  wire logic               m_axi_awready_i,    /// AWREADY
+  output      logic [IdW-1:0]     m_axi_awid_o,       /// AWID (0)
+  output      logic [AddrW-1:0]   m_axi_awaddr_o,     /// AWADDR: the range's first byte
+  output      logic [7:0]         m_axi_awlen_o,      /// AWLEN: beats - 1 (<= 31)
+  output      logic [2:0]         m_axi_awsize_o,     /// AWSIZE: 8 bytes
+  output      logic [1:0]         m_axi_awburst_o,    /// AWBURST: INCR
+  output      logic               m_axi_awlock_o,     /// AWLOCK: normal
+  output      logic [3:0]         m_axi_awcache_o,    /// AWCACHE: normal non-cacheable bufferable
+  output      logic [2:0]         m_axi_awprot_o,     /// AWPROT: 0
+  output      logic [3:0]         m_axi_awqos_o,      /// AWQOS: 0
+  output      logic               m_axi_wvalid_o,     /// WVALID
+  input  wire logic               m_axi_wready_i,     /// WREADY
+  output      logic [63:0]        m_axi_wdata_o,      /// WDATA
+  output      logic [7:0]         m_axi_wstrb_o,      /// WSTRB: the range's bytes
+  output      logic               m_axi_wlast_o,      /// WLAST
+  input  wire logic               m_axi_bvalid_i,     /// BVALID
+  output      logic               m_axi_bready_o,     /// BREADY (always 1)
+  input  wire logic [IdW-1:0]     m_axi_bid_i,        /// BID (unused: one ID)
+  input  wire logic [1:0]         m_axi_bresp_i,      /// BRESP (not OKAY: resp_err_o)
+  output      logic               m_axi_arvalid_o,    /// ARVALID
+  input  wire logic               m_axi_arready_i,    /// ARREADY
+  output      logic [IdW-1:0]     m_axi_arid_o,       /// ARID (0)
+  output      logic [AddrW-1:0]   m_axi_araddr_o,     /// ARADDR: the range's first byte
+  output      logic [7:0]         m_axi_arlen_o,      /// ARLEN: beats - 1 (<= 31)
+  output      logic [2:0]         m_axi_arsize_o,     /// ARSIZE: 8 bytes
+  output      logic [1:0]         m_axi_arburst_o,    /// ARBURST: INCR
+  output      logic               m_axi_arlock_o,     /// ARLOCK: normal
+  output      logic [3:0]         m_axi_arcache_o,    /// ARCACHE: normal non-cacheable bufferable
+  output      logic [2:0]         m_axi_arprot_o,     /// ARPROT: 0
+  output      logic [3:0]         m_axi_arqos_o,      /// ARQOS: 0
+  input  wire logic               m_axi_rvalid_i,     /// RVALID
+  output      logic               m_axi_rready_o,     /// RREADY (always 1)
+  input  wire logic [IdW-1:0]     m_axi_rid_i,        /// RID (unused: one ID)
+  input  wire logic [63:0]        m_axi_rdata_i,      /// RDATA
+  input  wire logic [1:0]         m_axi_rresp_i,      /// RRESP (not OKAY: resp_err_o)
+  input  wire logic               m_axi_rlast_i,      /// RLAST (the burst length is known)
+  // counters and status
+  output      logic [63:0]        bytes_rd_o,         /// bytes read: each burst's range bytes
+  output      logic [63:0]        bytes_wr_o,         /// bytes written: WSTRB bits
+  output      logic [15:0]        bad_wr_o,           /// flush packets dropped (wrapping)
+  output      logic               resp_err_o,         /// sticky: a BRESP or RRESP not OKAY
+  output      logic               idle_o              /// no transaction in flight
+);
+  localparam int unsigned PayWords = gx_pkg::MsMaxPayload / 8;  // 45 words of payload
+
+  typedef enum logic [4:0] {
+    StIdle, StWrChk, StWrGo, StWrMask, StWrWin, StWrHome, StWrIndex, StWrState, StWrWaitB,
+    StWrDone, StRdChk, StRdGo, StRdState, StRdIndex, StRdK, StRdHome, StRdExp, StRdResp
+  } state_e;
+  // the three regions of a tile: a run's byte offsets are within its block
+  typedef enum logic [1:0] { RgHome, RgIndex, RgState } region_e;
+
+  // ---------------------------------------------------------------------------------
+  // Format: N = 2^nlg, B = 4 2^bps, P = 2^plg pixels a tile, I(N) index bytes a pixel.
+  logic [2:0]  nlg, plg;
+  logic [1:0]  bps;
+  logic [3:0]  nmax;        // N - 1
+  logic [5:0]  pcnt;        // P
+  logic [6:0]  tmax;        // 256 / B - 1: the last sample of a tile
+  logic [31:0] pall;        // the P pixels of a whole tile
+  assign nlg  = 3'(cfg_i.spp) + 3'd1;
+  assign bps  = 2'(cfg_i.bps);
+  assign plg  = 3'(3'd5 - 3'(cfg_i.spp) - 3'(cfg_i.bps));
+  assign nmax = 4'((5'd1 << nlg) - 5'd1);
+  assign pcnt = 6'd1 << plg;
+  assign tmax = 7'((8'd64 >> bps) - 8'd1);
+  assign pall = 32'hffff_ffff >> (6'd32 - pcnt);
+
+  // The surface's tile count and the last tile's pixels, two registers behind cfg_i.
+  logic [27:0] wh_q;
+  logic [20:0] tiles_q;
+  logic [31:0] lastmask_q;
+  logic [4:0]  lastcnt;
+  assign lastcnt = wh_q[4:0] & 5'(pcnt - 6'd1);
+  always_ff @(posedge clk_i) begin
+    wh_q       <= 28'(cfg_i.width) * 28'(cfg_i.height);
+    tiles_q    <= 21'((wh_q + 28'(pcnt - 6'd1)) >> plg);
+    lastmask_q <= lastcnt == '0 ? pall : (32'd1 << lastcnt) - 32'd1;
+  end
+  function automatic logic [31:0] f_vmask(input logic [19:0] t, input logic [20:0] tiles,
+                                          input logic [31:0] last, input logic [31:0] all);
+    f_vmask = 21'(t) + 21'd1 == tiles ? last : all;
+  endfunction
+
+  // ---------------------------------------------------------------------------------
+  // State. state_q, the valid bits, the counters and the scanner's and generators'
+  // activity are control (reset); the rest is datapath.
+  state_e        state_q, state_d;
+  logic          chk_q, chk_d;           // StWrChk: the packet is dropped; StRdChk: the
+                                         // tile is outside the surface
+  logic          rd_port_q, rd_port_d;   // the read's port
+  logic          rr_q, rr_d;             // the read port served last
+  logic [19:0]   tile_q, tile_d;
+  logic [31:0]   pm_q, pm_d;             // pixels moved: written, or requested and existing
+  logic [1:0]    enc_q, enc_d;           // write: the new state; read: the tile's state
+  logic [AddrW-1:0] home_q, home_d, idx_q, idx_d, st_q, st_d;  // the tile's blocks
+  logic [63:0]   se_q, se_d;             // home slots moved (B bytes each, slot pN + c)
+  logic [255:0]  ib_q, ib_d;             // the tile's index bytes (in place)
+  // subset parse
+  logic [63:0]   mw_q, mw_d;             // mask word, the next mask in its low N bits
+  logic [4:0]    mc_q, mc_d;             // masks taken from mw
+  logic [5:0]    p_q, p_d;               // pixel
+  logic [3:0]    c_q, c_d;               // its next class
+  logic [15:0]   cov_q, cov_d;           // its samples placed
+  logic [6:0]    k_q, k_d;               // masks of the payload so far
+  // payload window: bytes ptr.. of {nxt, cur} are the next payload bytes
+  logic [5:0]    wi_q, wi_d;             // the next payload word to load
+  logic [63:0]   cur_q, cur_d, nxt_q, nxt_d;
+  logic [2:0]    ptr_q, ptr_d;
+  logic [1:0]    win_q, win_d;           // window loads left before the home writes
+  // run scanner
+  logic          sc_act_q, sc_act_d, sc_in_q, sc_in_d;
+  region_e       sc_rg_q, sc_rg_d;
+  logic [4:0]    sc_j_q, sc_j_d;
+  logic [2:0]    sc_x_q, sc_x_d;
+  logic [7:0]    sc_s_q, sc_s_d;
+  logic          run_v_q, run_v_d;
+  logic [7:0]    run_s_q, run_s_d;       // the run: bytes [s, e) of its block
+  logic [8:0]    run_e_q, run_e_d;
+  // AW, W, B
+  logic          aw_v_q, aw_v_d;
+  logic [AddrW-1:0] aw_addr_q, aw_addr_d;
+  logic [4:0]    aw_len_q, aw_len_d;
+  logic          wg_act_q, wg_act_d;     // W beats of the issued run still to make
+  region_e       wg_rg_q, wg_rg_d;
+  logic [4:0]    wg_j_q, wg_j_d, wg_f_q, wg_f_d, wg_l_q, wg_l_d;  // beat, first, last
+  logic [2:0]    wg_s_q, wg_s_d, wg_e_q, wg_e_d;  // first beat's first byte, last's last
+  logic          w_v_q, w_v_d, w_last_q, w_last_d;
+  logic [63:0]   w_data_q, w_data_d;
+  logic [7:0]    w_strb_q, w_strb_d;
+  logic [$clog2(MaxWrOut+1)-1:0] wr_out_q, wr_out_d;
+  // AR, R
+  logic          ar_v_q, ar_v_d;
+  logic [AddrW-1:0] ar_addr_q, ar_addr_d;
+  logic [4:0]    ar_len_q, ar_len_d;
+  logic          rg_act_q, rg_act_d;
+  region_e       rg_rg_q, rg_rg_d;
+  logic [4:0]    rg_j_q, rg_j_d, rg_f_q, rg_f_d, rg_l_q, rg_l_d;
+  logic [2:0]    rg_s_q, rg_s_d, rg_e_q, rg_e_d;
+  // class sweep and response build
+  logic [6:0]    q_q, q_d;               // sample (sweep) or chunk (build) issued
+  logic [3:0]    kmax_q, kmax_d;
+  logic          x1_v_q, x2_v_q, x1_h_q, x2_h_q, x1_k_q, x2_k_q;
+  logic          x1_v_d, x1_h_d, x1_k_d;
+  logic          s0_v_q, s0_v_d;         // stage 0 of the sweep and the build: the class
+  logic [6:0]    s0_q_q;                 // number of entry / chunk s0_q_q read (cn_q)
+  logic [3:0]    cn_q;
+  logic [6:0]    xn_q, xn_d;             // chunks shifted in
+  logic          resp_v_q, resp_v_d;
+  logic [8:0]    rbytes_q, rbytes_d;
+  logic [2047:0] resp_q, resp_d;
+  logic [4:0]    xp, kp;                 // chunk's pixel, sweep sample's pixel
+  logic [5:0]    xq, xsrc;               // chunk's sample entry, its home chunk
+  logic [1:0]    xi;                     // chunk of its sample
+  // counters
+  logic [63:0]   bytes_rd_q, bytes_rd_d, bytes_wr_q, bytes_wr_d;
+  logic [15:0]   bad_q, bad_d;
+  logic          err_q, err_d;
+
+  // ---------------------------------------------------------------------------------
+  // Helpers.
+  function automatic logic [2:0] f_ffs(input logic [7:0] v);  // lowest set bit (v != 0)
+    f_ffs = '0;
+    for (int i = 7; i >= 0; i--) if (v[i]) f_ffs = 3'(i);
+  endfunction
+  function automatic logic [3:0] f_pop(input logic [7:0] v);
+    f_pop = '0;
+    for (int i = 0; i < 8; i++) f_pop = f_pop + 4'(v[i]);
+  endfunction
+  // the bytes of beat j of a run whose first beat f starts at byte s, last beat l ends at e
+  function automatic logic [7:0] f_strb(input logic [4:0] j, input logic [4:0] f,
+                                        input logic [4:0] l, input logic [2:0] s,
+                                        input logic [2:0] e);
+    f_strb = (j == f ? 8'hff << s : 8'hff) & (j == l ? 8'hff >> (3'd7 - e) : 8'hff);
+  endfunction
+
+  // payload word wi_q (0 beyond the payload)
+  logic [64*64-1:0] pay_ext;
+  logic [63:0]      pword;
+  assign pay_ext = {{(64 - PayWords) * 64{1'b0}}, fl_i.payload};
+  assign pword   = pay_ext[64*wi_q +: 64];
+
+  // class number of tile sample q_q (entry q = p N + s) from the index bytes
+  logic [5:0] cq;
+  logic [3:0] cn;
+  assign cq = state_q == StRdExp ? 6'(q_q[5:0] >> bps) : q_q[5:0];
+  always_comb begin
+    unique case (cfg_i.spp)
+      gx_pkg::Spp2:  cn = {3'b0, ib_q[{cq[5:1], 3'b000} | 8'(cq[0])]};
+      gx_pkg::Spp4:  cn = {2'b0, ib_q[{1'b0, cq, 1'b0} +: 2]};
+      gx_pkg::Spp8:  cn = {1'b0, ib_q[8'(9'(cq) * 9'd3) +: 3]};
+      default:       cn = ib_q[{cq, 2'b00} +: 4];
+    endcase
+  end
+
+  // index bytes of the moved pixels: byte b is pixel b / I(N)'s
+  logic [31:0] ie;
+  always_comb begin
+    for (int unsigned b = 0; b < 32; b++) begin
+      unique case (cfg_i.spp)
+        gx_pkg::Spp2, gx_pkg::Spp4: ie[b] = pm_q[b];
+        gx_pkg::Spp8:               ie[b] = b < 24 ? pm_q[b / 3] : 1'b0;
+        default:                    ie[b] = pm_q[b / 8];
+      endcase
+    end
+  end
+
+  // the home slots a 1SPP (slot p) or full (slots p N .. p N + N - 1) tile moves
+  function automatic logic [63:0] f_slots(input logic [1:0] enc, input logic [31:0] pm,
+                                          input logic [2:0] nl);
+    for (int unsigned q = 0; q < 64; q++)
+      f_slots[q] = enc == 2'(gx_pkg::Enc1spp) ? (q < 32 ? pm[q] : 1'b0) : pm[q >> nl];
+  endfunction
+
+  // ---------------------------------------------------------------------------------
+  // Run scanner: one beat of the region's byte enables a clock; a run is a maximal span
+  // of enabled bytes, offered in run_v_q / run_s_q / run_e_q until taken.
+  logic [7:0] en8, sc_f, sc_z;
+  logic [4:0] sc_last;
+  logic       sc_step, sc_next, run_take;
+  always_comb begin
+    unique case (sc_rg_q)
+      RgHome: begin
+        sc_last = 5'd31;
+        unique case (bps)
+          2'd0:    en8 = {{4{se_q[{sc_j_q, 1'b1}]}}, {4{se_q[{sc_j_q, 1'b0}]}}};
+          2'd1:    en8 = {8{se_q[{1'b0, sc_j_q}]}};
+          default: en8 = {8{se_q[{2'b0, sc_j_q[4:1]}]}};
+        endcase
+      end
+      RgIndex: begin
+        sc_last = 5'd3;
+        en8 = ie[{sc_j_q[1:0], 3'b000} +: 8];
+      end
+      default: begin
+        sc_last = 5'd0;
+        en8 = 8'd1 << st_q[2:0];
+      end
+    endcase
+  end
+  assign sc_step = sc_act_q && (!run_v_q || run_take);
+
+  always_comb begin
+    sc_act_d = sc_act_q;
+    sc_in_d  = sc_in_q;
+    sc_j_d   = sc_j_q;
+    sc_x_d   = sc_x_q;
+    sc_s_d   = sc_s_q;
+    run_v_d  = run_v_q && !run_take;
+    run_s_d  = run_s_q;
+    run_e_d  = run_e_q;
+    sc_next  = 1'b0;
+    sc_f     = en8 & (8'hff << sc_x_q);
+    sc_z     = '0;
+    if (sc_step) begin
+      if (!sc_in_q) begin
+        if (sc_f == '0) begin
+          sc_next = 1'b1;
+        end else begin
+          sc_z = ~en8 & (8'hff << f_ffs(sc_f));
+          if (sc_z != '0) begin
+            run_v_d = 1'b1;
+            run_s_d = {sc_j_q, f_ffs(sc_f)};
+            run_e_d = {1'b0, sc_j_q, f_ffs(sc_z)};
+            sc_x_d  = f_ffs(sc_z);
+          end else begin
+            sc_in_d = 1'b1;
+            sc_s_d  = {sc_j_q, f_ffs(sc_f)};
+            sc_next = 1'b1;
+          end
+        end
+      end else begin
+        sc_z = ~en8 & (8'hff << sc_x_q);
+        if (sc_z != '0) begin
+          run_v_d = 1'b1;
+          run_s_d = sc_s_q;
+          run_e_d = {1'b0, sc_j_q, f_ffs(sc_z)};
+          sc_in_d = 1'b0;
+          sc_x_d  = f_ffs(sc_z);
+        end else begin
+          sc_next = 1'b1;
+        end
+      end
+      if (sc_next) begin
+        sc_x_d = '0;
+        if (sc_j_q == sc_last) begin
+          sc_act_d = 1'b0;
+          if (sc_in_d) begin
+            run_v_d = 1'b1;
+            run_s_d = sc_s_d;
+            run_e_d = 9'({sc_last, 3'b000}) + 9'd8;
+            sc_in_d = 1'b0;
+          end
+        end else begin
+          sc_j_d = sc_j_q + 5'd1;
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Issue: a run becomes one burst; its first and last beats and their edge bytes.
+  logic          is_wr;     // the transaction is a write
+  logic [8:0]    run_em1;
+  logic [4:0]    run_f, run_l;
+  logic [AddrW-1:0] run_addr;
+  assign is_wr   = state_q == StWrHome || state_q == StWrIndex || state_q == StWrState;
+  assign run_em1 = run_e_q - 9'd1;
+  assign run_f   = run_s_q[7:3];
+  assign run_l   = run_em1[7:3];
+  always_comb begin
+    unique case (sc_rg_q)
+      RgHome:  run_addr = {home_q[AddrW-1:8], run_s_q};
+      RgIndex: run_addr = {idx_q[AddrW-1:5], run_s_q[4:0]};
+      default: run_addr = {st_q[AddrW-1:3], run_s_q[2:0]};
+    endcase
+  end
+  assign run_take = run_v_q && (is_wr ? !aw_v_q && !wg_act_q && 32'(wr_out_q) < MaxWrOut
+                                      : !ar_v_q && !rg_act_q);
+
+  // W beats: the home's from the payload window (4-byte chunks: the low one takes the
+  // next payload bytes, the high one the bytes after it or, alone, the next), the index
+  // block's from ib_q, the state byte's from enc_q.
+  logic          w_load, w_hs, b_hs, aw_hs, ar_hs, r_hs;
+  logic [7:0]    wg_strb;
+  logic [127:0]  win_sh;
+  logic [3:0]    win_adv;   // payload bytes this beat takes
+  assign w_hs    = w_v_q && m_axi_wready_i;
+  assign w_load  = wg_act_q && (!w_v_q || m_axi_wready_i);
+  assign b_hs    = m_axi_bvalid_i;
+  assign aw_hs   = aw_v_q && m_axi_awready_i;
+  assign ar_hs   = ar_v_q && m_axi_arready_i;
+  assign r_hs    = m_axi_rvalid_i;
+  assign wg_strb = f_strb(wg_j_q, wg_f_q, wg_l_q, wg_s_q, wg_e_q);
+  assign win_sh  = {nxt_q, cur_q} >> {ptr_q, 3'b000};
+  assign win_adv = {wg_strb[0] && wg_strb[4], wg_strb[0] ^ wg_strb[4], 2'b00};
+
+  // R beats: the beat's range bytes
+  logic [7:0]    rg_strb;
+  assign rg_strb = f_strb(rg_j_q, rg_f_q, rg_l_q, rg_s_q, rg_e_q);
+
+  // home block RAM: R beats in (beat j of the home at word j), response chunks out
+  logic          ram_re;
+  logic [4:0]    ram_raddr;
+  logic [63:0]   ram_rdata;
+  logic [7:0]    ram_we;
+  assign ram_we = r_hs && rg_act_q && rg_rg_q == RgHome ? rg_strb : 8'h00;
+  gx_ram_1r1w #(.Depth(32), .Width(64)) u_home (
+    .clk_i, .rst_i,
+    .re_i(ram_re), .raddr_i(ram_raddr), .rdata_o(ram_rdata),
+    .we_i(ram_we), .waddr_i(rg_j_q), .wdata_i(m_axi_rdata_i)
+  );
+
+  // response chunk h = s0_q_q: pixel p, sample entry q = p N + s, chunk i of the sample;
+  // its home chunk in the tile's state (cn_q: the class number of entry q)
+  assign xq = 6'(s0_q_q[5:0] >> bps);
+  assign kp = 5'(s0_q_q[5:0] >> nlg);
+  assign xp = 5'(s0_q_q[5:0] >> (3'(bps) + nlg));
+  assign xi = 2'(s0_q_q[1:0] & ((2'd1 << bps) - 2'd1));
+  always_comb begin
+    unique case (enc_q)
+      2'(gx_pkg::Enc1spp):   xsrc = 6'({xp, 2'b00} >> (3'd2 - 3'(bps))) | 6'(xi);
+      2'(gx_pkg::EncSubset): xsrc = 6'(((xq & ~{2'b00, nmax}) | {2'b00, cn_q}) << bps) | 6'(xi);
+      default:               xsrc = s0_q_q[5:0];
+    endcase
+  end
+  assign ram_re    = state_q == StRdExp && s0_v_q;
+  assign ram_raddr = xsrc[5:1];
+
+  // ---------------------------------------------------------------------------------
+  // Arbitration in idle: a flush packet, else the read ports round robin.
+  logic gnt0, gnt1;
+  assign gnt0 = state_q == StIdle && !fl_valid_i && rd0_req_valid_i && (!rd1_req_valid_i || rr_q);
+  assign gnt1 = state_q == StIdle && !fl_valid_i && rd1_req_valid_i && (!rd0_req_valid_i || !rr_q);
+  assign rd0_req_ready_o = gnt0;
+  assign rd1_req_ready_o = gnt1;
+  assign fl_ready_o      = state_q == StWrDone;
+
+  // the phase's runs are all issued and their beats moved; sc_start: a phase with runs
+  // begins (set by the transitions into one, which depend on registers only)
+  logic wr_phase_done, rd_phase_done, sc_start;
+  assign wr_phase_done = !sc_act_q && !run_v_q && !wg_act_q;
+  assign rd_phase_done = !sc_act_q && !run_v_q && !rg_act_q && !ar_v_q;
+
+  // the subset parse's mask and the entries (samples) of pixel p_q it holds
+  logic [15:0] mk, cov_n, alln;
+  logic [63:0] ent_we;
+  logic [4:0]  mpw;           // masks a word holds - 1: 64 / N - 1
+  logic        fl_bad;
+  assign alln  = 16'((17'd1 << (5'd1 << nlg)) - 17'd1);
+  assign mk    = mw_q[15:0] & alln;
+  assign cov_n = cov_q | mk;
+  assign mpw   = 5'((7'd64 >> nlg) - 7'd1);
+  always_comb begin
+    for (int unsigned e = 0; e < 64; e++)
+      ent_we[e] = 6'(e >> nlg) == p_q && mk[e & 15 & 32'(nmax)];
+  end
+  assign fl_bad = 21'(fl_i.tile) >= tiles_q || 2'(fl_i.enc) == 2'd3 ||
+                  fl_i.payload_bytes > 9'(gx_pkg::MsMaxPayload) ||
+                  (fl_i.written & ~f_vmask(fl_i.tile, tiles_q, lastmask_q, pall)) != '0;
+
+  always_comb begin
+    state_d   = state_q;
+    rd_port_d = rd_port_q;
+    rr_d      = rr_q;
+    tile_d    = tile_q;
+    pm_d      = pm_q;
+    enc_d     = enc_q;
+    home_d    = home_q;
+    idx_d     = idx_q;
+    st_d      = st_q;
+    se_d      = se_q;
+    ib_d      = ib_q;
+    mw_d      = mw_q;
+    mc_d      = mc_q;
+    p_d       = p_q;
+    c_d       = c_q;
+    cov_d     = cov_q;
+    k_d       = k_q;
+    wi_d      = wi_q;
+    cur_d     = cur_q;
+    nxt_d     = nxt_q;
+    ptr_d     = ptr_q;
+    win_d     = win_q;
+    sc_rg_d   = sc_rg_q;
+    q_d       = q_q;
+    kmax_d    = kmax_q;
+    resp_v_d  = resp_v_q;
+    rbytes_d  = rbytes_q;
+    bad_d     = bad_q;
+    chk_d     = chk_q;
+    sc_start  = 1'b0;
+    // the scanner's start (a phase's first clock) overrides its step
+    unique case (state_q)
+      StIdle: begin
+        if (fl_valid_i) begin
+          state_d = StWrChk;
+          wi_d    = '0;          // StWrGo reads payload word 0
+        end else if (gnt0 || gnt1) begin
+          state_d   = StRdChk;
+          rd_port_d = gnt1;
+          rr_d      = gnt1;
+          tile_d    = gnt1 ? rd1_req_i.tile : rd0_req_i.tile;
+          pm_d      = gnt1 ? rd1_req_i.pixels : rd0_req_i.pixels;
+        end
+      end
+      StWrChk: begin
+        tile_d = fl_i.tile;
+        enc_d  = 2'(fl_i.enc);
+        pm_d   = fl_i.written;
+        chk_d  = fl_bad;
+        home_d = AddrW'({surf_base_i[63:8] + 56'(fl_i.tile), 8'h00});
+        idx_d  = AddrW'({index_base_i[63:5] + 59'(fl_i.tile), 5'h00});
+        st_d   = AddrW'({state_base_i[63:8] + 56'(fl_i.tile[19:8]), fl_i.tile[7:0]});
+        state_d = StWrGo;
+      end
+      StWrGo: begin
+        ib_d   = '0;
+        se_d   = f_slots(enc_q, pm_q, nlg);
+        wi_d   = '0;
+        ptr_d  = '0;
+        win_d  = 2'd2;
+        if (chk_q) begin
+          state_d = StWrDone;
+          bad_d   = bad_q + 16'd1;
+        end else if (enc_q == 2'(gx_pkg::EncSubset)) begin
+          state_d = StWrMask;
+          se_d    = '0;
+          p_d     = '0;
+          c_d     = '0;
+          cov_d   = '0;
+          k_d     = '0;
+          mc_d    = '0;
+          mw_d    = pword;     // word 0
+          wi_d    = 6'd1;
+        end else begin
+          state_d = StWrWin;
+        end
+      end
+      StWrMask: begin
+        if (p_q == pcnt) begin
+          // the values start after the masks: byte ceil(K N / 8)
+          state_d = StWrWin;
+          wi_d    = 6'((11'(k_q) << nlg) + 11'd7 >> 6);
+          ptr_d   = 3'((11'(k_q) << nlg) + 11'd7 >> 3);
+          win_d   = 2'd2;
+        end else if (!pm_q[p_q[4:0]]) begin
+          p_d = p_q + 6'd1;
+        end else begin
+          // class c_q of pixel p_q: its samples' class numbers, its home slot
+          for (int unsigned e = 0; e < 64; e++) begin
+            if (ent_we[e]) begin
+              unique case (cfg_i.spp)
+                gx_pkg::Spp2: ib_d[8 * (e / 2) + e % 2] = c_q[0];
+                gx_pkg::Spp4: ib_d[2 * e +: 2] = c_q[1:0];
+                gx_pkg::Spp8: ib_d[3 * e +: 3] = c_q[2:0];
+                default:      ib_d[4 * e +: 4] = c_q;
+              endcase
+            end
+          end
+          se_d[6'({p_q[4:0], 4'b0000} >> (3'd4 - nlg)) | 6'(c_q)] = 1'b1;
+          k_d   = k_q + 7'd1;
+          cov_d = cov_n;
+          c_d   = c_q + 4'd1;
+          mw_d  = mw_q >> (7'd1 << nlg);
+          mc_d  = mc_q + 5'd1;
+          if (mc_q == mpw) begin
+            mw_d = pword;
+            wi_d = wi_q + 6'd1;
+            mc_d = '0;
+          end
+          if (cov_n == alln || c_q == nmax) begin
+            p_d   = p_q + 6'd1;
+            c_d   = '0;
+            cov_d = '0;
+          end
+        end
+      end
+      StWrWin: begin
+        // the window's two words: cur = word (start / 8), nxt = the one after
+        cur_d = nxt_q;
+        nxt_d = pword;
+        wi_d  = wi_q + 6'd1;
+        win_d = win_q - 2'd1;
+        if (win_q == 2'd1) begin
+          state_d = StWrHome;
+          sc_rg_d = RgHome;
+          sc_start = 1'b1;
+        end
+      end
+      StWrHome: begin
+        if (wr_phase_done) begin
+          state_d = enc_q == 2'(gx_pkg::EncSubset) ? StWrIndex : StWrState;
+          sc_rg_d = enc_q == 2'(gx_pkg::EncSubset) ? RgIndex : RgState;
+          sc_start = 1'b1;
+        end
+      end
+      StWrIndex: begin
+        if (wr_phase_done) begin
+          state_d = StWrState;
+          sc_rg_d = RgState;
+          sc_start = 1'b1;
+        end
+      end
+      StWrState: begin
+        if (wr_phase_done) state_d = StWrWaitB;
+      end
+      StWrWaitB: begin
+        if (!w_v_q && !aw_v_q && wr_out_q == '0) state_d = StWrDone;
+      end
+      StWrDone: begin
+        state_d = StIdle;
+      end
+      StRdChk: begin
+        home_d   = AddrW'({surf_base_i[63:8] + 56'(tile_q), 8'h00});
+        idx_d    = AddrW'({index_base_i[63:5] + 59'(tile_q), 5'h00});
+        st_d     = AddrW'({state_base_i[63:8] + 56'(tile_q[19:8]), tile_q[7:0]});
+        rbytes_d = '0;
+        ib_d     = '0;
+        q_d      = '0;
+        chk_d    = 21'(tile_q) >= tiles_q;
+        pm_d     = pm_q & f_vmask(tile_q, tiles_q, lastmask_q, pall);
+        state_d  = StRdGo;
+      end
+      StRdGo: begin
+        if (chk_q) begin
+          // outside the surface: nothing read, a response of 0
+          pm_d    = '0;
+          enc_d   = '0;
+          state_d = StRdExp;
+        end else begin
+          state_d = StRdState;
+          sc_rg_d = RgState;
+          sc_start = 1'b1;
+        end
+      end
+      StRdState: begin
+        if (rd_phase_done) begin
+          if (enc_q == 2'(gx_pkg::EncSubset) && pm_q != '0) begin
+            state_d = StRdIndex;
+            sc_rg_d = RgIndex;
+            sc_start = 1'b1;
+          end else begin
+            state_d = StRdHome;
+            sc_rg_d = RgHome;
+            sc_start = 1'b1;
+            se_d    = f_slots(enc_q, pm_q, nlg);
+          end
+        end
+      end
+      StRdIndex: begin
+        if (rd_phase_done) begin
+          state_d = StRdK;
+          se_d    = '0;
+          q_d     = '0;
+        end
+      end
+      StRdK: begin
+        // entry q = p N + s (stage 0 read its class number into cn_q): k - 1 = the
+        // highest class number of pixel p; at its last sample, slots p N .. p N + k - 1
+        // (if the pixel is requested)
+        if (s0_v_q) begin
+          kmax_d = (s0_q_q[3:0] & nmax) == '0 || cn_q > kmax_q ? cn_q : kmax_q;
+          if ((s0_q_q[3:0] & nmax) == nmax && pm_q[kp]) begin
+            for (int unsigned e = 0; e < 64; e++)
+              if (6'(e >> nlg) == 6'(s0_q_q[5:0] >> nlg) && 4'(e & 15 & 32'(nmax)) <= kmax_d)
+                se_d[e] = 1'b1;
+          end
+        end
+        if (q_q <= tmax) q_d = q_q + 7'd1;
+        if (s0_v_q && s0_q_q == tmax) begin
+          state_d = StRdHome;
+          sc_rg_d = RgHome;
+          sc_start = 1'b1;
+        end
+      end
+      StRdHome: begin
+        if (rd_phase_done) begin
+          state_d = StRdExp;
+          q_d     = '0;
+        end
+      end
+      StRdExp: begin
+        if (!q_q[6]) q_d = q_q + 7'd1;
+        if (x2_v_q && xn_q == 7'd63) begin
+          state_d  = StRdResp;
+          resp_v_d = 1'b1;
+        end
+      end
+      default: begin  // StRdResp
+        if (rd_port_q ? rd1_resp_ready_i : rd0_resp_ready_i) begin
+          state_d  = StIdle;
+          resp_v_d = 1'b0;
+        end
+      end
+    endcase
+
+    // the home writes take payload bytes through the window
+    if (w_load && wg_rg_q == RgHome && {1'b0, ptr_q} + win_adv >= 4'd8) begin
+      cur_d = nxt_q;
+      nxt_d = pword;
+      wi_d  = wi_q + 6'd1;
+    end
+    if (w_load && wg_rg_q == RgHome) ptr_d = 3'({1'b0, ptr_q} + win_adv);
+    // R beats: the state byte, index bytes
+    if (r_hs && rg_act_q && rg_rg_q == RgState) begin
+      unique case (m_axi_rdata_i[8 * rg_s_q +: 2])
+        2'd0:    enc_d = 2'(gx_pkg::Enc1spp);
+        2'd1:    enc_d = 2'(gx_pkg::EncSubset);
+        default: enc_d = 2'(gx_pkg::EncFull);  // 3 is never written: read as full
+      endcase
+    end
+    if (r_hs && rg_act_q && rg_rg_q == RgIndex) begin
+      for (int unsigned k = 0; k < 8; k++)
+        if (rg_strb[k]) ib_d[64 * rg_j_q[1:0] + 8 * k +: 8] = m_axi_rdata_i[8 * k +: 8];
+    end
+    if (r_hs && rg_act_q && rg_rg_q != RgState) rbytes_d = rbytes_d + 9'(f_pop(rg_strb));
+  end
+
+
+  // AW / W / B and AR / R
+  always_comb begin
+    aw_v_d    = aw_v_q && !aw_hs;
+    aw_addr_d = aw_addr_q;
+    aw_len_d  = aw_len_q;
+    wg_act_d  = wg_act_q;
+    wg_rg_d   = wg_rg_q;
+    wg_j_d    = wg_j_q;
+    wg_f_d    = wg_f_q;
+    wg_l_d    = wg_l_q;
+    wg_s_d    = wg_s_q;
+    wg_e_d    = wg_e_q;
+    w_v_d     = w_v_q && !m_axi_wready_i;
+    w_data_d  = w_data_q;
+    w_strb_d  = w_strb_q;
+    w_last_d  = w_last_q;
+    wr_out_d  = wr_out_q;
+    ar_v_d    = ar_v_q && !ar_hs;
+    ar_addr_d = ar_addr_q;
+    ar_len_d  = ar_len_q;
+    rg_act_d  = rg_act_q;
+    rg_rg_d   = rg_rg_q;
+    rg_j_d    = rg_j_q;
+    rg_f_d    = rg_f_q;
+    rg_l_d    = rg_l_q;
+    rg_s_d    = rg_s_q;
+    rg_e_d    = rg_e_q;
+    if (run_take && is_wr) begin
+      aw_v_d    = 1'b1;
+      aw_addr_d = run_addr;
+      aw_len_d  = run_l - run_f;
+      wg_act_d  = 1'b1;
+      wg_rg_d   = sc_rg_q;
+      wg_j_d    = run_f;
+      wg_f_d    = run_f;
+      wg_l_d    = run_l;
+      wg_s_d    = run_s_q[2:0];
+      wg_e_d    = run_em1[2:0];
+    end
+    if (run_take && !is_wr) begin
+      ar_v_d    = 1'b1;
+      ar_addr_d = run_addr;
+      ar_len_d  = run_l - run_f;
+      rg_act_d  = 1'b1;
+      rg_rg_d   = sc_rg_q;
+      rg_j_d    = run_f;
+      rg_f_d    = run_f;
+      rg_l_d    = run_l;
+      rg_s_d    = run_s_q[2:0];
+      rg_e_d    = run_em1[2:0];
+    end
+    if (w_load) begin
+      w_v_d    = 1'b1;
+      w_strb_d = wg_strb;
+      w_last_d = wg_j_q == wg_l_q;
+      unique case (wg_rg_q)
+        RgHome:  w_data_d = {wg_strb[0] ? win_sh[63:32] : win_sh[31:0], win_sh[31:0]};
+        RgIndex: w_data_d = ib_q[64 * wg_j_q[1:0] +: 64];
+        default: w_data_d = {8{6'b0, enc_q}};
+      endcase
+      wg_j_d = wg_j_q + 5'd1;
+      if (wg_j_q == wg_l_q) wg_act_d = 1'b0;
+    end
+    wr_out_d = wr_out_q + ($bits(wr_out_q))'(run_take && is_wr) - ($bits(wr_out_q))'(b_hs);
+    if (r_hs && rg_act_q) begin
+      rg_j_d = rg_j_q + 5'd1;
+      if (rg_j_q == rg_l_q) rg_act_d = 1'b0;
+    end
+  end
+
+  // response build: chunk h = q_q read from the RAM, shifted in two clocks later
+  assign s0_v_d = (state_q == StRdK && q_q <= tmax) || (state_q == StRdExp && !q_q[6]);
+  assign x1_v_d = ram_re;
+  assign x1_h_d = xsrc[0];
+  assign x1_k_d = pm_q[xp];
+  always_comb begin
+    resp_d = resp_q;
+    xn_d   = xn_q;
+    if (state_q == StRdChk) xn_d = '0;
+    if (x2_v_q) begin
+      resp_d = {x2_k_q ? (x2_h_q ? ram_rdata[63:32] : ram_rdata[31:0]) : 32'h0, resp_q[2047:32]};
+      xn_d   = xn_q + 7'd1;
+    end
+  end
+
+  // counters
+  always_comb begin
+    bytes_wr_d = bytes_wr_q + 64'(w_hs ? f_pop(w_strb_q) : 4'd0);
+    bytes_rd_d = bytes_rd_q + 64'(r_hs && rg_act_q ? f_pop(rg_strb) : 4'd0);
+    err_d      = err_q || (b_hs && m_axi_bresp_i != 2'b00) || (r_hs && m_axi_rresp_i != 2'b00);
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      state_q    <= StIdle;
+      rr_q       <= 1'b0;
+      sc_act_q   <= 1'b0;
+      sc_in_q    <= 1'b0;
+      run_v_q    <= 1'b0;
+      aw_v_q     <= 1'b0;
+      wg_act_q   <= 1'b0;
+      w_v_q      <= 1'b0;
+      wr_out_q   <= '0;
+      ar_v_q     <= 1'b0;
+      rg_act_q   <= 1'b0;
+      s0_v_q     <= 1'b0;
+      x1_v_q     <= 1'b0;
+      x2_v_q     <= 1'b0;
+      resp_v_q   <= 1'b0;
+      bytes_rd_q <= '0;
+      bytes_wr_q <= '0;
+      bad_q      <= '0;
+      err_q      <= 1'b0;
+    end else begin
+      state_q    <= state_d;
+      rr_q       <= rr_d;
+      sc_act_q   <= sc_start ? 1'b1 : sc_act_d;
+      sc_in_q    <= sc_start ? 1'b0 : sc_in_d;
+      run_v_q    <= run_v_d;
+      aw_v_q     <= aw_v_d;
+      wg_act_q   <= wg_act_d;
+      w_v_q      <= w_v_d;
+      wr_out_q   <= wr_out_d;
+      ar_v_q     <= ar_v_d;
+      rg_act_q   <= rg_act_d;
+      s0_v_q     <= s0_v_d;
+      x1_v_q     <= x1_v_d;
+      x2_v_q     <= x1_v_q;
+      resp_v_q   <= resp_v_d;
+      bytes_rd_q <= bytes_rd_d;
+      bytes_wr_q <= bytes_wr_d;
+      bad_q      <= bad_d;
+      err_q      <= err_d;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    rd_port_q <= rd_port_d;
+    chk_q     <= chk_d;
+    tile_q    <= tile_d;
+    pm_q      <= pm_d;
+    enc_q     <= enc_d;
+    home_q    <= home_d;
+    idx_q     <= idx_d;
+    st_q      <= st_d;
+    se_q      <= se_d;
+    ib_q      <= ib_d;
+    mw_q      <= mw_d;
+    mc_q      <= mc_d;
+    p_q       <= p_d;
+    c_q       <= c_d;
+    cov_q     <= cov_d;
+    k_q       <= k_d;
+    wi_q      <= wi_d;
+    cur_q     <= cur_d;
+    nxt_q     <= nxt_d;
+    ptr_q     <= ptr_d;
+    win_q     <= win_d;
+    sc_rg_q   <= sc_rg_d;
+    sc_j_q    <= sc_start ? 5'd0 : sc_j_d;
+    sc_x_q    <= sc_start ? 3'd0 : sc_x_d;
+    sc_s_q    <= sc_s_d;
+    run_s_q   <= run_s_d;
+    run_e_q   <= run_e_d;
+    aw_addr_q <= aw_addr_d;
+    aw_len_q  <= aw_len_d;
+    wg_rg_q   <= wg_rg_d;
+    wg_j_q    <= wg_j_d;
+    wg_f_q    <= wg_f_d;
+    wg_l_q    <= wg_l_d;
+    wg_s_q    <= wg_s_d;
+    wg_e_q    <= wg_e_d;
+    w_data_q  <= w_data_d;
+    w_strb_q  <= w_strb_d;
+    w_last_q  <= w_last_d;
+    ar_addr_q <= ar_addr_d;
+    ar_len_q  <= ar_len_d;
+    rg_rg_q   <= rg_rg_d;
+    rg_j_q    <= rg_j_d;
+    rg_f_q    <= rg_f_d;
+    rg_l_q    <= rg_l_d;
+    rg_s_q    <= rg_s_d;
+    rg_e_q    <= rg_e_d;
+    q_q       <= q_d;
+    kmax_q    <= kmax_d;
+    s0_q_q    <= q_q;
+    cn_q      <= cn;
+    x1_h_q    <= x1_h_d;
+    x1_k_q    <= x1_k_d;
+    x2_h_q    <= x1_h_q;
+    x2_k_q    <= x1_k_q;
+    xn_q      <= xn_d;
+    rbytes_q  <= rbytes_d;
+    resp_q    <= resp_d;
+  end
+
+  // not used: the format's threshold (a write stores what it is given), the bases' bits
+  // below their alignment, the read kind, the IDs (one ID), the window's upper half
+  logic unused;
+  assign unused = ^{cfg_i.threshold, surf_base_i[7:0], index_base_i[4:0], state_base_i[7:0],
+                    rd0_req_i.kind, rd1_req_i.kind, m_axi_bid_i, m_axi_rid_i, run_em1[8],
+                    win_sh[127:64]};
+
+  // ---------------------------------------------------------------------------------
+  // Outputs.
+  assign m_axi_awvalid_o = aw_v_q;
+  assign m_axi_awid_o    = '0;
+  assign m_axi_awaddr_o  = aw_addr_q;
+  assign m_axi_awlen_o   = 8'(aw_len_q);
+  assign m_axi_awsize_o  = 3'd3;
+  assign m_axi_awburst_o = 2'b01;
+  assign m_axi_awlock_o  = 1'b0;
+  assign m_axi_awcache_o = 4'b0011;
+  assign m_axi_awprot_o  = 3'b000;
+  assign m_axi_awqos_o   = 4'h0;
+  assign m_axi_wvalid_o  = w_v_q;
+  assign m_axi_wdata_o   = w_data_q;
+  assign m_axi_wstrb_o   = w_strb_q;
+  assign m_axi_wlast_o   = w_last_q;
+  assign m_axi_bready_o  = 1'b1;
+  assign m_axi_arvalid_o = ar_v_q;
+  assign m_axi_arid_o    = '0;
+  assign m_axi_araddr_o  = ar_addr_q;
+  assign m_axi_arlen_o   = 8'(ar_len_q);
+  assign m_axi_arsize_o  = 3'd3;
+  assign m_axi_arburst_o = 2'b01;
+  assign m_axi_arlock_o  = 1'b0;
+  assign m_axi_arcache_o = 4'b0011;
+  assign m_axi_arprot_o  = 3'b000;
+  assign m_axi_arqos_o   = 4'h0;
+  assign m_axi_rready_o  = 1'b1;
+
+  gx_pkg::ms_rdresp_t resp;
+  assign resp.enc   = gx_pkg::enc_e'(enc_q);
+  assign resp.bytes = rbytes_q;
+  assign resp.data  = resp_q;
+  assign rd0_resp_o       = resp;
+  assign rd1_resp_o       = resp;
+  assign rd0_resp_valid_o = resp_v_q && !rd_port_q;
+  assign rd1_resp_valid_o = resp_v_q && rd_port_q;
+  assign bytes_rd_o = bytes_rd_q;
+  assign bytes_wr_o = bytes_wr_q;
+  assign bad_wr_o   = bad_q;
+  assign resp_err_o = err_q;
+  assign idle_o     = state_q == StIdle;
+
+  // ---------------------------------------------------------------------------------
+  // Properties: the environment's, and the master's own (formal/gx_msmem_fv.sv adds the
+  // AXI slave's obligations and the protocol rules over the whole interface).
+  `GX_ASSUME(FlHold_M, !`GX_PAST_OK || !$past(fl_valid_i && !fl_ready_o) ||
+                       (fl_valid_i && fl_i == $past(fl_i)))
+  // a subset payload's masks are canonical (gx_mssurf_decode's rule; gx_mswb makes no other)
+  `GX_ASSUME(FlMasks_M, state_q != StWrMask || p_q == pcnt || !pm_q[p_q[4:0]] ||
+                        (mk != '0 && (mk & cov_q) == '0 && (mk & (cov_q + 16'd1)) != '0))
+  `GX_ASSUME(RExpected_M, !m_axi_rvalid_i || (rg_act_q && !ar_v_q))
+  `GX_ASSUME(RLast_M, !m_axi_rvalid_i || m_axi_rlast_i == (rg_j_q == rg_l_q))
+  `GX_ASSUME(BExpected_M, !m_axi_bvalid_i || wr_out_q != '0)
+  `GX_ASSERT(AwHold_A, !`GX_PAST_OK || !$past(aw_v_q && !m_axi_awready_i) ||
+                       (aw_v_q && aw_addr_q == $past(aw_addr_q) && aw_len_q == $past(aw_len_q)))
+  `GX_ASSERT(WHold_A, !`GX_PAST_OK || !$past(w_v_q && !m_axi_wready_i) ||
+                      (w_v_q && w_data_q == $past(w_data_q) && w_strb_q == $past(w_strb_q) &&
+                       w_last_q == $past(w_last_q)))
+  `GX_ASSERT(ArHold_A, !`GX_PAST_OK || !$past(ar_v_q && !m_axi_arready_i) ||
+                       (ar_v_q && ar_addr_q == $past(ar_addr_q) && ar_len_q == $past(ar_len_q)))
+  // the response holds while offered: its state, bytes and port by RespHold_A, its data
+  // because the build shifts chunks in only before it is offered (RespData_A)
+  `GX_ASSERT(RespHold_A, !`GX_PAST_OK || !$past(resp_v_q && !(rd_port_q ? rd1_resp_ready_i
+                                                                        : rd0_resp_ready_i)) ||
+                         (resp_v_q && rd_port_q == $past(rd_port_q) && enc_q == $past(enc_q) &&
+                          rbytes_q == $past(rbytes_q)))
+  `GX_ASSERT(RespData_A, !resp_v_q || (!x2_v_q && state_q == StRdResp))
+  `GX_ASSERT(WrOut_A, 32'(wr_out_q) <= MaxWrOut)
+  // a burst stays in its 256-byte block, so never crosses 4 KB
+  `GX_ASSERT(AwBlock_A, !aw_v_q || 6'(aw_addr_q[7:3]) + 6'(aw_len_q) < 6'd32)
+  `GX_ASSERT(ArBlock_A, !ar_v_q || 6'(ar_addr_q[7:3]) + 6'(ar_len_q) < 6'd32)
+  `GX_ASSERT(StrbNonZero_A, !w_v_q || w_strb_q != '0)
+  `GX_COVER(SubsetWrite_C, state_q == StWrIndex && aw_hs)
+  `GX_COVER(ReadResp_C, resp_v_q && rd_port_q)
+endmodule
+
+`default_nettype wire
