@@ -57,7 +57,7 @@ def stages(only_block=None):
     clis = sorted(p.stem for p in (ROOT / "tests" / "cli").glob("test_*.sh"))
     build = f"check-build-{only_block}" if only_block else "test-build"
     st = [Stage("check-gen", 10, ["make", "-s", "check-gen"]),
-          Stage("build", 500, ["make", "-s", f"-j{os.cpu_count() or 1}", build])]
+          Stage("build", 650, ["make", "-s", f"-j{os.cpu_count() or 1}", build])]
     # lint: Verilator -Wall and Yosys elaboration (synthesis and formal reading) per block
     budget_lint = {"analyzer": 20, "raster_setup": 15, "raster": 90, "mssurf": 30,
                    "mswb": 150, "msld": 40, "pipe_cmd": 10}
@@ -116,7 +116,7 @@ def stages(only_block=None):
     # gx_pipe, the blocks connected (docs/pipe.md): lint and the cosimulation of the whole
     # pipeline against the chained C model (its coverage apart, build/coverage-pipe/)
     for t in [] if only_block else make_var("tops"):
-        st.append(Stage(f"lint-{t}", 120, ["make", "-s", f"lint-{t}"]))
+        st.append(Stage(f"lint-{t}", 150, ["make", "-s", f"lint-{t}"]))
         st.append(Stage(f"cosim-{t}", 90, [f"{B}/bin/tb_{t}", "--out", B], ["build"]))
     if not only_block:
         st.append(Stage("axi_mon-unit", 5, [f"{B}/tests/test_axi_mon"], ["build"]))
