@@ -55,7 +55,7 @@
 // in u is valid in u + 7 (four row reads and the RAM's two clocks; a one-row snapshot
 // in u + 4), so a full store's record in t + 10. Throughput: one store a clock while no
 // record is needed and no stored sample is met (a store meeting stored samples takes
-// 2 + rows clocks more for the check); pixels wider than 64 bytes take one clock per 64
+// 3 + rows clocks more for the check); pixels wider than 64 bytes take one clock per 64
 // bytes; one record every 7 clocks.
 `default_nettype none
 `include "gx_assert.svh"
@@ -409,12 +409,12 @@ module gx_mssurf #(
 
   // ---------------------------------------------------------------------------------
   // D: the store's bytes of one RAM row, its write enables and the compare.
-  typedef enum logic [2:0] {DRun, DRead, DConf, DWrite, DFull} dst_e;
+  typedef enum logic [2:0] {DRun, DRead, DChk, DWrite, DFull} dst_e;
   dst_e          d_st_q, d_st_d;
   logic [SW-1:0] d_slot_q, d_slot_d;   // the slot read, written or waiting to leave
   logic [1:0]    d_row_q, d_row_d;     // DRead: next row to read; DWrite: row to write
   logic          chk_ok_q, chk_ok_d;   // the stored samples met passed the check
-  logic          conf_q;               // DRead: a compared byte is far
+  logic          conf_q;               // DRead, DChk: a compared byte is far
 
   logic [1:0]    g_rel;    // the row, relative to the pixel's first
   logic [1:0]    g_row;    // the row in the tile
@@ -593,22 +593,13 @@ module gx_mssurf #(
           d_re = 1'b1;
           d_row_d = d_row_q + 2'd1;
         end
-        if (d_ret && rp_last_q[1]) begin
-          if (!(conf_q || row_far)) begin
-            d1_chk_ok = 1'b1;
-            d1_st = DRun;
-          end else if (eng_free) begin  // the tile leaves (conflict); the store decides again
-            p1 = 1'b1;
-            p1_cause = CauseConflict;
-            p1_dslot = 1'b1;
-            d1_st = DRun;
-          end else begin
-            d1_st = DConf;
-          end
-        end
+        if (d_ret && rp_last_q[1]) d1_st = DChk;  // the last row's compare is registered
       end
-      DConf: begin
-        if (eng_free) begin  // the tile leaves (conflict); the store then decides again
+      DChk: begin
+        if (!conf_q) begin  // equal or near: the store writes (newest data kept)
+          d1_chk_ok = 1'b1;
+          d1_st = DRun;
+        end else if (eng_free) begin  // the tile leaves (conflict); the store decides again
           p1 = 1'b1;
           p1_cause = CauseConflict;
           p1_dslot = 1'b1;
@@ -867,14 +858,14 @@ module gx_mssurf #(
   `GX_ASSERT(DCmd_A, d_st_q == DRun || is_store)
   `GX_ASSERT(DSlot_A, d_st_q == DRun
              || (res_q[d_slot_q] && tile_q[d_slot_q] == c_tile
-                 && ((d_st_q != DRead && d_st_q != DConf) || (cover_q[d_slot_q] & c_smask) != '0)))
+                 && ((d_st_q != DRead && d_st_q != DChk) || (cover_q[d_slot_q] & c_smask) != '0)))
   // A multi-row store remembers whether it filled its tile: while it writes, and while
   // its full record waits, that is the slot's coverage.
   `GX_ASSERT(DFullLast_A, d_st_q != DWrite
              || full_last_q == ((cover_q[d_slot_q] & c_vmask) == c_vmask))
   `GX_ASSERT(DFullTile_A, d_st_q != DFull || (cover_q[d_slot_q] & c_vmask) == c_vmask)
   // A passed check belongs to the store in C, until it is finished; its tile stays.
-  `GX_ASSERT(ChkOk_A, !chk_ok_q || (is_store && d_st_q != DRead && d_st_q != DConf
+  `GX_ASSERT(ChkOk_A, !chk_ok_q || (is_store && d_st_q != DRead && d_st_q != DChk
                                     && (d_st_q != DRun || hit_any)))
   // A store reads back or writes a slot only while no load's readout of it is in
   // progress (it waits for that in DRun, and no load can start behind it).
@@ -894,9 +885,7 @@ module gx_mssurf #(
   `GX_ASSERT(EvictCause_A, !(post && post_cause == CauseEvict)
              || (is_store && d_st_q == DRun && !hit_any && at_cap && oldest[post_slot]))
   `GX_ASSERT(ConflictCause_A, !(post && post_cause == CauseConflict)
-             || (is_store && hit[post_slot] && !chk_ok_q
-                 && (d_st_q == DConf || (d_st_q == DRead && d_ret && rp_last_q[1]
-                                         && (conf_q || row_far)))))
+             || (is_store && hit[post_slot] && !chk_ok_q && d_st_q == DChk && conf_q))
   `GX_ASSERT(CommandCause_A, !(post && post_cause == CauseCommand)
              || (is_flush && oldest[post_slot]))
   `GX_ASSERT(PeekPost_A, !(post && post_peek)
