@@ -454,40 +454,57 @@ module gx_mssurf #(
   logic          chk_ok_q, chk_ok_d;   // the stored samples met passed the check
   logic          conf_q;               // DRead, DChk: a compared byte is far
 
-  logic [1:0]    g_rel;    // the row, relative to the pixel's first
-  logic [1:0]    g_row;    // the row in the tile
-  logic [RW-1:0] g_data;   // the store's bytes of that row
-  logic [RB-1:0] g_be;     // bytes of the store's samples
-  logic [RB-1:0] g_ov;     // bytes of samples both stored (slot d_slot) and stored again
-  logic [TS-1:0] g_cov;    // the coverage of the slot compared
+  // The row written (g: the store's first row, or DWrite's next) and the row compared
+  // (k: the row D's read in flight returns next clock, so that its bytes and the bytes
+  // met are registered beside the RAM's output register).
+  logic [1:0]    g_rel, k_rel;   // the rows, relative to the pixel's first
+  logic [1:0]    g_row, k_row;   // the rows in the tile
+  logic [RW-1:0] g_data, k_data; // the store's bytes of those rows
+  logic [RB-1:0] g_be;           // bytes of the store's samples
+  logic [RB-1:0] k_ov;           // bytes of samples both stored (slot d_slot) and stored again
+  logic [RW-1:0] k_data_q;
+  logic [RB-1:0] k_ov_q;
   always_comb begin
     logic [15:0] rs, ro;
-    logic [5:0]  sh;
-    g_rel = d_st_q == DRead ? rp_row_q[1] : d_st_q == DWrite ? d_row_q : 2'd0;
+    logic [5:0]  gsh, ksh;
+    g_rel = d_st_q == DWrite ? d_row_q : 2'd0;
+    k_rel = rp_row_q[0];
     g_row = d_row0 + g_rel;
-    g_cov = cover_q[d_slot_q];
-    sh = 6'(g_row) << (3'd6 - b_log);
-    rs = 16'(d_smask >> sh);
-    ro = 16'((d_smask & g_cov) >> sh);
+    k_row = d_row0 + k_rel;
+    gsh = 6'(g_row) << (3'd6 - b_log);
+    ksh = 6'(k_row) << (3'd6 - b_log);
+    rs = 16'(d_smask >> gsh);
+    ro = 16'((d_smask & cover_q[d_slot_q]) >> ksh);
     for (int unsigned k = 0; k < RB; k++) begin
-      logic [7:0] vb, sb;
+      logic [7:0] gb, kb, sb;
       unique case (nb_log)  // full state: byte k mod N B of the value, or row g_rel of it
-        4'd3:    vb = vbuf_q[8*(k%8) +: 8];
-        4'd4:    vb = vbuf_q[8*(k%16) +: 8];
-        4'd5:    vb = vbuf_q[8*(k%32) +: 8];
-        4'd6:    vb = vbuf_q[8*k +: 8];
-        4'd7:    vb = vbuf_q[8*(RB*32'(g_rel[0]) + k) +: 8];
-        default: vb = vbuf_q[8*(RB*32'(g_rel) + k) +: 8];
+        4'd3:    begin gb = vbuf_q[8*(k%8) +: 8];  kb = gb; end
+        4'd4:    begin gb = vbuf_q[8*(k%16) +: 8]; kb = gb; end
+        4'd5:    begin gb = vbuf_q[8*(k%32) +: 8]; kb = gb; end
+        4'd6:    begin gb = vbuf_q[8*k +: 8];      kb = gb; end
+        4'd7:    begin
+          gb = vbuf_q[8*(RB*32'(g_rel[0]) + k) +: 8];
+          kb = vbuf_q[8*(RB*32'(k_rel[0]) + k) +: 8];
+        end
+        default: begin
+          gb = vbuf_q[8*(RB*32'(g_rel) + k) +: 8];
+          kb = vbuf_q[8*(RB*32'(k_rel) + k) +: 8];
+        end
       endcase
       unique case (b_log)   // SUST.MS: byte k mod B of the one value
         3'd2:    sb = dcmd.val[8*(k%4) +: 8];
         3'd3:    sb = dcmd.val[8*(k%8) +: 8];
         default: sb = dcmd.val[8*(k%16) +: 8];
       endcase
-      g_data[8*k +: 8] = dcmd.full ? vb : sb;
+      g_data[8*k +: 8] = dcmd.full ? gb : sb;
+      k_data[8*k +: 8] = dcmd.full ? kb : sb;
       g_be[k] = rs[k >> b_log];
-      g_ov[k] = ro[k >> b_log];
+      k_ov[k] = ro[k >> b_log];
     end
+  end
+  always_ff @(posedge clk_i) begin
+    k_data_q <= k_data;
+    k_ov_q   <= k_ov;
   end
 
   // The compare of a row read back: a byte met is far when it differs by more than T.
@@ -498,9 +515,9 @@ module gx_mssurf #(
     for (int unsigned k = 0; k < RB; k++) begin
       logic [7:0] a, n, dd;
       a = rdata[8*k +: 8];
-      n = g_data[8*k +: 8];
+      n = k_data_q[8*k +: 8];
       dd = a > n ? a - n : n - a;
-      if (g_ov[k] && dd > cfg_q.threshold) row_far = 1'b1;
+      if (k_ov_q[k] && dd > cfg_q.threshold) row_far = 1'b1;
     end
   end
 
