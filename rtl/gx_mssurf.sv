@@ -431,10 +431,7 @@ module gx_mssurf #(
       ev_q.peek   <= post_peek;
       ev_q.stored <= post_cover;
       ev_q.arrive <= post_arrive;
-      // rows the readout does not read are 0
-      for (int unsigned r = 0; r < NR; r++)
-        if (3'(2'(r - 32'(post_row0))) >= post_rows)
-          ev_q.data[RW*r +: RW] <= '0;
+      ev_q.data   <= '0;  // rows the readout does not read stay 0
     end else if (e_re) begin
       e_row_q  <= e_row_q + 2'd1;
       e_left_q <= e_left_q - 3'd1;
