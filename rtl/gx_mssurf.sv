@@ -518,6 +518,17 @@ module gx_mssurf #(
     end
   end
 
+  // Tile registers read at the oldest slot and at D's slot (a loop: see the writes).
+  logic [TI-1:0] tile_o, tile_ds;
+  always_comb begin
+    tile_o  = '0;
+    tile_ds = '0;
+    for (int k = 0; k < PS; k++) begin
+      if (o == SW'(k)) tile_o = tile_q[k];
+      if (d_slot_q == SW'(k)) tile_ds = tile_q[k];
+    end
+  end
+
   // ---------------------------------------------------------------------------------
   // D: the decision.
   logic            is_store, is_load, is_flush;
@@ -575,7 +586,7 @@ module gx_mssurf #(
     p1_slot    = o;
     p1_cause   = CauseCommand;
     p1_peek    = 1'b0;
-    p1_tile    = tile_q[o];
+    p1_tile    = tile_o;
     p1_cover   = cover_q[o];
     p1_arrive  = arrive_q[o];
     p1_row0    = 2'd0;
@@ -677,7 +688,7 @@ module gx_mssurf #(
     endcase
     if (p1_dslot) begin
       p1_slot   = d_slot_q;
-      p1_tile   = tile_q[d_slot_q];
+      p1_tile   = tile_ds;
       p1_cover  = cover_q[d_slot_q];
       p1_arrive = arrive_q[d_slot_q];
     end
@@ -708,7 +719,7 @@ module gx_mssurf #(
         post_cause  = CauseFull;
         post_peek   = 1'b0;
         post_slot   = w_slot;
-        post_tile   = w_first ? d_tile : tile_q[w_slot];
+        post_tile   = w_first ? d_tile : tile_ds;
         post_cover  = w_first ? cov_new : cover_q[w_slot];
         post_arrive = w_first ? arr_new : arrive_q[w_slot];
         post_row0   = 2'd0;
@@ -819,17 +830,21 @@ module gx_mssurf #(
     end
   end
 
+  // Slot registers written one slot at a time by a compare with each index (a packed
+  // array of 20- or 5-bit elements at a variable index would cost Yosys a multiplier for
+  // the offset).
   always_ff @(posedge clk_i) begin
-    if (w_en && w_first) begin
-      tile_q[w_slot]   <= d_tile;
-      cover_q[w_slot]  <= cov_new;
-      arrive_q[w_slot] <= arr_new;
-      if (w_alloc)
-        for (int j = 0; j < PS; j++) begin
-          older_q[w_slot][j] <= 1'b0;
-          if (SW'(j) != w_slot) older_q[j][w_slot] <= 1'b1;
-        end
-    end
+    for (int k = 0; k < PS; k++)
+      if (w_en && w_first && w_slot == SW'(k)) begin
+        tile_q[k]   <= d_tile;
+        cover_q[k]  <= cov_new;
+        arrive_q[k] <= arr_new;
+      end
+    if (w_en && w_first && w_alloc)
+      for (int k = 0; k < PS; k++)
+        for (int j = 0; j < PS; j++)
+          if (w_slot == SW'(k)) older_q[k][j] <= 1'b0;
+          else if (w_slot == SW'(j)) older_q[k][j] <= 1'b1;
   end
 
   assign busy_o = sk_out_valid || b_v || c_v || d_v || e_act_q || ev_valid_q;
