@@ -335,8 +335,11 @@ module gx_mssurf #(
   end
   assign hit_any = |hit;
   assign any_res = |res_q;
-  assign at_cap  = $countones(res_q) == Slots;
-  assign one_res = $countones(res_q) == 1;
+  // The resident slots counted in a register (a population count of res_q would be an
+  // adder chain in front of D's decision).
+  logic [5:0] res_n_q, res_n_d;
+  assign at_cap  = res_n_q == 6'(Slots);
+  assign one_res = res_n_q == 6'd1;
 
   // ---------------------------------------------------------------------------------
   // The readout engine and the output register.
@@ -362,6 +365,7 @@ module gx_mssurf #(
   logic [2*TP-1:0]   post_arrive;
   logic [1:0]        post_row0;
   logic [2:0]        post_rows;     // rows to read: 4 (eviction), the pixel's, or 0
+  logic              peek_post;     // a load's snapshot is posted (post && post_peek)
 
   // RAM: the engine reads while it is active, D only while it is not.
   logic [RW-1:0]   rdata, wdata;
@@ -431,11 +435,12 @@ module gx_mssurf #(
       ev_q.peek   <= post_peek;
       ev_q.stored <= post_cover;
       ev_q.arrive <= post_arrive;
-      ev_q.data   <= '0;  // rows the readout does not read stay 0
     end else if (e_re) begin
       e_row_q  <= e_row_q + 2'd1;
       e_left_q <= e_left_q - 3'd1;
     end
+    // rows a snapshot does not read stay 0 (an eviction reads every row)
+    if (peek_post) ev_q.data <= '0;
     if (e_ret)
       ev_q.data[RW*32'(rp_row_q[1]) +: RW] <= stored_bytes(rdata, e_dmask_q, rp_row_q[1], b_log);
   end
@@ -544,6 +549,7 @@ module gx_mssurf #(
   assign is_store = d_v && dcmd.op == OpStore;
   assign is_load  = d_v && dcmd.op == OpLoad;
   assign is_flush = d_v && dcmd.op == OpFlush;
+  assign peek_post = is_load && eng_free;  // a load posts as soon as the engine is free
 
   always_comb begin
     arr_new = w_alloc ? '0 : arrive_q[lk_h_q];
@@ -816,6 +822,20 @@ module gx_mssurf #(
   assign wdata = g_data;
 
   // Slot registers.
+  // One slot taken (a store into a fresh slot), one left (a post that is not a snapshot),
+  // both, or neither in a clock.
+  always_comb begin
+    unique case ({w_en && w_first && w_alloc, post && !post_peek})
+      2'b10:   res_n_d = res_n_q + 6'd1;
+      2'b01:   res_n_d = res_n_q - 6'd1;
+      default: res_n_d = res_n_q;
+    endcase
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) res_n_q <= '0;
+    else res_n_q <= res_n_d;
+  end
+
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       res_q  <= '0;
@@ -963,6 +983,7 @@ module gx_mssurf #(
   `GX_ASSERT(Order_A, inv_order)
   `GX_ASSERT(OneOldest_A, !any_res || $onehot(oldest))
   `GX_ASSERT(Cap_A, $countones(res_q) <= Slots)
+  `GX_ASSERT(ResCount_A, res_n_q == 6'($countones(res_q)))
   `GX_ASSERT(FreeBelowCap_A, at_cap || any_free)
   `GX_ASSERT(BusyNotRes_A, (busy_q & res_q) == '0)
   `GX_ASSERT(OneBusy_A, $countones(busy_q) <= 1)
@@ -1017,6 +1038,7 @@ module gx_mssurf #(
   // among the samples it meets; a command record answers the flush command, oldest
   // first; a load's record is its tile's coverage (none when not resident).
   `GX_ASSERT(PostRoom_A, !post || eng_free)
+  `GX_ASSERT(PeekPostSig_A, peek_post == (post && post_peek))
   `GX_ASSERT(FullCause_A, !(post && !post_peek && post_cause == CauseFull)
              || (is_store && post_tile == d_tile && (post_cover & d_vmask) == d_vmask))
   `GX_ASSERT(EvictCause_A, !(post && post_cause == CauseEvict)
