@@ -31,8 +31,11 @@
 //   B     the row product y W (a registered multiply).
 //   C     pixel index, tile, pixel in tile, its samples in the coverage bitmap, its
 //         first RAM row and row count, the tile's existing samples (registered).
-//   D     the decision and the write: the tile looked up among the slots (a CAM of K + 1
-//         tile registers), then a store either writes its pixel's RAM rows (one 64-byte
+//   D     the decision and the write, on C's place registered with the look-up of C's
+//         tile among the slots (a CAM of K + 1 tile registers: the slot holding it, the
+//         samples met, the tile full after the store), which is kept up to date with what
+//         D does to the slots in the same clock and while the command stays in D. A
+//         store either writes its pixel's RAM rows (one 64-byte
 //         row a clock: one clock when N B <= 64) with the coverage and arrival state, or
 //         first has the stored samples it meets read back and compared (conflict check),
 //         or first has a slot leave (conflict, evict); a load or the flush command posts
@@ -51,11 +54,11 @@
 // from registers (and the command's own op and full bits). cfg_i (W, H, N, B, T) may
 // change only while busy_o is low and no slot is resident; the unit takes no command for
 // three clocks after a change. busy_o: a command or a record is in flight.
-// Latency (docs/mssurf.md): a command taken in clock t is in D in t + 3; a record posted
+// Latency (docs/mssurf.md): a command taken in clock t is in D in t + 4; a record posted
 // in u is valid in u + 7 (four row reads and the RAM's two clocks; a one-row snapshot
-// in u + 4), so a full store's record in t + 10. Throughput: one store a clock while no
+// in u + 4), so a full store's record in t + 11. Throughput: one store a clock while no
 // record is needed and no stored sample is met (a store meeting stored samples takes
-// 2 + rows clocks more for the check); pixels wider than 64 bytes take one clock per 64
+// 3 + rows clocks more for the check); pixels wider than 64 bytes take one clock per 64
 // bytes; one record every 7 clocks.
 `default_nettype none
 `include "gx_assert.svh"
@@ -171,24 +174,25 @@ module gx_mssurf #(
 
   // The value buffer follows the port while it is free, so it holds the value of the
   // full-state store taken in the clock it becomes busy (its enable is a register).
-  logic d_done;   // D finishes the command in C this clock
-  logic c_v;
-  cmd_t c;
+  logic d_done;   // D finishes its command this clock
+  logic c_v, d_v;
+  cmd_t c, dcmd;
   always_ff @(posedge clk_i) begin
     if (!vbuf_busy_q) vbuf_q <= cmd_i.value;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) vbuf_busy_q <= 1'b0;
     else if (fire && full_store_in) vbuf_busy_q <= 1'b1;
-    else if (d_done && c.op == OpStore && c.full) vbuf_busy_q <= 1'b0;
+    else if (d_done && dcmd.op == OpStore && dcmd.full) vbuf_busy_q <= 1'b0;
   end
 
   // ---------------------------------------------------------------------------------
   // B: the row product.
-  logic        b_v, b_adv, c_take;
+  logic        b_v, b_adv, c_take, d_take;
   cmd_t        b;
   logic [25:0] b_prod;
-  assign c_take       = !c_v || d_done;
+  assign d_take       = !d_v || d_done;
+  assign c_take       = !c_v || d_take;
   assign b_adv        = !b_v || c_take;
   assign sk_out_ready = b_adv;
   always_ff @(posedge clk_i) begin
@@ -236,17 +240,10 @@ module gx_mssurf #(
   place_t        c_pl;
   logic [25:0]   c_pix;   // the pixel index (named by the properties only)
   logic [TI-1:0] c_tile;
-  logic [4:0]    c_pp;
-  logic [TS-1:0] c_smask, c_vmask, c_pmask;
-  logic [1:0]    c_arrival, c_row0, c_rows_m1;
+  logic [TS-1:0] c_smask, c_vmask;
   assign c_tile    = c_pl.tile;
-  assign c_pp      = c_pl.pp;
   assign c_smask   = c_pl.smask;
   assign c_vmask   = c_pl.vmask;
-  assign c_pmask   = c_pl.pmask;
-  assign c_arrival = c_pl.arrival;
-  assign c_row0    = c_pl.row0;
-  assign c_rows_m1 = c_pl.rows_m1;
   always_ff @(posedge clk_i) begin
     if (rst_i) c_v <= 1'b0;
     else if (c_take) c_v <= b_v;
@@ -263,6 +260,35 @@ module gx_mssurf #(
   end
 
   // ---------------------------------------------------------------------------------
+  // D: the command and its place, taken from C (with the look-up of its tile among the
+  // slots, below).
+  place_t        d_pl;
+  logic [25:0]   d_pix;   // the pixel index (named by the properties only)
+  logic [TI-1:0] d_tile;
+  logic [4:0]    d_pp;
+  logic [TS-1:0] d_smask, d_vmask, d_pmask;
+  logic [1:0]    d_arrival, d_row0, d_rows_m1;
+  assign d_tile    = d_pl.tile;
+  assign d_pp      = d_pl.pp;
+  assign d_smask   = d_pl.smask;
+  assign d_vmask   = d_pl.vmask;
+  assign d_pmask   = d_pl.pmask;
+  assign d_arrival = d_pl.arrival;
+  assign d_row0    = d_pl.row0;
+  assign d_rows_m1 = d_pl.rows_m1;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) d_v <= 1'b0;
+    else if (d_take) d_v <= c_v;
+  end
+  always_ff @(posedge clk_i) begin
+    if (d_take) begin
+      dcmd  <= c;
+      d_pix <= c_pix;
+      d_pl  <= c_pl;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
   // Slot state (datapath registers carry no reset; res_q/busy_q guard them).
   logic [PS-1:0]             res_q;     // resident
   logic [PS-1:0]             busy_q;    // left, being read out
@@ -271,7 +297,19 @@ module gx_mssurf #(
   logic [PS-1:0][2*TP-1:0]   arrive_q;
   logic [PS-1:0][PS-1:0]     older_q;   // [i][j]: slot i allocated before slot j
 
-  // Look-up: the command's tile (CAM), the lowest free slot, the oldest allocation.
+  // D's tile looked up among the slots, registered as the command enters D and kept up to
+  // date while it stays (below, after the decision): the slot holding it (one-hot, or
+  // none), whether the store meets samples stored there, whether the tile is full after
+  // the store written there or into a fresh slot.
+  logic [PS-1:0] lk_hit_q, lk_hit_d;
+  logic [SW-1:0] lk_h_q, lk_h_d;
+  logic          lk_ovl_q, lk_ovl_d, lk_fullh_q, lk_fullh_d, lk_fulla_q, lk_fulla_d;
+  logic          lk_any;
+  assign lk_any = |lk_hit_q;
+
+  // The lowest free slot, the oldest allocation; and, for the properties, D's tile
+  // looked up among the slots as they are (hit, h, ovl_j: what the registered look-up
+  // below must equal).
   logic [PS-1:0] hit, oldest, ovl_j;
   logic [SW-1:0] h, f, o;
   logic          hit_any, any_free, any_res, at_cap, one_res;
@@ -281,11 +319,11 @@ module gx_mssurf #(
     o = '0;
     any_free = 1'b0;
     for (int k = 0; k < PS; k++) begin
-      hit[k] = res_q[k] && tile_q[k] == c_tile;
+      hit[k] = res_q[k] && tile_q[k] == d_tile;
       oldest[k] = res_q[k];
       for (int j = 0; j < PS; j++)
         if (j != k && res_q[j] && !older_q[k][j]) oldest[k] = 1'b0;
-      ovl_j[k] = (cover_q[k] & c_smask) != '0;
+      ovl_j[k] = (cover_q[k] & d_smask) != '0;
       if (hit[k]) h = SW'(k);
       if (oldest[k]) o = SW'(k);
     end
@@ -297,8 +335,11 @@ module gx_mssurf #(
   end
   assign hit_any = |hit;
   assign any_res = |res_q;
-  assign at_cap  = $countones(res_q) == Slots;
-  assign one_res = $countones(res_q) == 1;
+  // The resident slots counted in a register (a population count of res_q would be an
+  // adder chain in front of D's decision).
+  logic [5:0] res_n_q, res_n_d;
+  assign at_cap  = res_n_q == 6'(Slots);
+  assign one_res = res_n_q == 6'd1;
 
   // ---------------------------------------------------------------------------------
   // The readout engine and the output register.
@@ -324,6 +365,7 @@ module gx_mssurf #(
   logic [2*TP-1:0]   post_arrive;
   logic [1:0]        post_row0;
   logic [2:0]        post_rows;     // rows to read: 4 (eviction), the pixel's, or 0
+  logic              peek_post;     // a load's snapshot is posted (post && post_peek)
 
   // RAM: the engine reads while it is active, D only while it is not.
   logic [RW-1:0]   rdata, wdata;
@@ -393,14 +435,12 @@ module gx_mssurf #(
       ev_q.peek   <= post_peek;
       ev_q.stored <= post_cover;
       ev_q.arrive <= post_arrive;
-      // rows the readout does not read are 0
-      for (int unsigned r = 0; r < NR; r++)
-        if (3'(2'(r - 32'(post_row0))) >= post_rows)
-          ev_q.data[RW*r +: RW] <= '0;
     end else if (e_re) begin
       e_row_q  <= e_row_q + 2'd1;
       e_left_q <= e_left_q - 3'd1;
     end
+    // rows a snapshot does not read stay 0 (an eviction reads every row)
+    if (peek_post) ev_q.data <= '0;
     if (e_ret)
       ev_q.data[RW*32'(rp_row_q[1]) +: RW] <= stored_bytes(rdata, e_dmask_q, rp_row_q[1], b_log);
   end
@@ -409,47 +449,64 @@ module gx_mssurf #(
 
   // ---------------------------------------------------------------------------------
   // D: the store's bytes of one RAM row, its write enables and the compare.
-  typedef enum logic [2:0] {DRun, DRead, DConf, DWrite, DFull} dst_e;
+  typedef enum logic [2:0] {DRun, DRead, DChk, DWrite, DFull} dst_e;
   dst_e          d_st_q, d_st_d;
   logic [SW-1:0] d_slot_q, d_slot_d;   // the slot read, written or waiting to leave
   logic [1:0]    d_row_q, d_row_d;     // DRead: next row to read; DWrite: row to write
   logic          chk_ok_q, chk_ok_d;   // the stored samples met passed the check
-  logic          conf_q;               // DRead: a compared byte is far
+  logic          conf_q;               // DRead, DChk: a compared byte is far
 
-  logic [1:0]    g_rel;    // the row, relative to the pixel's first
-  logic [1:0]    g_row;    // the row in the tile
-  logic [RW-1:0] g_data;   // the store's bytes of that row
-  logic [RB-1:0] g_be;     // bytes of the store's samples
-  logic [RB-1:0] g_ov;     // bytes of samples both stored (slot d_slot) and stored again
-  logic [TS-1:0] g_cov;    // the coverage of the slot compared
+  // The row written (g: the store's first row, or DWrite's next) and the row compared
+  // (k: the row D's read in flight returns next clock, so that its bytes and the bytes
+  // met are registered beside the RAM's output register).
+  logic [1:0]    g_rel, k_rel;   // the rows, relative to the pixel's first
+  logic [1:0]    g_row, k_row;   // the rows in the tile
+  logic [RW-1:0] g_data, k_data; // the store's bytes of those rows
+  logic [RB-1:0] g_be;           // bytes of the store's samples
+  logic [RB-1:0] k_ov;           // bytes of samples both stored (slot d_slot) and stored again
+  logic [RW-1:0] k_data_q;
+  logic [RB-1:0] k_ov_q;
   always_comb begin
     logic [15:0] rs, ro;
-    logic [5:0]  sh;
-    g_rel = d_st_q == DRead ? rp_row_q[1] : d_st_q == DWrite ? d_row_q : 2'd0;
-    g_row = c_row0 + g_rel;
-    g_cov = cover_q[d_slot_q];
-    sh = 6'(g_row) << (3'd6 - b_log);
-    rs = 16'(c_smask >> sh);
-    ro = 16'((c_smask & g_cov) >> sh);
+    logic [5:0]  gsh, ksh;
+    g_rel = d_st_q == DWrite ? d_row_q : 2'd0;
+    k_rel = rp_row_q[0];
+    g_row = d_row0 + g_rel;
+    k_row = d_row0 + k_rel;
+    gsh = 6'(g_row) << (3'd6 - b_log);
+    ksh = 6'(k_row) << (3'd6 - b_log);
+    rs = 16'(d_smask >> gsh);
+    ro = 16'((d_smask & cover_q[d_slot_q]) >> ksh);
     for (int unsigned k = 0; k < RB; k++) begin
-      logic [7:0] vb, sb;
+      logic [7:0] gb, kb, sb;
       unique case (nb_log)  // full state: byte k mod N B of the value, or row g_rel of it
-        4'd3:    vb = vbuf_q[8*(k%8) +: 8];
-        4'd4:    vb = vbuf_q[8*(k%16) +: 8];
-        4'd5:    vb = vbuf_q[8*(k%32) +: 8];
-        4'd6:    vb = vbuf_q[8*k +: 8];
-        4'd7:    vb = vbuf_q[8*(RB*32'(g_rel[0]) + k) +: 8];
-        default: vb = vbuf_q[8*(RB*32'(g_rel) + k) +: 8];
+        4'd3:    begin gb = vbuf_q[8*(k%8) +: 8];  kb = gb; end
+        4'd4:    begin gb = vbuf_q[8*(k%16) +: 8]; kb = gb; end
+        4'd5:    begin gb = vbuf_q[8*(k%32) +: 8]; kb = gb; end
+        4'd6:    begin gb = vbuf_q[8*k +: 8];      kb = gb; end
+        4'd7:    begin
+          gb = vbuf_q[8*(RB*32'(g_rel[0]) + k) +: 8];
+          kb = vbuf_q[8*(RB*32'(k_rel[0]) + k) +: 8];
+        end
+        default: begin
+          gb = vbuf_q[8*(RB*32'(g_rel) + k) +: 8];
+          kb = vbuf_q[8*(RB*32'(k_rel) + k) +: 8];
+        end
       endcase
       unique case (b_log)   // SUST.MS: byte k mod B of the one value
-        3'd2:    sb = c.val[8*(k%4) +: 8];
-        3'd3:    sb = c.val[8*(k%8) +: 8];
-        default: sb = c.val[8*(k%16) +: 8];
+        3'd2:    sb = dcmd.val[8*(k%4) +: 8];
+        3'd3:    sb = dcmd.val[8*(k%8) +: 8];
+        default: sb = dcmd.val[8*(k%16) +: 8];
       endcase
-      g_data[8*k +: 8] = c.full ? vb : sb;
+      g_data[8*k +: 8] = dcmd.full ? gb : sb;
+      k_data[8*k +: 8] = dcmd.full ? kb : sb;
       g_be[k] = rs[k >> b_log];
-      g_ov[k] = ro[k >> b_log];
+      k_ov[k] = ro[k >> b_log];
     end
+  end
+  always_ff @(posedge clk_i) begin
+    k_data_q <= k_data;
+    k_ov_q   <= k_ov;
   end
 
   // The compare of a row read back: a byte met is far when it differs by more than T.
@@ -460,9 +517,20 @@ module gx_mssurf #(
     for (int unsigned k = 0; k < RB; k++) begin
       logic [7:0] a, n, dd;
       a = rdata[8*k +: 8];
-      n = g_data[8*k +: 8];
+      n = k_data_q[8*k +: 8];
       dd = a > n ? a - n : n - a;
-      if (g_ov[k] && dd > cfg_q.threshold) row_far = 1'b1;
+      if (k_ov_q[k] && dd > cfg_q.threshold) row_far = 1'b1;
+    end
+  end
+
+  // Tile registers read at the oldest slot and at D's slot (a loop: see the writes).
+  logic [TI-1:0] tile_o, tile_ds;
+  always_comb begin
+    tile_o  = '0;
+    tile_ds = '0;
+    for (int k = 0; k < PS; k++) begin
+      if (o == SW'(k)) tile_o = tile_q[k];
+      if (d_slot_q == SW'(k)) tile_ds = tile_q[k];
     end
   end
 
@@ -478,17 +546,18 @@ module gx_mssurf #(
   logic [2*TP-1:0] arr_new;
   logic            full_new;
   logic            full_last_q;   // a multi-row store: the tile is full after it
-  assign is_store = c_v && c.op == OpStore;
-  assign is_load  = c_v && c.op == OpLoad;
-  assign is_flush = c_v && c.op == OpFlush;
+  assign is_store = d_v && dcmd.op == OpStore;
+  assign is_load  = d_v && dcmd.op == OpLoad;
+  assign is_flush = d_v && dcmd.op == OpFlush;
+  assign peek_post = is_load && eng_free;  // a load posts as soon as the engine is free
 
   always_comb begin
-    arr_new = w_alloc ? '0 : arrive_q[w_slot];
+    arr_new = w_alloc ? '0 : arrive_q[lk_h_q];
     for (int p = 0; p < TP; p++)
-      if (5'(p) == c_pp && c_arrival > arr_new[2*p +: 2]) arr_new[2*p +: 2] = c_arrival;
+      if (5'(p) == d_pp && d_arrival > arr_new[2*p +: 2]) arr_new[2*p +: 2] = d_arrival;
   end
-  assign cov_new  = (w_alloc ? '0 : cover_q[w_slot]) | c_smask;
-  assign full_new = (cov_new & c_vmask) == c_vmask;
+  assign cov_new  = (w_alloc ? '0 : cover_q[lk_h_q]) | d_smask;
+  assign full_new = w_alloc ? lk_fulla_q : lk_fullh_q;
 
   // Block 1: what the command in C does this clock, but for the full record of a store's
   // last row; block 2 adds it (it reads the coverage after the write).
@@ -511,11 +580,11 @@ module gx_mssurf #(
     d1_chk_ok  = chk_ok_q;
     d1_done    = 1'b0;
     d_re       = 1'b0;
-    d_raddr    = {d_slot_q, c_row0 + d_row_q};
-    d_rlast    = d_row_q == c_rows_m1;
+    d_raddr    = {d_slot_q, d_row0 + d_row_q};
+    d_rlast    = d_row_q == d_rows_m1;
     d_rrow     = d_row_q;
     w_en       = 1'b0;
-    w_slot     = hit_any ? h : f;
+    w_slot     = lk_any ? lk_h_q : f;
     w_first    = 1'b0;
     w_alloc    = 1'b0;
     w_last     = 1'b0;
@@ -523,7 +592,7 @@ module gx_mssurf #(
     p1_slot    = o;
     p1_cause   = CauseCommand;
     p1_peek    = 1'b0;
-    p1_tile    = tile_q[o];
+    p1_tile    = tile_o;
     p1_cover   = cover_q[o];
     p1_arrive  = arrive_q[o];
     p1_row0    = 2'd0;
@@ -532,16 +601,16 @@ module gx_mssurf #(
     unique case (d_st_q)
       DRun: begin
         if (is_store) begin
-          if (hit_any) begin
-            if (e_act_q && e_peek_q && e_slot_q == h) begin
+          if (lk_any) begin
+            if (e_act_q && e_peek_q && e_slot_q == lk_h_q) begin
               // a load's readout of this slot is in progress: wait
-            end else if (ovl_j[h] && !chk_ok_q) begin
+            end else if (lk_ovl_q && !chk_ok_q) begin
               if (!e_re) begin  // read back the pixel's rows and compare
                 d_re     = 1'b1;
-                d_raddr  = {h, c_row0};
-                d_rlast  = c_rows_m1 == 2'd0;
+                d_raddr  = {lk_h_q, d_row0};
+                d_rlast  = d_rows_m1 == 2'd0;
                 d_rrow   = 2'd0;
-                d1_slot  = h;
+                d1_slot  = lk_h_q;
                 d_row_d  = 2'd1;
                 d1_st    = DRead;
               end
@@ -559,7 +628,7 @@ module gx_mssurf #(
           end
           if (w_en) begin
             w_first = 1'b1;
-            w_last = c_rows_m1 == 2'd0;
+            w_last = d_rows_m1 == 2'd0;
             d1_slot = w_slot;
             if (!w_last) begin
               d_row_d = 2'd1;
@@ -571,12 +640,12 @@ module gx_mssurf #(
             p1 = 1'b1;
             p1_peek = 1'b1;
             p1_cause = CauseFull;  // cause 0 in a peek
-            p1_slot = h;
-            p1_tile = c_tile;
-            p1_cover = hit_any ? cover_q[h] : '0;
-            p1_arrive = hit_any ? arrive_q[h] : '0;
-            p1_row0 = c_row0;
-            p1_rows = hit_any ? 3'(c_rows_m1) + 3'd1 : 3'd0;
+            p1_slot = lk_h_q;
+            p1_tile = d_tile;
+            p1_cover = lk_any ? cover_q[lk_h_q] : '0;
+            p1_arrive = lk_any ? arrive_q[lk_h_q] : '0;
+            p1_row0 = d_row0;
+            p1_rows = lk_any ? 3'(d_rows_m1) + 3'd1 : 3'd0;
             d1_done = 1'b1;
           end
         end else if (is_flush) begin
@@ -589,26 +658,17 @@ module gx_mssurf #(
         end
       end
       DRead: begin
-        if (d_row_q <= c_rows_m1 && d_row_q != 2'd0) begin
+        if (d_row_q <= d_rows_m1 && d_row_q != 2'd0) begin
           d_re = 1'b1;
           d_row_d = d_row_q + 2'd1;
         end
-        if (d_ret && rp_last_q[1]) begin
-          if (!(conf_q || row_far)) begin
-            d1_chk_ok = 1'b1;
-            d1_st = DRun;
-          end else if (eng_free) begin  // the tile leaves (conflict); the store decides again
-            p1 = 1'b1;
-            p1_cause = CauseConflict;
-            p1_dslot = 1'b1;
-            d1_st = DRun;
-          end else begin
-            d1_st = DConf;
-          end
-        end
+        if (d_ret && rp_last_q[1]) d1_st = DChk;  // the last row's compare is registered
       end
-      DConf: begin
-        if (eng_free) begin  // the tile leaves (conflict); the store then decides again
+      DChk: begin
+        if (!conf_q) begin  // equal or near: the store writes (newest data kept)
+          d1_chk_ok = 1'b1;
+          d1_st = DRun;
+        end else if (eng_free) begin  // the tile leaves (conflict); the store decides again
           p1 = 1'b1;
           p1_cause = CauseConflict;
           p1_dslot = 1'b1;
@@ -618,7 +678,7 @@ module gx_mssurf #(
       DWrite: begin
         w_en = 1'b1;
         w_slot = d_slot_q;
-        w_last = d_row_q == c_rows_m1;
+        w_last = d_row_q == d_rows_m1;
         d_row_d = d_row_q + 2'd1;
       end
       DFull: begin
@@ -634,7 +694,7 @@ module gx_mssurf #(
     endcase
     if (p1_dslot) begin
       p1_slot   = d_slot_q;
-      p1_tile   = tile_q[d_slot_q];
+      p1_tile   = tile_ds;
       p1_cover  = cover_q[d_slot_q];
       p1_arrive = arrive_q[d_slot_q];
     end
@@ -665,7 +725,7 @@ module gx_mssurf #(
         post_cause  = CauseFull;
         post_peek   = 1'b0;
         post_slot   = w_slot;
-        post_tile   = w_first ? c_tile : tile_q[w_slot];
+        post_tile   = w_first ? d_tile : tile_ds;
         post_cover  = w_first ? cov_new : cover_q[w_slot];
         post_arrive = w_first ? arr_new : arrive_q[w_slot];
         post_row0   = 2'd0;
@@ -677,7 +737,7 @@ module gx_mssurf #(
     end
     chk_ok_d = d_done ? 1'b0 : d1_chk_ok;
     // an eviction carries every stored sample's bytes, a load its pixel's
-    post_dmask = post_peek ? post_cover & c_pmask : post_cover;
+    post_dmask = post_peek ? post_cover & d_pmask : post_cover;
   end
 
   // A multi-row store remembers at its first row whether the tile is then full.
@@ -699,12 +759,83 @@ module gx_mssurf #(
     else if (d_ret) conf_q <= conf_q || row_far;
   end
 
+  // The look-up of the command entering or staying in D, from the slots as they are and
+  // what D does to them this clock (wr1: D's store writes its first row into w_slot, which
+  // holds D's tile from then; clr: a slot leaves). The compares with the slot registers
+  // use registers only; D's decision selects among their results at the end.
+  logic [PS-1:0] lc_hit, lc_ovl, lc_full, lc_fullw, clr, wr1_k;
+  logic [SW-1:0] lc_h;
+  logic          lc_any, lc_same, lc_sov, lc_fulla, lc_fullwa, wr1, same_wr;
+  always_comb begin
+    lc_h = '0;
+    for (int k = 0; k < PS; k++) begin
+      // C's tile in slot k; its store meets samples stored there; the tile is full after
+      // C's store, and after D's and C's stores, written there
+      lc_hit[k]   = res_q[k] && tile_q[k] == c_tile;
+      lc_ovl[k]   = (cover_q[k] & c_smask) != '0;
+      lc_full[k]  = ((cover_q[k] | c_smask) & c_vmask) == c_vmask;
+      lc_fullw[k] = ((cover_q[k] | c_smask | d_smask) & c_vmask) == c_vmask;
+      if (lc_hit[k]) lc_h = SW'(k);
+    end
+  end
+  assign lc_any    = |lc_hit;
+  assign lc_same   = d_tile == c_tile;
+  assign lc_sov    = (c_smask & d_smask) != '0;
+  assign lc_fulla  = (c_smask & c_vmask) == c_vmask;
+  assign lc_fullwa = ((c_smask | d_smask) & c_vmask) == c_vmask;
+  assign wr1       = w_en && w_first;
+  assign same_wr   = wr1 && lc_same;
+  assign clr       = (post && !post_peek) ? PS'(PS'(1) << post_slot) : '0;
+  assign wr1_k     = wr1 ? PS'(PS'(1) << w_slot) : '0;
+
+  always_comb begin
+    if (d_take) begin
+      // C's command enters D. D's store writing C's tile writes C's slot (the resident
+      // one, or the fresh one it takes): C then meets D's samples too.
+      lk_hit_d   = (lc_hit | (same_wr ? wr1_k : '0)) & ~clr;
+      lk_h_d     = lc_any ? lc_h : w_slot;
+      lk_ovl_d   = (lc_any && (lc_hit & lc_ovl) != '0) || (same_wr && lc_sov);
+      lk_fullh_d = !lc_any ? lc_fullwa
+                 : same_wr ? (lc_hit & lc_fullw) != '0 : (lc_hit & lc_full) != '0;
+      lk_fulla_d = lc_fulla;
+    end else begin
+      // D keeps its command: its own first row puts its samples in its slot.
+      lk_hit_d   = (lk_hit_q | wr1_k) & ~clr;
+      lk_h_d     = wr1 ? w_slot : lk_h_q;
+      lk_ovl_d   = lk_ovl_q || wr1;
+      lk_fullh_d = wr1 ? full_new : lk_fullh_q;
+      lk_fulla_d = lk_fulla_q;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) lk_hit_q <= '0;
+    else lk_hit_q <= lk_hit_d;
+    lk_h_q     <= lk_h_d;
+    lk_ovl_q   <= lk_ovl_d;
+    lk_fullh_q <= lk_fullh_d;
+    lk_fulla_q <= lk_fulla_d;
+  end
+
   // The RAM write.
   assign we    = w_en ? g_be : '0;
   assign waddr = {w_slot, g_row};
   assign wdata = g_data;
 
   // Slot registers.
+  // One slot taken (a store into a fresh slot), one left (a post that is not a snapshot),
+  // both, or neither in a clock.
+  always_comb begin
+    unique case ({w_en && w_first && w_alloc, post && !post_peek})
+      2'b10:   res_n_d = res_n_q + 6'd1;
+      2'b01:   res_n_d = res_n_q - 6'd1;
+      default: res_n_d = res_n_q;
+    endcase
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) res_n_q <= '0;
+    else res_n_q <= res_n_d;
+  end
+
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       res_q  <= '0;
@@ -719,24 +850,29 @@ module gx_mssurf #(
     end
   end
 
+  // Slot registers written one slot at a time by a compare with each index (a packed
+  // array of 20- or 5-bit elements at a variable index would cost Yosys a multiplier for
+  // the offset).
   always_ff @(posedge clk_i) begin
-    if (w_en && w_first) begin
-      tile_q[w_slot]   <= c_tile;
-      cover_q[w_slot]  <= cov_new;
-      arrive_q[w_slot] <= arr_new;
-      if (w_alloc)
-        for (int j = 0; j < PS; j++) begin
-          older_q[w_slot][j] <= 1'b0;
-          if (SW'(j) != w_slot) older_q[j][w_slot] <= 1'b1;
-        end
-    end
+    for (int k = 0; k < PS; k++)
+      if (w_en && w_first && w_slot == SW'(k)) begin
+        tile_q[k]   <= d_tile;
+        cover_q[k]  <= cov_new;
+        arrive_q[k] <= arr_new;
+      end
+    if (w_en && w_first && w_alloc)
+      for (int k = 0; k < PS; k++)
+        for (int j = 0; j < PS; j++)
+          if (w_slot == SW'(k)) older_q[k][j] <= 1'b0;
+          else if (w_slot == SW'(j)) older_q[k][j] <= 1'b1;
   end
 
-  assign busy_o = sk_out_valid || b_v || c_v || e_act_q || ev_valid_q;
+  assign busy_o = sk_out_valid || b_v || c_v || d_v || e_act_q || ev_valid_q;
 
   logic unused_c;  // x and y end at the row product, the mask at the sample bitmap; the
-                   // pixel index and the skid register are named by the properties only
-  assign unused_c = ^{c.x, c.y, c.mask, c_pix, sk_held_valid, sk_held};
+                   // pixel indices and the skid register are named by the properties only
+  assign unused_c = ^{c.x, c.y, c.mask, dcmd.x, dcmd.y, dcmd.mask, c_pix, d_pix,
+                      sk_held_valid, sk_held};
 
   // ---------------------------------------------------------------------------------
   // Properties. Environment: a legal format (N, B in range, the surface <= 2^20 tiles)
@@ -785,19 +921,31 @@ module gx_mssurf #(
               && (op == OpLoad
                   || (op == OpStore && mask != 16'd0 && (mask & ~alln) == 16'd0)));
   endfunction
-  logic sk_out_ok, sk_held_ok, b_ok, c_ok;
+  logic sk_out_ok, sk_held_ok, b_ok, c_ok, d_ok;
   assign sk_out_ok  = cmd_ok(sk_out.op, sk_out.x, sk_out.y, sk_out.mask, cfg_q.width,
                              cfg_q.height, all_n);
   assign sk_held_ok = cmd_ok(sk_held.op, sk_held.x, sk_held.y, sk_held.mask, cfg_q.width,
                              cfg_q.height, all_n);
   assign b_ok       = cmd_ok(b.op, b.x, b.y, b.mask, cfg_q.width, cfg_q.height, all_n);
   assign c_ok       = cmd_ok(c.op, c.x, c.y, c.mask, cfg_q.width, cfg_q.height, all_n);
+  assign d_ok       = cmd_ok(dcmd.op, dcmd.x, dcmd.y, dcmd.mask, cfg_q.width, cfg_q.height,
+                             all_n);
   `GX_ASSERT(SkidLegal_A, (!sk_out_valid || sk_out_ok) && (!sk_held_valid || sk_held_ok))
   `GX_ASSERT(BLegal_A, !b_v || (b_ok && (b.op == OpFlush
                                           || 27'(b_prod) + 27'(cfg_q.width) <= total_q)))
   `GX_ASSERT(CLegal_A, !c_v || (c_ok && (c.op == OpFlush || 27'(c_pix) < total_q)
              && c_pl == place(c_pix, c.mask, c.full, n_log, nb_log, p_log, p_cnt, all_n,
                               last_tile_q, last_cnt_q)))
+  `GX_ASSERT(DLegal_A, !d_v || (d_ok && (dcmd.op == OpFlush || 27'(d_pix) < total_q)
+             && d_pl == place(d_pix, dcmd.mask, dcmd.full, n_log, nb_log, p_log, p_cnt, all_n,
+                              last_tile_q, last_cnt_q)))
+  // D's registered look-up is its tile's among the slots as they are: the slot holding
+  // it, the samples the store meets there, the tile full after the store (written there,
+  // or into a fresh slot).
+  `GX_ASSERT(LookUp_A, !d_v || (lk_hit_q == hit
+             && (!hit_any || (lk_h_q == h && lk_ovl_q == ovl_j[h]
+                              && lk_fullh_q == (((cover_q[h] | d_smask) & d_vmask) == d_vmask)))
+             && lk_fulla_q == ((d_smask & d_vmask) == d_vmask)))
   // Slot invariants: resident tiles distinct; a resident slot holds a stored sample, only
   // existing samples of its tile, and is full only while D is about to post it; the
   // allocation order is a strict total order on resident slots; at most K resident and
@@ -835,6 +983,7 @@ module gx_mssurf #(
   `GX_ASSERT(Order_A, inv_order)
   `GX_ASSERT(OneOldest_A, !any_res || $onehot(oldest))
   `GX_ASSERT(Cap_A, $countones(res_q) <= Slots)
+  `GX_ASSERT(ResCount_A, res_n_q == 6'($countones(res_q)))
   `GX_ASSERT(FreeBelowCap_A, at_cap || any_free)
   `GX_ASSERT(BusyNotRes_A, (busy_q & res_q) == '0)
   `GX_ASSERT(OneBusy_A, $countones(busy_q) <= 1)
@@ -858,7 +1007,7 @@ module gx_mssurf #(
                                     && !(eng_fl[0] && eng_fl[1] && rp_last_q[1])))
   `GX_ASSERT(DFlight_A, d_fl == '0 || d_st_q == DRead)
   `GX_ASSERT(DReadLeft_A, d_st_q != DRead
-             || ((d_row_q <= c_rows_m1 && d_row_q != 2'd0) ? (d_fl & rp_last_q) == '0
+             || ((d_row_q <= d_rows_m1 && d_row_q != 2'd0) ? (d_fl & rp_last_q) == '0
                                                             : $onehot(d_fl & rp_last_q)
                                                               && !(d_fl[0] && d_fl[1]
                                                                    && rp_last_q[1])))
@@ -866,15 +1015,15 @@ module gx_mssurf #(
   // D works on the command in C, on a slot holding its tile.
   `GX_ASSERT(DCmd_A, d_st_q == DRun || is_store)
   `GX_ASSERT(DSlot_A, d_st_q == DRun
-             || (res_q[d_slot_q] && tile_q[d_slot_q] == c_tile
-                 && ((d_st_q != DRead && d_st_q != DConf) || (cover_q[d_slot_q] & c_smask) != '0)))
+             || (res_q[d_slot_q] && tile_q[d_slot_q] == d_tile
+                 && ((d_st_q != DRead && d_st_q != DChk) || (cover_q[d_slot_q] & d_smask) != '0)))
   // A multi-row store remembers whether it filled its tile: while it writes, and while
   // its full record waits, that is the slot's coverage.
   `GX_ASSERT(DFullLast_A, d_st_q != DWrite
-             || full_last_q == ((cover_q[d_slot_q] & c_vmask) == c_vmask))
-  `GX_ASSERT(DFullTile_A, d_st_q != DFull || (cover_q[d_slot_q] & c_vmask) == c_vmask)
+             || full_last_q == ((cover_q[d_slot_q] & d_vmask) == d_vmask))
+  `GX_ASSERT(DFullTile_A, d_st_q != DFull || (cover_q[d_slot_q] & d_vmask) == d_vmask)
   // A passed check belongs to the store in C, until it is finished; its tile stays.
-  `GX_ASSERT(ChkOk_A, !chk_ok_q || (is_store && d_st_q != DRead && d_st_q != DConf
+  `GX_ASSERT(ChkOk_A, !chk_ok_q || (is_store && d_st_q != DRead && d_st_q != DChk
                                     && (d_st_q != DRun || hit_any)))
   // A store reads back or writes a slot only while no load's readout of it is in
   // progress (it waits for that in DRun, and no load can start behind it).
@@ -882,25 +1031,24 @@ module gx_mssurf #(
   // D reads back only after the engine has issued its last read (DRun waits for that,
   // and nothing can post a readout while D reads), so the two never meet at the port.
   `GX_ASSERT(DReadAlone_A, d_st_q != DRead || !e_re)
-  `GX_ASSERT(DRow_A, d_st_q != DWrite || (d_row_q != 2'd0 && d_row_q <= c_rows_m1))
+  `GX_ASSERT(DRow_A, d_st_q != DWrite || (d_row_q != 2'd0 && d_row_q <= d_rows_m1))
   // Records leave exactly under their conditions: a full record covers its whole tile;
   // an evict record is the oldest slot, for a store to a tile not resident with K slots
   // resident; a conflict record is the store's own tile after the check found far data
   // among the samples it meets; a command record answers the flush command, oldest
   // first; a load's record is its tile's coverage (none when not resident).
   `GX_ASSERT(PostRoom_A, !post || eng_free)
+  `GX_ASSERT(PeekPostSig_A, peek_post == (post && post_peek))
   `GX_ASSERT(FullCause_A, !(post && !post_peek && post_cause == CauseFull)
-             || (is_store && post_tile == c_tile && (post_cover & c_vmask) == c_vmask))
+             || (is_store && post_tile == d_tile && (post_cover & d_vmask) == d_vmask))
   `GX_ASSERT(EvictCause_A, !(post && post_cause == CauseEvict)
              || (is_store && d_st_q == DRun && !hit_any && at_cap && oldest[post_slot]))
   `GX_ASSERT(ConflictCause_A, !(post && post_cause == CauseConflict)
-             || (is_store && hit[post_slot] && !chk_ok_q
-                 && (d_st_q == DConf || (d_st_q == DRead && d_ret && rp_last_q[1]
-                                         && (conf_q || row_far)))))
+             || (is_store && hit[post_slot] && !chk_ok_q && d_st_q == DChk && conf_q))
   `GX_ASSERT(CommandCause_A, !(post && post_cause == CauseCommand)
              || (is_flush && oldest[post_slot]))
   `GX_ASSERT(PeekPost_A, !(post && post_peek)
-             || (is_load && post_tile == c_tile && post_cause == CauseFull
+             || (is_load && post_tile == d_tile && post_cause == CauseFull
                  && post_cover == (hit_any ? cover_q[h] : '0)))
   // A load changes nothing in the buffer.
   `GX_ASSERT(LoadKeeps_A, !(`GX_PAST_OK && $past(post && post_peek))
@@ -951,7 +1099,7 @@ module gx_mssurf #(
   (* anyconst *) logic [TI-1:0] f_tile;
   logic [TS-1:0] f_sh_q, f_sh_in;
   logic          f_resident, f_slot_ok, f_rec;
-  assign f_sh_in = f_sh_q | (w_en && w_first && c_tile == f_tile ? c_smask : '0);
+  assign f_sh_in = f_sh_q | (w_en && w_first && d_tile == f_tile ? d_smask : '0);
   assign f_rec   = post && !post_peek && post_tile == f_tile;
   always_ff @(posedge clk_i) begin
     if (rst_i) f_sh_q <= '0;
