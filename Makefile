@@ -118,9 +118,10 @@ print-rtl-%:
 # it too); `make lint` builds those netlists as well.
 lint: $(addprefix lint-,$(BLOCKS) $(REGS) $(TOPS)) $(foreach b,$(BLOCKS) $(REGS),$(B)/gl/$(b)/gx_$(b).v)
 
-# LINT_OWN_<top>: a top level's own files; Yosys reads its blocks (linted on their own) as
-# black boxes with their ports, so the top's elaboration checks its code and its wiring.
-LINT_OWN_pipe := rtl/gx_pipe.sv rtl/gx_pipe_cnt.sv
+# LINT_LIB_<top>: the files of a top level's blocks (each linted on its own), which Yosys
+# reads as black boxes with their ports, so the top's elaboration checks its own code and
+# its wiring; the packages are read whole.
+LINT_LIB_pipe := $(sort $(filter-out %_pkg.sv,$(foreach b,$(BLOCKS) $(REGS),$(RTL_$(b)))))
 define lint_rules
 lint-$(1): $(STAMP)
 	@mkdir -p $(B)/lint
@@ -130,8 +131,7 @@ lint-$(1): $(STAMP)
 	  || { cat $(B)/lint/verilator-$(1).log; echo "lint verilator gx_$(1): FAILED"; exit 1; }
 	@echo "lint verilator gx_$(1): 0 warnings"
 	@{ for f in $(RTL_$(1)); do lib=; \
-	    if [ -n "$(LINT_OWN_$(1))" ]; then case " $(LINT_OWN_$(1)) " in *" $$$$f "*) ;; \
-	      *) case $$$$f in *_pkg.sv) ;; *) lib=-lib ;; esac ;; esac; fi; \
+	    case " $(LINT_LIB_$(1)) " in *" $$$$f "*) lib=-lib ;; esac; \
 	    echo "read_verilog -sv -formal $$$$lib $(addprefix -I,$(INC_$(1))) $$$$f"; done; \
 	  echo "hierarchy -check -top gx_$(1)"; echo "proc"; echo "check -assert"; } \
 	  > $(B)/lint/yosys-$(1).ys
