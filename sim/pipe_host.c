@@ -142,13 +142,14 @@ static void drive(gx_pipe_host_t *h)
     tb_axi_mem_drive(&h->mem, &io->mem);
 }
 
-/* The write bursts: an entry per AW handshake, and the bytes strobed by each W burst in
- * W order (a W burst may come before its address; the k-th W burst is the k-th AW's). */
+/* *p holds at least need items of size bytes (doubling); -1 when out of memory. */
 static int grow(void **p, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap)
         return 0;
     size_t c = *cap ? 2 * *cap : 256;
+    while (c < need)
+        c *= 2;
     void *q = realloc(*p, c * size);
     if (!q)
         return -1;
@@ -157,6 +158,8 @@ static int grow(void **p, size_t *cap, size_t need, size_t size)
     return 0;
 }
 
+/* The write bursts: an entry per AW handshake, and the bytes strobed by each W burst in
+ * W order (a W burst may come before its address; the k-th W burst is the k-th AW's). */
 static void record_writes(gx_pipe_host_t *h)
 {
     const axi4_sig_t *a = &h->io.mem;
@@ -214,16 +217,8 @@ static void clock(gx_pipe_host_t *h)
             io->cmd.valid = 0;
         }
         if (io->ld.valid && io->ld.ready) {
-            if (h->ld_n == h->ld_cap) {
-                size_t cap = h->ld_cap ? 2 * h->ld_cap : 64;
-                gx_pipe_beat_t *p = realloc(h->ld, cap * sizeof *p);
-                if (!p) {
-                    fail(h, "out of memory for the load responses");
-                } else {
-                    h->ld = p;
-                    h->ld_cap = cap;
-                }
-            }
+            if (grow((void **)&h->ld, &h->ld_cap, h->ld_n + 1, sizeof *h->ld))
+                fail(h, "out of memory for the load responses");
             if (h->ld_n < h->ld_cap) {
                 gx_pipe_beat_t *b = &h->ld[h->ld_n++];
                 b->data = 0;
@@ -349,16 +344,8 @@ int gx_pipe_host_start(gx_pipe_host_t *h)
 
 int gx_pipe_host_send(gx_pipe_host_t *h, const gx_pipe_beat_t *beats, size_t n)
 {
-    if (h->cmd_n + n > h->cmd_cap) {
-        size_t cap = h->cmd_cap ? h->cmd_cap : 256;
-        while (cap < h->cmd_n + n)
-            cap *= 2;
-        gx_pipe_beat_t *p = realloc(h->cmd, cap * sizeof *p);
-        if (!p)
-            return -1;
-        h->cmd = p;
-        h->cmd_cap = cap;
-    }
+    if (grow((void **)&h->cmd, &h->cmd_cap, h->cmd_n + n, sizeof *h->cmd))
+        return -1;
     memcpy(h->cmd + h->cmd_n, beats, n * sizeof *beats);
     h->cmd_n += n;
     return 0;
