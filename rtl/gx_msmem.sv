@@ -30,11 +30,13 @@
 // Handshakes: valid/ready on fl, rd*_req, rd*_resp (payload held while valid and not
 // ready); RREADY and BREADY are always high; at most MaxWrOut write bursts without B.
 // Latency and throughput (docs/msmem.md): a write takes 4 + parse (subset: a clock per
-// mask and per unwritten pixel) + 2 + a clock per home beat scanned (32) + the bursts'
-// beats + the last B; a read 3 + the state burst + (subset: index bursts + 256/B sweep)
-// + a clock per home beat scanned + the home bursts + 67 + the response handshake.
+// mask and per unwritten pixel) + 2 + a clock per region phase (its first beat's load)
+// + a clock per home beat scanned (32) + the bursts' beats + the last B; a read 3 + the
+// state burst + (subset: index bursts + 256/B + 1 sweep) + a clock per home beat scanned
+// + the home bursts + 67 + the response handshake.
 // cfg_i and the bases are static while idle_o is low and for two clocks before a
-// transaction (the tile count and last tile's pixels follow cfg_i through two registers).
+// transaction (the format's registers, the tile count and the last tile's pixels follow
+// cfg_i through one and two registers).
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -121,35 +123,53 @@ module gx_msmem #(
   typedef enum logic [1:0] { RgHome, RgIndex, RgState } region_e;
 
   // ---------------------------------------------------------------------------------
-  // Format: N = 2^nlg, B = 4 2^bps, P = 2^plg pixels a tile, I(N) index bytes a pixel.
+  // Format: N = 2^nlg, B = 4 2^bps, P = 2^plg pixels a tile, I(N) index bytes a pixel;
+  // registered from cfg_i, which is static for two clocks before a transaction.
+  gx_pkg::spp_e spp;
   logic [2:0]  nlg, plg;
   logic [1:0]  bps;
   logic [3:0]  nmax;        // N - 1
   logic [5:0]  pcnt;        // P
   logic [6:0]  tmax;        // 256 / B - 1: the last sample of a tile
   logic [31:0] pall;        // the P pixels of a whole tile
-  assign nlg  = 3'(cfg_i.spp) + 3'd1;
-  assign bps  = 2'(cfg_i.bps);
-  assign plg  = 3'(3'd5 - 3'(cfg_i.spp) - 3'(cfg_i.bps));
-  assign nmax = 4'((5'd1 << nlg) - 5'd1);
-  assign pcnt = 6'd1 << plg;
-  assign tmax = 7'((8'd64 >> bps) - 8'd1);
-  assign pall = 32'hffff_ffff >> (6'd32 - pcnt);
+  logic [15:0] alln;        // the N samples of a pixel
+  logic [4:0]  mpw;         // masks a payload word holds - 1: 64 / N - 1
+  logic [2:0]  nlg_c, plg_c;
+  logic [5:0]  pcnt_c;
+  assign nlg_c  = 3'(cfg_i.spp) + 3'd1;
+  assign plg_c  = 3'(3'd5 - 3'(cfg_i.spp) - 3'(cfg_i.bps));
+  assign pcnt_c = 6'd1 << plg_c;
+  always_ff @(posedge clk_i) begin
+    spp  <= cfg_i.spp;
+    nlg  <= nlg_c;
+    bps  <= 2'(cfg_i.bps);
+    plg  <= plg_c;
+    nmax <= 4'((5'd1 << nlg_c) - 5'd1);
+    pcnt <= pcnt_c;
+    tmax <= 7'((8'd64 >> cfg_i.bps) - 8'd1);
+    pall <= 32'hffff_ffff >> (6'd32 - pcnt_c);
+    alln <= 16'((17'd1 << (5'd1 << nlg_c)) - 17'd1);
+    mpw  <= 5'((7'd64 >> nlg_c) - 7'd1);
+  end
 
-  // The surface's tile count and the last tile's pixels, two registers behind cfg_i.
+  // The surface's tile count, its last tile and the last tile's pixels, two registers
+  // behind cfg_i.
   logic [27:0] wh_q;
-  logic [20:0] tiles_q;
+  logic [20:0] tiles_q, tlast_q;
   logic [31:0] lastmask_q;
   logic [4:0]  lastcnt;
   assign lastcnt = wh_q[4:0] & 5'(pcnt - 6'd1);
   always_ff @(posedge clk_i) begin
     wh_q       <= 28'(cfg_i.width) * 28'(cfg_i.height);
     tiles_q    <= 21'((wh_q + 28'(pcnt - 6'd1)) >> plg);
-    lastmask_q <= lastcnt == '0 ? pall : (32'd1 << lastcnt) - 32'd1;
+    tlast_q    <= 21'((wh_q - 28'd1) >> plg);
+    for (int unsigned i = 0; i < 32; i++)
+      lastmask_q[i] <= lastcnt == '0 ? pall[i] : 5'(i) < lastcnt;
   end
-  function automatic logic [31:0] f_vmask(input logic [19:0] t, input logic [20:0] tiles,
-                                          input logic [31:0] last, input logic [31:0] all);
-    f_vmask = 21'(t) + 21'd1 == tiles ? last : all;
+  // the existing pixels of a tile (is_last: it is the surface's last tile)
+  function automatic logic [31:0] f_vmask(input logic is_last, input logic [31:0] last,
+                                          input logic [31:0] all);
+    f_vmask = is_last ? last : all;
   endfunction
 
   // ---------------------------------------------------------------------------------
@@ -173,28 +193,36 @@ module gx_msmem #(
   logic [3:0]    c_q, c_d;               // its next class
   logic [15:0]   cov_q, cov_d;           // its samples placed
   logic [6:0]    k_q, k_d;               // masks of the payload so far
+  logic [63:0]   pe_q, pe_d;             // the entries (samples p N .. p N + N - 1) of the
+                                         // parse's pixel p_q, or of the read sweep's pixel
   // payload window: bytes ptr.. of {nxt, cur} are the next payload bytes
   logic [5:0]    wi_q, wi_d;             // the next payload word to load
   logic [63:0]   cur_q, cur_d, nxt_q, nxt_d;
   logic [2:0]    ptr_q, ptr_d;
   logic [1:0]    win_q, win_d;           // window loads left before the home writes
-  // run scanner
+  // run scanner: the current beat's run starts and ends, the next beat to load and the
+  // enables from it on, a run open from an earlier beat
   logic          sc_act_q, sc_act_d, sc_in_q, sc_in_d;
   region_e       sc_rg_q, sc_rg_d;
-  logic [4:0]    sc_j_q, sc_j_d;
-  logic [2:0]    sc_x_q, sc_x_d;
+  logic          cb_v_q, cb_v_d, cb_last_q, cb_last_d, cb_e7_q, cb_e7_d;
+  logic [7:0]    cb_st_q, cb_st_d, cb_ed_q, cb_ed_d;
+  logic [4:0]    cb_j_q, cb_j_d, cb_pj_q, cb_pj_d, nj_q, nj_d;  // beat, the one before, next
+  logic [63:0]   sv_q, sv_d;
   logic [7:0]    sc_s_q, sc_s_d;
   logic          run_v_q, run_v_d;
-  logic [7:0]    run_s_q, run_s_d;       // the run: bytes [s, e) of its block
-  logic [8:0]    run_e_q, run_e_d;
+  logic [7:0]    run_s_q, run_s_d;
+  logic [7:0]    run_lb_q, run_lb_d;     // the run: bytes s .. lb of its block
+  logic          run_1b_q, run_1b_d;     // s and lb in one beat
   // AW, W, B
   logic          aw_v_q, aw_v_d;
   logic [AddrW-1:0] aw_addr_q, aw_addr_d;
   logic [4:0]    aw_len_q, aw_len_d;
   logic          wg_act_q, wg_act_d;     // W beats of the issued run still to make
   region_e       wg_rg_q, wg_rg_d;
-  logic [4:0]    wg_j_q, wg_j_d, wg_f_q, wg_f_d, wg_l_q, wg_l_d;  // beat, first, last
+  logic [4:0]    wg_j_q, wg_j_d, wg_l_q, wg_l_d;  // beat, last beat
   logic [2:0]    wg_s_q, wg_s_d, wg_e_q, wg_e_d;  // first beat's first byte, last's last
+  logic          wg_fb_q, wg_fb_d, wg_lb_q, wg_lb_d;  // beat wg_j is the first, the last
+  logic [3:0]    w_pop_q, w_pop_d;       // the W beat's strobe bits
   logic          w_v_q, w_v_d, w_last_q, w_last_d;
   logic [63:0]   w_data_q, w_data_d;
   logic [7:0]    w_strb_q, w_strb_d;
@@ -205,11 +233,20 @@ module gx_msmem #(
   logic [4:0]    ar_len_q, ar_len_d;
   logic          rg_act_q, rg_act_d;
   region_e       rg_rg_q, rg_rg_d;
-  logic [4:0]    rg_j_q, rg_j_d, rg_f_q, rg_f_d, rg_l_q, rg_l_d;
+  logic [4:0]    rg_j_q, rg_j_d, rg_l_q, rg_l_d;
   logic [2:0]    rg_s_q, rg_s_d, rg_e_q, rg_e_d;
+  logic          rg_lb_q, rg_lb_d;       // beat rg_j is the last
+  logic [7:0]    rg_strb_q, rg_strb_d;   // its range bytes
+  logic [3:0]    rg_pop_q, rg_pop_d;     // their count
   // class sweep and response build
   logic [6:0]    q_q, q_d;               // sample (sweep) or chunk (build) issued
   logic [3:0]    kmax_q, kmax_d;
+  logic          pd_q, pd_d;             // the sweep ended a pixel: kmax_q is its k - 1
+  logic          qv_q, qv_d;             // the sweep reads entry q_q
+  logic          pmnz_q, pmnz_d;         // a read requests some pixel
+  logic          sw_end_q, sw_end_d;     // the sweep's last entry was read
+  logic [31:0]   pmr_q, pmr_d;           // the requested pixels, the sweep's next in bit 0
+  logic [255:0]  ir_q, ir_d;             // the index bytes, the next entry read in bits 0..
   logic          x1_v_q, x2_v_q, x1_h_q, x2_h_q, x1_k_q, x2_k_q;
   logic          x1_v_d, x1_h_d, x1_k_d;
   logic          s0_v_q, s0_v_d;         // stage 0 of the sweep and the build: the class
@@ -219,7 +256,7 @@ module gx_msmem #(
   logic          resp_v_q, resp_v_d;
   logic [8:0]    rbytes_q, rbytes_d;
   logic [2047:0] resp_q, resp_d;
-  logic [4:0]    xp, kp;                 // chunk's pixel, sweep sample's pixel
+  logic [4:0]    xp;                     // chunk's pixel
   logic [5:0]    xq, xsrc;               // chunk's sample entry, its home chunk
   logic [1:0]    xi;                     // chunk of its sample
   // counters
@@ -237,11 +274,31 @@ module gx_msmem #(
     f_pop = '0;
     for (int i = 0; i < 8; i++) f_pop = f_pop + 4'(v[i]);
   endfunction
-  // the bytes of beat j of a run whose first beat f starts at byte s, last beat l ends at e
-  function automatic logic [7:0] f_strb(input logic [4:0] j, input logic [4:0] f,
-                                        input logic [4:0] l, input logic [2:0] s,
+  function automatic logic [7:0] f_clr(input logic [7:0] v);  // v without its lowest bit
+    f_clr = v & (v - 8'd1);
+  endfunction
+  // the bytes of a run's beat (fb: its first, starting at byte s; lb: its last, ending at e)
+  function automatic logic [7:0] f_strb(input logic fb, input logic lb, input logic [2:0] s,
                                         input logic [2:0] e);
-    f_strb = (j == f ? 8'hff << s : 8'hff) & (j == l ? 8'hff >> (3'd7 - e) : 8'hff);
+    f_strb = (fb ? 8'hff << s : 8'hff) & (lb ? 8'hff >> (3'd7 - e) : 8'hff);
+  endfunction
+  // a 16-bit value per pixel sample (bit s for sample s) repeated over the 64 entries
+  function automatic logic [63:0] f_rep(input gx_pkg::spp_e n, input logic [15:0] v);
+    unique case (n)
+      gx_pkg::Spp2:  f_rep = {32{v[1:0]}};
+      gx_pkg::Spp4:  f_rep = {16{v[3:0]}};
+      gx_pkg::Spp8:  f_rep = {8{v[7:0]}};
+      default:       f_rep = {4{v}};
+    endcase
+  endfunction
+  // the entries of the next pixel: pe moved up by N
+  function automatic logic [63:0] f_nextpix(input gx_pkg::spp_e n, input logic [63:0] pe);
+    unique case (n)
+      gx_pkg::Spp2:  f_nextpix = pe << 2;
+      gx_pkg::Spp4:  f_nextpix = pe << 4;
+      gx_pkg::Spp8:  f_nextpix = pe << 8;
+      default:       f_nextpix = pe << 16;
+    endcase
   endfunction
 
   // payload word wi_q (0 beyond the payload)
@@ -250,16 +307,20 @@ module gx_msmem #(
   assign pay_ext = {{(64 - PayWords) * 64{1'b0}}, fl_i.payload};
   assign pword   = pay_ext[64*wi_q +: 64];
 
-  // class number of tile sample q_q (entry q = p N + s) from the index bytes
-  logic [5:0] cq;
+  // class number of tile sample q_q (entry q = p N + s): the entries are read in order,
+  // so ir_q (a copy of the index bytes) moves down by an entry after each entry's last
+  // read and the entry read is always in its low bits (N = 2: an entry is a bit of its
+  // pixel's byte, so the move is 1 bit within a byte and 7 to the next byte)
+  logic       cq_par;       // entry q_q is the second of its byte (N = 2)
+  logic       ir_sh;        // q_q is its entry's last read
   logic [3:0] cn;
-  assign cq = state_q == StRdExp ? 6'(q_q[5:0] >> bps) : q_q[5:0];
+  assign cq_par = state_q == StRdExp ? q_q[3'(bps)] : q_q[0];
   always_comb begin
-    unique case (cfg_i.spp)
-      gx_pkg::Spp2:  cn = {3'b0, ib_q[{cq[5:1], 3'b000} | 8'(cq[0])]};
-      gx_pkg::Spp4:  cn = {2'b0, ib_q[{1'b0, cq, 1'b0} +: 2]};
-      gx_pkg::Spp8:  cn = {1'b0, ib_q[8'(9'(cq) * 9'd3) +: 3]};
-      default:       cn = ib_q[{cq, 2'b00} +: 4];
+    unique case (spp)
+      gx_pkg::Spp2:  cn = {3'b0, ir_q[0]};
+      gx_pkg::Spp4:  cn = {2'b0, ir_q[1:0]};
+      gx_pkg::Spp8:  cn = {1'b0, ir_q[2:0]};
+      default:       cn = ir_q[3:0];
     endcase
   end
 
@@ -267,7 +328,7 @@ module gx_msmem #(
   logic [31:0] ie;
   always_comb begin
     for (int unsigned b = 0; b < 32; b++) begin
-      unique case (cfg_i.spp)
+      unique case (spp)
         gx_pkg::Spp2, gx_pkg::Spp4: ie[b] = pm_q[b];
         gx_pkg::Spp8:               ie[b] = b < 24 ? pm_q[b / 3] : 1'b0;
         default:                    ie[b] = pm_q[b / 8];
@@ -283,101 +344,125 @@ module gx_msmem #(
   endfunction
 
   // ---------------------------------------------------------------------------------
-  // Run scanner: one beat of the region's byte enables a clock; a run is a maximal span
-  // of enabled bytes, offered in run_v_q / run_s_q / run_e_q until taken.
-  logic [7:0] en8, sc_f, sc_z;
-  logic [4:0] sc_last;
-  logic       sc_step, sc_next, run_take;
+  // Run scanner: a run is a maximal span of enabled bytes of the region, offered in
+  // run_v_q / run_s_q / run_lb_q until taken. Beat nj_q's byte enables are loaded as the
+  // bytes where a run starts (cb_st_q) and where one ends (cb_ed_q, the byte after its
+  // last), against the previous beat's last byte (cb_e7_q); each clock then offers the
+  // beat's next run end, or, with none left, takes the next beat (a start left open
+  // continues into it). A phase's first clock loads beat 0.
+  // The region's enables, from beat nj_q on, in sv_q: the home's as 4-byte chunks (two
+  // a beat; the home's slots are whole chunks, B >= 4), the index block's and the state
+  // byte's as bytes (eight a beat). A phase's first load reads them from the region
+  // (sv_init) and keeps the beats after beat 0; each later load reads beat nj_q in the
+  // low bits of sv_q and moves it down by a beat.
+  logic [7:0]  en8, nb_st, nb_ed;
+  logic [63:0] sv_init, sv_cur;
+  logic [4:0]  sc_last;
+  logic [2:0]  st_lo, ed_lo;
+  logic        sc_ld, sc_open, run_take;
+  logic [7:0]  sc_so;       // the open run's start
   always_comb begin
     unique case (sc_rg_q)
       RgHome: begin
         sc_last = 5'd31;
-        unique case (bps)
-          2'd0:    en8 = {{4{se_q[{sc_j_q, 1'b1}]}}, {4{se_q[{sc_j_q, 1'b0}]}}};
-          2'd1:    en8 = {8{se_q[{1'b0, sc_j_q}]}};
-          default: en8 = {8{se_q[{2'b0, sc_j_q[4:1]}]}};
-        endcase
+        for (int unsigned c = 0; c < 64; c++) begin
+          unique case (bps)
+            2'd0:    sv_init[c] = se_q[c];
+            2'd1:    sv_init[c] = se_q[c / 2];
+            default: sv_init[c] = se_q[c / 4];
+          endcase
+        end
       end
       RgIndex: begin
         sc_last = 5'd3;
-        en8 = ie[{sc_j_q[1:0], 3'b000} +: 8];
+        sv_init = {32'b0, ie};
       end
       default: begin
         sc_last = 5'd0;
-        en8 = 8'd1 << st_q[2:0];
+        sv_init = 64'(8'd1 << st_q[2:0]);
       end
     endcase
+    sv_cur = cb_v_q ? sv_q : sv_init;
+    en8    = sc_rg_q == RgHome ? {{4{sv_cur[1]}}, {4{sv_cur[0]}}} : sv_cur[7:0];
   end
-  assign sc_step = sc_act_q && (!run_v_q || run_take);
+  assign nb_st   = en8 & ~{en8[6:0], cb_e7_q};
+  assign nb_ed   = ~en8 & {en8[6:0], cb_e7_q};
+  assign st_lo   = f_ffs(cb_st_q);
+  assign ed_lo   = f_ffs(cb_ed_q);
+  assign sc_open = sc_in_q || cb_st_q != '0;
+  assign sc_so   = sc_in_q ? sc_s_q : {cb_j_q, st_lo};
 
   always_comb begin
-    sc_act_d = sc_act_q;
-    sc_in_d  = sc_in_q;
-    sc_j_d   = sc_j_q;
-    sc_x_d   = sc_x_q;
-    sc_s_d   = sc_s_q;
-    run_v_d  = run_v_q && !run_take;
-    run_s_d  = run_s_q;
-    run_e_d  = run_e_q;
-    sc_next  = 1'b0;
-    sc_f     = en8 & (8'hff << sc_x_q);
-    sc_z     = '0;
-    if (sc_step) begin
-      if (!sc_in_q) begin
-        if (sc_f == '0) begin
-          sc_next = 1'b1;
-        end else begin
-          sc_z = ~en8 & (8'hff << f_ffs(sc_f));
-          if (sc_z != '0) begin
-            run_v_d = 1'b1;
-            run_s_d = {sc_j_q, f_ffs(sc_f)};
-            run_e_d = {1'b0, sc_j_q, f_ffs(sc_z)};
-            sc_x_d  = f_ffs(sc_z);
-          end else begin
-            sc_in_d = 1'b1;
-            sc_s_d  = {sc_j_q, f_ffs(sc_f)};
-            sc_next = 1'b1;
-          end
-        end
-      end else begin
-        sc_z = ~en8 & (8'hff << sc_x_q);
-        if (sc_z != '0) begin
+    sc_act_d  = sc_act_q;
+    sc_in_d   = sc_in_q;
+    sc_s_d    = sc_s_q;
+    cb_v_d    = cb_v_q;
+    cb_st_d   = cb_st_q;
+    cb_ed_d   = cb_ed_q;
+    cb_j_d    = cb_j_q;
+    cb_last_d = cb_last_q;
+    cb_e7_d   = cb_e7_q;
+    nj_d      = nj_q;
+    sv_d      = sv_q;
+    run_v_d   = run_v_q && !run_take;
+    run_s_d   = run_s_q;
+    run_lb_d  = run_lb_q;
+    run_1b_d  = run_1b_q;
+    cb_pj_d   = cb_pj_q;
+    sc_ld     = 1'b0;
+    if (sc_act_q) begin
+      if (!cb_v_q) begin
+        sc_ld = 1'b1;
+      end else if (!run_v_q || run_take) begin
+        if (cb_ed_q != '0) begin
+          // the beat's next run end: the run from the open start or the beat's first
           run_v_d = 1'b1;
-          run_s_d = sc_s_q;
-          run_e_d = {1'b0, sc_j_q, f_ffs(sc_z)};
+          run_s_d = sc_so;
+          // its last byte: before ed_lo in this beat, or the previous beat's last
+          run_lb_d = ed_lo == '0 ? {cb_pj_q, 3'd7} : {cb_j_q, ed_lo - 3'd1};
+          run_1b_d = !sc_in_q || (ed_lo == '0 && sc_s_q[7:3] == cb_pj_q);
+          cb_ed_d = f_clr(cb_ed_q);
+          if (!sc_in_q) cb_st_d = f_clr(cb_st_q);
           sc_in_d = 1'b0;
-          sc_x_d  = f_ffs(sc_z);
-        end else begin
-          sc_next = 1'b1;
-        end
-      end
-      if (sc_next) begin
-        sc_x_d = '0;
-        if (sc_j_q == sc_last) begin
+        end else if (cb_last_q) begin
+          // the region's end closes an open run
           sc_act_d = 1'b0;
-          if (sc_in_d) begin
+          cb_v_d   = 1'b0;
+          sc_in_d  = 1'b0;
+          if (sc_open) begin
             run_v_d = 1'b1;
-            run_s_d = sc_s_d;
-            run_e_d = 9'({sc_last, 3'b000}) + 9'd8;
-            sc_in_d = 1'b0;
+            run_s_d = sc_so;
+            run_lb_d = {cb_j_q, 3'd7};
+            run_1b_d = !sc_in_q;
           end
         end else begin
-          sc_j_d = sc_j_q + 5'd1;
+          sc_in_d = sc_open;
+          sc_s_d  = sc_so;
+          sc_ld   = 1'b1;
         end
       end
+    end
+    if (sc_ld) begin
+      cb_v_d    = 1'b1;
+      cb_st_d   = nb_st;
+      cb_ed_d   = nb_ed;
+      cb_j_d    = nj_q;
+      cb_pj_d   = cb_j_q;
+      cb_last_d = nj_q == sc_last;
+      cb_e7_d   = en8[7];
+      nj_d      = nj_q + 5'd1;
+      sv_d      = sc_rg_q == RgHome ? sv_cur >> 2 : sv_cur >> 8;
     end
   end
 
   // ---------------------------------------------------------------------------------
   // Issue: a run becomes one burst; its first and last beats and their edge bytes.
   logic          is_wr;     // the transaction is a write
-  logic [8:0]    run_em1;
   logic [4:0]    run_f, run_l;
   logic [AddrW-1:0] run_addr;
   assign is_wr   = state_q == StWrHome || state_q == StWrIndex || state_q == StWrState;
-  assign run_em1 = run_e_q - 9'd1;
   assign run_f   = run_s_q[7:3];
-  assign run_l   = run_em1[7:3];
+  assign run_l   = run_lb_q[7:3];
   always_comb begin
     unique case (sc_rg_q)
       RgHome:  run_addr = {home_q[AddrW-1:8], run_s_q};
@@ -401,13 +486,13 @@ module gx_msmem #(
   assign aw_hs   = aw_v_q && m_axi_awready_i;
   assign ar_hs   = ar_v_q && m_axi_arready_i;
   assign r_hs    = m_axi_rvalid_i;
-  assign wg_strb = f_strb(wg_j_q, wg_f_q, wg_l_q, wg_s_q, wg_e_q);
+  assign wg_strb = f_strb(wg_fb_q, wg_lb_q, wg_s_q, wg_e_q);
   assign win_sh  = {nxt_q, cur_q} >> {ptr_q, 3'b000};
   assign win_adv = {wg_strb[0] && wg_strb[4], wg_strb[0] ^ wg_strb[4], 2'b00};
 
   // R beats: the beat's range bytes
   logic [7:0]    rg_strb;
-  assign rg_strb = f_strb(rg_j_q, rg_f_q, rg_l_q, rg_s_q, rg_e_q);
+  assign rg_strb = rg_strb_q;
 
   // home block RAM: R beats in (beat j of the home at word j), response chunks out
   logic          ram_re;
@@ -424,7 +509,6 @@ module gx_msmem #(
   // response chunk h = s0_q_q: pixel p, sample entry q = p N + s, chunk i of the sample;
   // its home chunk in the tile's state (cn_q: the class number of entry q)
   assign xq = 6'(s0_q_q[5:0] >> bps);
-  assign kp = 5'(s0_q_q[5:0] >> nlg);
   assign xp = 5'(s0_q_q[5:0] >> (3'(bps) + nlg));
   assign xi = 2'(s0_q_q[1:0] & ((2'd1 << bps) - 2'd1));
   always_comb begin
@@ -453,21 +537,25 @@ module gx_msmem #(
   assign rd_phase_done = !sc_act_q && !run_v_q && !rg_act_q && !ar_v_q;
 
   // the subset parse's mask and the entries (samples) of pixel p_q it holds
-  logic [15:0] mk, cov_n, alln;
+  logic [15:0] mk, cov_n;
   logic [63:0] ent_we;
-  logic [4:0]  mpw;           // masks a word holds - 1: 64 / N - 1
-  logic        fl_bad;
-  assign alln  = 16'((17'd1 << (5'd1 << nlg)) - 17'd1);
-  assign mk    = mw_q[15:0] & alln;
-  assign cov_n = cov_q | mk;
-  assign mpw   = 5'((7'd64 >> nlg) - 7'd1);
-  always_comb begin
-    for (int unsigned e = 0; e < 64; e++)
-      ent_we[e] = 6'(e >> nlg) == p_q && mk[e & 15 & 32'(nmax)];
+  assign mk     = mw_q[15:0] & alln;
+  assign cov_n  = cov_q | mk;
+  // the mask completes the pixel: its samples all placed, or its last class
+  logic pix_done;
+  assign pix_done = &(cov_q | mw_q[15:0] | ~alln) || c_q == nmax;
+  assign ent_we = pe_q & f_rep(spp, mw_q[15:0]);
+
+  // the packet's refusals on its own fields: the tile's against the surface registered
+  // from fl_i (held while offered) in the clock it is offered, the rest in StWrChk
+  logic fl_out_q, fl_last_q, fl_bad;
+  always_ff @(posedge clk_i) begin
+    fl_out_q  <= 21'(fl_i.tile) >= tiles_q;
+    fl_last_q <= 21'(fl_i.tile) == tlast_q;
   end
-  assign fl_bad = 21'(fl_i.tile) >= tiles_q || 2'(fl_i.enc) == 2'd3 ||
+  assign fl_bad = fl_out_q || 2'(fl_i.enc) == 2'd3 ||
                   fl_i.payload_bytes > 9'(gx_pkg::MsMaxPayload) ||
-                  (fl_i.written & ~f_vmask(fl_i.tile, tiles_q, lastmask_q, pall)) != '0;
+                  (fl_i.written & ~f_vmask(fl_last_q, lastmask_q, pall)) != '0;
 
   always_comb begin
     state_d   = state_q;
@@ -479,8 +567,6 @@ module gx_msmem #(
     home_d    = home_q;
     idx_d     = idx_q;
     st_d      = st_q;
-    se_d      = se_q;
-    ib_d      = ib_q;
     mw_d      = mw_q;
     mc_d      = mc_q;
     p_d       = p_q;
@@ -495,6 +581,12 @@ module gx_msmem #(
     sc_rg_d   = sc_rg_q;
     q_d       = q_q;
     kmax_d    = kmax_q;
+    pe_d      = pe_q;
+    pmr_d     = pmr_q;
+    ir_d      = ir_q;
+    sw_end_d  = 1'b0;
+    qv_d      = qv_q;
+    pmnz_d    = pmnz_q;
     resp_v_d  = resp_v_q;
     rbytes_d  = rbytes_q;
     bad_d     = bad_q;
@@ -525,8 +617,6 @@ module gx_msmem #(
         state_d = StWrGo;
       end
       StWrGo: begin
-        ib_d   = '0;
-        se_d   = f_slots(enc_q, pm_q, nlg);
         wi_d   = '0;
         ptr_d  = '0;
         win_d  = 2'd2;
@@ -535,8 +625,9 @@ module gx_msmem #(
           bad_d   = bad_q + 16'd1;
         end else if (enc_q == 2'(gx_pkg::EncSubset)) begin
           state_d = StWrMask;
-          se_d    = '0;
           p_d     = '0;
+          pe_d    = 64'(alln);
+          pmr_d   = pm_q;
           c_d     = '0;
           cov_d   = '0;
           k_d     = '0;
@@ -554,21 +645,13 @@ module gx_msmem #(
           wi_d    = 6'((11'(k_q) << nlg) + 11'd7 >> 6);
           ptr_d   = 3'((11'(k_q) << nlg) + 11'd7 >> 3);
           win_d   = 2'd2;
-        end else if (!pm_q[p_q[4:0]]) begin
-          p_d = p_q + 6'd1;
+        end else if (!pmr_q[0]) begin
+          p_d   = p_q + 6'd1;
+          pe_d  = f_nextpix(spp, pe_q);
+          pmr_d = pmr_q >> 1;
         end else begin
-          // class c_q of pixel p_q: its samples' class numbers, its home slot
-          for (int unsigned e = 0; e < 64; e++) begin
-            if (ent_we[e]) begin
-              unique case (cfg_i.spp)
-                gx_pkg::Spp2: ib_d[8 * (e / 2) + e % 2] = c_q[0];
-                gx_pkg::Spp4: ib_d[2 * e +: 2] = c_q[1:0];
-                gx_pkg::Spp8: ib_d[3 * e +: 3] = c_q[2:0];
-                default:      ib_d[4 * e +: 4] = c_q;
-              endcase
-            end
-          end
-          se_d[6'({p_q[4:0], 4'b0000} >> (3'd4 - nlg)) | 6'(c_q)] = 1'b1;
+          // class c_q of pixel p_q (its samples' class numbers and its home slot: ib_d
+          // and se_d below)
           k_d   = k_q + 7'd1;
           cov_d = cov_n;
           c_d   = c_q + 4'd1;
@@ -579,8 +662,10 @@ module gx_msmem #(
             wi_d = wi_q + 6'd1;
             mc_d = '0;
           end
-          if (cov_n == alln || c_q == nmax) begin
+          if (pix_done) begin
             p_d   = p_q + 6'd1;
+            pe_d  = f_nextpix(spp, pe_q);
+            pmr_d = pmr_q >> 1;
             c_d   = '0;
             cov_d = '0;
           end
@@ -626,10 +711,9 @@ module gx_msmem #(
         idx_d    = AddrW'({index_base_i[63:5] + 59'(tile_q), 5'h00});
         st_d     = AddrW'({state_base_i[63:8] + 56'(tile_q[19:8]), tile_q[7:0]});
         rbytes_d = '0;
-        ib_d     = '0;
         q_d      = '0;
         chk_d    = 21'(tile_q) >= tiles_q;
-        pm_d     = pm_q & f_vmask(tile_q, tiles_q, lastmask_q, pall);
+        pm_d     = pm_q & f_vmask(21'(tile_q) == tlast_q, lastmask_q, pall);
         state_d  = StRdGo;
       end
       StRdGo: begin
@@ -637,8 +721,10 @@ module gx_msmem #(
           // outside the surface: nothing read, a response of 0
           pm_d    = '0;
           enc_d   = '0;
+          ir_d    = ib_q;
           state_d = StRdExp;
         end else begin
+          pmnz_d  = pm_q != '0;
           state_d = StRdState;
           sc_rg_d = RgState;
           sc_start = 1'b1;
@@ -646,7 +732,7 @@ module gx_msmem #(
       end
       StRdState: begin
         if (rd_phase_done) begin
-          if (enc_q == 2'(gx_pkg::EncSubset) && pm_q != '0) begin
+          if (enc_q == 2'(gx_pkg::EncSubset) && pmnz_q) begin
             state_d = StRdIndex;
             sc_rg_d = RgIndex;
             sc_start = 1'b1;
@@ -654,31 +740,33 @@ module gx_msmem #(
             state_d = StRdHome;
             sc_rg_d = RgHome;
             sc_start = 1'b1;
-            se_d    = f_slots(enc_q, pm_q, nlg);
           end
         end
       end
       StRdIndex: begin
         if (rd_phase_done) begin
           state_d = StRdK;
-          se_d    = '0;
           q_d     = '0;
+          qv_d    = 1'b1;
+          ir_d    = ib_q;
+          pe_d    = 64'(alln);
+          pmr_d   = pm_q;
         end
       end
       StRdK: begin
         // entry q = p N + s (stage 0 read its class number into cn_q): k - 1 = the
-        // highest class number of pixel p; at its last sample, slots p N .. p N + k - 1
-        // (if the pixel is requested)
-        if (s0_v_q) begin
+        // highest class number of pixel p; the clock after its last sample (pd_q), slots
+        // p N .. p N + k - 1 if the pixel is requested
+        if (s0_v_q)
           kmax_d = (s0_q_q[3:0] & nmax) == '0 || cn_q > kmax_q ? cn_q : kmax_q;
-          if ((s0_q_q[3:0] & nmax) == nmax && pm_q[kp]) begin
-            for (int unsigned e = 0; e < 64; e++)
-              if (6'(e >> nlg) == 6'(s0_q_q[5:0] >> nlg) && 4'(e & 15 & 32'(nmax)) <= kmax_d)
-                se_d[e] = 1'b1;
-          end
+        if (pd_q) begin
+          pe_d  = f_nextpix(spp, pe_q);
+          pmr_d = pmr_q >> 1;
         end
-        if (q_q <= tmax) q_d = q_q + 7'd1;
-        if (s0_v_q && s0_q_q == tmax) begin
+        if (qv_q) q_d = q_q + 7'd1;
+        if (qv_q && q_q == tmax) qv_d = 1'b0;
+        sw_end_d = s0_v_q && s0_q_q == tmax;
+        if (sw_end_q) begin
           state_d = StRdHome;
           sc_rg_d = RgHome;
           sc_start = 1'b1;
@@ -688,6 +776,7 @@ module gx_msmem #(
         if (rd_phase_done) begin
           state_d = StRdExp;
           q_d     = '0;
+          ir_d    = ib_q;
         end
       end
       StRdExp: begin
@@ -720,11 +809,77 @@ module gx_msmem #(
         default: enc_d = 2'(gx_pkg::EncFull);  // 3 is never written: read as full
       endcase
     end
-    if (r_hs && rg_act_q && rg_rg_q == RgIndex) begin
-      for (int unsigned k = 0; k < 8; k++)
-        if (rg_strb[k]) ib_d[64 * rg_j_q[1:0] + 8 * k +: 8] = m_axi_rdata_i[8 * k +: 8];
+    if (r_hs && rg_act_q && rg_rg_q != RgState) rbytes_d = rbytes_d + 9'(rg_pop_q);
+    // the index copy moves to the next entry after an entry's last read
+    if (ir_sh) begin
+      unique case (spp)
+        gx_pkg::Spp2:  ir_d = cq_par ? ir_q >> 7 : ir_q >> 1;
+        gx_pkg::Spp4:  ir_d = ir_q >> 2;
+        gx_pkg::Spp8:  ir_d = ir_q >> 3;
+        default:       ir_d = ir_q >> 4;
+      endcase
     end
-    if (r_hs && rg_act_q && rg_rg_q != RgState) rbytes_d = rbytes_d + 9'(f_pop(rg_strb));
+  end
+  assign ir_sh = (state_q == StRdK && qv_q) ||
+                 (state_q == StRdExp && !q_q[6] && (q_q[1:0] | ~((2'd1 << bps) - 2'd1)) == 2'b11);
+  assign pd_d  = state_q == StRdK && s0_v_q && (s0_q_q[3:0] & nmax) == nmax;
+
+  // The index bytes: cleared as a transaction starts; the subset parse writes class c_q
+  // to the entries of ent_we (entry e of format N at bits e I(N) 8 / N ..., N = 2: bit
+  // e mod 2 of byte e / 2); an index R beat writes its strobed bytes.
+  logic ib_clr, ib_pw, ib_rw;
+  assign ib_clr = state_q == StWrGo || state_q == StRdChk;
+  assign ib_pw  = state_q == StWrMask && p_q != pcnt && pmr_q[0];
+  assign ib_rw  = r_hs && rg_act_q && rg_rg_q == RgIndex;
+  always_comb begin
+    for (int unsigned i = 0; i < 256; i++) begin
+      logic we, val;
+      unique case (spp)
+        gx_pkg::Spp2: begin
+          we  = i % 8 < 2 ? ent_we[(i / 8) * 2 + i % 8] : 1'b0;
+          val = c_q[0];
+        end
+        gx_pkg::Spp4: begin
+          we  = i < 128 ? ent_we[i / 2] : 1'b0;
+          val = c_q[i % 2];
+        end
+        gx_pkg::Spp8: begin
+          we  = i < 192 ? ent_we[i / 3] : 1'b0;
+          val = c_q[i % 3];
+        end
+        default: begin
+          we  = ent_we[i / 4];
+          val = c_q[i % 4];
+        end
+      endcase
+      if (ib_clr)
+        ib_d[i] = 1'b0;
+      else if (ib_pw && we)
+        ib_d[i] = val;
+      else if (ib_rw && rg_j_q[1:0] == 2'(i / 64) && rg_strb[(i % 64) / 8])
+        ib_d[i] = m_axi_rdata_i[i % 64];
+      else
+        ib_d[i] = ib_q[i];
+    end
+  end
+
+  // The home slots moved: a write's 1SPP / full slots, or a read's of a 1SPP / full
+  // tile (f_slots); cleared for a subset parse or sweep, which set the slots of each
+  // class parsed (c_q of pixel p_q) or of each requested pixel's k classes (pd_q).
+  logic        se_ld, se_clr, se_or;
+  logic [15:0] se_cls;
+  assign se_ld  = (state_q == StWrGo && enc_q != 2'(gx_pkg::EncSubset)) ||
+                  (state_q == StRdState && rd_phase_done &&
+                   !(enc_q == 2'(gx_pkg::EncSubset) && pmnz_q));
+  assign se_clr = (state_q == StWrGo && enc_q == 2'(gx_pkg::EncSubset)) ||
+                  (state_q == StRdIndex && rd_phase_done);
+  assign se_or  = ib_pw || (state_q == StRdK && pd_q && pmr_q[0]);
+  assign se_cls = state_q == StRdK ? 16'((17'd2 << kmax_q) - 17'd1) : 16'd1 << c_q;
+  always_comb begin
+    if (se_ld)       se_d = f_slots(enc_q, pm_q, nlg);
+    else if (se_clr) se_d = '0;
+    else if (se_or)  se_d = se_q | (pe_q & f_rep(spp, se_cls));
+    else             se_d = se_q;
   end
 
 
@@ -736,14 +891,16 @@ module gx_msmem #(
     wg_act_d  = wg_act_q;
     wg_rg_d   = wg_rg_q;
     wg_j_d    = wg_j_q;
-    wg_f_d    = wg_f_q;
     wg_l_d    = wg_l_q;
+    wg_fb_d   = wg_fb_q;
+    wg_lb_d   = wg_lb_q;
     wg_s_d    = wg_s_q;
     wg_e_d    = wg_e_q;
     w_v_d     = w_v_q && !m_axi_wready_i;
     w_data_d  = w_data_q;
     w_strb_d  = w_strb_q;
     w_last_d  = w_last_q;
+    w_pop_d   = w_pop_q;
     wr_out_d  = wr_out_q;
     ar_v_d    = ar_v_q && !ar_hs;
     ar_addr_d = ar_addr_q;
@@ -751,8 +908,10 @@ module gx_msmem #(
     rg_act_d  = rg_act_q;
     rg_rg_d   = rg_rg_q;
     rg_j_d    = rg_j_q;
-    rg_f_d    = rg_f_q;
     rg_l_d    = rg_l_q;
+    rg_strb_d = rg_strb_q;
+    rg_pop_d  = rg_pop_q;
+    rg_lb_d   = rg_lb_q;
     rg_s_d    = rg_s_q;
     rg_e_d    = rg_e_q;
     if (run_take && is_wr) begin
@@ -762,10 +921,11 @@ module gx_msmem #(
       wg_act_d  = 1'b1;
       wg_rg_d   = sc_rg_q;
       wg_j_d    = run_f;
-      wg_f_d    = run_f;
       wg_l_d    = run_l;
+      wg_fb_d   = 1'b1;
+      wg_lb_d   = run_1b_q;
       wg_s_d    = run_s_q[2:0];
-      wg_e_d    = run_em1[2:0];
+      wg_e_d    = run_lb_q[2:0];
     end
     if (run_take && !is_wr) begin
       ar_v_d    = 1'b1;
@@ -774,32 +934,40 @@ module gx_msmem #(
       rg_act_d  = 1'b1;
       rg_rg_d   = sc_rg_q;
       rg_j_d    = run_f;
-      rg_f_d    = run_f;
       rg_l_d    = run_l;
+      rg_lb_d   = run_1b_q;
+      rg_strb_d = f_strb(1'b1, run_1b_q, run_s_q[2:0], run_lb_q[2:0]);
+      rg_pop_d  = (run_1b_q ? 4'(run_lb_q[2:0]) + 4'd1 : 4'd8) - 4'(run_s_q[2:0]);
       rg_s_d    = run_s_q[2:0];
-      rg_e_d    = run_em1[2:0];
+      rg_e_d    = run_lb_q[2:0];
     end
     if (w_load) begin
       w_v_d    = 1'b1;
       w_strb_d = wg_strb;
-      w_last_d = wg_j_q == wg_l_q;
+      w_pop_d  = f_pop(wg_strb);
+      w_last_d = wg_lb_q;
       unique case (wg_rg_q)
         RgHome:  w_data_d = {wg_strb[0] ? win_sh[63:32] : win_sh[31:0], win_sh[31:0]};
         RgIndex: w_data_d = ib_q[64 * wg_j_q[1:0] +: 64];
         default: w_data_d = {8{6'b0, enc_q}};
       endcase
-      wg_j_d = wg_j_q + 5'd1;
-      if (wg_j_q == wg_l_q) wg_act_d = 1'b0;
+      wg_j_d  = wg_j_q + 5'd1;
+      wg_fb_d = 1'b0;
+      wg_lb_d = wg_j_q + 5'd1 == wg_l_q;
+      if (wg_lb_q) wg_act_d = 1'b0;
     end
     wr_out_d = wr_out_q + ($bits(wr_out_q))'(run_take && is_wr) - ($bits(wr_out_q))'(b_hs);
     if (r_hs && rg_act_q) begin
-      rg_j_d = rg_j_q + 5'd1;
-      if (rg_j_q == rg_l_q) rg_act_d = 1'b0;
+      rg_j_d  = rg_j_q + 5'd1;
+      rg_lb_d   = rg_j_q + 5'd1 == rg_l_q;
+      rg_strb_d = f_strb(1'b0, rg_lb_d, rg_s_q, rg_e_q);
+      rg_pop_d  = rg_lb_d ? 4'(rg_e_q) + 4'd1 : 4'd8;
+      if (rg_lb_q) rg_act_d = 1'b0;
     end
   end
 
   // response build: chunk h = q_q read from the RAM, shifted in two clocks later
-  assign s0_v_d = (state_q == StRdK && q_q <= tmax) || (state_q == StRdExp && !q_q[6]);
+  assign s0_v_d = (state_q == StRdK && qv_q) || (state_q == StRdExp && !q_q[6]);
   assign x1_v_d = ram_re;
   assign x1_h_d = xsrc[0];
   assign x1_k_d = pm_q[xp];
@@ -815,8 +983,8 @@ module gx_msmem #(
 
   // counters
   always_comb begin
-    bytes_wr_d = bytes_wr_q + 64'(w_hs ? f_pop(w_strb_q) : 4'd0);
-    bytes_rd_d = bytes_rd_q + 64'(r_hs && rg_act_q ? f_pop(rg_strb) : 4'd0);
+    bytes_wr_d = bytes_wr_q + 64'(w_hs ? w_pop_q : 4'd0);
+    bytes_rd_d = bytes_rd_q + 64'(r_hs && rg_act_q ? rg_pop_q : 4'd0);
     err_d      = err_q || (b_hs && m_axi_bresp_i != 2'b00) || (r_hs && m_axi_rresp_i != 2'b00);
   end
 
@@ -826,6 +994,7 @@ module gx_msmem #(
       rr_q       <= 1'b0;
       sc_act_q   <= 1'b0;
       sc_in_q    <= 1'b0;
+      cb_v_q     <= 1'b0;
       run_v_q    <= 1'b0;
       aw_v_q     <= 1'b0;
       wg_act_q   <= 1'b0;
@@ -834,6 +1003,9 @@ module gx_msmem #(
       ar_v_q     <= 1'b0;
       rg_act_q   <= 1'b0;
       s0_v_q     <= 1'b0;
+      pd_q       <= 1'b0;
+      qv_q       <= 1'b0;
+      sw_end_q   <= 1'b0;
       x1_v_q     <= 1'b0;
       x2_v_q     <= 1'b0;
       resp_v_q   <= 1'b0;
@@ -846,6 +1018,7 @@ module gx_msmem #(
       rr_q       <= rr_d;
       sc_act_q   <= sc_start ? 1'b1 : sc_act_d;
       sc_in_q    <= sc_start ? 1'b0 : sc_in_d;
+      cb_v_q     <= sc_start ? 1'b0 : cb_v_d;
       run_v_q    <= run_v_d;
       aw_v_q     <= aw_v_d;
       wg_act_q   <= wg_act_d;
@@ -854,6 +1027,9 @@ module gx_msmem #(
       ar_v_q     <= ar_v_d;
       rg_act_q   <= rg_act_d;
       s0_v_q     <= s0_v_d;
+      pd_q       <= pd_d;
+      qv_q       <= qv_d;
+      sw_end_q   <= sw_end_d;
       x1_v_q     <= x1_v_d;
       x2_v_q     <= x1_v_q;
       resp_v_q   <= resp_v_d;
@@ -886,17 +1062,26 @@ module gx_msmem #(
     ptr_q     <= ptr_d;
     win_q     <= win_d;
     sc_rg_q   <= sc_rg_d;
-    sc_j_q    <= sc_start ? 5'd0 : sc_j_d;
-    sc_x_q    <= sc_start ? 3'd0 : sc_x_d;
     sc_s_q    <= sc_s_d;
+    cb_st_q   <= cb_st_d;
+    cb_ed_q   <= cb_ed_d;
+    cb_j_q    <= cb_j_d;
+    cb_last_q <= cb_last_d;
+    cb_e7_q   <= sc_start ? 1'b0 : cb_e7_d;
+    nj_q      <= sc_start ? 5'd0 : nj_d;
+    sv_q      <= sv_d;
     run_s_q   <= run_s_d;
-    run_e_q   <= run_e_d;
+    run_lb_q  <= run_lb_d;
+    run_1b_q  <= run_1b_d;
+    cb_pj_q   <= cb_pj_d;
     aw_addr_q <= aw_addr_d;
     aw_len_q  <= aw_len_d;
     wg_rg_q   <= wg_rg_d;
     wg_j_q    <= wg_j_d;
-    wg_f_q    <= wg_f_d;
     wg_l_q    <= wg_l_d;
+    wg_fb_q   <= wg_fb_d;
+    wg_lb_q   <= wg_lb_d;
+    w_pop_q   <= w_pop_d;
     wg_s_q    <= wg_s_d;
     wg_e_q    <= wg_e_d;
     w_data_q  <= w_data_d;
@@ -906,12 +1091,18 @@ module gx_msmem #(
     ar_len_q  <= ar_len_d;
     rg_rg_q   <= rg_rg_d;
     rg_j_q    <= rg_j_d;
-    rg_f_q    <= rg_f_d;
     rg_l_q    <= rg_l_d;
+    rg_strb_q <= rg_strb_d;
+    rg_pop_q  <= rg_pop_d;
+    rg_lb_q   <= rg_lb_d;
     rg_s_q    <= rg_s_d;
     rg_e_q    <= rg_e_d;
     q_q       <= q_d;
     kmax_q    <= kmax_d;
+    pe_q      <= pe_d;
+    pmr_q     <= pmr_d;
+    ir_q      <= ir_d;
+    pmnz_q    <= pmnz_d;
     s0_q_q    <= q_q;
     cn_q      <= cn;
     x1_h_q    <= x1_h_d;
@@ -927,7 +1118,7 @@ module gx_msmem #(
   // below their alignment, the read kind, the IDs (one ID), the window's upper half
   logic unused;
   assign unused = ^{cfg_i.threshold, surf_base_i[7:0], index_base_i[4:0], state_base_i[7:0],
-                    rd0_req_i.kind, rd1_req_i.kind, m_axi_bid_i, m_axi_rid_i, run_em1[8],
+                    rd0_req_i.kind, rd1_req_i.kind, m_axi_bid_i, m_axi_rid_i,
                     win_sh[127:64]};
 
   // ---------------------------------------------------------------------------------
@@ -982,7 +1173,7 @@ module gx_msmem #(
   `GX_ASSUME(FlMasks_M, state_q != StWrMask || p_q == pcnt || !pm_q[p_q[4:0]] ||
                         (mk != '0 && (mk & cov_q) == '0 && (mk & (cov_q + 16'd1)) != '0))
   `GX_ASSUME(RExpected_M, !m_axi_rvalid_i || (rg_act_q && !ar_v_q))
-  `GX_ASSUME(RLast_M, !m_axi_rvalid_i || m_axi_rlast_i == (rg_j_q == rg_l_q))
+  `GX_ASSUME(RLast_M, !m_axi_rvalid_i || m_axi_rlast_i == rg_lb_q)
   `GX_ASSUME(BExpected_M, !m_axi_bvalid_i || wr_out_q != '0)
   `GX_ASSERT(AwHold_A, !`GX_PAST_OK || !$past(aw_v_q && !m_axi_awready_i) ||
                        (aw_v_q && aw_addr_q == $past(aw_addr_q) && aw_len_q == $past(aw_len_q)))
@@ -1003,6 +1194,13 @@ module gx_msmem #(
   `GX_ASSERT(AwBlock_A, !aw_v_q || 6'(aw_addr_q[7:3]) + 6'(aw_len_q) < 6'd32)
   `GX_ASSERT(ArBlock_A, !ar_v_q || 6'(ar_addr_q[7:3]) + 6'(ar_len_q) < 6'd32)
   `GX_ASSERT(StrbNonZero_A, !w_v_q || w_strb_q != '0)
+  // the registered beat flags equal the comparisons they stand for
+  `GX_ASSERT(WgLast_A, !wg_act_q || wg_lb_q == (wg_j_q == wg_l_q))
+  `GX_ASSERT(RgLast_A, !rg_act_q || rg_lb_q == (rg_j_q == rg_l_q))
+  `GX_ASSERT(NextBeat_A, !cb_v_q || nj_q == cb_j_q + 5'd1)
+  `GX_ASSERT(RunOrder_A, !run_v_q || run_s_q <= run_lb_q)
+  `GX_ASSERT(RunOneBeat_A, !run_v_q || run_1b_q == (run_f == run_l))
+  `GX_ASSERT(RgPop_A, !rg_act_q || 32'(rg_pop_q) == $countones(rg_strb_q))
   `GX_COVER(SubsetWrite_C, state_q == StWrIndex && aw_hs)
   `GX_COVER(ReadResp_C, resp_v_q && rd_port_q)
 endmodule
