@@ -197,6 +197,7 @@ module gx_msmem #(
                                          // parse's pixel p_q, or of the read sweep's pixel
   // payload window: bytes ptr.. of {nxt, cur} are the next payload bytes
   logic [5:0]    wi_q, wi_d;             // the next payload word to load
+  logic [PayWords-1:0] ws_q;             // the same, one-hot
   logic [63:0]   cur_q, cur_d, nxt_q, nxt_d;
   logic [2:0]    ptr_q, ptr_d;
   logic [1:0]    win_q, win_d;           // window loads left before the home writes
@@ -301,11 +302,14 @@ module gx_msmem #(
     endcase
   endfunction
 
-  // payload word wi_q (0 beyond the payload)
-  logic [64*64-1:0] pay_ext;
-  logic [63:0]      pword;
-  assign pay_ext = {{(64 - PayWords) * 64{1'b0}}, fl_i.payload};
-  assign pword   = pay_ext[64*wi_q +: 64];
+  // payload word wi_q (0 beyond the payload), selected by its one-hot copy: an AND-OR
+  // whose select bits each reach one word's 64 bits
+  logic [63:0] pword;
+  always_comb begin
+    pword = '0;
+    for (int unsigned w = 0; w < PayWords; w++)
+      pword = pword | (fl_i.payload[64 * w +: 64] & {64{ws_q[w]}});
+  end
 
   // class number of tile sample q_q (entry q = p N + s): the entries are read in order,
   // so ir_q (a copy of the index bytes) moves down by an entry after each entry's last
@@ -354,17 +358,17 @@ module gx_msmem #(
   // a beat; the home's slots are whole chunks, B >= 4), the index block's and the state
   // byte's as bytes (eight a beat). A phase's first load reads them from the region
   // (sv_init) and keeps the beats after beat 0; each later load reads beat nj_q in the
-  // low bits of sv_q and moves it down by a beat.
+  // low bits of sv_q and moves it down by a beat. A beat after which no byte is enabled
+  // is the phase's last (cb_last_q): the scan ends at the region's last enabled beat.
   logic [7:0]  en8, nb_st, nb_ed;
   logic [63:0] sv_init, sv_cur;
-  logic [4:0]  sc_last;
+  logic [63:0] sv_nx;      // the enables after the loaded beat
   logic [2:0]  st_lo, ed_lo;
   logic        sc_ld, sc_open, run_take;
   logic [7:0]  sc_so;       // the open run's start
   always_comb begin
     unique case (sc_rg_q)
       RgHome: begin
-        sc_last = 5'd31;
         for (int unsigned c = 0; c < 64; c++) begin
           unique case (bps)
             2'd0:    sv_init[c] = se_q[c];
@@ -374,16 +378,15 @@ module gx_msmem #(
         end
       end
       RgIndex: begin
-        sc_last = 5'd3;
         sv_init = {32'b0, ie};
       end
       default: begin
-        sc_last = 5'd0;
         sv_init = 64'(8'd1 << st_q[2:0]);
       end
     endcase
     sv_cur = cb_v_q ? sv_q : sv_init;
     en8    = sc_rg_q == RgHome ? {{4{sv_cur[1]}}, {4{sv_cur[0]}}} : sv_cur[7:0];
+    sv_nx  = sc_rg_q == RgHome ? sv_cur >> 2 : sv_cur >> 8;
   end
   assign nb_st   = en8 & ~{en8[6:0], cb_e7_q};
   assign nb_ed   = ~en8 & {en8[6:0], cb_e7_q};
@@ -448,10 +451,10 @@ module gx_msmem #(
       cb_ed_d   = nb_ed;
       cb_j_d    = nj_q;
       cb_pj_d   = cb_j_q;
-      cb_last_d = nj_q == sc_last;
+      cb_last_d = sv_nx == '0;
       cb_e7_d   = en8[7];
       nj_d      = nj_q + 5'd1;
-      sv_d      = sc_rg_q == RgHome ? sv_cur >> 2 : sv_cur >> 8;
+      sv_d      = sv_nx;
     end
   end
 
@@ -1057,6 +1060,7 @@ module gx_msmem #(
     cov_q     <= cov_d;
     k_q       <= k_d;
     wi_q      <= wi_d;
+    ws_q      <= PayWords'(64'd1 << wi_d);
     cur_q     <= cur_d;
     nxt_q     <= nxt_d;
     ptr_q     <= ptr_d;
