@@ -34,9 +34,9 @@
 // + a clock per home beat scanned (32) + the bursts' beats + the last B; a read 3 + the
 // state burst + (subset: index bursts + 256/B + 1 sweep) + a clock per home beat scanned
 // + the home bursts + 67 + the response handshake.
-// cfg_i and the bases are static while idle_o is low and for two clocks before a
+// cfg_i and the bases are static while idle_o is low and for three clocks before a
 // transaction (the format's registers, the tile count and the last tile's pixels follow
-// cfg_i through one and two registers).
+// cfg_i through one and three registers).
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -124,7 +124,7 @@ module gx_msmem #(
 
   // ---------------------------------------------------------------------------------
   // Format: N = 2^nlg, B = 4 2^bps, P = 2^plg pixels a tile, I(N) index bytes a pixel;
-  // registered from cfg_i, which is static for two clocks before a transaction.
+  // registered from cfg_i, which is static for three clocks before a transaction.
   gx_pkg::spp_e spp;
   logic [2:0]  nlg, plg;
   logic [1:0]  bps;
@@ -152,15 +152,18 @@ module gx_msmem #(
     mpw  <= 5'((7'd64 >> nlg_c) - 7'd1);
   end
 
-  // The surface's tile count, its last tile and the last tile's pixels, two registers
-  // behind cfg_i.
+  // The surface's tile count, its last tile and the last tile's pixels, three registers
+  // behind cfg_i: W and H registered beside the multiplier, W H, then the counts.
+  logic [13:0] w_q, h_q;
   logic [27:0] wh_q;
   logic [20:0] tiles_q, tlast_q;
   logic [31:0] lastmask_q;
   logic [4:0]  lastcnt;
   assign lastcnt = wh_q[4:0] & 5'(pcnt - 6'd1);
   always_ff @(posedge clk_i) begin
-    wh_q       <= 28'(cfg_i.width) * 28'(cfg_i.height);
+    w_q        <= cfg_i.width;
+    h_q        <= cfg_i.height;
+    wh_q       <= 28'(w_q) * 28'(h_q);
     tiles_q    <= 21'((wh_q + 28'(pcnt - 6'd1)) >> plg);
     tlast_q    <= 21'((wh_q - 28'd1) >> plg);
     for (int unsigned i = 0; i < 32; i++)
