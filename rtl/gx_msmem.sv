@@ -153,17 +153,26 @@ module gx_msmem #(
   end
 
   // The surface's tile count, its last tile and the last tile's pixels, three registers
-  // behind cfg_i: W and H registered beside the multiplier, W H, then the counts.
-  logic [13:0] w_q, h_q;
-  logic [27:0] wh_q;
+  // behind cfg_i: W H by shift and add, no multiplier (the product of the configuration
+  // needs no DSP block and its routing): the rows W h_i 2^i summed four at a time into
+  // registers, then the four sums; then the counts.
+  logic [13:0][27:0] whrow;
+  logic [3:0][27:0]  whsum_q;
+  logic [27:0]       wh_q;
+  always_comb begin
+    for (int unsigned i = 0; i < 14; i++)
+      whrow[i] = cfg_i.height[i] ? 28'(cfg_i.width) << i : 28'd0;
+  end
   logic [20:0] tiles_q, tlast_q;
   logic [31:0] lastmask_q;
   logic [4:0]  lastcnt;
   assign lastcnt = wh_q[4:0] & 5'(pcnt - 6'd1);
   always_ff @(posedge clk_i) begin
-    w_q        <= cfg_i.width;
-    h_q        <= cfg_i.height;
-    wh_q       <= 28'(w_q) * 28'(h_q);
+    whsum_q[0] <= (whrow[0] + whrow[1]) + (whrow[2] + whrow[3]);
+    whsum_q[1] <= (whrow[4] + whrow[5]) + (whrow[6] + whrow[7]);
+    whsum_q[2] <= (whrow[8] + whrow[9]) + (whrow[10] + whrow[11]);
+    whsum_q[3] <= whrow[12] + whrow[13];
+    wh_q       <= (whsum_q[0] + whsum_q[1]) + (whsum_q[2] + whsum_q[3]);
     tiles_q    <= 21'((wh_q + 28'(pcnt - 6'd1)) >> plg);
     tlast_q    <= 21'((wh_q - 28'd1) >> plg);
     for (int unsigned i = 0; i < 32; i++)
@@ -362,9 +371,14 @@ module gx_msmem #(
   // byte's as bytes (eight a beat). A phase's first load reads them from the region
   // (sv_init) and keeps the beats after beat 0; each later load reads beat nj_q in the
   // low bits of sv_q and moves it down by a beat. A beat after which no byte is enabled
-  // is the phase's last (cb_last_q): the scan ends at the region's last enabled beat.
+  // is the phase's last (cb_last_q): the scan ends at the region's last enabled beat, or
+  // one beat later when that is beat 0 (the first load's test would read the region's
+  // enables through the slot map's select; the state byte's one beat is always the last).
   logic [7:0]  en8, nb_st, nb_ed;
   logic [63:0] sv_init, sv_cur;
+`ifdef GX_MSMEM_FREE_SCAN
+  (* anyseq *) logic [63:0] sv_free;
+`endif
   logic [63:0] sv_nx;      // the enables after the loaded beat
   logic [2:0]  st_lo, ed_lo;
   logic        sc_ld, sc_open, run_take;
@@ -387,6 +401,12 @@ module gx_msmem #(
         sv_init = 64'(8'd1 << st_q[2:0]);
       end
     endcase
+`ifdef GX_MSMEM_FREE_SCAN
+    // proof abstraction (formal/gx_msmem.sby.j2, task pdr): the region's enables are
+    // free within its span, so the scanner may offer any runs of the region (a superset
+    // of the real ones)
+    sv_init = sv_free & (sc_rg_q == RgHome ? '1 : sc_rg_q == RgIndex ? 64'hffff_ffff : 64'hff);
+`endif
     sv_cur = cb_v_q ? sv_q : sv_init;
     en8    = sc_rg_q == RgHome ? {{4{sv_cur[1]}}, {4{sv_cur[0]}}} : sv_cur[7:0];
     sv_nx  = sc_rg_q == RgHome ? sv_cur >> 2 : sv_cur >> 8;
@@ -454,7 +474,8 @@ module gx_msmem #(
       cb_ed_d   = nb_ed;
       cb_j_d    = nj_q;
       cb_pj_d   = cb_j_q;
-      cb_last_d = sv_nx == '0;
+      cb_last_d = sc_rg_q == RgState ||
+                  (cb_v_q && (sc_rg_q == RgHome ? sv_q[63:2] == '0 : sv_q[63:8] == '0));
       cb_e7_d   = en8[7];
       nj_d      = nj_q + 5'd1;
       sv_d      = sv_nx;
