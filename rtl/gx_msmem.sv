@@ -376,9 +376,6 @@ module gx_msmem #(
   // enables through the slot map's select; the state byte's one beat is always the last).
   logic [7:0]  en8, nb_st, nb_ed;
   logic [63:0] sv_init, sv_cur;
-`ifdef GX_MSMEM_FREE_SCAN
-  (* anyseq *) logic [63:0] sv_free;
-`endif
   logic [63:0] sv_nx;      // the enables after the loaded beat
   logic [2:0]  st_lo, ed_lo;
   logic        sc_ld, sc_open, run_take;
@@ -401,12 +398,6 @@ module gx_msmem #(
         sv_init = 64'(8'd1 << st_q[2:0]);
       end
     endcase
-`ifdef GX_MSMEM_FREE_SCAN
-    // proof abstraction (formal/gx_msmem.sby.j2, task pdr): the region's enables are
-    // free within its span, so the scanner may offer any runs of the region (a superset
-    // of the real ones)
-    sv_init = sv_free & (sc_rg_q == RgHome ? '1 : sc_rg_q == RgIndex ? 64'hffff_ffff : 64'hff);
-`endif
     sv_cur = cb_v_q ? sv_q : sv_init;
     en8    = sc_rg_q == RgHome ? {{4{sv_cur[1]}}, {4{sv_cur[0]}}} : sv_cur[7:0];
     sv_nx  = sc_rg_q == RgHome ? sv_cur >> 2 : sv_cur >> 8;
