@@ -29,8 +29,9 @@
 //         so a second full-state store waits until the first is written; SUST.MS
 //         stores carry their 16 value bytes along.
 //   B     the row product y W (a registered multiply).
-//   C     pixel index, tile, pixel in tile, its samples in the coverage bitmap, its
-//         first RAM row and row count, the tile's existing samples (registered).
+//   P     the pixel index y W + x (registered).
+//   C     tile, pixel in tile, its samples in the coverage bitmap, its first RAM row
+//         and row count, the tile's existing samples (registered).
 //   D     the decision and the write, on C's place registered with the look-up of C's
 //         tile among the slots (a CAM of K + 1 tile registers: the slot holding it, the
 //         samples met, the tile full after the store), which is kept up to date with what
@@ -54,9 +55,9 @@
 // from registers (and the command's own op and full bits). cfg_i (W, H, N, B, T) may
 // change only while busy_o is low and no slot is resident; the unit takes no command for
 // three clocks after a change. busy_o: a command or a record is in flight.
-// Latency (docs/mssurf.md): a command taken in clock t is in D in t + 4; a record posted
+// Latency (docs/mssurf.md): a command taken in clock t is in D in t + 5; a record posted
 // in u is valid in u + 7 (four row reads and the RAM's two clocks; a one-row snapshot
-// in u + 4), so a full store's record in t + 11. Throughput: one store a clock while no
+// in u + 4), so a full store's record in t + 12. Throughput: one store a clock while no
 // record is needed and no stored sample is met (a store meeting stored samples takes
 // 3 + rows clocks more for the check); pixels wider than 64 bytes take one clock per 64
 // bytes; one record every 7 clocks.
@@ -188,12 +189,13 @@ module gx_mssurf #(
 
   // ---------------------------------------------------------------------------------
   // B: the row product.
-  logic        b_v, b_adv, c_take, d_take;
+  logic        b_v, b_adv, p_take, c_take, d_take;
   cmd_t        b;
   logic [25:0] b_prod;
   assign d_take       = !d_v || d_done;
   assign c_take       = !c_v || d_take;
-  assign b_adv        = !b_v || c_take;
+  assign p_take       = !p_v || c_take;
+  assign b_adv        = !b_v || p_take;
   assign sk_out_ready = b_adv;
   always_ff @(posedge clk_i) begin
     if (rst_i) b_v <= 1'b0;
@@ -203,6 +205,22 @@ module gx_mssurf #(
     if (b_adv) begin
       b      <= sk_out;
       b_prod <= 26'(sk_out.y) * 26'(cfg_q.width);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // P: the pixel index y W + x.
+  logic        p_v;
+  cmd_t        pc;
+  logic [25:0] p_pix;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) p_v <= 1'b0;
+    else if (p_take) p_v <= b_v;
+  end
+  always_ff @(posedge clk_i) begin
+    if (p_take) begin
+      pc    <= b;
+      p_pix <= b_prod + 26'(b.x);
     end
   end
 
@@ -246,15 +264,13 @@ module gx_mssurf #(
   assign c_vmask   = c_pl.vmask;
   always_ff @(posedge clk_i) begin
     if (rst_i) c_v <= 1'b0;
-    else if (c_take) c_v <= b_v;
+    else if (c_take) c_v <= p_v;
   end
-  logic [25:0] b_pix;  // B's pixel index y W + x
-  assign b_pix = b_prod + 26'(b.x);
   always_ff @(posedge clk_i) begin
     if (c_take) begin
-      c     <= b;
-      c_pix <= b_pix;
-      c_pl  <= place(b_pix, b.mask, b.full, n_log, nb_log, p_log, p_cnt, all_n, last_tile_q,
+      c     <= pc;
+      c_pix <= p_pix;
+      c_pl  <= place(p_pix, pc.mask, pc.full, n_log, nb_log, p_log, p_cnt, all_n, last_tile_q,
                      last_cnt_q);
     end
   end
@@ -867,7 +883,7 @@ module gx_mssurf #(
           else if (w_slot == SW'(j)) older_q[k][j] <= 1'b1;
   end
 
-  assign busy_o = sk_out_valid || b_v || c_v || d_v || e_act_q || ev_valid_q;
+  assign busy_o = sk_out_valid || b_v || p_v || c_v || d_v || e_act_q || ev_valid_q;
 
   logic unused_c;  // x and y end at the row product, the mask at the sample bitmap; the
                    // pixel indices and the skid register are named by the properties only
@@ -921,18 +937,21 @@ module gx_mssurf #(
               && (op == OpLoad
                   || (op == OpStore && mask != 16'd0 && (mask & ~alln) == 16'd0)));
   endfunction
-  logic sk_out_ok, sk_held_ok, b_ok, c_ok, d_ok;
+  logic sk_out_ok, sk_held_ok, b_ok, p_ok, c_ok, d_ok;
   assign sk_out_ok  = cmd_ok(sk_out.op, sk_out.x, sk_out.y, sk_out.mask, cfg_q.width,
                              cfg_q.height, all_n);
   assign sk_held_ok = cmd_ok(sk_held.op, sk_held.x, sk_held.y, sk_held.mask, cfg_q.width,
                              cfg_q.height, all_n);
   assign b_ok       = cmd_ok(b.op, b.x, b.y, b.mask, cfg_q.width, cfg_q.height, all_n);
+  assign p_ok       = cmd_ok(pc.op, pc.x, pc.y, pc.mask, cfg_q.width, cfg_q.height, all_n);
   assign c_ok       = cmd_ok(c.op, c.x, c.y, c.mask, cfg_q.width, cfg_q.height, all_n);
   assign d_ok       = cmd_ok(dcmd.op, dcmd.x, dcmd.y, dcmd.mask, cfg_q.width, cfg_q.height,
                              all_n);
   `GX_ASSERT(SkidLegal_A, (!sk_out_valid || sk_out_ok) && (!sk_held_valid || sk_held_ok))
   `GX_ASSERT(BLegal_A, !b_v || (b_ok && (b.op == OpFlush
                                           || 27'(b_prod) + 27'(cfg_q.width) <= total_q)))
+  `GX_ASSERT(PLegal_A, !p_v || (p_ok && (pc.op == OpFlush || (27'(p_pix) < total_q
+                                          && p_pix == 26'(pc.y) * 26'(cfg_q.width) + 26'(pc.x)))))
   `GX_ASSERT(CLegal_A, !c_v || (c_ok && (c.op == OpFlush || 27'(c_pix) < total_q)
              && c_pl == place(c_pix, c.mask, c.full, n_log, nb_log, p_log, p_cnt, all_n,
                               last_tile_q, last_cnt_q)))
