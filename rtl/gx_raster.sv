@@ -775,20 +775,59 @@ module gx_raster #(
     if (rst_i || r_free) r_h_q <= '0;
     else if (en) r_h_q <= r_h_q + 2'd1;
   end
-  always_ff @(posedge clk_i) begin
-    if (r_free) r_last_q <= last_step(t_nlog_q, 2'd0);
-    else if (en) r_last_q <= last_step(r_nlog_q, r_h_q + 2'd1);
+  logic r_last_d;
+  always_comb begin
+    r_last_d = r_last_q;
+    if (r_free) r_last_d = last_step(t_nlog_q, 2'd0);
+    else if (en) r_last_d = last_step(r_nlog_q, r_h_q + 2'd1);
   end
+  always_ff @(posedge clk_i) r_last_q <= r_last_d;
   always_ff @(posedge clk_i) begin
     if (r_free && b2_q) begin
       r_px_q   <= b2_px_q;
       r_py_q   <= b2_py_q;
-      r_e_q    <= b_e;
       r_inr_q  <= b2_inr_q;
-      r_s_q    <= r_s_d;
       r_nlog_q <= t_nlog_q;
       r_ps_q   <= t_ps_q;
       r_tag_q  <= t_tag_q;
+    end
+  end
+
+  // R's wide registers load in groups, each on its own copy of R's take (edge e and
+  // lane or place group g at RCopy 4 e + g: the pixel values of lane g, the offsets of
+  // places 4 g .. 4 g + 3), computed from its own copies of the registers the take reads
+  // (R's valid and last sub-step, B2's valid, O's ready: RCopy_A). The copies are kept
+  // apart in synthesis, so that no one net reaches all of R's registers: each copy
+  // drives a twelfth of them and is placed beside them.
+  localparam int unsigned RC = 12;
+  logic          r_q_d, b2_q_d, en_d;
+  logic [RC-1:0] rc_r_q, rc_b2_q, rc_en_q, rc_last_q;
+  logic [RC-1:0] rc_take;  // copy k of R's take of B2's group (r_free && b2_q)
+  assign r_q_d  = r_free ? b2_q : r_q;
+  assign b2_q_d = b2_free ? b_q : b2_q;
+  for (genvar k = 0; k < RC; k++) begin : gen_rc
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        rc_r_q[k]  <= 1'b0;
+        rc_b2_q[k] <= 1'b0;
+        rc_en_q[k] <= 1'b1;
+      end else begin
+        rc_r_q[k]  <= r_q_d;
+        rc_b2_q[k] <= b2_q_d;
+        rc_en_q[k] <= en_d;
+      end
+    end
+    (* keep *) always_ff @(posedge clk_i) rc_last_q[k] <= r_last_d;
+    assign rc_take[k] = (!rc_r_q[k] || (rc_en_q[k] && rc_last_q[k])) && rc_b2_q[k];
+  end
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++) begin
+      for (int l = 0; l < Lanes; l++)
+        if (rc_take[4*e + l])
+          r_e_q[SW*(NC*e + 4*l) +: 4*SW] <= b_e[SW*(NC*e + 4*l) +: 4*SW];
+      for (int g = 0; g < 4; g++)
+        if (rc_take[4*e + g])
+          r_s_q[OW*(16*e + 4*g) +: 4*OW] <= r_s_d[OW*(16*e + 4*g) +: 4*OW];
     end
   end
 
@@ -807,9 +846,18 @@ module gx_raster #(
       endcase
     end
   endfunction
-  always_ff @(posedge clk_i) begin
-    if (r_free) r_kp_q <= kp_of(t_nlog_q, 2'd0);
-    else if (en) r_kp_q <= kp_of(r_nlog_q, r_h_q + 2'd1);
+  logic [7:0] r_kp_d;
+  always_comb begin
+    r_kp_d = r_kp_q;
+    if (r_free) r_kp_d = kp_of(t_nlog_q, 2'd0);
+    else if (en) r_kp_d = kp_of(r_nlog_q, r_h_q + 2'd1);
+  end
+  always_ff @(posedge clk_i) r_kp_q <= r_kp_d;
+  // copies of r_kp_q, one for each edge e and lane l at Lanes e + l (RCopy_A): each
+  // drives the pixel selects of one lane's columns for one edge
+  logic [3*Lanes*8-1:0] rk_kp_q;
+  for (genvar k = 0; k < 3 * Lanes; k++) begin : gen_rk
+    (* keep *) always_ff @(posedge clk_i) rk_kp_q[8*k +: 8] <= r_kp_d;
   end
 
   always_comb begin
@@ -818,7 +866,7 @@ module gx_raster #(
     logic signed [SW-1:0] q;
     logic pass, inr;
     for (int c = 0; c < NC; c++) begin
-      kp = r_kp_q[2*(c%4) +: 2];
+      kp = rk_kp_q[8*(c/4) + 2*(c%4) +: 2];
       inr = 1'b0;
       for (int m = 0; m < 4; m++) if (kp == 2'(m)) inr = r_inr_q[4*(c/4) + m];
       for (int j = 0; j < 4; j++) begin
@@ -826,6 +874,7 @@ module gx_raster #(
         for (int e = 0; e < 3; e++) begin
           // the sample passes the edge when q' + s >= 0 (stage B2): one sign; s is the
           // offset at test place 4 (c % 4) + j (the load stage's order)
+          kp = rk_kp_q[8*(Lanes*e + c/4) + 2*(c%4) +: 2];
           q = '0;
           for (int m = 0; m < 4; m++)
             if (kp == 2'(m)) q = $signed(r_e_q[SW*(NC*e + 4*(c/4) + m) +: SW]);
@@ -946,6 +995,9 @@ module gx_raster #(
   logic               o_in, o_held_v;
   gx_pkg::rs_qgroup_t o_d, o_held;
   assign o_in = r2_q && r2_last_q && r2_lane != '0;
+  // O's ready in the next clock (R's copies, RCopy_A): gx_skid's skid register stays
+  // empty unless its output is held and it takes (or holds) a group
+  assign en_d = !(grp_valid_o && !grp_ready_i && (!en || o_in));
   always_comb begin
     o_d.tag   = r2_tag_q;
     o_d.qx    = 12'(r2_px_q >> 1);
@@ -1264,6 +1316,10 @@ module gx_raster #(
   `GX_ASSERT(AccAny_A, !r2_q || r2_accany_q == fv_lane_any(r2_acc_q))
   `GX_ASSERT(RLast_A, !r_q || r_last_q == last_step(r_nlog_q, r_h_q))
   `GX_ASSERT(RKp_A, !r_q || r_kp_q == kp_of(r_nlog_q, r_h_q))
+  // the copies of R's take and pixel selects hold their originals' values
+  `GX_ASSERT(RCopy_A, rc_r_q == {RC{r_q}} && rc_b2_q == {RC{b2_q}} && rc_en_q == {RC{en}} &&
+                      (!r_q || (rc_last_q == {RC{r_last_q}} &&
+                                rk_kp_q == {(3*Lanes){r_kp_q}})))
   `GX_ASSERT(FirstBit_A, !b_q || (b_vm_q[b_idx_q] &&
                                   (b_vm_q & ((VW'(1) << b_idx_q) - VW'(1))) == '0))
   `GX_ASSERT(LastOne_A, !b_q || b_last_q == (b_vm_next == '0))
