@@ -5,6 +5,7 @@ Usage (from the repository root):
 
     python3 scripts/place_paths.py [--seed N] [--part LFE5U-85F] [--paths N] BLOCK[:P=V...]
     python3 scripts/place_paths.py --sdf FILE [--paths N]
+    python3 scripts/place_paths.py --luts NETLIST.json [--top gx_raster]
 
 The block and its fmax wrapper are synthesized as scripts/synth.py does (the same
 functions, netlists under build/place/<block>/; the block's netlist is reused when its
@@ -15,6 +16,12 @@ estimates (every net's predicted delay, every cell's arcs and setup times), so t
 script walks it: the longest register-to-register path to every endpoint (its fmax
 agrees with nextpnr's estimate), the failing endpoints grouped by register, and the worst
 path of each of the first N registers, hop by hop. With --sdf it only reads an SDF.
+
+--luts counts a mapped block netlist (synth.py's build/synth/<block>/gx_<block>.json) by
+source section: each LUT4 is counted with the first register or carry chain it feeds
+that carries a source line of the block's RTL (Yosys keeps `src` on flip-flops and carry
+cells, not on ABC's LUTs), and a line belongs to the section opened by the last
+`// ----` separator comment above it in its file.
 """
 
 from __future__ import annotations
@@ -141,6 +148,72 @@ def report(sdf: Path, paths: int) -> None:
             prev = a
 
 
+def lut_sections(netlist: Path, top: str) -> None:
+    """LUTs (LUT4 + 2 x CCU2C) and FFs of a mapped netlist by RTL source section."""
+    import json
+    cells = json.loads(netlist.read_text())["modules"][top]["cells"]
+    loads: dict[int, list[str]] = collections.defaultdict(list)
+    for name, c in cells.items():
+        for port, bits in c["connections"].items():
+            if c["port_directions"].get(port, "input") != "output":
+                for b in bits:
+                    if not isinstance(b, str):
+                        loads[b].append(name)
+
+    def own_src(name: str) -> str | None:
+        s = cells[name].get("attributes", {}).get("src", "").split("|")[0]
+        return None if not s or "share/" in s else s
+
+    label: dict[str, str] = {}
+    for start in cells:
+        if start in label:
+            continue
+        # breadth-first to the nearest load with a source line of the RTL
+        seen, frontier, found = {start}, [start], None
+        while frontier and found is None:
+            nxt = []
+            for n in frontier:
+                if n != start and (s := own_src(n)) is not None:
+                    found = s
+                    break
+                c = cells[n]
+                for port, bits in c["connections"].items():
+                    if c["port_directions"].get(port) == "output":
+                        for b in bits:
+                            if not isinstance(b, str):
+                                for k in loads[b]:
+                                    if k not in seen:
+                                        seen.add(k)
+                                        nxt.append(k)
+            frontier = nxt
+        label[start] = own_src(start) or found or "?"
+    sections: dict[str, dict[int, str]] = {}
+
+    def section(src: str) -> str:
+        m = re.match(r"(.+?):(\d+)", src)
+        if not m:
+            return "(no source line)"
+        path, line = m.group(1), int(m.group(2))
+        if path not in sections:
+            heads, title, lines = {}, "(file start)", Path(path).read_text().splitlines()
+            for i, text in enumerate(lines, 1):
+                if re.match(r"\s*// -{20,}", text) and i < len(lines):
+                    title = lines[i].strip().lstrip("/ ")[:60]
+                heads[i] = title
+            sections[path] = heads
+        return f"{Path(path).name}: {sections[path].get(line, '?')}"
+
+    tally: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0, 0])
+    for name, c in cells.items():
+        kind = {"LUT4": 0, "CCU2C": 1, "TRELLIS_FF": 2}.get(c["type"])
+        if kind is not None:
+            tally[section(label[name])][kind] += 1
+    print("| section | LUTs | LUT4 | CCU2C | FFs |")
+    print("|---|---:|---:|---:|---:|")
+    for sec, (l4, cc, ff) in sorted(tally.items(), key=lambda x: -(x[1][0] + 2 * x[1][1])):
+        print(f"| {sec} | {l4 + 2 * cc:,} | {l4:,} | {cc:,} | {ff:,} |")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("spec", nargs="?", help="BLOCK or BLOCK:PARAM=VALUE (as synth.py)")
@@ -148,7 +221,12 @@ def main() -> int:
     ap.add_argument("--part", default="LFE5U-85F", choices=[p for _, p in synth.DEVICES])
     ap.add_argument("--paths", type=int, default=12, help="registers whose path is shown")
     ap.add_argument("--sdf", type=Path, help="only report the paths of this SDF file")
+    ap.add_argument("--luts", type=Path, help="count a mapped netlist's LUTs by section")
+    ap.add_argument("--top", default="gx_raster", help="the netlist's module (--luts)")
     args = ap.parse_args()
+    if args.luts:
+        lut_sections(args.luts, args.top)
+        return 0
     if args.sdf:
         report(args.sdf, args.paths)
         return 0
