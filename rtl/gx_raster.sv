@@ -20,9 +20,9 @@
 //   prep  three clocks from taking the command, beside the previous triangle's walk: the
 //         command's values, then the products on registered multipliers (A tx0, B ty0,
 //         the margin), then E at the first coarse tile, T and the corner constants
-//   (load) the walker takes the prepared triangle once A, A2, B and R are empty; its 16
-//         slot offsets per edge follow in the three clocks it spends in A, A2 and B at
-//         the earliest (6 slots a clock)
+//   (load) the walker takes the prepared triangle once A, A2, B and B2 are empty; its 16
+//         slot offsets per edge follow in the four clocks it spends in A, A2, B and B2
+//         at the earliest (4 slots a clock)
 //   A   coarse walker: one coarse tile a clock over the pixel range, its values walked
 //       by adding 4096 A or 4096 B; the fine tiles' corner tests (one sum each) and the
 //       range give the tile's visit mask; a tile with nothing to visit is dropped
@@ -353,23 +353,24 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // The sample offsets s = A sx + B sy at the 16 test places (the slots they hold), per
-  // edge, computed SPh places a clock in the three clocks after it is taken (phases 0,
-  // 1, 2: places 0..5, 6..11, 12..15), while stages A, A2 and B hold its first tile. Stage
-  // R, the first to read them, holds its first group 4 clocks after it is taken at the
-  // earliest (PhaseB2_A), so this costs no clock and a third of the multipliers.
-  localparam int unsigned SPh = 6;                      // slots a clock
-  localparam logic [1:0] PhDone = 2'((16 + SPh - 1) / SPh);  // the phase count: 3
-  logic [1:0] t_ph_q;                         // the phase computed this clock, or done
+  // edge, computed SPh places a clock in the four clocks after it is taken (phases 0, 1,
+  // 2, 3: places 0..3, 4..7, 8..11, 12..15), while stages A, A2, B and B2 hold its first
+  // tile and group. Stage R, the first to read them, takes its first group in the clock
+  // of phase 3 at the earliest (PhaseB2_A): its copy takes phase 3's places from the
+  // units themselves (r_s_d), so this costs no clock and a quarter of the multipliers.
+  localparam int unsigned SPh = 4;                      // slots a clock
+  localparam logic [2:0] PhDone = 3'(16 / SPh);         // the phase count: 4
+  logic [2:0] t_ph_q;                         // the phase computed this clock, or done
   logic [SPh*8-1:0] t_upos_q;                 // unit u's position in this phase
   logic [3*SPh*OW-1:0] t_su;                  // unit u's s for edge e, at (SPh e + u) OW
 
   always_ff @(posedge clk_i) begin
     if (rst_i) t_ph_q <= PhDone;
     else if (tri_take) t_ph_q <= '0;
-    else if (t_ph_q != PhDone) t_ph_q <= t_ph_q + 2'd1;
+    else if (t_ph_q != PhDone) t_ph_q <= t_ph_q + 3'd1;
   end
-  // unit u computes slot SPh ph + u in phase ph (0 past slot 15): its position is
-  // selected a clock ahead (UnitPos_A)
+  // unit u computes slot SPh ph + u in phase ph: its position is selected a clock ahead
+  // (UnitPos_A)
   always_ff @(posedge clk_i) begin
     for (int u = 0; u < SPh; u++) begin
       if (tri_take) begin
@@ -377,7 +378,7 @@ module gx_raster #(
       end else if (t_ph_q != PhDone) begin
         t_upos_q[8*u +: 8] <= '0;
         for (int s = u + SPh; s < 16; s += SPh)
-          if (t_ph_q == 2'(s / SPh - 1)) t_upos_q[8*u +: 8] <= t_pos_q[8*s +: 8];
+          if (t_ph_q == 3'(s / SPh - 1)) t_upos_q[8*u +: 8] <= t_pos_q[8*s +: 8];
       end
     end
   end
@@ -411,9 +412,19 @@ module gx_raster #(
   end
   always_ff @(posedge clk_i) begin
     for (int s = 0; s < 16; s++)
-      if (t_ph_q == 2'(s / SPh))
+      if (t_ph_q == 3'(s / SPh))
         for (int e = 0; e < 3; e++)
           t_s_q[(16*e + s)*OW +: OW] <= t_su[(SPh*e + s % SPh)*OW +: OW];
+  end
+  // the offsets as they are once this clock's phase is written: stage R's copy (R takes
+  // a triangle's first group in phase 3 at the earliest)
+  logic [3*16*OW-1:0] r_s_d;
+  always_comb begin
+    r_s_d = t_s_q;
+    if (t_ph_q == PhDone - 3'd1)
+      for (int s = 16 - SPh; s < 16; s++)
+        for (int e = 0; e < 3; e++)
+          r_s_d[(16*e + s)*OW +: OW] = t_su[(SPh*e + s % SPh)*OW +: OW];
   end
 
 
@@ -530,7 +541,7 @@ module gx_raster #(
     .fab_o(t_fab_d), .gt_o(t_gt_d), .d_o(t_d_d)
   );
   always_ff @(posedge clk_i) begin
-    if (t_ph_q == 2'd0) begin
+    if (t_ph_q == 3'd0) begin
       t_fab_q <= t_fab_d;
       t_gt_q  <= t_gt_d;
       t_d_q   <= t_d_d;
@@ -764,20 +775,59 @@ module gx_raster #(
     if (rst_i || r_free) r_h_q <= '0;
     else if (en) r_h_q <= r_h_q + 2'd1;
   end
-  always_ff @(posedge clk_i) begin
-    if (r_free) r_last_q <= last_step(t_nlog_q, 2'd0);
-    else if (en) r_last_q <= last_step(r_nlog_q, r_h_q + 2'd1);
+  logic r_last_d;
+  always_comb begin
+    r_last_d = r_last_q;
+    if (r_free) r_last_d = last_step(t_nlog_q, 2'd0);
+    else if (en) r_last_d = last_step(r_nlog_q, r_h_q + 2'd1);
   end
+  always_ff @(posedge clk_i) r_last_q <= r_last_d;
   always_ff @(posedge clk_i) begin
     if (r_free && b2_q) begin
       r_px_q   <= b2_px_q;
       r_py_q   <= b2_py_q;
-      r_e_q    <= b_e;
       r_inr_q  <= b2_inr_q;
-      r_s_q    <= t_s_q;
       r_nlog_q <= t_nlog_q;
       r_ps_q   <= t_ps_q;
       r_tag_q  <= t_tag_q;
+    end
+  end
+
+  // R's wide registers load in groups, each on its own copy of R's take (edge e and
+  // lane or place group g at RCopy 4 e + g: the pixel values of lane g, the offsets of
+  // places 4 g .. 4 g + 3), computed from its own copies of the registers the take reads
+  // (R's valid and last sub-step, B2's valid, O's ready: RCopy_A). The copies are kept
+  // apart in synthesis, so that no one net reaches all of R's registers: each copy
+  // drives a twelfth of them and is placed beside them.
+  localparam int unsigned RC = 12;
+  logic          r_q_d, b2_q_d, en_d;
+  logic [RC-1:0] rc_r_q, rc_b2_q, rc_en_q, rc_last_q;
+  logic [RC-1:0] rc_take;  // copy k of R's take of B2's group (r_free && b2_q)
+  assign r_q_d  = r_free ? b2_q : r_q;
+  assign b2_q_d = b2_free ? b_q : b2_q;
+  for (genvar k = 0; k < RC; k++) begin : gen_rc
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        rc_r_q[k]  <= 1'b0;
+        rc_b2_q[k] <= 1'b0;
+        rc_en_q[k] <= 1'b1;
+      end else begin
+        rc_r_q[k]  <= r_q_d;
+        rc_b2_q[k] <= b2_q_d;
+        rc_en_q[k] <= en_d;
+      end
+    end
+    (* keep *) always_ff @(posedge clk_i) rc_last_q[k] <= r_last_d;
+    assign rc_take[k] = (!rc_r_q[k] || (rc_en_q[k] && rc_last_q[k])) && rc_b2_q[k];
+  end
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++) begin
+      for (int l = 0; l < Lanes; l++)
+        if (rc_take[4*e + l])
+          r_e_q[SW*(NC*e + 4*l) +: 4*SW] <= b_e[SW*(NC*e + 4*l) +: 4*SW];
+      for (int g = 0; g < 4; g++)
+        if (rc_take[4*e + g])
+          r_s_q[OW*(16*e + 4*g) +: 4*OW] <= r_s_d[OW*(16*e + 4*g) +: 4*OW];
     end
   end
 
@@ -796,9 +846,18 @@ module gx_raster #(
       endcase
     end
   endfunction
-  always_ff @(posedge clk_i) begin
-    if (r_free) r_kp_q <= kp_of(t_nlog_q, 2'd0);
-    else if (en) r_kp_q <= kp_of(r_nlog_q, r_h_q + 2'd1);
+  logic [7:0] r_kp_d;
+  always_comb begin
+    r_kp_d = r_kp_q;
+    if (r_free) r_kp_d = kp_of(t_nlog_q, 2'd0);
+    else if (en) r_kp_d = kp_of(r_nlog_q, r_h_q + 2'd1);
+  end
+  always_ff @(posedge clk_i) r_kp_q <= r_kp_d;
+  // copies of r_kp_q, one for each edge e and lane l at Lanes e + l (RCopy_A): each
+  // drives the pixel selects of one lane's columns for one edge
+  logic [3*Lanes*8-1:0] rk_kp_q;
+  for (genvar k = 0; k < 3 * Lanes; k++) begin : gen_rk
+    (* keep *) always_ff @(posedge clk_i) rk_kp_q[8*k +: 8] <= r_kp_d;
   end
 
   always_comb begin
@@ -807,7 +866,7 @@ module gx_raster #(
     logic signed [SW-1:0] q;
     logic pass, inr;
     for (int c = 0; c < NC; c++) begin
-      kp = r_kp_q[2*(c%4) +: 2];
+      kp = rk_kp_q[8*(c/4) + 2*(c%4) +: 2];
       inr = 1'b0;
       for (int m = 0; m < 4; m++) if (kp == 2'(m)) inr = r_inr_q[4*(c/4) + m];
       for (int j = 0; j < 4; j++) begin
@@ -815,6 +874,7 @@ module gx_raster #(
         for (int e = 0; e < 3; e++) begin
           // the sample passes the edge when q' + s >= 0 (stage B2): one sign; s is the
           // offset at test place 4 (c % 4) + j (the load stage's order)
+          kp = rk_kp_q[8*(Lanes*e + c/4) + 2*(c%4) +: 2];
           q = '0;
           for (int m = 0; m < 4; m++)
             if (kp == 2'(m)) q = $signed(r_e_q[SW*(NC*e + 4*(c/4) + m) +: SW]);
@@ -935,6 +995,9 @@ module gx_raster #(
   logic               o_in, o_held_v;
   gx_pkg::rs_qgroup_t o_d, o_held;
   assign o_in = r2_q && r2_last_q && r2_lane != '0;
+  // O's ready in the next clock (R's copies, RCopy_A): gx_skid's skid register stays
+  // empty unless its output is held and it takes (or holds) a group
+  assign en_d = !(grp_valid_o && !grp_ready_i && (!en || o_in));
   always_comb begin
     o_d.tag   = r2_tag_q;
     o_d.qx    = 12'(r2_px_q >> 1);
@@ -1204,10 +1267,9 @@ module gx_raster #(
     end
     for (int u = 0; u < SPh; u++) begin
       fv_upos_bad[u] = 1'b0;
-      for (int ph = 0; ph < 3; ph++)
-        if (t_ph_q == 2'(ph))
-          fv_upos_bad[u] = t_upos_q[8*u +: 8] !=
-                           (SPh * ph + u < 16 ? t_pos_q[8*(SPh*ph + u) % 128 +: 8] : 8'd0);
+      for (int ph = 0; ph < 16 / SPh; ph++)
+        if (t_ph_q == 3'(ph))
+          fv_upos_bad[u] = t_upos_q[8*u +: 8] != t_pos_q[8*(SPh*ph + u) +: 8];
     end
   end
   // every sample offset |s| < 2^28; every saturated pixel-origin value |q| <= 2^29
@@ -1220,7 +1282,7 @@ module gx_raster #(
     for (int j = 0; j < 3 * 16; j++) begin
       // slot j % 16 holds the triangle's s once its phase, (j % 16) / SPh, is over
       v = (OW+1)'($signed(t_s_q[OW*j +: OW]));
-      fv_s_bad[j] = t_ph_q > 2'((j % 16) / SPh) && (v > SMax || v < -SMax);
+      fv_s_bad[j] = t_ph_q > 3'((j % 16) / SPh) && (v > SMax || v < -SMax);
       v = (OW+1)'($signed(r_s_q[OW*j +: OW]));
       fv_rs_bad[j] = v > SMax || v < -SMax;
     end
@@ -1254,6 +1316,10 @@ module gx_raster #(
   `GX_ASSERT(AccAny_A, !r2_q || r2_accany_q == fv_lane_any(r2_acc_q))
   `GX_ASSERT(RLast_A, !r_q || r_last_q == last_step(r_nlog_q, r_h_q))
   `GX_ASSERT(RKp_A, !r_q || r_kp_q == kp_of(r_nlog_q, r_h_q))
+  // the copies of R's take and pixel selects hold their originals' values
+  `GX_ASSERT(RCopy_A, rc_r_q == {RC{r_q}} && rc_b2_q == {RC{b2_q}} && rc_en_q == {RC{en}} &&
+                      (!r_q || (rc_last_q == {RC{r_last_q}} &&
+                                rk_kp_q == {(3*Lanes){r_kp_q}})))
   `GX_ASSERT(FirstBit_A, !b_q || (b_vm_q[b_idx_q] &&
                                   (b_vm_q & ((VW'(1) << b_idx_q) - VW'(1))) == '0))
   `GX_ASSERT(LastOne_A, !b_q || b_last_q == (b_vm_next == '0))
@@ -1265,6 +1331,7 @@ module gx_raster #(
   `GX_ASSERT(TriRange_A, !fv_loaded_q || (fv_tri_bad == '0 && fv_tk_bad == '0))
   `GX_ASSERT(PrepTriple_A, !p_q || p_n_q == 2'd0 || fv_p3_bad == '0)
   `GX_ASSERT(TriTriple_A, !fv_loaded_q || fv_t3_bad == '0)
+  `GX_ASSERT(PhaseCount_A, t_ph_q <= PhDone)
   `GX_ASSERT(UnitPos_A, t_ph_q == PhDone || fv_upos_bad == '0)
   `GX_ASSERT(WalkTile_A, !a_q || (a_tx_q >= tx0 && a_tx_q <= tx1 &&
                                   a_ty_q >= ty0 && a_ty_q <= ty1))
@@ -1287,7 +1354,7 @@ module gx_raster #(
   `GX_ASSERT(AVm_A, !a_q || a_vm == fv_a_vm)
   `GX_ASSERT(WalkEdge_A, !a_q || fv_walk_bad == '0)
   `GX_ASSERT(A2EdgeRange_A, !a2_q || fv_a_bad == '0)
-  `GX_ASSERT(Tables_A, !fv_loaded_q || t_ph_q == 2'd0 || fv_tab_bad == '0)
+  `GX_ASSERT(Tables_A, !fv_loaded_q || t_ph_q == 3'd0 || fv_tab_bad == '0)
   `GX_ASSERT(BEdgeRange_A, !b_q || (fv_b_bad == '0 && fv_bf_bad == '0))
   `GX_ASSERT(GroupFe_A, !b2_q || fv_gfe_bad == '0)
   `GX_ASSERT(GroupGt_A, !b2_q || fv_ggt_bad == '0)
@@ -1297,11 +1364,12 @@ module gx_raster #(
   // No overflow: the offsets and the clamped edge values stay in their ranges, so every
   // per-sample sum E_pix + S fits SampleSumBits.
   `GX_ASSERT(OffsetRange_A, (!fv_loaded_q || fv_s_bad == '0) && (!r_q || fv_rs_bad == '0))
-  // The offsets are complete before stage R reads them: A2, B and R hold a triangle's
-  // tiles and groups 2, 3 and 4 clocks after it is taken at the earliest.
-  `GX_ASSERT(PhaseA2_A, !a2_q || t_ph_q >= 2'd1)
-  `GX_ASSERT(PhaseB_A, !b_q || t_ph_q >= 2'd2)
-  `GX_ASSERT(PhaseB2_A, !b2_q || t_ph_q == PhDone)
+  // The offsets are complete before stage R reads them: A2, B and B2 hold a triangle's
+  // tiles and groups 2, 3 and 4 clocks after it is taken at the earliest, in phases 1, 2
+  // and 3 or later (R's copy takes phase 3's places from the units).
+  `GX_ASSERT(PhaseA2_A, !a2_q || t_ph_q >= 3'd1)
+  `GX_ASSERT(PhaseB_A, !b_q || t_ph_q >= 3'd2)
+  `GX_ASSERT(PhaseB2_A, !b2_q || t_ph_q >= PhDone - 3'd1)
   `GX_ASSERT(PixelEdgeRange_A, !r_q || fv_e_bad == '0)
   // R's sub-steps: none while empty, at most the last of its N; the masks of earlier
   // sub-steps only after the first
