@@ -55,33 +55,39 @@ module gx_mswb (
   output      gx_pkg::ms_flush_t  fl_o             /// the flush packet
 );
   localparam int unsigned TP = gx_pkg::MsMaxTilePixels;  // 32
-  localparam int unsigned TS = gx_pkg::MsTileSamples;    // 64
-  localparam int unsigned TD = 64;                       // dwords of a tile
-  localparam int unsigned MB = 960;                      // most mask bits of a payload
-  localparam int unsigned PW = 8 * gx_pkg::MsMaxPayload; // 2880 payload bits
+  localparam int unsigned PL = gx_pkg::MsMaxPayload;     // 360 payload bytes
 
   typedef enum logic [4:0] {
-    StIdle, StInit, StRdReq, StRdWait, StMerge, StAnaNext, StAnaReq, StAnaWait, StSlot,
-    StQBuild, StQReq, StQWait, StDecide, StPrReq, StPrWait, StEnc, StPack, StOut
+    StIdle, StInit, StRdReq, StRdWait, StMPix, StMRef, StMCmp, StAnaNext, StAnaReq,
+    StAnaWait, StSlot, StQBuild, StQReq, StQWait, StDecide, StPrReq, StPrWait, StEPix,
+    StERef, StECmp, StCopy, StOut
   } state_e;
 
   // ---------------------------------------------------------------------------------
-  // State. state_q and fl_valid are control; the rest is datapath (no reset).
+  // State. state_q, fl_valid_q, emit_q and the copy pipeline's valids are control; the
+  // rest is datapath (no reset).
   state_e            state_q, state_d;
   gx_pkg::ms_cfg_t   cfg_q, cfg_d;
   logic [19:0]       tile_q, tile_d;
   logic [1:0]        cause_q, cause_d;
   logic [63:0]       stored_q, stored_d;     // coverage, bit t = tile sample t
   logic [63:0]       arrive_q, arrive_d;
-  logic [2047:0]     img_q, img_d;           // the tile image being built
+  logic [2047:0]     img_q;                  // the tile image: 8 lines of 8 dwords
   logic [31:0]       valid_q, valid_d;       // existing pixels
   logic [31:0]       cov_q, cov_d, part_q, part_d, ana_q, ana_d;
   logic [1:0]        em_q, em_d, eb_q, eb_d, enc_q, enc_d;
   logic [31:0]       written_q, written_d;
   logic [8:0]        rmw_q, rmw_d, prom_q, prom_d;
   logic [15:0]       passes_q, passes_d;
-  logic [3:0]        k_q, k_d;               // merge: reference sample index
-  logic [63:0]       done_q, done_d;         // merge: samples placed in a class
+  logic [2:0]        ln_q, ln_d;             // read responses: the line being written
+  logic [5:0]        px_q, px_d;             // merge, encode: the pixel
+  logic [15:0]       done_q, done_d;         // merge: samples placed; subset: classed
+  logic [15:0]       pst_q, pst_d;           // merge: the pixel's stored samples
+  logic [3:0]        si_q, si_d;             // encode (1SPP, full): the pixel's sample
+  logic [2:0]        cl_q, cl_d;             // merge, subset: line of the pixel compared
+  logic [127:0]      ref_q, ref_d;           // the reference (merge), class or sample read
+  logic [15:0]       acc_q, acc_d;           // subset: the class's mask so far
+  logic [3:0]        refi_q, refi_d;         // merge, subset: the reference's sample
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
   logic [2:0]        bl_q, bl_d;             // analysis: line of a multi-line pixel
   logic [3:0]        slot_q, slot_d;         // analysis: slot j of that line
@@ -90,14 +96,17 @@ module gx_mswb (
   logic [7:0]        lmf_q, lmf_d;           // the line's first-of-class slots
   logic [5:0]        rem_q, rem_d;           // ng0 - g0 (signed): earlier classes to compare
   logic [7:0]        live_q;                 // ms_cls_live(rem_q)
-  logic [6:0]        s_q, s_d;               // encode: tile sample
   logic [2:0]        qk_q, qk_d;             // query line build step
   logic [255:0]      qline_q, qline_d;       // the query line
-  logic [8:0]        voff_q, voff_d;         // encode: value bytes
+  logic              emit_q, emit_d;         // emit stage: ref_q is the next value
+  logic [15:0]       emask_q, emask_d;       // emit stage, subset: its class mask
+  logic [8:0]        voff_q, voff_d;         // encode: value bytes (<= 256)
   logic [10:0]       moff_q, moff_d;         // encode: mask bits (<= 960; 11 bits: no wrap)
-  logic [PW-1:0]     vbuf_q, vbuf_d;         // values; subset: moved up past the masks
-  logic [MB-1:0]     mbuf_q, mbuf_d;
-  logic [8:0]        pk_q, pk_d;             // subset packing: bytes vbuf moved up so far
+  logic [7:0]        mbyte_q, mbyte_d;       // subset: the mask byte being filled
+  logic [4:0]        cpi_q, cpi_d;           // copy: value words read so far
+  logic              cv1_q, cv2_q;           // copy: a word read 1, 2 clocks ago
+  logic [3:0]        cc1_q, cc2_q;           // ... which word
+  logic [8*PL-1:0]   pl_q;                   // the packet's payload (fl_o.payload)
   logic              fl_valid_q, fl_valid_d;
   gx_pkg::ms_flush_t fl_q, fl_d;
 
@@ -105,7 +114,9 @@ module gx_mswb (
   // Format of the held eviction (gx_ms_pkg::ms_fmt_t: N = 2^nlg, B = 2^blg, B/4 = 2^dlg
   // dwords a sample, P = 2^plg pixels a tile, 2^tsl samples a tile, S = 2^slg slots a line).
   gx_ms_pkg::ms_fmt_t fmt;
+  logic [2:0]         dlg_in;  // log2 B/4 of cfg_i (ms_fmt: dlg = bps), for the image load
   assign fmt = gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps));
+  assign dlg_in = 3'(cfg_i.bps);
 
   // ---------------------------------------------------------------------------------
   // Pixel masks of a coverage bitmap (bit p N + i = sample i of pixel p) and the
@@ -164,54 +175,61 @@ module gx_mswb (
   end
 
   // ---------------------------------------------------------------------------------
-  // Reference broadcast. Every sample t is compared with sample kref of its own pixel,
-  // (t & ~(N-1)) | kref: merge step k: kref = k; encode: kref = i of sample s_q, so the
-  // samples of s_q's pixel see s_q (the other pixels' results are not used). A 64:1
-  // dword select per dword (the index is computed, Yosys cannot narrow it) would be
-  // 64 x 32 x 63 muxes; instead a butterfly: for each sample-index bit b < log2 N the
-  // samples whose bit b differs from kref's take the neighbour 2^b samples away. A
-  // sample is 2^dlg dwords, so bit b of the sample is bit b + dlg of the dword: stage m
-  // swaps dwords 2^m apart and moves sample bit m - dlg. Six stages of one 2:1 mux per
-  // bit (each stage's select is the same for every dword with the same bit m), of which
-  // log2 N are active. The result rref is shared by the comparators and the merge.
-  // One butterfly stage over the tile dwords: swap dwords 2^m apart where sw[dword bit m].
-  function automatic logic [2047:0] f_bfly(input logic [2047:0] x, input int unsigned m,
-                                           input logic [1:0] sw);
-    for (int unsigned d = 0; d < TD; d++)
-      f_bfly[d*32 +: 32] = sw[(d >> m) & 1] ? x[(d ^ (32'd1 << m))*32 +: 32] : x[d*32 +: 32];
-  endfunction
-  logic [3:0]    kref;
-  logic [5:0]    bf_act, bf_kb;  // stage m: active, the bit of kref it moves
-  logic [2047:0] bf1, bf2, bf3, bf4, bf5, rref;
+  // The tile image: 8 lines of 8 dwords (a line is one analyzer request: 2^slg sample
+  // slots of 2^dlg dwords). It is loaded whole with the eviction (the stored samples, 0
+  // elsewhere); after that it has one line write port (line wl, dword enables wdw, data
+  // wd: read responses and merge joins) and one line read port (line rl).
+  logic [2:0]   rl, wl, ln_cmp;
+  logic [7:0]   wdw;
+  logic [255:0] wd, rline;
+  logic [5:0]   rd_t;      // the tile sample read (sample reads: slot rd_t mod S of line rl)
+  logic [127:0] smp_val;   // its B bytes (the low end)
+  logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
+  logic         nd_any;    // ... there is one
   always_comb begin
-    kref = state_q == StEnc ? 4'(s_q & 7'(fmt.nn - 5'd1)) : k_q;
-    for (int unsigned m = 0; m < 6; m++) begin
-      bf_act[m] = 32'(m) >= 32'(fmt.dlg) && 32'(m) - 32'(fmt.dlg) < 32'(fmt.nlg);
-      bf_kb[m] = kref[2'(32'(m) - 32'(fmt.dlg))];
-    end
-    // a dword whose bit m differs from kref's bit moves: sw[0] for bit m = 0, sw[1] for 1
-    bf1 = f_bfly(img_q, 0, {bf_act[0] && !bf_kb[0], bf_act[0] && bf_kb[0]});
-    bf2 = f_bfly(bf1, 1, {bf_act[1] && !bf_kb[1], bf_act[1] && bf_kb[1]});
-    bf3 = f_bfly(bf2, 2, {bf_act[2] && !bf_kb[2], bf_act[2] && bf_kb[2]});
-    bf4 = f_bfly(bf3, 3, {bf_act[3] && !bf_kb[3], bf_act[3] && bf_kb[3]});
-    bf5 = f_bfly(bf4, 4, {bf_act[4] && !bf_kb[4], bf_act[4] && bf_kb[4]});
-    rref = f_bfly(bf5, 5, {bf_act[5] && !bf_kb[5], bf_act[5] && bf_kb[5]});
+    logic [15:0] nd;
+    nd = ~done_q & fmt.alln;
+    nd_any = nd != 16'd0;
+    i_lo = '0;
+    for (int k = 15; k >= 0; k--)
+      if (nd[k]) i_lo = 4'(k);
+    // the compared line: line cl_q of pixel px_q (one-line pixels: the pixel's line)
+    ln_cmp = 3'((32'(px_q) << fmt.nlg) >> fmt.slg) + cl_q;
+    unique case (state_q)
+      StQBuild: rd_t = 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp));
+      StEPix:   rd_t = 6'(32'(px_q) << fmt.nlg);
+      StERef:   rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(enc_q == 2'd1 ? i_lo : si_q));
+      default:  rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(i_lo));  // StMRef
+    endcase
+    unique case (state_q)
+      StAnaReq: rl = fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q)) : 3'(ai_q);
+      StQBuild, StEPix, StERef, StMRef: rl = 3'(rd_t >> fmt.slg);
+      default:  rl = ln_cmp;  // StMCmp, StECmp
+    endcase
+    rline = img_q[32'(rl)*256 +: 256];
+    unique case (fmt.dlg)
+      3'd0:    smp_val = 128'(rline[32'(rd_t[2:0])*32 +: 32]);
+      3'd1:    smp_val = 128'(rline[32'(rd_t[1:0])*64 +: 64]);
+      default: smp_val = rline[32'(rd_t[0])*128 +: 128];
+    endcase
   end
 
-  // Shared sample comparators: every tile dword against the same dword of its sample's
-  // reference (rref).
-  logic [TD-1:0] dw_eq, dw_near;
-  logic [TS-1:0] s_eq, s_near;
+  // ---------------------------------------------------------------------------------
+  // The line comparator: each dword of line rl against the same dword of the reference
+  // ref_q (repeated in every sample slot): equal, and near (every byte within T).
+  logic [255:0] rrep;
+  logic [7:0]   dw_eq, dw_near, sl_eq, sl_near;
   always_comb begin
-    for (int unsigned d = 0; d < TD; d++) begin
+    for (int unsigned d = 0; d < 8; d++)
+      rrep[d*32 +: 32] = ref_q[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
+    for (int unsigned d = 0; d < 8; d++) begin
       logic [31:0] a, r;
       logic nr;
-      a = img_q[d*32 +: 32];
-      r = rref[d*32 +: 32];
+      a = rline[d*32 +: 32];
+      r = rrep[d*32 +: 32];
       nr = 1'b1;
-      // byte y is far when |x0 - x1| > T. One subtraction and one comparison (not a
-      // compare, two subtractions and a compare: 256 of them): with the borrow bw of
-      // x0 - x1 and its low bits flipped when bw (|x0 - x1| - bw), far is
+      // byte y is far when |x0 - x1| > T. One subtraction and one comparison: with the
+      // borrow bw of x0 - x1 and its low bits flipped when bw (|x0 - x1| - bw), far is
       // {that, bw} > {T, 0}: bw = 0: |x0 - x1| > T; bw = 1: |x0 - x1| - 1 >= T.
       for (int unsigned y = 0; y < 4; y++) begin
         logic [8:0] df;
@@ -221,61 +239,55 @@ module gx_mswb (
       dw_eq[d] = a == r;
       dw_near[d] = nr;
     end
-    // a sample is its B/4 dwords: reduce pairs, then pairs of pairs
-    s_eq = '0;
-    s_near = '0;
-    for (int unsigned t = 0; t < TS; t++) begin
+    // a sample slot is its 2^dlg dwords
+    sl_eq = '0;
+    sl_near = '0;
+    for (int unsigned j = 0; j < 8; j++) begin
       if (fmt.dlg == 3'd0) begin
-        s_eq[t] = dw_eq[t];
-        s_near[t] = dw_near[t];
+        sl_eq[j] = dw_eq[j];
+        sl_near[j] = dw_near[j];
       end else if (fmt.dlg == 3'd1) begin
-        if (t < TS / 2) begin
-          s_eq[t] = dw_eq[2*t] && dw_eq[2*t+1];
-          s_near[t] = dw_near[2*t] && dw_near[2*t+1];
+        if (j < 4) begin
+          sl_eq[j] = &dw_eq[2*j +: 2];
+          sl_near[j] = &dw_near[2*j +: 2];
         end
-      end else if (t < TS / 4) begin
-        s_eq[t] = &dw_eq[4*t +: 4];
-        s_near[t] = &dw_near[4*t +: 4];
+      end else if (j < 2) begin
+        sl_eq[j] = &dw_eq[4*j +: 4];
+        sl_near[j] = &dw_near[4*j +: 4];
       end
     end
   end
 
-  // Merge step k: joins and the new placed set. Whether sample k of t's pixel is placed:
-  // the same butterfly over the 64 placed bits (one bit a sample: stage b moves bit b).
-  function automatic logic [TS-1:0] f_dbfly(input logic [TS-1:0] x, input int unsigned b,
-                                             input logic [1:0] sw);
-    for (int unsigned t = 0; t < TS; t++)
-      f_dbfly[t] = sw[(t >> b) & 1] ? x[t ^ (32'd1 << b)] : x[t];
-  endfunction
-  logic [TS-1:0] join_c, done_c, done_ref;
+  // Slot j of the compared line: a sample of pixel px_q (sl_in), its index there (sl_idx).
+  // Merge: it joins the reference when not yet placed and near it (stored) or equal to
+  // it (read from memory). Subset: the class mask of the reference.
+  logic [7:0]       sl_in, join_c;
+  logic [7:0][3:0]  sl_idx;
+  logic [15:0]      join_pix, eq_pix;
   always_comb begin
-    logic [3:0] dact;
-    for (int unsigned b = 0; b < 4; b++) dact[b] = 32'(b) < 32'(fmt.nlg);
-    done_ref = f_dbfly(f_dbfly(f_dbfly(f_dbfly(done_q,
-                 0, {dact[0] && !k_q[0], dact[0] && k_q[0]}),
-                 1, {dact[1] && !k_q[1], dact[1] && k_q[1]}),
-                 2, {dact[2] && !k_q[2], dact[2] && k_q[2]}),
-                 3, {dact[3] && !k_q[3], dact[3] && k_q[3]});
-    join_c = '0;
-    done_c = done_q;
-    for (int unsigned t = 0; t < TS; t++) begin
-      logic [3:0] i;
-      i = 4'(6'(t) & 6'(fmt.nn - 5'd1));
-      if (t < (32'd1 << fmt.tsl) && cov_q[t >> fmt.nlg] && !done_q[t]) begin
-        if (i == k_q) done_c[t] = 1'b1;
-        else if (i > k_q && !done_ref[t] && (stored_q[t] ? s_near[t] : s_eq[t])) begin
-          join_c[t] = 1'b1;
-          done_c[t] = 1'b1;
-        end
-      end
+    join_pix = '0;
+    eq_pix = '0;
+    for (int unsigned j = 0; j < 8; j++) begin
+      logic [5:0] t;
+      t = 6'((32'(ln_cmp) << fmt.slg) + j);
+      sl_in[j] = j < 32'(fmt.s_cnt) && 6'(t >> fmt.nlg) == px_q;
+      sl_idx[j] = 4'(t & 6'(fmt.nn - 5'd1));
+      join_c[j] = sl_in[j] && !done_q[sl_idx[j]] &&
+                  (pst_q[sl_idx[j]] ? sl_near[j] : sl_eq[j]);
+      if (join_c[j]) join_pix[sl_idx[j]] = 1'b1;
+      if (sl_in[j] && sl_eq[j]) eq_pix[sl_idx[j]] = 1'b1;
     end
   end
 
-  // The image after merge step k: a joining sample takes its reference's value.
-  logic [2047:0] merge_img;
-  always_comb begin
-    for (int unsigned d = 0; d < TD; d++)
-      merge_img[d*32 +: 32] = join_c[d >> fmt.dlg] ? rref[d*32 +: 32] : img_q[d*32 +: 32];
+  always_ff @(posedge clk_i) begin
+    if (ev_take && !ev_i.peek) begin
+      for (int unsigned d = 0; d < 64; d++)
+        img_q[d*32 +: 32] <= ev_i.stored[d >> dlg_in] ? ev_i.data[d*32 +: 32] : 32'd0;
+    end else begin
+      for (int unsigned l = 0; l < 8; l++)
+        for (int unsigned k = 0; k < 8; k++)
+          if (32'(wl) == l && wdw[k]) img_q[(l*8 + k)*32 +: 32] <= wd[k*32 +: 32];
+    end
   end
 
   // ---------------------------------------------------------------------------------
@@ -317,7 +329,7 @@ module gx_mswb (
 
   gx_ms_classify u_cls (
     .fmt_i       (fmt),
-    .img_i       (img_q),
+    .img_i       ({8{rline}}),  // the line read port reads the analyzed line
     .ana_i       (ana_q),
     .ai_i        (ai_q),
     .bl_i        (bl_q),
@@ -331,7 +343,7 @@ module gx_mswb (
     .query_i     (state_q == StQReq),
     .q_line_i    (qline_q),
     .qk_i        (qk_q),
-    .q_val_i     (enc_val),
+    .q_val_i     (smp_val),
     .an_req_o    (an_req),
     .line_need_o (line_need),
     .first_o     (an_first),
@@ -348,41 +360,77 @@ module gx_mswb (
   assign an_resp_ready = state_q == StAnaWait || state_q == StQWait;
 
   // ---------------------------------------------------------------------------------
-  // Encoding of tile sample s_q: its class mask in its pixel and whether it is first.
-  logic [15:0] enc_mask;
-  logic        enc_first, enc_emit;
-  logic [127:0] enc_val;
-  logic [4:0]  enc_p;
-  logic [3:0]  enc_i;
-  logic [5:0]  rd_s;  // the sample read: s_q, or the query line's sample of pixel ai_q
+  // Encoding. The emit stage writes the value in ref_q (the sample or class read the
+  // clock before) into the value buffer at byte voff_q, and for subset its class mask
+  // emask_q into the payload's mask bits at bit moff_q (a mask byte is rewritten whole
+  // as it fills: mbyte_q). The value buffer is a block RAM (16 words of 16 bytes);
+  // after the encode the copy moves it into the payload behind the mask bytes, 16
+  // bytes a clock.
+  logic [127:0] vrep;      // ref_q's B bytes in each B-byte lane group of a word
+  logic [15:0]  vb_we;
+  logic [127:0] vb_rdata;
+  logic         cp_re;
+  logic [4:0]   cp_n;      // value words to copy
+  logic [8:0]   mbytes;    // subset: mask bytes
+  logic [7:0]   mb_new;    // subset: the mask byte with emask_q in it
   always_comb begin
-    rd_s = state_q == StQBuild ? 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp)) : s_q[5:0];
-    enc_p = 5'(s_q >> fmt.nlg);
-    enc_i = 4'(s_q & 7'(fmt.nn - 5'd1));
-    enc_mask = 16'(s_eq >> (32'(enc_p) << fmt.nlg)) & fmt.alln;
-    enc_first = (enc_mask & 16'((17'd1 << enc_i) - 17'd1)) == 16'd0;
-    // the sample's B bytes: a sample select, not a bit shift
-    unique case (fmt.dlg)
-      3'd0:    enc_val = 128'(img_q[32'(rd_s[5:0])*32 +: 32]);
-      3'd1:    enc_val = 128'(img_q[32'(rd_s[4:0])*64 +: 64]);
-      default: enc_val = img_q[32'(rd_s[3:0])*128 +: 128];
+    unique case (fmt.blg)
+      3'd2:    vrep = {4{ref_q[31:0]}};
+      3'd3:    vrep = {2{ref_q[63:0]}};
+      default: vrep = ref_q;
     endcase
-    unique case (enc_q)
-      2'd0:    enc_emit = written_q[enc_p] && enc_i == 4'd0;
-      2'd2:    enc_emit = written_q[enc_p];
-      default: enc_emit = written_q[enc_p] && enc_first;
-    endcase
+    vb_we = emit_q ? 16'(((17'd1 << fmt.bb) - 17'd1) << voff_q[3:0]) : 16'd0;
+    mbytes = 9'((moff_q + 11'd7) >> 3);
+    cp_n = 5'((voff_q + 9'd15) >> 4);
+    cp_re = state_q == StCopy && cpi_q < cp_n;
+    mb_new = (moff_q[2:0] == 3'd0 ? 8'd0 : mbyte_q) | 8'(emask_q << moff_q[2:0]);
   end
 
-  // The packet from the buffers. Subset: the values were moved up past the mask bytes
-  // in StPack (a shift by a run-time byte count in one clock is a 2,880-bit barrel
-  // shifter); the bytes below them are 0, as are the mask buffer's bits past moff.
-  logic [8:0]    mbytes;
-  logic [PW-1:0] payload;
+  gx_ram_1r1w #(.Depth(16), .Width(128)) u_vbuf (
+    .clk_i   (clk_i),
+    .rst_i   (rst_i),
+    .re_i    (cp_re),
+    .raddr_i (cpi_q[3:0]),
+    .rdata_o (vb_rdata),
+    .we_i    (vb_we),
+    .waddr_i (voff_q[7:4]),
+    .wdata_i (vrep)
+  );
+
+  // The payload register's one write port: pw_cnt bytes from byte pw_addr (at most 16,
+  // in at most two 16-byte payload lines), the data rotated to their byte lanes. The
+  // register is cleared when an eviction is taken (bytes past payload_bytes are 0).
+  logic         pw_en;
+  logic [8:0]   pw_addr;
+  logic [4:0]   pw_cnt;
+  logic [127:0] pw_data, pw_rot;
+  logic [15:0]  pw_lo, pw_hi;  // lanes written in line pw_addr / 16, and in the next
   always_comb begin
-    mbytes = 9'((moff_q + 11'd7) >> 3);
-    if (enc_q == 2'd1) payload = PW'(mbuf_q) | vbuf_q;
-    else payload = vbuf_q;
+    if (cv2_q) begin  // copy: value word cc2_q
+      pw_en = 1'b1;
+      pw_addr = mbytes + 9'(32'(cc2_q) * 16);
+      pw_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
+      pw_data = vb_rdata;
+    end else begin    // emit stage, subset: the mask's byte (N <= 8) or two bytes (N = 16)
+      pw_en = emit_q && enc_q == 2'd1;
+      pw_addr = 9'(moff_q >> 3);
+      pw_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
+      pw_data = 128'({emask_q[15:8], mb_new});
+    end
+    pw_rot = 128'(({pw_data, pw_data} << (32'(pw_addr[3:0]) * 8)) >> 128);
+    for (int unsigned l = 0; l < 16; l++) begin
+      pw_lo[l] = l >= 32'(pw_addr[3:0]) && l < 32'(pw_addr[3:0]) + 32'(pw_cnt);
+      pw_hi[l] = l + 16 < 32'(pw_addr[3:0]) + 32'(pw_cnt);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (ev_take && !ev_i.peek) pl_q <= '0;
+    else if (pw_en)
+      for (int unsigned q = 0; q < PL; q++)
+        if (((q >> 4) == 32'(pw_addr[8:4]) && pw_lo[q % 16]) ||
+            ((q >> 4) == 32'(pw_addr[8:4]) + 1 && pw_hi[q % 16]))
+          pl_q[q*8 +: 8] <= pw_rot[(q % 16)*8 +: 8];
   end
 
   // ---------------------------------------------------------------------------------
@@ -399,9 +447,13 @@ module gx_mswb (
     rd_req_o.pixels = state_q == StPrReq ? valid_q & ~cov_q : part_q;
   end
   assign rd_req_valid_o = state_q == StRdReq || state_q == StPrReq;
-  assign rd_resp_ready_o = state_q == StRdWait || state_q == StPrWait;
+  // a response is written into the image a line a clock and taken with its last line
+  assign rd_resp_ready_o = (state_q == StRdWait || state_q == StPrWait) && ln_q == 3'd7;
   assign fl_valid_o = fl_valid_q;
-  assign fl_o = fl_q;
+  always_comb begin
+    fl_o = fl_q;
+    fl_o.payload = pl_q;
+  end
 
   always_comb begin
     state_d = state_q;
@@ -410,7 +462,6 @@ module gx_mswb (
     cause_d = cause_q;
     stored_d = stored_q;
     arrive_d = arrive_q;
-    img_d = img_q;
     valid_d = valid_q;
     cov_d = cov_q;
     part_d = part_q;
@@ -422,8 +473,15 @@ module gx_mswb (
     rmw_d = rmw_q;
     prom_d = prom_q;
     passes_d = passes_q;
-    k_d = k_q;
+    ln_d = ln_q;
+    px_d = px_q;
     done_d = done_q;
+    pst_d = pst_q;
+    si_d = si_q;
+    cl_d = cl_q;
+    ref_d = ref_q;
+    acc_d = acc_q;
+    refi_d = refi_q;
     ai_d = ai_q;
     bl_d = bl_q;
     slot_d = slot_q;
@@ -433,16 +491,28 @@ module gx_mswb (
     grep_d = grep_q;
     lmf_d = lmf_q;
     rem_d = rem_q;
-    s_d = s_q;
     qk_d = qk_q;
     qline_d = qline_q;
+    emit_d = 1'b0;
+    emask_d = emask_q;
     voff_d = voff_q;
     moff_d = moff_q;
-    vbuf_d = vbuf_q;
-    mbuf_d = mbuf_q;
-    pk_d = pk_q;
+    mbyte_d = mbyte_q;
+    cpi_d = cpi_q;
     fl_valid_d = fl_valid_q;
     fl_d = fl_q;
+    wl = ln_q;
+    wdw = '0;
+    wd = rd_resp_i.data[32'(ln_q)*256 +: 256];
+
+    // the emit stage
+    if (emit_q) begin
+      voff_d = voff_q + 9'(fmt.bb);
+      if (enc_q == 2'd1) begin
+        moff_d = moff_q + 11'(fmt.nn);
+        mbyte_d = mb_new;
+      end
+    end
 
     unique case (state_q)
       StIdle: begin
@@ -452,14 +522,10 @@ module gx_mswb (
           cause_d = ev_i.cause;
           stored_d = ev_i.stored;
           arrive_d = ev_i.arrive;
-          img_d = ev_i.data;
           state_d = StInit;
         end
       end
       StInit: begin
-        // the stored samples only; everything else 0 until read
-        for (int unsigned d = 0; d < TD; d++)
-          if (!stored_q[d >> fmt.dlg]) img_d[d*32 +: 32] = 32'd0;
         valid_d = valid_c;
         cov_d = pix_any & p_mask;
         part_d = pix_any & ~pix_all & p_mask;
@@ -469,31 +535,58 @@ module gx_mswb (
         passes_d = '0;
         eb_d = 2'd0;
         em_d = 2'd0;
-        k_d = '0;
-        done_d = '0;
         ai_d = '0;
+        ln_d = '0;
+        px_d = '0;
         // Em is needed unless the whole tile is rewritten; data for partial pixels
         if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_c)
           state_d = StRdReq;
         else
-          state_d = cfg_q.threshold != 8'd0 ? StMerge : StAnaNext;
+          state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
       end
       StRdReq: if (rd_req_ready_i) state_d = StRdWait;
       StRdWait: begin
+        // line ln_q of the response: the partial pixels' samples not stored
+        for (int unsigned k = 0; k < 8; k++)
+          wdw[k] = rd_resp_valid_i &&
+                   part_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)];
         if (rd_resp_valid_i) begin
-          em_d = rd_resp_i.enc;
-          rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
-          for (int unsigned d = 0; d < TD; d++)
-            if (part_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))] && !stored_q[d >> fmt.dlg])
-              img_d[d*32 +: 32] = rd_resp_i.data[d*32 +: 32];
-          state_d = cfg_q.threshold != 8'd0 ? StMerge : StAnaNext;
+          ln_d = ln_q + 3'd1;
+          if (ln_q == 3'd7) begin
+            em_d = rd_resp_i.enc;
+            rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
+            state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
+          end
         end
       end
-      StMerge: begin
-        img_d = merge_img;
-        done_d = done_c;
-        k_d = k_q + 4'd1;
-        if (5'(k_q) == fmt.nn - 5'd1) state_d = StAnaNext;
+      StMPix: begin  // merge: the next covered pixel
+        if (32'(px_q) == (32'd1 << fmt.plg)) state_d = StAnaNext;
+        else if (!cov_q[px_q[4:0]]) px_d = px_q + 6'd1;
+        else begin
+          done_d = '0;
+          pst_d = 16'(stored_q >> (32'(px_q) << fmt.nlg)) & fmt.alln;
+          state_d = StMRef;
+        end
+      end
+      StMRef: begin  // merge: the next reference, the lowest sample not yet placed
+        if (!nd_any) begin
+          px_d = px_q + 6'd1;
+          state_d = StMPix;
+        end else begin
+          ref_d = smp_val;
+          refi_d = i_lo;
+          cl_d = '0;
+          state_d = StMCmp;
+        end
+      end
+      StMCmp: begin  // merge: line cl_q of the pixel; the joining samples take the value
+        wl = ln_cmp;
+        wd = rrep;
+        for (int unsigned k = 0; k < 8; k++) wdw[k] = join_c[k >> fmt.dlg];
+        done_d = done_q | join_pix;  // (with the reference itself: near and equal)
+        cl_d = cl_q + 3'd1;
+        if (32'(cl_q) + 1 == (32'd1 << fmt.lines_lg)) state_d = StMRef;
       end
       StAnaNext: begin
         if (!fmt.multi) begin
@@ -576,20 +669,19 @@ module gx_mswb (
         end
       end
       StDecide: begin
-        s_d = '0;
+        px_d = '0;
+        ln_d = '0;
         voff_d = '0;
         moff_d = '0;
-        vbuf_d = '0;
-        mbuf_d = '0;
-        pk_d = '0;
+        cpi_d = '0;
         if (cov_q == valid_q) begin
           enc_d = eb_q;
           written_d = valid_q;
-          state_d = StEnc;
+          state_d = StEPix;
         end else if (eb_q <= em_q) begin
           enc_d = em_q;
           written_d = cov_q;
-          state_d = StEnc;
+          state_d = StEPix;
         end else begin
           enc_d = eb_q;
           written_d = valid_q;
@@ -598,68 +690,65 @@ module gx_mswb (
       end
       StPrReq: if (rd_req_ready_i) state_d = StPrWait;
       StPrWait: begin
+        // line ln_q of the response: the uncovered existing pixels
+        for (int unsigned k = 0; k < 8; k++)
+          wdw[k] = rd_resp_valid_i &&
+                   valid_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !cov_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
         if (rd_resp_valid_i) begin
-          prom_d = rd_resp_i.bytes;
-          for (int unsigned d = 0; d < TD; d++)
-            if (valid_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))]
-                && !cov_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))])
-              img_d[d*32 +: 32] = rd_resp_i.data[d*32 +: 32];
-          state_d = StEnc;
-        end
-      end
-      StEnc: begin
-        // values and masks are whole: value e at bytes e B.., mask e at bits e N..; each
-        // byte (bit) compares its slot with the slot being written
-        if (enc_emit) begin
-          for (int unsigned q = 0; q < 256; q++) begin
-            logic [7:0] vb;
-            logic hit;  // voff_q is a multiple of B: byte q is in the slot being written
-            unique case (fmt.blg)
-              3'd2: begin
-                vb = enc_val[(q % 4)*8 +: 8];
-                hit = voff_q == 9'(q & ~32'd3);
-              end
-              3'd3: begin
-                vb = enc_val[(q % 8)*8 +: 8];
-                hit = voff_q == 9'(q & ~32'd7);
-              end
-              default: begin
-                vb = enc_val[(q % 16)*8 +: 8];
-                hit = voff_q == 9'(q & ~32'd15);
-              end
-            endcase
-            if (hit) vbuf_d[q*8 +: 8] = vb;
-          end
-          voff_d = voff_q + 9'(fmt.bb);
-          if (enc_q == 2'd1) begin
-            for (int unsigned q = 0; q < MB; q++) begin
-              logic hit;  // moff_q is a multiple of N: bit q is in the slot being written
-              unique case (fmt.nlg)
-                3'd1:    hit = moff_q == 11'(q & ~32'd1);
-                3'd2:    hit = moff_q == 11'(q & ~32'd3);
-                3'd3:    hit = moff_q == 11'(q & ~32'd7);
-                default: hit = moff_q == 11'(q & ~32'd15);
-              endcase
-              if (hit) mbuf_d[q] = enc_mask[4'(q & (32'(fmt.nn) - 1))];
-            end
-            moff_d = moff_q + 11'(fmt.nn);
+          ln_d = ln_q + 3'd1;
+          if (ln_q == 3'd7) begin
+            prom_d = rd_resp_i.bytes;
+            state_d = StEPix;
           end
         end
-        // next sample; a pixel not written, or a 1SPP pixel after its sample 0, is left
-        s_d = (enc_q == 2'd0 || !written_q[enc_p]) ? 7'((32'(enc_p) + 1) << fmt.nlg) : s_q + 7'd1;
-        if (32'(s_d) >= (32'd1 << fmt.tsl))
-          state_d = enc_q == 2'd1 && moff_d != 11'd0 ? StPack : StOut;
       end
-      StPack: begin
-        // subset: the values up by the mask bytes, 8 bytes a clock, then 1 byte a clock
-        if (mbytes - pk_q >= 9'd8) begin
-          vbuf_d = vbuf_q << 64;
-          pk_d = pk_q + 9'd8;
+      StEPix: begin  // encode: the next pixel; 1SPP: its sample 0 to the emit stage
+        if (32'(px_q) == (32'd1 << fmt.plg)) state_d = StCopy;
+        else if (!written_q[px_q[4:0]]) px_d = px_q + 6'd1;
+        else if (enc_q == 2'd0) begin
+          ref_d = smp_val;
+          emit_d = 1'b1;
+          px_d = px_q + 6'd1;
         end else begin
-          vbuf_d = vbuf_q << 8;
-          pk_d = pk_q + 9'd1;
+          done_d = '0;
+          si_d = '0;
+          state_d = StERef;
         end
-        if (pk_d == mbytes) state_d = StOut;
+      end
+      StERef: begin
+        if (enc_q != 2'd1) begin  // full: sample si_q to the emit stage
+          ref_d = smp_val;
+          emit_d = 1'b1;
+          si_d = si_q + 4'd1;
+          if (5'(si_q) == fmt.nn - 5'd1) begin
+            px_d = px_q + 6'd1;
+            state_d = StEPix;
+          end
+        end else if (!nd_any) begin  // subset: every class of the pixel emitted
+          px_d = px_q + 6'd1;
+          state_d = StEPix;
+        end else begin  // subset: the next class, from its first sample
+          ref_d = smp_val;
+          refi_d = i_lo;
+          cl_d = '0;
+          acc_d = '0;
+          state_d = StECmp;
+        end
+      end
+      StECmp: begin  // subset: line cl_q of the pixel; the class's mask
+        acc_d = acc_q | eq_pix;
+        cl_d = cl_q + 3'd1;
+        if (32'(cl_q) + 1 == (32'd1 << fmt.lines_lg)) begin
+          emit_d = 1'b1;
+          emask_d = acc_q | eq_pix;
+          done_d = done_q | acc_q | eq_pix | (16'd1 << refi_q);
+          state_d = StERef;
+        end
+      end
+      StCopy: begin  // the value buffer into the payload behind the mask bytes
+        if (cp_re) cpi_d = cpi_q + 5'd1;
+        else if (!cv1_q && !cv2_q) state_d = StOut;
       end
       StOut: begin
         if (!fl_valid_q) begin
@@ -674,7 +763,6 @@ module gx_mswb (
           fl_d.read_promote = prom_q;
           fl_d.analyzed = 6'($countones(ana_q));
           fl_d.passes = passes_q;
-          fl_d.payload = payload;
           fl_valid_d = 1'b1;
         end else if (fl_ready_i) begin
           fl_valid_d = 1'b0;
@@ -689,9 +777,15 @@ module gx_mswb (
     if (rst_i) begin
       state_q <= StIdle;
       fl_valid_q <= 1'b0;
+      emit_q <= 1'b0;
+      cv1_q <= 1'b0;
+      cv2_q <= 1'b0;
     end else begin
       state_q <= state_d;
       fl_valid_q <= fl_valid_d;
+      emit_q <= emit_d;
+      cv1_q <= cp_re;
+      cv2_q <= cv1_q;
     end
   end
 
@@ -701,7 +795,6 @@ module gx_mswb (
     cause_q <= cause_d;
     stored_q <= stored_d;
     arrive_q <= arrive_d;
-    img_q <= img_d;
     valid_q <= valid_d;
     cov_q <= cov_d;
     part_q <= part_d;
@@ -713,8 +806,15 @@ module gx_mswb (
     rmw_q <= rmw_d;
     prom_q <= prom_d;
     passes_q <= passes_d;
-    k_q <= k_d;
+    ln_q <= ln_d;
+    px_q <= px_d;
     done_q <= done_d;
+    pst_q <= pst_d;
+    si_q <= si_d;
+    cl_q <= cl_d;
+    ref_q <= ref_d;
+    acc_q <= acc_d;
+    refi_q <= refi_d;
     ai_q <= ai_d;
     bl_q <= bl_d;
     slot_q <= slot_d;
@@ -725,14 +825,15 @@ module gx_mswb (
     lmf_q <= lmf_d;
     rem_q <= rem_d;
     live_q <= gx_ms_pkg::ms_cls_live(rem_d);
-    s_q <= s_d;
     qk_q <= qk_d;
     qline_q <= qline_d;
+    emask_q <= emask_d;
     voff_q <= voff_d;
     moff_q <= moff_d;
-    vbuf_q <= vbuf_d;
-    mbuf_q <= mbuf_d;
-    pk_q <= pk_d;
+    mbyte_q <= mbyte_d;
+    cpi_q <= cpi_d;
+    cc1_q <= cpi_q[3:0];
+    cc2_q <= cc1_q;
     fl_q <= fl_d;
   end
 
@@ -779,21 +880,22 @@ module gx_mswb (
     fv_written = (cov_q == valid_q || fv_promote) ? valid_q : cov_q;
     fv_rd_first = part_q != 32'd0 || cov_q != valid_q;  // Em or RMW data needed
   end
-  // The encoder's progress (step e): pixel fv_p = s_q / N, sample fv_i, fv_before
-  // written pixels before it.
-  logic [5:0]  fv_p, fv_before;
-  logic [3:0]  fv_i;
+  // The encoder's progress (step e): fv_before written pixels before pixel px_q, fv_done
+  // samples of px_q done (subset: classed).
+  logic [5:0]  fv_before;
+  logic [4:0]  fv_done;
   logic [31:0] fv_below;
   always_comb begin
-    fv_p = 6'(s_q >> fmt.nlg);
-    fv_i = 4'(s_q & 7'(fmt.nn - 5'd1));
-    fv_below = fv_p >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << fv_p) - 33'd1);
+    fv_below = px_q >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << px_q) - 33'd1);
     fv_before = 6'($countones(written_q & fv_below));
+    fv_done = 5'($countones(done_q));
   end
   logic fv_after_init, fv_decided;
   assign fv_after_init = state_q != StIdle && state_q != StInit;
-  assign fv_decided = state_q == StPrReq || state_q == StPrWait || state_q == StEnc ||
-                      state_q == StPack || state_q == StOut;
+  logic fv_walk;  // the encode walk
+  assign fv_walk = state_q == StEPix || state_q == StERef || state_q == StECmp;
+  assign fv_decided = state_q == StPrReq || state_q == StPrWait || fv_walk ||
+                      state_q == StCopy || state_q == StOut;
 `endif
 
   // Environment: the input streams follow the protocol; a response only to a read.
@@ -834,7 +936,7 @@ module gx_mswb (
   `GX_ASSERT(PromPixels_A, !(rd_req_valid_o && rd_req_o.kind == 2'd1) ||
                            rd_req_o.pixels == (valid_q & ~cov_q))
   `GX_ASSERT(PromRead_A, !fv_after_init || fv_prom_q == (state_q == StPrWait ||
-                         ((state_q == StEnc || state_q == StPack || state_q == StOut)
+                         ((fv_walk || state_q == StCopy || state_q == StOut)
                           && fv_promote)))
   `GX_ASSERT(PromWait_A, !(state_q == StPrReq || state_q == StPrWait) || fv_promote)
   // The state choice: decided once, carried into the packet: enc = Eb on a full rewrite,
@@ -852,26 +954,42 @@ module gx_mswb (
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
-  // Step e: one tile sample a clock, a skipped pixel or a 1SPP pixel at its sample 0
-  // only; value bytes = B per emitted sample (1SPP: per written pixel; full: per sample
-  // of a written pixel); subset: one N-bit mask per B-byte value.
-  `GX_ASSERT(EncRange_A, !fv_decided || 32'(s_q) <= (32'd1 << fmt.tsl))
-  `GX_ASSERT(EncEnd_A, !(state_q == StPack || state_q == StOut) || 32'(s_q) == (32'd1 << fmt.tsl))
-  // packing: subset only, with mask bytes, ending when the values are past them
-  `GX_ASSERT(Pack_A, state_q != StPack || (enc_q == 2'd1 && pk_q < mbytes))
-  `GX_ASSERT(PackStart_A, !(state_q == StPrReq || state_q == StPrWait || state_q == StEnc) ||
-                         pk_q == '0)
-  `GX_ASSERT(PackDone_A, !(state_q == StOut && enc_q == 2'd1) || pk_q == mbytes)
+  // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
+  // pixel's samples done (merge: placed, subset: classed) stay among its N; the reference
+  // is a sample not yet done. Value bytes: 1SPP B per written pixel before px_q, full N B
+  // (and B per sample si_q of the pixel in StERef); subset at most B per pixel sample
+  // before px_q and per sample done of px_q; and one N-bit mask per B-byte value.
+  `GX_ASSERT(EncRange_A, !fv_decided || 32'(px_q) <= (32'd1 << fmt.plg))
   `GX_ASSERT(EncStart_A, !(state_q == StPrReq || state_q == StPrWait) ||
-                         (s_q == '0 && voff_q == '0 && moff_q == '0))
-  `GX_ASSERT(EncPos_A, !fv_decided || fv_i == 4'd0 || (enc_q != 2'd0 && written_q[fv_p[4:0]]))
+                         (px_q == '0 && voff_q == '0 && moff_q == '0))
+  `GX_ASSERT(EncEnd_A, !(state_q == StCopy || state_q == StOut) ||
+                       32'(px_q) == (32'd1 << fmt.plg))
+  `GX_ASSERT(EmitIn_A, !emit_q || state_q == StEPix || state_q == StERef)
+  `GX_ASSERT(EncPos_A, !(state_q == StERef || state_q == StECmp) ||
+                       (32'(px_q) < (32'd1 << fmt.plg) && written_q[px_q[4:0]] && enc_q != 2'd0))
+  `GX_ASSERT(EncCmp_A, !(state_q == StECmp || state_q == StMCmp) ||
+                       32'(cl_q) < (32'd1 << fmt.lines_lg))
+  `GX_ASSERT(EncRef_A, state_q != StECmp || !done_q[refi_q])
+  `GX_ASSERT(EncFull_A, !(state_q == StERef && enc_q == 2'd2) || 5'(si_q) < fmt.nn)
+  `GX_ASSERT(DoneIn_A, !(state_q == StMRef || state_q == StMCmp || state_q == StERef ||
+                        state_q == StECmp) || (done_q & ~fmt.alln) == 16'd0)
   `GX_ASSERT(EncBytes_A, !fv_decided || enc_q == 2'd1 ||
-                         16'(voff_q) == (enc_q == 2'd0 ? 16'(fv_before) << fmt.blg
-                                         : ((16'(fv_before) << fmt.nlg) + 16'(fv_i)) << fmt.blg))
-  `GX_ASSERT(EncBound_A, !fv_decided || 16'(voff_q) <= (16'(s_q) << fmt.blg))
+             16'(voff_q) + (emit_q ? 16'(fmt.bb) : 16'd0) ==
+             (enc_q == 2'd0 ? 16'(fv_before) << fmt.blg :
+              state_q == StERef ? ((16'(fv_before) << fmt.nlg) + 16'(si_q)) << fmt.blg
+                                : (16'(fv_before) << fmt.nlg) << fmt.blg))
+  `GX_ASSERT(EncBound_A, !fv_decided || enc_q != 2'd1 ||
+             16'(voff_q) + (emit_q ? 16'(fmt.bb) : 16'd0) <=
+             (((16'(px_q) << fmt.nlg) +
+               ((state_q == StERef || state_q == StECmp) ? 16'(fv_done) : 16'd0)) << fmt.blg))
   `GX_ASSERT(EncMasks_A, !fv_decided ||
              (enc_q == 2'd1 ? (16'(voff_q) << fmt.nlg) == (16'(moff_q) << fmt.blg)
                             : moff_q == '0))
+  // the copy: after the walk, every value word once, then the packet
+  `GX_ASSERT(CopyIdle_A, state_q == StCopy || (!cv1_q && !cv2_q))
+  `GX_ASSERT(CopyStart_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) || cpi_q == '0)
+  `GX_ASSERT(CopyRange_A, state_q != StCopy || cpi_q <= cp_n)
+  `GX_ASSERT(CopyDone_A, state_q != StOut || cpi_q == cp_n)
   // so the packet's length: 1SPP B, full N B per written pixel; subset masks then values
   `GX_ASSERT(FlBytes_A, !fl_valid_o ||
              (fl_o.enc == gx_pkg::Enc1spp &&
@@ -897,7 +1015,7 @@ module gx_mswb (
   `GX_COVER(ReadPromote_C, rd_req_valid_o && rd_req_o.kind == 2'd1)
   `GX_COVER(Promoted_C, fl_valid_o && fl_o.read_promote != 9'd0)
   `GX_COVER(Query_C, state_q == StQWait && an_resp_valid)
-  `GX_COVER(Merge_C, state_q == StMerge && join_c != '0)
+  `GX_COVER(Merge_C, state_q == StMCmp && (join_pix & ~(16'd1 << refi_q)) != 16'd0)
   `GX_COVER(Peek_C, peek_take)
 endmodule
 
