@@ -360,12 +360,12 @@ module gx_mswb (
   assign an_resp_ready = state_q == StAnaWait || state_q == StQWait;
 
   // ---------------------------------------------------------------------------------
-  // Encoding. The emit stage writes the value in ref_q (the sample or class read the
-  // clock before) into the value buffer at byte voff_q, and for subset its class mask
-  // emask_q into the payload's mask bits at bit moff_q (a mask byte is rewritten whole
-  // as it fills: mbyte_q). The value buffer is a block RAM (16 words of 16 bytes);
-  // after the encode the copy moves it into the payload behind the mask bytes, 16
-  // bytes a clock.
+  // Encoding. The emit stage takes the value in ref_q (the sample or class read the clock
+  // before): 1SPP and full write it into the payload at byte voff_q; subset writes it
+  // into the value buffer at byte voff_q and its class mask emask_q into the payload's
+  // mask bits at bit moff_q (a mask byte is rewritten whole as it fills: mbyte_q). The
+  // value buffer is a block RAM (16 words of 16 bytes); after the walk the copy moves
+  // it into the payload behind the mask bytes, 16 bytes a clock.
   logic [127:0] vrep;      // ref_q's B bytes in each B-byte lane group of a word
   logic [15:0]  vb_we;
   logic [127:0] vb_rdata;
@@ -379,9 +379,9 @@ module gx_mswb (
       3'd3:    vrep = {2{ref_q[63:0]}};
       default: vrep = ref_q;
     endcase
-    vb_we = emit_q ? 16'(((17'd1 << fmt.bb) - 17'd1) << voff_q[3:0]) : 16'd0;
+    vb_we = emit_q && enc_q == 2'd1 ? 16'(((17'd1 << fmt.bb) - 17'd1) << voff_q[3:0]) : 16'd0;
     mbytes = 9'((moff_q + 11'd7) >> 3);
-    cp_n = 5'((voff_q + 9'd15) >> 4);
+    cp_n = enc_q == 2'd1 ? 5'((voff_q + 9'd15) >> 4) : 5'd0;
     cp_re = state_q == StCopy && cpi_q < cp_n;
     mb_new = (moff_q[2:0] == 3'd0 ? 8'd0 : mbyte_q) | 8'(emask_q << moff_q[2:0]);
   end
@@ -411,11 +411,16 @@ module gx_mswb (
       pw_addr = mbytes + 9'(32'(cc2_q) * 16);
       pw_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
       pw_data = vb_rdata;
-    end else begin    // emit stage, subset: the mask's byte (N <= 8) or two bytes (N = 16)
-      pw_en = emit_q && enc_q == 2'd1;
+    end else if (enc_q == 2'd1) begin  // emit stage, subset: the mask's byte (N <= 8)
+      pw_en = emit_q;                    // or two bytes (N = 16)
       pw_addr = 9'(moff_q >> 3);
       pw_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
       pw_data = 128'({emask_q[15:8], mb_new});
+    end else begin    // emit stage, 1SPP and full: the value, at its place in the packet
+      pw_en = emit_q;
+      pw_addr = voff_q;
+      pw_cnt = fmt.bb;
+      pw_data = ref_q;
     end
     pw_rot = 128'(({pw_data, pw_data} << (32'(pw_addr[3:0]) * 8)) >> 128);
     for (int unsigned l = 0; l < 16; l++) begin
@@ -704,7 +709,7 @@ module gx_mswb (
         end
       end
       StEPix: begin  // encode: the next pixel; 1SPP: its sample 0 to the emit stage
-        if (32'(px_q) == (32'd1 << fmt.plg)) state_d = StCopy;
+        if (32'(px_q) == (32'd1 << fmt.plg)) state_d = enc_q == 2'd1 ? StCopy : StOut;
         else if (!written_q[px_q[4:0]]) px_d = px_q + 6'd1;
         else if (enc_q == 2'd0) begin
           ref_d = smp_val;
@@ -748,7 +753,7 @@ module gx_mswb (
       end
       StCopy: begin  // the value buffer into the payload behind the mask bytes
         if (cp_re) cpi_d = cpi_q + 5'd1;
-        else if (!cv1_q && !cv2_q) state_d = StOut;
+        else if (!cv1_q) state_d = StOut;  // (the last word is written in this clock)
       end
       StOut: begin
         if (!fl_valid_q) begin
@@ -964,6 +969,7 @@ module gx_mswb (
                          (px_q == '0 && voff_q == '0 && moff_q == '0))
   `GX_ASSERT(EncEnd_A, !(state_q == StCopy || state_q == StOut) ||
                        32'(px_q) == (32'd1 << fmt.plg))
+  `GX_ASSERT(CopySubset_A, state_q != StCopy || enc_q == 2'd1)
   `GX_ASSERT(EmitIn_A, !emit_q || state_q == StEPix || state_q == StERef)
   `GX_ASSERT(EncPos_A, !(state_q == StERef || state_q == StECmp) ||
                        (32'(px_q) < (32'd1 << fmt.plg) && written_q[px_q[4:0]] && enc_q != 2'd0))

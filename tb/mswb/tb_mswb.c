@@ -441,10 +441,10 @@ static void timing_check(tb_report_t *rep)
     gx_mssurf_evict_pack(&ev, cfg.spp, img);
     void *m = gx_mswb_rtl_new(NULL);
     gx_mswb_rtl_cfg(m, &cfg);
-    static const int want_ready[8] = {1, 0, 0, 0, 0, 0, 0, 1};
-    static const int want_fl[8] = {0, 0, 0, 0, 0, 0, 1, 0};
+    static const int want_ready[9] = {1, 0, 0, 0, 0, 0, 0, 0, 1};
+    static const int want_fl[9] = {0, 0, 0, 0, 0, 0, 0, 1, 0};
     int ok = 1;
-    for (unsigned c = 0; c < 8; c++) {
+    for (unsigned c = 0; c < 9; c++) {
         gx_mswb_io_t io;
         memset(&io, 0, sizeof io);
         io.ev_valid = 1;
