@@ -58,7 +58,7 @@ module gx_mswb (
   localparam int unsigned PL = gx_pkg::MsMaxPayload;     // 360 payload bytes
 
   typedef enum logic [4:0] {
-    StIdle, StInit, StRdReq, StRdWait, StMPix, StMRef, StMCmp, StAnaNext, StAnaReq,
+    StIdle, StLoad, StInit, StRdReq, StRdWait, StMPix, StMRef, StMCmp, StAnaNext, StAnaReq,
     StAnaWait, StSlot, StQBuild, StQReq, StQWait, StDecide, StPrReq, StPrWait, StEPix,
     StERef, StECmp, StCopy, StOut
   } state_e;
@@ -72,7 +72,6 @@ module gx_mswb (
   logic [1:0]        cause_q, cause_d;
   logic [63:0]       stored_q, stored_d;     // coverage, bit t = tile sample t
   logic [63:0]       arrive_q, arrive_d;
-  logic [2047:0]     img_q;                  // the tile image: 8 lines of 8 dwords
   logic [31:0]       valid_q, valid_d;       // existing pixels
   logic [31:0]       cov_q, cov_d, part_q, part_d, ana_q, ana_d;
   logic [1:0]        em_q, em_d, eb_q, eb_d, enc_q, enc_d;
@@ -84,7 +83,11 @@ module gx_mswb (
   logic [15:0]       done_q, done_d;         // merge: samples placed; subset: classed
   logic [15:0]       pst_q, pst_d;           // merge: the pixel's stored samples
   logic [3:0]        si_q, si_d;             // encode (1SPP, full): the pixel's sample
-  logic [2:0]        cl_q, cl_d;             // merge, subset: line of the pixel compared
+  logic [3:0]        cli_q, cli_d;           // merge, subset: lines of the pixel read
+  logic [2:0]        clc_q, clc_d;           // ... and compared
+  logic              rp1_q, rp2_q;           // an image read 1, 2 clocks ago
+  logic [2:0]        rd_line_q, rd_line_d;   // the line last read
+  logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
   logic [127:0]      ref_q, ref_d;           // the reference (merge), class or sample read
   logic [15:0]       acc_q, acc_d;           // subset: the class's mask so far
   logic [3:0]        refi_q, refi_d;         // merge, subset: the reference's sample
@@ -114,9 +117,7 @@ module gx_mswb (
   // Format of the held eviction (gx_ms_pkg::ms_fmt_t: N = 2^nlg, B = 2^blg, B/4 = 2^dlg
   // dwords a sample, P = 2^plg pixels a tile, 2^tsl samples a tile, S = 2^slg slots a line).
   gx_ms_pkg::ms_fmt_t fmt;
-  logic [2:0]         dlg_in;  // log2 B/4 of cfg_i (ms_fmt: dlg = bps), for the image load
   assign fmt = gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps));
-  assign dlg_in = 3'(cfg_i.bps);
 
   // ---------------------------------------------------------------------------------
   // Pixel masks of a coverage bitmap (bit p N + i = sample i of pixel p) and the
@@ -175,15 +176,20 @@ module gx_mswb (
   end
 
   // ---------------------------------------------------------------------------------
-  // The tile image: 8 lines of 8 dwords (a line is one analyzer request: 2^slg sample
-  // slots of 2^dlg dwords). It is loaded whole with the eviction (the stored samples, 0
-  // elsewhere); after that it has one line write port (line wl, dword enables wdw, data
-  // wd: read responses and merge joins) and one line read port (line rl).
-  logic [2:0]   rl, wl, ln_cmp;
+  // The tile image: a block RAM of 8 lines of 8 dwords (a line is one analyzer request:
+  // 2^slg sample slots of 2^dlg dwords), gx_ram_1r1w: the line read at img_ra is in
+  // rdata two clocks after img_re, and stays there until the next read returns. The
+  // line in rdata (rd_line_q, rd_val_q) is reused while it is current: a sample or line
+  // wanted (rd_x) is there (have_x) or is read. One write port: line wl, dword enables
+  // wdw, data wd (the eviction's lines, read responses, merge joins).
+  logic         img_re;
+  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x;
   logic [7:0]   wdw;
-  logic [255:0] wd, rline;
-  logic [5:0]   rd_t;      // the tile sample read (sample reads: slot rd_t mod S of line rl)
-  logic [127:0] smp_val;   // its B bytes (the low end)
+  logic [31:0]  img_we;
+  logic [255:0] wd, rdata;
+  logic         have_x;    // line rd_x is in rdata
+  logic [5:0]   rd_t;      // the tile sample read (slot rd_t mod S of line rd_x)
+  logic [127:0] smp_val;   // its B bytes (the low end), from rdata
   logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
   logic         nd_any;    // ... there is one
   always_comb begin
@@ -193,30 +199,43 @@ module gx_mswb (
     i_lo = '0;
     for (int k = 15; k >= 0; k--)
       if (nd[k]) i_lo = 4'(k);
-    // the compared line: line cl_q of pixel px_q (one-line pixels: the pixel's line)
-    ln_cmp = 3'((32'(px_q) << fmt.nlg) >> fmt.slg) + cl_q;
+    // the pixel's first line; the line of the compare (one-line pixels: the pixel's)
+    ln_first = 3'((32'(px_q) << fmt.nlg) >> fmt.slg);
+    ln_cmp = ln_first + clc_q;
     unique case (state_q)
       StQBuild: rd_t = 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp));
       StEPix:   rd_t = 6'(32'(px_q) << fmt.nlg);
       StERef:   rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(enc_q == 2'd1 ? i_lo : si_q));
       default:  rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(i_lo));  // StMRef
     endcase
-    unique case (state_q)
-      StAnaReq: rl = fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q)) : 3'(ai_q);
-      StQBuild, StEPix, StERef, StMRef: rl = 3'(rd_t >> fmt.slg);
-      default:  rl = ln_cmp;  // StMCmp, StECmp
-    endcase
-    rline = img_q[32'(rl)*256 +: 256];
+    if (state_q == StAnaReq)
+      rd_x = fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q)) : 3'(ai_q);
+    else
+      rd_x = 3'(rd_t >> fmt.slg);
+    have_x = rd_val_q && rd_line_q == rd_x && !rp1_q;
     unique case (fmt.dlg)
-      3'd0:    smp_val = 128'(rline[32'(rd_t[2:0])*32 +: 32]);
-      3'd1:    smp_val = 128'(rline[32'(rd_t[1:0])*64 +: 64]);
-      default: smp_val = rline[32'(rd_t[0])*128 +: 128];
+      3'd0:    smp_val = 128'(rdata[32'(rd_t[2:0])*32 +: 32]);
+      3'd1:    smp_val = 128'(rdata[32'(rd_t[1:0])*64 +: 64]);
+      default: smp_val = rdata[32'(rd_t[0])*128 +: 128];
     endcase
+    for (int unsigned b = 0; b < 32; b++) img_we[b] = wdw[b / 4];
   end
 
+  gx_ram_1r1w #(.Depth(8), .Width(256)) u_img (
+    .clk_i   (clk_i),
+    .rst_i   (rst_i),
+    .re_i    (img_re),
+    .raddr_i (img_ra),
+    .rdata_o (rdata),
+    .we_i    (img_we),
+    .waddr_i (wl),
+    .wdata_i (wd)
+  );
+
   // ---------------------------------------------------------------------------------
-  // The line comparator: each dword of line rl against the same dword of the reference
-  // ref_q (repeated in every sample slot): equal, and near (every byte within T).
+  // The line comparator: each dword of the line in rdata against the same dword of the
+  // reference ref_q (repeated in every sample slot): equal, and near (every byte
+  // within T).
   logic [255:0] rrep;
   logic [7:0]   dw_eq, dw_near, sl_eq, sl_near;
   always_comb begin
@@ -225,7 +244,7 @@ module gx_mswb (
     for (int unsigned d = 0; d < 8; d++) begin
       logic [31:0] a, r;
       logic nr;
-      a = rline[d*32 +: 32];
+      a = rdata[d*32 +: 32];
       r = rrep[d*32 +: 32];
       nr = 1'b1;
       // byte y is far when |x0 - x1| > T. One subtraction and one comparison: with the
@@ -279,17 +298,6 @@ module gx_mswb (
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    if (ev_take && !ev_i.peek) begin
-      for (int unsigned d = 0; d < 64; d++)
-        img_q[d*32 +: 32] <= ev_i.stored[d >> dlg_in] ? ev_i.data[d*32 +: 32] : 32'd0;
-    end else begin
-      for (int unsigned l = 0; l < 8; l++)
-        for (int unsigned k = 0; k < 8; k++)
-          if (32'(wl) == l && wdw[k]) img_q[(l*8 + k)*32 +: 32] <= wd[k*32 +: 32];
-    end
-  end
-
   // ---------------------------------------------------------------------------------
   // Analysis. One-line pixels (N B <= 32): line ai_q holds 2^(5 - nb) pixels; the need
   // of each requested pixel from the line's masks. Multi-line pixels: pixel ai_q, line
@@ -329,7 +337,7 @@ module gx_mswb (
 
   gx_ms_classify u_cls (
     .fmt_i       (fmt),
-    .img_i       ({8{rline}}),  // the line read port reads the analyzed line
+    .img_i       ({8{rdata}}),  // the analyzed line is read into rdata
     .ana_i       (ana_q),
     .ai_i        (ai_q),
     .bl_i        (bl_q),
@@ -356,7 +364,7 @@ module gx_mswb (
     .q_line_o    (q_line),
     .q_last_o    (q_last)
   );
-  assign an_req_valid = state_q == StAnaReq || state_q == StQReq;
+  assign an_req_valid = (state_q == StAnaReq && have_x) || state_q == StQReq;
   assign an_resp_ready = state_q == StAnaWait || state_q == StQWait;
 
   // ---------------------------------------------------------------------------------
@@ -430,7 +438,7 @@ module gx_mswb (
   end
 
   always_ff @(posedge clk_i) begin
-    if (ev_take && !ev_i.peek) pl_q <= '0;
+    if (ev_start) pl_q <= '0;
     else if (pw_en)
       for (int unsigned q = 0; q < PL; q++)
         if (((q >> 4) == 32'(pw_addr[8:4]) && pw_lo[q % 16]) ||
@@ -440,8 +448,13 @@ module gx_mswb (
 
   // ---------------------------------------------------------------------------------
   // Control.
-  logic ev_take, peek_take;
-  assign ev_ready_o = state_q == StIdle;
+  // An eviction is seen in Idle (ev_start) and taken when its last image line is written
+  // (StLoad, a line a clock from the held record); a peek record is taken at once. So
+  // ev_ready_o is high in Idle while no eviction is offered.
+  logic ev_start, ev_take, peek_take;
+  assign ev_start = state_q == StIdle && ev_valid_i && !ev_i.peek;
+  assign ev_ready_o = state_q == StIdle ? !(ev_valid_i && !ev_i.peek)
+                                        : state_q == StLoad && ln_q == 3'd7;
   assign ev_take = ev_valid_i && ev_ready_o;
   assign peek_take = ev_take && ev_i.peek;
 
@@ -483,7 +496,6 @@ module gx_mswb (
     done_d = done_q;
     pst_d = pst_q;
     si_d = si_q;
-    cl_d = cl_q;
     ref_d = ref_q;
     acc_d = acc_q;
     refi_d = refi_q;
@@ -509,6 +521,12 @@ module gx_mswb (
     wl = ln_q;
     wdw = '0;
     wd = rd_resp_i.data[32'(ln_q)*256 +: 256];
+    img_re = 1'b0;
+    img_ra = rd_x;
+    rd_line_d = rd_line_q;
+    rd_val_d = rd_val_q;
+    cli_d = cli_q;
+    clc_d = clc_q;
 
     // the emit stage
     if (emit_q) begin
@@ -521,14 +539,25 @@ module gx_mswb (
 
     unique case (state_q)
       StIdle: begin
-        if (ev_take && !peek_take) begin
+        ln_d = '0;
+        if (ev_start) begin
           cfg_d = cfg_i;
           tile_d = ev_i.tile;
           cause_d = ev_i.cause;
           stored_d = ev_i.stored;
           arrive_d = ev_i.arrive;
-          state_d = StInit;
+          state_d = StLoad;
         end
+      end
+      StLoad: begin  // image line ln_q: the stored samples, 0 elsewhere
+        wd = ev_i.data[32'(ln_q)*256 +: 256];
+        for (int unsigned k = 0; k < 8; k++) begin
+          wdw[k] = 1'b1;
+          if (!stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)]) wd[k*32 +: 32] = 32'd0;
+        end
+        rd_val_d = 1'b0;
+        ln_d = ln_q + 3'd1;
+        if (ln_q == 3'd7) state_d = StInit;
       end
       StInit: begin
         valid_d = valid_c;
@@ -556,6 +585,7 @@ module gx_mswb (
           wdw[k] = rd_resp_valid_i &&
                    part_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
                    !stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)];
+        rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
           ln_d = ln_q + 3'd1;
           if (ln_q == 3'd7) begin
@@ -566,7 +596,10 @@ module gx_mswb (
         end
       end
       StMPix: begin  // merge: the next covered pixel
-        if (32'(px_q) == (32'd1 << fmt.plg)) state_d = StAnaNext;
+        if (32'(px_q) == (32'd1 << fmt.plg)) begin
+          rd_val_d = 1'b0;  // rdata may hold a line from before its joins
+          state_d = StAnaNext;
+        end
         else if (!cov_q[px_q[4:0]]) px_d = px_q + 6'd1;
         else begin
           done_d = '0;
@@ -578,20 +611,32 @@ module gx_mswb (
         if (!nd_any) begin
           px_d = px_q + 6'd1;
           state_d = StMPix;
-        end else begin
+        end else if (have_x) begin
           ref_d = smp_val;
           refi_d = i_lo;
-          cl_d = '0;
+          cli_d = '0;
+          clc_d = '0;
           state_d = StMCmp;
+        end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+          img_re = 1'b1;
         end
       end
-      StMCmp: begin  // merge: line cl_q of the pixel; the joining samples take the value
-        wl = ln_cmp;
-        wd = rrep;
-        for (int unsigned k = 0; k < 8; k++) wdw[k] = join_c[k >> fmt.dlg];
-        done_d = done_q | join_pix;  // (with the reference itself: near and equal)
-        cl_d = cl_q + 3'd1;
-        if (32'(cl_q) + 1 == (32'd1 << fmt.lines_lg)) state_d = StMRef;
+      StMCmp: begin  // merge: line clc_q of the pixel; the joining samples take the value
+        // a one-line pixel's line is in rdata (its reference's); a multi-line pixel's
+        // lines are read one a clock and compared as they arrive
+        if (fmt.multi && 32'(cli_q) < (32'd1 << fmt.lines_lg)) begin
+          img_re = 1'b1;
+          img_ra = ln_first + 3'(cli_q);
+          cli_d = cli_q + 4'd1;
+        end
+        if (!fmt.multi || rp2_q) begin
+          wl = ln_cmp;
+          wd = rrep;
+          for (int unsigned k = 0; k < 8; k++) wdw[k] = join_c[k >> fmt.dlg];
+          done_d = done_q | join_pix;  // (with the reference itself: near and equal)
+          clc_d = clc_q + 3'd1;
+          if (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg)) state_d = StMRef;
+        end
       end
       StAnaNext: begin
         if (!fmt.multi) begin
@@ -611,7 +656,13 @@ module gx_mswb (
           end else ai_d = ai_q + 6'd1;
         end
       end
-      StAnaReq: if (an_req_ready) state_d = StAnaWait;
+      StAnaReq: begin  // the line read into rdata, then the request
+        if (have_x) begin
+          if (an_req_ready) state_d = StAnaWait;
+        end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+          img_re = 1'b1;
+        end
+      end
       StAnaWait: begin
         if (an_resp_valid) begin
           passes_d = passes_q + 16'd1;
@@ -654,9 +705,13 @@ module gx_mswb (
         end
       end
       StQBuild: begin  // the query line, a sample a clock (gx_ms_classify)
-        qline_d = q_line;
-        qk_d = qk_q + 3'd1;
-        if (q_last) state_d = StQReq;
+        if (have_x) begin
+          qline_d = q_line;
+          qk_d = qk_q + 3'd1;
+          if (q_last) state_d = StQReq;
+        end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+          img_re = 1'b1;
+        end
       end
       StQReq: if (an_req_ready) state_d = StQWait;
       StQWait: begin
@@ -700,6 +755,7 @@ module gx_mswb (
           wdw[k] = rd_resp_valid_i &&
                    valid_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
                    !cov_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
+        rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
           ln_d = ln_q + 3'd1;
           if (ln_q == 3'd7) begin
@@ -712,9 +768,13 @@ module gx_mswb (
         if (32'(px_q) == (32'd1 << fmt.plg)) state_d = enc_q == 2'd1 ? StCopy : StOut;
         else if (!written_q[px_q[4:0]]) px_d = px_q + 6'd1;
         else if (enc_q == 2'd0) begin
-          ref_d = smp_val;
-          emit_d = 1'b1;
-          px_d = px_q + 6'd1;
+          if (have_x) begin
+            ref_d = smp_val;
+            emit_d = 1'b1;
+            px_d = px_q + 6'd1;
+          end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+            img_re = 1'b1;
+          end
         end else begin
           done_d = '0;
           si_d = '0;
@@ -722,7 +782,12 @@ module gx_mswb (
         end
       end
       StERef: begin
-        if (enc_q != 2'd1) begin  // full: sample si_q to the emit stage
+        if (enc_q == 2'd1 && !nd_any) begin  // subset: every class of the pixel emitted
+          px_d = px_q + 6'd1;
+          state_d = StEPix;
+        end else if (!have_x) begin
+          if (!(rd_val_q && rd_line_q == rd_x)) img_re = 1'b1;
+        end else if (enc_q != 2'd1) begin  // full: sample si_q to the emit stage
           ref_d = smp_val;
           emit_d = 1'b1;
           si_d = si_q + 4'd1;
@@ -730,25 +795,30 @@ module gx_mswb (
             px_d = px_q + 6'd1;
             state_d = StEPix;
           end
-        end else if (!nd_any) begin  // subset: every class of the pixel emitted
-          px_d = px_q + 6'd1;
-          state_d = StEPix;
         end else begin  // subset: the next class, from its first sample
           ref_d = smp_val;
           refi_d = i_lo;
-          cl_d = '0;
+          cli_d = '0;
+          clc_d = '0;
           acc_d = '0;
           state_d = StECmp;
         end
       end
-      StECmp: begin  // subset: line cl_q of the pixel; the class's mask
-        acc_d = acc_q | eq_pix;
-        cl_d = cl_q + 3'd1;
-        if (32'(cl_q) + 1 == (32'd1 << fmt.lines_lg)) begin
-          emit_d = 1'b1;
-          emask_d = acc_q | eq_pix;
-          done_d = done_q | acc_q | eq_pix | (16'd1 << refi_q);
-          state_d = StERef;
+      StECmp: begin  // subset: line clc_q of the pixel; the class's mask (as StMCmp)
+        if (fmt.multi && 32'(cli_q) < (32'd1 << fmt.lines_lg)) begin
+          img_re = 1'b1;
+          img_ra = ln_first + 3'(cli_q);
+          cli_d = cli_q + 4'd1;
+        end
+        if (!fmt.multi || rp2_q) begin
+          acc_d = acc_q | eq_pix;
+          clc_d = clc_q + 3'd1;
+          if (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg)) begin
+            emit_d = 1'b1;
+            emask_d = acc_q | eq_pix;
+            done_d = done_q | acc_q | eq_pix | (16'd1 << refi_q);
+            state_d = StERef;
+          end
         end
       end
       StCopy: begin  // the value buffer into the payload behind the mask bytes
@@ -785,12 +855,18 @@ module gx_mswb (
       emit_q <= 1'b0;
       cv1_q <= 1'b0;
       cv2_q <= 1'b0;
+      rp1_q <= 1'b0;
+      rp2_q <= 1'b0;
+      rd_val_q <= 1'b0;
     end else begin
       state_q <= state_d;
       fl_valid_q <= fl_valid_d;
       emit_q <= emit_d;
       cv1_q <= cp_re;
       cv2_q <= cv1_q;
+      rp1_q <= img_re;
+      rp2_q <= rp1_q;
+      rd_val_q <= img_re || rd_val_d;
     end
   end
 
@@ -816,7 +892,9 @@ module gx_mswb (
     done_q <= done_d;
     pst_q <= pst_d;
     si_q <= si_d;
-    cl_q <= cl_d;
+    cli_q <= cli_d;
+    clc_q <= clc_d;
+    rd_line_q <= img_re ? img_ra : rd_line_d;
     ref_q <= ref_d;
     acc_q <= acc_d;
     refi_q <= refi_d;
@@ -896,7 +974,7 @@ module gx_mswb (
     fv_done = 5'($countones(done_q));
   end
   logic fv_after_init, fv_decided;
-  assign fv_after_init = state_q != StIdle && state_q != StInit;
+  assign fv_after_init = state_q != StIdle && state_q != StLoad && state_q != StInit;
   logic fv_walk;  // the encode walk
   assign fv_walk = state_q == StEPix || state_q == StERef || state_q == StECmp;
   assign fv_decided = state_q == StPrReq || state_q == StPrWait || fv_walk ||
@@ -906,7 +984,7 @@ module gx_mswb (
   // Environment: the input streams follow the protocol; a response only to a read.
   `GX_ASSUME(CfgLegal_M, cfg_i.bps != 2'd3)
   // cfg_i is static while an eviction is in flight (it changes only between surfaces)
-  `GX_ASSUME(CfgStatic_M, !`GX_PAST_OK || $past(state_q == StIdle && !(ev_take && !ev_i.peek)) ||
+  `GX_ASSUME(CfgStatic_M, !`GX_PAST_OK || $past(state_q == StIdle && !ev_start) ||
                           cfg_i == $past(cfg_i))
   `GX_ASSUME(EvHold_M, !`GX_PAST_OK || !$past(ev_valid_i && !ev_ready_o) ||
                        (ev_valid_i && ev_i == $past(ev_i)))
@@ -928,7 +1006,10 @@ module gx_mswb (
   // No packet without an eviction, one packet per eviction (peeks give none), one
   // eviction at a time, one read at a time.
   `GX_ASSERT(FlOwed_A, !fl_valid_o || fv_owed_q)
-  `GX_ASSERT(Owed_A, fv_owed_q == (state_q != StIdle))
+  `GX_ASSERT(Owed_A, fv_owed_q == (state_q != StIdle && state_q != StLoad))
+  // the eviction being loaded is held (EvHold_M) and is the one registered
+  `GX_ASSERT(LoadHeld_A, state_q != StLoad || (ev_valid_i && !ev_i.peek &&
+                         ev_i.tile == tile_q && ev_i.stored == stored_q))
   `GX_ASSERT(Count_A, fv_ev_cnt_q == fv_fl_cnt_q + 4'(fv_owed_q))
   `GX_ASSERT(FlOnlyOut_A, !fl_valid_o || state_q == StOut)
   `GX_ASSERT(OneRead_A, !rd_req_valid_o || !fv_rd_owed_q)
@@ -973,9 +1054,17 @@ module gx_mswb (
   `GX_ASSERT(EmitIn_A, !emit_q || state_q == StEPix || state_q == StERef)
   `GX_ASSERT(EncPos_A, !(state_q == StERef || state_q == StECmp) ||
                        (32'(px_q) < (32'd1 << fmt.plg) && written_q[px_q[4:0]] && enc_q != 2'd0))
+  // the compares of a reference: one-line pixels the line in rdata, multi-line pixels
+  // the lines read one a clock (cli_q), each compared when it arrives (clc_q)
   `GX_ASSERT(EncCmp_A, !(state_q == StECmp || state_q == StMCmp) ||
-                       32'(cl_q) < (32'd1 << fmt.lines_lg))
-  `GX_ASSERT(EncRef_A, state_q != StECmp || !done_q[refi_q])
+             (32'(clc_q) < (32'd1 << fmt.lines_lg) && 32'(cli_q) <= (32'd1 << fmt.lines_lg) &&
+              (fmt.multi ? 32'(cli_q) == 32'(clc_q) + 32'(rp1_q) + 32'(rp2_q)
+                         : (cli_q == '0 && !rp1_q && !rp2_q))))
+  // a sample or line taken from rdata is the last read's, and nothing else is in flight
+  `GX_ASSERT(ReadsIn_A, !(rp1_q || rp2_q) || state_q == StMCmp || state_q == StECmp ||
+                        rd_val_q)
+  `GX_ASSERT(EncRef_A, state_q != StECmp ||
+                      (!done_q[refi_q] && 5'(refi_q) < fmt.nn && (acc_q & ~fmt.alln) == 16'd0))
   `GX_ASSERT(EncFull_A, !(state_q == StERef && enc_q == 2'd2) || 5'(si_q) < fmt.nn)
   `GX_ASSERT(DoneIn_A, !(state_q == StMRef || state_q == StMCmp || state_q == StERef ||
                         state_q == StECmp) || (done_q & ~fmt.alln) == 16'd0)
