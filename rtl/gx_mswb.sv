@@ -100,6 +100,7 @@ module gx_mswb (
   logic [5:0]        rem_q, rem_d;           // ng0 - g0 (signed): earlier classes to compare
   logic [7:0]        live_q;                 // ms_cls_live(rem_q)
   logic [2:0]        qk_q, qk_d;             // query line build step
+  logic [5:0]        qrd_q, qrd_d;           // ... its tile sample (ai_q N + q_smp)
   logic [255:0]      qline_q, qline_d;       // the query line
   logic              emit_q, emit_d;         // emit stage: ref_q is the next value
   logic [15:0]       emask_q, emask_d;       // emit stage, subset: its class mask
@@ -116,8 +117,8 @@ module gx_mswb (
   // ---------------------------------------------------------------------------------
   // Format of the held eviction (gx_ms_pkg::ms_fmt_t: N = 2^nlg, B = 2^blg, B/4 = 2^dlg
   // dwords a sample, P = 2^plg pixels a tile, 2^tsl samples a tile, S = 2^slg slots a line).
+  // (a register, loaded with cfg_q: no format decode on the datapath's paths)
   gx_ms_pkg::ms_fmt_t fmt;
-  assign fmt = gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps));
 
   // ---------------------------------------------------------------------------------
   // Pixel masks of a coverage bitmap (bit p N + i = sample i of pixel p) and the
@@ -203,7 +204,7 @@ module gx_mswb (
     ln_first = 3'((32'(px_q) << fmt.nlg) >> fmt.slg);
     ln_cmp = ln_first + clc_q;
     unique case (state_q)
-      StQBuild: rd_t = 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp));
+      StQBuild: rd_t = qrd_q;
       StEPix:   rd_t = 6'(32'(px_q) << fmt.nlg);
       StERef:   rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(enc_q == 2'd1 ? i_lo : si_q));
       default:  rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(i_lo));  // StMRef
@@ -284,13 +285,18 @@ module gx_mswb (
   logic [7:0][3:0]  sl_idx;
   logic [15:0]      join_pix, eq_pix;
   always_comb begin
+    logic [2:0] pl;  // one-line pixels: pixel px_q's place in its line
+    pl = 3'(px_q) & 3'((32'd1 << fmt.per_lg) - 1);
     join_pix = '0;
     eq_pix = '0;
     for (int unsigned j = 0; j < 8; j++) begin
-      logic [5:0] t;
-      t = 6'((32'(ln_cmp) << fmt.slg) + j);
-      sl_in[j] = j < 32'(fmt.s_cnt) && 6'(t >> fmt.nlg) == px_q;
-      sl_idx[j] = 4'(t & 6'(fmt.nn - 5'd1));
+      if (fmt.multi) begin  // every slot: sample clc_q S + j
+        sl_in[j] = j < 32'(fmt.s_cnt);
+        sl_idx[j] = 4'((32'(clc_q) << fmt.slg) | j);
+      end else begin        // the slots of pixel pl: sample j mod N
+        sl_in[j] = j < 32'(fmt.s_cnt) && 3'(j >> fmt.nlg) == pl;
+        sl_idx[j] = 4'(j & ((32'd1 << fmt.nlg) - 1));
+      end
       join_c[j] = sl_in[j] && !done_q[sl_idx[j]] &&
                   (pst_q[sl_idx[j]] ? sl_near[j] : sl_eq[j]);
       if (join_c[j]) join_pix[sl_idx[j]] = 1'b1;
@@ -332,8 +338,8 @@ module gx_mswb (
   logic [3:0] q_smp;      // query line build: the sample read
   logic [255:0] q_line;   // query line build: the line after this step
   logic       q_last;     // query line build: the last step
-  logic unused_q_idx;
-  assign unused_q_idx = ^q_idx;
+  logic unused_q_idx;  // (q_smp: qrd_q holds the sample, a clock ahead; QAddr_A)
+  assign unused_q_idx = ^{q_idx, q_smp};
 
   gx_ms_classify u_cls (
     .fmt_i       (fmt),
@@ -458,6 +464,9 @@ module gx_mswb (
   assign ev_take = ev_valid_i && ev_ready_o;
   assign peek_take = ev_take && ev_i.peek;
 
+  always_ff @(posedge clk_i)
+    if (ev_start) fmt <= gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
+
   always_comb begin
     rd_req_o = '0;
     rd_req_o.tile = tile_q;
@@ -509,6 +518,7 @@ module gx_mswb (
     lmf_d = lmf_q;
     rem_d = rem_q;
     qk_d = qk_q;
+    qrd_d = qrd_q;
     qline_d = qline_q;
     emit_d = 1'b0;
     emask_d = emask_q;
@@ -701,6 +711,7 @@ module gx_mswb (
           rem_d = 6'(ng0_q);
         end else begin
           qk_d = '0;
+          qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(rs));  // build step 0 reads rs
           state_d = StQBuild;
         end
       end
@@ -708,6 +719,8 @@ module gx_mswb (
         if (have_x) begin
           qline_d = q_line;
           qk_d = qk_q + 3'd1;
+          // step k + 1 > 0 reads the first sample of class g0 + k (gx_ms_classify)
+          qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(grep_q[32'(4'(g0_q) + 4'(qk_q)) * 4 +: 4]));
           if (q_last) state_d = StQReq;
         end else if (!(rd_val_q && rd_line_q == rd_x)) begin
           img_re = 1'b1;
@@ -909,6 +922,7 @@ module gx_mswb (
     rem_q <= rem_d;
     live_q <= gx_ms_pkg::ms_cls_live(rem_d);
     qk_q <= qk_d;
+    qrd_q <= qrd_d;
     qline_q <= qline_d;
     emask_q <= emask_d;
     voff_q <= voff_d;
@@ -1037,6 +1051,7 @@ module gx_mswb (
   `GX_ASSERT(FlFields_A, !fl_valid_o || (fl_o.tile == tile_q && fl_o.cause == cause_q &&
                                         fl_o.stored == stored_q && fl_o.read_promote == prom_q))
   `GX_ASSERT(CfgHeld_A, state_q == StIdle || cfg_q == cfg_i)
+  `GX_ASSERT(FmtHeld_A, state_q == StIdle || fmt == gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
@@ -1099,6 +1114,7 @@ module gx_mswb (
   // query base, a class index, five bits).
   `GX_ASSERT(Rem_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
                       state_q == StQWait) || g0_q == 5'(6'(ng0_q) - rem_q))
+  `GX_ASSERT(QAddr_A, state_q != StQBuild || qrd_q == 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
 
   // Reachability.
