@@ -86,6 +86,7 @@ module gx_mswb (
   logic [3:0]        cli_q, cli_d;           // merge, subset: lines of the pixel read
   logic [2:0]        clc_q, clc_d;           // ... and compared
   logic              rp1_q, rp2_q;           // an image read 1, 2 clocks ago
+  logic              cs2_q;                  // compare stage 2 (line compared last clock)
   logic [2:0]        rd_line_q, rd_line_d;   // the line last read
   logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
   logic [127:0]      ref_q, ref_d;           // the reference (merge), class or sample read
@@ -238,7 +239,7 @@ module gx_mswb (
   // reference ref_q (repeated in every sample slot): equal, and near (every byte
   // within T).
   logic [255:0] rrep;
-  logic [7:0]   dw_eq, dw_near, sl_eq, sl_near;
+  logic [7:0]   dw_eq, dw_near, dweq_q, dwnr_q, sl_eq, sl_near;
   always_comb begin
     for (int unsigned d = 0; d < 8; d++)
       rrep[d*32 +: 32] = ref_q[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
@@ -259,23 +260,32 @@ module gx_mswb (
       dw_eq[d] = a == r;
       dw_near[d] = nr;
     end
-    // a sample slot is its 2^dlg dwords
+    // (stage 2, from the registered dword results) a sample slot is its 2^dlg dwords
     sl_eq = '0;
     sl_near = '0;
     for (int unsigned j = 0; j < 8; j++) begin
       if (fmt.dlg == 3'd0) begin
-        sl_eq[j] = dw_eq[j];
-        sl_near[j] = dw_near[j];
+        sl_eq[j] = dweq_q[j];
+        sl_near[j] = dwnr_q[j];
       end else if (fmt.dlg == 3'd1) begin
         if (j < 4) begin
-          sl_eq[j] = &dw_eq[2*j +: 2];
-          sl_near[j] = &dw_near[2*j +: 2];
+          sl_eq[j] = &dweq_q[2*j +: 2];
+          sl_near[j] = &dwnr_q[2*j +: 2];
         end
       end else if (j < 2) begin
-        sl_eq[j] = &dw_eq[4*j +: 4];
-        sl_near[j] = &dw_near[4*j +: 4];
+        sl_eq[j] = &dweq_q[4*j +: 4];
+        sl_near[j] = &dwnr_q[4*j +: 4];
       end
     end
+  end
+
+  // The compare is two stages: stage 1 (cs1) compares the line in rdata, stage 2 (cs2_q,
+  // the clock after) reads the registered results: joins, masks, done samples.
+  logic cs1;
+  assign cs1 = (state_q == StMCmp || state_q == StECmp) && (fmt.multi ? rp2_q : !cs2_q);
+  always_ff @(posedge clk_i) begin
+    dweq_q <= dw_eq;
+    dwnr_q <= dw_near;
   end
 
   // Slot j of the compared line: a sample of pixel px_q (sl_in), its index there (sl_idx).
@@ -482,6 +492,9 @@ module gx_mswb (
     fl_o.payload = pl_q;
   end
 
+  logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
+  assign qg_nx = 4'(g0_q) + 4'(qk_q);
+
   always_comb begin
     state_d = state_q;
     cfg_d = cfg_q;
@@ -633,13 +646,13 @@ module gx_mswb (
       end
       StMCmp: begin  // merge: line clc_q of the pixel; the joining samples take the value
         // a one-line pixel's line is in rdata (its reference's); a multi-line pixel's
-        // lines are read one a clock and compared as they arrive
+        // lines are read one a clock and compared as they arrive; stage 2 decides
         if (fmt.multi && 32'(cli_q) < (32'd1 << fmt.lines_lg)) begin
           img_re = 1'b1;
           img_ra = ln_first + 3'(cli_q);
           cli_d = cli_q + 4'd1;
         end
-        if (!fmt.multi || rp2_q) begin
+        if (cs2_q) begin
           wl = ln_cmp;
           wd = rrep;
           for (int unsigned k = 0; k < 8; k++) wdw[k] = join_c[k >> fmt.dlg];
@@ -720,7 +733,7 @@ module gx_mswb (
           qline_d = q_line;
           qk_d = qk_q + 3'd1;
           // step k + 1 > 0 reads the first sample of class g0 + k (gx_ms_classify)
-          qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(grep_q[32'(4'(g0_q) + 4'(qk_q)) * 4 +: 4]));
+          qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(grep_q[32'(qg_nx) * 4 +: 4]));
           if (q_last) state_d = StQReq;
         end else if (!(rd_val_q && rd_line_q == rd_x)) begin
           img_re = 1'b1;
@@ -823,7 +836,7 @@ module gx_mswb (
           img_ra = ln_first + 3'(cli_q);
           cli_d = cli_q + 4'd1;
         end
-        if (!fmt.multi || rp2_q) begin
+        if (cs2_q) begin
           acc_d = acc_q | eq_pix;
           clc_d = clc_q + 3'd1;
           if (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg)) begin
@@ -870,6 +883,7 @@ module gx_mswb (
       cv2_q <= 1'b0;
       rp1_q <= 1'b0;
       rp2_q <= 1'b0;
+      cs2_q <= 1'b0;
       rd_val_q <= 1'b0;
     end else begin
       state_q <= state_d;
@@ -879,6 +893,7 @@ module gx_mswb (
       cv2_q <= cv1_q;
       rp1_q <= img_re;
       rp2_q <= rp1_q;
+      cs2_q <= cs1;
       rd_val_q <= img_re || rd_val_d;
     end
   end
@@ -1073,11 +1088,13 @@ module gx_mswb (
   // the lines read one a clock (cli_q), each compared when it arrives (clc_q)
   `GX_ASSERT(EncCmp_A, !(state_q == StECmp || state_q == StMCmp) ||
              (32'(clc_q) < (32'd1 << fmt.lines_lg) && 32'(cli_q) <= (32'd1 << fmt.lines_lg) &&
-              (fmt.multi ? 32'(cli_q) == 32'(clc_q) + 32'(rp1_q) + 32'(rp2_q)
+              (fmt.multi ? 32'(cli_q) == 32'(clc_q) + 32'(rp1_q) + 32'(rp2_q) + 32'(cs2_q)
                          : (cli_q == '0 && !rp1_q && !rp2_q))))
+  `GX_ASSERT(CmpStage_A, !cs2_q || state_q == StMCmp || state_q == StECmp)
   // a sample or line taken from rdata is the last read's, and nothing else is in flight
   `GX_ASSERT(ReadsIn_A, !(rp1_q || rp2_q) || state_q == StMCmp || state_q == StECmp ||
                         rd_val_q)
+  `GX_ASSERT(EncSubset_A, state_q != StECmp || enc_q == 2'd1)
   `GX_ASSERT(EncRef_A, state_q != StECmp ||
                       (!done_q[refi_q] && 5'(refi_q) < fmt.nn && (acc_q & ~fmt.alln) == 16'd0))
   `GX_ASSERT(EncFull_A, !(state_q == StERef && enc_q == 2'd2) || 5'(si_q) < fmt.nn)
@@ -1114,6 +1131,9 @@ module gx_mswb (
   // query base, a class index, five bits).
   `GX_ASSERT(Rem_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
                       state_q == StQWait) || g0_q == 5'(6'(ng0_q) - rem_q))
+  `GX_ASSERT(AnaMulti_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                          state_q == StQWait) || fmt.multi)
+  `GX_ASSERT(QStep_A, state_q != StQBuild || 5'(qk_q) < fmt.s_cnt)
   `GX_ASSERT(QAddr_A, state_q != StQBuild || qrd_q == 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
 
