@@ -79,6 +79,7 @@ module gx_mswb (
   logic [8:0]        rmw_q, rmw_d, prom_q, prom_d;
   logic [15:0]       passes_q, passes_d;
   logic [2:0]        ln_q, ln_d;             // read responses: the line being written
+  logic [7:0]        rlen_q, rlen_d;         // ... the lines the response fills
   logic [5:0]        px_q, px_d;             // merge, encode: the pixel
   logic [15:0]       done_q, done_d;         // merge: samples placed; subset: classed
   logic [15:0]       pst_q, pst_d;           // merge: the pixel's stored samples
@@ -87,6 +88,7 @@ module gx_mswb (
   logic [2:0]        clc_q, clc_d;           // ... and compared
   logic              rp1_q, rp2_q;           // an image read 1, 2 clocks ago
   logic              cs2_q;                  // compare stage 2 (line compared last clock)
+  logic              refw_q, refw_d;         // a multi-line pixel's reference is being read
   logic [2:0]        rd_line_q, rd_line_d;   // the line last read
   logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
   logic [127:0]      ref_q, ref_d;           // the reference (merge), class or sample read
@@ -212,6 +214,8 @@ module gx_mswb (
     endcase
     if (state_q == StAnaReq)
       rd_x = fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q)) : 3'(ai_q);
+    else if (state_q == StMRef || (state_q == StERef && enc_q == 2'd1))
+      rd_x = fmt.multi ? 3'(rd_t >> fmt.slg) : ln_first;  // (the reference's line)
     else
       rd_x = 3'(rd_t >> fmt.slg);
     have_x = rd_val_q && rd_line_q == rd_x && !rp1_q;
@@ -485,7 +489,28 @@ module gx_mswb (
   end
   assign rd_req_valid_o = state_q == StRdReq || state_q == StPrReq;
   // a response is written into the image a line a clock and taken with its last line
-  assign rd_resp_ready_o = (state_q == StRdWait || state_q == StPrWait) && ln_q == 3'd7;
+  // a response is written into the image a line a clock, only the lines holding dwords it
+  // fills (rlen_q, from the lowest), and taken with the last of them
+  assign rd_resp_ready_o = (state_q == StRdWait || state_q == StPrWait) &&
+                           (rlen_q >> ln_q) >> 1 == 8'd0;
+
+  // The image dwords a read's response fills: RMW, the partial pixels' samples not
+  // stored; promote, the uncovered existing pixels. rl_en: the lines holding them.
+  logic [7:0] rl_en;
+  logic [2:0] rl_lo;  // the lowest of them (0 when none)
+  always_comb begin
+    rl_en = '0;
+    for (int unsigned d = 0; d < 64; d++) begin
+      logic [4:0] p;
+      p = 5'(d >> (32'(fmt.dlg) + 32'(fmt.nlg)));
+      if (state_q == StPrReq ? valid_q[p] && !cov_q[p]
+                             : part_q[p] && !stored_q[6'(d >> fmt.dlg)])
+        rl_en[d / 8] = 1'b1;
+    end
+    rl_lo = '0;
+    for (int k = 7; k >= 0; k--)
+      if (rl_en[k]) rl_lo = 3'(k);
+  end
   assign fl_valid_o = fl_valid_q;
   always_comb begin
     fl_o = fl_q;
@@ -494,6 +519,12 @@ module gx_mswb (
 
   logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
+  logic [2:0] ln_next;  // read responses: the next line the response fills
+  always_comb begin
+    ln_next = ln_q;
+    for (int k = 7; k >= 0; k--)
+      if (32'(k) > 32'(ln_q) && rlen_q[k]) ln_next = 3'(k);
+  end
 
   always_comb begin
     state_d = state_q;
@@ -514,6 +545,7 @@ module gx_mswb (
     prom_d = prom_q;
     passes_d = passes_q;
     ln_d = ln_q;
+    rlen_d = rlen_q;
     px_d = px_q;
     done_d = done_q;
     pst_d = pst_q;
@@ -550,6 +582,7 @@ module gx_mswb (
     rd_val_d = rd_val_q;
     cli_d = cli_q;
     clc_d = clc_q;
+    refw_d = refw_q;
 
     // the emit stage
     if (emit_q) begin
@@ -601,7 +634,11 @@ module gx_mswb (
         else
           state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
       end
-      StRdReq: if (rd_req_ready_i) state_d = StRdWait;
+      StRdReq: begin
+        rlen_d = rl_en;
+        ln_d = rl_lo;
+        if (rd_req_ready_i) state_d = StRdWait;
+      end
       StRdWait: begin
         // line ln_q of the response: the partial pixels' samples not stored
         for (int unsigned k = 0; k < 8; k++)
@@ -610,8 +647,8 @@ module gx_mswb (
                    !stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
-          ln_d = ln_q + 3'd1;
-          if (ln_q == 3'd7) begin
+          ln_d = ln_next;
+          if (rd_resp_ready_o) begin
             em_d = rd_resp_i.enc;
             rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
             state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
@@ -634,14 +671,16 @@ module gx_mswb (
         if (!nd_any) begin
           px_d = px_q + 6'd1;
           state_d = StMPix;
-        end else if (have_x) begin
+        end else if (fmt.multi ? refw_q && rp2_q : have_x) begin
           ref_d = smp_val;
           refi_d = i_lo;
           cli_d = '0;
           clc_d = '0;
+          refw_d = 1'b0;
           state_d = StMCmp;
-        end else if (!(rd_val_q && rd_line_q == rd_x)) begin
-          img_re = 1'b1;
+        end else if (fmt.multi ? !refw_q : !(rd_val_q && rd_line_q == rd_x)) begin
+          img_re = 1'b1;  // (a multi-line pixel's reference is always read)
+          refw_d = fmt.multi;
         end
       end
       StMCmp: begin  // merge: line clc_q of the pixel; the joining samples take the value
@@ -774,7 +813,11 @@ module gx_mswb (
           state_d = StPrReq;
         end
       end
-      StPrReq: if (rd_req_ready_i) state_d = StPrWait;
+      StPrReq: begin
+        rlen_d = rl_en;
+        ln_d = rl_lo;
+        if (rd_req_ready_i) state_d = StPrWait;
+      end
       StPrWait: begin
         // line ln_q of the response: the uncovered existing pixels
         for (int unsigned k = 0; k < 8; k++)
@@ -783,8 +826,8 @@ module gx_mswb (
                    !cov_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
-          ln_d = ln_q + 3'd1;
-          if (ln_q == 3'd7) begin
+          ln_d = ln_next;
+          if (rd_resp_ready_o) begin
             prom_d = rd_resp_i.bytes;
             state_d = StEPix;
           end
@@ -811,6 +854,19 @@ module gx_mswb (
         if (enc_q == 2'd1 && !nd_any) begin  // subset: every class of the pixel emitted
           px_d = px_q + 6'd1;
           state_d = StEPix;
+        end else if (enc_q == 2'd1 && fmt.multi) begin  // subset, multi-line: the class's
+          if (!refw_q) begin                              // first sample is read
+            img_re = 1'b1;
+            refw_d = 1'b1;
+          end else if (rp2_q) begin
+            ref_d = smp_val;
+            refi_d = i_lo;
+            cli_d = '0;
+            clc_d = '0;
+            acc_d = '0;
+            refw_d = 1'b0;
+            state_d = StECmp;
+          end
         end else if (!have_x) begin
           if (!(rd_val_q && rd_line_q == rd_x)) img_re = 1'b1;
         end else if (enc_q != 2'd1) begin  // full: sample si_q to the emit stage
@@ -884,6 +940,7 @@ module gx_mswb (
       rp1_q <= 1'b0;
       rp2_q <= 1'b0;
       cs2_q <= 1'b0;
+      refw_q <= 1'b0;
       rd_val_q <= 1'b0;
     end else begin
       state_q <= state_d;
@@ -894,6 +951,7 @@ module gx_mswb (
       rp1_q <= img_re;
       rp2_q <= rp1_q;
       cs2_q <= cs1;
+      refw_q <= refw_d;
       rd_val_q <= img_re || rd_val_d;
     end
   end
@@ -916,6 +974,7 @@ module gx_mswb (
     prom_q <= prom_d;
     passes_q <= passes_d;
     ln_q <= ln_d;
+    rlen_q <= rlen_d;
     px_q <= px_d;
     done_q <= done_d;
     pst_q <= pst_d;
@@ -1090,6 +1149,10 @@ module gx_mswb (
              (32'(clc_q) < (32'd1 << fmt.lines_lg) && 32'(cli_q) <= (32'd1 << fmt.lines_lg) &&
               (fmt.multi ? 32'(cli_q) == 32'(clc_q) + 32'(rp1_q) + 32'(rp2_q) + 32'(cs2_q)
                          : (cli_q == '0 && !rp1_q && !rp2_q))))
+  `GX_ASSERT(RefWait_A, refw_q ? ((state_q == StMRef || (state_q == StERef && enc_q == 2'd1)) &&
+                                  fmt.multi && rp1_q != rp2_q)
+                               : !((state_q == StMRef || (state_q == StERef && enc_q == 2'd1)) &&
+                                   fmt.multi && (rp1_q || rp2_q)))
   `GX_ASSERT(CmpStage_A, !cs2_q || state_q == StMCmp || state_q == StECmp)
   // a sample or line taken from rdata is the last read's, and nothing else is in flight
   `GX_ASSERT(ReadsIn_A, !(rp1_q || rp2_q) || state_q == StMCmp || state_q == StECmp ||
