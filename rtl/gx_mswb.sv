@@ -187,7 +187,7 @@ module gx_mswb (
   // wanted (rd_x) is there (have_x) or is read. One write port: line wl, dword enables
   // wdw, data wd (the eviction's lines, read responses, merge joins).
   logic         img_re;
-  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x;
+  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref;
   logic [7:0]   wdw;
   logic [31:0]  img_we;
   logic [255:0] wd, rdata;
@@ -212,12 +212,17 @@ module gx_mswb (
       StERef:   rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(enc_q == 2'd1 ? i_lo : si_q));
       default:  rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(i_lo));  // StMRef
     endcase
-    if (state_q == StAnaReq)
-      rd_x = fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q)) : 3'(ai_q);
-    else if (state_q == StMRef || (state_q == StERef && enc_q == 2'd1))
-      rd_x = fmt.multi ? 3'(rd_t >> fmt.slg) : ln_first;  // (the reference's line)
-    else
-      rd_x = 3'(rd_t >> fmt.slg);
+    // the line wanted, from registers only (not from i_lo: a one-line pixel's reference
+    // is in its line, a multi-line pixel's is always read, at rd_ref)
+    rd_ref = 3'(rd_t >> fmt.slg);
+    unique case (state_q)
+      StAnaReq: rd_x = fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q)) : 3'(ai_q);
+      StQBuild: rd_x = 3'(qrd_q >> fmt.slg);
+      StEPix:   rd_x = 3'((32'(px_q) << fmt.nlg) >> fmt.slg);
+      StERef:   rd_x = enc_q == 2'd1 ? ln_first
+                                     : 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg);
+      default:  rd_x = ln_first;  // StMRef
+    endcase
     have_x = rd_val_q && rd_line_q == rd_x && !rp1_q;
     unique case (fmt.dlg)
       3'd0:    smp_val = 128'(rdata[32'(rd_t[2:0])*32 +: 32]);
@@ -680,6 +685,7 @@ module gx_mswb (
           state_d = StMCmp;
         end else if (fmt.multi ? !refw_q : !(rd_val_q && rd_line_q == rd_x)) begin
           img_re = 1'b1;  // (a multi-line pixel's reference is always read)
+          if (fmt.multi) img_ra = rd_ref;
           refw_d = fmt.multi;
         end
       end
@@ -857,6 +863,7 @@ module gx_mswb (
         end else if (enc_q == 2'd1 && fmt.multi) begin  // subset, multi-line: the class's
           if (!refw_q) begin                              // first sample is read
             img_re = 1'b1;
+            img_ra = rd_ref;
             refw_d = 1'b1;
           end else if (rp2_q) begin
             ref_d = smp_val;
