@@ -79,7 +79,8 @@ module gx_mswb (
   logic [8:0]        rmw_q, rmw_d, prom_q, prom_d;
   logic [15:0]       passes_q, passes_d;
   logic [2:0]        ln_q, ln_d;             // read responses: the line being written
-  logic [7:0]        rlen_q, rlen_d;         // ... the lines the response fills
+  logic [7:0]        rlen_q;                 // ... the lines the response fills
+  logic              lnf_q, lnf_d;           // ... none written yet: from the lowest
   logic [5:0]        px_q, px_d;             // merge, encode: the pixel
   logic [15:0]       done_q, done_d;         // merge: samples placed; subset: classed
   logic [15:0]       pst_q, pst_d;           // merge: the pixel's stored samples
@@ -497,25 +498,29 @@ module gx_mswb (
   // a response is written into the image a line a clock, only the lines holding dwords it
   // fills (rlen_q, from the lowest), and taken with the last of them
   assign rd_resp_ready_o = (state_q == StRdWait || state_q == StPrWait) &&
-                           (rlen_q >> ln_q) >> 1 == 8'd0;
+                           (rlen_q >> rln) >> 1 == 8'd0;
 
   // The image dwords a read's response fills: RMW, the partial pixels' samples not
-  // stored; promote, the uncovered existing pixels. rl_en: the lines holding them.
+  // stored; promote, the uncovered existing pixels. rl_en: the lines holding them,
+  // registered every clock (rlen_q: current from the read's first clock in its Req state,
+  // before any response); rln, the line written: the lowest (rl_lo) first.
   logic [7:0] rl_en;
-  logic [2:0] rl_lo;  // the lowest of them (0 when none)
+  logic [2:0] rl_lo, rln;
   always_comb begin
     rl_en = '0;
     for (int unsigned d = 0; d < 64; d++) begin
       logic [4:0] p;
       p = 5'(d >> (32'(fmt.dlg) + 32'(fmt.nlg)));
-      if (state_q == StPrReq ? valid_q[p] && !cov_q[p]
-                             : part_q[p] && !stored_q[6'(d >> fmt.dlg)])
+      if ((state_q == StPrReq || state_q == StPrWait) ? valid_q[p] && !cov_q[p]
+                                                      : part_q[p] && !stored_q[6'(d >> fmt.dlg)])
         rl_en[d / 8] = 1'b1;
     end
     rl_lo = '0;
     for (int k = 7; k >= 0; k--)
-      if (rl_en[k]) rl_lo = 3'(k);
+      if (rlen_q[k]) rl_lo = 3'(k);
+    rln = lnf_q && (state_q == StRdWait || state_q == StPrWait) ? rl_lo : ln_q;
   end
+  always_ff @(posedge clk_i) rlen_q <= rl_en;
   assign fl_valid_o = fl_valid_q;
   always_comb begin
     fl_o = fl_q;
@@ -526,9 +531,9 @@ module gx_mswb (
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
   logic [2:0] ln_next;  // read responses: the next line the response fills
   always_comb begin
-    ln_next = ln_q;
+    ln_next = rln;
     for (int k = 7; k >= 0; k--)
-      if (32'(k) > 32'(ln_q) && rlen_q[k]) ln_next = 3'(k);
+      if (32'(k) > 32'(rln) && rlen_q[k]) ln_next = 3'(k);
   end
 
   always_comb begin
@@ -550,7 +555,7 @@ module gx_mswb (
     prom_d = prom_q;
     passes_d = passes_q;
     ln_d = ln_q;
-    rlen_d = rlen_q;
+    lnf_d = lnf_q;
     px_d = px_q;
     done_d = done_q;
     pst_d = pst_q;
@@ -578,9 +583,9 @@ module gx_mswb (
     cpi_d = cpi_q;
     fl_valid_d = fl_valid_q;
     fl_d = fl_q;
-    wl = ln_q;
+    wl = rln;
     wdw = '0;
-    wd = rd_resp_i.data[32'(ln_q)*256 +: 256];
+    wd = rd_resp_i.data[32'(rln)*256 +: 256];
     img_re = 1'b0;
     img_ra = rd_x;
     rd_line_d = rd_line_q;
@@ -640,19 +645,19 @@ module gx_mswb (
           state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
       end
       StRdReq: begin
-        rlen_d = rl_en;
-        ln_d = rl_lo;
+        lnf_d = 1'b1;
         if (rd_req_ready_i) state_d = StRdWait;
       end
       StRdWait: begin
-        // line ln_q of the response: the partial pixels' samples not stored
+        // line rln of the response: the partial pixels' samples not stored
         for (int unsigned k = 0; k < 8; k++)
           wdw[k] = rd_resp_valid_i &&
-                   part_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
-                   !stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)];
+                   part_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !stored_q[6'((32'(rln) * 8 + k) >> fmt.dlg)];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
           ln_d = ln_next;
+          lnf_d = 1'b0;
           if (rd_resp_ready_o) begin
             em_d = rd_resp_i.enc;
             rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
@@ -820,19 +825,19 @@ module gx_mswb (
         end
       end
       StPrReq: begin
-        rlen_d = rl_en;
-        ln_d = rl_lo;
+        lnf_d = 1'b1;
         if (rd_req_ready_i) state_d = StPrWait;
       end
       StPrWait: begin
-        // line ln_q of the response: the uncovered existing pixels
+        // line rln of the response: the uncovered existing pixels
         for (int unsigned k = 0; k < 8; k++)
           wdw[k] = rd_resp_valid_i &&
-                   valid_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
-                   !cov_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
+                   valid_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !cov_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
           ln_d = ln_next;
+          lnf_d = 1'b0;
           if (rd_resp_ready_o) begin
             prom_d = rd_resp_i.bytes;
             state_d = StEPix;
@@ -981,7 +986,7 @@ module gx_mswb (
     prom_q <= prom_d;
     passes_q <= passes_d;
     ln_q <= ln_d;
-    rlen_q <= rlen_d;
+    lnf_q <= lnf_d;
     px_q <= px_d;
     done_q <= done_d;
     pst_q <= pst_d;
