@@ -101,6 +101,8 @@ module gx_mswb (
   logic [4:0]        ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;  // classes, earlier, query base
   logic [63:0]       grep_q, grep_d;         // first sample of class g: bits 4g+3..4g
   logic [7:0]        lmf_q, lmf_d;           // the line's first-of-class slots
+  logic [3:0]        lana_q, lana_d;         // one-line pixels: the line's pixels analyzed
+  logic              needv_q, needv_d;       // ... their need (lneed) is still to take
   logic [5:0]        rem_q, rem_d;           // ng0 - g0 (signed): earlier classes to compare
   logic [7:0]        live_q;                 // ms_cls_live(rem_q)
   logic [2:0]        qk_q, qk_d;             // query line build step
@@ -358,8 +360,8 @@ module gx_mswb (
   logic [3:0] q_smp;      // query line build: the sample read
   logic [255:0] q_line;   // query line build: the line after this step
   logic       q_last;     // query line build: the last step
-  logic unused_q_idx;  // (q_smp: qrd_q holds the sample, a clock ahead; QAddr_A)
-  assign unused_q_idx = ^{q_idx, q_smp};
+  logic unused_q_idx;  // (q_smp: qrd_q holds the sample, a clock ahead, QAddr_A;
+  assign unused_q_idx = ^{q_idx, q_smp, line_need};  // line_need: lneed, a clock after)
 
   gx_ms_classify u_cls (
     .fmt_i       (fmt),
@@ -527,6 +529,24 @@ module gx_mswb (
     fl_o.payload = pl_q;
   end
 
+  // One-line pixels: the widest need of the analyzed pixels of the line last analyzed,
+  // from its registered first-of-class slots (gx_ms_classify's line_need_o of the same
+  // response: classes of pixel k = its first slots; 1 class 1SPP, N full, else subset).
+  logic [1:0] lneed;
+  always_comb begin
+    lneed = 2'd0;
+    for (int unsigned k = 0; k < 4; k++) begin
+      logic [3:0] cnt;
+      cnt = '0;
+      for (int unsigned j = 0; j < 8; j++)
+        if ((j >> fmt.nlg) == k && j < 32'(fmt.s_cnt) && lmf_q[j]) cnt = cnt + 4'd1;
+      if (k < (32'd1 << fmt.per_lg) && lana_q[k]) begin
+        if (cnt != 4'd1 && 5'(cnt) == fmt.nn) lneed = 2'd2;
+        else if (cnt != 4'd1 && lneed == 2'd0) lneed = 2'd1;
+      end
+    end
+  end
+
   logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
   logic [2:0] ln_next;  // read responses: the next line the response fills
@@ -571,6 +591,8 @@ module gx_mswb (
     g0_d = g0_q;
     grep_d = grep_q;
     lmf_d = lmf_q;
+    lana_d = lana_q;
+    needv_d = needv_q;
     rem_d = rem_q;
     qk_d = qk_q;
     qrd_d = qrd_q;
@@ -712,6 +734,8 @@ module gx_mswb (
         end
       end
       StAnaNext: begin
+        needv_d = 1'b0;
+        if (needv_q && lneed > eb_q) eb_d = lneed;
         if (!fmt.multi) begin
           // done after the last line, or when no later line holds a pixel to analyze
           if (ai_q == 6'd8 || (ana_q >> (32'(ai_q) << fmt.per_lg)) == 32'd0)
@@ -739,8 +763,10 @@ module gx_mswb (
       StAnaWait: begin
         if (an_resp_valid) begin
           passes_d = passes_q + 16'd1;
-          if (!fmt.multi) begin
-            if (line_need > eb_q) eb_d = line_need;
+          if (!fmt.multi) begin  // the line's need from its first slots, the next clock
+            lmf_d = an_first;
+            lana_d = 4'(ana_q >> (32'(ai_q) << fmt.per_lg));
+            needv_d = 1'b1;
             ai_d = ai_q + 6'd1;
             state_d = StAnaNext;
           end else begin
@@ -953,6 +979,7 @@ module gx_mswb (
       rp2_q <= 1'b0;
       cs2_q <= 1'b0;
       refw_q <= 1'b0;
+      needv_q <= 1'b0;
       rd_val_q <= 1'b0;
     end else begin
       state_q <= state_d;
@@ -964,6 +991,7 @@ module gx_mswb (
       rp2_q <= rp1_q;
       cs2_q <= cs1;
       refw_q <= refw_d;
+      needv_q <= needv_d;
       rd_val_q <= img_re || rd_val_d;
     end
   end
@@ -1005,6 +1033,7 @@ module gx_mswb (
     g0_q <= g0_d;
     grep_q <= grep_d;
     lmf_q <= lmf_d;
+    lana_q <= lana_d;
     rem_q <= rem_d;
     live_q <= gx_ms_pkg::ms_cls_live(rem_d);
     qk_q <= qk_d;
