@@ -6,8 +6,8 @@
 //   a. RMW: the partially covered pixels are read from memory (rd_req kind 0) and their
 //      unstored samples filled in; when no pixel is partial but some pixel is uncovered,
 //      the same request with pixels 0 asks only for the tile's state Em;
-//   b. threshold merging (cfg T > 0), greedy per covered pixel, one reference sample
-//      index per clock over all pixels at once (N clocks);
+//   b. threshold merging (cfg T > 0), greedy per covered pixel: each reference (the
+//      lowest sample not yet placed) against the pixel's lines, a line a clock;
 //   c. re-analysis of every covered pixel whose arrival state is not 1SPP with the one
 //      gx_analyzer instance, in the request order of gx_mssurf_classes: line analyses,
 //      and query passes for a pixel spanning several lines; Eb = the widest need (the
@@ -16,24 +16,31 @@
 //      Em, covered pixels only; else Eb with a promote read (rd_req kind 1) of the
 //      uncovered pixels;
 //   e. encoding (gx_mssurf_encode: 1SPP, subset with bit-packed masks then values,
-//      full), one tile sample per clock; for subset the values are then moved up past
-//      the mask bytes (Pack: 8 bytes a clock, then 1 byte a clock); then the packet.
+//      full), pixel by pixel: 1SPP and full a sample a clock into the payload; subset
+//      a class at a time (its first sample against the pixel's lines), its mask into
+//      the payload and its value into a block-RAM value buffer, copied behind the mask
+//      bytes at the end, 16 bytes a clock.
+// The tile image is a block RAM of 8 lines of 256 bits (gx_ram_1r1w): loaded a line a
+// clock from the held eviction record, read a line at a time (the line in its output
+// register is reused while current), written by read responses and merge joins.
 // Peek records (loads' snapshots, peek = 1) are no evictions: taken and dropped.
 //
 // Handshake: valid/ready streams ev (in), rd_req (out), rd_resp (in), fl (out; one output
-// register). One eviction is in flight: ev_ready_o is high only when the unit is idle,
-// i.e. after the previous packet was taken, so the memory must apply a packet before it
-// answers the next read (the next eviction's reads come after the packet). At most one
-// read is outstanding. cfg_i is taken with each eviction and must stay static while it is
-// in flight (it changes only between surfaces).
-// Latency (docs/mswb.md, measured by tb/mswb/bench_mswb.c): from the clock an eviction
-// is taken to fl_valid_o: 2 + scan (1 clock without re-analysis, else one per line or
-// pixel up to the last to analyze, + 1) + 2 per read (+ memory latency beyond one
-// clock) + N merge clocks (T > 0) + 3 per analyzer request + 1 + encode (per
-// pixel: 1 clock when not written or 1SPP, else N) + pack (subset: m / 8 + m % 8 for m
-// mask bytes) + 1; e.g. 21 clocks for a uniform 4x RGBA8 tile, 101 with every sample
-// distinct, 81 for one partial pixel (subset).
-// Throughput: one eviction per latency + 1 clocks.
+// register). One eviction is in flight. ev_ready_o is high in Idle while no eviction is
+// offered; an offered eviction is held by its source while its 8 image lines are
+// loaded and taken with the last (a peek record is taken at once). The next eviction is
+// seen only after the previous packet was taken, so the memory must apply a packet
+// before it answers the next read. At most one read is outstanding; a response is held
+// while its lines are written and taken with the last line it fills. cfg_i is sampled
+// when an eviction is first offered and must stay static while it is in flight (it
+// changes only between surfaces).
+// Latency and throughput (docs/mswb.md, measured by tb/mswb/bench_mswb.c, from the clock
+// an eviction is offered to the idle unit to fl_valid_o): 8 load clocks, then per step:
+// reads 2 + lines written (+ memory latency), an image line read 3 clocks when it is not
+// in the RAM's output register, analysis 3 per analyzer request, encode 1SPP 1 per
+// written pixel, full N, subset per class 1 + 2 (one-line pixels) or L + 3 (pixels of L
+// lines), the copy words + 2; e.g. 17 clocks for the 16 x 16 uniform tile of the timing
+// diagram, 46 for a uniform 4x RGBA8 tile. Throughput: one eviction per latency + 1.
 `default_nettype none
 `include "gx_assert.svh"
 
