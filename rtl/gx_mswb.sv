@@ -6,8 +6,8 @@
 //   a. RMW: the partially covered pixels are read from memory (rd_req kind 0) and their
 //      unstored samples filled in; when no pixel is partial but some pixel is uncovered,
 //      the same request with pixels 0 asks only for the tile's state Em;
-//   b. threshold merging (cfg T > 0), greedy per covered pixel, one reference sample
-//      index per clock over all pixels at once (N clocks);
+//   b. threshold merging (cfg T > 0), greedy per covered pixel: each reference (the
+//      lowest sample not yet placed) against the pixel's lines, a line a clock;
 //   c. re-analysis of every covered pixel whose arrival state is not 1SPP with the one
 //      gx_analyzer instance, in the request order of gx_mssurf_classes: line analyses,
 //      and query passes for a pixel spanning several lines; Eb = the widest need (the
@@ -16,24 +16,31 @@
 //      Em, covered pixels only; else Eb with a promote read (rd_req kind 1) of the
 //      uncovered pixels;
 //   e. encoding (gx_mssurf_encode: 1SPP, subset with bit-packed masks then values,
-//      full), one tile sample per clock; for subset the values are then moved up past
-//      the mask bytes (Pack: 8 bytes a clock, then 1 byte a clock); then the packet.
+//      full), pixel by pixel: 1SPP and full a sample a clock into the payload; subset
+//      a class at a time (its first sample against the pixel's lines), its mask into
+//      the payload and its value into a block-RAM value buffer, copied behind the mask
+//      bytes at the end, 16 bytes a clock.
+// The tile image is a block RAM of 8 lines of 256 bits (gx_ram_1r1w): loaded a line a
+// clock from the held eviction record, read a line at a time (the line in its output
+// register is reused while current), written by read responses and merge joins.
 // Peek records (loads' snapshots, peek = 1) are no evictions: taken and dropped.
 //
 // Handshake: valid/ready streams ev (in), rd_req (out), rd_resp (in), fl (out; one output
-// register). One eviction is in flight: ev_ready_o is high only when the unit is idle,
-// i.e. after the previous packet was taken, so the memory must apply a packet before it
-// answers the next read (the next eviction's reads come after the packet). At most one
-// read is outstanding. cfg_i is taken with each eviction and must stay static while it is
-// in flight (it changes only between surfaces).
-// Latency (docs/mswb.md, measured by tb/mswb/bench_mswb.c): from the clock an eviction
-// is taken to fl_valid_o: 2 + scan (1 clock without re-analysis, else one per line or
-// pixel up to the last to analyze, + 1) + 2 per read (+ memory latency beyond one
-// clock) + N merge clocks (T > 0) + 3 per analyzer request + 1 + encode (per
-// pixel: 1 clock when not written or 1SPP, else N) + pack (subset: m / 8 + m % 8 for m
-// mask bytes) + 1; e.g. 21 clocks for a uniform 4x RGBA8 tile, 101 with every sample
-// distinct, 81 for one partial pixel (subset).
-// Throughput: one eviction per latency + 1 clocks.
+// register). One eviction is in flight. ev_ready_o is high in Idle while no eviction is
+// offered; an offered eviction is held by its source while its 8 image lines are
+// loaded and taken with the last (a peek record is taken at once). The next eviction is
+// seen only after the previous packet was taken, so the memory must apply a packet
+// before it answers the next read. At most one read is outstanding; a response is held
+// while its lines are written and taken with the last line it fills. cfg_i is sampled
+// when an eviction is first offered and must stay static while it is in flight (it
+// changes only between surfaces).
+// Latency and throughput (docs/mswb.md, measured by tb/mswb/bench_mswb.c, from the clock
+// an eviction is offered to the idle unit to fl_valid_o): 8 load clocks, then per step:
+// reads 2 + lines written (+ memory latency), an image line read 3 clocks when it is not
+// in the RAM's output register, analysis 3 per analyzer request, encode 1SPP 1 per
+// written pixel, full N, subset per class 1 + 2 (one-line pixels) or L + 3 (pixels of L
+// lines), the copy words + 2; e.g. 17 clocks for the 16 x 16 uniform tile of the timing
+// diagram, 46 for a uniform 4x RGBA8 tile. Throughput: one eviction per latency + 1.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -55,57 +62,76 @@ module gx_mswb (
   output      gx_pkg::ms_flush_t  fl_o             /// the flush packet
 );
   localparam int unsigned TP = gx_pkg::MsMaxTilePixels;  // 32
-  localparam int unsigned TS = gx_pkg::MsTileSamples;    // 64
-  localparam int unsigned TD = 64;                       // dwords of a tile
-  localparam int unsigned MB = 960;                      // most mask bits of a payload
-  localparam int unsigned PW = 8 * gx_pkg::MsMaxPayload; // 2880 payload bits
+  localparam int unsigned PL = gx_pkg::MsMaxPayload;     // 360 payload bytes
 
   typedef enum logic [4:0] {
-    StIdle, StInit, StRdReq, StRdWait, StMerge, StAnaNext, StAnaReq, StAnaWait, StSlot,
-    StQBuild, StQReq, StQWait, StDecide, StPrReq, StPrWait, StEnc, StPack, StOut
+    StIdle, StLoad, StInit, StRdReq, StRdWait, StMPix, StMRef, StMCmp, StAnaNext, StAnaReq,
+    StAnaWait, StSlot, StQBuild, StQReq, StQWait, StDecide, StPrReq, StPrWait, StEPix,
+    StERef, StECmp, StCopy, StOut
   } state_e;
 
   // ---------------------------------------------------------------------------------
-  // State. state_q and fl_valid are control; the rest is datapath (no reset).
+  // State. state_q, fl_valid_q, emit_q and the copy pipeline's valids are control; the
+  // rest is datapath (no reset).
   state_e            state_q, state_d;
   gx_pkg::ms_cfg_t   cfg_q, cfg_d;
   logic [19:0]       tile_q, tile_d;
   logic [1:0]        cause_q, cause_d;
   logic [63:0]       stored_q, stored_d;     // coverage, bit t = tile sample t
   logic [63:0]       arrive_q, arrive_d;
-  logic [2047:0]     img_q, img_d;           // the tile image being built
   logic [31:0]       valid_q, valid_d;       // existing pixels
   logic [31:0]       cov_q, cov_d, part_q, part_d, ana_q, ana_d;
   logic [1:0]        em_q, em_d, eb_q, eb_d, enc_q, enc_d;
   logic [31:0]       written_q, written_d;
   logic [8:0]        rmw_q, rmw_d, prom_q, prom_d;
   logic [15:0]       passes_q, passes_d;
-  logic [3:0]        k_q, k_d;               // merge: reference sample index
-  logic [63:0]       done_q, done_d;         // merge: samples placed in a class
+  logic [2:0]        ln_q, ln_d;             // read responses: the line being written
+  logic [7:0]        rlen_q;                 // ... the lines the response fills
+  logic              lnf_q, lnf_d;           // ... none written yet: from the lowest
+  logic [5:0]        px_q, px_d;             // merge, encode: the pixel
+  logic [15:0]       done_q, done_d;         // merge: samples placed; subset: classed
+  logic [15:0]       pst_q, pst_d;           // merge: the pixel's stored samples
+  logic [3:0]        si_q, si_d;             // encode (1SPP, full): the pixel's sample
+  logic [3:0]        cli_q, cli_d;           // merge, subset: lines of the pixel read
+  logic [2:0]        clc_q, clc_d;           // ... and compared
+  logic              rp1_q, rp2_q;           // an image read 1, 2 clocks ago
+  logic              cs2_q;                  // compare stage 2 (line compared last clock)
+  logic              refw_q, refw_d;         // a multi-line pixel's reference is being read
+  logic [2:0]        rd_line_q, rd_line_d;   // the line last read
+  logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
+  logic [127:0]      ref_q, ref_d;           // the reference (merge), class or sample read
+  logic [15:0]       acc_q, acc_d;           // subset: the class's mask so far
+  logic [3:0]        refi_q, refi_d;         // merge, subset: the reference's sample
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
   logic [2:0]        bl_q, bl_d;             // analysis: line of a multi-line pixel
   logic [3:0]        slot_q, slot_d;         // analysis: slot j of that line
   logic [4:0]        ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;  // classes, earlier, query base
   logic [63:0]       grep_q, grep_d;         // first sample of class g: bits 4g+3..4g
   logic [7:0]        lmf_q, lmf_d;           // the line's first-of-class slots
+  logic [3:0]        lana_q, lana_d;         // one-line pixels: the line's pixels analyzed
+  logic              needv_q, needv_d;       // ... their need (lneed) is still to take
   logic [5:0]        rem_q, rem_d;           // ng0 - g0 (signed): earlier classes to compare
   logic [7:0]        live_q;                 // ms_cls_live(rem_q)
-  logic [6:0]        s_q, s_d;               // encode: tile sample
   logic [2:0]        qk_q, qk_d;             // query line build step
+  logic [5:0]        qrd_q, qrd_d;           // ... its tile sample (ai_q N + q_smp)
   logic [255:0]      qline_q, qline_d;       // the query line
-  logic [8:0]        voff_q, voff_d;         // encode: value bytes
+  logic              emit_q, emit_d;         // emit stage: ref_q is the next value
+  logic [15:0]       emask_q, emask_d;       // emit stage, subset: its class mask
+  logic [8:0]        voff_q, voff_d;         // encode: value bytes (<= 256)
   logic [10:0]       moff_q, moff_d;         // encode: mask bits (<= 960; 11 bits: no wrap)
-  logic [PW-1:0]     vbuf_q, vbuf_d;         // values; subset: moved up past the masks
-  logic [MB-1:0]     mbuf_q, mbuf_d;
-  logic [8:0]        pk_q, pk_d;             // subset packing: bytes vbuf moved up so far
+  logic [7:0]        mbyte_q, mbyte_d;       // subset: the mask byte being filled
+  logic [4:0]        cpi_q, cpi_d;           // copy: value words read so far
+  logic              cv1_q, cv2_q;           // copy: a word read 1, 2 clocks ago
+  logic [3:0]        cc1_q, cc2_q;           // ... which word
+  logic [8*PL-1:0]   pl_q;                   // the packet's payload (fl_o.payload)
   logic              fl_valid_q, fl_valid_d;
   gx_pkg::ms_flush_t fl_q, fl_d;
 
   // ---------------------------------------------------------------------------------
   // Format of the held eviction (gx_ms_pkg::ms_fmt_t: N = 2^nlg, B = 2^blg, B/4 = 2^dlg
   // dwords a sample, P = 2^plg pixels a tile, 2^tsl samples a tile, S = 2^slg slots a line).
+  // (a register, loaded with cfg_q: no format decode on the datapath's paths)
   gx_ms_pkg::ms_fmt_t fmt;
-  assign fmt = gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps));
 
   // ---------------------------------------------------------------------------------
   // Pixel masks of a coverage bitmap (bit p N + i = sample i of pixel p) and the
@@ -164,54 +190,86 @@ module gx_mswb (
   end
 
   // ---------------------------------------------------------------------------------
-  // Reference broadcast. Every sample t is compared with sample kref of its own pixel,
-  // (t & ~(N-1)) | kref: merge step k: kref = k; encode: kref = i of sample s_q, so the
-  // samples of s_q's pixel see s_q (the other pixels' results are not used). A 64:1
-  // dword select per dword (the index is computed, Yosys cannot narrow it) would be
-  // 64 x 32 x 63 muxes; instead a butterfly: for each sample-index bit b < log2 N the
-  // samples whose bit b differs from kref's take the neighbour 2^b samples away. A
-  // sample is 2^dlg dwords, so bit b of the sample is bit b + dlg of the dword: stage m
-  // swaps dwords 2^m apart and moves sample bit m - dlg. Six stages of one 2:1 mux per
-  // bit (each stage's select is the same for every dword with the same bit m), of which
-  // log2 N are active. The result rref is shared by the comparators and the merge.
-  // One butterfly stage over the tile dwords: swap dwords 2^m apart where sw[dword bit m].
-  function automatic logic [2047:0] f_bfly(input logic [2047:0] x, input int unsigned m,
-                                           input logic [1:0] sw);
-    for (int unsigned d = 0; d < TD; d++)
-      f_bfly[d*32 +: 32] = sw[(d >> m) & 1] ? x[(d ^ (32'd1 << m))*32 +: 32] : x[d*32 +: 32];
-  endfunction
-  logic [3:0]    kref;
-  logic [5:0]    bf_act, bf_kb;  // stage m: active, the bit of kref it moves
-  logic [2047:0] bf1, bf2, bf3, bf4, bf5, rref;
+  // The tile image: a block RAM of 8 lines of 8 dwords (a line is one analyzer request:
+  // 2^slg sample slots of 2^dlg dwords), gx_ram_1r1w: the line read at img_ra is in
+  // rdata two clocks after img_re, and stays there until the next read returns. The
+  // line in rdata (rd_line_q, rd_val_q) is reused while it is current: a sample or line
+  // wanted (rd_x) is there (have_x) or is read. One write port: line wl, dword enables
+  // wdw, data wd (the eviction's lines, read responses, merge joins).
+  logic         img_re;
+  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref;
+  logic [7:0]   wdw;
+  logic [31:0]  img_we;
+  logic [255:0] wd, rdata;
+  logic         have_x;    // line rd_x is in rdata
+  logic [5:0]   rd_t;      // the tile sample read (slot rd_t mod S of line rd_x)
+  logic [127:0] smp_val;   // its B bytes (the low end), from rdata
+  logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
+  logic         nd_any;    // ... there is one
   always_comb begin
-    kref = state_q == StEnc ? 4'(s_q & 7'(fmt.nn - 5'd1)) : k_q;
-    for (int unsigned m = 0; m < 6; m++) begin
-      bf_act[m] = 32'(m) >= 32'(fmt.dlg) && 32'(m) - 32'(fmt.dlg) < 32'(fmt.nlg);
-      bf_kb[m] = kref[2'(32'(m) - 32'(fmt.dlg))];
-    end
-    // a dword whose bit m differs from kref's bit moves: sw[0] for bit m = 0, sw[1] for 1
-    bf1 = f_bfly(img_q, 0, {bf_act[0] && !bf_kb[0], bf_act[0] && bf_kb[0]});
-    bf2 = f_bfly(bf1, 1, {bf_act[1] && !bf_kb[1], bf_act[1] && bf_kb[1]});
-    bf3 = f_bfly(bf2, 2, {bf_act[2] && !bf_kb[2], bf_act[2] && bf_kb[2]});
-    bf4 = f_bfly(bf3, 3, {bf_act[3] && !bf_kb[3], bf_act[3] && bf_kb[3]});
-    bf5 = f_bfly(bf4, 4, {bf_act[4] && !bf_kb[4], bf_act[4] && bf_kb[4]});
-    rref = f_bfly(bf5, 5, {bf_act[5] && !bf_kb[5], bf_act[5] && bf_kb[5]});
+    logic [15:0] nd;
+    nd = ~done_q & fmt.alln;
+    nd_any = nd != 16'd0;
+    i_lo = '0;
+    for (int k = 15; k >= 0; k--)
+      if (nd[k]) i_lo = 4'(k);
+    // the pixel's first line; the line of the compare (one-line pixels: the pixel's)
+    ln_first = 3'((32'(px_q) << fmt.nlg) >> fmt.slg);
+    ln_cmp = ln_first + clc_q;
+    unique case (state_q)
+      StQBuild: rd_t = qrd_q;
+      StEPix:   rd_t = 6'(32'(px_q) << fmt.nlg);
+      StERef:   rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(enc_q == 2'd1 ? i_lo : si_q));
+      default:  rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(i_lo));  // StMRef
+    endcase
+    // the line wanted, from registers only (not from i_lo: a one-line pixel's reference
+    // is in its line, a multi-line pixel's is always read, at rd_ref)
+    rd_ref = 3'(rd_t >> fmt.slg);
+    unique case (state_q)
+      StAnaReq: rd_x = fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q)) : 3'(ai_q);
+      StQBuild: rd_x = 3'(qrd_q >> fmt.slg);
+      StEPix:   rd_x = 3'((32'(px_q) << fmt.nlg) >> fmt.slg);
+      StERef:   rd_x = enc_q == 2'd1 ? ln_first
+                                     : 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg);
+      default:  rd_x = ln_first;  // StMRef
+    endcase
+    have_x = rd_val_q && rd_line_q == rd_x && !rp1_q;
+    unique case (fmt.dlg)
+      3'd0:    smp_val = 128'(rdata[32'(rd_t[2:0])*32 +: 32]);
+      3'd1:    smp_val = 128'(rdata[32'(rd_t[1:0])*64 +: 64]);
+      default: smp_val = rdata[32'(rd_t[0])*128 +: 128];
+    endcase
+    for (int unsigned b = 0; b < 32; b++) img_we[b] = wdw[b / 4];
   end
 
-  // Shared sample comparators: every tile dword against the same dword of its sample's
-  // reference (rref).
-  logic [TD-1:0] dw_eq, dw_near;
-  logic [TS-1:0] s_eq, s_near;
+  gx_ram_1r1w #(.Depth(8), .Width(256)) u_img (
+    .clk_i   (clk_i),
+    .rst_i   (rst_i),
+    .re_i    (img_re),
+    .raddr_i (img_ra),
+    .rdata_o (rdata),
+    .we_i    (img_we),
+    .waddr_i (wl),
+    .wdata_i (wd)
+  );
+
+  // ---------------------------------------------------------------------------------
+  // The line comparator: each dword of the line in rdata against the same dword of the
+  // reference ref_q (repeated in every sample slot): equal, and near (every byte
+  // within T).
+  logic [255:0] rrep;
+  logic [7:0]   dw_eq, dw_near, dweq_q, dwnr_q, sl_eq, sl_near;
   always_comb begin
-    for (int unsigned d = 0; d < TD; d++) begin
+    for (int unsigned d = 0; d < 8; d++)
+      rrep[d*32 +: 32] = ref_q[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
+    for (int unsigned d = 0; d < 8; d++) begin
       logic [31:0] a, r;
       logic nr;
-      a = img_q[d*32 +: 32];
-      r = rref[d*32 +: 32];
+      a = rdata[d*32 +: 32];
+      r = rrep[d*32 +: 32];
       nr = 1'b1;
-      // byte y is far when |x0 - x1| > T. One subtraction and one comparison (not a
-      // compare, two subtractions and a compare: 256 of them): with the borrow bw of
-      // x0 - x1 and its low bits flipped when bw (|x0 - x1| - bw), far is
+      // byte y is far when |x0 - x1| > T. One subtraction and one comparison: with the
+      // borrow bw of x0 - x1 and its low bits flipped when bw (|x0 - x1| - bw), far is
       // {that, bw} > {T, 0}: bw = 0: |x0 - x1| > T; bw = 1: |x0 - x1| - 1 >= T.
       for (int unsigned y = 0; y < 4; y++) begin
         logic [8:0] df;
@@ -221,61 +279,58 @@ module gx_mswb (
       dw_eq[d] = a == r;
       dw_near[d] = nr;
     end
-    // a sample is its B/4 dwords: reduce pairs, then pairs of pairs
-    s_eq = '0;
-    s_near = '0;
-    for (int unsigned t = 0; t < TS; t++) begin
+    // (stage 2, from the registered dword results) a sample slot is its 2^dlg dwords
+    sl_eq = '0;
+    sl_near = '0;
+    for (int unsigned j = 0; j < 8; j++) begin
       if (fmt.dlg == 3'd0) begin
-        s_eq[t] = dw_eq[t];
-        s_near[t] = dw_near[t];
+        sl_eq[j] = dweq_q[j];
+        sl_near[j] = dwnr_q[j];
       end else if (fmt.dlg == 3'd1) begin
-        if (t < TS / 2) begin
-          s_eq[t] = dw_eq[2*t] && dw_eq[2*t+1];
-          s_near[t] = dw_near[2*t] && dw_near[2*t+1];
+        if (j < 4) begin
+          sl_eq[j] = &dweq_q[2*j +: 2];
+          sl_near[j] = &dwnr_q[2*j +: 2];
         end
-      end else if (t < TS / 4) begin
-        s_eq[t] = &dw_eq[4*t +: 4];
-        s_near[t] = &dw_near[4*t +: 4];
+      end else if (j < 2) begin
+        sl_eq[j] = &dweq_q[4*j +: 4];
+        sl_near[j] = &dwnr_q[4*j +: 4];
       end
     end
   end
 
-  // Merge step k: joins and the new placed set. Whether sample k of t's pixel is placed:
-  // the same butterfly over the 64 placed bits (one bit a sample: stage b moves bit b).
-  function automatic logic [TS-1:0] f_dbfly(input logic [TS-1:0] x, input int unsigned b,
-                                             input logic [1:0] sw);
-    for (int unsigned t = 0; t < TS; t++)
-      f_dbfly[t] = sw[(t >> b) & 1] ? x[t ^ (32'd1 << b)] : x[t];
-  endfunction
-  logic [TS-1:0] join_c, done_c, done_ref;
-  always_comb begin
-    logic [3:0] dact;
-    for (int unsigned b = 0; b < 4; b++) dact[b] = 32'(b) < 32'(fmt.nlg);
-    done_ref = f_dbfly(f_dbfly(f_dbfly(f_dbfly(done_q,
-                 0, {dact[0] && !k_q[0], dact[0] && k_q[0]}),
-                 1, {dact[1] && !k_q[1], dact[1] && k_q[1]}),
-                 2, {dact[2] && !k_q[2], dact[2] && k_q[2]}),
-                 3, {dact[3] && !k_q[3], dact[3] && k_q[3]});
-    join_c = '0;
-    done_c = done_q;
-    for (int unsigned t = 0; t < TS; t++) begin
-      logic [3:0] i;
-      i = 4'(6'(t) & 6'(fmt.nn - 5'd1));
-      if (t < (32'd1 << fmt.tsl) && cov_q[t >> fmt.nlg] && !done_q[t]) begin
-        if (i == k_q) done_c[t] = 1'b1;
-        else if (i > k_q && !done_ref[t] && (stored_q[t] ? s_near[t] : s_eq[t])) begin
-          join_c[t] = 1'b1;
-          done_c[t] = 1'b1;
-        end
-      end
-    end
+  // The compare is two stages: stage 1 (cs1) compares the line in rdata, stage 2 (cs2_q,
+  // the clock after) reads the registered results: joins, masks, done samples.
+  logic cs1;
+  assign cs1 = (state_q == StMCmp || state_q == StECmp) && (fmt.multi ? rp2_q : !cs2_q);
+  always_ff @(posedge clk_i) begin
+    dweq_q <= dw_eq;
+    dwnr_q <= dw_near;
   end
 
-  // The image after merge step k: a joining sample takes its reference's value.
-  logic [2047:0] merge_img;
+  // Slot j of the compared line: a sample of pixel px_q (sl_in), its index there (sl_idx).
+  // Merge: it joins the reference when not yet placed and near it (stored) or equal to
+  // it (read from memory). Subset: the class mask of the reference.
+  logic [7:0]       sl_in, join_c;
+  logic [7:0][3:0]  sl_idx;
+  logic [15:0]      join_pix, eq_pix;
   always_comb begin
-    for (int unsigned d = 0; d < TD; d++)
-      merge_img[d*32 +: 32] = join_c[d >> fmt.dlg] ? rref[d*32 +: 32] : img_q[d*32 +: 32];
+    logic [2:0] pl;  // one-line pixels: pixel px_q's place in its line
+    pl = 3'(px_q) & 3'((32'd1 << fmt.per_lg) - 1);
+    join_pix = '0;
+    eq_pix = '0;
+    for (int unsigned j = 0; j < 8; j++) begin
+      if (fmt.multi) begin  // every slot: sample clc_q S + j
+        sl_in[j] = j < 32'(fmt.s_cnt);
+        sl_idx[j] = 4'((32'(clc_q) << fmt.slg) | j);
+      end else begin        // the slots of pixel pl: sample j mod N
+        sl_in[j] = j < 32'(fmt.s_cnt) && 3'(j >> fmt.nlg) == pl;
+        sl_idx[j] = 4'(j & ((32'd1 << fmt.nlg) - 1));
+      end
+      join_c[j] = sl_in[j] && !done_q[sl_idx[j]] &&
+                  (pst_q[sl_idx[j]] ? sl_near[j] : sl_eq[j]);
+      if (join_c[j]) join_pix[sl_idx[j]] = 1'b1;
+      if (sl_in[j] && sl_eq[j]) eq_pix[sl_idx[j]] = 1'b1;
+    end
   end
 
   // ---------------------------------------------------------------------------------
@@ -312,12 +367,12 @@ module gx_mswb (
   logic [3:0] q_smp;      // query line build: the sample read
   logic [255:0] q_line;   // query line build: the line after this step
   logic       q_last;     // query line build: the last step
-  logic unused_q_idx;
-  assign unused_q_idx = ^q_idx;
+  logic unused_q_idx;  // (q_smp: qrd_q holds the sample, a clock ahead, QAddr_A;
+  assign unused_q_idx = ^{q_idx, q_smp, line_need};  // line_need: lneed, a clock after)
 
   gx_ms_classify u_cls (
     .fmt_i       (fmt),
-    .img_i       (img_q),
+    .img_i       ({8{rdata}}),  // the analyzed line is read into rdata
     .ana_i       (ana_q),
     .ai_i        (ai_q),
     .bl_i        (bl_q),
@@ -331,7 +386,7 @@ module gx_mswb (
     .query_i     (state_q == StQReq),
     .q_line_i    (qline_q),
     .qk_i        (qk_q),
-    .q_val_i     (enc_val),
+    .q_val_i     (smp_val),
     .an_req_o    (an_req),
     .line_need_o (line_need),
     .first_o     (an_first),
@@ -344,53 +399,102 @@ module gx_mswb (
     .q_line_o    (q_line),
     .q_last_o    (q_last)
   );
-  assign an_req_valid = state_q == StAnaReq || state_q == StQReq;
+  assign an_req_valid = (state_q == StAnaReq && have_x) || state_q == StQReq;
   assign an_resp_ready = state_q == StAnaWait || state_q == StQWait;
 
   // ---------------------------------------------------------------------------------
-  // Encoding of tile sample s_q: its class mask in its pixel and whether it is first.
-  logic [15:0] enc_mask;
-  logic        enc_first, enc_emit;
-  logic [127:0] enc_val;
-  logic [4:0]  enc_p;
-  logic [3:0]  enc_i;
-  logic [5:0]  rd_s;  // the sample read: s_q, or the query line's sample of pixel ai_q
+  // Encoding. The emit stage takes the value in ref_q (the sample or class read the clock
+  // before): 1SPP and full write it into the payload at byte voff_q; subset writes it
+  // into the value buffer at byte voff_q and its class mask emask_q into the payload's
+  // mask bits at bit moff_q (a mask byte is rewritten whole as it fills: mbyte_q). The
+  // value buffer is a block RAM (16 words of 16 bytes); after the walk the copy moves
+  // it into the payload behind the mask bytes, 16 bytes a clock.
+  logic [127:0] vrep;      // ref_q's B bytes in each B-byte lane group of a word
+  logic [15:0]  vb_we;
+  logic [127:0] vb_rdata;
+  logic         cp_re;
+  logic [4:0]   cp_n;      // value words to copy
+  logic [8:0]   mbytes;    // subset: mask bytes
+  logic [7:0]   mb_new;    // subset: the mask byte with emask_q in it
   always_comb begin
-    rd_s = state_q == StQBuild ? 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp)) : s_q[5:0];
-    enc_p = 5'(s_q >> fmt.nlg);
-    enc_i = 4'(s_q & 7'(fmt.nn - 5'd1));
-    enc_mask = 16'(s_eq >> (32'(enc_p) << fmt.nlg)) & fmt.alln;
-    enc_first = (enc_mask & 16'((17'd1 << enc_i) - 17'd1)) == 16'd0;
-    // the sample's B bytes: a sample select, not a bit shift
-    unique case (fmt.dlg)
-      3'd0:    enc_val = 128'(img_q[32'(rd_s[5:0])*32 +: 32]);
-      3'd1:    enc_val = 128'(img_q[32'(rd_s[4:0])*64 +: 64]);
-      default: enc_val = img_q[32'(rd_s[3:0])*128 +: 128];
+    unique case (fmt.blg)
+      3'd2:    vrep = {4{ref_q[31:0]}};
+      3'd3:    vrep = {2{ref_q[63:0]}};
+      default: vrep = ref_q;
     endcase
-    unique case (enc_q)
-      2'd0:    enc_emit = written_q[enc_p] && enc_i == 4'd0;
-      2'd2:    enc_emit = written_q[enc_p];
-      default: enc_emit = written_q[enc_p] && enc_first;
-    endcase
+    vb_we = emit_q && enc_q == 2'd1 ? 16'(((17'd1 << fmt.bb) - 17'd1) << voff_q[3:0]) : 16'd0;
+    mbytes = 9'((moff_q + 11'd7) >> 3);
+    cp_n = enc_q == 2'd1 ? 5'((voff_q + 9'd15) >> 4) : 5'd0;
+    cp_re = state_q == StCopy && cpi_q < cp_n;
+    mb_new = (moff_q[2:0] == 3'd0 ? 8'd0 : mbyte_q) | 8'(emask_q << moff_q[2:0]);
   end
 
-  // The packet from the buffers. Subset: the values were moved up past the mask bytes
-  // in StPack (a shift by a run-time byte count in one clock is a 2,880-bit barrel
-  // shifter); the bytes below them are 0, as are the mask buffer's bits past moff.
-  logic [8:0]    mbytes;
-  logic [PW-1:0] payload;
+  gx_ram_1r1w #(.Depth(16), .Width(128)) u_vbuf (
+    .clk_i   (clk_i),
+    .rst_i   (rst_i),
+    .re_i    (cp_re),
+    .raddr_i (cpi_q[3:0]),
+    .rdata_o (vb_rdata),
+    .we_i    (vb_we),
+    .waddr_i (voff_q[7:4]),
+    .wdata_i (vrep)
+  );
+
+  // The payload register's one write port: pw_cnt bytes from byte pw_addr (at most 16,
+  // in at most two 16-byte payload lines), the data rotated to their byte lanes. The
+  // register is cleared when an eviction is taken (bytes past payload_bytes are 0).
+  logic         pw_en;
+  logic [8:0]   pw_addr;
+  logic [4:0]   pw_cnt;
+  logic [127:0] pw_data, pw_rot;
+  logic [15:0]  pw_lo, pw_hi;  // lanes written in line pw_addr / 16, and in the next
   always_comb begin
-    mbytes = 9'((moff_q + 11'd7) >> 3);
-    if (enc_q == 2'd1) payload = PW'(mbuf_q) | vbuf_q;
-    else payload = vbuf_q;
+    if (cv2_q) begin  // copy: value word cc2_q
+      pw_en = 1'b1;
+      pw_addr = mbytes + 9'(32'(cc2_q) * 16);
+      pw_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
+      pw_data = vb_rdata;
+    end else if (enc_q == 2'd1) begin  // emit stage, subset: the mask's byte (N <= 8)
+      pw_en = emit_q;                    // or two bytes (N = 16)
+      pw_addr = 9'(moff_q >> 3);
+      pw_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
+      pw_data = 128'({emask_q[15:8], mb_new});
+    end else begin    // emit stage, 1SPP and full: the value, at its place in the packet
+      pw_en = emit_q;
+      pw_addr = voff_q;
+      pw_cnt = fmt.bb;
+      pw_data = ref_q;
+    end
+    pw_rot = 128'(({pw_data, pw_data} << (32'(pw_addr[3:0]) * 8)) >> 128);
+    for (int unsigned l = 0; l < 16; l++) begin
+      pw_lo[l] = l >= 32'(pw_addr[3:0]) && l < 32'(pw_addr[3:0]) + 32'(pw_cnt);
+      pw_hi[l] = l + 16 < 32'(pw_addr[3:0]) + 32'(pw_cnt);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (ev_start) pl_q <= '0;
+    else if (pw_en)
+      for (int unsigned q = 0; q < PL; q++)
+        if (((q >> 4) == 32'(pw_addr[8:4]) && pw_lo[q % 16]) ||
+            ((q >> 4) == 32'(pw_addr[8:4]) + 1 && pw_hi[q % 16]))
+          pl_q[q*8 +: 8] <= pw_rot[(q % 16)*8 +: 8];
   end
 
   // ---------------------------------------------------------------------------------
   // Control.
-  logic ev_take, peek_take;
-  assign ev_ready_o = state_q == StIdle;
+  // An eviction is seen in Idle (ev_start) and taken when its last image line is written
+  // (StLoad, a line a clock from the held record); a peek record is taken at once. So
+  // ev_ready_o is high in Idle while no eviction is offered.
+  logic ev_start, ev_take, peek_take;
+  assign ev_start = state_q == StIdle && ev_valid_i && !ev_i.peek;
+  assign ev_ready_o = state_q == StIdle ? !(ev_valid_i && !ev_i.peek)
+                                        : state_q == StLoad && ln_q == 3'd7;
   assign ev_take = ev_valid_i && ev_ready_o;
   assign peek_take = ev_take && ev_i.peek;
+
+  always_ff @(posedge clk_i)
+    if (ev_start) fmt <= gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
 
   always_comb begin
     rd_req_o = '0;
@@ -399,9 +503,65 @@ module gx_mswb (
     rd_req_o.pixels = state_q == StPrReq ? valid_q & ~cov_q : part_q;
   end
   assign rd_req_valid_o = state_q == StRdReq || state_q == StPrReq;
-  assign rd_resp_ready_o = state_q == StRdWait || state_q == StPrWait;
+  // a response is written into the image a line a clock and taken with its last line
+  // a response is written into the image a line a clock, only the lines holding dwords it
+  // fills (rlen_q, from the lowest), and taken with the last of them
+  assign rd_resp_ready_o = (state_q == StRdWait || state_q == StPrWait) &&
+                           (rlen_q >> rln) >> 1 == 8'd0;
+
+  // The image dwords a read's response fills: RMW, the partial pixels' samples not
+  // stored; promote, the uncovered existing pixels. rl_en: the lines holding them,
+  // registered every clock (rlen_q: current from the read's first clock in its Req state,
+  // before any response); rln, the line written: the lowest (rl_lo) first.
+  logic [7:0] rl_en;
+  logic [2:0] rl_lo, rln;
+  always_comb begin
+    rl_en = '0;
+    for (int unsigned d = 0; d < 64; d++) begin
+      logic [4:0] p;
+      p = 5'(d >> (32'(fmt.dlg) + 32'(fmt.nlg)));
+      if ((state_q == StPrReq || state_q == StPrWait) ? valid_q[p] && !cov_q[p]
+                                                      : part_q[p] && !stored_q[6'(d >> fmt.dlg)])
+        rl_en[d / 8] = 1'b1;
+    end
+    rl_lo = '0;
+    for (int k = 7; k >= 0; k--)
+      if (rlen_q[k]) rl_lo = 3'(k);
+    rln = lnf_q && (state_q == StRdWait || state_q == StPrWait) ? rl_lo : ln_q;
+  end
+  always_ff @(posedge clk_i) rlen_q <= rl_en;
   assign fl_valid_o = fl_valid_q;
-  assign fl_o = fl_q;
+  always_comb begin
+    fl_o = fl_q;
+    fl_o.payload = pl_q;
+  end
+
+  // One-line pixels: the widest need of the analyzed pixels of the line last analyzed,
+  // from its registered first-of-class slots (gx_ms_classify's line_need_o of the same
+  // response: classes of pixel k = its first slots; 1 class 1SPP, N full, else subset).
+  logic [1:0] lneed;
+  always_comb begin
+    lneed = 2'd0;
+    for (int unsigned k = 0; k < 4; k++) begin
+      logic [3:0] cnt;
+      cnt = '0;
+      for (int unsigned j = 0; j < 8; j++)
+        if ((j >> fmt.nlg) == k && j < 32'(fmt.s_cnt) && lmf_q[j]) cnt = cnt + 4'd1;
+      if (k < (32'd1 << fmt.per_lg) && lana_q[k]) begin
+        if (cnt != 4'd1 && 5'(cnt) == fmt.nn) lneed = 2'd2;
+        else if (cnt != 4'd1 && lneed == 2'd0) lneed = 2'd1;
+      end
+    end
+  end
+
+  logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
+  assign qg_nx = 4'(g0_q) + 4'(qk_q);
+  logic [2:0] ln_next;  // read responses: the next line the response fills
+  always_comb begin
+    ln_next = rln;
+    for (int k = 7; k >= 0; k--)
+      if (32'(k) > 32'(rln) && rlen_q[k]) ln_next = 3'(k);
+  end
 
   always_comb begin
     state_d = state_q;
@@ -410,7 +570,6 @@ module gx_mswb (
     cause_d = cause_q;
     stored_d = stored_q;
     arrive_d = arrive_q;
-    img_d = img_q;
     valid_d = valid_q;
     cov_d = cov_q;
     part_d = part_q;
@@ -422,8 +581,15 @@ module gx_mswb (
     rmw_d = rmw_q;
     prom_d = prom_q;
     passes_d = passes_q;
-    k_d = k_q;
+    ln_d = ln_q;
+    lnf_d = lnf_q;
+    px_d = px_q;
     done_d = done_q;
+    pst_d = pst_q;
+    si_d = si_q;
+    ref_d = ref_q;
+    acc_d = acc_q;
+    refi_d = refi_q;
     ai_d = ai_q;
     bl_d = bl_q;
     slot_d = slot_q;
@@ -432,34 +598,63 @@ module gx_mswb (
     g0_d = g0_q;
     grep_d = grep_q;
     lmf_d = lmf_q;
+    lana_d = lana_q;
+    needv_d = needv_q;
     rem_d = rem_q;
-    s_d = s_q;
     qk_d = qk_q;
+    qrd_d = qrd_q;
     qline_d = qline_q;
+    emit_d = 1'b0;
+    emask_d = emask_q;
     voff_d = voff_q;
     moff_d = moff_q;
-    vbuf_d = vbuf_q;
-    mbuf_d = mbuf_q;
-    pk_d = pk_q;
+    mbyte_d = mbyte_q;
+    cpi_d = cpi_q;
     fl_valid_d = fl_valid_q;
     fl_d = fl_q;
+    wl = rln;
+    wdw = '0;
+    wd = rd_resp_i.data[32'(rln)*256 +: 256];
+    img_re = 1'b0;
+    img_ra = rd_x;
+    rd_line_d = rd_line_q;
+    rd_val_d = rd_val_q;
+    cli_d = cli_q;
+    clc_d = clc_q;
+    refw_d = refw_q;
+
+    // the emit stage
+    if (emit_q) begin
+      voff_d = voff_q + 9'(fmt.bb);
+      if (enc_q == 2'd1) begin
+        moff_d = moff_q + 11'(fmt.nn);
+        mbyte_d = mb_new;
+      end
+    end
 
     unique case (state_q)
       StIdle: begin
-        if (ev_take && !peek_take) begin
+        ln_d = '0;
+        if (ev_start) begin
           cfg_d = cfg_i;
           tile_d = ev_i.tile;
           cause_d = ev_i.cause;
           stored_d = ev_i.stored;
           arrive_d = ev_i.arrive;
-          img_d = ev_i.data;
-          state_d = StInit;
+          state_d = StLoad;
         end
       end
+      StLoad: begin  // image line ln_q: the stored samples, 0 elsewhere
+        wd = ev_i.data[32'(ln_q)*256 +: 256];
+        for (int unsigned k = 0; k < 8; k++) begin
+          wdw[k] = 1'b1;
+          if (!stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)]) wd[k*32 +: 32] = 32'd0;
+        end
+        rd_val_d = 1'b0;
+        ln_d = ln_q + 3'd1;
+        if (ln_q == 3'd7) state_d = StInit;
+      end
       StInit: begin
-        // the stored samples only; everything else 0 until read
-        for (int unsigned d = 0; d < TD; d++)
-          if (!stored_q[d >> fmt.dlg]) img_d[d*32 +: 32] = 32'd0;
         valid_d = valid_c;
         cov_d = pix_any & p_mask;
         part_d = pix_any & ~pix_all & p_mask;
@@ -469,33 +664,85 @@ module gx_mswb (
         passes_d = '0;
         eb_d = 2'd0;
         em_d = 2'd0;
-        k_d = '0;
-        done_d = '0;
         ai_d = '0;
+        ln_d = '0;
+        px_d = '0;
         // Em is needed unless the whole tile is rewritten; data for partial pixels
         if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_c)
           state_d = StRdReq;
         else
-          state_d = cfg_q.threshold != 8'd0 ? StMerge : StAnaNext;
+          state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
       end
-      StRdReq: if (rd_req_ready_i) state_d = StRdWait;
+      StRdReq: begin
+        lnf_d = 1'b1;
+        if (rd_req_ready_i) state_d = StRdWait;
+      end
       StRdWait: begin
+        // line rln of the response: the partial pixels' samples not stored
+        for (int unsigned k = 0; k < 8; k++)
+          wdw[k] = rd_resp_valid_i &&
+                   part_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !stored_q[6'((32'(rln) * 8 + k) >> fmt.dlg)];
+        rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
-          em_d = rd_resp_i.enc;
-          rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
-          for (int unsigned d = 0; d < TD; d++)
-            if (part_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))] && !stored_q[d >> fmt.dlg])
-              img_d[d*32 +: 32] = rd_resp_i.data[d*32 +: 32];
-          state_d = cfg_q.threshold != 8'd0 ? StMerge : StAnaNext;
+          ln_d = ln_next;
+          lnf_d = 1'b0;
+          if (rd_resp_ready_o) begin
+            em_d = rd_resp_i.enc;
+            rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
+            state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
+          end
         end
       end
-      StMerge: begin
-        img_d = merge_img;
-        done_d = done_c;
-        k_d = k_q + 4'd1;
-        if (5'(k_q) == fmt.nn - 5'd1) state_d = StAnaNext;
+      StMPix: begin  // merge: the next covered pixel
+        if (32'(px_q) == (32'd1 << fmt.plg)) begin
+          rd_val_d = 1'b0;  // rdata may hold a line from before its joins
+          state_d = StAnaNext;
+        end
+        else if (!cov_q[px_q[4:0]]) px_d = px_q + 6'd1;
+        else begin
+          done_d = '0;
+          pst_d = 16'(stored_q >> (32'(px_q) << fmt.nlg)) & fmt.alln;
+          state_d = StMRef;
+        end
+      end
+      StMRef: begin  // merge: the next reference, the lowest sample not yet placed
+        if (!nd_any) begin
+          px_d = px_q + 6'd1;
+          state_d = StMPix;
+        end else if (fmt.multi ? refw_q && rp2_q : have_x) begin
+          ref_d = smp_val;
+          refi_d = i_lo;
+          cli_d = '0;
+          clc_d = '0;
+          refw_d = 1'b0;
+          state_d = StMCmp;
+        end else if (fmt.multi ? !refw_q : !(rd_val_q && rd_line_q == rd_x)) begin
+          img_re = 1'b1;  // (a multi-line pixel's reference is always read)
+          if (fmt.multi) img_ra = rd_ref;
+          refw_d = fmt.multi;
+        end
+      end
+      StMCmp: begin  // merge: line clc_q of the pixel; the joining samples take the value
+        // a one-line pixel's line is in rdata (its reference's); a multi-line pixel's
+        // lines are read one a clock and compared as they arrive; stage 2 decides
+        if (fmt.multi && 32'(cli_q) < (32'd1 << fmt.lines_lg)) begin
+          img_re = 1'b1;
+          img_ra = ln_first + 3'(cli_q);
+          cli_d = cli_q + 4'd1;
+        end
+        if (cs2_q) begin
+          wl = ln_cmp;
+          wd = rrep;
+          for (int unsigned k = 0; k < 8; k++) wdw[k] = join_c[k >> fmt.dlg];
+          done_d = done_q | join_pix;  // (with the reference itself: near and equal)
+          clc_d = clc_q + 3'd1;
+          if (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg)) state_d = StMRef;
+        end
       end
       StAnaNext: begin
+        needv_d = 1'b0;
+        if (needv_q && lneed > eb_q) eb_d = lneed;
         if (!fmt.multi) begin
           // done after the last line, or when no later line holds a pixel to analyze
           if (ai_q == 6'd8 || (ana_q >> (32'(ai_q) << fmt.per_lg)) == 32'd0)
@@ -513,12 +760,20 @@ module gx_mswb (
           end else ai_d = ai_q + 6'd1;
         end
       end
-      StAnaReq: if (an_req_ready) state_d = StAnaWait;
+      StAnaReq: begin  // the line read into rdata, then the request
+        if (have_x) begin
+          if (an_req_ready) state_d = StAnaWait;
+        end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+          img_re = 1'b1;
+        end
+      end
       StAnaWait: begin
         if (an_resp_valid) begin
           passes_d = passes_q + 16'd1;
-          if (!fmt.multi) begin
-            if (line_need > eb_q) eb_d = line_need;
+          if (!fmt.multi) begin  // the line's need from its first slots, the next clock
+            lmf_d = an_first;
+            lana_d = 4'(ana_q >> (32'(ai_q) << fmt.per_lg));
+            needv_d = 1'b1;
             ai_d = ai_q + 6'd1;
             state_d = StAnaNext;
           end else begin
@@ -552,13 +807,20 @@ module gx_mswb (
           rem_d = 6'(ng0_q);
         end else begin
           qk_d = '0;
+          qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(rs));  // build step 0 reads rs
           state_d = StQBuild;
         end
       end
       StQBuild: begin  // the query line, a sample a clock (gx_ms_classify)
-        qline_d = q_line;
-        qk_d = qk_q + 3'd1;
-        if (q_last) state_d = StQReq;
+        if (have_x) begin
+          qline_d = q_line;
+          qk_d = qk_q + 3'd1;
+          // step k + 1 > 0 reads the first sample of class g0 + k (gx_ms_classify)
+          qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(grep_q[32'(qg_nx) * 4 +: 4]));
+          if (q_last) state_d = StQReq;
+        end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+          img_re = 1'b1;
+        end
       end
       StQReq: if (an_req_ready) state_d = StQWait;
       StQWait: begin
@@ -576,90 +838,119 @@ module gx_mswb (
         end
       end
       StDecide: begin
-        s_d = '0;
+        px_d = '0;
+        ln_d = '0;
         voff_d = '0;
         moff_d = '0;
-        vbuf_d = '0;
-        mbuf_d = '0;
-        pk_d = '0;
+        cpi_d = '0;
         if (cov_q == valid_q) begin
           enc_d = eb_q;
           written_d = valid_q;
-          state_d = StEnc;
+          state_d = StEPix;
         end else if (eb_q <= em_q) begin
           enc_d = em_q;
           written_d = cov_q;
-          state_d = StEnc;
+          state_d = StEPix;
         end else begin
           enc_d = eb_q;
           written_d = valid_q;
           state_d = StPrReq;
         end
       end
-      StPrReq: if (rd_req_ready_i) state_d = StPrWait;
+      StPrReq: begin
+        lnf_d = 1'b1;
+        if (rd_req_ready_i) state_d = StPrWait;
+      end
       StPrWait: begin
+        // line rln of the response: the uncovered existing pixels
+        for (int unsigned k = 0; k < 8; k++)
+          wdw[k] = rd_resp_valid_i &&
+                   valid_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !cov_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
+        rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
-          prom_d = rd_resp_i.bytes;
-          for (int unsigned d = 0; d < TD; d++)
-            if (valid_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))]
-                && !cov_q[d >> (32'(fmt.dlg) + 32'(fmt.nlg))])
-              img_d[d*32 +: 32] = rd_resp_i.data[d*32 +: 32];
-          state_d = StEnc;
-        end
-      end
-      StEnc: begin
-        // values and masks are whole: value e at bytes e B.., mask e at bits e N..; each
-        // byte (bit) compares its slot with the slot being written
-        if (enc_emit) begin
-          for (int unsigned q = 0; q < 256; q++) begin
-            logic [7:0] vb;
-            logic hit;  // voff_q is a multiple of B: byte q is in the slot being written
-            unique case (fmt.blg)
-              3'd2: begin
-                vb = enc_val[(q % 4)*8 +: 8];
-                hit = voff_q == 9'(q & ~32'd3);
-              end
-              3'd3: begin
-                vb = enc_val[(q % 8)*8 +: 8];
-                hit = voff_q == 9'(q & ~32'd7);
-              end
-              default: begin
-                vb = enc_val[(q % 16)*8 +: 8];
-                hit = voff_q == 9'(q & ~32'd15);
-              end
-            endcase
-            if (hit) vbuf_d[q*8 +: 8] = vb;
-          end
-          voff_d = voff_q + 9'(fmt.bb);
-          if (enc_q == 2'd1) begin
-            for (int unsigned q = 0; q < MB; q++) begin
-              logic hit;  // moff_q is a multiple of N: bit q is in the slot being written
-              unique case (fmt.nlg)
-                3'd1:    hit = moff_q == 11'(q & ~32'd1);
-                3'd2:    hit = moff_q == 11'(q & ~32'd3);
-                3'd3:    hit = moff_q == 11'(q & ~32'd7);
-                default: hit = moff_q == 11'(q & ~32'd15);
-              endcase
-              if (hit) mbuf_d[q] = enc_mask[4'(q & (32'(fmt.nn) - 1))];
-            end
-            moff_d = moff_q + 11'(fmt.nn);
+          ln_d = ln_next;
+          lnf_d = 1'b0;
+          if (rd_resp_ready_o) begin
+            prom_d = rd_resp_i.bytes;
+            state_d = StEPix;
           end
         end
-        // next sample; a pixel not written, or a 1SPP pixel after its sample 0, is left
-        s_d = (enc_q == 2'd0 || !written_q[enc_p]) ? 7'((32'(enc_p) + 1) << fmt.nlg) : s_q + 7'd1;
-        if (32'(s_d) >= (32'd1 << fmt.tsl))
-          state_d = enc_q == 2'd1 && moff_d != 11'd0 ? StPack : StOut;
       end
-      StPack: begin
-        // subset: the values up by the mask bytes, 8 bytes a clock, then 1 byte a clock
-        if (mbytes - pk_q >= 9'd8) begin
-          vbuf_d = vbuf_q << 64;
-          pk_d = pk_q + 9'd8;
+      StEPix: begin  // encode: the next pixel; 1SPP: its sample 0 to the emit stage
+        if (32'(px_q) == (32'd1 << fmt.plg)) state_d = enc_q == 2'd1 ? StCopy : StOut;
+        else if (!written_q[px_q[4:0]]) px_d = px_q + 6'd1;
+        else if (enc_q == 2'd0) begin
+          if (have_x) begin
+            ref_d = smp_val;
+            emit_d = 1'b1;
+            px_d = px_q + 6'd1;
+          end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+            img_re = 1'b1;
+          end
         end else begin
-          vbuf_d = vbuf_q << 8;
-          pk_d = pk_q + 9'd1;
+          done_d = '0;
+          si_d = '0;
+          state_d = StERef;
         end
-        if (pk_d == mbytes) state_d = StOut;
+      end
+      StERef: begin
+        if (enc_q == 2'd1 && !nd_any) begin  // subset: every class of the pixel emitted
+          px_d = px_q + 6'd1;
+          state_d = StEPix;
+        end else if (enc_q == 2'd1 && fmt.multi) begin  // subset, multi-line: the class's
+          if (!refw_q) begin                              // first sample is read
+            img_re = 1'b1;
+            img_ra = rd_ref;
+            refw_d = 1'b1;
+          end else if (rp2_q) begin
+            ref_d = smp_val;
+            refi_d = i_lo;
+            cli_d = '0;
+            clc_d = '0;
+            acc_d = '0;
+            refw_d = 1'b0;
+            state_d = StECmp;
+          end
+        end else if (!have_x) begin
+          if (!(rd_val_q && rd_line_q == rd_x)) img_re = 1'b1;
+        end else if (enc_q != 2'd1) begin  // full: sample si_q to the emit stage
+          ref_d = smp_val;
+          emit_d = 1'b1;
+          si_d = si_q + 4'd1;
+          if (5'(si_q) == fmt.nn - 5'd1) begin
+            px_d = px_q + 6'd1;
+            state_d = StEPix;
+          end
+        end else begin  // subset: the next class, from its first sample
+          ref_d = smp_val;
+          refi_d = i_lo;
+          cli_d = '0;
+          clc_d = '0;
+          acc_d = '0;
+          state_d = StECmp;
+        end
+      end
+      StECmp: begin  // subset: line clc_q of the pixel; the class's mask (as StMCmp)
+        if (fmt.multi && 32'(cli_q) < (32'd1 << fmt.lines_lg)) begin
+          img_re = 1'b1;
+          img_ra = ln_first + 3'(cli_q);
+          cli_d = cli_q + 4'd1;
+        end
+        if (cs2_q) begin
+          acc_d = acc_q | eq_pix;
+          clc_d = clc_q + 3'd1;
+          if (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg)) begin
+            emit_d = 1'b1;
+            emask_d = acc_q | eq_pix;
+            done_d = done_q | acc_q | eq_pix | (16'd1 << refi_q);
+            state_d = StERef;
+          end
+        end
+      end
+      StCopy: begin  // the value buffer into the payload behind the mask bytes
+        if (cp_re) cpi_d = cpi_q + 5'd1;
+        else if (!cv1_q) state_d = StOut;  // (the last word is written in this clock)
       end
       StOut: begin
         if (!fl_valid_q) begin
@@ -674,7 +965,6 @@ module gx_mswb (
           fl_d.read_promote = prom_q;
           fl_d.analyzed = 6'($countones(ana_q));
           fl_d.passes = passes_q;
-          fl_d.payload = payload;
           fl_valid_d = 1'b1;
         end else if (fl_ready_i) begin
           fl_valid_d = 1'b0;
@@ -689,9 +979,27 @@ module gx_mswb (
     if (rst_i) begin
       state_q <= StIdle;
       fl_valid_q <= 1'b0;
+      emit_q <= 1'b0;
+      cv1_q <= 1'b0;
+      cv2_q <= 1'b0;
+      rp1_q <= 1'b0;
+      rp2_q <= 1'b0;
+      cs2_q <= 1'b0;
+      refw_q <= 1'b0;
+      needv_q <= 1'b0;
+      rd_val_q <= 1'b0;
     end else begin
       state_q <= state_d;
       fl_valid_q <= fl_valid_d;
+      emit_q <= emit_d;
+      cv1_q <= cp_re;
+      cv2_q <= cv1_q;
+      rp1_q <= img_re;
+      rp2_q <= rp1_q;
+      cs2_q <= cs1;
+      refw_q <= refw_d;
+      needv_q <= needv_d;
+      rd_val_q <= img_re || rd_val_d;
     end
   end
 
@@ -701,7 +1009,6 @@ module gx_mswb (
     cause_q <= cause_d;
     stored_q <= stored_d;
     arrive_q <= arrive_d;
-    img_q <= img_d;
     valid_q <= valid_d;
     cov_q <= cov_d;
     part_q <= part_d;
@@ -713,8 +1020,18 @@ module gx_mswb (
     rmw_q <= rmw_d;
     prom_q <= prom_d;
     passes_q <= passes_d;
-    k_q <= k_d;
+    ln_q <= ln_d;
+    lnf_q <= lnf_d;
+    px_q <= px_d;
     done_q <= done_d;
+    pst_q <= pst_d;
+    si_q <= si_d;
+    cli_q <= cli_d;
+    clc_q <= clc_d;
+    rd_line_q <= img_re ? img_ra : rd_line_d;
+    ref_q <= ref_d;
+    acc_q <= acc_d;
+    refi_q <= refi_d;
     ai_q <= ai_d;
     bl_q <= bl_d;
     slot_q <= slot_d;
@@ -723,16 +1040,19 @@ module gx_mswb (
     g0_q <= g0_d;
     grep_q <= grep_d;
     lmf_q <= lmf_d;
+    lana_q <= lana_d;
     rem_q <= rem_d;
     live_q <= gx_ms_pkg::ms_cls_live(rem_d);
-    s_q <= s_d;
     qk_q <= qk_d;
+    qrd_q <= qrd_d;
     qline_q <= qline_d;
+    emask_q <= emask_d;
     voff_q <= voff_d;
     moff_q <= moff_d;
-    vbuf_q <= vbuf_d;
-    mbuf_q <= mbuf_d;
-    pk_q <= pk_d;
+    mbyte_q <= mbyte_d;
+    cpi_q <= cpi_d;
+    cc1_q <= cpi_q[3:0];
+    cc2_q <= cc1_q;
     fl_q <= fl_d;
   end
 
@@ -779,27 +1099,28 @@ module gx_mswb (
     fv_written = (cov_q == valid_q || fv_promote) ? valid_q : cov_q;
     fv_rd_first = part_q != 32'd0 || cov_q != valid_q;  // Em or RMW data needed
   end
-  // The encoder's progress (step e): pixel fv_p = s_q / N, sample fv_i, fv_before
-  // written pixels before it.
-  logic [5:0]  fv_p, fv_before;
-  logic [3:0]  fv_i;
+  // The encoder's progress (step e): fv_before written pixels before pixel px_q, fv_done
+  // samples of px_q done (subset: classed).
+  logic [5:0]  fv_before;
+  logic [4:0]  fv_done;
   logic [31:0] fv_below;
   always_comb begin
-    fv_p = 6'(s_q >> fmt.nlg);
-    fv_i = 4'(s_q & 7'(fmt.nn - 5'd1));
-    fv_below = fv_p >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << fv_p) - 33'd1);
+    fv_below = px_q >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << px_q) - 33'd1);
     fv_before = 6'($countones(written_q & fv_below));
+    fv_done = 5'($countones(done_q));
   end
   logic fv_after_init, fv_decided;
-  assign fv_after_init = state_q != StIdle && state_q != StInit;
-  assign fv_decided = state_q == StPrReq || state_q == StPrWait || state_q == StEnc ||
-                      state_q == StPack || state_q == StOut;
+  assign fv_after_init = state_q != StIdle && state_q != StLoad && state_q != StInit;
+  logic fv_walk;  // the encode walk
+  assign fv_walk = state_q == StEPix || state_q == StERef || state_q == StECmp;
+  assign fv_decided = state_q == StPrReq || state_q == StPrWait || fv_walk ||
+                      state_q == StCopy || state_q == StOut;
 `endif
 
   // Environment: the input streams follow the protocol; a response only to a read.
   `GX_ASSUME(CfgLegal_M, cfg_i.bps != 2'd3)
   // cfg_i is static while an eviction is in flight (it changes only between surfaces)
-  `GX_ASSUME(CfgStatic_M, !`GX_PAST_OK || $past(state_q == StIdle && !(ev_take && !ev_i.peek)) ||
+  `GX_ASSUME(CfgStatic_M, !`GX_PAST_OK || $past(state_q == StIdle && !ev_start) ||
                           cfg_i == $past(cfg_i))
   `GX_ASSUME(EvHold_M, !`GX_PAST_OK || !$past(ev_valid_i && !ev_ready_o) ||
                        (ev_valid_i && ev_i == $past(ev_i)))
@@ -821,7 +1142,10 @@ module gx_mswb (
   // No packet without an eviction, one packet per eviction (peeks give none), one
   // eviction at a time, one read at a time.
   `GX_ASSERT(FlOwed_A, !fl_valid_o || fv_owed_q)
-  `GX_ASSERT(Owed_A, fv_owed_q == (state_q != StIdle))
+  `GX_ASSERT(Owed_A, fv_owed_q == (state_q != StIdle && state_q != StLoad))
+  // the eviction being loaded is held (EvHold_M) and is the one registered
+  `GX_ASSERT(LoadHeld_A, state_q != StLoad || (ev_valid_i && !ev_i.peek &&
+                         ev_i.tile == tile_q && ev_i.stored == stored_q))
   `GX_ASSERT(Count_A, fv_ev_cnt_q == fv_fl_cnt_q + 4'(fv_owed_q))
   `GX_ASSERT(FlOnlyOut_A, !fl_valid_o || state_q == StOut)
   `GX_ASSERT(OneRead_A, !rd_req_valid_o || !fv_rd_owed_q)
@@ -834,7 +1158,7 @@ module gx_mswb (
   `GX_ASSERT(PromPixels_A, !(rd_req_valid_o && rd_req_o.kind == 2'd1) ||
                            rd_req_o.pixels == (valid_q & ~cov_q))
   `GX_ASSERT(PromRead_A, !fv_after_init || fv_prom_q == (state_q == StPrWait ||
-                         ((state_q == StEnc || state_q == StPack || state_q == StOut)
+                         ((fv_walk || state_q == StCopy || state_q == StOut)
                           && fv_promote)))
   `GX_ASSERT(PromWait_A, !(state_q == StPrReq || state_q == StPrWait) || fv_promote)
   // The state choice: decided once, carried into the packet: enc = Eb on a full rewrite,
@@ -849,29 +1173,61 @@ module gx_mswb (
   `GX_ASSERT(FlFields_A, !fl_valid_o || (fl_o.tile == tile_q && fl_o.cause == cause_q &&
                                         fl_o.stored == stored_q && fl_o.read_promote == prom_q))
   `GX_ASSERT(CfgHeld_A, state_q == StIdle || cfg_q == cfg_i)
+  `GX_ASSERT(FmtHeld_A, state_q == StIdle || fmt == gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
-  // Step e: one tile sample a clock, a skipped pixel or a 1SPP pixel at its sample 0
-  // only; value bytes = B per emitted sample (1SPP: per written pixel; full: per sample
-  // of a written pixel); subset: one N-bit mask per B-byte value.
-  `GX_ASSERT(EncRange_A, !fv_decided || 32'(s_q) <= (32'd1 << fmt.tsl))
-  `GX_ASSERT(EncEnd_A, !(state_q == StPack || state_q == StOut) || 32'(s_q) == (32'd1 << fmt.tsl))
-  // packing: subset only, with mask bytes, ending when the values are past them
-  `GX_ASSERT(Pack_A, state_q != StPack || (enc_q == 2'd1 && pk_q < mbytes))
-  `GX_ASSERT(PackStart_A, !(state_q == StPrReq || state_q == StPrWait || state_q == StEnc) ||
-                         pk_q == '0)
-  `GX_ASSERT(PackDone_A, !(state_q == StOut && enc_q == 2'd1) || pk_q == mbytes)
+  // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
+  // pixel's samples done (merge: placed, subset: classed) stay among its N; the reference
+  // is a sample not yet done. Value bytes: 1SPP B per written pixel before px_q, full N B
+  // (and B per sample si_q of the pixel in StERef); subset at most B per pixel sample
+  // before px_q and per sample done of px_q; and one N-bit mask per B-byte value.
+  `GX_ASSERT(EncRange_A, !fv_decided || 32'(px_q) <= (32'd1 << fmt.plg))
   `GX_ASSERT(EncStart_A, !(state_q == StPrReq || state_q == StPrWait) ||
-                         (s_q == '0 && voff_q == '0 && moff_q == '0))
-  `GX_ASSERT(EncPos_A, !fv_decided || fv_i == 4'd0 || (enc_q != 2'd0 && written_q[fv_p[4:0]]))
+                         (px_q == '0 && voff_q == '0 && moff_q == '0))
+  `GX_ASSERT(EncEnd_A, !(state_q == StCopy || state_q == StOut) ||
+                       32'(px_q) == (32'd1 << fmt.plg))
+  `GX_ASSERT(CopySubset_A, state_q != StCopy || enc_q == 2'd1)
+  `GX_ASSERT(EmitIn_A, !emit_q || state_q == StEPix || state_q == StERef)
+  `GX_ASSERT(EncPos_A, !(state_q == StERef || state_q == StECmp) ||
+                       (32'(px_q) < (32'd1 << fmt.plg) && written_q[px_q[4:0]] && enc_q != 2'd0))
+  // the compares of a reference: one-line pixels the line in rdata, multi-line pixels
+  // the lines read one a clock (cli_q), each compared when it arrives (clc_q)
+  `GX_ASSERT(EncCmp_A, !(state_q == StECmp || state_q == StMCmp) ||
+             (32'(clc_q) < (32'd1 << fmt.lines_lg) && 32'(cli_q) <= (32'd1 << fmt.lines_lg) &&
+              (fmt.multi ? 32'(cli_q) == 32'(clc_q) + 32'(rp1_q) + 32'(rp2_q) + 32'(cs2_q)
+                         : (cli_q == '0 && !rp1_q && !rp2_q))))
+  `GX_ASSERT(RefWait_A, refw_q ? ((state_q == StMRef || (state_q == StERef && enc_q == 2'd1)) &&
+                                  fmt.multi && rp1_q != rp2_q)
+                               : !((state_q == StMRef || (state_q == StERef && enc_q == 2'd1)) &&
+                                   fmt.multi && (rp1_q || rp2_q)))
+  `GX_ASSERT(CmpStage_A, !cs2_q || state_q == StMCmp || state_q == StECmp)
+  // a sample or line taken from rdata is the last read's, and nothing else is in flight
+  `GX_ASSERT(ReadsIn_A, !(rp1_q || rp2_q) || state_q == StMCmp || state_q == StECmp ||
+                        rd_val_q)
+  `GX_ASSERT(EncSubset_A, state_q != StECmp || enc_q == 2'd1)
+  `GX_ASSERT(EncRef_A, state_q != StECmp ||
+                      (!done_q[refi_q] && 5'(refi_q) < fmt.nn && (acc_q & ~fmt.alln) == 16'd0))
+  `GX_ASSERT(EncFull_A, !(state_q == StERef && enc_q == 2'd2) || 5'(si_q) < fmt.nn)
+  `GX_ASSERT(DoneIn_A, !(state_q == StMRef || state_q == StMCmp || state_q == StERef ||
+                        state_q == StECmp) || (done_q & ~fmt.alln) == 16'd0)
   `GX_ASSERT(EncBytes_A, !fv_decided || enc_q == 2'd1 ||
-                         16'(voff_q) == (enc_q == 2'd0 ? 16'(fv_before) << fmt.blg
-                                         : ((16'(fv_before) << fmt.nlg) + 16'(fv_i)) << fmt.blg))
-  `GX_ASSERT(EncBound_A, !fv_decided || 16'(voff_q) <= (16'(s_q) << fmt.blg))
+             16'(voff_q) + (emit_q ? 16'(fmt.bb) : 16'd0) ==
+             (enc_q == 2'd0 ? 16'(fv_before) << fmt.blg :
+              state_q == StERef ? ((16'(fv_before) << fmt.nlg) + 16'(si_q)) << fmt.blg
+                                : (16'(fv_before) << fmt.nlg) << fmt.blg))
+  `GX_ASSERT(EncBound_A, !fv_decided || enc_q != 2'd1 ||
+             16'(voff_q) + (emit_q ? 16'(fmt.bb) : 16'd0) <=
+             (((16'(px_q) << fmt.nlg) +
+               ((state_q == StERef || state_q == StECmp) ? 16'(fv_done) : 16'd0)) << fmt.blg))
   `GX_ASSERT(EncMasks_A, !fv_decided ||
              (enc_q == 2'd1 ? (16'(voff_q) << fmt.nlg) == (16'(moff_q) << fmt.blg)
                             : moff_q == '0))
+  // the copy: after the walk, every value word once, then the packet
+  `GX_ASSERT(CopyIdle_A, state_q == StCopy || (!cv1_q && !cv2_q))
+  `GX_ASSERT(CopyStart_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) || cpi_q == '0)
+  `GX_ASSERT(CopyRange_A, state_q != StCopy || cpi_q <= cp_n)
+  `GX_ASSERT(CopyDone_A, state_q != StOut || cpi_q == cp_n)
   // so the packet's length: 1SPP B, full N B per written pixel; subset masks then values
   `GX_ASSERT(FlBytes_A, !fl_valid_o ||
              (fl_o.enc == gx_pkg::Enc1spp &&
@@ -886,6 +1242,10 @@ module gx_mswb (
   // query base, a class index, five bits).
   `GX_ASSERT(Rem_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
                       state_q == StQWait) || g0_q == 5'(6'(ng0_q) - rem_q))
+  `GX_ASSERT(AnaMulti_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                          state_q == StQWait) || fmt.multi)
+  `GX_ASSERT(QStep_A, state_q != StQBuild || 5'(qk_q) < fmt.s_cnt)
+  `GX_ASSERT(QAddr_A, state_q != StQBuild || qrd_q == 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
 
   // Reachability.
@@ -897,7 +1257,7 @@ module gx_mswb (
   `GX_COVER(ReadPromote_C, rd_req_valid_o && rd_req_o.kind == 2'd1)
   `GX_COVER(Promoted_C, fl_valid_o && fl_o.read_promote != 9'd0)
   `GX_COVER(Query_C, state_q == StQWait && an_resp_valid)
-  `GX_COVER(Merge_C, state_q == StMerge && join_c != '0)
+  `GX_COVER(Merge_C, state_q == StMCmp && (join_pix & ~(16'd1 << refi_q)) != 16'd0)
   `GX_COVER(Peek_C, peek_take)
 endmodule
 

@@ -2,8 +2,9 @@
  * always offered, packets always taken, the memory answering a read in the clock after
  * the request).
  *
- * Table 1, latency of one eviction (clocks from the clock the eviction is taken to the
- * first clock fl_valid_o is high), for every N x B, three evictions of tile 0 of a
+ * Table 1, latency of one eviction (clocks from the clock the eviction is offered to the
+ * idle unit to the first clock fl_valid_o is high; the unit takes it when its image is
+ * loaded, 8 clocks after), for every N x B, three evictions of tile 0 of a
  * 64 x 64 surface whose memory is cleared (1SPP):
  *   uniform  every pixel covered with one value, arrival 1SPP: no read, no analysis;
  *   full     every pixel covered, full-state arrival, every sample distinct: analysis
@@ -74,8 +75,8 @@ static int run_check(const gx_ms_cfg_t *cfg, const gx_ms_evict_t *ev, uint64_t n
     return ok;
 }
 
-/* Latency of one eviction: clocks from its transfer to fl_valid_o, memory answering in
- * the next clock, packet taken at once. */
+/* Latency of one eviction: clocks from the clock it is offered (clock 0, the unit idle)
+ * to fl_valid_o, memory answering in the next clock, packet taken at once. */
 static int latency(const gx_ms_cfg_t *cfg, const gx_ms_evict_t *ev, unsigned *lat,
                    gx_ms_flush_t *f)
 {
@@ -88,7 +89,7 @@ static int latency(const gx_ms_cfg_t *cfg, const gx_ms_evict_t *ev, unsigned *la
     gx_mswb_rtl_cfg(m, cfg);
     gx_mswb_io_t io;
     int sent = 0, pending = 0, ok = 0;
-    unsigned t = 0, start = 0;
+    unsigned t = 0;
     for (unsigned c = 0; c < 2000 && !ok; c++) {
         memset(&io, 0, sizeof io);
         io.ev_valid = !sent;
@@ -98,12 +99,10 @@ static int latency(const gx_ms_cfg_t *cfg, const gx_ms_evict_t *ev, unsigned *la
         io.rd_resp = resp;
         io.fl_ready = 1;
         gx_mswb_rtl_eval(m, &io);
-        if (io.ev_valid && io.ev_ready) {
+        if (io.ev_valid && io.ev_ready)
             sent = 1;
-            start = t;
-        }
         if (io.fl_valid) {
-            *lat = t - start;
+            *lat = t;
             gx_mssurf_flush_unpack(io.fl, cfg->spp, f);
             ok = 1;
         }
