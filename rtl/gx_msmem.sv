@@ -219,7 +219,7 @@ module gx_msmem #(
   region_e       sc_rg_q, sc_rg_d;
   logic          cb_v_q, cb_v_d, cb_last_q, cb_last_d, cb_e7_q, cb_e7_d;
   logic [7:0]    cb_st_q, cb_st_d, cb_ed_q, cb_ed_d;
-  logic [4:0]    cb_j_q, cb_j_d, cb_pj_q, cb_pj_d, nj_q, nj_d;  // beat, the one before, next
+  logic [4:0]    cb_j_q, cb_j_d, cb_pj_q, cb_pj_d;  // the beat, the one before it
   logic [63:0]   sv_q, sv_d;
   logic [7:0]    sc_s_q, sc_s_d;
   logic          run_v_q, run_v_d;
@@ -283,9 +283,10 @@ module gx_msmem #(
     f_ffs = '0;
     for (int i = 7; i >= 0; i--) if (v[i]) f_ffs = 3'(i);
   endfunction
-  function automatic logic [3:0] f_pop(input logic [7:0] v);
-    f_pop = '0;
-    for (int i = 0; i < 8; i++) f_pop = f_pop + 4'(v[i]);
+  // the number of bytes f_strb (below) sets for the same beat, from its edges
+  function automatic logic [3:0] f_nbytes(input logic fb, input logic lb, input logic [2:0] s,
+                                          input logic [2:0] e);
+    f_nbytes = (lb ? 4'(e) + 4'd1 : 4'd8) - (fb ? 4'(s) : 4'd0);
   endfunction
   function automatic logic [7:0] f_clr(input logic [7:0] v);  // v without its lowest bit
     f_clr = v & (v - 8'd1);
@@ -361,15 +362,15 @@ module gx_msmem #(
 
   // ---------------------------------------------------------------------------------
   // Run scanner: a run is a maximal span of enabled bytes of the region, offered in
-  // run_v_q / run_s_q / run_lb_q until taken. Beat nj_q's byte enables are loaded as the
+  // run_v_q / run_s_q / run_lb_q until taken. The next beat's byte enables are loaded as the
   // bytes where a run starts (cb_st_q) and where one ends (cb_ed_q, the byte after its
   // last), against the previous beat's last byte (cb_e7_q); each clock then offers the
   // beat's next run end, or, with none left, takes the next beat (a start left open
   // continues into it). A phase's first clock loads beat 0.
-  // The region's enables, from beat nj_q on, in sv_q: the home's as 4-byte chunks (two
+  // The region's enables, from the next beat on, in sv_q: the home's as 4-byte chunks (two
   // a beat; the home's slots are whole chunks, B >= 4), the index block's and the state
   // byte's as bytes (eight a beat). A phase's first load reads them from the region
-  // (sv_init) and keeps the beats after beat 0; each later load reads beat nj_q in the
+  // (sv_init) and keeps the beats after beat 0; each later load reads the next beat in the
   // low bits of sv_q and moves it down by a beat. A beat after which no byte is enabled
   // is the phase's last (cb_last_q): the scan ends at the region's last enabled beat, or
   // one beat later when that is beat 0 (the first load's test would read the region's
@@ -419,7 +420,6 @@ module gx_msmem #(
     cb_j_d    = cb_j_q;
     cb_last_d = cb_last_q;
     cb_e7_d   = cb_e7_q;
-    nj_d      = nj_q;
     sv_d      = sv_q;
     run_v_d   = run_v_q && !run_take;
     run_s_d   = run_s_q;
@@ -463,12 +463,11 @@ module gx_msmem #(
       cb_v_d    = 1'b1;
       cb_st_d   = nb_st;
       cb_ed_d   = nb_ed;
-      cb_j_d    = nj_q;
+      cb_j_d    = cb_v_q ? cb_j_q + 5'd1 : 5'd0;
       cb_pj_d   = cb_j_q;
       cb_last_d = sc_rg_q == RgState ||
                   (cb_v_q && (sc_rg_q == RgHome ? sv_q[63:2] == '0 : sv_q[63:8] == '0));
       cb_e7_d   = en8[7];
-      nj_d      = nj_q + 5'd1;
       sv_d      = sv_nx;
     end
   end
@@ -955,14 +954,14 @@ module gx_msmem #(
       rg_l_d    = run_l;
       rg_lb_d   = run_1b_q;
       rg_strb_d = f_strb(1'b1, run_1b_q, run_s_q[2:0], run_lb_q[2:0]);
-      rg_pop_d  = (run_1b_q ? 4'(run_lb_q[2:0]) + 4'd1 : 4'd8) - 4'(run_s_q[2:0]);
+      rg_pop_d  = f_nbytes(1'b1, run_1b_q, run_s_q[2:0], run_lb_q[2:0]);
       rg_s_d    = run_s_q[2:0];
       rg_e_d    = run_lb_q[2:0];
     end
     if (w_load) begin
       w_v_d    = 1'b1;
       w_strb_d = wg_strb;
-      w_pop_d  = f_pop(wg_strb);
+      w_pop_d  = f_nbytes(wg_fb_q, wg_lb_q, wg_s_q, wg_e_q);
       w_last_d = wg_lb_q;
       unique case (wg_rg_q)
         RgHome:  w_data_d = {wg_strb[0] ? win_sh[63:32] : win_sh[31:0], win_sh[31:0]};
@@ -979,7 +978,7 @@ module gx_msmem #(
       rg_j_d  = rg_j_q + 5'd1;
       rg_lb_d   = rg_j_q + 5'd1 == rg_l_q;
       rg_strb_d = f_strb(1'b0, rg_lb_d, rg_s_q, rg_e_q);
-      rg_pop_d  = rg_lb_d ? 4'(rg_e_q) + 4'd1 : 4'd8;
+      rg_pop_d  = f_nbytes(1'b0, rg_lb_d, rg_s_q, rg_e_q);
       if (rg_lb_q) rg_act_d = 1'b0;
     end
   end
@@ -1087,7 +1086,6 @@ module gx_msmem #(
     cb_j_q    <= cb_j_d;
     cb_last_q <= cb_last_d;
     cb_e7_q   <= sc_start ? 1'b0 : cb_e7_d;
-    nj_q      <= sc_start ? 5'd0 : nj_d;
     sv_q      <= sv_d;
     run_s_q   <= run_s_d;
     run_lb_q  <= run_lb_d;
@@ -1216,10 +1214,10 @@ module gx_msmem #(
   // the registered beat flags equal the comparisons they stand for
   `GX_ASSERT(WgLast_A, !wg_act_q || wg_lb_q == (wg_j_q == wg_l_q))
   `GX_ASSERT(RgLast_A, !rg_act_q || rg_lb_q == (rg_j_q == rg_l_q))
-  `GX_ASSERT(NextBeat_A, !cb_v_q || nj_q == cb_j_q + 5'd1)
   `GX_ASSERT(RunOrder_A, !run_v_q || run_s_q <= run_lb_q)
   `GX_ASSERT(RunOneBeat_A, !run_v_q || run_1b_q == (run_f == run_l))
   `GX_ASSERT(RgPop_A, !rg_act_q || 32'(rg_pop_q) == $countones(rg_strb_q))
+  `GX_ASSERT(WPop_A, !w_v_q || 32'(w_pop_q) == $countones(w_strb_q))
   `GX_COVER(SubsetWrite_C, state_q == StWrIndex && aw_hs)
   `GX_COVER(ReadResp_C, resp_v_q && rd_port_q)
 endmodule
