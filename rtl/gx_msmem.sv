@@ -207,9 +207,16 @@ module gx_msmem #(
   logic [6:0]    k_q, k_d;               // masks of the payload so far
   logic [63:0]   pe_q, pe_d;             // the entries (samples p N .. p N + N - 1) of the
                                          // parse's pixel p_q, or of the read sweep's pixel
-  // payload window: bytes ptr.. of {nxt, cur} are the next payload bytes
-  logic [5:0]    wi_q, wi_d;             // the next payload word to load
-  logic [PayWords-1:0] ws_q;             // the same, one-hot
+  // payload window: bytes ptr.. of {nxt, cur} are the next payload bytes; pw is the
+  // payload word after them, prefetched (PwWord_A)
+  logic [5:0]    wi_q, wi_d;             // the payload word in pw
+  logic [PayWords-1:0] ws_q, ws_d;       // one-hot: word wi + 1 when pv, else word wi
+  logic [63:0]   pw_q, pw_d;
+  logic          pv_q, pv_d;             // pw holds word wi
+  logic          w_adv, w_jmp;           // pw taken (the next word prefetched); a jump
+  logic [5:0]    w_tgt;                  // to word w_tgt (pw refilled a clock later)
+  logic          w_late, wl_q;           // pw taken by the subset parse, the next word
+                                         // prefetched a clock later
   logic [63:0]   cur_q, cur_d, nxt_q, nxt_d;
   logic [2:0]    ptr_q, ptr_d;
   logic [1:0]    win_q, win_d;           // window loads left before the home writes
@@ -315,8 +322,8 @@ module gx_msmem #(
     endcase
   endfunction
 
-  // payload word wi_q (0 beyond the payload), selected by its one-hot copy: an AND-OR
-  // whose select bits each reach one word's 64 bits
+  // payload word ws_q (0 beyond the payload): an AND-OR whose select bits each reach
+  // one word's 64 bits, into pw_q only
   logic [63:0] pword;
   always_comb begin
     pword = '0;
@@ -590,7 +597,10 @@ module gx_msmem #(
     c_d       = c_q;
     cov_d     = cov_q;
     k_d       = k_q;
-    wi_d      = wi_q;
+    w_adv     = 1'b0;
+    w_late    = 1'b0;
+    w_jmp     = 1'b0;
+    w_tgt     = '0;
     cur_d     = cur_q;
     nxt_d     = nxt_q;
     ptr_d     = ptr_q;
@@ -614,7 +624,7 @@ module gx_msmem #(
       StIdle: begin
         if (fl_valid_i) begin
           state_d = StWrChk;
-          wi_d    = '0;          // StWrGo reads payload word 0
+          w_jmp   = 1'b1;        // StWrGo reads payload word 0
         end else if (gnt0 || gnt1) begin
           state_d   = StRdChk;
           rd_port_d = gnt1;
@@ -634,7 +644,6 @@ module gx_msmem #(
         state_d = StWrGo;
       end
       StWrGo: begin
-        wi_d   = '0;
         ptr_d  = '0;
         win_d  = 2'd2;
         if (chk_q) begin
@@ -649,8 +658,8 @@ module gx_msmem #(
           cov_d   = '0;
           k_d     = '0;
           mc_d    = '0;
-          mw_d    = pword;     // word 0
-          wi_d    = 6'd1;
+          mw_d    = pw_q;      // word 0
+          w_late  = 1'b1;
         end else begin
           state_d = StWrWin;
         end
@@ -659,7 +668,8 @@ module gx_msmem #(
         if (p_q == pcnt) begin
           // the values start after the masks: byte ceil(K N / 8)
           state_d = StWrWin;
-          wi_d    = 6'((11'(k_q) << nlg) + 11'd7 >> 6);
+          w_jmp   = 1'b1;
+          w_tgt   = 6'((11'(k_q) << nlg) + 11'd7 >> 6);
           ptr_d   = 3'((11'(k_q) << nlg) + 11'd7 >> 3);
           win_d   = 2'd2;
         end else if (!pmr_q[0]) begin
@@ -675,8 +685,8 @@ module gx_msmem #(
           mw_d  = mw_q >> (7'd1 << nlg);
           mc_d  = mc_q + 5'd1;
           if (mc_q == mpw) begin
-            mw_d = pword;
-            wi_d = wi_q + 6'd1;
+            mw_d   = pw_q;
+            w_late = 1'b1;
             mc_d = '0;
           end
           if (pix_done) begin
@@ -689,15 +699,18 @@ module gx_msmem #(
         end
       end
       StWrWin: begin
-        // the window's two words: cur = word (start / 8), nxt = the one after
-        cur_d = nxt_q;
-        nxt_d = pword;
-        wi_d  = wi_q + 6'd1;
-        win_d = win_q - 2'd1;
-        if (win_q == 2'd1) begin
-          state_d = StWrHome;
-          sc_rg_d = RgHome;
-          sc_start = 1'b1;
+        // the window's two words: cur = word (start / 8), nxt = the one after (after
+        // a jump, from the clock pw holds the start word)
+        if (pv_q) begin
+          cur_d = nxt_q;
+          nxt_d = pw_q;
+          w_adv = 1'b1;
+          win_d = win_q - 2'd1;
+          if (win_q == 2'd1) begin
+            state_d = StWrHome;
+            sc_rg_d = RgHome;
+            sc_start = 1'b1;
+          end
         end
       end
       StWrHome: begin
@@ -814,8 +827,8 @@ module gx_msmem #(
     // the home writes take payload bytes through the window
     if (w_load && wg_rg_q == RgHome && {1'b0, ptr_q} + win_adv >= 4'd8) begin
       cur_d = nxt_q;
-      nxt_d = pword;
-      wi_d  = wi_q + 6'd1;
+      nxt_d = pw_q;
+      w_adv = 1'b1;
     end
     if (w_load && wg_rg_q == RgHome) ptr_d = 3'({1'b0, ptr_q} + win_adv);
     // R beats: the state byte, index bytes
@@ -998,6 +1011,28 @@ module gx_msmem #(
     end
   end
 
+  // payload prefetch: a jump decodes its word into ws and refills pw a clock later; a
+  // take (or the refill) loads the word ws selects and shifts ws to the next. The
+  // subset parse takes a mask word at most every 4 clocks (64 / N masks of N bits), so
+  // its take is registered first (wl_q) and the prefetch follows a clock later.
+  always_comb begin
+    wi_d = wi_q;
+    ws_d = ws_q;
+    pw_d = pw_q;
+    pv_d = pv_q;
+    // pw's load does not wait for a jump's decision: a jump leaves pw invalid
+    if (w_adv || wl_q || !pv_q) pw_d = pword;
+    if (w_jmp) begin
+      wi_d = w_tgt;
+      ws_d = PayWords'(64'd1 << w_tgt);
+      pv_d = 1'b0;
+    end else if (w_adv || wl_q || !pv_q) begin
+      wi_d = wi_q + 6'(w_adv || wl_q);
+      ws_d = ws_q << 1;
+      pv_d = 1'b1;
+    end
+  end
+
   // counters
   always_comb begin
     bytes_wr_d = bytes_wr_q + 64'(w_hs ? w_pop_q : 4'd0);
@@ -1008,6 +1043,10 @@ module gx_msmem #(
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       state_q    <= StIdle;
+      wi_q       <= '0;
+      ws_q       <= PayWords'(1);
+      pv_q       <= 1'b0;
+      wl_q       <= 1'b0;
       rr_q       <= 1'b0;
       sc_act_q   <= 1'b0;
       sc_in_q    <= 1'b0;
@@ -1032,6 +1071,10 @@ module gx_msmem #(
       err_q      <= 1'b0;
     end else begin
       state_q    <= state_d;
+      wi_q       <= wi_d;
+      ws_q       <= ws_d;
+      pv_q       <= pv_d;
+      wl_q       <= w_late;
       rr_q       <= rr_d;
       sc_act_q   <= sc_start ? 1'b1 : sc_act_d;
       sc_in_q    <= sc_start ? 1'b0 : sc_in_d;
@@ -1073,8 +1116,7 @@ module gx_msmem #(
     c_q       <= c_d;
     cov_q     <= cov_d;
     k_q       <= k_d;
-    wi_q      <= wi_d;
-    ws_q      <= PayWords'(64'd1 << wi_d);
+    pw_q      <= pw_d;
     cur_q     <= cur_d;
     nxt_q     <= nxt_d;
     ptr_q     <= ptr_d;
@@ -1217,6 +1259,14 @@ module gx_msmem #(
   `GX_ASSERT(RunOrder_A, !run_v_q || run_s_q <= run_lb_q)
   `GX_ASSERT(RunOneBeat_A, !run_v_q || run_1b_q == (run_f == run_l))
   `GX_ASSERT(RgPop_A, !rg_act_q || 32'(rg_pop_q) == $countones(rg_strb_q))
+  // the prefetched word: ws one ahead of pw, pw the packet's word wi while it is held
+  `GX_ASSERT(WsOne_A, ws_q == PayWords'(64'd1 << (7'(wi_q) + 7'(pv_q))))
+  `GX_ASSERT(PwTake_A, !(w_adv || w_late) || (pv_q && !wl_q))
+  `GX_ASSERT(PwOne_A, !(w_adv && w_late))
+  `GX_ASSERT(PwWord_A, !pv_q || !(state_q == StWrChk || state_q == StWrGo ||
+                                    state_q == StWrMask || state_q == StWrWin ||
+                                    state_q == StWrHome) ||
+                       pw_q == (wi_q < 6'(PayWords) ? fl_i.payload[64 * wi_q +: 64] : 64'd0))
   `GX_ASSERT(WPop_A, !w_v_q || 32'(w_pop_q) == $countones(w_strb_q))
   `GX_COVER(SubsetWrite_C, state_q == StWrIndex && aw_hs)
   `GX_COVER(ReadResp_C, resp_v_q && rd_port_q)
