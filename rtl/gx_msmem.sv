@@ -242,6 +242,7 @@ module gx_msmem #(
   logic [4:0]    wg_j_q, wg_j_d, wg_l_q, wg_l_d;  // beat, last beat
   logic [2:0]    wg_s_q, wg_s_d, wg_e_q, wg_e_d;  // first beat's first byte, last's last
   logic          wg_fb_q, wg_fb_d, wg_lb_q, wg_lb_d;  // beat wg_j is the first, the last
+  logic          wg_h0_q, wg_h0_d, wg_h1_q, wg_h1_d;  // its strobes of bytes 0, 4 (WgHalf_A)
   logic [3:0]    w_pop_q, w_pop_d;       // the W beat's strobe bits
   logic          w_v_q, w_v_d, w_last_q, w_last_d;
   logic [63:0]   w_data_q, w_data_d;
@@ -512,7 +513,11 @@ module gx_msmem #(
   assign r_hs    = m_axi_rvalid_i;
   assign wg_strb = f_strb(wg_fb_q, wg_lb_q, wg_s_q, wg_e_q);
   assign win_sh  = {nxt_q, cur_q} >> {ptr_q, 3'b000};
-  assign win_adv = {wg_strb[0] && wg_strb[4], wg_strb[0] ^ wg_strb[4], 2'b00};
+  assign win_adv = {wg_h0_q && wg_h1_q, wg_h0_q ^ wg_h1_q, 2'b00};
+  // a home beat that takes 8 window bytes, or 4 from ptr 4..7, moves the window a word
+  logic w_word;
+  assign w_word = w_load && wg_rg_q == RgHome &&
+                  ((wg_h0_q && wg_h1_q) || ((wg_h0_q ^ wg_h1_q) && ptr_q[2]));
 
   // R beats: the beat's range bytes
   logic [7:0]    rg_strb;
@@ -825,7 +830,7 @@ module gx_msmem #(
     endcase
 
     // the home writes take payload bytes through the window
-    if (w_load && wg_rg_q == RgHome && {1'b0, ptr_q} + win_adv >= 4'd8) begin
+    if (w_word) begin
       cur_d = nxt_q;
       nxt_d = pw_q;
       w_adv = 1'b1;
@@ -926,6 +931,8 @@ module gx_msmem #(
     wg_lb_d   = wg_lb_q;
     wg_s_d    = wg_s_q;
     wg_e_d    = wg_e_q;
+    wg_h0_d   = wg_h0_q;
+    wg_h1_d   = wg_h1_q;
     w_v_d     = w_v_q && !m_axi_wready_i;
     w_data_d  = w_data_q;
     w_strb_d  = w_strb_q;
@@ -956,6 +963,8 @@ module gx_msmem #(
       wg_lb_d   = run_1b_q;
       wg_s_d    = run_s_q[2:0];
       wg_e_d    = run_lb_q[2:0];
+      wg_h0_d   = run_s_q[2:0] == 3'd0;
+      wg_h1_d   = run_s_q[2:0] <= 3'd4 && (!run_1b_q || run_lb_q[2]);
     end
     if (run_take && !is_wr) begin
       ar_v_d    = 1'b1;
@@ -984,6 +993,8 @@ module gx_msmem #(
       wg_j_d  = wg_j_q + 5'd1;
       wg_fb_d = 1'b0;
       wg_lb_d = wg_j_q + 5'd1 == wg_l_q;
+      wg_h0_d = 1'b1;
+      wg_h1_d = !wg_lb_d || wg_e_q[2];
       if (wg_lb_q) wg_act_d = 1'b0;
     end
     wr_out_d = wr_out_q + ($bits(wr_out_q))'(run_take && is_wr) - ($bits(wr_out_q))'(b_hs);
@@ -1143,6 +1154,8 @@ module gx_msmem #(
     w_pop_q   <= w_pop_d;
     wg_s_q    <= wg_s_d;
     wg_e_q    <= wg_e_d;
+    wg_h0_q   <= wg_h0_d;
+    wg_h1_q   <= wg_h1_d;
     w_data_q  <= w_data_d;
     w_strb_q  <= w_strb_d;
     w_last_q  <= w_last_d;
@@ -1267,6 +1280,7 @@ module gx_msmem #(
                                     state_q == StWrMask || state_q == StWrWin ||
                                     state_q == StWrHome) ||
                        pw_q == (wi_q < 6'(PayWords) ? fl_i.payload[64 * wi_q +: 64] : 64'd0))
+  `GX_ASSERT(WgHalf_A, !wg_act_q || (wg_h0_q == wg_strb[0] && wg_h1_q == wg_strb[4]))
   `GX_ASSERT(WPop_A, !w_v_q || 32'(w_pop_q) == $countones(w_strb_q))
   `GX_COVER(SubsetWrite_C, state_q == StWrIndex && aw_hs)
   `GX_COVER(ReadResp_C, resp_v_q && rd_port_q)
