@@ -130,7 +130,7 @@ module gx_pipe #(
 
   // ---- configuration taken when ENABLE rises ----------------------------------------
   gx_pkg::ms_cfg_t     cfg_q;
-  logic [2:0]  lgn_q;        // log2 N, 1..4
+  logic [2:0]  lgn_q;        // log2 N of the rasterizer, 0..4
   logic        cons_q;
   logic [7:0]  cons_err_q;
   logic [63:0] surf_base_q, index_base_q, state_base_q;
@@ -141,13 +141,11 @@ module gx_pipe #(
   logic        cfg_bad;
 
   assign en_rise = hwif_out.CTRL.ENABLE.value && !en_q;
-  // The checks of STATUS.CFG_ERR (rdl): W, H in 1..8192, N 2..16 (the multi-sample units
-  // have no 1x), B not 3.
+  // The checks of STATUS.CFG_ERR (rdl): W, H in 1..8192, N 1..16, B not 3.
   assign cfg_bad = hwif_out.SURF_SIZE.WIDTH.value == '0 ||
                    hwif_out.SURF_SIZE.WIDTH.value > 14'd8192 ||
                    hwif_out.SURF_SIZE.HEIGHT.value == '0 ||
                    hwif_out.SURF_SIZE.HEIGHT.value > 14'd8192 ||
-                   hwif_out.SURF_FMT.SAMPLES.value == 3'd0 ||
                    hwif_out.SURF_FMT.SAMPLES.value > 3'd4 ||
                    hwif_out.SURF_FMT.BPS.value == 2'd3;
 
@@ -210,7 +208,9 @@ module gx_pipe #(
     if (en_rise) begin
       cfg_q.width     <= hwif_out.SURF_SIZE.WIDTH.value;
       cfg_q.height    <= hwif_out.SURF_SIZE.HEIGHT.value;
-      cfg_q.spp       <= gx_pkg::spp_e'(2'(hwif_out.SURF_FMT.SAMPLES.value - 3'd1));
+      // 1x: a 2x surface (the pixel stage stores both samples together)
+      cfg_q.spp       <= hwif_out.SURF_FMT.SAMPLES.value == 3'd0 ? gx_pkg::Spp2 :
+                         gx_pkg::spp_e'(2'(hwif_out.SURF_FMT.SAMPLES.value - 3'd1));
       cfg_q.bps       <= gx_pkg::bps_e'(hwif_out.SURF_FMT.BPS.value);
       cfg_q.threshold <= hwif_out.SURF_FMT.THRESHOLD.value;
       lgn_q           <= hwif_out.SURF_FMT.SAMPLES.value;
@@ -347,10 +347,18 @@ module gx_pipe #(
   logic    st_valid, st_ready;
   gx_pkg::ms_cmd_t st;
 
+  // at 1x the rasterizer's one sample of a pixel is both samples of the 2x surface
+  gx_pkg::rs_qgroup_t grp_px;
+  always_comb begin
+    grp_px = grp;
+    if (lgn_q == 3'd0)
+      for (int unsigned i = 0; i < 16; i++) grp_px.masks[16 * i + 1] = grp.masks[16 * i];
+  end
+
   gx_pipe_pix u_pix (
     .clk_i, .rst_i(prst),
     .col_valid_i(tri_fire), .col_ready_o(col_ready), .col_i(cmd.data), .col_tag_o(col_tag),
-    .grp_valid_i(grp_valid), .grp_ready_o(grp_ready), .grp_i(grp),
+    .grp_valid_i(grp_valid), .grp_ready_o(grp_ready), .grp_i(grp_px),
     .raster_idle_i(raster_idle && tq_empty),
     .st_valid_o(st_valid), .st_ready_i(st_ready), .st_o(st),
     .idle_o(pix_idle)

@@ -18,7 +18,7 @@ echo "gx raster: scenes/demo.scene -> $(wc -l < build/demo/coverage.txt) covered
 
 # The end-to-end render: the teapot mesh (scenes/teapot.mesh, 20,738 triangles) through
 # gx_pipe, the whole pipeline in RTL (Verilated), driven through its AXI ports, with the
-# chained C model beside it (gx render, docs/render.md), at 4x and 8x. The demo renders at
+# chained C model beside it (gx render, docs/render.md), at 1x, 4x and 8x. The demo renders at
 # DEMO_VIEWPORT (default 480x270, the mesh's camera: the RTL pipeline simulates about
 # 100,000 clocks a second); the full 1920x1080 picture is
 # `build/bin/gx render --engine rtl --samples 4 scenes/teapot.mesh` (the C model alone:
@@ -29,9 +29,9 @@ echo "gx render: scenes/teapot.mesh at $vp, RTL engine: gx_pipe (progress on std
 {
   echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | flushes full / evict / conflict / command | pipeline clocks | frames/s at fmax | RTL = C model (memory, counters) |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
-  for n in 4 8; do
+  for n in 1 4 8; do
     build/bin/gx render --engine rtl --samples $n --viewport "$vp" --out build/demo scenes/teapot.mesh
   done
 } | tee build/demo/render.md
-echo "pictures: build/demo/render-4x.png build/demo/render-8x.png (resolved)," \
-     "build/demo/render-4x-tiles.png build/demo/render-8x-tiles.png (tile encodings)"
+echo "pictures: build/demo/render-1x.png build/demo/render-4x.png build/demo/render-8x.png (resolved)," \
+     "build/demo/render-{1,4,8}x-tiles.png (tile encodings)"

@@ -33,7 +33,8 @@ static void ms_format(const gx_pipe_cfg_t *c, gx_ms_cfg_t *ms)
     memset(ms, 0, sizeof *ms);
     ms->width = c->width;
     ms->height = c->height;
-    ms->spp = (gx_spp_t)(c->samples - 1u); /* spp_e = SAMPLES - 1 */
+    /* spp_e = SAMPLES - 1; 1x is a 2x surface whose two samples are stored together */
+    ms->spp = c->samples ? (gx_spp_t)(c->samples - 1u) : GX_SPP2;
     ms->bps = (gx_bps_t)c->bps;
     ms->slots = c->slots;
     ms->threshold = c->threshold;
@@ -48,7 +49,7 @@ void gx_pipe_cfg_default(gx_pipe_cfg_t *cfg, uint16_t width, uint16_t height, ui
     cfg->samples = samples;
     cfg->bps = bps;
     cfg->slots = GX_MS_DEFAULT_SLOTS;
-    if (samples < 1 || samples > 4 || bps > 2)
+    if (samples > 4 || bps > 2)
         return;
     gx_ms_cfg_t ms;
     ms_format(cfg, &ms);
@@ -72,8 +73,8 @@ const char *gx_pipe_cfg_check(const gx_pipe_cfg_t *c)
         return "SURF_SIZE.WIDTH outside 1..8192";
     if (c->height < 1 || c->height > GX_MAX_VIEWPORT)
         return "SURF_SIZE.HEIGHT outside 1..8192";
-    if (c->samples < 1 || c->samples > 4)
-        return "SURF_FMT.SAMPLES outside 1..4 (N = 2..16)";
+    if (c->samples > 4)
+        return "SURF_FMT.SAMPLES above 4 (N = 1..16)";
     if (c->bps > 2)
         return "SURF_FMT.BPS 3";
     if (c->conservative > 1)
@@ -148,7 +149,8 @@ static int port_write(void *ctx, const gx_ms_flush_t *f)
     op.flush = f;
     op.ok = gx_msmem_write(&p->mem, f, &op.io);
     if (op.ok)
-        p->stat.write_uncomp += (uint64_t)popcount32(f->written) * (2u << p->ms.spp) *
+        /* N B bytes a pixel, N the rasterizer's (1 at 1x) */
+        p->stat.write_uncomp += (uint64_t)popcount32(f->written) * p->rs.samples *
                                 (4u << p->ms.bps);
     else
         p->stat.bad_writes++;
@@ -220,10 +222,16 @@ static void on_group(void *ctx, const gx_rs_group_t *g)
 {
     gx_pipe_t *p = ctx;
     gx_ms_store_t st[16];
-    const int n = gx_pipe_pix_group(&p->pix, g, st); /* the tag is live: its color was written */
+    gx_rs_group_t g2 = *g;
+    if (!p->cfg.samples) /* 1x: the one sample stored as both samples of the 2x surface */
+        for (unsigned l = 0; l < GX_RASTER_LANES; l++)
+            for (unsigned k = 0; k < 4; k++)
+                g2.mask[l][k] = (uint16_t)(g2.mask[l][k] | (g2.mask[l][k] & 1u) << 1);
+    const int n = gx_pipe_pix_group(&p->pix, &g2, st); /* the tag is live: its color was written */
     for (int i = 0; i < n; i++) {
         p->cnt.pixels++;
-        p->cnt.samples += popcount16(st[i].mask);
+        /* the rasterizer's covered samples: one a pixel at 1x */
+        p->cnt.samples += p->cfg.samples ? popcount16(st[i].mask) : 1u;
         p->cnt.stores++;
         gx_mssurf_coalesce(&p->lsu, &st[i], on_evict, p);
     }

@@ -572,7 +572,7 @@ static void directed_cfg(void)
         case 0: c.width = 0; break;
         case 1: c.width = 8193; break;
         case 2: c.height = 0; break;
-        case 3: c.samples = 0; break; /* 1x: no multi-sample surface */
+        case 3: c.samples = 7; break;
         case 4: c.samples = 5; break;
         case 5: c.bps = 3; break;
         case 6: c.conservative = 2; break;
@@ -662,7 +662,7 @@ typedef struct refc {
 /* coverage bins */
 static struct {
     uint64_t kind[4], err[7], cause[4], rmw, query, promote, ldread, ldbuf, ldana,
-        wenc[3], wn[4], wb[3], partial_last, merges, cons, after_pat, empty_tri, idle[2];
+        wenc[3], wn[4], wb[3], partial_last, merges, cons, after_pat, empty_tri, idle[2], onex;
 } cov;
 
 static void xpush(refc_t *r, const xop_t *x)
@@ -742,11 +742,15 @@ static void ref_quad(void *ctx, const gx_rs_quad_t *q)
         st.x = (uint16_t)(2u * q->qx + (k & 1u));
         st.y = (uint16_t)(2u * q->qy + (k >> 1));
         st.mask = q->mask[k];
+        if (r->rs.samples == 1) { /* 1x: both samples of the 2x surface */
+            st.mask = 3;
+            cov.onex++;
+        }
         memcpy(st.value, r->color, 16);
         r->cnt.pixels++;
         r->cnt.stores++;
         r->tri_stores++;
-        for (uint16_t m = st.mask; m; m &= (uint16_t)(m - 1u))
+        for (uint16_t m = q->mask[k]; m; m &= (uint16_t)(m - 1u))
             r->cnt.samples++;
         gx_mssurf_store(&r->lsu, &r->mem, &st, on_flush, r);
     }
@@ -891,7 +895,7 @@ static void rnd_cmd(const gx_pipe_cfg_t *cfg, const uint8_t pal[6][16], unsigned
         c->kind = GX_CMDLOAD;
         c->lx = (uint16_t)rnd(cfg->width);
         c->ly = (uint16_t)rnd(cfg->height);
-        c->sample = (uint8_t)rnd(2u << (cfg->samples - 1u));
+        c->sample = (uint8_t)rnd(cfg->samples ? 2u << (cfg->samples - 1u) : 2u);
     }
 }
 
@@ -946,7 +950,7 @@ static unsigned rnd_bad(const gx_pipe_cfg_t *cfg, const gx_pipe_beat_t *b, unsig
 static void random_run(unsigned run, unsigned ncmd)
 {
     gx_pipe_cfg_t cfg;
-    const unsigned samples = 1 + run % 4, bps = (run / 4) % 3;
+    const unsigned samples = run % 5, bps = (run / 5) % 3; /* 0: 1x on a 2x surface */
     const unsigned w = rnd(6) == 0 ? 1 + rnd(3) : 1 + rnd(61);
     const unsigned h = rnd(6) == 0 ? 1 + rnd(3) : 1 + rnd(41);
     gx_pipe_cfg_default(&cfg, (uint16_t)w, (uint16_t)h, (uint8_t)samples, (uint8_t)bps);
@@ -957,7 +961,8 @@ static void random_run(unsigned run, unsigned ncmd)
     /* the regions in a random order with gaps from a random 64-bit base */
     gx_ms_cfg_t ms;
     memset(&ms, 0, sizeof ms);
-    ms.width = (uint16_t)w, ms.height = (uint16_t)h, ms.spp = (gx_spp_t)(samples - 1u);
+    ms.width = (uint16_t)w, ms.height = (uint16_t)h;
+    ms.spp = samples ? (gx_spp_t)(samples - 1u) : GX_SPP2;
     ms.bps = (gx_bps_t)bps, ms.slots = 4;
     const uint64_t tiles = gx_mssurf_tiles(&ms);
     const uint64_t rlen[3] = {tiles * 256, tiles * 32, tiles};
@@ -1109,7 +1114,7 @@ static void coverage(void)
         {"partial last tiles", cov.partial_last}, {"threshold merges", cov.merges},
         {"conservative stores", cov.cons}, {"stores after a pattern", cov.after_pat},
         {"triangles without a store", cov.empty_tri}, {"not idle", cov.idle[0]},
-        {"idle", cov.idle[1]},
+        {"idle", cov.idle[1]}, {"1x stores", cov.onex},
     };
     for (size_t i = 0; i < sizeof bins / sizeof bins[0]; i++)
         CHECK(bins[i].n > 0, "coverage bin empty: %s", bins[i].name);

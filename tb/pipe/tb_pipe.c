@@ -18,7 +18,7 @@
  * memory equal to the model's image byte for byte over the three regions; the 11
  * counters the model keeps and STATUS.CMD_ERR read over s_axil; the RTL's own assertions
  * every clock; no protocol violation and no memory-model error.
- * Functional coverage (fails when a bin is empty at the default N): every N and B, every
+ * Functional coverage (fails when a bin is empty at the default N): every N (1x too) and B, every
  * flush cause, loads answered, bad packets, pattern writes, conservative runs, merge
  * thresholds, packets written in every state. Line, toggle and user coverage of the whole
  * hierarchy go to OUT/coverage-pipe/ (a file a run; `scripts/cov_report.py` merges them),
@@ -36,7 +36,7 @@
 #include "tb.h"
 
 #define N_DEFAULT 600u /* commands over all runs */
-#define RUNS 12u
+#define RUNS 15u /* every N (1x too) with every B */
 
 typedef struct wlog {
     uint64_t *addr;
@@ -73,7 +73,7 @@ static void on_op(void *ctx, const gx_pipe_mem_op_t *op)
 }
 
 typedef struct cov {
-    uint64_t spp[4], bps[3], cause[4], loads, bad, pattern, cons, enc[3], thr;
+    uint64_t spp[5], bps[3], cause[4], loads, bad, pattern, cons, enc[3], thr;
 } cov_t;
 
 static int32_t coord(tb_rng_t *r, unsigned size)
@@ -144,7 +144,7 @@ static unsigned rnd_packet(tb_rng_t *r, const gx_pipe_cfg_t *c, const uint8_t pa
 
 static void rnd_cfg(tb_rng_t *r, gx_pipe_cfg_t *c, unsigned run, cov_t *cov)
 {
-    unsigned samples = 1 + run % 4, bps = (run / 4) % 3;
+    unsigned samples = run % 5, bps = (run / 5) % 3; /* 0: 1x, on a 2x surface */
     gx_pipe_cfg_default(c, (uint16_t)(1 + tb_rng_below(r, 72)),
                         (uint16_t)(1 + tb_rng_below(r, 72)), (uint8_t)samples, (uint8_t)bps);
     if (tb_rng_pct(r, 25)) {
@@ -158,7 +158,8 @@ static void rnd_cfg(tb_rng_t *r, gx_pipe_cfg_t *c, unsigned run, cov_t *cov)
     }
     /* the regions in a random order at random gaps */
     gx_ms_cfg_t ms;
-    gx_mssurf_cfg_default(&ms, c->width, c->height, (gx_spp_t)(samples - 1), (gx_bps_t)bps);
+    gx_mssurf_cfg_default(&ms, c->width, c->height,
+                          samples ? (gx_spp_t)(samples - 1) : GX_SPP2, (gx_bps_t)bps);
     uint64_t tiles = gx_mssurf_tiles(&ms);
     uint64_t size[3] = {tiles * 256u, tiles * 32u, tiles};
     uint64_t *base[3] = {&c->surf_base, &c->index_base, &c->state_base};
@@ -173,7 +174,7 @@ static void rnd_cfg(tb_rng_t *r, gx_pipe_cfg_t *c, unsigned run, cov_t *cov)
         *base[order[i]] = at;
         at += (size[order[i]] + 255u) / 256u * 256u + 256u * tb_rng_below(r, 17);
     }
-    cov->spp[samples - 1]++;
+    cov->spp[samples]++;
     cov->bps[bps]++;
 }
 
@@ -336,8 +337,8 @@ int main(int argc, char **argv)
                 &rep, &cov);
     }
     if (o.n >= N_DEFAULT) {
-        for (unsigned i = 0; i < 4; i++)
-            tb_check(&rep, cov.spp[i] > 0, "coverage: no run at N = %u", 2u << i);
+        for (unsigned i = 0; i < 5; i++)
+            tb_check(&rep, cov.spp[i] > 0, "coverage: no run at N = %u", 1u << i);
         for (unsigned i = 0; i < 3; i++)
             tb_check(&rep, cov.bps[i] > 0, "coverage: no run at B = %u", 4u << i);
         for (unsigned i = 0; i < 4; i++)

@@ -11,7 +11,7 @@
 #     covers 28 x 28 pixels, every sample once (the samples column and the picture);
 #   - --out created with its parents; --size W H and --viewport WxH the same picture;
 #   - a binary PLY renders as its ASCII twin, byte for byte;
-#   - OBJ and PLY meshes on both engines at 2, 4, 8 and 16 samples: the same table row
+#   - OBJ and PLY meshes on both engines at 1, 2, 4, 8 and 16 samples: the same table row
 #     (but for the clocks), RTL and C model agreeing, byte-identical pictures.
 # Closes with `N passed, N failed`.
 . "$(dirname "$0")/lib.sh"
@@ -81,9 +81,9 @@ quad="$meshes/quad.obj"
 bad_file "size one value"  "$quad" "--size takes W H, each 1..8192" --size 32
 bad_file "size 0"          "$quad" "--size takes W H, each 1..8192" --size 0 32
 bad_file "size 8193"       "$quad" "--size takes W H, each 1..8192" --size 32 8193
-bad_file "samples 1"       "$quad" "--samples takes 2, 4, 8 or 16, not '1'" --samples 1
-bad_file "samples 3"       "$quad" "--samples takes 2, 4, 8 or 16, not '3'" --samples 3
-bad_file "samples 32"      "$quad" "--samples takes 2, 4, 8 or 16, not '32'" --samples 32
+bad_file "samples 0"       "$quad" "--samples takes 1, 2, 4, 8 or 16, not '0'" --samples 0
+bad_file "samples 3"       "$quad" "--samples takes 1, 2, 4, 8 or 16, not '3'" --samples 3
+bad_file "samples 32"      "$quad" "--samples takes 1, 2, 4, 8 or 16, not '32'" --samples 32
 : > "$tmp/afile"
 "$gx" render --size 8 8 --out "$tmp/afile/sub" "$quad" > "$tmp/out" 2> "$tmp/err"
 st=$?
@@ -117,7 +117,7 @@ for y in range(h):
 print(w, h, c["g"], c["z"], c["o"])
 PY
 }
-for n in 4 8; do
+for n in 1 4 8; do
   if "$gx" render --samples $n --size 32 32 --out "$tmp/new$n/a/b" --tag q "$quad" \
        > "$tmp/q$n.row" 2> "$tmp/q$n.err"
   then ok; else bad "quad ${n}x failed: $(cat "$tmp/q$n.err")"; continue; fi
@@ -144,7 +144,7 @@ mkdir -p "$tmp/pa" "$tmp/pb"
 
 # OBJ and PLY on both engines, every sample count.
 for mesh in pyramid.obj octahedron.ply; do
-  for n in 2 4 8 16; do
+  for n in 1 2 4 8 16; do
     c="$tmp/c-$mesh-$n"; r="$tmp/r-$mesh-$n"
     if "$gx" render --samples $n --size 40 32 --out "$c" --tag t "$meshes/$mesh" > "$c.row" 2> "$c.err" &&
        "$gx" render --engine rtl --samples $n --size 40 32 --out "$r" --tag t "$meshes/$mesh" > "$r.row" 2> "$r.err"

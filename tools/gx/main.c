@@ -13,7 +13,7 @@ static void usage(FILE *f)
           "  demo           the analyzer over a built-in multi-sample workload\n"
           "  raster [--png FILE] SCENE   setup + rasterizer: `t px py mask` per covered pixel\n"
           "  mstrace FILE   multi-sample store path: loads, flush packets, traffic counters\n"
-          "  render [--samples 2|4|8|16] [--size W H] [--out DIR] [--tag NAME] MESH\n"
+          "  render [--samples 1|2|4|8|16] [--size W H] [--out DIR] [--tag NAME] MESH\n"
           "                 end-to-end render of a patch mesh (*.mesh) or an OBJ, PLY, ...\n"
           "                 triangle mesh (view fitted): PNGs and a traffic row\n"
           "FILE may be - for standard input. The default engine is cmodel.\n"

@@ -1,5 +1,5 @@
 /* gx render: the end-to-end render of a mesh (issues 4 and 22).
- *   gx render [--engine cmodel|rtl] [--samples 2|4|8|16] [--out DIR] [--tag NAME]
+ *   gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]
  *             [--viewport WxH | --size W H] [--tess N] MESH
  *
  * MESH is gx's patch format (below) when its name ends in `.mesh` or it is `-`
@@ -516,7 +516,11 @@ static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
 {
     gx_pipe_cfg_t pc;
     gx_pipe_cfg_default(&pc, fr->cfg.width, fr->cfg.height,
-                        (uint8_t)(samples == 2 ? 1 : samples == 4 ? 2 : samples == 8 ? 3 : 4),
+                        (uint8_t)(samples == 1   ? 0
+                                  : samples == 2 ? 1
+                                  : samples == 4 ? 2
+                                  : samples == 8 ? 3
+                                                 : 4),
                         (uint8_t)fr->cfg.bps);
     if (gx_pipe_init(&fr->pipe, &pc) != GX_PIPE_INIT_OK) {
         fprintf(stderr, "gx: out of memory (or the surface is too large for the memory model)\n");
@@ -737,7 +741,7 @@ static int read_patches(const char *file, mesh_t *m)
 int gx_cmd_render(int argc, char **argv)
 {
     static const char usage[] =
-        "usage: gx render [--engine cmodel|rtl] [--samples 2|4|8|16] [--out DIR] [--tag NAME]\n"
+        "usage: gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]\n"
         "                 [--viewport WxH | --size W H] [--tess N] MESH\n"
         "MESH: gx's patch format (*.mesh) or a triangle mesh assimp reads (OBJ, PLY, ...)\n";
     gx_engine_t engine = GX_ENGINE_CMODEL;
@@ -781,10 +785,10 @@ int gx_cmd_render(int argc, char **argv)
                     fprintf(stderr, "gx render: --tess takes 1..64, not '%s'\n", v);
                     return GX_EXIT_BAD_INPUT;
                 }
-            } else if (!parse_uint(v, 2, 16, &samples) || (samples & (samples - 1))) {
-                /* the store path's N (gx_mssurf): 2, 4, 8 or 16; one sample a pixel is no
-                 * multi-sample surface */
-                fprintf(stderr, "gx render: --samples takes 2, 4, 8 or 16, not '%s'\n", v);
+            } else if (!parse_uint(v, 1, 16, &samples) || (samples & (samples - 1))) {
+                /* the rasterizer's N; at 1x the store path keeps a 2x surface whose two
+                 * samples are always stored together (gx_pipe, SURF_FMT.SAMPLES 0) */
+                fprintf(stderr, "gx render: --samples takes 1, 2, 4, 8 or 16, not '%s'\n", v);
                 return GX_EXIT_BAD_INPUT;
             }
             continue;
@@ -843,7 +847,7 @@ int gx_cmd_render(int argc, char **argv)
     fr.engine = engine;
     fr.tris = tris;
     gx_mssurf_cfg_default(&fr.cfg, (uint16_t)m.width, (uint16_t)m.height,
-                          samples == 2   ? GX_SPP2
+                          samples <= 2   ? GX_SPP2
                           : samples == 4 ? GX_SPP4
                           : samples == 8 ? GX_SPP8
                                          : GX_SPP16,

@@ -64,7 +64,7 @@ typedef struct gx_pipe_cfg {
     uint64_t index_base;    /**< INDEX_BASE_HI:LO, class indices (256-byte aligned) */
     uint64_t state_base;    /**< STATE_BASE_HI:LO, tile states (256-byte aligned) */
     uint16_t width, height; /**< SURF_SIZE.WIDTH, HEIGHT: 1..8192 */
-    uint8_t samples;        /**< SURF_FMT.SAMPLES: log2 N, 1..4 (N = 2..16) */
+    uint8_t samples;        /**< SURF_FMT.SAMPLES: log2 N, 0..4 (N = 1..16; 1x on a 2x surface) */
     uint8_t bps;            /**< SURF_FMT.BPS: 0..2 (B = 4, 8, 16) */
     uint8_t threshold;      /**< SURF_FMT.THRESHOLD: T, 0..255 */
     uint8_t conservative;   /**< RASTER.CONSERVATIVE: 0, 1 */
@@ -165,8 +165,7 @@ typedef struct gx_pipe {
 void gx_pipe_cfg_default(gx_pipe_cfg_t *cfg, uint16_t width, uint16_t height, uint8_t samples,
                          uint8_t bps);
 /** NULL when gx_pipe_init takes cfg's registers, else why it refuses them, the first
- *  failed check in this order: WIDTH, HEIGHT outside 1..8192; SAMPLES outside 1..4 (0 is
- *  1x: the store path has N >= 2); BPS 3; CONSERVATIVE above 1; K outside 1..32; a base
+ *  failed check in this order: WIDTH, HEIGHT outside 1..8192; SAMPLES above 4; BPS 3; CONSERVATIVE above 1; K outside 1..32; a base
  *  not 256-byte aligned; the surface above 2^28 bytes in whole tiles (2^20
  *  tiles: the tile index's width); two regions overlapping or a region passing 2^64. */
 const char *gx_pipe_cfg_check(const gx_pipe_cfg_t *cfg);
