@@ -19,7 +19,7 @@ blocks="$(make -s --no-print-directory print-blocks)"
   echo
   echo "## demo scene: gx render --engine rtl scenes/teapot.mesh (docs/render.md)"
   echo
-  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | flushes full / evict / conflict / command | rasterizer clocks | coalesce-unit clocks | RTL = C model |"
+  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | flushes full / evict / conflict / command | pipeline clocks | frames/s at fmax | RTL = C model (memory, counters) |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
   for n in 4 8; do
     build/bin/gx render --engine rtl --samples $n --out build/bench scenes/teapot.mesh 2> /dev/null
