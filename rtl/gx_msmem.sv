@@ -202,8 +202,9 @@ module gx_msmem #(
   logic [63:0]   mw_q, mw_d;             // mask word, the next mask in its low N bits
   logic [4:0]    mc_q, mc_d;             // masks taken from mw
   logic [5:0]    p_q, p_d;               // pixel
+  logic          pe1_q, pe2_q;           // p_q is P; p_q + 1 is P (PEnd_A)
   logic [3:0]    c_q, c_d;               // its next class
-  logic [15:0]   cov_q, cov_d;           // its samples placed
+  logic [15:0]   op_q, op_d;             // its samples not placed yet (of the N)
   logic [6:0]    k_q, k_d;               // masks of the payload so far
   logic [63:0]   pe_q, pe_d;             // the entries (samples p N .. p N + N - 1) of the
                                          // parse's pixel p_q, or of the read sweep's pixel
@@ -566,13 +567,12 @@ module gx_msmem #(
   assign rd_phase_done = !sc_act_q && !run_v_q && !rg_act_q && !ar_v_q;
 
   // the subset parse's mask and the entries (samples) of pixel p_q it holds
-  logic [15:0] mk, cov_n;
+  logic [15:0] mk;
   logic [63:0] ent_we;
   assign mk     = mw_q[15:0] & alln;
-  assign cov_n  = cov_q | mk;
   // the mask completes the pixel: its samples all placed, or its last class
   logic pix_done;
-  assign pix_done = &(cov_q | mw_q[15:0] | ~alln) || c_q == nmax;
+  assign pix_done = (op_q & ~mw_q[15:0]) == '0 || c_q == nmax;
   assign ent_we = pe_q & f_rep(spp, mw_q[15:0]);
 
   // the packet's refusals on its own fields: the tile's against the surface registered
@@ -600,7 +600,7 @@ module gx_msmem #(
     mc_d      = mc_q;
     p_d       = p_q;
     c_d       = c_q;
-    cov_d     = cov_q;
+    op_d      = op_q;
     k_d       = k_q;
     w_adv     = 1'b0;
     w_late    = 1'b0;
@@ -660,7 +660,7 @@ module gx_msmem #(
           pe_d    = 64'(alln);
           pmr_d   = pm_q;
           c_d     = '0;
-          cov_d   = '0;
+          op_d    = alln;
           k_d     = '0;
           mc_d    = '0;
           mw_d    = pw_q;      // word 0
@@ -670,7 +670,7 @@ module gx_msmem #(
         end
       end
       StWrMask: begin
-        if (p_q == pcnt) begin
+        if (pe1_q) begin
           // the values start after the masks: byte ceil(K N / 8)
           state_d = StWrWin;
           w_jmp   = 1'b1;
@@ -685,7 +685,7 @@ module gx_msmem #(
           // class c_q of pixel p_q (its samples' class numbers and its home slot: ib_d
           // and se_d below)
           k_d   = k_q + 7'd1;
-          cov_d = cov_n;
+          op_d  = op_q & ~mw_q[15:0];
           c_d   = c_q + 4'd1;
           mw_d  = mw_q >> (7'd1 << nlg);
           mc_d  = mc_q + 5'd1;
@@ -699,7 +699,7 @@ module gx_msmem #(
             pe_d  = f_nextpix(spp, pe_q);
             pmr_d = pmr_q >> 1;
             c_d   = '0;
-            cov_d = '0;
+            op_d  = alln;
           end
         end
       end
@@ -864,7 +864,7 @@ module gx_msmem #(
   // e mod 2 of byte e / 2); an index R beat writes its strobed bytes.
   logic ib_clr, ib_pw, ib_rw;
   assign ib_clr = state_q == StWrGo || state_q == StRdChk;
-  assign ib_pw  = state_q == StWrMask && p_q != pcnt && pmr_q[0];
+  assign ib_pw  = state_q == StWrMask && !pe1_q && pmr_q[0];
   assign ib_rw  = r_hs && rg_act_q && rg_rg_q == RgIndex;
   always_comb begin
     for (int unsigned i = 0; i < 256; i++) begin
@@ -1124,8 +1124,16 @@ module gx_msmem #(
     mw_q      <= mw_d;
     mc_q      <= mc_d;
     p_q       <= p_d;
+    // the pixel's end tests follow p_q (cleared, or one more)
+    if (p_d == '0) begin
+      pe1_q <= pcnt == '0;
+      pe2_q <= pcnt == 6'd1;
+    end else if (p_d != p_q) begin
+      pe1_q <= pe2_q;
+      pe2_q <= p_q + 6'd2 == pcnt;
+    end
     c_q       <= c_d;
-    cov_q     <= cov_d;
+    op_q      <= op_d;
     k_q       <= k_d;
     pw_q      <= pw_d;
     cur_q     <= cur_d;
@@ -1243,7 +1251,7 @@ module gx_msmem #(
                        (fl_valid_i && fl_i == $past(fl_i)))
   // a subset payload's masks are canonical (gx_mssurf_decode's rule; gx_mswb makes no other)
   `GX_ASSUME(FlMasks_M, state_q != StWrMask || p_q == pcnt || !pm_q[p_q[4:0]] ||
-                        (mk != '0 && (mk & cov_q) == '0 && (mk & (cov_q + 16'd1)) != '0))
+                        (mk != '0 && (mk & ~op_q) == '0 && (mk & ((alln & ~op_q) + 16'd1)) != '0))
   `GX_ASSUME(RExpected_M, !m_axi_rvalid_i || (rg_act_q && !ar_v_q))
   `GX_ASSUME(RLast_M, !m_axi_rvalid_i || m_axi_rlast_i == rg_lb_q)
   `GX_ASSUME(BExpected_M, !m_axi_bvalid_i || wr_out_q != '0)
@@ -1281,6 +1289,8 @@ module gx_msmem #(
                                     state_q == StWrHome) ||
                        pw_q == (wi_q < 6'(PayWords) ? fl_i.payload[64 * wi_q +: 64] : 64'd0))
   `GX_ASSERT(WgHalf_A, !wg_act_q || (wg_h0_q == wg_strb[0] && wg_h1_q == wg_strb[4]))
+  `GX_ASSERT(PEnd_A, state_q != StWrMask ||
+                    (pe1_q == (p_q == pcnt) && pe2_q == (p_q + 6'd1 == pcnt)))
   `GX_ASSERT(WPop_A, !w_v_q || 32'(w_pop_q) == $countones(w_strb_q))
   `GX_COVER(SubsetWrite_C, state_q == StWrIndex && aw_hs)
   `GX_COVER(ReadResp_C, resp_v_q && rd_port_q)
