@@ -244,10 +244,20 @@ module gx_msmem #(
   logic [2:0]    wg_s_q, wg_s_d, wg_e_q, wg_e_d;  // first beat's first byte, last's last
   logic          wg_fb_q, wg_fb_d, wg_lb_q, wg_lb_d;  // beat wg_j is the first, the last
   logic          wg_h0_q, wg_h0_d, wg_h1_q, wg_h1_d;  // its strobes of bytes 0, 4 (WgHalf_A)
-  logic [3:0]    w_pop_q, w_pop_d;       // the W beat's strobe bits
-  logic          w_v_q, w_v_d, w_last_q, w_last_d;
-  logic [63:0]   w_data_q, w_data_d;
-  logic [7:0]    w_strb_q, w_strb_d;
+  logic          wg_hx_q;                // beat wg_j moves the window a word (WgWord_A)
+  // W beats, through a skid buffer (u_wskid) whose output register drives W
+  typedef struct packed {
+    logic [63:0] data;
+    logic [7:0]  strb;
+    logic        last;
+    logic [3:0]  pop;                    // its strobe bits
+  } wbeat_t;
+  wbeat_t        w_in, w_out, w_held;
+  logic          w_room, w_v_q, w_held_v;
+  logic [3:0]    w_pop_q;
+  logic          w_last_q;
+  logic [63:0]   w_data_q;
+  logic [7:0]    w_strb_q;
   logic [$clog2(MaxWrOut+1)-1:0] wr_out_q, wr_out_d;
   // AR, R
   logic          ar_v_q, ar_v_d;
@@ -507,7 +517,7 @@ module gx_msmem #(
   logic [127:0]  win_sh;
   logic [3:0]    win_adv;   // payload bytes this beat takes
   assign w_hs    = w_v_q && m_axi_wready_i;
-  assign w_load  = wg_act_q && (!w_v_q || m_axi_wready_i);
+  assign w_load  = wg_act_q && w_room;
   assign b_hs    = m_axi_bvalid_i;
   assign aw_hs   = aw_v_q && m_axi_awready_i;
   assign ar_hs   = ar_v_q && m_axi_arready_i;
@@ -517,8 +527,23 @@ module gx_msmem #(
   assign win_adv = {wg_h0_q && wg_h1_q, wg_h0_q ^ wg_h1_q, 2'b00};
   // a home beat that takes 8 window bytes, or 4 from ptr 4..7, moves the window a word
   logic w_word;
-  assign w_word = w_load && wg_rg_q == RgHome &&
-                  ((wg_h0_q && wg_h1_q) || ((wg_h0_q ^ wg_h1_q) && ptr_q[2]));
+  assign w_word = w_load && wg_hx_q;
+  // the same test for the beat in wg_j's registers after this clock
+  function automatic logic f_hx(input region_e rg, input logic h0, input logic h1,
+                                input logic p2);
+    f_hx = rg == RgHome && ((h0 && h1) || ((h0 ^ h1) && p2));
+  endfunction
+
+  gx_skid #(.Width($bits(w_in))) u_wskid (
+    .clk_i, .rst_i,
+    .in_valid_i(w_load), .in_ready_o(w_room), .in_data_i(w_in),
+    .out_valid_o(w_v_q), .out_ready_i(m_axi_wready_i), .out_data_o(w_out),
+    .held_valid_o(w_held_v), .held_data_o(w_held)
+  );
+  assign w_data_q = w_out.data;
+  assign w_strb_q = w_out.strb;
+  assign w_last_q = w_out.last;
+  assign w_pop_q  = w_out.pop;
 
   // R beats: the beat's range bytes
   logic [7:0]    rg_strb;
@@ -736,7 +761,7 @@ module gx_msmem #(
         if (wr_phase_done) state_d = StWrWaitB;
       end
       StWrWaitB: begin
-        if (!w_v_q && !aw_v_q && wr_out_q == '0) state_d = StWrDone;
+        if (!w_v_q && !aw_v_q && wr_out_q == '0) state_d = StWrDone;  // W's skid: empty
       end
       StWrDone: begin
         state_d = StIdle;
@@ -933,11 +958,14 @@ module gx_msmem #(
     wg_e_d    = wg_e_q;
     wg_h0_d   = wg_h0_q;
     wg_h1_d   = wg_h1_q;
-    w_v_d     = w_v_q && !m_axi_wready_i;
-    w_data_d  = w_data_q;
-    w_strb_d  = w_strb_q;
-    w_last_d  = w_last_q;
-    w_pop_d   = w_pop_q;
+    w_in.strb = wg_strb;
+    w_in.pop  = f_nbytes(wg_fb_q, wg_lb_q, wg_s_q, wg_e_q);
+    w_in.last = wg_lb_q;
+    unique case (wg_rg_q)
+      RgHome:  w_in.data = {wg_strb[0] ? win_sh[63:32] : win_sh[31:0], win_sh[31:0]};
+      RgIndex: w_in.data = ib_q[64 * wg_j_q[1:0] +: 64];
+      default: w_in.data = {8{6'b0, enc_q}};
+    endcase
     wr_out_d  = wr_out_q;
     ar_v_d    = ar_v_q && !ar_hs;
     ar_addr_d = ar_addr_q;
@@ -981,15 +1009,6 @@ module gx_msmem #(
       rg_e_d    = run_lb_q[2:0];
     end
     if (w_load) begin
-      w_v_d    = 1'b1;
-      w_strb_d = wg_strb;
-      w_pop_d  = f_nbytes(wg_fb_q, wg_lb_q, wg_s_q, wg_e_q);
-      w_last_d = wg_lb_q;
-      unique case (wg_rg_q)
-        RgHome:  w_data_d = {wg_strb[0] ? win_sh[63:32] : win_sh[31:0], win_sh[31:0]};
-        RgIndex: w_data_d = ib_q[64 * wg_j_q[1:0] +: 64];
-        default: w_data_d = {8{6'b0, enc_q}};
-      endcase
       wg_j_d  = wg_j_q + 5'd1;
       wg_fb_d = 1'b0;
       wg_lb_d = wg_j_q + 5'd1 == wg_l_q;
@@ -1065,7 +1084,6 @@ module gx_msmem #(
       run_v_q    <= 1'b0;
       aw_v_q     <= 1'b0;
       wg_act_q   <= 1'b0;
-      w_v_q      <= 1'b0;
       wr_out_q   <= '0;
       ar_v_q     <= 1'b0;
       rg_act_q   <= 1'b0;
@@ -1093,7 +1111,6 @@ module gx_msmem #(
       run_v_q    <= run_v_d;
       aw_v_q     <= aw_v_d;
       wg_act_q   <= wg_act_d;
-      w_v_q      <= w_v_d;
       wr_out_q   <= wr_out_d;
       ar_v_q     <= ar_v_d;
       rg_act_q   <= rg_act_d;
@@ -1159,14 +1176,11 @@ module gx_msmem #(
     wg_l_q    <= wg_l_d;
     wg_fb_q   <= wg_fb_d;
     wg_lb_q   <= wg_lb_d;
-    w_pop_q   <= w_pop_d;
     wg_s_q    <= wg_s_d;
     wg_e_q    <= wg_e_d;
     wg_h0_q   <= wg_h0_d;
     wg_h1_q   <= wg_h1_d;
-    w_data_q  <= w_data_d;
-    w_strb_q  <= w_strb_d;
-    w_last_q  <= w_last_d;
+    wg_hx_q   <= f_hx(wg_rg_d, wg_h0_d, wg_h1_d, ptr_d[2]);
     ar_addr_q <= ar_addr_d;
     ar_len_q  <= ar_len_d;
     rg_rg_q   <= rg_rg_d;
@@ -1291,7 +1305,9 @@ module gx_msmem #(
   `GX_ASSERT(WgHalf_A, !wg_act_q || (wg_h0_q == wg_strb[0] && wg_h1_q == wg_strb[4]))
   `GX_ASSERT(PEnd_A, state_q != StWrMask ||
                     (pe1_q == (p_q == pcnt) && pe2_q == (p_q + 6'd1 == pcnt)))
+  `GX_ASSERT(WgWord_A, !wg_act_q || wg_hx_q == f_hx(wg_rg_q, wg_h0_q, wg_h1_q, ptr_q[2]))
   `GX_ASSERT(WPop_A, !w_v_q || 32'(w_pop_q) == $countones(w_strb_q))
+  `GX_ASSERT(WHeld_A, !w_held_v || (w_held.strb != '0 && 32'(w_held.pop) == $countones(w_held.strb)))
   `GX_COVER(SubsetWrite_C, state_q == StWrIndex && aw_hs)
   `GX_COVER(ReadResp_C, resp_v_q && rd_port_q)
 endmodule
