@@ -42,7 +42,7 @@ cmdline() {  # name, stderr regex, args...
     || bad "$name: status $st, stderr: $(cat "$tmp/err")"
 }
 printf '%b' "$mesh_hdr$patch" > "$tmp/m.mesh"
-cmdline "samples 3"     "--samples takes 2, 4, 8 or 16, not '3'" --samples 3 "$tmp/m.mesh"
+cmdline "samples 3"     "--samples takes 1, 2, 4, 8 or 16, not '3'" --samples 3 "$tmp/m.mesh"
 cmdline "no mesh"       "^usage: gx render"
 cmdline "missing file"  "^gx: $tmp/none.mesh: No such file" "$tmp/none.mesh"
 cmdline "unknown engine" "unknown engine 'gpu'" --engine gpu "$tmp/m.mesh"
@@ -60,8 +60,8 @@ if "$gx" render --viewport 40x30 --tess 3 --out "$tmp/v" --tag t "$tmp/m.mesh" >
    [ "$(cut -d'|' -f3 "$tmp/v.row" | tr -d ' ')" = 20 ]  # 3 x 3 x 2 + the background's 2
 then ok; else bad "--viewport 40x30 --tess 3: $(cat "$tmp/v.row" "$tmp/v.err")"; fi
 
-# A small mesh on both engines, 4x and 8x.
-for n in 4 8; do
+# A small mesh on both engines, 1x, 4x and 8x.
+for n in 1 4 8; do
   mkdir -p "$tmp/c$n" "$tmp/r$n"
   if "$gx" render --samples $n --out "$tmp/c$n" --tag t "$tmp/m.mesh" > "$tmp/c$n.row" 2> "$tmp/c$n.err" &&
      "$gx" render --engine rtl --samples $n --out "$tmp/r$n" --tag t "$tmp/m.mesh" > "$tmp/r$n.row" 2> "$tmp/r$n.err"
