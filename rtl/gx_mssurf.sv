@@ -189,12 +189,14 @@ module gx_mssurf #(
 
   // ---------------------------------------------------------------------------------
   // B: the row product.
-  logic        b_v, b_adv, p_take, c_take, d_take;
+  // Every ready reaches one stage back at most: D's take moves C (whose skid register
+  // takes P's command while C is stalled), and P's take comes from that register.
+  logic        b_v, b_adv, p_take, d_take;
+  logic        cs_ready;   // C's skid register is empty (a register)
   cmd_t        b;
   logic [25:0] b_prod;
   assign d_take       = !d_v || d_done;
-  assign c_take       = !c_v || d_take;
-  assign p_take       = !p_v || c_take;
+  assign p_take       = !p_v || cs_ready;
   assign b_adv        = !b_v || p_take;
   assign sk_out_ready = b_adv;
   always_ff @(posedge clk_i) begin
@@ -255,25 +257,38 @@ module gx_mssurf #(
     place = r;
   endfunction
 
+  // C is the output register of a skid buffer: P's command and its place go into C, or,
+  // while C is stalled, into the skid register behind it (CSkidLegal_A).
+  typedef struct packed {
+    cmd_t        cmd;
+    logic [25:0] pix;   // the pixel index (named by the properties only)
+    place_t      pl;
+  } cent_t;
+  localparam int unsigned CEntBits = CmdBits + 26 + TI + 5 + 3 * TS + 6;
+  cent_t         c_in, c_out, cs_held;
+  logic          cs_held_v;
   place_t        c_pl;
-  logic [25:0]   c_pix;   // the pixel index (named by the properties only)
+  logic [25:0]   c_pix;
   logic [TI-1:0] c_tile;
   logic [TS-1:0] c_smask, c_vmask;
+  always_comb begin
+    c_in.cmd = pc;
+    c_in.pix = p_pix;
+    c_in.pl  = place(p_pix, pc.mask, pc.full, n_log, nb_log, p_log, p_cnt, all_n, last_tile_q,
+                     last_cnt_q);
+  end
+  gx_skid #(.Width(CEntBits)) u_c (
+    .clk_i, .rst_i,
+    .in_valid_i(p_v), .in_ready_o(cs_ready), .in_data_i(c_in),
+    .out_valid_o(c_v), .out_ready_i(d_take), .out_data_o(c_out),
+    .held_valid_o(cs_held_v), .held_data_o(cs_held)
+  );
+  assign c         = c_out.cmd;
+  assign c_pix     = c_out.pix;
+  assign c_pl      = c_out.pl;
   assign c_tile    = c_pl.tile;
   assign c_smask   = c_pl.smask;
   assign c_vmask   = c_pl.vmask;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) c_v <= 1'b0;
-    else if (c_take) c_v <= p_v;
-  end
-  always_ff @(posedge clk_i) begin
-    if (c_take) begin
-      c     <= pc;
-      c_pix <= p_pix;
-      c_pl  <= place(p_pix, pc.mask, pc.full, n_log, nb_log, p_log, p_cnt, all_n, last_tile_q,
-                     last_cnt_q);
-    end
-  end
 
   // ---------------------------------------------------------------------------------
   // D: the command and its place, taken from C (with the look-up of its tile among the
@@ -888,7 +903,7 @@ module gx_mssurf #(
   logic unused_c;  // x and y end at the row product, the mask at the sample bitmap; the
                    // pixel indices and the skid register are named by the properties only
   assign unused_c = ^{c.x, c.y, c.mask, dcmd.x, dcmd.y, dcmd.mask, c_pix, d_pix,
-                      sk_held_valid, sk_held};
+                      sk_held_valid, sk_held, cs_held_v, cs_held};
 
   // ---------------------------------------------------------------------------------
   // Properties. Environment: a legal format (N, B in range, the surface <= 2^20 tiles)
@@ -955,6 +970,13 @@ module gx_mssurf #(
   `GX_ASSERT(CLegal_A, !c_v || (c_ok && (c.op == OpFlush || 27'(c_pix) < total_q)
              && c_pl == place(c_pix, c.mask, c.full, n_log, nb_log, p_log, p_cnt, all_n,
                               last_tile_q, last_cnt_q)))
+  logic cs_ok;
+  assign cs_ok = cmd_ok(cs_held.cmd.op, cs_held.cmd.x, cs_held.cmd.y, cs_held.cmd.mask,
+                        cfg_q.width, cfg_q.height, all_n);
+  `GX_ASSERT(CSkidLegal_A, !cs_held_v || (cs_ok && (cs_held.cmd.op == OpFlush
+                                                     || 27'(cs_held.pix) < total_q)
+             && cs_held.pl == place(cs_held.pix, cs_held.cmd.mask, cs_held.cmd.full, n_log,
+                                    nb_log, p_log, p_cnt, all_n, last_tile_q, last_cnt_q)))
   `GX_ASSERT(DLegal_A, !d_v || (d_ok && (dcmd.op == OpFlush || 27'(d_pix) < total_q)
              && d_pl == place(d_pix, dcmd.mask, dcmd.full, n_log, nb_log, p_log, p_cnt, all_n,
                               last_tile_q, last_cnt_q)))
