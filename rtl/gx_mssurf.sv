@@ -31,7 +31,9 @@
 //   B     the row product y W (a registered multiply).
 //   P     the pixel index y W + x (registered).
 //   C     tile, pixel in tile, its samples in the coverage bitmap, its first RAM row
-//         and row count, the tile's existing samples (registered).
+//         and row count, the tile's existing samples (registered: the output register
+//         of a skid buffer, so P's take comes from a register and D's moves D and C
+//         only).
 //   D     the decision and the write, on C's place registered with the look-up of C's
 //         tile among the slots (a CAM of K + 1 tile registers: the slot holding it, the
 //         samples met, the tile full after the store), which is kept up to date with what
