@@ -565,38 +565,22 @@ module gx_mssurf #(
       k_ov[k] = ro[k >> b_log];
     end
   end
-  // The near range of each byte, [n - T, n + T] clipped to 0..255, registered with it.
-  logic [RW-1:0] k_hi, k_lo, k_hi_q, k_lo_q;
-  always_comb begin
-    for (int unsigned k = 0; k < RB; k++) begin
-      logic [8:0] up, dn;
-      up = 9'(k_data[8*k +: 8]) + 9'(cfg_q.threshold);
-      dn = 9'(k_data[8*k +: 8]) - 9'(cfg_q.threshold);
-      k_hi[8*k +: 8] = up[8] ? 8'hff : up[7:0];
-      k_lo[8*k +: 8] = dn[8] ? 8'h00 : dn[7:0];
-    end
-  end
   always_ff @(posedge clk_i) begin
     k_data_q <= k_data;
-    k_hi_q   <= k_hi;
-    k_lo_q   <= k_lo;
     k_ov_q   <= k_ov;
   end
 
-  // The compare of a row read back: a byte met is far when it differs by more than T,
-  // i.e. lies outside its near range (RowFar_A: the difference against T).
-  logic d_ret, row_far, row_far_ref;
+  // The compare of a row read back: a byte met is far when it differs by more than T.
+  logic d_ret, row_far;
   assign d_ret = rp_v_q[1] && !rp_eng_q[1];
   always_comb begin
-    row_far     = 1'b0;
-    row_far_ref = 1'b0;
+    row_far = 1'b0;
     for (int unsigned k = 0; k < RB; k++) begin
       logic [7:0] a, n, dd;
       a = rdata[8*k +: 8];
       n = k_data_q[8*k +: 8];
       dd = a > n ? a - n : n - a;
-      if (k_ov_q[k] && dd > cfg_q.threshold) row_far_ref = 1'b1;
-      if (k_ov_q[k] && (a > k_hi_q[8*k +: 8] || a < k_lo_q[8*k +: 8])) row_far = 1'b1;
+      if (k_ov_q[k] && dd > cfg_q.threshold) row_far = 1'b1;
     end
   end
 
@@ -1306,7 +1290,6 @@ module gx_mssurf #(
   `GX_ASSERT(Conserve_A, st_in_q == st_out_q + nst_held)
   `GX_ASSERT(AbsorbOnce_A, !(w_en && w_first) || !st_abs_q)
   `GX_ASSERT(DFin_A, d_fin == d_done)
-  `GX_ASSERT(RowFar_A, row_far == row_far_ref)
   `GX_ASSERT(PostF_A, post_f == post
              && (!post || (post_tile_f == post_tile && post_cover_f == post_cover
                            && post_arrive_f == post_arrive && post_cause_f == post_cause
