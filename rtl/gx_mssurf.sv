@@ -31,7 +31,9 @@
 //   B     the row product y W (a registered multiply).
 //   P     the pixel index y W + x (registered).
 //   C     tile, pixel in tile, its samples in the coverage bitmap, its first RAM row
-//         and row count, the tile's existing samples (registered).
+//         and row count, the tile's existing samples (registered: the output register
+//         of a skid buffer, so P's take comes from a register and D's moves D and C
+//         only).
 //   D     the decision and the write, on C's place registered with the look-up of C's
 //         tile among the slots (a CAM of K + 1 tile registers: the slot holding it, the
 //         samples met, the tile full after the store), which is kept up to date with what
@@ -118,23 +120,30 @@ module gx_mssurf #(
   assign p_cnt  = 6'd1 << p_log;
   assign all_n  = 16'((17'd1 << (5'd1 << n_log)) - 17'd1);
 
-  logic [26:0]   total_q;       // W H <= 2^26 pixels
-  logic [TI-1:0] last_tile_q;   // the surface's last tile
-  logic [5:0]    last_cnt_q;    // pixels of the last tile, 1..P
-  always_ff @(posedge clk_i) begin
-    total_q     <= 27'(cfg_q.width) * 27'(cfg_q.height);
-    last_tile_q <= TI'((total_q - 27'd1) >> p_log);
-    last_cnt_q  <= (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1;
-  end
-
-  // The existing samples of tile t: P pixels, or last_cnt for the last tile.
+  // The existing samples of tile t: P pixels, or last_cnt for the last tile (and beyond
+  // it, which no command reaches: so that a compare of the pixel index with the last
+  // tile's first pixel decides it).
+  function automatic logic [TS-1:0] samples_of(logic [5:0] cnt, logic [2:0] nl);
+    logic [6:0] ns;
+    ns = 7'(cnt) << nl;  // <= 256 / B <= 64
+    samples_of = ns[6] ? {TS{1'b1}} : (TS'(1) << ns[5:0]) - TS'(1);
+  endfunction
   function automatic logic [TS-1:0] tile_samples(logic [TI-1:0] t, logic [TI-1:0] last,
                                                   logic [5:0] lcnt, logic [5:0] pcnt,
                                                   logic [2:0] nl);
-    logic [6:0] ns;
-    ns = 7'(t == last ? lcnt : pcnt) << nl;  // <= 256 / B <= 64
-    tile_samples = ns[6] ? {TS{1'b1}} : (TS'(1) << ns[5:0]) - TS'(1);
+    tile_samples = samples_of(t >= last ? lcnt : pcnt, nl);
   endfunction
+
+  logic [26:0]   total_q;       // W H <= 2^26 pixels
+  logic [TI-1:0] last_tile_q;   // the surface's last tile
+  logic [5:0]    last_cnt_q;    // pixels of the last tile, 1..P
+  logic [25:0]   last_first_q;  // the last tile's first pixel
+  always_ff @(posedge clk_i) begin
+    total_q      <= 27'(cfg_q.width) * 27'(cfg_q.height);
+    last_tile_q  <= TI'((total_q - 27'd1) >> p_log);
+    last_cnt_q   <= (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1;
+    last_first_q <= 26'(((total_q - 27'd1) >> p_log) << p_log);
+  end
 
   // ---------------------------------------------------------------------------------
   // In: the skid buffer and the value buffer.
@@ -176,6 +185,7 @@ module gx_mssurf #(
   // The value buffer follows the port while it is free, so it holds the value of the
   // full-state store taken in the clock it becomes busy (its enable is a register).
   logic d_done;   // D finishes its command this clock
+  logic d_fin;    // ... written flat, from registers (DFin_A: it equals d_done)
   logic c_v, d_v;
   cmd_t c, dcmd;
   always_ff @(posedge clk_i) begin
@@ -184,17 +194,19 @@ module gx_mssurf #(
   always_ff @(posedge clk_i) begin
     if (rst_i) vbuf_busy_q <= 1'b0;
     else if (fire && full_store_in) vbuf_busy_q <= 1'b1;
-    else if (d_done && dcmd.op == OpStore && dcmd.full) vbuf_busy_q <= 1'b0;
+    else if (d_fin && dcmd.op == OpStore && dcmd.full) vbuf_busy_q <= 1'b0;
   end
 
   // ---------------------------------------------------------------------------------
   // B: the row product.
-  logic        b_v, b_adv, p_take, c_take, d_take;
+  // Every ready reaches one stage back at most: D's take moves C (whose skid register
+  // takes P's command while C is stalled), and P's take comes from that register.
+  logic        b_v, b_adv, p_take, d_take;
+  logic        cs_ready;   // C's skid register is empty (a register)
   cmd_t        b;
   logic [25:0] b_prod;
-  assign d_take       = !d_v || d_done;
-  assign c_take       = !c_v || d_take;
-  assign p_take       = !p_v || c_take;
+  assign d_take       = !d_v || d_fin;
+  assign p_take       = !p_v || cs_ready;
   assign b_adv        = !b_v || p_take;
   assign sk_out_ready = b_adv;
   always_ff @(posedge clk_i) begin
@@ -246,7 +258,7 @@ module gx_mssurf #(
     r.tile    = TI'(pix >> pl);
     r.pp      = 5'(pix) & 5'(pcnt - 6'd1);
     r.smask   = TS'(mask) << (6'(r.pp) << nl);
-    r.vmask   = tile_samples(r.tile, last, lcnt, pcnt, nl);
+    r.vmask   = samples_of(26'(pix >> pl) >= 26'(last) ? lcnt : pcnt, nl);
     r.pmask   = TS'(alln) << (6'(r.pp) << nl);
     r.arrival = full ? 2'(gx_pkg::EncFull)
               : mask == alln ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
@@ -255,25 +267,50 @@ module gx_mssurf #(
     place = r;
   endfunction
 
+  // place() as C computes it: the tile's existing samples from the compare of the pixel
+  // index with the last tile's first pixel (PPlace_A: it equals place()).
+  function automatic place_t place_c(logic [25:0] pix, logic [15:0] mask, logic full,
+                                     logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
+                                     logic [5:0] pcnt, logic [15:0] alln,
+                                     logic [25:0] lfirst, logic [5:0] lcnt);
+    place_t r;
+    r = place(pix, mask, full, nl, nbl, pl, pcnt, alln, '0, '0);
+    r.vmask = samples_of(pix >= lfirst ? lcnt : pcnt, nl);
+    place_c = r;
+  endfunction
+
+  // C is the output register of a skid buffer: P's command and its place go into C, or,
+  // while C is stalled, into the skid register behind it (CSkidLegal_A).
+  typedef struct packed {
+    cmd_t        cmd;
+    logic [25:0] pix;   // the pixel index (named by the properties only)
+    place_t      pl;
+  } cent_t;
+  localparam int unsigned CEntBits = CmdBits + 26 + TI + 5 + 3 * TS + 6;
+  cent_t         c_in, c_out, cs_held;
+  logic          cs_held_v;
   place_t        c_pl;
-  logic [25:0]   c_pix;   // the pixel index (named by the properties only)
+  logic [25:0]   c_pix;
   logic [TI-1:0] c_tile;
   logic [TS-1:0] c_smask, c_vmask;
+  always_comb begin
+    c_in.cmd = pc;
+    c_in.pix = p_pix;
+    c_in.pl  = place_c(p_pix, pc.mask, pc.full, n_log, nb_log, p_log, p_cnt, all_n,
+                       last_first_q, last_cnt_q);
+  end
+  gx_skid #(.Width(CEntBits)) u_c (
+    .clk_i, .rst_i,
+    .in_valid_i(p_v), .in_ready_o(cs_ready), .in_data_i(c_in),
+    .out_valid_o(c_v), .out_ready_i(d_take), .out_data_o(c_out),
+    .held_valid_o(cs_held_v), .held_data_o(cs_held)
+  );
+  assign c         = c_out.cmd;
+  assign c_pix     = c_out.pix;
+  assign c_pl      = c_out.pl;
   assign c_tile    = c_pl.tile;
   assign c_smask   = c_pl.smask;
   assign c_vmask   = c_pl.vmask;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) c_v <= 1'b0;
-    else if (c_take) c_v <= p_v;
-  end
-  always_ff @(posedge clk_i) begin
-    if (c_take) begin
-      c     <= pc;
-      c_pix <= p_pix;
-      c_pl  <= place(p_pix, pc.mask, pc.full, n_log, nb_log, p_log, p_cnt, all_n, last_tile_q,
-                     last_cnt_q);
-    end
-  end
 
   // ---------------------------------------------------------------------------------
   // D: the command and its place, taken from C (with the look-up of its tile among the
@@ -350,12 +387,14 @@ module gx_mssurf #(
       end
   end
   assign hit_any = |hit;
-  assign any_res = |res_q;
   // The resident slots counted in a register (a population count of res_q would be an
-  // adder chain in front of D's decision).
+  // adder chain in front of D's decision), and its tests D decides on registered beside
+  // it (ResFlags_A).
   logic [5:0] res_n_q, res_n_d;
-  assign at_cap  = res_n_q == 6'(Slots);
-  assign one_res = res_n_q == 6'd1;
+  logic       at_cap_q, one_res_q, any_res_q, at_cap_d, one_res_d, any_res_d;
+  assign at_cap  = at_cap_q;
+  assign one_res = one_res_q;
+  assign any_res = any_res_q;
 
   // ---------------------------------------------------------------------------------
   // The readout engine and the output register.
@@ -431,34 +470,40 @@ module gx_mssurf #(
       e_act_q    <= 1'b0;
       ev_valid_q <= 1'b0;
     end else begin
-      if (post) e_act_q <= post_rows != 3'd0;
+      if (post_f) e_act_q <= !peek_post || lk_any;
       else if (e_done) e_act_q <= 1'b0;
-      if (post && post_rows == 3'd0) ev_valid_q <= 1'b1;
+      if (peek_post && !lk_any) ev_valid_q <= 1'b1;
       else if (e_done) ev_valid_q <= 1'b1;
       else if (ev_ready_i) ev_valid_q <= 1'b0;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (post) begin
-      e_peek_q  <= post_peek;
-      e_slot_q  <= post_slot;
-      e_row_q   <= post_row0;
-      e_left_q  <= post_rows;
-      e_dmask_q <= post_dmask;
-      ev_q.tile   <= post_tile;
-      ev_q.cause  <= post_cause;
-      ev_q.peek   <= post_peek;
-      ev_q.stored <= post_cover;
-      ev_q.arrive <= post_arrive;
+    if (post_f) begin
+      e_peek_q  <= peek_post;
+      e_slot_q  <= post_slot_f;
+      e_row_q   <= peek_post ? d_row0 : 2'd0;
+      e_left_q  <= post_rows_f;
+      e_dmask_q <= peek_post ? lk_cover & d_pmask : post_cover_f;
+      ev_q.tile   <= post_tile_f;
+      ev_q.cause  <= post_cause_f;
+      ev_q.peek   <= peek_post;
+      ev_q.stored <= post_cover_f;
+      ev_q.arrive <= post_arrive_f;
     end else if (e_re) begin
       e_row_q  <= e_row_q + 2'd1;
       e_left_q <= e_left_q - 3'd1;
     end
-    // rows a snapshot does not read stay 0 (an eviction reads every row)
-    if (peek_post) ev_q.data <= '0;
-    if (e_ret)
-      ev_q.data[RW*32'(rp_row_q[1]) +: RW] <= stored_bytes(rdata, e_dmask_q, rp_row_q[1], b_log);
+  end
+  // The record's data, a row at a time; rows a snapshot does not read stay 0 (an eviction
+  // reads every row). A post and a row's return never meet (EngFlight_A: a return is
+  // the engine's, while it is active).
+  logic [RW-1:0] e_row_data;
+  assign e_row_data = stored_bytes(rdata, e_dmask_q, rp_row_q[1], b_log);
+  always_ff @(posedge clk_i) begin
+    for (int r = 0; r < NR; r++)
+      if (peek_post) ev_q.data[RW*r +: RW] <= '0;
+      else if (e_ret && rp_row_q[1] == 2'(r)) ev_q.data[RW*r +: RW] <= e_row_data;
   end
   assign ev_valid_o = ev_valid_q;
   assign ev_o       = ev_q;
@@ -567,12 +612,25 @@ module gx_mssurf #(
   assign is_flush = d_v && dcmd.op == OpFlush;
   assign peek_post = is_load && eng_free;  // a load posts as soon as the engine is free
 
+  // The registers of D's tile's slot (0 when it is not resident: lk_hit_q is one-hot or
+  // 0), for a store's first row and a load's snapshot (LkRegs_A).
+  logic [TS-1:0]   lk_cover;
+  logic [2*TP-1:0] lk_arrive;
   always_comb begin
-    arr_new = w_alloc ? '0 : arrive_q[lk_h_q];
+    lk_cover  = '0;
+    lk_arrive = '0;
+    for (int k = 0; k < PS; k++)
+      if (lk_hit_q[k]) begin
+        lk_cover  = lk_cover | cover_q[k];
+        lk_arrive = lk_arrive | arrive_q[k];
+      end
+  end
+  always_comb begin
+    arr_new = lk_arrive;
     for (int p = 0; p < TP; p++)
       if (5'(p) == d_pp && d_arrival > arr_new[2*p +: 2]) arr_new[2*p +: 2] = d_arrival;
   end
-  assign cov_new  = (w_alloc ? '0 : cover_q[lk_h_q]) | d_smask;
+  assign cov_new  = lk_cover | d_smask;
   assign full_new = w_alloc ? lk_fulla_q : lk_fullh_q;
 
   // Block 1: what the command in C does this clock, but for the full record of a store's
@@ -756,6 +814,91 @@ module gx_mssurf #(
     post_dmask = post_peek ? post_cover & d_pmask : post_cover;
   end
 
+  // D finishes its command, as a sum of products of registers: a one-row store that
+  // writes (its tile resident, no load reading the slot and no check needed, or a
+  // fresh slot free) and either leaves its tile short of full or finds the engine free;
+  // a multi-row store's last row, alike; a waiting full record or a load posting; the
+  // flush command with nothing resident, or posting the last slot.
+  logic pk_wait;  // a load's readout of D's slot is in progress
+  assign pk_wait = e_act_q && e_peek_q && e_slot_q == lk_h_q;
+  assign d_fin =
+      (d_st_q == DRun && is_store && d_rows_m1 == 2'd0
+       && (lk_any ? !pk_wait && (!lk_ovl_q || chk_ok_q) && (!lk_fullh_q || eng_free)
+                  : !at_cap && (!lk_fulla_q || eng_free)))
+   || (d_st_q == DWrite && d_row_q == d_rows_m1 && (!full_last_q || eng_free))
+   || (d_st_q == DFull && eng_free)
+   || (d_st_q == DRun && is_load && eng_free)
+   || (d_st_q == DRun && is_flush && (!any_res || (eng_free && one_res)));
+
+  // The slots a post empties (clr_f) and the slot a store's first row writes (wr1_f),
+  // one-hot, as sums of products of registers beside the decision (Clr_A, Wr1_A: they
+  // are its post and write): the lowest free slot and D's slot decoded, the oldest slot,
+  // D's registered look-up.
+  logic [PS-1:0] f_oh, ds_oh, clr_f, wr1_f, alloc_f;
+  logic          wr_run, fw_run, po_old, po_ds, po_any;
+  always_comb begin
+    logic any_lower;
+    any_lower = 1'b0;
+    for (int k = 0; k < PS; k++) begin
+      f_oh[k]   = !res_q[k] && !busy_q[k] && !any_lower;
+      any_lower = any_lower || (!res_q[k] && !busy_q[k]);
+      ds_oh[k]  = d_slot_q == SW'(k);
+    end
+  end
+  // in DRun, a store writes its first row: into its tile's slot, or a fresh one
+  assign wr_run = d_st_q == DRun && is_store
+               && (lk_any ? !pk_wait && (!lk_ovl_q || chk_ok_q) : !at_cap);
+  // ... its only row, filling the tile, with the engine free: its full record is posted
+  assign fw_run = wr_run && d_rows_m1 == 2'd0 && (lk_any ? lk_fullh_q : lk_fulla_q) && eng_free;
+  // the oldest slot leaves: an eviction, or the flush command's record
+  assign po_old = eng_free && d_st_q == DRun
+               && ((is_store && !lk_any && at_cap) || (is_flush && any_res));
+  // D's slot leaves: a conflict, a waiting full record, a multi-row store's last row
+  assign po_ds  = eng_free && ((d_st_q == DChk && conf_q) || d_st_q == DFull
+                               || (d_st_q == DWrite && d_row_q == d_rows_m1 && full_last_q));
+  assign po_any  = po_old || po_ds || fw_run;
+  assign alloc_f = (wr_run && !lk_any) ? f_oh : '0;
+  assign wr1_f   = wr_run ? (lk_any ? lk_hit_q : f_oh) : '0;
+  assign clr_f   = (po_old ? oldest : '0) | (po_ds ? ds_oh : '0)
+                 | (fw_run ? (lk_any ? lk_hit_q : f_oh) : '0);
+
+  // The post beside the decision (PostF_A: it is the decision's post): the record's slot
+  // (clr_f, or the slot of a load's tile), the header from the slot registers selected
+  // one-hot (the oldest slot, D's slot), or from the store written (its tile and
+  // coverage after the write) or the load's look-up.
+  logic            post_f;
+  logic [PS-1:0]   hs_oh, ps_oh;
+  logic [SW-1:0]   post_slot_f;
+  logic [1:0]      post_cause_f;
+  logic [2:0]      post_rows_f;
+  logic [TI-1:0]   post_tile_f, hs_tile;
+  logic [TS-1:0]   post_cover_f, hs_cover;
+  logic [2*TP-1:0] post_arrive_f, hs_arrive;
+  assign post_f = po_any || peek_post;
+  assign hs_oh  = (po_old ? oldest : '0) | (po_ds ? ds_oh : '0);
+  assign ps_oh  = clr_f | (peek_post ? lk_hit_q : '0);
+  always_comb begin
+    post_slot_f = '0;
+    hs_tile     = '0;
+    hs_cover    = '0;
+    hs_arrive   = '0;
+    for (int k = 0; k < PS; k++) begin
+      if (ps_oh[k]) post_slot_f = post_slot_f | SW'(k);
+      if (hs_oh[k]) begin
+        hs_tile   = hs_tile | tile_q[k];
+        hs_cover  = hs_cover | cover_q[k];
+        hs_arrive = hs_arrive | arrive_q[k];
+      end
+    end
+  end
+  assign post_tile_f   = (fw_run || peek_post) ? d_tile : hs_tile;
+  assign post_cover_f  = hs_cover | ((fw_run || peek_post) ? lk_cover : '0)
+                       | (fw_run ? d_smask : '0);
+  assign post_arrive_f = fw_run ? arr_new : hs_arrive | (peek_post ? lk_arrive : '0);
+  assign post_cause_f  = po_old ? (is_flush ? CauseCommand : CauseEvict)
+                       : (po_ds && d_st_q == DChk) ? CauseConflict : CauseFull;
+  assign post_rows_f   = !peek_post ? 3'(NR) : lk_any ? 3'(d_rows_m1) + 3'd1 : 3'd0;
+
   // A multi-row store remembers at its first row whether the tile is then full.
   always_ff @(posedge clk_i) begin
     if (w_en && w_first) full_last_q <= full_new;
@@ -799,10 +942,10 @@ module gx_mssurf #(
   assign lc_sov    = (c_smask & d_smask) != '0;
   assign lc_fulla  = (c_smask & c_vmask) == c_vmask;
   assign lc_fullwa = ((c_smask | d_smask) & c_vmask) == c_vmask;
-  assign wr1       = w_en && w_first;
+  assign wr1       = wr_run;
   assign same_wr   = wr1 && lc_same;
-  assign clr       = (post && !post_peek) ? PS'(PS'(1) << post_slot) : '0;
-  assign wr1_k     = wr1 ? PS'(PS'(1) << w_slot) : '0;
+  assign clr       = clr_f;
+  assign wr1_k     = wr1_f;
 
   always_comb begin
     if (d_take) begin
@@ -841,15 +984,39 @@ module gx_mssurf #(
   // One slot taken (a store into a fresh slot), one left (a post that is not a snapshot),
   // both, or neither in a clock.
   always_comb begin
-    unique case ({w_en && w_first && w_alloc, post && !post_peek})
-      2'b10:   res_n_d = res_n_q + 6'd1;
-      2'b01:   res_n_d = res_n_q - 6'd1;
-      default: res_n_d = res_n_q;
+    unique case ({wr_run && !lk_any, po_any})
+      2'b10: begin
+        res_n_d   = res_n_q + 6'd1;
+        at_cap_d  = res_n_q == 6'(Slots - 1);
+        one_res_d = res_n_q == 6'd0;
+        any_res_d = 1'b1;
+      end
+      2'b01: begin
+        res_n_d   = res_n_q - 6'd1;
+        at_cap_d  = 1'b0;
+        one_res_d = res_n_q == 6'd2;
+        any_res_d = !one_res_q;
+      end
+      default: begin
+        res_n_d   = res_n_q;
+        at_cap_d  = at_cap_q;
+        one_res_d = one_res_q;
+        any_res_d = any_res_q;
+      end
     endcase
   end
   always_ff @(posedge clk_i) begin
-    if (rst_i) res_n_q <= '0;
-    else res_n_q <= res_n_d;
+    if (rst_i) begin
+      res_n_q   <= '0;
+      at_cap_q  <= 1'b0;
+      one_res_q <= 1'b0;
+      any_res_q <= 1'b0;
+    end else begin
+      res_n_q   <= res_n_d;
+      at_cap_q  <= at_cap_d;
+      one_res_q <= one_res_d;
+      any_res_q <= any_res_d;
+    end
   end
 
   always_ff @(posedge clk_i) begin
@@ -857,11 +1024,8 @@ module gx_mssurf #(
       res_q  <= '0;
       busy_q <= '0;
     end else begin
-      if (w_en && w_first) res_q[w_slot] <= 1'b1;
-      if (post && !post_peek) begin
-        res_q[post_slot]  <= 1'b0;
-        busy_q[post_slot] <= 1'b1;
-      end
+      res_q  <= (res_q | wr1_f) & ~clr_f;
+      busy_q <= busy_q | clr_f;
       if (e_done && !e_peek_q) busy_q[e_slot_q] <= 1'b0;
     end
   end
@@ -871,16 +1035,15 @@ module gx_mssurf #(
   // the offset).
   always_ff @(posedge clk_i) begin
     for (int k = 0; k < PS; k++)
-      if (w_en && w_first && w_slot == SW'(k)) begin
+      if (wr1_f[k]) begin
         tile_q[k]   <= d_tile;
         cover_q[k]  <= cov_new;
         arrive_q[k] <= arr_new;
       end
-    if (w_en && w_first && w_alloc)
-      for (int k = 0; k < PS; k++)
-        for (int j = 0; j < PS; j++)
-          if (w_slot == SW'(k)) older_q[k][j] <= 1'b0;
-          else if (w_slot == SW'(j)) older_q[k][j] <= 1'b1;
+    for (int k = 0; k < PS; k++)
+      for (int j = 0; j < PS; j++)
+        if (alloc_f[k]) older_q[k][j] <= 1'b0;
+        else if (alloc_f[j]) older_q[k][j] <= 1'b1;
   end
 
   assign busy_o = sk_out_valid || b_v || p_v || c_v || d_v || e_act_q || ev_valid_q;
@@ -888,7 +1051,7 @@ module gx_mssurf #(
   logic unused_c;  // x and y end at the row product, the mask at the sample bitmap; the
                    // pixel indices and the skid register are named by the properties only
   assign unused_c = ^{c.x, c.y, c.mask, dcmd.x, dcmd.y, dcmd.mask, c_pix, d_pix,
-                      sk_held_valid, sk_held};
+                      sk_held_valid, sk_held, cs_held_v, cs_held};
 
   // ---------------------------------------------------------------------------------
   // Properties. Environment: a legal format (N, B in range, the surface <= 2^20 tiles)
@@ -920,6 +1083,10 @@ module gx_mssurf #(
   `GX_ASSERT(Settled_A, !(busy_o || any_res) || (settle_q == 2'd0 && cfg_q == cfg_i))
   `GX_ASSERT(DerivedTotal_A, settle_q > 2'd1 || cfg_q != cfg_i
              || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
+  `GX_ASSERT(DerivedLast_A, settle_q > 2'd1
+             || (last_tile_q == TI'((total_q - 27'd1) >> p_log)
+                 && last_cnt_q == (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1
+                 && last_first_q == 26'(last_tile_q) << p_log))
   `GX_ASSERT(Derived_A, settle_q != 2'd0
              || (total_q == 27'(cfg_q.width) * 27'(cfg_q.height)
                  && last_tile_q == TI'((total_q - 27'd1) >> p_log)
@@ -952,9 +1119,19 @@ module gx_mssurf #(
                                           || 27'(b_prod) + 27'(cfg_q.width) <= total_q)))
   `GX_ASSERT(PLegal_A, !p_v || (p_ok && (pc.op == OpFlush || (27'(p_pix) < total_q
                                           && p_pix == 26'(pc.y) * 26'(cfg_q.width) + 26'(pc.x)))))
+  // C's place from the registered last tile's first pixel and sample masks is place().
+  `GX_ASSERT(PPlace_A, !p_v || c_in.pl == place(p_pix, pc.mask, pc.full, n_log, nb_log, p_log,
+                                                p_cnt, all_n, last_tile_q, last_cnt_q))
   `GX_ASSERT(CLegal_A, !c_v || (c_ok && (c.op == OpFlush || 27'(c_pix) < total_q)
              && c_pl == place(c_pix, c.mask, c.full, n_log, nb_log, p_log, p_cnt, all_n,
                               last_tile_q, last_cnt_q)))
+  logic cs_ok;
+  assign cs_ok = cmd_ok(cs_held.cmd.op, cs_held.cmd.x, cs_held.cmd.y, cs_held.cmd.mask,
+                        cfg_q.width, cfg_q.height, all_n);
+  `GX_ASSERT(CSkidLegal_A, !cs_held_v || (cs_ok && (cs_held.cmd.op == OpFlush
+                                                     || 27'(cs_held.pix) < total_q)
+             && cs_held.pl == place(cs_held.pix, cs_held.cmd.mask, cs_held.cmd.full, n_log,
+                                    nb_log, p_log, p_cnt, all_n, last_tile_q, last_cnt_q)))
   `GX_ASSERT(DLegal_A, !d_v || (d_ok && (dcmd.op == OpFlush || 27'(d_pix) < total_q)
              && d_pl == place(d_pix, dcmd.mask, dcmd.full, n_log, nb_log, p_log, p_cnt, all_n,
                               last_tile_q, last_cnt_q)))
@@ -1003,6 +1180,8 @@ module gx_mssurf #(
   `GX_ASSERT(OneOldest_A, !any_res || $onehot(oldest))
   `GX_ASSERT(Cap_A, $countones(res_q) <= Slots)
   `GX_ASSERT(ResCount_A, res_n_q == 6'($countones(res_q)))
+  `GX_ASSERT(ResFlags_A, at_cap_q == (res_n_q == 6'(Slots)) && one_res_q == (res_n_q == 6'd1)
+             && any_res_q == (res_q != '0))
   `GX_ASSERT(FreeBelowCap_A, at_cap || any_free)
   `GX_ASSERT(BusyNotRes_A, (busy_q & res_q) == '0)
   `GX_ASSERT(OneBusy_A, $countones(busy_q) <= 1)
@@ -1018,6 +1197,7 @@ module gx_mssurf #(
   assign eng_fl = rp_v_q & rp_eng_q;
   assign d_fl   = rp_v_q & ~rp_eng_q;
   `GX_ASSERT(EngOut_A, !e_act_q || !ev_valid_q)
+  `GX_ASSERT(PostRet_A, !(peek_post && e_ret))
   `GX_ASSERT(EngFlight_A, eng_fl == '0 || e_act_q)
   `GX_ASSERT(EngLeft_A, !e_act_q || e_left_q <= 3'(NR))
   `GX_ASSERT(EngLast_A, !e_act_q
@@ -1109,6 +1289,23 @@ module gx_mssurf #(
   end
   `GX_ASSERT(Conserve_A, st_in_q == st_out_q + nst_held)
   `GX_ASSERT(AbsorbOnce_A, !(w_en && w_first) || !st_abs_q)
+  `GX_ASSERT(DFin_A, d_fin == d_done)
+  `GX_ASSERT(PostF_A, post_f == post
+             && (!post || (post_tile_f == post_tile && post_cover_f == post_cover
+                           && post_arrive_f == post_arrive && post_cause_f == post_cause
+                           && post_rows_f == post_rows && peek_post == post_peek
+                           && (peek_post ? lk_cover & d_pmask : post_cover_f) == post_dmask
+                           && (peek_post ? d_row0 : 2'd0) == post_row0
+                           && (post_rows == 3'd0 || post_slot_f == post_slot))))
+  `GX_ASSERT(LkRegs_A, !d_v || (lk_cover == (lk_any ? cover_q[lk_h_q] : '0)
+                                && lk_arrive == (lk_any ? arrive_q[lk_h_q] : '0)))
+  // The one-hot post and write beside the decision are its: the slot a post empties
+  // (not a snapshot's), the slot a store's first row writes, a fresh one taken.
+  `GX_ASSERT(Clr_A, clr_f == ((post && !post_peek) ? PS'(PS'(1) << post_slot) : '0)
+             && po_any == (post && !post_peek))
+  `GX_ASSERT(Wr1_A, wr_run == (w_en && w_first)
+             && wr1_f == (wr_run ? PS'(PS'(1) << w_slot) : '0)
+             && alloc_f == ((wr_run && w_alloc) ? PS'(PS'(1) << w_slot) : '0))
   `GX_ASSERT(AbsorbDone_A, !(d_done && is_store) || st_abs_q || (w_en && w_first))
   `GX_ASSERT(AbsorbState_A, st_abs_q == (is_store && (d_st_q == DWrite || d_st_q == DFull)))
 
