@@ -89,6 +89,8 @@ module gx_mswb (
   logic [7:0]        rlen_q;                 // ... the lines the response fills
   logic              lnf_q, lnf_d;           // ... none written yet: from the lowest
   logic [5:0]        px_q, px_d;             // merge, encode: the pixel
+  logic [2:0]        pln_q, pln_d;           // ... its first line (PixLine_A)
+  logic [2:0]        sln_q, sln_d;           // encode (full): the line of sample si_q
   logic [15:0]       done_q, done_d;         // merge: samples placed; subset: classed
   logic [15:0]       pst_q, pst_d;           // merge: the pixel's stored samples
   logic [3:0]        si_q, si_d;             // encode (1SPP, full): the pixel's sample
@@ -103,6 +105,7 @@ module gx_mswb (
   logic [15:0]       acc_q, acc_d;           // subset: the class's mask so far
   logic [3:0]        refi_q, refi_d;         // merge, subset: the reference's sample
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
+  logic [31:0]       anaw_q, anaw_d;         // ... ana_q from line or pixel ai_q on (AnaW_A)
   logic [2:0]        bl_q, bl_d;             // analysis: line of a multi-line pixel
   logic [3:0]        slot_q, slot_d;         // analysis: slot j of that line
   logic [4:0]        ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;  // classes, earlier, query base
@@ -197,7 +200,7 @@ module gx_mswb (
   // wanted (rd_x) is there (have_x) or is read. One write port: line wl, dword enables
   // wdw, data wd (the eviction's lines, read responses, merge joins).
   logic         img_re;
-  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref;
+  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref, pln_nx, sln_nx;
   logic [7:0]   wdw;
   logic [31:0]  img_we;
   logic [255:0] wd, rdata;
@@ -213,8 +216,9 @@ module gx_mswb (
     i_lo = '0;
     for (int k = 15; k >= 0; k--)
       if (nd[k]) i_lo = 4'(k);
-    // the pixel's first line; the line of the compare (one-line pixels: the pixel's)
-    ln_first = 3'((32'(px_q) << fmt.nlg) >> fmt.slg);
+    // the pixel's first line (a register, pln_q); the line of the compare (one-line
+    // pixels: the pixel's)
+    ln_first = pln_q;
     ln_cmp = ln_first + clc_q;
     unique case (state_q)
       StQBuild: rd_t = qrd_q;
@@ -228,12 +232,15 @@ module gx_mswb (
     unique case (state_q)
       StAnaReq: rd_x = fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q)) : 3'(ai_q);
       StQBuild: rd_x = 3'(qrd_q >> fmt.slg);
-      StEPix:   rd_x = 3'((32'(px_q) << fmt.nlg) >> fmt.slg);
-      StERef:   rd_x = enc_q == 2'd1 ? ln_first
-                                     : 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg);
+      StEPix:   rd_x = ln_first;
+      StERef:   rd_x = enc_q == 2'd1 ? ln_first : sln_q;
       default:  rd_x = ln_first;  // StMRef
     endcase
     have_x = rd_val_q && rd_line_q == rd_x && !rp1_q;
+    // the first line of pixel px_q + 1, the line of sample si_q + 1 of pixel px_q: the
+    // next values of pln_q and sln_q (from registers, beside the walk's decisions)
+    pln_nx = 3'((32'(px_q + 6'd1) << fmt.nlg) >> fmt.slg);
+    sln_nx = 3'(((32'(px_q) << fmt.nlg) | 32'(si_q + 4'd1)) >> fmt.slg);
     unique case (fmt.dlg)
       3'd0:    smp_val = 128'(rdata[32'(rd_t[2:0])*32 +: 32]);
       3'd1:    smp_val = 128'(rdata[32'(rd_t[1:0])*64 +: 64]);
@@ -513,16 +520,35 @@ module gx_mswb (
   // stored; promote, the uncovered existing pixels. rl_en: the lines holding them,
   // registered every clock (rlen_q: current from the read's first clock in its Req state,
   // before any response); rln, the line written: the lowest (rl_lo) first.
+  // Per line, from the pixel mask: one-line pixels, a line holds such a pixel (an RMW
+  // pixel is partial, so some sample of it in its line is not stored); multi-line
+  // pixels, the line's pixel is in the mask and, for RMW, some sample of the line is not
+  // stored.
   logic [7:0] rl_en;
   logic [2:0] rl_lo, rln;
   always_comb begin
-    rl_en = '0;
-    for (int unsigned d = 0; d < 64; d++) begin
-      logic [4:0] p;
-      p = 5'(d >> (32'(fmt.dlg) + 32'(fmt.nlg)));
-      if ((state_q == StPrReq || state_q == StPrWait) ? valid_q[p] && !cov_q[p]
-                                                      : part_q[p] && !stored_q[6'(d >> fmt.dlg)])
-        rl_en[d / 8] = 1'b1;
+    logic [31:0] rpx;  // the pixels the response fills
+    logic        prm;  // a promote read
+    prm = state_q == StPrReq || state_q == StPrWait;
+    rpx = prm ? valid_q & ~cov_q : part_q;
+    for (int unsigned l = 0; l < 8; l++) begin
+      logic one, mul, uns;
+      unique case (fmt.per_lg)
+        3'd0:    one = rpx[l];
+        3'd1:    one = |rpx[2*l +: 2];
+        default: one = |rpx[4*l +: 4];
+      endcase
+      unique case (fmt.lines_lg)
+        3'd1:    mul = rpx[l / 2];
+        3'd2:    mul = rpx[l / 4];
+        default: mul = rpx[l / 8];
+      endcase
+      unique case (fmt.dlg)
+        3'd0:    uns = !(&stored_q[8*l +: 8]);
+        3'd1:    uns = !(&stored_q[4*l +: 4]);
+        default: uns = !(&stored_q[2*l +: 2]);
+      endcase
+      rl_en[l] = fmt.multi ? mul && (prm || uns) : one;
     end
     rl_lo = '0;
     for (int k = 7; k >= 0; k--)
@@ -539,20 +565,38 @@ module gx_mswb (
   // One-line pixels: the widest need of the analyzed pixels of the line last analyzed,
   // from its registered first-of-class slots (gx_ms_classify's line_need_o of the same
   // response: classes of pixel k = its first slots; 1 class 1SPP, N full, else subset).
+  // Pixel k's slots are k N .. k N + N - 1 (N <= 8 here), and its slot k N is always first:
+  // it has more than one class when another of its slots is first (more), N classes when
+  // every one is (all); no count on the path.
   logic [1:0] lneed;
   always_comb begin
-    lneed = 2'd0;
-    for (int unsigned k = 0; k < 4; k++) begin
-      logic [3:0] cnt;
-      cnt = '0;
-      for (int unsigned j = 0; j < 8; j++)
-        if ((j >> fmt.nlg) == k && j < 32'(fmt.s_cnt) && lmf_q[j]) cnt = cnt + 4'd1;
-      if (k < (32'd1 << fmt.per_lg) && lana_q[k]) begin
-        if (cnt != 4'd1 && 5'(cnt) == fmt.nn) lneed = 2'd2;
-        else if (cnt != 4'd1 && lneed == 2'd0) lneed = 2'd1;
+    logic [3:0] more, all;
+    more = '0;
+    all = '0;
+    unique case (fmt.nlg)
+      3'd1: for (int unsigned k = 0; k < 4; k++) begin
+        more[k] = lmf_q[2*k + 1];
+        all[k] = lmf_q[2*k + 1];
       end
-    end
+      3'd2: for (int unsigned k = 0; k < 2; k++) begin
+        more[k] = |lmf_q[4*k + 1 +: 3];
+        all[k] = &lmf_q[4*k + 1 +: 3];
+      end
+      default: begin
+        more[0] = |lmf_q[7:1];
+        all[0] = &lmf_q[7:1];
+      end
+    endcase
+    // (the pixels of the line: k < 2^per_lg)
+    more = more & lana_q & 4'((5'd1 << (3'd1 << fmt.per_lg)) - 5'd1);
+    all = all & lana_q & 4'((5'd1 << (3'd1 << fmt.per_lg)) - 5'd1);
+    lneed = all != 4'd0 ? 2'd2 : more != 4'd0 ? 2'd1 : 2'd0;
   end
+
+  // the analysis scan: ana_q from the next line (one-line pixels, 2^per_lg pixels) or
+  // pixel on
+  logic [31:0] anaw_nx;
+  assign anaw_nx = anaw_q >> (6'd1 << fmt.per_lg);
 
   logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
@@ -584,6 +628,8 @@ module gx_mswb (
     ln_d = ln_q;
     lnf_d = lnf_q;
     px_d = px_q;
+    pln_d = pln_q;
+    sln_d = sln_q;
     done_d = done_q;
     pst_d = pst_q;
     si_d = si_q;
@@ -591,6 +637,7 @@ module gx_mswb (
     acc_d = acc_q;
     refi_d = refi_q;
     ai_d = ai_q;
+    anaw_d = anaw_q;
     bl_d = bl_q;
     slot_d = slot_q;
     ng_d = ng_q;
@@ -665,8 +712,10 @@ module gx_mswb (
         eb_d = 2'd0;
         em_d = 2'd0;
         ai_d = '0;
+        anaw_d = ana_c;
         ln_d = '0;
         px_d = '0;
+        pln_d = '0;
         // Em is needed unless the whole tile is rewritten; data for partial pixels
         if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_c)
           state_d = StRdReq;
@@ -699,7 +748,10 @@ module gx_mswb (
           rd_val_d = 1'b0;  // rdata may hold a line from before its joins
           state_d = StAnaNext;
         end
-        else if (!cov_q[px_q[4:0]]) px_d = px_q + 6'd1;
+        else if (!cov_q[px_q[4:0]]) begin
+          px_d = px_q + 6'd1;
+          pln_d = pln_nx;
+        end
         else begin
           done_d = '0;
           pst_d = 16'(stored_q >> (32'(px_q) << fmt.nlg)) & fmt.alln;
@@ -709,6 +761,7 @@ module gx_mswb (
       StMRef: begin  // merge: the next reference, the lowest sample not yet placed
         if (!nd_any) begin
           px_d = px_q + 6'd1;
+          pln_d = pln_nx;
           state_d = StMPix;
         end else if (fmt.multi ? refw_q && rp2_q : have_x) begin
           ref_d = smp_val;
@@ -745,19 +798,24 @@ module gx_mswb (
         if (needv_q && lneed > eb_q) eb_d = lneed;
         if (!fmt.multi) begin
           // done after the last line, or when no later line holds a pixel to analyze
-          if (ai_q == 6'd8 || (ana_q >> (32'(ai_q) << fmt.per_lg)) == 32'd0)
+          if (ai_q == 6'd8 || anaw_q == 32'd0)
             state_d = StDecide;
-          else if ((ana_q & (32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)
-                             << (32'(ai_q) << fmt.per_lg))) != 32'd0)
+          else if ((anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0)
             state_d = StAnaReq;
-          else ai_d = ai_q + 6'd1;
+          else begin
+            ai_d = ai_q + 6'd1;
+            anaw_d = anaw_nx;
+          end
         end else begin
-          if (ai_q == (6'd1 << fmt.plg) || (ana_q >> ai_q) == 32'd0) state_d = StDecide;
-          else if (ana_q[ai_q[4:0]]) begin
+          if (ai_q == (6'd1 << fmt.plg) || anaw_q == 32'd0) state_d = StDecide;
+          else if (anaw_q[0]) begin
             bl_d = '0;
             ng_d = '0;
             state_d = StAnaReq;
-          end else ai_d = ai_q + 6'd1;
+          end else begin
+            ai_d = ai_q + 6'd1;
+            anaw_d = anaw_nx;
+          end
         end
       end
       StAnaReq: begin  // the line read into rdata, then the request
@@ -772,9 +830,10 @@ module gx_mswb (
           passes_d = passes_q + 16'd1;
           if (!fmt.multi) begin  // the line's need from its first slots, the next clock
             lmf_d = an_first;
-            lana_d = 4'(ana_q >> (32'(ai_q) << fmt.per_lg));
+            lana_d = 4'(anaw_q);
             needv_d = 1'b1;
             ai_d = ai_q + 6'd1;
+            anaw_d = anaw_nx;
             state_d = StAnaNext;
           end else begin
             lmf_d = an_first;
@@ -791,6 +850,7 @@ module gx_mswb (
           if (32'(bl_q) + 1 == (32'd1 << fmt.lines_lg)) begin
             if (ng_need > eb_q) eb_d = ng_need;
             ai_d = ai_q + 6'd1;
+            anaw_d = anaw_nx;
             state_d = StAnaNext;
           end else begin
             bl_d = bl_q + 3'd1;
@@ -839,6 +899,7 @@ module gx_mswb (
       end
       StDecide: begin
         px_d = '0;
+        pln_d = '0;
         ln_d = '0;
         voff_d = '0;
         moff_d = '0;
@@ -879,24 +940,30 @@ module gx_mswb (
       end
       StEPix: begin  // encode: the next pixel; 1SPP: its sample 0 to the emit stage
         if (32'(px_q) == (32'd1 << fmt.plg)) state_d = enc_q == 2'd1 ? StCopy : StOut;
-        else if (!written_q[px_q[4:0]]) px_d = px_q + 6'd1;
+        else if (!written_q[px_q[4:0]]) begin
+          px_d = px_q + 6'd1;
+          pln_d = pln_nx;
+        end
         else if (enc_q == 2'd0) begin
           if (have_x) begin
             ref_d = smp_val;
             emit_d = 1'b1;
             px_d = px_q + 6'd1;
+            pln_d = pln_nx;
           end else if (!(rd_val_q && rd_line_q == rd_x)) begin
             img_re = 1'b1;
           end
         end else begin
           done_d = '0;
           si_d = '0;
+          sln_d = pln_q;
           state_d = StERef;
         end
       end
       StERef: begin
         if (enc_q == 2'd1 && !nd_any) begin  // subset: every class of the pixel emitted
           px_d = px_q + 6'd1;
+          pln_d = pln_nx;
           state_d = StEPix;
         end else if (enc_q == 2'd1 && fmt.multi) begin  // subset, multi-line: the class's
           if (!refw_q) begin                              // first sample is read
@@ -918,8 +985,10 @@ module gx_mswb (
           ref_d = smp_val;
           emit_d = 1'b1;
           si_d = si_q + 4'd1;
+          sln_d = sln_nx;
           if (5'(si_q) == fmt.nn - 5'd1) begin
             px_d = px_q + 6'd1;
+            pln_d = pln_nx;
             state_d = StEPix;
           end
         end else begin  // subset: the next class, from its first sample
@@ -1023,6 +1092,8 @@ module gx_mswb (
     ln_q <= ln_d;
     lnf_q <= lnf_d;
     px_q <= px_d;
+    pln_q <= pln_d;
+    sln_q <= sln_d;
     done_q <= done_d;
     pst_q <= pst_d;
     si_q <= si_d;
@@ -1033,6 +1104,7 @@ module gx_mswb (
     acc_q <= acc_d;
     refi_q <= refi_d;
     ai_q <= ai_d;
+    anaw_q <= anaw_d;
     bl_q <= bl_d;
     slot_q <= slot_d;
     ng_q <= ng_d;
@@ -1247,6 +1319,11 @@ module gx_mswb (
   `GX_ASSERT(QStep_A, state_q != StQBuild || 5'(qk_q) < fmt.s_cnt)
   `GX_ASSERT(QAddr_A, state_q != StQBuild || qrd_q == 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
+  // the registered scan mask and lines are the shifts they stand for
+  `GX_ASSERT(AnaW_A, !fv_after_init || anaw_q == 32'(ana_q >> (32'(ai_q) << fmt.per_lg)))
+  `GX_ASSERT(PixLine_A, !fv_after_init || pln_q == 3'((32'(px_q) << fmt.nlg) >> fmt.slg))
+  `GX_ASSERT(SmpLine_A, !(state_q == StERef && enc_q == 2'd2) ||
+                        sln_q == 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg))
 
   // Reachability.
   `GX_COVER(Enc1spp_C, fl_valid_o && fl_o.enc == gx_pkg::Enc1spp)
