@@ -169,17 +169,23 @@ module gx_mswb (
   function automatic logic [31:0] f_pmask(input gx_pkg::spp_e spp, input gx_pkg::bps_e bps);
     f_pmask = 32'((33'd1 << (6'd1 << f_plg(spp, bps))) - 33'd1);
   endfunction
+  // the number of existing pixels of tile t (2^lg pixels) of a surface of total pixels:
+  // total - t 2^lg, clamped to 0..2^lg; and the mask of the first n pixels
+  function automatic logic [5:0] f_count(input logic [27:0] total, input logic [2:0] lg,
+                                         input logic [19:0] t);
+    logic [27:0] first;
+    first = 28'(t) << lg;
+    if (first >= total) f_count = 6'd0;
+    else if (total - first < 28'(6'd1 << lg)) f_count = 6'(total - first);
+    else f_count = 6'd1 << lg;
+  endfunction
+  function automatic logic [31:0] f_first(input logic [5:0] n);
+    f_first = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
+  endfunction
   // the existing pixels of tile t: W H - t P, clamped to 0..P
   function automatic logic [31:0] f_valid(input logic [13:0] w, input logic [13:0] h,
                                           input logic [2:0] lg, input logic [19:0] t);
-    logic [27:0] total, first;
-    logic [5:0]  n;
-    total = 28'(w) * 28'(h);
-    first = 28'(t) << lg;
-    if (first >= total) n = 6'd0;
-    else if (total - first < 28'(6'd1 << lg)) n = 6'(total - first);
-    else n = 6'd1 << lg;
-    f_valid = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
+    f_valid = f_first(f_count(28'(w) * 28'(h), lg, t));
   endfunction
 
   logic [31:0] pix_any, pix_all, p_mask, ana_c, valid_c;
@@ -191,6 +197,18 @@ module gx_mswb (
       ana_c[p] = pix_any[p] && arrive_q[2*p +: 2] != 2'd0;
     valid_c = f_valid(cfg_q.width, cfg_q.height, fmt.plg, tile_q);
   end
+
+  // The existing pixels as a pipeline over the load (cfg_q, tile_q and fmt are static
+  // from the first Load clock on): the registered product W H (area_q, from the second
+  // Load clock), the registered count (vn_q, from the third), its mask (valid_n) in Init.
+  logic [27:0] area_q;
+  logic [5:0]  vn_q;
+  logic [31:0] valid_n;
+  always_ff @(posedge clk_i) begin
+    area_q <= 28'(cfg_q.width) * 28'(cfg_q.height);
+    vn_q <= f_count(area_q, fmt.plg, tile_q);
+  end
+  assign valid_n = f_first(vn_q);
 
   // ---------------------------------------------------------------------------------
   // The tile image: a block RAM of 8 lines of 8 dwords (a line is one analyzer request:
@@ -702,7 +720,7 @@ module gx_mswb (
         if (ln_q == 3'd7) state_d = StInit;
       end
       StInit: begin
-        valid_d = valid_c;
+        valid_d = valid_n;
         cov_d = pix_any & p_mask;
         part_d = pix_any & ~pix_all & p_mask;
         ana_d = ana_c;
@@ -717,7 +735,7 @@ module gx_mswb (
         px_d = '0;
         pln_d = '0;
         // Em is needed unless the whole tile is rewritten; data for partial pixels
-        if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_c)
+        if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_n)
           state_d = StRdReq;
         else
           state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
@@ -1247,6 +1265,12 @@ module gx_mswb (
   `GX_ASSERT(CfgHeld_A, state_q == StIdle || cfg_q == cfg_i)
   `GX_ASSERT(FmtHeld_A, state_q == StIdle || fmt == gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
+  // the existing pixels' pipeline over the load
+  `GX_ASSERT(Area_A, !((state_q == StLoad && ln_q != 3'd0) || state_q == StInit) ||
+                     area_q == 28'(cfg_q.width) * 28'(cfg_q.height))
+  `GX_ASSERT(VCount_A, !((state_q == StLoad && ln_q >= 3'd2) || state_q == StInit) ||
+                       vn_q == f_count(28'(cfg_q.width) * 28'(cfg_q.height), fmt.plg, tile_q))
+  `GX_ASSERT(ValidN_A, state_q != StInit || valid_n == valid_c)
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
   // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
