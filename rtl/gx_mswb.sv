@@ -210,6 +210,16 @@ module gx_mswb (
   end
   assign valid_n = f_first(vn_q);
 
+  // The uniform fast path: every existing pixel covered, none partial, none to re-analyze
+  // (arrival 1SPP): no read, merge or analysis can change the packet, which is the 1SPP
+  // encoding of every existing pixel (a merge never changes a pixel's sample 0, its
+  // first reference). So the sample 0s are written into the payload as the image is
+  // loaded, and Init goes to Out. fast_q: the condition, registered (from the fourth
+  // Load clock on, with vn_q).
+  logic fast_c, fast_q;
+  assign fast_c = pix_any == valid_n && pix_all == pix_any && ana_c == 32'd0;
+  always_ff @(posedge clk_i) fast_q <= fast_c;
+
   // ---------------------------------------------------------------------------------
   // The tile image: a block RAM of 8 lines of 8 dwords (a line is one analyzer request:
   // 2^slg sample slots of 2^dlg dwords), gx_ram_1r1w: the line read at img_ra is in
@@ -468,6 +478,18 @@ module gx_mswb (
   // The payload register's one write port: pw_cnt bytes from byte pw_addr (at most 16,
   // in at most two 16-byte payload lines), the data rotated to their byte lanes. The
   // register is cleared when an eviction is taken (bytes past payload_bytes are 0).
+  // The loaded line, registered (ldv_q: line ldl_q is in ldd_q), for the sample 0s of its
+  // pixels: one-line pixels, its 2^per_lg pixels' (32 / N bytes at byte ldl_q 32 / N of
+  // the payload); multi-line pixels, the pixel's when the line is its first (B bytes at
+  // byte (ldl_q / L) B). ld_g: pixel k's sample 0 at byte k B.
+  logic         ldv_q;
+  logic [2:0]   ldl_q;
+  logic [255:0] ldd_q;
+  logic [127:0] ld_g;
+  always_comb
+    for (int unsigned q = 0; q < 16; q++)
+      ld_g[q*8 +: 8] = ldd_q[32'(5'(((q >> fmt.blg) << fmt.nb) | (q & ((32'd1 << fmt.blg) - 1))))*8 +: 8];
+
   logic         pw_en;
   logic [8:0]   pw_addr;
   logic [4:0]   pw_cnt;
@@ -479,6 +501,12 @@ module gx_mswb (
       pw_addr = mbytes + 9'(32'(cc2_q) * 16);
       pw_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
       pw_data = vb_rdata;
+    end else if (ldv_q) begin  // load: the sample 0s of the loaded line's pixels
+      pw_en = !fmt.multi || (ldl_q & 3'((32'd1 << fmt.lines_lg) - 1)) == 3'd0;
+      pw_addr = fmt.multi ? 9'(32'(ldl_q >> fmt.lines_lg) << fmt.blg)
+                          : 9'(32'(ldl_q) << (3'd5 - fmt.nlg));
+      pw_cnt = fmt.multi ? fmt.bb : 5'(6'd32 >> fmt.nlg);
+      pw_data = ld_g;
     end else if (enc_q == 2'd1) begin  // emit stage, subset: the mask's byte (N <= 8)
       pw_en = emit_q;                    // or two bytes (N = 16)
       pw_addr = 9'(moff_q >> 3);
@@ -498,7 +526,7 @@ module gx_mswb (
   end
 
   always_ff @(posedge clk_i) begin
-    if (ev_start) pl_q <= '0;
+    if (ev_start || (state_q == StInit && !fast_q)) pl_q <= '0;
     else if (pw_en)
       for (int unsigned q = 0; q < PL; q++)
         if (((q >> 4) == 32'(pw_addr[8:4]) && pw_lo[q % 16]) ||
@@ -734,8 +762,19 @@ module gx_mswb (
         ln_d = '0;
         px_d = '0;
         pln_d = '0;
-        // Em is needed unless the whole tile is rewritten; data for partial pixels
-        if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_n)
+        // the fast path: the payload holds the sample 0s (1SPP, every existing pixel)
+        if (fast_q) begin
+          enc_d = 2'd0;
+          written_d = valid_n;
+          px_d = 6'(6'd1 << fmt.plg);  // (its first line, pln_d: 8 mod 8)
+          voff_d = 9'(32'(vn_q) << fmt.blg);
+          moff_d = '0;
+          cpi_d = '0;
+          state_d = StOut;
+        end
+        // else the payload is cleared; Em is needed unless the whole tile is rewritten,
+        // data for partial pixels
+        else if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_n)
           state_d = StRdReq;
         else
           state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
@@ -1075,6 +1114,7 @@ module gx_mswb (
       refw_q <= 1'b0;
       needv_q <= 1'b0;
       rd_val_q <= 1'b0;
+      ldv_q <= 1'b0;
     end else begin
       state_q <= state_d;
       fl_valid_q <= fl_valid_d;
@@ -1086,6 +1126,7 @@ module gx_mswb (
       cs2_q <= cs1;
       refw_q <= refw_d;
       needv_q <= needv_d;
+      ldv_q <= state_q == StLoad;
       rd_val_q <= img_re || rd_val_d;
     end
   end
@@ -1144,6 +1185,8 @@ module gx_mswb (
     cc1_q <= cpi_q[3:0];
     cc2_q <= cc1_q;
     fl_q <= fl_d;
+    ldl_q <= ln_q;
+    ldd_q <= wd;
   end
 
   // ---------------------------------------------------------------------------------
@@ -1271,6 +1314,12 @@ module gx_mswb (
   `GX_ASSERT(VCount_A, !((state_q == StLoad && ln_q >= 3'd2) || state_q == StInit) ||
                        vn_q == f_count(28'(cfg_q.width) * 28'(cfg_q.height), fmt.plg, tile_q))
   `GX_ASSERT(ValidN_A, state_q != StInit || valid_n == valid_c)
+  `GX_ASSERT(Fast_A, !((state_q == StLoad && ln_q >= 3'd3) || state_q == StInit) ||
+                     fast_q == fast_c)
+  // the loaded line's payload write comes in the clock after its load clock (Init for
+  // the last), never beside an emit or a copy
+  `GX_ASSERT(LoadWr_A, !ldv_q || ((state_q == StLoad || state_q == StInit) && !emit_q &&
+                                  !cv2_q && ldl_q + 3'd1 == ln_q))
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
   // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
@@ -1360,6 +1409,7 @@ module gx_mswb (
   `GX_COVER(Query_C, state_q == StQWait && an_resp_valid)
   `GX_COVER(Merge_C, state_q == StMCmp && (join_pix & ~(16'd1 << refi_q)) != 16'd0)
   `GX_COVER(Peek_C, peek_take)
+  `GX_COVER(Fast_C, state_q == StInit && fast_q)
 endmodule
 
 `default_nettype wire
