@@ -85,7 +85,9 @@ module gx_mswb (
   logic [31:0]       written_q, written_d;
   logic [8:0]        rmw_q, rmw_d, prom_q, prom_d;
   logic [15:0]       passes_q, passes_d;
-  logic [2:0]        ln_q, ln_d;             // read responses: the line being written
+  logic [2:0]        ln_q, ln_d;             // load, read responses: the line being written
+  logic [1:0]        lcnt_q, lcnt_d;         // load: clocks in Load (saturating at 3)
+  logic [31:0]       wrw_q, wrw_d;           // encode: written_q from pixel px_q on (WrW_A)
   logic [7:0]        rlen_q;                 // ... the lines the response fills
   logic              lnf_q, lnf_d;           // ... none written yet: from the lowest
   logic [5:0]        px_q, px_d;             // merge, encode: the pixel
@@ -168,6 +170,21 @@ module gx_mswb (
   // the pixels of the tile (P of them): bit p for p < P
   function automatic logic [31:0] f_pmask(input gx_pkg::spp_e spp, input gx_pkg::bps_e bps);
     f_pmask = 32'((33'd1 << (6'd1 << f_plg(spp, bps))) - 33'd1);
+  endfunction
+  // the lines of the image holding a stored sample (2^(3 - bps) samples a line)
+  function automatic logic [7:0] f_lines(input logic [63:0] st, input logic [1:0] bps);
+    for (int unsigned l = 0; l < 8; l++)
+      unique case (bps)
+        2'd0:    f_lines[l] = |st[8*l +: 8];
+        2'd1:    f_lines[l] = |st[4*l +: 4];
+        default: f_lines[l] = |st[2*l +: 2];
+      endcase
+  endfunction
+  // the lowest set bit of m (0 when none)
+  function automatic logic [2:0] f_low(input logic [7:0] m);
+    f_low = '0;
+    for (int k = 7; k >= 0; k--)
+      if (m[k]) f_low = 3'(k);
   endfunction
   // the number of existing pixels of tile t (2^lg pixels) of a surface of total pixels:
   // total - t 2^lg, clamped to 0..2^lg; and the mask of the first n pixels
@@ -539,10 +556,20 @@ module gx_mswb (
   // An eviction is seen in Idle (ev_start) and taken when its last image line is written
   // (StLoad, a line a clock from the held record); a peek record is taken at once. So
   // ev_ready_o is high in Idle while no eviction is offered.
+  // The load writes only the lines holding a stored sample, from the lowest (a line with
+  // none is never read before it is written whole: its pixels are uncovered, or covered
+  // multi-line pixels that are partial, whose unstored samples the RMW response fills),
+  // and takes at least 3 clocks (the existing-pixel pipeline: Area_A, VCount_A, Fast_A):
+  // the last line is written again until then. ld_last: ln_q is the last line.
+  logic [7:0] ld_lines, ld_more;
+  logic       ld_last;
+  assign ld_lines = f_lines(stored_q, cfg_q.bps);
+  assign ld_more = ld_lines & ~(8'((9'd2 << ln_q) - 9'd1));
+  assign ld_last = ld_more == 8'd0;
   logic ev_start, ev_take, peek_take;
   assign ev_start = state_q == StIdle && ev_valid_i && !ev_i.peek;
   assign ev_ready_o = state_q == StIdle ? !(ev_valid_i && !ev_i.peek)
-                                        : state_q == StLoad && ln_q == 3'd7;
+                                        : state_q == StLoad && ld_last && lcnt_q >= 2'd2;
   assign ev_take = ev_valid_i && ev_ready_o;
   assign peek_take = ev_take && ev_i.peek;
 
@@ -672,6 +699,8 @@ module gx_mswb (
     prom_d = prom_q;
     passes_d = passes_q;
     ln_d = ln_q;
+    lcnt_d = state_q == StIdle ? 2'd0 : lcnt_q;
+    wrw_d = wrw_q;
     lnf_d = lnf_q;
     px_d = px_q;
     pln_d = pln_q;
@@ -734,6 +763,7 @@ module gx_mswb (
           cause_d = ev_i.cause;
           stored_d = ev_i.stored;
           arrive_d = ev_i.arrive;
+          ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
           state_d = StLoad;
         end
       end
@@ -744,8 +774,9 @@ module gx_mswb (
           if (!stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)]) wd[k*32 +: 32] = 32'd0;
         end
         rd_val_d = 1'b0;
-        ln_d = ln_q + 3'd1;
-        if (ln_q == 3'd7) state_d = StInit;
+        if (lcnt_q != 2'd3) lcnt_d = lcnt_q + 2'd1;
+        if (!ld_last) ln_d = f_low(ld_more);
+        else if (lcnt_q >= 2'd2) state_d = StInit;
       end
       StInit: begin
         valid_d = valid_n;
@@ -777,7 +808,7 @@ module gx_mswb (
         else if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_n)
           state_d = StRdReq;
         else
-          state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
+          state_d = cfg_q.threshold != 8'd0 ? StMPix : ana_c == 32'd0 ? StDecide : StAnaNext;
       end
       StRdReq: begin
         lnf_d = 1'b1;
@@ -796,14 +827,14 @@ module gx_mswb (
           if (rd_resp_ready_o) begin
             em_d = rd_resp_i.enc;
             rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
-            state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
+            state_d = cfg_q.threshold != 8'd0 ? StMPix : anaw_q == 32'd0 ? StDecide : StAnaNext;
           end
         end
       end
       StMPix: begin  // merge: the next covered pixel
         if (32'(px_q) == (32'd1 << fmt.plg)) begin
           rd_val_d = 1'b0;  // rdata may hold a line from before its joins
-          state_d = StAnaNext;
+          state_d = anaw_q == 32'd0 ? StDecide : StAnaNext;
         end
         else if (!cov_q[px_q[4:0]]) begin
           px_d = px_q + 6'd1;
@@ -964,14 +995,17 @@ module gx_mswb (
         if (cov_q == valid_q) begin
           enc_d = eb_q;
           written_d = valid_q;
+          wrw_d = valid_q;
           state_d = StEPix;
         end else if (eb_q <= em_q) begin
           enc_d = em_q;
           written_d = cov_q;
+          wrw_d = cov_q;
           state_d = StEPix;
         end else begin
           enc_d = eb_q;
           written_d = valid_q;
+          wrw_d = valid_q;
           state_d = StPrReq;
         end
       end
@@ -996,10 +1030,15 @@ module gx_mswb (
         end
       end
       StEPix: begin  // encode: the next pixel; 1SPP: its sample 0 to the emit stage
-        if (32'(px_q) == (32'd1 << fmt.plg)) state_d = enc_q == 2'd1 ? StCopy : StOut;
-        else if (!written_q[px_q[4:0]]) begin
+        // done when no pixel from px_q on is written (the walk's end: pixel P)
+        if (wrw_q == 32'd0) begin
+          px_d = 6'(6'd1 << fmt.plg);
+          pln_d = '0;  // (P's first line: 8 mod 8)
+          state_d = enc_q == 2'd1 ? StCopy : StOut;
+        end else if (!wrw_q[0]) begin
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
+          wrw_d = wrw_q >> 1;
         end
         else if (enc_q == 2'd0) begin
           if (have_x) begin
@@ -1007,6 +1046,7 @@ module gx_mswb (
             emit_d = 1'b1;
             px_d = px_q + 6'd1;
             pln_d = pln_nx;
+            wrw_d = wrw_q >> 1;
           end else if (!(rd_val_q && rd_line_q == rd_x)) begin
             img_re = 1'b1;
           end
@@ -1021,6 +1061,7 @@ module gx_mswb (
         if (enc_q == 2'd1 && !nd_any) begin  // subset: every class of the pixel emitted
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
+          wrw_d = wrw_q >> 1;
           state_d = StEPix;
         end else if (enc_q == 2'd1 && fmt.multi) begin  // subset, multi-line: the class's
           if (!refw_q) begin                              // first sample is read
@@ -1046,6 +1087,7 @@ module gx_mswb (
           if (5'(si_q) == fmt.nn - 5'd1) begin
             px_d = px_q + 6'd1;
             pln_d = pln_nx;
+            wrw_d = wrw_q >> 1;
             state_d = StEPix;
           end
         end else begin  // subset: the next class, from its first sample
@@ -1149,6 +1191,8 @@ module gx_mswb (
     prom_q <= prom_d;
     passes_q <= passes_d;
     ln_q <= ln_d;
+    lcnt_q <= lcnt_d;
+    wrw_q <= wrw_d;
     lnf_q <= lnf_d;
     px_q <= px_d;
     pln_q <= pln_d;
@@ -1309,17 +1353,21 @@ module gx_mswb (
   `GX_ASSERT(FmtHeld_A, state_q == StIdle || fmt == gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
   // the existing pixels' pipeline over the load
-  `GX_ASSERT(Area_A, !((state_q == StLoad && ln_q != 3'd0) || state_q == StInit) ||
+  `GX_ASSERT(Area_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
                      area_q == 28'(cfg_q.width) * 28'(cfg_q.height))
-  `GX_ASSERT(VCount_A, !((state_q == StLoad && ln_q >= 3'd2) || state_q == StInit) ||
+  `GX_ASSERT(VCount_A, !((state_q == StLoad && lcnt_q >= 2'd2) || state_q == StInit) ||
                        vn_q == f_count(28'(cfg_q.width) * 28'(cfg_q.height), fmt.plg, tile_q))
   `GX_ASSERT(ValidN_A, state_q != StInit || valid_n == valid_c)
-  `GX_ASSERT(Fast_A, !((state_q == StLoad && ln_q >= 3'd3) || state_q == StInit) ||
+  `GX_ASSERT(Fast_A, !((state_q == StLoad && lcnt_q == 2'd3) || state_q == StInit) ||
                      fast_q == fast_c)
   // the loaded line's payload write comes in the clock after its load clock (Init for
   // the last), never beside an emit or a copy
   `GX_ASSERT(LoadWr_A, !ldv_q || ((state_q == StLoad || state_q == StInit) && !emit_q &&
-                                  !cv2_q && ldl_q + 3'd1 == ln_q))
+                                  !cv2_q))
+  // the load walks the lines holding stored samples upwards
+  `GX_ASSERT(LoadLine_A, state_q != StLoad || ld_lines == 8'd0 || ld_lines[ln_q])
+  // the encode walk's mask of the written pixels from px_q on
+  `GX_ASSERT(WrW_A, !fv_walk || wrw_q == 32'(written_q >> px_q))
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
   // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
