@@ -492,21 +492,28 @@ module gx_mswb (
     .wdata_i (vrep)
   );
 
-  // The payload register's one write port: pw_cnt bytes from byte pw_addr (at most 16,
-  // in at most two 16-byte payload lines), the data rotated to their byte lanes. The
-  // register is cleared when an eviction is taken (bytes past payload_bytes are 0).
-  // The loaded line, registered (ldv_q: line ldl_q is in ldd_q), for the sample 0s of its
-  // pixels: one-line pixels, its 2^per_lg pixels' (32 / N bytes at byte ldl_q 32 / N of
+  // The sample 0s of the loaded line's pixels, registered (ldv_q: of line ldl_q, in
+  // ldg_q): one-line pixels, its 2^per_lg pixels' (32 / N bytes at byte ldl_q 32 / N of
   // the payload); multi-line pixels, the pixel's when the line is its first (B bytes at
-  // byte (ldl_q / L) B). ld_g: pixel k's sample 0 at byte k B.
+  // byte (ldl_q / L) B). ld_g: pixel k's sample 0 at byte k B, from the line written
+  // (wd): dword w is line dword ((w >> dlg) << (nlg + dlg)) | (w mod 2^dlg) (one-line
+  // pixels; lanes past 32 / N bytes are not written) or w (multi-line pixels).
   logic         ldv_q;
   logic [2:0]   ldl_q;
-  logic [255:0] ldd_q;
-  logic [127:0] ld_g;
-  always_comb
-    for (int unsigned q = 0; q < 16; q++)
-      ld_g[q*8 +: 8] = ldd_q[32'(5'(((q >> fmt.blg) << fmt.nb) | (q & ((32'd1 << fmt.blg) - 1))))*8 +: 8];
+  logic [127:0] ld_g, ldg_q;
+  always_comb begin
+    ld_g[31:0] = wd[31:0];
+    ld_g[63:32] = fmt.multi || fmt.dlg != 3'd0 ? wd[63:32]
+                                                : fmt.nlg == 3'd1 ? wd[95:64] : wd[159:128];
+    ld_g[95:64] = fmt.multi || fmt.dlg == 3'd2 ? wd[95:64] : wd[159:128];
+    ld_g[127:96] = fmt.multi || fmt.dlg == 3'd2 ? wd[127:96]
+                                                 : fmt.dlg == 3'd1 ? wd[191:160] : wd[223:192];
+  end
 
+  // The payload register's one write port: pw_cnt bytes from byte pw_addr (at most 16,
+  // in at most two 16-byte payload lines), the data rotated to their byte lanes. The
+  // register is cleared when an eviction is first offered and again in Init unless the
+  // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0).
   logic         pw_en;
   logic [8:0]   pw_addr;
   logic [4:0]   pw_cnt;
@@ -523,7 +530,7 @@ module gx_mswb (
       pw_addr = fmt.multi ? 9'(32'(ldl_q >> fmt.lines_lg) << fmt.blg)
                           : 9'(32'(ldl_q) << (3'd5 - fmt.nlg));
       pw_cnt = fmt.multi ? fmt.bb : 5'(6'd32 >> fmt.nlg);
-      pw_data = ld_g;
+      pw_data = ldg_q;
     end else if (enc_q == 2'd1) begin  // emit stage, subset: the mask's byte (N <= 8)
       pw_en = emit_q;                    // or two bytes (N = 16)
       pw_addr = 9'(moff_q >> 3);
@@ -1230,7 +1237,7 @@ module gx_mswb (
     cc2_q <= cc1_q;
     fl_q <= fl_d;
     ldl_q <= ln_q;
-    ldd_q <= wd;
+    ldg_q <= ld_g;
   end
 
   // ---------------------------------------------------------------------------------
