@@ -1374,7 +1374,8 @@ module gx_mswb (
   // the load walks the lines holding stored samples upwards
   `GX_ASSERT(LoadLine_A, state_q != StLoad || ld_lines == 8'd0 || ld_lines[ln_q])
   // the encode walk's mask of the written pixels from px_q on
-  `GX_ASSERT(WrW_A, !fv_walk || wrw_q == 32'(written_q >> px_q))
+  `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
+                    wrw_q == 32'(written_q >> px_q))
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
   // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
@@ -1449,6 +1450,13 @@ module gx_mswb (
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
   // the registered scan mask and lines are the shifts they stand for
   `GX_ASSERT(AnaW_A, !fv_after_init || anaw_q == 32'(ana_q >> (32'(ai_q) << fmt.per_lg)))
+  // the scan's line (one-line pixels, 8) or pixel (P) stays in range: below it while a
+  // request of it is in progress
+  `GX_ASSERT(AnaRange_A, !fv_after_init ||
+             ((state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
+               state_q == StQBuild || state_q == StQReq || state_q == StQWait)
+                ? 32'(ai_q) < (fmt.multi ? (32'd1 << fmt.plg) : 32'd8)
+                : 32'(ai_q) <= (fmt.multi ? (32'd1 << fmt.plg) : 32'd8)))
   `GX_ASSERT(PixLine_A, !fv_after_init || pln_q == 3'((32'(px_q) << fmt.nlg) >> fmt.slg))
   `GX_ASSERT(SmpLine_A, !(state_q == StERef && enc_q == 2'd2) ||
                         sln_q == 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg))
