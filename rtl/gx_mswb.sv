@@ -85,10 +85,14 @@ module gx_mswb (
   logic [31:0]       written_q, written_d;
   logic [8:0]        rmw_q, rmw_d, prom_q, prom_d;
   logic [15:0]       passes_q, passes_d;
-  logic [2:0]        ln_q, ln_d;             // read responses: the line being written
+  logic [2:0]        ln_q, ln_d;             // load, read responses: the line being written
+  logic [1:0]        lcnt_q, lcnt_d;         // load: clocks in Load (saturating at 3)
+  logic [31:0]       wrw_q, wrw_d;           // encode: written_q from pixel px_q on (WrW_A)
   logic [7:0]        rlen_q;                 // ... the lines the response fills
   logic              lnf_q, lnf_d;           // ... none written yet: from the lowest
   logic [5:0]        px_q, px_d;             // merge, encode: the pixel
+  logic [2:0]        pln_q, pln_d;           // ... its first line (PixLine_A)
+  logic [2:0]        sln_q, sln_d;           // encode (full): the line of sample si_q
   logic [15:0]       done_q, done_d;         // merge: samples placed; subset: classed
   logic [15:0]       pst_q, pst_d;           // merge: the pixel's stored samples
   logic [3:0]        si_q, si_d;             // encode (1SPP, full): the pixel's sample
@@ -103,6 +107,7 @@ module gx_mswb (
   logic [15:0]       acc_q, acc_d;           // subset: the class's mask so far
   logic [3:0]        refi_q, refi_d;         // merge, subset: the reference's sample
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
+  logic [31:0]       anaw_q, anaw_d;         // ... ana_q from line or pixel ai_q on (AnaW_A)
   logic [2:0]        bl_q, bl_d;             // analysis: line of a multi-line pixel
   logic [3:0]        slot_q, slot_d;         // analysis: slot j of that line
   logic [4:0]        ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;  // classes, earlier, query base
@@ -166,17 +171,38 @@ module gx_mswb (
   function automatic logic [31:0] f_pmask(input gx_pkg::spp_e spp, input gx_pkg::bps_e bps);
     f_pmask = 32'((33'd1 << (6'd1 << f_plg(spp, bps))) - 33'd1);
   endfunction
+  // the lines of the image holding a stored sample (2^(3 - bps) samples a line)
+  function automatic logic [7:0] f_lines(input logic [63:0] st, input logic [1:0] bps);
+    for (int unsigned l = 0; l < 8; l++)
+      unique case (bps)
+        2'd0:    f_lines[l] = |st[8*l +: 8];
+        2'd1:    f_lines[l] = |st[4*l +: 4];
+        default: f_lines[l] = |st[2*l +: 2];
+      endcase
+  endfunction
+  // the lowest set bit of m (0 when none)
+  function automatic logic [2:0] f_low(input logic [7:0] m);
+    f_low = '0;
+    for (int k = 7; k >= 0; k--)
+      if (m[k]) f_low = 3'(k);
+  endfunction
+  // the number of existing pixels of tile t (2^lg pixels) of a surface of total pixels:
+  // total - t 2^lg, clamped to 0..2^lg; and the mask of the first n pixels
+  function automatic logic [5:0] f_count(input logic [27:0] total, input logic [2:0] lg,
+                                         input logic [19:0] t);
+    logic [27:0] first;
+    first = 28'(t) << lg;
+    if (first >= total) f_count = 6'd0;
+    else if (total - first < 28'(6'd1 << lg)) f_count = 6'(total - first);
+    else f_count = 6'd1 << lg;
+  endfunction
+  function automatic logic [31:0] f_first(input logic [5:0] n);
+    f_first = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
+  endfunction
   // the existing pixels of tile t: W H - t P, clamped to 0..P
   function automatic logic [31:0] f_valid(input logic [13:0] w, input logic [13:0] h,
                                           input logic [2:0] lg, input logic [19:0] t);
-    logic [27:0] total, first;
-    logic [5:0]  n;
-    total = 28'(w) * 28'(h);
-    first = 28'(t) << lg;
-    if (first >= total) n = 6'd0;
-    else if (total - first < 28'(6'd1 << lg)) n = 6'(total - first);
-    else n = 6'd1 << lg;
-    f_valid = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
+    f_valid = f_first(f_count(28'(w) * 28'(h), lg, t));
   endfunction
 
   logic [31:0] pix_any, pix_all, p_mask, ana_c, valid_c;
@@ -189,6 +215,28 @@ module gx_mswb (
     valid_c = f_valid(cfg_q.width, cfg_q.height, fmt.plg, tile_q);
   end
 
+  // The existing pixels as a pipeline over the load (cfg_q, tile_q and fmt are static
+  // from the first Load clock on): the registered product W H (area_q, from the second
+  // Load clock), the registered count (vn_q, from the third), its mask (valid_n) in Init.
+  logic [27:0] area_q;
+  logic [5:0]  vn_q;
+  logic [31:0] valid_n;
+  always_ff @(posedge clk_i) begin
+    area_q <= 28'(cfg_q.width) * 28'(cfg_q.height);
+    vn_q <= f_count(area_q, fmt.plg, tile_q);
+  end
+  assign valid_n = f_first(vn_q);
+
+  // The uniform fast path: every existing pixel covered, none partial, none to re-analyze
+  // (arrival 1SPP): no read, merge or analysis can change the packet, which is the 1SPP
+  // encoding of every existing pixel (a merge never changes a pixel's sample 0, its
+  // first reference). So the sample 0s are written into the payload as the image is
+  // loaded, and Init goes to Out. fast_q: the condition, registered (from the fourth
+  // Load clock on, with vn_q).
+  logic fast_c, fast_q;
+  assign fast_c = pix_any == valid_n && pix_all == pix_any && ana_c == 32'd0;
+  always_ff @(posedge clk_i) fast_q <= fast_c;
+
   // ---------------------------------------------------------------------------------
   // The tile image: a block RAM of 8 lines of 8 dwords (a line is one analyzer request:
   // 2^slg sample slots of 2^dlg dwords), gx_ram_1r1w: the line read at img_ra is in
@@ -197,7 +245,7 @@ module gx_mswb (
   // wanted (rd_x) is there (have_x) or is read. One write port: line wl, dword enables
   // wdw, data wd (the eviction's lines, read responses, merge joins).
   logic         img_re;
-  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref;
+  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref, pln_nx, sln_nx;
   logic [7:0]   wdw;
   logic [31:0]  img_we;
   logic [255:0] wd, rdata;
@@ -213,8 +261,9 @@ module gx_mswb (
     i_lo = '0;
     for (int k = 15; k >= 0; k--)
       if (nd[k]) i_lo = 4'(k);
-    // the pixel's first line; the line of the compare (one-line pixels: the pixel's)
-    ln_first = 3'((32'(px_q) << fmt.nlg) >> fmt.slg);
+    // the pixel's first line (a register, pln_q); the line of the compare (one-line
+    // pixels: the pixel's)
+    ln_first = pln_q;
     ln_cmp = ln_first + clc_q;
     unique case (state_q)
       StQBuild: rd_t = qrd_q;
@@ -228,12 +277,15 @@ module gx_mswb (
     unique case (state_q)
       StAnaReq: rd_x = fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q)) : 3'(ai_q);
       StQBuild: rd_x = 3'(qrd_q >> fmt.slg);
-      StEPix:   rd_x = 3'((32'(px_q) << fmt.nlg) >> fmt.slg);
-      StERef:   rd_x = enc_q == 2'd1 ? ln_first
-                                     : 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg);
+      StEPix:   rd_x = ln_first;
+      StERef:   rd_x = enc_q == 2'd1 ? ln_first : sln_q;
       default:  rd_x = ln_first;  // StMRef
     endcase
     have_x = rd_val_q && rd_line_q == rd_x && !rp1_q;
+    // the first line of pixel px_q + 1, the line of sample si_q + 1 of pixel px_q: the
+    // next values of pln_q and sln_q (from registers, beside the walk's decisions)
+    pln_nx = 3'((32'(px_q + 6'd1) << fmt.nlg) >> fmt.slg);
+    sln_nx = 3'(((32'(px_q) << fmt.nlg) | 32'(si_q + 4'd1)) >> fmt.slg);
     unique case (fmt.dlg)
       3'd0:    smp_val = 128'(rdata[32'(rd_t[2:0])*32 +: 32]);
       3'd1:    smp_val = 128'(rdata[32'(rd_t[1:0])*64 +: 64]);
@@ -440,9 +492,28 @@ module gx_mswb (
     .wdata_i (vrep)
   );
 
+  // The sample 0s of the loaded line's pixels, registered (ldv_q: of line ldl_q, in
+  // ldg_q): one-line pixels, its 2^per_lg pixels' (32 / N bytes at byte ldl_q 32 / N of
+  // the payload); multi-line pixels, the pixel's when the line is its first (B bytes at
+  // byte (ldl_q / L) B). ld_g: pixel k's sample 0 at byte k B, from the line written
+  // (wd): dword w is line dword ((w >> dlg) << (nlg + dlg)) | (w mod 2^dlg) (one-line
+  // pixels; lanes past 32 / N bytes are not written) or w (multi-line pixels).
+  logic         ldv_q;
+  logic [2:0]   ldl_q;
+  logic [127:0] ld_g, ldg_q;
+  always_comb begin
+    ld_g[31:0] = wd[31:0];
+    ld_g[63:32] = fmt.multi || fmt.dlg != 3'd0 ? wd[63:32]
+                                                : fmt.nlg == 3'd1 ? wd[95:64] : wd[159:128];
+    ld_g[95:64] = fmt.multi || fmt.dlg == 3'd2 ? wd[95:64] : wd[159:128];
+    ld_g[127:96] = fmt.multi || fmt.dlg == 3'd2 ? wd[127:96]
+                                                 : fmt.dlg == 3'd1 ? wd[191:160] : wd[223:192];
+  end
+
   // The payload register's one write port: pw_cnt bytes from byte pw_addr (at most 16,
   // in at most two 16-byte payload lines), the data rotated to their byte lanes. The
-  // register is cleared when an eviction is taken (bytes past payload_bytes are 0).
+  // register is cleared when an eviction is first offered and again in Init unless the
+  // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0).
   logic         pw_en;
   logic [8:0]   pw_addr;
   logic [4:0]   pw_cnt;
@@ -454,6 +525,12 @@ module gx_mswb (
       pw_addr = mbytes + 9'(32'(cc2_q) * 16);
       pw_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
       pw_data = vb_rdata;
+    end else if (ldv_q) begin  // load: the sample 0s of the loaded line's pixels
+      pw_en = !fmt.multi || (ldl_q & 3'((32'd1 << fmt.lines_lg) - 1)) == 3'd0;
+      pw_addr = fmt.multi ? 9'(32'(ldl_q >> fmt.lines_lg) << fmt.blg)
+                          : 9'(32'(ldl_q) << (3'd5 - fmt.nlg));
+      pw_cnt = fmt.multi ? fmt.bb : 5'(6'd32 >> fmt.nlg);
+      pw_data = ldg_q;
     end else if (enc_q == 2'd1) begin  // emit stage, subset: the mask's byte (N <= 8)
       pw_en = emit_q;                    // or two bytes (N = 16)
       pw_addr = 9'(moff_q >> 3);
@@ -473,7 +550,7 @@ module gx_mswb (
   end
 
   always_ff @(posedge clk_i) begin
-    if (ev_start) pl_q <= '0;
+    if (ev_start || (state_q == StInit && !fast_q)) pl_q <= '0;
     else if (pw_en)
       for (int unsigned q = 0; q < PL; q++)
         if (((q >> 4) == 32'(pw_addr[8:4]) && pw_lo[q % 16]) ||
@@ -486,10 +563,20 @@ module gx_mswb (
   // An eviction is seen in Idle (ev_start) and taken when its last image line is written
   // (StLoad, a line a clock from the held record); a peek record is taken at once. So
   // ev_ready_o is high in Idle while no eviction is offered.
+  // The load writes only the lines holding a stored sample, from the lowest (a line with
+  // none is never read before it is written whole: its pixels are uncovered, or covered
+  // multi-line pixels that are partial, whose unstored samples the RMW response fills),
+  // and takes at least 3 clocks (the existing-pixel pipeline: Area_A, VCount_A, Fast_A):
+  // the last line is written again until then. ld_last: ln_q is the last line.
+  logic [7:0] ld_lines, ld_more;
+  logic       ld_last;
+  assign ld_lines = f_lines(stored_q, cfg_q.bps);
+  assign ld_more = ld_lines & ~(8'((9'd2 << ln_q) - 9'd1));
+  assign ld_last = ld_more == 8'd0;
   logic ev_start, ev_take, peek_take;
   assign ev_start = state_q == StIdle && ev_valid_i && !ev_i.peek;
   assign ev_ready_o = state_q == StIdle ? !(ev_valid_i && !ev_i.peek)
-                                        : state_q == StLoad && ln_q == 3'd7;
+                                        : state_q == StLoad && ld_last && lcnt_q >= 2'd2;
   assign ev_take = ev_valid_i && ev_ready_o;
   assign peek_take = ev_take && ev_i.peek;
 
@@ -513,16 +600,35 @@ module gx_mswb (
   // stored; promote, the uncovered existing pixels. rl_en: the lines holding them,
   // registered every clock (rlen_q: current from the read's first clock in its Req state,
   // before any response); rln, the line written: the lowest (rl_lo) first.
+  // Per line, from the pixel mask: one-line pixels, a line holds such a pixel (an RMW
+  // pixel is partial, so some sample of it in its line is not stored); multi-line
+  // pixels, the line's pixel is in the mask and, for RMW, some sample of the line is not
+  // stored.
   logic [7:0] rl_en;
   logic [2:0] rl_lo, rln;
   always_comb begin
-    rl_en = '0;
-    for (int unsigned d = 0; d < 64; d++) begin
-      logic [4:0] p;
-      p = 5'(d >> (32'(fmt.dlg) + 32'(fmt.nlg)));
-      if ((state_q == StPrReq || state_q == StPrWait) ? valid_q[p] && !cov_q[p]
-                                                      : part_q[p] && !stored_q[6'(d >> fmt.dlg)])
-        rl_en[d / 8] = 1'b1;
+    logic [31:0] rpx;  // the pixels the response fills
+    logic        prm;  // a promote read
+    prm = state_q == StPrReq || state_q == StPrWait;
+    rpx = prm ? valid_q & ~cov_q : part_q;
+    for (int unsigned l = 0; l < 8; l++) begin
+      logic one, mul, uns;
+      unique case (fmt.per_lg)
+        3'd0:    one = rpx[l];
+        3'd1:    one = |rpx[2*l +: 2];
+        default: one = |rpx[4*l +: 4];
+      endcase
+      unique case (fmt.lines_lg)
+        3'd1:    mul = rpx[l / 2];
+        3'd2:    mul = rpx[l / 4];
+        default: mul = rpx[l / 8];
+      endcase
+      unique case (fmt.dlg)
+        3'd0:    uns = !(&stored_q[8*l +: 8]);
+        3'd1:    uns = !(&stored_q[4*l +: 4]);
+        default: uns = !(&stored_q[2*l +: 2]);
+      endcase
+      rl_en[l] = fmt.multi ? mul && (prm || uns) : one;
     end
     rl_lo = '0;
     for (int k = 7; k >= 0; k--)
@@ -539,20 +645,38 @@ module gx_mswb (
   // One-line pixels: the widest need of the analyzed pixels of the line last analyzed,
   // from its registered first-of-class slots (gx_ms_classify's line_need_o of the same
   // response: classes of pixel k = its first slots; 1 class 1SPP, N full, else subset).
+  // Pixel k's slots are k N .. k N + N - 1 (N <= 8 here), and its slot k N is always first:
+  // it has more than one class when another of its slots is first (more), N classes when
+  // every one is (all); no count on the path.
   logic [1:0] lneed;
   always_comb begin
-    lneed = 2'd0;
-    for (int unsigned k = 0; k < 4; k++) begin
-      logic [3:0] cnt;
-      cnt = '0;
-      for (int unsigned j = 0; j < 8; j++)
-        if ((j >> fmt.nlg) == k && j < 32'(fmt.s_cnt) && lmf_q[j]) cnt = cnt + 4'd1;
-      if (k < (32'd1 << fmt.per_lg) && lana_q[k]) begin
-        if (cnt != 4'd1 && 5'(cnt) == fmt.nn) lneed = 2'd2;
-        else if (cnt != 4'd1 && lneed == 2'd0) lneed = 2'd1;
+    logic [3:0] more, all;
+    more = '0;
+    all = '0;
+    unique case (fmt.nlg)
+      3'd1: for (int unsigned k = 0; k < 4; k++) begin
+        more[k] = lmf_q[2*k + 1];
+        all[k] = lmf_q[2*k + 1];
       end
-    end
+      3'd2: for (int unsigned k = 0; k < 2; k++) begin
+        more[k] = |lmf_q[4*k + 1 +: 3];
+        all[k] = &lmf_q[4*k + 1 +: 3];
+      end
+      default: begin
+        more[0] = |lmf_q[7:1];
+        all[0] = &lmf_q[7:1];
+      end
+    endcase
+    // (the pixels of the line: k < 2^per_lg)
+    more = more & lana_q & 4'((5'd1 << (3'd1 << fmt.per_lg)) - 5'd1);
+    all = all & lana_q & 4'((5'd1 << (3'd1 << fmt.per_lg)) - 5'd1);
+    lneed = all != 4'd0 ? 2'd2 : more != 4'd0 ? 2'd1 : 2'd0;
   end
+
+  // the analysis scan: ana_q from the next line (one-line pixels, 2^per_lg pixels) or
+  // pixel on
+  logic [31:0] anaw_nx;
+  assign anaw_nx = anaw_q >> (6'd1 << fmt.per_lg);
 
   logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
@@ -582,8 +706,12 @@ module gx_mswb (
     prom_d = prom_q;
     passes_d = passes_q;
     ln_d = ln_q;
+    lcnt_d = state_q == StIdle ? 2'd0 : lcnt_q;
+    wrw_d = wrw_q;
     lnf_d = lnf_q;
     px_d = px_q;
+    pln_d = pln_q;
+    sln_d = sln_q;
     done_d = done_q;
     pst_d = pst_q;
     si_d = si_q;
@@ -591,6 +719,7 @@ module gx_mswb (
     acc_d = acc_q;
     refi_d = refi_q;
     ai_d = ai_q;
+    anaw_d = anaw_q;
     bl_d = bl_q;
     slot_d = slot_q;
     ng_d = ng_q;
@@ -641,6 +770,7 @@ module gx_mswb (
           cause_d = ev_i.cause;
           stored_d = ev_i.stored;
           arrive_d = ev_i.arrive;
+          ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
           state_d = StLoad;
         end
       end
@@ -651,11 +781,12 @@ module gx_mswb (
           if (!stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)]) wd[k*32 +: 32] = 32'd0;
         end
         rd_val_d = 1'b0;
-        ln_d = ln_q + 3'd1;
-        if (ln_q == 3'd7) state_d = StInit;
+        if (lcnt_q != 2'd3) lcnt_d = lcnt_q + 2'd1;
+        if (!ld_last) ln_d = f_low(ld_more);
+        else if (lcnt_q >= 2'd2) state_d = StInit;
       end
       StInit: begin
-        valid_d = valid_c;
+        valid_d = valid_n;
         cov_d = pix_any & p_mask;
         part_d = pix_any & ~pix_all & p_mask;
         ana_d = ana_c;
@@ -665,13 +796,26 @@ module gx_mswb (
         eb_d = 2'd0;
         em_d = 2'd0;
         ai_d = '0;
+        anaw_d = ana_c;
         ln_d = '0;
         px_d = '0;
-        // Em is needed unless the whole tile is rewritten; data for partial pixels
-        if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_c)
+        pln_d = '0;
+        // the fast path: the payload holds the sample 0s (1SPP, every existing pixel)
+        if (fast_q) begin
+          enc_d = 2'd0;
+          written_d = valid_n;
+          px_d = 6'(6'd1 << fmt.plg);  // (its first line, pln_d: 8 mod 8)
+          voff_d = 9'(32'(vn_q) << fmt.blg);
+          moff_d = '0;
+          cpi_d = '0;
+          state_d = StOut;
+        end
+        // else the payload is cleared; Em is needed unless the whole tile is rewritten,
+        // data for partial pixels
+        else if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_n)
           state_d = StRdReq;
         else
-          state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
+          state_d = cfg_q.threshold != 8'd0 ? StMPix : ana_c == 32'd0 ? StDecide : StAnaNext;
       end
       StRdReq: begin
         lnf_d = 1'b1;
@@ -690,16 +834,19 @@ module gx_mswb (
           if (rd_resp_ready_o) begin
             em_d = rd_resp_i.enc;
             rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
-            state_d = cfg_q.threshold != 8'd0 ? StMPix : StAnaNext;
+            state_d = cfg_q.threshold != 8'd0 ? StMPix : anaw_q == 32'd0 ? StDecide : StAnaNext;
           end
         end
       end
       StMPix: begin  // merge: the next covered pixel
         if (32'(px_q) == (32'd1 << fmt.plg)) begin
           rd_val_d = 1'b0;  // rdata may hold a line from before its joins
-          state_d = StAnaNext;
+          state_d = anaw_q == 32'd0 ? StDecide : StAnaNext;
         end
-        else if (!cov_q[px_q[4:0]]) px_d = px_q + 6'd1;
+        else if (!cov_q[px_q[4:0]]) begin
+          px_d = px_q + 6'd1;
+          pln_d = pln_nx;
+        end
         else begin
           done_d = '0;
           pst_d = 16'(stored_q >> (32'(px_q) << fmt.nlg)) & fmt.alln;
@@ -709,6 +856,7 @@ module gx_mswb (
       StMRef: begin  // merge: the next reference, the lowest sample not yet placed
         if (!nd_any) begin
           px_d = px_q + 6'd1;
+          pln_d = pln_nx;
           state_d = StMPix;
         end else if (fmt.multi ? refw_q && rp2_q : have_x) begin
           ref_d = smp_val;
@@ -745,19 +893,24 @@ module gx_mswb (
         if (needv_q && lneed > eb_q) eb_d = lneed;
         if (!fmt.multi) begin
           // done after the last line, or when no later line holds a pixel to analyze
-          if (ai_q == 6'd8 || (ana_q >> (32'(ai_q) << fmt.per_lg)) == 32'd0)
+          if (ai_q == 6'd8 || anaw_q == 32'd0)
             state_d = StDecide;
-          else if ((ana_q & (32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)
-                             << (32'(ai_q) << fmt.per_lg))) != 32'd0)
+          else if ((anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0)
             state_d = StAnaReq;
-          else ai_d = ai_q + 6'd1;
+          else begin
+            ai_d = ai_q + 6'd1;
+            anaw_d = anaw_nx;
+          end
         end else begin
-          if (ai_q == (6'd1 << fmt.plg) || (ana_q >> ai_q) == 32'd0) state_d = StDecide;
-          else if (ana_q[ai_q[4:0]]) begin
+          if (ai_q == (6'd1 << fmt.plg) || anaw_q == 32'd0) state_d = StDecide;
+          else if (anaw_q[0]) begin
             bl_d = '0;
             ng_d = '0;
             state_d = StAnaReq;
-          end else ai_d = ai_q + 6'd1;
+          end else begin
+            ai_d = ai_q + 6'd1;
+            anaw_d = anaw_nx;
+          end
         end
       end
       StAnaReq: begin  // the line read into rdata, then the request
@@ -772,9 +925,10 @@ module gx_mswb (
           passes_d = passes_q + 16'd1;
           if (!fmt.multi) begin  // the line's need from its first slots, the next clock
             lmf_d = an_first;
-            lana_d = 4'(ana_q >> (32'(ai_q) << fmt.per_lg));
+            lana_d = 4'(anaw_q);
             needv_d = 1'b1;
             ai_d = ai_q + 6'd1;
+            anaw_d = anaw_nx;
             state_d = StAnaNext;
           end else begin
             lmf_d = an_first;
@@ -791,6 +945,7 @@ module gx_mswb (
           if (32'(bl_q) + 1 == (32'd1 << fmt.lines_lg)) begin
             if (ng_need > eb_q) eb_d = ng_need;
             ai_d = ai_q + 6'd1;
+            anaw_d = anaw_nx;
             state_d = StAnaNext;
           end else begin
             bl_d = bl_q + 3'd1;
@@ -839,6 +994,7 @@ module gx_mswb (
       end
       StDecide: begin
         px_d = '0;
+        pln_d = '0;
         ln_d = '0;
         voff_d = '0;
         moff_d = '0;
@@ -846,14 +1002,17 @@ module gx_mswb (
         if (cov_q == valid_q) begin
           enc_d = eb_q;
           written_d = valid_q;
+          wrw_d = valid_q;
           state_d = StEPix;
         end else if (eb_q <= em_q) begin
           enc_d = em_q;
           written_d = cov_q;
+          wrw_d = cov_q;
           state_d = StEPix;
         end else begin
           enc_d = eb_q;
           written_d = valid_q;
+          wrw_d = valid_q;
           state_d = StPrReq;
         end
       end
@@ -878,25 +1037,38 @@ module gx_mswb (
         end
       end
       StEPix: begin  // encode: the next pixel; 1SPP: its sample 0 to the emit stage
-        if (32'(px_q) == (32'd1 << fmt.plg)) state_d = enc_q == 2'd1 ? StCopy : StOut;
-        else if (!written_q[px_q[4:0]]) px_d = px_q + 6'd1;
+        // done when no pixel from px_q on is written (the walk's end: pixel P)
+        if (wrw_q == 32'd0) begin
+          px_d = 6'(6'd1 << fmt.plg);
+          pln_d = '0;  // (P's first line: 8 mod 8)
+          state_d = enc_q == 2'd1 ? StCopy : StOut;
+        end else if (!wrw_q[0]) begin
+          px_d = px_q + 6'd1;
+          pln_d = pln_nx;
+          wrw_d = wrw_q >> 1;
+        end
         else if (enc_q == 2'd0) begin
           if (have_x) begin
             ref_d = smp_val;
             emit_d = 1'b1;
             px_d = px_q + 6'd1;
+            pln_d = pln_nx;
+            wrw_d = wrw_q >> 1;
           end else if (!(rd_val_q && rd_line_q == rd_x)) begin
             img_re = 1'b1;
           end
         end else begin
           done_d = '0;
           si_d = '0;
+          sln_d = pln_q;
           state_d = StERef;
         end
       end
       StERef: begin
         if (enc_q == 2'd1 && !nd_any) begin  // subset: every class of the pixel emitted
           px_d = px_q + 6'd1;
+          pln_d = pln_nx;
+          wrw_d = wrw_q >> 1;
           state_d = StEPix;
         end else if (enc_q == 2'd1 && fmt.multi) begin  // subset, multi-line: the class's
           if (!refw_q) begin                              // first sample is read
@@ -918,8 +1090,11 @@ module gx_mswb (
           ref_d = smp_val;
           emit_d = 1'b1;
           si_d = si_q + 4'd1;
+          sln_d = sln_nx;
           if (5'(si_q) == fmt.nn - 5'd1) begin
             px_d = px_q + 6'd1;
+            pln_d = pln_nx;
+            wrw_d = wrw_q >> 1;
             state_d = StEPix;
           end
         end else begin  // subset: the next class, from its first sample
@@ -988,6 +1163,7 @@ module gx_mswb (
       refw_q <= 1'b0;
       needv_q <= 1'b0;
       rd_val_q <= 1'b0;
+      ldv_q <= 1'b0;
     end else begin
       state_q <= state_d;
       fl_valid_q <= fl_valid_d;
@@ -999,6 +1175,7 @@ module gx_mswb (
       cs2_q <= cs1;
       refw_q <= refw_d;
       needv_q <= needv_d;
+      ldv_q <= state_q == StLoad;
       rd_val_q <= img_re || rd_val_d;
     end
   end
@@ -1021,8 +1198,12 @@ module gx_mswb (
     prom_q <= prom_d;
     passes_q <= passes_d;
     ln_q <= ln_d;
+    lcnt_q <= lcnt_d;
+    wrw_q <= wrw_d;
     lnf_q <= lnf_d;
     px_q <= px_d;
+    pln_q <= pln_d;
+    sln_q <= sln_d;
     done_q <= done_d;
     pst_q <= pst_d;
     si_q <= si_d;
@@ -1033,6 +1214,7 @@ module gx_mswb (
     acc_q <= acc_d;
     refi_q <= refi_d;
     ai_q <= ai_d;
+    anaw_q <= anaw_d;
     bl_q <= bl_d;
     slot_q <= slot_d;
     ng_q <= ng_d;
@@ -1054,6 +1236,8 @@ module gx_mswb (
     cc1_q <= cpi_q[3:0];
     cc2_q <= cc1_q;
     fl_q <= fl_d;
+    ldl_q <= ln_q;
+    ldg_q <= ld_g;
   end
 
   // ---------------------------------------------------------------------------------
@@ -1175,6 +1359,23 @@ module gx_mswb (
   `GX_ASSERT(CfgHeld_A, state_q == StIdle || cfg_q == cfg_i)
   `GX_ASSERT(FmtHeld_A, state_q == StIdle || fmt == gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
+  // the existing pixels' pipeline over the load
+  `GX_ASSERT(Area_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
+                     area_q == 28'(cfg_q.width) * 28'(cfg_q.height))
+  `GX_ASSERT(VCount_A, !((state_q == StLoad && lcnt_q >= 2'd2) || state_q == StInit) ||
+                       vn_q == f_count(28'(cfg_q.width) * 28'(cfg_q.height), fmt.plg, tile_q))
+  `GX_ASSERT(ValidN_A, state_q != StInit || valid_n == valid_c)
+  `GX_ASSERT(Fast_A, !((state_q == StLoad && lcnt_q == 2'd3) || state_q == StInit) ||
+                     fast_q == fast_c)
+  // the loaded line's payload write comes in the clock after its load clock (Init for
+  // the last), never beside an emit or a copy
+  `GX_ASSERT(LoadWr_A, !ldv_q || ((state_q == StLoad || state_q == StInit) && !emit_q &&
+                                  !cv2_q))
+  // the load walks the lines holding stored samples upwards
+  `GX_ASSERT(LoadLine_A, state_q != StLoad || ld_lines == 8'd0 || ld_lines[ln_q])
+  // the encode walk's mask of the written pixels from px_q on
+  `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
+                    wrw_q == 32'(written_q >> px_q))
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
   // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
@@ -1247,6 +1448,18 @@ module gx_mswb (
   `GX_ASSERT(QStep_A, state_q != StQBuild || 5'(qk_q) < fmt.s_cnt)
   `GX_ASSERT(QAddr_A, state_q != StQBuild || qrd_q == 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
+  // the registered scan mask and lines are the shifts they stand for
+  `GX_ASSERT(AnaW_A, !fv_after_init || anaw_q == 32'(ana_q >> (32'(ai_q) << fmt.per_lg)))
+  // the scan's line (one-line pixels, 8) or pixel (P) stays in range: below it while a
+  // request of it is in progress
+  `GX_ASSERT(AnaRange_A, !fv_after_init ||
+             ((state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
+               state_q == StQBuild || state_q == StQReq || state_q == StQWait)
+                ? 32'(ai_q) < (fmt.multi ? (32'd1 << fmt.plg) : 32'd8)
+                : 32'(ai_q) <= (fmt.multi ? (32'd1 << fmt.plg) : 32'd8)))
+  `GX_ASSERT(PixLine_A, !fv_after_init || pln_q == 3'((32'(px_q) << fmt.nlg) >> fmt.slg))
+  `GX_ASSERT(SmpLine_A, !(state_q == StERef && enc_q == 2'd2) ||
+                        sln_q == 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg))
 
   // Reachability.
   `GX_COVER(Enc1spp_C, fl_valid_o && fl_o.enc == gx_pkg::Enc1spp)
@@ -1259,6 +1472,7 @@ module gx_mswb (
   `GX_COVER(Query_C, state_q == StQWait && an_resp_valid)
   `GX_COVER(Merge_C, state_q == StMCmp && (join_pix & ~(16'd1 << refi_q)) != 16'd0)
   `GX_COVER(Peek_C, peek_take)
+  `GX_COVER(Fast_C, state_q == StInit && fast_q)
 endmodule
 
 `default_nettype wire

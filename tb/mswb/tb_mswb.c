@@ -426,8 +426,9 @@ static int cov_check(const cov_t *c)
 
 /* The timing diagram of docs/mswb.md, clock by clock: N = 16, B = 16, a 1 x 1 surface
  * (one tile of one pixel), an eviction covering it with one value (arrival 1SPP),
- * offered in every clock (the same record again once taken: clock 18 starts it anew);
- * packets always taken. Checks ev_ready_o and fl_valid_o. */
+ * offered in every clock (the same record again once taken: clock 12 starts it anew);
+ * packets always taken. Checks ev_ready_o and fl_valid_o. The uniform fast path: its
+ * sample 0 goes into the payload as the image is loaded, Init goes to Out. */
 static void timing_check(tb_report_t *rep)
 {
     gx_ms_cfg_t cfg;
@@ -444,7 +445,7 @@ static void timing_check(tb_report_t *rep)
     gx_mswb_rtl_cfg(m, &cfg);
     /* clock 0: seen in Idle; 1..8: its eight image lines loaded, taken in clock 8 */
     static const int want_ready[19] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    static const int want_fl[19] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
+    static const int want_fl[19] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
     int ok = 1;
     for (unsigned c = 0; c < 19; c++) {
         gx_mswb_io_t io;
