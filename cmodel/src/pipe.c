@@ -27,8 +27,7 @@ static uint64_t align_up(uint64_t v)
     return (v + GX_MSMEM_ALIGN - 1u) / GX_MSMEM_ALIGN * GX_MSMEM_ALIGN;
 }
 
-/* The multi-sample format of the registers (fields in range: gx_pipe_cfg_check). */
-static void ms_format(const gx_pipe_cfg_t *c, gx_ms_cfg_t *ms)
+void gx_pipe_ms_cfg(const gx_pipe_cfg_t *c, gx_ms_cfg_t *ms)
 {
     memset(ms, 0, sizeof *ms);
     ms->width = c->width;
@@ -52,7 +51,7 @@ void gx_pipe_cfg_default(gx_pipe_cfg_t *cfg, uint16_t width, uint16_t height, ui
     if (samples > 4 || bps > 2)
         return;
     gx_ms_cfg_t ms;
-    ms_format(cfg, &ms);
+    gx_pipe_ms_cfg(cfg, &ms);
     if (!gx_mssurf_cfg_ok(&ms))
         return;
     const uint64_t tiles = gx_mssurf_tiles(&ms);
@@ -85,7 +84,7 @@ const char *gx_pipe_cfg_check(const gx_pipe_cfg_t *c)
         c->state_base % GX_MSMEM_ALIGN)
         return "a base not 256-byte aligned";
     gx_ms_cfg_t ms;
-    ms_format(c, &ms);
+    gx_pipe_ms_cfg(c, &ms);
     if (!gx_mssurf_cfg_ok(&ms))
         return "the surface above 2^28 bytes";
     const uint64_t tiles = gx_mssurf_tiles(&ms);
@@ -169,7 +168,7 @@ gx_pipe_init_res_t gx_pipe_init(gx_pipe_t *p, const gx_pipe_cfg_t *cfg)
         p->status = GX_PIPE_STATUS_CFG_ERR; /* the pipeline stays idle */
         return GX_PIPE_INIT_BAD_CFG;
     }
-    ms_format(cfg, &p->ms);
+    gx_pipe_ms_cfg(cfg, &p->ms);
     if (!gx_msmem_init(&p->mem, &p->ms, cfg->surf_base, cfg->index_base, cfg->state_base))
         return GX_PIPE_INIT_NO_MODEL;
     p->rs.width = cfg->width;
@@ -222,12 +221,15 @@ static void on_group(void *ctx, const gx_rs_group_t *g)
 {
     gx_pipe_t *p = ctx;
     gx_ms_store_t st[16];
-    gx_rs_group_t g2 = *g;
-    if (!p->cfg.samples) /* 1x: the one sample stored as both samples of the 2x surface */
+    gx_rs_group_t g1;
+    if (!p->cfg.samples) { /* 1x: the one sample stored as both samples of the 2x surface */
+        g1 = *g;
         for (unsigned l = 0; l < GX_RASTER_LANES; l++)
             for (unsigned k = 0; k < 4; k++)
-                g2.mask[l][k] = (uint16_t)(g2.mask[l][k] | (g2.mask[l][k] & 1u) << 1);
-    const int n = gx_pipe_pix_group(&p->pix, &g2, st); /* the tag is live: its color was written */
+                g1.mask[l][k] = (uint16_t)(g1.mask[l][k] | (g1.mask[l][k] & 1u) << 1);
+        g = &g1;
+    }
+    const int n = gx_pipe_pix_group(&p->pix, g, st); /* the tag is live: its color was written */
     for (int i = 0; i < n; i++) {
         p->cnt.pixels++;
         /* the rasterizer's covered samples: one a pixel at 1x */

@@ -960,10 +960,7 @@ static void random_run(unsigned run, unsigned ncmd)
     cfg.cons_err = (uint8_t)rnd(256);
     /* the regions in a random order with gaps from a random 64-bit base */
     gx_ms_cfg_t ms;
-    memset(&ms, 0, sizeof ms);
-    ms.width = (uint16_t)w, ms.height = (uint16_t)h;
-    ms.spp = samples ? (gx_spp_t)(samples - 1u) : GX_SPP2;
-    ms.bps = (gx_bps_t)bps, ms.slots = 4;
+    gx_pipe_ms_cfg(&cfg, &ms);
     const uint64_t tiles = gx_mssurf_tiles(&ms);
     const uint64_t rlen[3] = {tiles * 256, tiles * 32, tiles};
     uint64_t at = (rnd64() >> 2) & ~0xffull, base[3];

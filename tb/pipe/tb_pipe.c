@@ -158,8 +158,7 @@ static void rnd_cfg(tb_rng_t *r, gx_pipe_cfg_t *c, unsigned run, cov_t *cov)
     }
     /* the regions in a random order at random gaps */
     gx_ms_cfg_t ms;
-    gx_mssurf_cfg_default(&ms, c->width, c->height,
-                          samples ? (gx_spp_t)(samples - 1) : GX_SPP2, (gx_bps_t)bps);
+    gx_pipe_ms_cfg(c, &ms);
     uint64_t tiles = gx_mssurf_tiles(&ms);
     uint64_t size[3] = {tiles * 256u, tiles * 32u, tiles};
     uint64_t *base[3] = {&c->surf_base, &c->index_base, &c->state_base};

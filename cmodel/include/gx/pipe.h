@@ -164,6 +164,10 @@ typedef struct gx_pipe {
  *  are left 0; gx_pipe_init refuses it). */
 void gx_pipe_cfg_default(gx_pipe_cfg_t *cfg, uint16_t width, uint16_t height, uint8_t samples,
                          uint8_t bps);
+/** The multi-sample format of the registers (ms_cfg_t of the store path; fields in
+ *  range: gx_pipe_cfg_check): spp_e = SAMPLES - 1, and at 1x (SAMPLES 0) a 2x surface
+ *  whose two samples are stored together. */
+void gx_pipe_ms_cfg(const gx_pipe_cfg_t *cfg, gx_ms_cfg_t *ms);
 /** NULL when gx_pipe_init takes cfg's registers, else why it refuses them, the first
  *  failed check in this order: WIDTH, HEIGHT outside 1..8192; SAMPLES above 4; BPS 3; CONSERVATIVE above 1; K outside 1..32; a base
  *  not 256-byte aligned; the surface above 2^28 bytes in whole tiles (2^20
