@@ -104,9 +104,40 @@ module gx_raster #(
   logic tbl_take;
 
   assign walk_empty  = !a_q && !a2_q && !b_q && !b2_q;
-  assign tri_take    = p_q && p_n_q == 2'd2 && walk_empty;
-  assign cmd_ready_o = cmd_i.op || !p_q || tri_take;
-  assign p_take      = cmd_valid_i && !cmd_i.op && (!p_q || tri_take);
+
+  // The walker's take and prep's from registers. The take loads about 2,000 flip-flops
+  // (the triangle registers, A's tile, the offset units, prep's next command), so it is
+  // made TC times, copy k from its own copies of "prep is ready" (p_q && p_n_q == 2,
+  // exact) and of "the walker is empty" (TakeCopy_A). The latter is computed from the
+  // stages' next valid bits with A2's taken as "A hands a tile on" whether or not the
+  // tile has anything to visit, so no corner test lies before it: after A drops the
+  // walk's last tile the walker reads as empty a clock late (WeSound_A: never early).
+  // Copy k drives one group of the registers the take loads, and prep's registers
+  // load whenever prep is free (p_free), holding the command only once it is taken.
+  localparam int unsigned TC = 8;
+  logic          p_q_d, a_q_d, a2_up_d, b_q_d, b2_q_d, we_d;
+  logic [1:0]    p_n_d;
+  logic [TC-1:0] tc_rdy_q, tc_we_q, tc_take;
+  logic [2:0]    tc_pfree;  // prep is free: copies 0..2 (control, P0's two halves)
+  for (genvar k = 0; k < TC; k++) begin : gen_tc
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        tc_rdy_q[k] <= 1'b0;
+        tc_we_q[k]  <= 1'b1;
+      end else begin
+        tc_rdy_q[k] <= p_q_d && p_n_d == 2'd2;
+        tc_we_q[k]  <= we_d;
+      end
+    end
+    assign tc_take[k]  = tc_rdy_q[k] && tc_we_q[k];
+  end
+  for (genvar k = 0; k < 3; k++) begin : gen_pfree
+    assign tc_pfree[k] = !p_q || tc_take[k];
+  end
+  assign we_d        = !a_q_d && !a2_up_d && !b_q_d && !b2_q_d;
+  assign tri_take    = tc_take[0];
+  assign cmd_ready_o = cmd_i.op || tc_pfree[0];
+  assign p_take      = cmd_valid_i && !cmd_i.op && tc_pfree[0];
   assign tbl_take    = cmd_valid_i && cmd_i.op;
   assign idle_o      = !p_q && walk_empty && !r_q && !r2_q && !grp_valid_o;
 
@@ -157,14 +188,11 @@ module gx_raster #(
   logic [3*GW-1:0]  p_t_q;             // conservative: T per edge (else 0)
   logic [12*EW-1:0] p_k_q, p_k;        // corner constant of fine tile f, edge e, at (3 f + e) EW
 
+  assign p_q_d = rst_i ? 1'b0 : p_take ? 1'b1 : tri_take ? 1'b0 : p_q;
+  assign p_n_d = rst_i || p_take ? 2'd0 : p_n_q != 2'd2 ? p_n_q + 2'd1 : p_n_q;
   always_ff @(posedge clk_i) begin
-    if (rst_i) p_q <= 1'b0;
-    else if (p_take) p_q <= 1'b1;
-    else if (tri_take) p_q <= 1'b0;
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_i || p_take) p_n_q <= '0;
-    else if (p_n_q != 2'd2) p_n_q <= p_n_q + 2'd1;
+    p_q   <= p_q_d;
+    p_n_q <= p_n_d;
   end
 
   always_comb begin
@@ -211,13 +239,19 @@ module gx_raster #(
     end
   end
 
+  // loaded whenever prep is free (copies 1 and 2 of its take): what a clock without a
+  // taken command loads is never read (p_q stays clear)
   always_ff @(posedge clk_i) begin
-    if (p_take) begin
+    if (tc_pfree[1]) begin
       p_a_q    <= p_a_d;
       p_b_q    <= p_b_d;
-      p_c_q    <= p_c_d;
       p_l1_q   <= p_l1_d;
       p_h_q    <= cmd_i.conservative ? 9'd128 + 9'(cmd_i.cons_err) : 9'd0;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (tc_pfree[2]) begin
+      p_c_q    <= p_c_d;
       p_pos_q  <= p_pos_d;
       p_incl_q <= cmd_i.conservative ? 3'b111 : su.incl;
       p_nlog_q <= cmd_i.conservative ? 3'd0 : cmd_i.samples_log2;
@@ -316,15 +350,22 @@ module gx_raster #(
   logic [15:0]          t_xo0_q, t_xo1_q, t_yo0_q, t_yo1_q;
   logic                 t_c01_q;               // the range is one column of tiles
 
+  // on copies 3, 4 and 5 of the take
   always_ff @(posedge clk_i) begin
-    if (tri_take) begin
+    if (tc_take[3]) begin
       t_a_q    <= p_a_q;
       t_b_q    <= p_b_q;
       t_a3_q   <= p_a3_q;
       t_b3_q   <= p_b3_q;
       t_c_q    <= p_c_q;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (tc_take[4]) t_k_q <= p_k_q;
+  end
+  always_ff @(posedge clk_i) begin
+    if (tc_take[5]) begin
       t_t_q    <= p_t_q;
-      t_k_q    <= p_k_q;
       t_pos_q  <= p_pos_q;
       t_incl_q <= p_incl_q;
       t_nlog_q <= p_nlog_q;
@@ -361,7 +402,8 @@ module gx_raster #(
   localparam int unsigned SPh = 4;                      // slots a clock
   localparam logic [2:0] PhDone = 3'(16 / SPh);         // the phase count: 4
   logic [2:0] t_ph_q;                         // the phase computed this clock, or done
-  logic [SPh*8-1:0] t_upos_q;                 // unit u's position in this phase
+  logic [3*SPh*8-1:0] t_upos_q;               // unit u's position in this phase, a copy
+                                              // for each edge e at (SPh e + u) 8
   logic [3*SPh*OW-1:0] t_su;                  // unit u's s for edge e, at (SPh e + u) OW
 
   always_ff @(posedge clk_i) begin
@@ -370,15 +412,18 @@ module gx_raster #(
     else if (t_ph_q != PhDone) t_ph_q <= t_ph_q + 3'd1;
   end
   // unit u computes slot SPh ph + u in phase ph: its position is selected a clock ahead
-  // (UnitPos_A)
-  always_ff @(posedge clk_i) begin
-    for (int u = 0; u < SPh; u++) begin
-      if (tri_take) begin
-        t_upos_q[8*u +: 8] <= p_pos_q[8*u +: 8];
-      end else if (t_ph_q != PhDone) begin
-        t_upos_q[8*u +: 8] <= '0;
-        for (int s = u + SPh; s < 16; s += SPh)
-          if (t_ph_q == 3'(s / SPh - 1)) t_upos_q[8*u +: 8] <= t_pos_q[8*s +: 8];
+  // (UnitPos_A), in a copy for each edge kept apart in synthesis, so that each drives
+  // one edge's digit selects
+  for (genvar e = 0; e < 3; e++) begin : gen_upos
+    (* keep *) always_ff @(posedge clk_i) begin
+      for (int u = 0; u < SPh; u++) begin
+        if (tc_take[7]) begin
+          t_upos_q[8*(SPh*e + u) +: 8] <= p_pos_q[8*u +: 8];
+        end else if (t_ph_q != PhDone) begin
+          t_upos_q[8*(SPh*e + u) +: 8] <= '0;
+          for (int s = u + SPh; s < 16; s += SPh)
+            if (t_ph_q == 3'(s / SPh - 1)) t_upos_q[8*(SPh*e + u) +: 8] <= t_pos_q[8*s +: 8];
+        end
       end
     end
   end
@@ -402,7 +447,7 @@ module gx_raster #(
       a3 = $signed(t_a3_q[A3W*e +: A3W]);
       b3 = $signed(t_b3_q[A3W*e +: A3W]);
       for (int u = 0; u < SPh; u++) begin
-        pos = t_upos_q[8*u +: 8];
+        pos = t_upos_q[8*(SPh*e + u) +: 8];
         // S = 16 s, s = A sx + B sy, |s| <= 2 * 2^23 * 15 < 2^28: the 2-bit digits of
         // sx and sy, the low pair and the high pair summed first
         t_su[(SPh*e + u)*OW +: OW] = (mul2(a, a3, pos[5:4]) + mul2(b, b3, pos[1:0])) +
@@ -472,15 +517,8 @@ module gx_raster #(
 
   assign a_adv = a_q && a2_free;
 
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      a_q <= 1'b0;
-    end else if (tri_take) begin
-      a_q <= p_ne_q;
-    end else if (a_adv && a_c1_q && a_r1_q) begin
-      a_q <= 1'b0;
-    end
-  end
+  assign a_q_d = rst_i ? 1'b0 : tri_take ? p_ne_q : a_adv && a_c1_q && a_r1_q ? 1'b0 : a_q;
+  always_ff @(posedge clk_i) a_q <= a_q_d;
   always_ff @(posedge clk_i) begin
     if (tri_take) begin
       a_c0_q <= 1'b1;
@@ -500,7 +538,7 @@ module gx_raster #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (tri_take) begin
+    if (tc_take[6]) begin
       a_tx_q <= TW'(p_px0_q >> 4);
       a_ty_q <= TW'(p_py0_q >> 4);
       a_e_q  <= p_e00_q;
@@ -563,6 +601,8 @@ module gx_raster #(
     if (rst_i) a2_q <= 1'b0;
     else if (a2_free) a2_q <= a_adv && a_vm != '0;
   end
+  // a2_q's next value, taking every tile A hands on (WeSound_A)
+  assign a2_up_d = !rst_i && (a2_free ? a_adv : a2_q);
   always_ff @(posedge clk_i) begin
     if (a_adv) begin
       a2_tx_q <= a_tx_q;
@@ -670,11 +710,8 @@ module gx_raster #(
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    if (rst_i) b_q <= 1'b0;
-    else if (b_take) b_q <= 1'b1;
-    else if (b2_free && b_last) b_q <= 1'b0;
-  end
+  assign b_q_d = rst_i ? 1'b0 : b_take ? 1'b1 : b2_free && b_last ? 1'b0 : b_q;
+  always_ff @(posedge clk_i) b_q <= b_q_d;
   always_ff @(posedge clk_i) begin
     if (b_take) begin
       b_tx_q <= a2_tx_q;
@@ -706,10 +743,7 @@ module gx_raster #(
 
   assign b2_free = !b2_q || r_free;
 
-  always_ff @(posedge clk_i) begin
-    if (rst_i) b2_q <= 1'b0;
-    else if (b2_free) b2_q <= b_q;
-  end
+  always_ff @(posedge clk_i) b2_q <= b2_q_d;
   always_ff @(posedge clk_i) begin
     if (b_q && b2_free) begin
       b2_px_q <= b_px;
@@ -800,11 +834,11 @@ module gx_raster #(
   // apart in synthesis, so that no one net reaches all of R's registers: each copy
   // drives a twelfth of them and is placed beside them.
   localparam int unsigned RC = 12;
-  logic          r_q_d, b2_q_d, en_d;
+  logic          r_q_d, en_d;
   logic [RC-1:0] rc_r_q, rc_b2_q, rc_en_q, rc_last_q;
   logic [RC-1:0] rc_take;  // copy k of R's take of B2's group (r_free && b2_q)
   assign r_q_d  = r_free ? b2_q : r_q;
-  assign b2_q_d = b2_free ? b_q : b2_q;
+  assign b2_q_d = rst_i ? 1'b0 : b2_free ? b_q : b2_q;
   for (genvar k = 0; k < RC; k++) begin : gen_rc
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) begin
@@ -832,7 +866,8 @@ module gx_raster #(
   end
 
   logic [4*2-1:0]      r_kp_q;    // k' of the columns c with c % 4 = m, at 2 m (RKp_A)
-  logic [NC*4-1:0]     r_pass;    // column c's sample j passes, at 4 c + j
+  logic [3*NC*4-1:0]   r_sg;      // column c's sample j passes edge e, at NC 4 e + 4 c + j
+  logic [NC-1:0]       r_pin;     // column c's pixel is in the pixel range
   logic [3*NC*4*(SW+1)-1:0] r_sum;  // every sample sum, one bit wider (NoOverflow_A)
 
   // the pixel k' the columns c with c % 4 = m test in sub-step h, at 2 m: registered
@@ -864,13 +899,11 @@ module gx_raster #(
     logic [1:0] kp;
     logic signed [SW:0] sum;
     logic signed [SW-1:0] q;
-    logic pass, inr;
     for (int c = 0; c < NC; c++) begin
       kp = rk_kp_q[8*(c/4) + 2*(c%4) +: 2];
-      inr = 1'b0;
-      for (int m = 0; m < 4; m++) if (kp == 2'(m)) inr = r_inr_q[4*(c/4) + m];
+      r_pin[c] = 1'b0;
+      for (int m = 0; m < 4; m++) if (kp == 2'(m)) r_pin[c] = r_inr_q[4*(c/4) + m];
       for (int j = 0; j < 4; j++) begin
-        pass = inr;
         for (int e = 0; e < 3; e++) begin
           // the sample passes the edge when q' + s >= 0 (stage B2): one sign; s is the
           // offset at test place 4 (c % 4) + j (the load stage's order)
@@ -880,9 +913,8 @@ module gx_raster #(
             if (kp == 2'(m)) q = $signed(r_e_q[SW*(NC*e + 4*(c/4) + m) +: SW]);
           sum = (SW+1)'(q) + (SW+1)'($signed(r_s_q[(16*e + 4*(c%4) + j)*OW +: OW]));
           r_sum[(SW+1)*((e*NC + c)*4 + j) +: SW+1] = sum;
-          if (sum < 0) pass = 1'b0;
+          r_sg[NC*4*e + 4*c + j] = !sum[SW];
         end
-        r_pass[4*c + j] = pass;
       end
     end
   end
@@ -893,7 +925,11 @@ module gx_raster #(
   logic                r2_last_q, r2_ps_q;
   logic [1:0]          r2_h_q;
   logic [2:0]          r2_nlog_q;
-  logic [NC*4-1:0]     r2_pass_q;
+  // R's results per edge, registered apart (the three edges' sums lie far apart), and
+  // ANDed here: column c's sample j passes, at 4 c + j
+  logic [3*NC*4-1:0]   r2_sg_q;
+  logic [NC-1:0]       r2_pin_q;
+  logic [NC*4-1:0]     r2_pass;
   logic [PW-1:0]       r2_px_q, r2_py_q;
   logic [15:0]         r2_tag_q;
   logic [Lanes*64-1:0] r2_acc_q;  // the masks of the group's earlier sub-steps
@@ -916,7 +952,8 @@ module gx_raster #(
     if (en) begin
       r2_last_q <= r_last;
       r2_h_q    <= r_h_q;
-      r2_pass_q <= r_pass;
+      r2_sg_q   <= r_sg;
+      r2_pin_q  <= r_pin;
       r2_px_q   <= r_px_q;
       r2_py_q   <= r_py_q;
       r2_nlog_q <= r_nlog_q;
@@ -949,6 +986,13 @@ module gx_raster #(
         endcase
   endfunction
 
+  always_comb begin
+    for (int c = 0; c < NC; c++)
+      for (int j = 0; j < 4; j++)
+        r2_pass[4*c + j] = r2_pin_q[c] && r2_sg_q[4*c + j] && r2_sg_q[NC*4 + 4*c + j] &&
+                           r2_sg_q[2*NC*4 + 4*c + j];
+  end
+
   // bit s of v
   function automatic logic bit4(input logic [3:0] v, input logic [1:0] s);
     bit4 = v[s];
@@ -967,14 +1011,14 @@ module gx_raster #(
       for (int k = 0; k < 4; k++) begin
         for (int i = 0; i < 16; i++) begin
           unique case (r2_nlog_q)
-            3'd0: r2_mask[64*l + 16*k + i] = i == 0 && bit4(r2_pass_q[4*(4*l + k) +: 4], kset);
+            3'd0: r2_mask[64*l + 16*k + i] = i == 0 && bit4(r2_pass[4*(4*l + k) +: 4], kset);
             3'd1: r2_mask[64*l + 16*k + i] = i < 2 &&
-                                            bit4(r2_pass_q[4*(4*l + k) +: 4], {kset[0], 1'(i%2)});
-            3'd2: r2_mask[64*l + 16*k + i] = i < 4 && r2_pass_q[4*(4*l + k) + i%4];
+                                            bit4(r2_pass[4*(4*l + k) +: 4], {kset[0], 1'(i%2)});
+            3'd2: r2_mask[64*l + 16*k + i] = i < 4 && r2_pass[4*(4*l + k) + i%4];
             3'd3: r2_mask[64*l + 16*k + i] = i < 8 && r2_h_q[0] == 1'(k / 2) &&
-                                            r2_pass_q[4*(4*l + 2*(k%2) + (i%8)/4) + i%4];
+                                            r2_pass[4*(4*l + 2*(k%2) + (i%8)/4) + i%4];
             default: r2_mask[64*l + 16*k + i] = r2_h_q == 2'(k) &&
-                                                r2_pass_q[4*(4*l + i/4) + i%4];
+                                                r2_pass[4*(4*l + i/4) + i%4];
           endcase
         end
       end
@@ -985,7 +1029,7 @@ module gx_raster #(
   // mask placement), with the selection registered (lane_sel).
   always_comb begin
     for (int l = 0; l < Lanes; l++)
-      r2_lane[l] = r2_accany_q[l] || (r2_pass_q[16*l +: 16] & r2_sel_q[16*l +: 16]) != '0;
+      r2_lane[l] = r2_accany_q[l] || (r2_pass[16*l +: 16] & r2_sel_q[16*l +: 16]) != '0;
   end
 
   // ---------------------------------------------------------------------------------
@@ -1269,7 +1313,9 @@ module gx_raster #(
       fv_upos_bad[u] = 1'b0;
       for (int ph = 0; ph < 16 / SPh; ph++)
         if (t_ph_q == 3'(ph))
-          fv_upos_bad[u] = t_upos_q[8*u +: 8] != t_pos_q[8*(SPh*ph + u) +: 8];
+          for (int e = 0; e < 3; e++)
+            if (t_upos_q[8*(SPh*e + u) +: 8] != t_pos_q[8*(SPh*ph + u) +: 8])
+              fv_upos_bad[u] = 1'b1;
     end
   end
   // every sample offset |s| < 2^28; every saturated pixel-origin value |q| <= 2^29
@@ -1316,6 +1362,11 @@ module gx_raster #(
   `GX_ASSERT(AccAny_A, !r2_q || r2_accany_q == fv_lane_any(r2_acc_q))
   `GX_ASSERT(RLast_A, !r_q || r_last_q == last_step(r_nlog_q, r_h_q))
   `GX_ASSERT(RKp_A, !r_q || r_kp_q == kp_of(r_nlog_q, r_h_q))
+  // the copies of the walker's take: prep's ready exact, the walker's emptiness never
+  // early, and every copy equal
+  `GX_ASSERT(TakeCopy_A, tc_rdy_q == {TC{p_q && p_n_q == 2'd2}} &&
+                         tc_we_q == {TC{tc_we_q[0]}})
+  `GX_ASSERT(WeSound_A, !tc_we_q[0] || walk_empty)
   // the copies of R's take and pixel selects hold their originals' values
   `GX_ASSERT(RCopy_A, rc_r_q == {RC{r_q}} && rc_b2_q == {RC{b2_q}} && rc_en_q == {RC{en}} &&
                       (!r_q || (rc_last_q == {RC{r_last_q}} &&
@@ -1424,6 +1475,7 @@ module gx_raster #(
   `GX_COVER(CoarseReject_C, a_adv && a_vm == '0)
   `GX_COVER(FineReject_C, a_adv && a_vm != '0 && a_fok != '1)
   `GX_COVER(Overlap_C, p_q && p_n_q == 2'd2 && !walk_empty)
+  `GX_COVER(WeLate_C, p_q && p_n_q == 2'd2 && walk_empty && !tc_we_q[0])
   `GX_COVER(TableWrite_C, tbl_take && !walk_empty)
   `GX_COVER(Stall_C, `GX_PAST_OK && $past(grp_valid_o && !grp_ready_i) && grp_valid_o)
 endmodule
