@@ -495,18 +495,25 @@ module gx_mswb (
   // The sample 0s of the loaded line's pixels, for the payload write of the clock after
   // its load clock: one-line pixels, its 2^per_lg pixels' (32 / N bytes at byte
   // ln 32 / N of the payload); multi-line pixels, the pixel's when the line is its first
-  // (B bytes at byte (ln / L) B). ld_g: pixel k's sample 0 at byte k B, from the line
-  // written (wd): dword w is line dword ((w >> dlg) << (nlg + dlg)) | (w mod 2^dlg)
-  // (one-line pixels; lanes past 32 / N bytes are not written) or w (multi-line pixels).
+  // (B bytes at byte (ln / L) B). ld_w: the line loaded (line ln_q of the held record:
+  // its stored samples, 0 elsewhere), which Load writes into the image; taken from the
+  // record here, not from the image's write data (wd, a select of every writer). ld_g:
+  // pixel k's sample 0 at byte k B, from ld_w: dword w is line dword
+  // ((w >> dlg) << (nlg + dlg)) | (w mod 2^dlg) (one-line pixels; lanes past 32 / N bytes
+  // are not written) or w (multi-line pixels).
   // ldg_q: its c bytes (32 / N or B) repeated over the 16 lanes (the write's data).
+  logic [255:0] ld_w;
   logic [127:0] ld_g, ld_r, ldg_q;
   always_comb begin
-    ld_g[31:0] = wd[31:0];
-    ld_g[63:32] = fmt.multi || fmt.dlg != 3'd0 ? wd[63:32]
-                                                : fmt.nlg == 3'd1 ? wd[95:64] : wd[159:128];
-    ld_g[95:64] = fmt.multi || fmt.dlg == 3'd2 ? wd[95:64] : wd[159:128];
-    ld_g[127:96] = fmt.multi || fmt.dlg == 3'd2 ? wd[127:96]
-                                                 : fmt.dlg == 3'd1 ? wd[191:160] : wd[223:192];
+    ld_w = ev_i.data[32'(ln_q)*256 +: 256];
+    for (int unsigned k = 0; k < 8; k++)
+      if (!stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)]) ld_w[k*32 +: 32] = 32'd0;
+    ld_g[31:0] = ld_w[31:0];
+    ld_g[63:32] = fmt.multi || fmt.dlg != 3'd0 ? ld_w[63:32]
+                                                : fmt.nlg == 3'd1 ? ld_w[95:64] : ld_w[159:128];
+    ld_g[95:64] = fmt.multi || fmt.dlg == 3'd2 ? ld_w[95:64] : ld_w[159:128];
+    ld_g[127:96] = fmt.multi || fmt.dlg == 3'd2 ? ld_w[127:96]
+                                                 : fmt.dlg == 3'd1 ? ld_w[191:160] : ld_w[223:192];
     unique case (fmt.multi ? fmt.blg : 3'(3'd5 - fmt.nlg))
       3'd2:    ld_r = {4{ld_g[31:0]}};
       3'd3:    ld_r = {2{ld_g[63:0]}};
@@ -812,11 +819,8 @@ module gx_mswb (
         end
       end
       StLoad: begin  // image line ln_q: the stored samples, 0 elsewhere
-        wd = ev_i.data[32'(ln_q)*256 +: 256];
-        for (int unsigned k = 0; k < 8; k++) begin
-          wdw[k] = 1'b1;
-          if (!stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)]) wd[k*32 +: 32] = 32'd0;
-        end
+        wd = ld_w;
+        wdw = '1;
         rd_val_d = 1'b0;
         if (lcnt_q != 2'd3) lcnt_d = lcnt_q + 2'd1;
         if (!ld_last) ln_d = f_low(ld_more);
