@@ -492,71 +492,115 @@ module gx_mswb (
     .wdata_i (vrep)
   );
 
-  // The sample 0s of the loaded line's pixels, registered (ldv_q: of line ldl_q, in
-  // ldg_q): one-line pixels, its 2^per_lg pixels' (32 / N bytes at byte ldl_q 32 / N of
-  // the payload); multi-line pixels, the pixel's when the line is its first (B bytes at
-  // byte (ldl_q / L) B). ld_g: pixel k's sample 0 at byte k B, from the line written
-  // (wd): dword w is line dword ((w >> dlg) << (nlg + dlg)) | (w mod 2^dlg) (one-line
-  // pixels; lanes past 32 / N bytes are not written) or w (multi-line pixels).
-  logic         ldv_q;
-  logic [2:0]   ldl_q;
-  logic [127:0] ld_g, ldg_q;
+  // The sample 0s of the loaded line's pixels, for the payload write of the clock after
+  // its load clock: one-line pixels, its 2^per_lg pixels' (32 / N bytes at byte
+  // ln 32 / N of the payload); multi-line pixels, the pixel's when the line is its first
+  // (B bytes at byte (ln / L) B). ld_w: the line loaded (line ln_q of the held record:
+  // its stored samples, 0 elsewhere), which Load writes into the image; taken from the
+  // record here, not from the image's write data (wd, a select of every writer). ld_g:
+  // pixel k's sample 0 at byte k B, from ld_w: dword w is line dword
+  // ((w >> dlg) << (nlg + dlg)) | (w mod 2^dlg) (one-line pixels; lanes past 32 / N bytes
+  // are not written) or w (multi-line pixels).
+  // ldg_q: its c bytes (32 / N or B) repeated over the 16 lanes (the write's data).
+  logic [255:0] ld_w;
+  logic [127:0] ld_g, ld_r, ldg_q;
   always_comb begin
-    ld_g[31:0] = wd[31:0];
-    ld_g[63:32] = fmt.multi || fmt.dlg != 3'd0 ? wd[63:32]
-                                                : fmt.nlg == 3'd1 ? wd[95:64] : wd[159:128];
-    ld_g[95:64] = fmt.multi || fmt.dlg == 3'd2 ? wd[95:64] : wd[159:128];
-    ld_g[127:96] = fmt.multi || fmt.dlg == 3'd2 ? wd[127:96]
-                                                 : fmt.dlg == 3'd1 ? wd[191:160] : wd[223:192];
+    ld_w = ev_i.data[32'(ln_q)*256 +: 256];
+    for (int unsigned k = 0; k < 8; k++)
+      if (!stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)]) ld_w[k*32 +: 32] = 32'd0;
+    ld_g[31:0] = ld_w[31:0];
+    ld_g[63:32] = fmt.multi || fmt.dlg != 3'd0 ? ld_w[63:32]
+                                                : fmt.nlg == 3'd1 ? ld_w[95:64] : ld_w[159:128];
+    ld_g[95:64] = fmt.multi || fmt.dlg == 3'd2 ? ld_w[95:64] : ld_w[159:128];
+    ld_g[127:96] = fmt.multi || fmt.dlg == 3'd2 ? ld_w[127:96]
+                                                 : fmt.dlg == 3'd1 ? ld_w[191:160] : ld_w[223:192];
+    unique case (fmt.multi ? fmt.blg : 3'(3'd5 - fmt.nlg))
+      3'd2:    ld_r = {4{ld_g[31:0]}};
+      3'd3:    ld_r = {2{ld_g[63:0]}};
+      default: ld_r = ld_g;
+    endcase
   end
 
-  // The payload register's one write port: pw_cnt bytes from byte pw_addr (at most 16,
-  // in at most two 16-byte payload lines), the data rotated to their byte lanes. The
-  // register is cleared when an eviction is first offered and again in Init unless the
-  // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0).
-  logic         pw_en;
-  logic [8:0]   pw_addr;
-  logic [4:0]   pw_cnt;
-  logic [127:0] pw_data, pw_rot;
-  logic [15:0]  pw_lo, pw_hi;  // lanes written in line pw_addr / 16, and in the next
+  // The payload register's one write port: c bytes from byte a (at most 16, in at most
+  // two 16-byte payload lines). Its command is registered a clock ahead, from what starts
+  // the write (the copy's word read, cv1_q; the line being loaded; the emit stage's next
+  // value, emit_d at voff_d or moff_d): the lanes written in line a / 16 and in the next
+  // (pwlo_q, pwhi_q; 0 when there is no write), that line (pwln_q, one-hot), the data's
+  // source (pws_q) and the copy's rotation (pwr_q); so each byte's enable in the write's
+  // clock is one function of registers. Only the copy's data are rotated: a load, a value
+  // and a mask byte (pair) are written at a multiple of their length c (c divides 16), so
+  // their c bytes repeated over the 16 lanes are already in place (ldg_q, vrep, pw_mask).
+  // The register is cleared in the first Load clock (pwc_q) and again in Init unless the
+  // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0); a
+  // clear wins over a write of the same clock (the last load line's, in Init).
+  logic         pn_en;            // the next clock's write: c bytes from byte a
+  logic [8:0]   pn_addr;
+  logic [4:0]   pn_cnt;
+  logic [1:0]   pn_src;           // 0 a value (1SPP, full), 1 a mask byte, 2 load, 3 copy
+  logic         pn_clr;
+  logic [15:0]  pn_lo, pn_hi;
+  logic [22:0]  pn_ln;
+  logic [15:0]  pwlo_q, pwhi_q;   // registered: lanes of line pwln_q, of the next line
+  logic [22:0]  pwln_q, pwlh;     // ... the line (one-hot); pwlh: the line before
+  logic [1:0]   pws_q;
+  logic [3:0]   pwr_q;
+  logic         pwc_q;
+  logic [127:0] pw_data, pw_mask, pw_copy;
   always_comb begin
-    if (cv2_q) begin  // copy: value word cc2_q
-      pw_en = 1'b1;
-      pw_addr = mbytes + 9'(32'(cc2_q) * 16);
-      pw_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
-      pw_data = vb_rdata;
-    end else if (ldv_q) begin  // load: the sample 0s of the loaded line's pixels
-      pw_en = !fmt.multi || (ldl_q & 3'((32'd1 << fmt.lines_lg) - 1)) == 3'd0;
-      pw_addr = fmt.multi ? 9'(32'(ldl_q >> fmt.lines_lg) << fmt.blg)
-                          : 9'(32'(ldl_q) << (3'd5 - fmt.nlg));
-      pw_cnt = fmt.multi ? fmt.bb : 5'(6'd32 >> fmt.nlg);
-      pw_data = ldg_q;
+    if (cv1_q) begin  // copy: value word cc1_q, read the clock before
+      pn_en = 1'b1;
+      pn_addr = mbytes + 9'(32'(cc1_q) * 16);
+      pn_cnt = voff_q - 9'(32'(cc1_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc1_q) * 16));
+      pn_src = 2'd3;
+    end else if (state_q == StLoad) begin  // load: the sample 0s of line ln_q's pixels
+      pn_en = !fmt.multi || (ln_q & 3'((32'd1 << fmt.lines_lg) - 1)) == 3'd0;
+      pn_addr = fmt.multi ? 9'(32'(ln_q >> fmt.lines_lg) << fmt.blg)
+                          : 9'(32'(ln_q) << (3'd5 - fmt.nlg));
+      pn_cnt = fmt.multi ? fmt.bb : 5'(6'd32 >> fmt.nlg);
+      pn_src = 2'd2;
     end else if (enc_q == 2'd1) begin  // emit stage, subset: the mask's byte (N <= 8)
-      pw_en = emit_q;                    // or two bytes (N = 16)
-      pw_addr = 9'(moff_q >> 3);
-      pw_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
-      pw_data = 128'({emask_q[15:8], mb_new});
-    end else begin    // emit stage, 1SPP and full: the value, at its place in the packet
-      pw_en = emit_q;
-      pw_addr = voff_q;
-      pw_cnt = fmt.bb;
-      pw_data = ref_q;
+      pn_en = emit_d;                    // or two bytes (N = 16)
+      pn_addr = 9'(moff_d >> 3);
+      pn_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
+      pn_src = 2'd1;
+    end else begin  // emit stage, 1SPP and full: the value, at its place in the packet
+      pn_en = emit_d;
+      pn_addr = voff_d;
+      pn_cnt = fmt.bb;
+      pn_src = 2'd0;
     end
-    pw_rot = 128'(({pw_data, pw_data} << (32'(pw_addr[3:0]) * 8)) >> 128);
     for (int unsigned l = 0; l < 16; l++) begin
-      pw_lo[l] = l >= 32'(pw_addr[3:0]) && l < 32'(pw_addr[3:0]) + 32'(pw_cnt);
-      pw_hi[l] = l + 16 < 32'(pw_addr[3:0]) + 32'(pw_cnt);
+      pn_lo[l] = pn_en && l >= 32'(pn_addr[3:0]) && l < 32'(pn_addr[3:0]) + 32'(pn_cnt);
+      pn_hi[l] = pn_en && l + 16 < 32'(pn_addr[3:0]) + 32'(pn_cnt);
     end
+    for (int unsigned k = 0; k < 23; k++) pn_ln[k] = 32'(pn_addr[8:4]) == k;
+    // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
+    pn_clr = ev_start || (state_q == StLoad && ld_last && lcnt_q >= 2'd2 && !fast_c);
   end
 
   always_ff @(posedge clk_i) begin
-    if (ev_start || (state_q == StInit && !fast_q)) pl_q <= '0;
-    else if (pw_en)
-      for (int unsigned q = 0; q < PL; q++)
-        if (((q >> 4) == 32'(pw_addr[8:4]) && pw_lo[q % 16]) ||
-            ((q >> 4) == 32'(pw_addr[8:4]) + 1 && pw_hi[q % 16]))
-          pl_q[q*8 +: 8] <= pw_rot[(q % 16)*8 +: 8];
+    pwln_q <= pn_ln;
+    pws_q <= pn_src;
+    pwr_q <= pn_addr[3:0];
   end
+
+  assign pwlh = {pwln_q[21:0], 1'b0};
+  always_comb begin
+    pw_mask = fmt.nlg == 3'd4 ? {8{emask_q[15:8], mb_new}} : {16{mb_new}};
+    pw_copy = 128'(({vb_rdata, vb_rdata} << (32'(pwr_q) * 8)) >> 128);
+    unique case (pws_q)
+      2'd3:    pw_data = pw_copy;
+      2'd2:    pw_data = ldg_q;
+      2'd1:    pw_data = pw_mask;
+      default: pw_data = vrep;
+    endcase
+  end
+
+  always_ff @(posedge clk_i)
+    for (int unsigned q = 0; q < PL; q++)
+      if (pwc_q) pl_q[q*8 +: 8] <= '0;
+      else if ((pwln_q[q >> 4] && pwlo_q[q % 16]) || (pwlh[q >> 4] && pwhi_q[q % 16]))
+        pl_q[q*8 +: 8] <= pw_data[(q % 16)*8 +: 8];
 
   // ---------------------------------------------------------------------------------
   // Control.
@@ -775,11 +819,8 @@ module gx_mswb (
         end
       end
       StLoad: begin  // image line ln_q: the stored samples, 0 elsewhere
-        wd = ev_i.data[32'(ln_q)*256 +: 256];
-        for (int unsigned k = 0; k < 8; k++) begin
-          wdw[k] = 1'b1;
-          if (!stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)]) wd[k*32 +: 32] = 32'd0;
-        end
+        wd = ld_w;
+        wdw = '1;
         rd_val_d = 1'b0;
         if (lcnt_q != 2'd3) lcnt_d = lcnt_q + 2'd1;
         if (!ld_last) ln_d = f_low(ld_more);
@@ -1163,7 +1204,9 @@ module gx_mswb (
       refw_q <= 1'b0;
       needv_q <= 1'b0;
       rd_val_q <= 1'b0;
-      ldv_q <= 1'b0;
+      pwlo_q <= '0;
+      pwhi_q <= '0;
+      pwc_q <= 1'b0;
     end else begin
       state_q <= state_d;
       fl_valid_q <= fl_valid_d;
@@ -1175,8 +1218,10 @@ module gx_mswb (
       cs2_q <= cs1;
       refw_q <= refw_d;
       needv_q <= needv_d;
-      ldv_q <= state_q == StLoad;
       rd_val_q <= img_re || rd_val_d;
+      pwlo_q <= pn_lo;
+      pwhi_q <= pn_hi;
+      pwc_q <= pn_clr;
     end
   end
 
@@ -1236,8 +1281,7 @@ module gx_mswb (
     cc1_q <= cpi_q[3:0];
     cc2_q <= cc1_q;
     fl_q <= fl_d;
-    ldl_q <= ln_q;
-    ldg_q <= ld_g;
+    ldg_q <= ld_r;
   end
 
   // ---------------------------------------------------------------------------------
@@ -1292,6 +1336,55 @@ module gx_mswb (
     fv_below = px_q >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << px_q) - 33'd1);
     fv_before = 6'($countones(written_q & fv_below));
     fv_done = 5'($countones(done_q));
+  end
+  // The payload write port as it was before its command was registered (the reference
+  // of PayWr_A): the write of this clock from this clock's registers, the load's a clock
+  // after its load clock (fv_ldv_q, of line fv_ldl_q), its data rotated to their lanes.
+  logic         fv_ldv_q;
+  logic [2:0]   fv_ldl_q;
+  always_ff @(posedge clk_i) begin
+    fv_ldv_q <= !rst_i && state_q == StLoad;
+    fv_ldl_q <= ln_q;
+  end
+  logic         fv_pw_en;
+  logic [8:0]   fv_pw_addr;
+  logic [4:0]   fv_pw_cnt;
+  logic [127:0] fv_pw_data, fv_pw_rot;
+  logic [15:0]  fv_pw_lo, fv_pw_hi;
+  logic [127:0] fv_pw_lm;     // the lanes written (all bits of a byte alike)
+  logic [22:0]  fv_pw_ln;     // the payload line of fv_pw_addr (one-hot)
+  always_comb begin
+    if (cv2_q) begin
+      fv_pw_en = 1'b1;
+      fv_pw_addr = mbytes + 9'(32'(cc2_q) * 16);
+      fv_pw_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16
+                                                       : 5'(voff_q - 9'(32'(cc2_q) * 16));
+      fv_pw_data = vb_rdata;
+    end else if (fv_ldv_q) begin
+      fv_pw_en = !fmt.multi || (fv_ldl_q & 3'((32'd1 << fmt.lines_lg) - 1)) == 3'd0;
+      fv_pw_addr = fmt.multi ? 9'(32'(fv_ldl_q >> fmt.lines_lg) << fmt.blg)
+                             : 9'(32'(fv_ldl_q) << (3'd5 - fmt.nlg));
+      fv_pw_cnt = fmt.multi ? fmt.bb : 5'(6'd32 >> fmt.nlg);
+      fv_pw_data = ldg_q;
+    end else if (enc_q == 2'd1) begin
+      fv_pw_en = emit_q;
+      fv_pw_addr = 9'(moff_q >> 3);
+      fv_pw_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
+      fv_pw_data = 128'({emask_q[15:8], mb_new});
+    end else begin
+      fv_pw_en = emit_q;
+      fv_pw_addr = voff_q;
+      fv_pw_cnt = fmt.bb;
+      fv_pw_data = ref_q;
+    end
+    fv_pw_rot = 128'(({fv_pw_data, fv_pw_data} << (32'(fv_pw_addr[3:0]) * 8)) >> 128);
+    for (int unsigned l = 0; l < 16; l++) begin
+      fv_pw_lo[l] = fv_pw_en && l >= 32'(fv_pw_addr[3:0]) &&
+                    l < 32'(fv_pw_addr[3:0]) + 32'(fv_pw_cnt);
+      fv_pw_hi[l] = fv_pw_en && l + 16 < 32'(fv_pw_addr[3:0]) + 32'(fv_pw_cnt);
+      fv_pw_lm[l*8 +: 8] = {8{fv_pw_lo[l] || fv_pw_hi[l]}};
+    end
+    for (int unsigned k = 0; k < 23; k++) fv_pw_ln[k] = 32'(fv_pw_addr[8:4]) == k;
   end
   logic fv_after_init, fv_decided;
   assign fv_after_init = state_q != StIdle && state_q != StLoad && state_q != StInit;
@@ -1369,8 +1462,21 @@ module gx_mswb (
                      fast_q == fast_c)
   // the loaded line's payload write comes in the clock after its load clock (Init for
   // the last), never beside an emit or a copy
-  `GX_ASSERT(LoadWr_A, !ldv_q || ((state_q == StLoad || state_q == StInit) && !emit_q &&
-                                  !cv2_q))
+  `GX_ASSERT(LoadWr_A, !fv_ldv_q || ((state_q == StLoad || state_q == StInit) && !emit_q &&
+                                     !cv2_q))
+  // the registered payload write command is the unregistered port's (fv_pw_*): the lanes
+  // written in the address's payload line and in the next, that line when a lane is
+  // written, and the data of the lanes written (so each byte's enable, pwln_q and pwlo_q
+  // or the line before and pwhi_q, and its data are the unregistered port's); the clear
+  // is in the first Load clock and in Init unless the fast path
+  `GX_ASSERT(PayWr_A, pwlo_q == fv_pw_lo && pwhi_q == fv_pw_hi &&
+                      ((fv_pw_lo | fv_pw_hi) == 16'd0 || pwln_q == fv_pw_ln) &&
+                      ((fv_pw_rot ^ pw_data) & fv_pw_lm) == 128'd0)
+  // (with them: a value is written at a multiple of its length B, and a subset's mask
+  // bits at a multiple of N, EncMasks_A)
+  `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
+  `GX_ASSERT(PayClr_A, pwc_q == ((state_q == StLoad && lcnt_q == 2'd0) ||
+                                 (state_q == StInit && !fast_q)))
   // the load walks the lines holding stored samples upwards
   `GX_ASSERT(LoadLine_A, state_q != StLoad || ld_lines == 8'd0 || ld_lines[ln_q])
   // the encode walk's mask of the written pixels from px_q on
