@@ -134,6 +134,19 @@ module gx_mssurf #(
     tile_samples = samples_of(t >= last ? lcnt : pcnt, nl);
   endfunction
 
+  // The bytes of RAM row `row` of a tile that hold samples set in sm (a sample is 2^bl
+  // bytes; a row holds 64 / B of them): byte k holds sample row 64 / B + k / B, a choice
+  // among 12 bits of sm by the row and B (RowMask_A: the shift of sm to the row).
+  function automatic logic [RB-1:0] row_mask(logic [TS-1:0] sm, logic [1:0] row,
+                                             logic [2:0] bl);
+    for (int unsigned k = 0; k < RB; k++)
+      unique case (bl)
+        3'd2:    row_mask[k] = sm[{row, 4'(k >> 2)}];
+        3'd3:    row_mask[k] = sm[{1'b0, row, 3'(k >> 3)}];
+        default: row_mask[k] = sm[{2'b0, row, 2'(k >> 4)}];
+      endcase
+  endfunction
+
   logic [26:0]   total_q;       // W H <= 2^26 pixels
   logic [TI-1:0] last_tile_q;   // the surface's last tile
   logic [5:0]    last_cnt_q;    // pixels of the last tile, 1..P
@@ -143,6 +156,19 @@ module gx_mssurf #(
     last_tile_q  <= TI'((total_q - 27'd1) >> p_log);
     last_cnt_q   <= (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1;
     last_first_q <= 26'(((total_q - 27'd1) >> p_log) << p_log);
+  end
+
+  // The format's masks C's place uses, registered so that no carry chain of the format
+  // lies in C's path (DerivedFmt_A): the pixel-in-tile mask P - 1, the samples of a
+  // pixel 2^N - 1, a whole tile's and the last tile's existing samples.
+  logic [4:0]    pm_q;
+  logic [15:0]   all_n_q;
+  logic [TS-1:0] vm_full_q, vm_last_q;
+  always_ff @(posedge clk_i) begin
+    pm_q      <= 5'(p_cnt - 6'd1);
+    all_n_q   <= all_n;
+    vm_full_q <= samples_of(p_cnt, n_log);
+    vm_last_q <= samples_of(last_cnt_q, n_log);
   end
 
   // ---------------------------------------------------------------------------------
@@ -267,15 +293,25 @@ module gx_mssurf #(
     place = r;
   endfunction
 
-  // place() as C computes it: the tile's existing samples from the compare of the pixel
-  // index with the last tile's first pixel (PPlace_A: it equals place()).
+  // place() as C computes it, from the registered masks of the format: the pixel in
+  // tile through P - 1, the tile's existing samples a choice of the whole tile's and the
+  // last tile's by the compare of the pixel index with the last tile's first pixel
+  // (PPlace_A: it equals place()).
   function automatic place_t place_c(logic [25:0] pix, logic [15:0] mask, logic full,
                                      logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
-                                     logic [5:0] pcnt, logic [15:0] alln,
-                                     logic [25:0] lfirst, logic [5:0] lcnt);
+                                     logic [4:0] pm, logic [15:0] alln,
+                                     logic [25:0] lfirst, logic [TS-1:0] vmf,
+                                     logic [TS-1:0] vml);
     place_t r;
-    r = place(pix, mask, full, nl, nbl, pl, pcnt, alln, '0, '0);
-    r.vmask = samples_of(pix >= lfirst ? lcnt : pcnt, nl);
+    r.tile    = TI'(pix >> pl);
+    r.pp      = 5'(pix) & pm;
+    r.smask   = TS'(mask) << (6'(r.pp) << nl);
+    r.vmask   = pix >= lfirst ? vml : vmf;
+    r.pmask   = TS'(alln) << (6'(r.pp) << nl);
+    r.arrival = full ? 2'(gx_pkg::EncFull)
+              : mask == alln ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
+    r.row0    = 2'((10'(r.pp) << nbl) >> 6);
+    r.rows_m1 = nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0;
     place_c = r;
   endfunction
 
@@ -296,8 +332,8 @@ module gx_mssurf #(
   always_comb begin
     c_in.cmd = pc;
     c_in.pix = p_pix;
-    c_in.pl  = place_c(p_pix, pc.mask, pc.full, n_log, nb_log, p_log, p_cnt, all_n,
-                       last_first_q, last_cnt_q);
+    c_in.pl  = place_c(p_pix, pc.mask, pc.full, n_log, nb_log, p_log, pm_q, all_n_q,
+                       last_first_q, vm_full_q, vm_last_q);
   end
   gx_skid #(.Width(CEntBits)) u_c (
     .clk_i, .rst_i,
@@ -333,11 +369,20 @@ module gx_mssurf #(
     if (rst_i) d_v <= 1'b0;
     else if (d_take) d_v <= c_v;
   end
+  // The bytes of the store's samples in each of the pixel's rows (relative to its
+  // first), registered with the command: the RAM's write enables select a row of them.
+  function automatic logic [NR*RB-1:0] row_enables(logic [TS-1:0] sm, logic [1:0] row0,
+                                                    logic [2:0] bl);
+    for (int unsigned r = 0; r < NR; r++)
+      row_enables[RB*r +: RB] = row_mask(sm, row0 + 2'(r), bl);
+  endfunction
+  logic [NR*RB-1:0] d_be_q;
   always_ff @(posedge clk_i) begin
     if (d_take) begin
-      dcmd  <= c;
-      d_pix <= c_pix;
-      d_pl  <= c_pl;
+      dcmd   <= c;
+      d_pix  <= c_pix;
+      d_pl   <= c_pl;
+      d_be_q <= row_enables(c_smask, c_pl.row0, b_log);
     end
   end
 
@@ -451,7 +496,7 @@ module gx_mssurf #(
     rp_row_q  <= {rp_row_q[0], e_re ? e_row_q : d_rrow};
   end
 
-  // The engine's row into the output register, unstored bytes 0.
+  // A row read with the bytes of samples not in cov 0 (named by the properties only).
   function automatic logic [RW-1:0] stored_bytes(logic [RW-1:0] d, logic [TS-1:0] cov,
                                                  logic [1:0] row, logic [2:0] bl);
     logic [15:0] rs;  // the row's samples, at most 16
@@ -498,8 +543,15 @@ module gx_mssurf #(
   // The record's data, a row at a time; rows a snapshot does not read stay 0 (an eviction
   // reads every row). A post and a row's return never meet (EngFlight_A: a return is
   // the engine's, while it is active).
+  // The bytes the row returning next clock keeps (e_bm_q) are registered a clock ahead,
+  // from its row in flight (ERow_A: the mask of the row returning).
+  logic [RB-1:0] e_bm_q;
   logic [RW-1:0] e_row_data;
-  assign e_row_data = stored_bytes(rdata, e_dmask_q, rp_row_q[1], b_log);
+  always_ff @(posedge clk_i) e_bm_q <= row_mask(e_dmask_q, rp_row_q[0], b_log);
+  always_comb begin
+    for (int unsigned k = 0; k < RB; k++)
+      e_row_data[8*k +: 8] = e_bm_q[k] ? rdata[8*k +: 8] : 8'd0;
+  end
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < NR; r++)
       if (peek_post) ev_q.data[RW*r +: RW] <= '0;
@@ -517,70 +569,81 @@ module gx_mssurf #(
   logic          chk_ok_q, chk_ok_d;   // the stored samples met passed the check
   logic          conf_q;               // DRead, DChk: a compared byte is far
 
-  // The row written (g: the store's first row, or DWrite's next) and the row compared
-  // (k: the row D's read in flight returns next clock, so that its bytes and the bytes
-  // met are registered beside the RAM's output register).
+  // The row written or read (g: the store's first row, DWrite's next row to write or
+  // DRead's next to read) and the row compared (k: the row D's read in flight returns
+  // next clock, so that the bytes met are registered beside the RAM's output register).
+  // The store's bytes of the row D reads are registered as it reads (kd_q), their near
+  // ranges a clock later (k_lo_q, k_hi_q), as the row returns.
   logic [1:0]    g_rel, k_rel;   // the rows, relative to the pixel's first
   logic [1:0]    g_row, k_row;   // the rows in the tile
-  logic [RW-1:0] g_data, k_data; // the store's bytes of those rows
-  logic [RB-1:0] g_be;           // bytes of the store's samples
+  logic [RW-1:0] g_data;         // the store's bytes of row g
+  logic [RB-1:0] g_be;           // bytes of the store's samples (from d_be_q)
+  logic [TS-1:0] k_met;          // samples both stored (slot d_slot) and stored again
   logic [RB-1:0] k_ov;           // bytes of samples both stored (slot d_slot) and stored again
-  logic [RW-1:0] k_data_q;
+  logic [RW-1:0] kd_q;
   logic [RB-1:0] k_ov_q;
+  // The store's bytes of row rel of its pixel: a full-state store's row of the value
+  // (byte k mod N B when N B <= 64), or SUST.MS's one value repeated (byte k mod B).
+  function automatic logic [RW-1:0] row_bytes(logic [2047:0] v, logic [8*VB-1:0] val,
+                                              logic full, logic [3:0] nbl, logic [2:0] bl,
+                                              logic [1:0] rel);
+    for (int unsigned k = 0; k < RB; k++) begin
+      logic [7:0] gb, sb;
+      unique case (nbl)
+        4'd3:    gb = v[8*(k%8) +: 8];
+        4'd4:    gb = v[8*(k%16) +: 8];
+        4'd5:    gb = v[8*(k%32) +: 8];
+        4'd6:    gb = v[8*k +: 8];
+        4'd7:    gb = v[8*(RB*32'(rel[0]) + k) +: 8];
+        default: gb = v[8*(RB*32'(rel) + k) +: 8];
+      endcase
+      unique case (bl)
+        3'd2:    sb = val[8*(k%4) +: 8];
+        3'd3:    sb = val[8*(k%8) +: 8];
+        default: sb = val[8*(k%16) +: 8];
+      endcase
+      row_bytes[8*k +: 8] = full ? gb : sb;
+    end
+  endfunction
+
   always_comb begin
-    logic [15:0] rs, ro;
-    logic [5:0]  gsh, ksh;
-    g_rel = d_st_q == DWrite ? d_row_q : 2'd0;
+    g_rel = (d_st_q == DWrite || d_st_q == DRead) ? d_row_q : 2'd0;
     k_rel = rp_row_q[0];
     g_row = d_row0 + g_rel;
     k_row = d_row0 + k_rel;
-    gsh = 6'(g_row) << (3'd6 - b_log);
-    ksh = 6'(k_row) << (3'd6 - b_log);
-    rs = 16'(d_smask >> gsh);
-    ro = 16'((d_smask & cover_q[d_slot_q]) >> ksh);
+    g_data = row_bytes(vbuf_q, dcmd.val, dcmd.full, nb_log, b_log, g_rel);
+    g_be = d_be_q[RB*g_rel +: RB];
+    k_met = d_smask & cover_q[d_slot_q];
+    k_ov = row_mask(k_met, k_row, b_log);
+  end
+  // The near range of each byte read, [n - T, n + T] clipped to 0..255.
+  logic [RW-1:0] k_lo, k_hi, k_lo_q, k_hi_q;
+  always_comb begin
     for (int unsigned k = 0; k < RB; k++) begin
-      logic [7:0] gb, kb, sb;
-      unique case (nb_log)  // full state: byte k mod N B of the value, or row g_rel of it
-        4'd3:    begin gb = vbuf_q[8*(k%8) +: 8];  kb = gb; end
-        4'd4:    begin gb = vbuf_q[8*(k%16) +: 8]; kb = gb; end
-        4'd5:    begin gb = vbuf_q[8*(k%32) +: 8]; kb = gb; end
-        4'd6:    begin gb = vbuf_q[8*k +: 8];      kb = gb; end
-        4'd7:    begin
-          gb = vbuf_q[8*(RB*32'(g_rel[0]) + k) +: 8];
-          kb = vbuf_q[8*(RB*32'(k_rel[0]) + k) +: 8];
-        end
-        default: begin
-          gb = vbuf_q[8*(RB*32'(g_rel) + k) +: 8];
-          kb = vbuf_q[8*(RB*32'(k_rel) + k) +: 8];
-        end
-      endcase
-      unique case (b_log)   // SUST.MS: byte k mod B of the one value
-        3'd2:    sb = dcmd.val[8*(k%4) +: 8];
-        3'd3:    sb = dcmd.val[8*(k%8) +: 8];
-        default: sb = dcmd.val[8*(k%16) +: 8];
-      endcase
-      g_data[8*k +: 8] = dcmd.full ? gb : sb;
-      k_data[8*k +: 8] = dcmd.full ? kb : sb;
-      g_be[k] = rs[k >> b_log];
-      k_ov[k] = ro[k >> b_log];
+      logic [8:0] up, dn;
+      up = 9'(kd_q[8*k +: 8]) + 9'(cfg_q.threshold);
+      dn = 9'(kd_q[8*k +: 8]) - 9'(cfg_q.threshold);
+      k_hi[8*k +: 8] = up[8] ? 8'hff : up[7:0];
+      k_lo[8*k +: 8] = dn[8] ? 8'h00 : dn[7:0];
     end
   end
   always_ff @(posedge clk_i) begin
-    k_data_q <= k_data;
-    k_ov_q   <= k_ov;
+    kd_q   <= g_data;
+    k_lo_q <= k_lo;
+    k_hi_q <= k_hi;
+    k_ov_q <= k_ov;
   end
 
-  // The compare of a row read back: a byte met is far when it differs by more than T.
+  // The compare of a row read back: a byte met is far when it differs by more than T,
+  // that is lies outside its near range (RowFar_A: the difference against T).
   logic d_ret, row_far;
   assign d_ret = rp_v_q[1] && !rp_eng_q[1];
   always_comb begin
     row_far = 1'b0;
     for (int unsigned k = 0; k < RB; k++) begin
-      logic [7:0] a, n, dd;
+      logic [7:0] a;
       a = rdata[8*k +: 8];
-      n = k_data_q[8*k +: 8];
-      dd = a > n ? a - n : n - a;
-      if (k_ov_q[k] && dd > cfg_q.threshold) row_far = 1'b1;
+      if (k_ov_q[k] && (a < k_lo_q[8*k +: 8] || a > k_hi_q[8*k +: 8])) row_far = 1'b1;
     end
   end
 
@@ -975,8 +1038,10 @@ module gx_mssurf #(
     lk_fulla_q <= lk_fulla_d;
   end
 
-  // The RAM write.
-  assign we    = w_en ? g_be : '0;
+  // The RAM write: a store's first row in DRun (wr_run, flat), DWrite's rows.
+  logic w_en_f;
+  assign w_en_f = wr_run || d_st_q == DWrite;
+  assign we     = w_en_f ? g_be : '0;
   assign waddr = {w_slot, g_row};
   assign wdata = g_data;
 
@@ -1087,6 +1152,10 @@ module gx_mssurf #(
              || (last_tile_q == TI'((total_q - 27'd1) >> p_log)
                  && last_cnt_q == (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1
                  && last_first_q == 26'(last_tile_q) << p_log))
+  `GX_ASSERT(DerivedFmt_A, settle_q != 2'd0
+             || (pm_q == 5'(p_cnt - 6'd1) && all_n_q == all_n
+                 && vm_full_q == samples_of(p_cnt, n_log)
+                 && vm_last_q == samples_of(last_cnt_q, n_log)))
   `GX_ASSERT(Derived_A, settle_q != 2'd0
              || (total_q == 27'(cfg_q.width) * 27'(cfg_q.height)
                  && last_tile_q == TI'((total_q - 27'd1) >> p_log)
@@ -1290,6 +1359,55 @@ module gx_mssurf #(
   `GX_ASSERT(Conserve_A, st_in_q == st_out_q + nst_held)
   `GX_ASSERT(AbsorbOnce_A, !(w_en && w_first) || !st_abs_q)
   `GX_ASSERT(DFin_A, d_fin == d_done)
+  // The compare of a row D's read returns is the compare it replaces: the difference
+  // against T, on the store's bytes chosen for the row in flight a clock before the row
+  // returns (k_rel) and registered beside the RAM's output register.
+  logic [RW-1:0] k_data_q;
+  logic          row_far_ref;
+  always_ff @(posedge clk_i) k_data_q <= row_bytes(vbuf_q, dcmd.val, dcmd.full, nb_log, b_log,
+                                                   k_rel);
+  always_comb begin
+    row_far_ref = 1'b0;
+    for (int unsigned k = 0; k < RB; k++) begin
+      logic [7:0] a, n, dd;
+      a = rdata[8*k +: 8];
+      n = k_data_q[8*k +: 8];
+      dd = a > n ? a - n : n - a;
+      if (k_ov_q[k] && dd > cfg_q.threshold) row_far_ref = 1'b1;
+    end
+  end
+  `GX_ASSERT(RowFar_A, !d_ret || row_far == row_far_ref)
+  // The write enables from the registered rows of enables are the shift of the store's
+  // samples to the row written, and written when the decision writes.
+  logic [RB-1:0] g_be_ref;
+  function automatic logic [RB-1:0] row_mask_ref(logic [TS-1:0] sm, logic [1:0] row,
+                                                 logic [2:0] bl);
+    logic [15:0] rs;  // the row's samples, at most 16
+    rs = 16'(sm >> (6'(row) << (3'd6 - bl)));
+    for (int unsigned k = 0; k < RB; k++) row_mask_ref[k] = rs[k >> bl];
+  endfunction
+  assign g_be_ref = row_mask_ref(d_smask, g_row, b_log);
+  `GX_ASSERT(RowMask_A, cfg_q.bps == 2'd3  // B <= 16
+             || k_ov == row_mask_ref(k_met, k_row, b_log))
+  // The engine's row into the output register is the row read with its unstored bytes 0.
+  `GX_ASSERT(ERow_A, !e_ret
+             || e_row_data == stored_bytes(rdata, e_dmask_q, rp_row_q[1], b_log))
+  `GX_ASSERT(DBe_A, !d_v || d_be_q == row_enables(d_smask, d_row0, b_log))
+  `GX_ASSERT(WrEn_A, !d_v || (w_en_f == w_en && we == (w_en ? g_be_ref : '0)))
+  // The value buffer is busy exactly while a full-state store is in flight, and one is
+  // at most (so its value holds while D reads rows of it).
+  logic [2:0] fs_n;
+  always_comb begin
+    fs_n = '0;
+    if (sk_out_valid && sk_out.op == OpStore && sk_out.full) fs_n = fs_n + 3'd1;
+    if (sk_held_valid && sk_held.op == OpStore && sk_held.full) fs_n = fs_n + 3'd1;
+    if (b_v && b.op == OpStore && b.full) fs_n = fs_n + 3'd1;
+    if (p_v && pc.op == OpStore && pc.full) fs_n = fs_n + 3'd1;
+    if (c_v && c.op == OpStore && c.full) fs_n = fs_n + 3'd1;
+    if (cs_held_v && cs_held.cmd.op == OpStore && cs_held.cmd.full) fs_n = fs_n + 3'd1;
+    if (d_v && dcmd.op == OpStore && dcmd.full) fs_n = fs_n + 3'd1;
+  end
+  `GX_ASSERT(VbufBusy_A, fs_n == 3'(vbuf_busy_q))
   `GX_ASSERT(PostF_A, post_f == post
              && (!post || (post_tile_f == post_tile && post_cover_f == post_cover
                            && post_arrive_f == post_arrive && post_cause_f == post_cause
