@@ -1146,7 +1146,7 @@ module gx_mssurf #(
   // The format every stage sees: while anything is in flight or resident the
   // configuration has settled, and the values derived from W x H are its.
   `GX_ASSERT(Settled_A, !(busy_o || any_res) || (settle_q == 2'd0 && cfg_q == cfg_i))
-  `GX_ASSERT(DerivedTotal_A, settle_q > 2'd1 || cfg_q != cfg_i
+  `GX_ASSERT(DerivedTotal_A, settle_q == 2'd3
              || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
   `GX_ASSERT(DerivedLast_A, settle_q > 2'd1
              || (last_tile_q == TI'((total_q - 27'd1) >> p_log)
