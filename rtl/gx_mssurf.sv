@@ -1185,7 +1185,8 @@ module gx_mssurf #(
                              all_n);
   `GX_ASSERT(SkidLegal_A, (!sk_out_valid || sk_out_ok) && (!sk_held_valid || sk_held_ok))
   `GX_ASSERT(BLegal_A, !b_v || (b_ok && (b.op == OpFlush
-                                          || 27'(b_prod) + 27'(cfg_q.width) <= total_q)))
+                                          || (27'(b_prod) + 27'(cfg_q.width) <= total_q
+                                              && b_prod == 26'(b.y) * 26'(cfg_q.width)))))
   `GX_ASSERT(PLegal_A, !p_v || (p_ok && (pc.op == OpFlush || (27'(p_pix) < total_q
                                           && p_pix == 26'(pc.y) * 26'(cfg_q.width) + 26'(pc.x)))))
   // C's place from the registered last tile's first pixel and sample masks is place().
