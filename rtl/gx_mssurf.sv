@@ -276,27 +276,10 @@ module gx_mssurf #(
     logic [1:0]    rows_m1;  // its rows, less one: 0 (N B <= 64), 1 or 3
   } place_t;
 
-  function automatic place_t place(logic [25:0] pix, logic [15:0] mask, logic full,
-                                   logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
-                                   logic [5:0] pcnt, logic [15:0] alln,
-                                   logic [TI-1:0] last, logic [5:0] lcnt);
-    place_t r;
-    r.tile    = TI'(pix >> pl);
-    r.pp      = 5'(pix) & 5'(pcnt - 6'd1);
-    r.smask   = TS'(mask) << (6'(r.pp) << nl);
-    r.vmask   = samples_of(26'(pix >> pl) >= 26'(last) ? lcnt : pcnt, nl);
-    r.pmask   = TS'(alln) << (6'(r.pp) << nl);
-    r.arrival = full ? 2'(gx_pkg::EncFull)
-              : mask == alln ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
-    r.row0    = 2'((10'(r.pp) << nbl) >> 6);
-    r.rows_m1 = nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0;
-    place = r;
-  endfunction
-
-  // place() as C computes it, from the registered masks of the format: the pixel in
-  // tile through P - 1, the tile's existing samples a choice of the whole tile's and the
-  // last tile's by the compare of the pixel index with the last tile's first pixel
-  // (PPlace_A: it equals place()).
+  // The pixel's place as C computes it, from the registered masks of the format: the
+  // pixel in tile through P - 1, the tile's existing samples a choice of the whole
+  // tile's and the last tile's by the compare of the pixel index with the last tile's
+  // first pixel (PPlace_A: it equals place()).
   function automatic place_t place_c(logic [25:0] pix, logic [15:0] mask, logic full,
                                      logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
                                      logic [4:0] pm, logic [15:0] alln,
@@ -313,6 +296,20 @@ module gx_mssurf #(
     r.row0    = 2'((10'(r.pp) << nbl) >> 6);
     r.rows_m1 = nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0;
     place_c = r;
+  endfunction
+
+  // The pixel's place from the format itself (the properties' reference): place_c with
+  // the masks derived here, and the tile's existing samples decided by the tile index
+  // rather than by the compare with the last tile's first pixel.
+  function automatic place_t place(logic [25:0] pix, logic [15:0] mask, logic full,
+                                   logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
+                                   logic [5:0] pcnt, logic [15:0] alln,
+                                   logic [TI-1:0] last, logic [5:0] lcnt);
+    place_t r;
+    r = place_c(pix, mask, full, nl, nbl, pl, 5'(pcnt - 6'd1), alln, 26'(last) << pl,
+                samples_of(pcnt, nl), samples_of(lcnt, nl));
+    r.vmask = samples_of(26'(pix >> pl) >= 26'(last) ? lcnt : pcnt, nl);
+    place = r;
   endfunction
 
   // C is the output register of a skid buffer: P's command and its place go into C, or,

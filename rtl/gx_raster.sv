@@ -113,7 +113,7 @@ module gx_raster #(
   // tile has anything to visit, so no corner test lies before it: after A drops the
   // walk's last tile the walker reads as empty a clock late (WeSound_A: never early).
   // Copy k drives one group of the registers the take loads, and prep's registers
-  // load whenever prep is free (p_free), holding the command only once it is taken.
+  // load whenever prep is free (tc_pfree), holding the command only once it is taken.
   localparam int unsigned TC = 8;
   logic          p_q_d, a_q_d, a2_up_d, b_q_d, b2_q_d, we_d;
   logic [1:0]    p_n_d;
