@@ -27,6 +27,9 @@ module gx_ram_1r1w #(
   input  wire logic [AW-1:0]      waddr_i,  /// write address
   input  wire logic [Width-1:0]   wdata_i   /// write data
 );
+  if (Width % 8 != 0) begin : gen_width_check
+    $error("gx_ram_1r1w: Width must be a multiple of 8 (one write enable a byte)");
+  end
   (* no_rw_check, ram_style = "block" *) logic [Width-1:0] mem_q [Depth];
   logic [Width-1:0] rd1_q, rd2_q;
 

@@ -1,0 +1,450 @@
+// gx_raster_prep: the rasterizer's triangle preparation. Takes a triangle command (the
+// setup unit's result, render state and tag) and produces
+//  - the prepared triangle (gx_raster_pkg::rs_tri_t): oriented edges and their
+//    multiples, E' = E + T - x at the first coarse tile's origin, the fine-tile and
+//    quad-row corner constants, the pixel range, written into the rings (tri_we_o, slot
+//    seq % 16) that the walker and the test read by sequence number;
+//  - the triangle's 16 sample offsets per edge, s = A sx + B sy at the test places, written
+//    into the offset ring (two halves of 8 places, slot seq % 16) by a 16-unit engine in
+//    two phases; edge 2's offsets are stored as s01 = s0 + s1 = -s2 (a triangle's A and
+//    B sum to 0 over its edges: the setup unit's contract, SumZero_M).
+// Triangles whose pixel range is empty are taken and dropped (no sequence number).
+//
+// Handshake: cmd (valid/ready) in; the rings out, pushed_o counting the triangles written
+// (the walker takes triangle n once pushed_o has passed it). cmd_ready_o comes from
+// registers: P0 is free (empty, or in the second clock of its triangle) and the ring slot
+// of the next sequence number is retired (seq - rp_i < 16: admission).
+// Latency: a triangle taken in clock t has its offset ring halves written at the ends of
+// clocks t + 3 and t + 4, its record at the end of t + 5.
+// Throughput: one triangle every 2 clocks (the engine's two phases).
+// Every stage after P0 is free running (loads every clock, no enable); P0 holds its
+// triangle for two clocks, so each stage holds it for two, and a pulse marks the first.
+`default_nettype none
+`include "gx_assert.svh"
+
+module gx_raster_prep (
+  input  wire logic                   clk_i,        /// clock, rising edge
+  input  wire logic                   rst_i,        /// synchronous reset, active high
+  input  wire logic                   cmd_valid_i,  /// a triangle command is offered
+  output      logic                   cmd_ready_o,  /// it is taken this clock
+  input  wire gx_pkg::rs_cmd_t        cmd_i,        /// the command (op 0)
+  input  wire logic [127:0]           tbl_i,        /// the pattern table as it is now
+  input  wire logic                   tbl_prog_i,   /// the table has been written
+  input  wire logic [gx_raster_pkg::QW-1:0] rp_i,   /// oldest sequence number still read
+  output      logic                   tri_we_o,     /// write the prepared triangle ...
+  output      gx_raster_pkg::rs_tri_t tri_o,        /// ... this one, at slot seq % 16
+  output      logic [gx_raster_pkg::QW-1:0] pushed_o, /// triangles written (mod 32)
+  output      logic [1:0]             ofs_we_o,     /// write ring half h (places 8 h..8 h + 7)
+  output      logic [3:0]             ofs_waddr_o,  /// the ring slot
+  output      logic [719:0]           ofs_wdata_o,  /// place p of the half at 90 p: {s01, s1, s0}
+  output      logic                   busy_o        /// a triangle is in P0..P4
+);
+  localparam int unsigned AW = gx_raster_pkg::AW;
+  localparam int unsigned EW = gx_raster_pkg::EW;
+  localparam int unsigned OW = gx_raster_pkg::OW;
+  localparam int unsigned KW = gx_raster_pkg::KW;
+  localparam int unsigned PW = gx_raster_pkg::PW;
+  localparam int unsigned TW = gx_raster_pkg::TW;
+  localparam int unsigned QW = gx_raster_pkg::QW;
+  localparam int unsigned XW = gx_raster_pkg::XW;
+
+  typedef logic signed [AW-1:0] coef_t;
+  typedef logic signed [EW-1:0] edge_t;
+  localparam int unsigned A3W = AW + 2;
+
+  // The standard sample positions (slot s of the default table for N holds position
+  // s mod N: Direct3D / Vulkan standard locations, x nibble high).
+  function automatic logic [7:0] std_pos(input logic [2:0] nlog, input logic [3:0] s);
+    logic [127:0] p16;
+    logic [63:0] p8;
+    p16 = 128'h10ef_f408_2c42_816e_b3db_ad36_c75a_7599;
+    p8  = 64'hf1bf_173d_53d9_7b95;
+    unique case (nlog)
+      3'd0:    std_pos = 8'h88;
+      3'd1:    std_pos = s[0] ? 8'h44 : 8'hcc;
+      3'd2:    std_pos = s[1] ? (s[0] ? 8'hae : 8'h2a) : (s[0] ? 8'he6 : 8'h62);
+      3'd3:    std_pos = p8[8*s[2:0] +: 8];
+      default: std_pos = p16[8*s +: 8];
+    endcase
+  endfunction
+
+  gx_pkg::rs_setup_t su;
+  assign su = cmd_i.setup;
+  // the box and winding are the setup unit's (the pixel range holds what the walk
+  // needs); the table comes in apart (tbl_i), the op is the top's
+  logic unused_cmd;
+  assign unused_cmd = ^{cmd_i.op, cmd_i.pattern, su.ccw, su.bx0, su.by0, su.bx1, su.by1};
+
+  // ---------------------------------------------------------------------------------
+  // P0: the command as taken, held two clocks (the engine's phases).
+  logic            p0_v_q, p0_ph_q, p0_ne_q, take;
+  logic            adm_ok_q;
+  logic [QW-1:0]   ns_q;                    // the next sequence number
+  logic [2:0][AW-1:0] p0_a_q, p0_b_q;
+  logic [2:0][EW-1:0] p0_c_q;
+  logic [1:0][A3W-1:0] p0_a3_q, p0_b3_q;    // 3 A, 3 B of edges 0 and 1 (the engine)
+  logic [8:0]      p0_h_q;                  // conservative: 128 + E_err, else 0
+  logic [127:0]    p0_pos_q, pos_d;         // positions at the 16 test places
+  logic [2:0]      p0_nx_q;                 // x: 1 on an exclusive edge (MSAA)
+  logic [2:0]      p0_nlog_q;
+  logic            p0_ps_q, p0_cons_q, p0_seg1_q;
+  logic [PW-1:0]   p0_px0_q, p0_px1_q, p0_py0_q, p0_py1_q;
+  logic [15:0]     p0_tag_q;
+  logic [QW-1:0]   p0_seq_q;
+  logic            ne_d;
+
+  assign ne_d        = su.px0 <= su.px1 && su.py0 <= su.py1;
+  assign cmd_ready_o = (!p0_v_q || p0_ph_q || !p0_ne_q) && adm_ok_q;
+  assign take        = cmd_valid_i && cmd_ready_o;
+
+  // the positions the triangle's slots hold when it is taken (a later table write applies
+  // to later triangles only), at the test places: place 4 m + j is sample j of the test
+  // columns of pixel m, slot 4 m + j for N >= 4, 2 m + j % 2 + 8 (j / 2) for N = 2 (j / 2
+  // the pattern set), 4 j + m for N = 1 (j the set); conservative: every offset is 0
+  always_comb begin
+    pos_d = '0;
+    if (!cmd_i.conservative) begin
+      for (int u = 0; u < 16; u++) begin
+        logic [3:0] slot;
+        unique case (cmd_i.samples_log2)
+          3'd0:    slot = 4'(4 * (u % 4) + u / 4);
+          3'd1:    slot = 4'(2 * (u / 4) + u % 2 + 8 * ((u % 4) / 2));
+          default: slot = 4'(u);
+        endcase
+        pos_d[8*u +: 8] = tbl_prog_i ? tbl_i[8*slot +: 8] : std_pos(cmd_i.samples_log2, slot);
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      p0_v_q  <= 1'b0;
+      p0_ph_q <= 1'b0;
+      ns_q    <= '0;
+    end else begin
+      if (take) begin
+        p0_v_q  <= 1'b1;
+        p0_ph_q <= 1'b0;
+        ns_q    <= ns_q + QW'(ne_d);
+      end else if (p0_v_q && !p0_ph_q && p0_ne_q) begin
+        p0_ph_q <= 1'b1;
+      end else begin
+        p0_v_q  <= 1'b0;
+        p0_ph_q <= 1'b0;
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (take) begin
+      p0_a_q    <= {su.a2, su.a1, su.a0};
+      p0_b_q    <= {su.b2, su.b1, su.b0};
+      p0_c_q    <= {su.c2, su.c1, su.c0};
+      p0_a3_q[0] <= A3W'($signed(su.a0)) + (A3W'($signed(su.a0)) <<< 1);
+      p0_a3_q[1] <= A3W'($signed(su.a1)) + (A3W'($signed(su.a1)) <<< 1);
+      p0_b3_q[0] <= A3W'($signed(su.b0)) + (A3W'($signed(su.b0)) <<< 1);
+      p0_b3_q[1] <= A3W'($signed(su.b1)) + (A3W'($signed(su.b1)) <<< 1);
+      p0_h_q    <= cmd_i.conservative ? 9'd128 + 9'(cmd_i.cons_err) : 9'd0;
+      p0_pos_q  <= pos_d;
+      p0_nx_q   <= cmd_i.conservative ? 3'b000 : ~su.incl;
+      p0_nlog_q <= cmd_i.conservative ? 3'd0 : cmd_i.samples_log2;
+      p0_ps_q   <= !cmd_i.conservative && cmd_i.patternsets;
+      p0_cons_q <= cmd_i.conservative;
+      p0_seg1_q <= cmd_i.conservative && su.cls == 2'd1;
+      p0_px0_q  <= su.px0;
+      p0_px1_q  <= su.px1;
+      p0_py0_q  <= su.py0;
+      p0_py1_q  <= su.py1;
+      p0_tag_q  <= cmd_i.tag;
+      p0_seq_q  <= ns_q;
+      p0_ne_q   <= ne_d;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------
+  // The offset engine: 16 units, unit u computes edge u / 8 at place 8 ph + u % 8 in phase
+  // ph (the two clocks P0 holds the triangle). s = A sx + B sy from the 2-bit digits of sx
+  // and sy (each a choice of 0, v, 2 v, 3 v), the low and high pairs summed in stage E1,
+  // then s = lo + 4 hi in E2; the ring half is written from E2 with s01 = s0 + s1.
+  function automatic logic signed [OW-2:0] dig(input logic signed [AW-1:0] v,
+                                                 input logic signed [A3W-1:0] v3,
+                                                 input logic [1:0] n);
+    unique case (n)
+      2'd0:    dig = '0;
+      2'd1:    dig = (OW-1)'(v);
+      2'd2:    dig = (OW-1)'(v) <<< 1;
+      default: dig = (OW-1)'(v3);
+    endcase
+  endfunction
+  logic [15:0][OW-2:0] e1_lo_q, e1_hi_q;    // A sx_lo + B sy_lo, A sx_hi + B sy_hi
+  logic [15:0][OW-1:0] e2_s_q;
+  logic            e1_v_q, e2_v_q, e1_ph_q, e2_ph_q;
+  logic [3:0]      e1_slot_q, e2_slot_q;
+  always_ff @(posedge clk_i) begin
+    for (int u = 0; u < 16; u++) begin
+      logic [7:0] pos;
+      coef_t a, b;
+      logic signed [A3W-1:0] a3, b3;
+      pos = p0_ph_q ? p0_pos_q[8*(8 + u % 8) +: 8] : p0_pos_q[8*(u % 8) +: 8];
+      a   = $signed(p0_a_q[u / 8]);
+      b   = $signed(p0_b_q[u / 8]);
+      a3  = $signed(p0_a3_q[u / 8]);
+      b3  = $signed(p0_b3_q[u / 8]);
+      e1_lo_q[u] <= dig(a, a3, pos[5:4]) + dig(b, b3, pos[1:0]);
+      e1_hi_q[u] <= dig(a, a3, pos[7:6]) + dig(b, b3, pos[3:2]);
+    end
+    for (int u = 0; u < 16; u++)
+      e2_s_q[u] <= OW'($signed(e1_lo_q[u])) + (OW'($signed(e1_hi_q[u])) <<< 2);
+    e1_ph_q   <= p0_ph_q;
+    e2_ph_q   <= e1_ph_q;
+    e1_slot_q <= p0_seq_q[3:0];
+    e2_slot_q <= e1_slot_q;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      e1_v_q <= 1'b0;
+      e2_v_q <= 1'b0;
+    end else begin
+      e1_v_q <= p0_v_q && p0_ne_q;
+      e2_v_q <= e1_v_q;
+    end
+  end
+  always_comb begin
+    for (int p = 0; p < 8; p++) begin
+      logic signed [OW-1:0] s0, s1;
+      s0 = $signed(e2_s_q[p]);
+      s1 = $signed(e2_s_q[8 + p]);
+      ofs_wdata_o[90*p +: 90] = {OW'(s0 + s1), s1, s0};
+    end
+  end
+  assign ofs_we_o    = {e2_v_q && e2_ph_q, e2_v_q && !e2_ph_q};
+  assign ofs_waddr_o = e2_slot_q;
+
+  // ---------------------------------------------------------------------------------
+  // P1: the edges as the rasterizer orients them (a conservative segment's edge 1 is
+  // edge 0 reversed: |E| <= h (|A| + |B|)), |A| and |B|.
+  logic [2:0][AW-1:0] p1_a_q, p1_b_q;
+  logic [2:0][EW-1:0] p1_c_q;
+  logic [2:0][AW-1:0] p1_la_q, p1_lb_q;     // |A|, |B| (unsigned)
+  // fields that travel beside the values to the record
+  typedef struct packed {
+    logic [QW-1:0] seq;
+    logic [15:0]   tag;
+    logic [2:0]    nlog;
+    logic          ps, cons;
+    logic [2:0]    nx;
+    logic [8:0]    h;
+    logic [PW-1:0] px0, px1, py0, py1;
+  } side_t;
+  side_t p0_side, p1_side_q, p2_side_q, p3_side_q, p4_side_q;
+  always_comb begin
+    p0_side.seq  = p0_seq_q;
+    p0_side.tag  = p0_tag_q;
+    p0_side.nlog = p0_nlog_q;
+    p0_side.ps   = p0_ps_q;
+    p0_side.cons = p0_cons_q;
+    p0_side.nx   = p0_nx_q;
+    p0_side.h    = p0_h_q;
+    p0_side.px0  = p0_px0_q;
+    p0_side.px1  = p0_px1_q;
+    p0_side.py0  = p0_py0_q;
+    p0_side.py1  = p0_py1_q;
+  end
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++) begin
+      coef_t a, b;
+      edge_t c;
+      a = $signed(p0_a_q[e]);
+      b = $signed(p0_b_q[e]);
+      c = $signed(p0_c_q[e]);
+      if (e == 1 && p0_seg1_q) begin
+        a = -$signed(p0_a_q[0]);
+        b = -$signed(p0_b_q[0]);
+        c = -$signed(p0_c_q[0]);
+      end
+      p1_a_q[e]  <= a;
+      p1_b_q[e]  <= b;
+      p1_c_q[e]  <= c;
+      p1_la_q[e] <= a < 0 ? AW'(-a) : AW'(a);
+      p1_lb_q[e] <= b < 0 ? AW'(-b) : AW'(b);
+    end
+    p1_side_q <= p0_side;
+  end
+
+  // ---------------------------------------------------------------------------------
+  // P2: the products at the first coarse tile (registered multipliers: P1's registers in,
+  // P2's out), |A| + |B|, A + B, and each coefficient where the far corner takes it.
+  localparam int unsigned PAW = AW + TW + 1;  // A tx0: |.| <= 2^23 * 511
+  logic [2:0][PAW-1:0] p2_atx_q, p2_bty_q;
+  logic [2:0][AW:0]    p2_l1_q;               // |A| + |B| <= 2^24
+  logic [2:0][AW:0]    p2_ab_q;               // A + B
+  logic [2:0][AW-1:0]  p2_fa_q, p2_fb_q;      // A when A >= 0 else 0; the same for B
+  logic [2:0][XW-1:0]  p2_a2b_q, p2_a3_q, p2_b3_q;  // 2 A + B, 3 A, 3 B
+  logic [2:0][AW-1:0]  p2_a_q, p2_b_q;
+  logic [2:0][EW-1:0]  p2_c_q;
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++) begin
+      coef_t a, b;
+      a = $signed(p1_a_q[e]);
+      b = $signed(p1_b_q[e]);
+      p2_atx_q[e] <= a * $signed({1'b0, TW'(p1_side_q.px0 >> 4)});
+      p2_bty_q[e] <= b * $signed({1'b0, TW'(p1_side_q.py0 >> 4)});
+      p2_l1_q[e]  <= (AW+1)'(p1_la_q[e]) + (AW+1)'(p1_lb_q[e]);
+      p2_ab_q[e]  <= (AW+1)'(a) + (AW+1)'(b);
+      p2_fa_q[e]  <= a[AW-1] ? '0 : a;
+      p2_fb_q[e]  <= b[AW-1] ? '0 : b;
+      p2_a2b_q[e] <= (XW'(a) <<< 1) + XW'(b);
+      p2_a3_q[e]  <= (XW'(a) <<< 1) + XW'(a);
+      p2_b3_q[e]  <= (XW'(b) <<< 1) + XW'(b);
+    end
+    p2_a_q    <= p1_a_q;
+    p2_b_q    <= p1_b_q;
+    p2_c_q    <= p1_c_q;
+    p2_side_q <= p1_side_q;
+  end
+
+  // ---------------------------------------------------------------------------------
+  // P3: the margin g = h (|A| + |B|) (registered multiplier), A tx0 + B ty0, T - x - g
+  // (tg: 128 (A + B) in conservative mode, -x in MSAA mode), and the corner sums from
+  // v+ = max(v, 0): S = A+ + B+, X = 2048 A+ + 512 B+.
+  localparam int unsigned GW = gx_pkg::MarginBits;
+  logic [2:0][GW-1:0]  p3_g_q;
+  logic [2:0][PAW:0]   p3_sxy_q;
+  logic [2:0][AW:0]    p3_s_q;                // A+ + B+ <= 2^24
+  logic [2:0][KW-1:0]  p3_x_q;
+  logic [2:0][KW-1:0]  p3_tg_q;
+  logic [2:0][AW-1:0]  p3_a_q, p3_b_q;
+  logic [2:0][EW-1:0]  p3_c_q;
+  logic [2:0][XW-1:0]  p3_ab_q, p3_a2b_q, p3_a3_q, p3_b3_q;
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++) begin
+      p3_g_q[e]   <= GW'($signed({1'b0, p2_side_q.h}) * $signed({1'b0, p2_l1_q[e]}));
+      p3_sxy_q[e] <= (PAW+1)'($signed(p2_atx_q[e])) + (PAW+1)'($signed(p2_bty_q[e]));
+      p3_s_q[e]   <= (AW+1)'(p2_fa_q[e]) + (AW+1)'(p2_fb_q[e]);
+      p3_x_q[e]   <= (KW'(p2_fa_q[e]) << 11) + (KW'(p2_fb_q[e]) << 9);
+      p3_tg_q[e]  <= p2_side_q.cons ? KW'($signed(p2_ab_q[e])) <<< 7
+                                    : -(KW'(p2_side_q.nx[e]));
+    end
+    p3_a_q    <= p2_a_q;
+    p3_b_q    <= p2_b_q;
+    p3_c_q    <= p2_c_q;
+    for (int e = 0; e < 3; e++) p3_ab_q[e] <= XW'($signed(p2_ab_q[e]));
+    p3_a2b_q  <= p2_a2b_q;
+    p3_a3_q   <= p2_a3_q;
+    p3_b3_q   <= p2_b3_q;
+    p3_side_q <= p2_side_q;
+  end
+
+  // ---------------------------------------------------------------------------------
+  // P4: E at the first coarse tile's origin, C + 4096 (A tx0 + B ty0); T - x = tg + g
+  // (g only in conservative mode); the corner constants. A tile's samples (MSAA) lie at
+  // 256 i + 16 sx, sx <= 15, from its origin, its pixel centres (conservative) at 256 i +
+  // 128: the largest A X + B Y over an 8 x 8 tile's samples is 2032 (A+ + B+) and over
+  // its centres less E(origin) 128 (A + B) + 1792 (A+ + B+); an 8 x 2 row's 2032 A+ +
+  // 496 B+ and 1792 A+ + 256 B+. With E' = E + T - x the tile or row may hold a passing
+  // sample only when E'(origin) + k >= 0:
+  //   kf = 2048 S - 2^sh S,  kr = X - 2^sh S   (sh = 4 in MSAA mode, 8 conservative)
+  logic [2:0][EW-1:0]  p4_e_q;
+  logic [2:0][GW:0]    p4_tx_q;                // T - x: -1..0 or 0 <= T < 511 * 2^24
+  logic [2:0][KW-1:0]  p4_kf_q, p4_kr_q;
+  logic [2:0][AW-1:0]  p4_a_q, p4_b_q;
+  logic [2:0][XW-1:0]  p4_ab_q, p4_a2b_q, p4_a3_q, p4_b3_q;
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++) begin
+      logic [KW-1:0] s, ss;
+      s  = KW'(p3_s_q[e]);
+      ss = p3_side_q.cons ? s << 8 : s << 4;
+      p4_e_q[e]  <= $signed(p3_c_q[e]) + (EW'($signed(p3_sxy_q[e])) <<< 12);
+      p4_tx_q[e] <= (GW+1)'($signed(p3_tg_q[e])) +
+                    (p3_side_q.cons ? (GW+1)'(p3_g_q[e]) : '0);
+      p4_kf_q[e] <= (s << 11) - ss;
+      p4_kr_q[e] <= p3_x_q[e] - ss;
+    end
+    p4_a_q    <= p3_a_q;
+    p4_b_q    <= p3_b_q;
+    p4_ab_q   <= p3_ab_q;
+    p4_a2b_q  <= p3_a2b_q;
+    p4_a3_q   <= p3_a3_q;
+    p4_b3_q   <= p3_b3_q;
+    p4_side_q <= p3_side_q;
+  end
+  logic unused_p4;  // the mode, x and h have been used by P4
+  assign unused_p4 = ^{p4_side_q.cons, p4_side_q.nx, p4_side_q.h};
+  // ---------------------------------------------------------------------------------
+  // The record: E' = E + T - x at the first coarse tile, written in the first clock P4
+  // holds the triangle.
+  logic [3:0] pv_q;         // pv_q[k]: stage k + 1 holds a triangle, its first clock
+  logic       push;
+  gx_raster_pkg::rs_tri_t    rec;
+  logic [QW-1:0] pushed_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) pv_q <= '0;
+    else pv_q <= {pv_q[2:0], p0_v_q && !p0_ph_q && p0_ne_q};
+  end
+  assign push = pv_q[3];
+  always_comb begin
+    rec.seq  = p4_side_q.seq;
+    rec.tag  = p4_side_q.tag;
+    rec.nlog = p4_side_q.nlog;
+    rec.ps   = p4_side_q.ps;
+    rec.px0  = p4_side_q.px0;
+    rec.px1  = p4_side_q.px1;
+    rec.py0  = p4_side_q.py0;
+    rec.py1  = p4_side_q.py1;
+    for (int e = 0; e < 3; e++) begin
+      rec.a[e]   = p4_a_q[e];
+      rec.b[e]   = p4_b_q[e];
+      rec.ab[e]  = p4_ab_q[e];
+      rec.a2b[e] = p4_a2b_q[e];
+      rec.a3[e]  = p4_a3_q[e];
+      rec.b3[e]  = p4_b3_q[e];
+      rec.e00[e] = $signed(p4_e_q[e]) + EW'($signed(p4_tx_q[e]));
+      rec.kf[e]  = p4_kf_q[e];
+      rec.kr[e]  = p4_kr_q[e];
+    end
+  end
+
+  assign tri_we_o = push;
+  assign tri_o    = rec;
+  assign pushed_o = pushed_q;
+
+  // Admission: the next sequence number's ring slot is retired.
+  always_ff @(posedge clk_i) begin
+    logic [QW-1:0] ns_d;
+    ns_d = take ? ns_q + QW'(ne_d) : ns_q;
+    if (rst_i) begin
+      pushed_q <= '0;
+      adm_ok_q <= 1'b0;
+    end else begin
+      if (push) pushed_q <= pushed_q + 1'b1;
+      adm_ok_q <= QW'(ns_d - rp_i) < QW'(16);
+    end
+  end
+  assign busy_o = p0_v_q || pv_q != '0;
+
+  // ---------------------------------------------------------------------------------
+  // Properties.
+  `GX_ASSERT(PrepPushed_A, QW'(ns_q - pushed_q) <= QW'(3) && (!push || p4_side_q.seq == pushed_q))
+  // Environment: the declared input ranges, and a triangle's edges summing to 0.
+  localparam coef_t CoefMax = AW'(32'sd1 <<< 23);  // |A|, |B| <= 2^23
+  localparam edge_t CMax = EW'(64'sd1 <<< 45);     // |C| <= 2^45
+  logic cmd_legal;
+  assign cmd_legal =
+      cmd_i.samples_log2 <= 3'd4 && (!cmd_i.patternsets || cmd_i.samples_log2 <= 3'd1) &&
+      $signed(su.a0) >= -CoefMax && $signed(su.a0) <= CoefMax &&
+      $signed(su.a1) >= -CoefMax && $signed(su.a1) <= CoefMax &&
+      $signed(su.a2) >= -CoefMax && $signed(su.a2) <= CoefMax &&
+      $signed(su.b0) >= -CoefMax && $signed(su.b0) <= CoefMax &&
+      $signed(su.b1) >= -CoefMax && $signed(su.b1) <= CoefMax &&
+      $signed(su.b2) >= -CoefMax && $signed(su.b2) <= CoefMax &&
+      $signed(su.c0) >= -CMax && $signed(su.c0) <= CMax &&
+      $signed(su.c1) >= -CMax && $signed(su.c1) <= CMax &&
+      $signed(su.c2) >= -CMax && $signed(su.c2) <= CMax;
+  `GX_ASSUME(CmdLegal_M, !cmd_valid_i || cmd_legal)
+  `GX_ASSUME(SumZero_M, !cmd_valid_i || cmd_i.op || cmd_i.conservative ||
+             su.px0 > su.px1 || su.py0 > su.py1 ||
+             ($signed(su.a0) + $signed(su.a1) + $signed(su.a2) == 0 &&
+              $signed(su.b0) + $signed(su.b1) + $signed(su.b2) == 0))
+  `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,288 @@
+// gx_raster_test: the rasterizer's sample test. A free-running pipeline (no enables, no
+// stall: the walker issues an item only when the output FIFO has room for everything in
+// flight): one item (a step of a group) a clock in, 16 Lanes sample tests against three
+// edges a clock, one quad group a clock out at N <= 4 (a group every 2 clocks at N = 8,
+// every 4 at N = 16).
+//
+//   T1  lane-slot values: base(l) = E' + K(l), and the column offsets O(m), each a shift
+//       of a carried multiple of A or B chosen by N (docs/raster.md, "Test columns")
+//   T2  the 4 Lanes pixel values P(l, m) = base(l) + O(m)
+//   T3  q = P / 16 (floor), saturated at +-2^29: a sample passes exactly when q + s >= 0
+//   T4  the 16 Lanes x 3 sums q + s (edge 2: q - s01, s01 = -s2), their signs registered
+//       per edge; the offsets s come from the ring, read with the item's slot in T1
+//   T5  the three edges ANDed, the pass bits placed at their mask bits (N, the step, the
+//       quad's pattern set), the pixel range applied, the group's earlier steps ORed in
+// The group leaves T5 on its last step (grp_valid_o, one clock, for the FIFO's write).
+// Latency: an item in T0 (the walker's item register) in clock c leaves T5 in c + 5.
+`default_nettype none
+`include "gx_assert.svh"
+
+module gx_raster_test #(
+  parameter int unsigned Lanes = 4  /// quads a group: 1, 2 or 4
+) (
+  input  wire logic                    clk_i,        /// clock, rising edge
+  input  wire logic                    rst_i,        /// synchronous reset, active high
+  input  wire logic                    item_valid_i, /// T0 holds an item
+  input  wire gx_raster_pkg::rs_item_t item_i,       /// the item (T0, a register)
+  input  wire logic [2:0][gx_raster_pkg::MULW-1:0] mul_i, /// its triangle's multiples
+                                                     /// {A, B, A + B, 2 A + B, 3 A} per edge
+  output      logic [3:0]              ofs_raddr_o,  /// the ring slot T1's item reads
+  output      logic                    rd_v_o,       /// T1 holds an item ...
+  output      logic [gx_raster_pkg::QW-1:0] rd_seq_o, /// ... of this triangle
+  input  wire logic [1439:0]           ofs_rdata_i,  /// the slot read two clocks before:
+                                                     /// place p at 90 p: {s01, s1, s0}
+  output      logic                    grp_valid_o,  /// a group with coverage leaves T5
+  output      gx_pkg::rs_qgroup_t      grp_o,        /// the group
+  output      logic                    leave_o,      /// an item leaves T5 this clock
+  output      logic                    busy_o        /// an item is in T1..T5
+);
+  localparam int unsigned EW = gx_raster_pkg::EW;
+  localparam int unsigned SW = gx_raster_pkg::SW;
+  localparam int unsigned OW = gx_raster_pkg::OW;
+  localparam int unsigned QW = gx_raster_pkg::QW;
+  localparam int unsigned XW = gx_raster_pkg::XW;
+
+  typedef logic signed [EW-1:0] edge_t;
+  localparam int unsigned NC = 4 * Lanes;   // test columns per edge
+  localparam logic signed [SW-1:0] QMax = SW'(64'sd1 <<< 29);
+
+  // the carried multiples of edge e
+  localparam int unsigned MULW = gx_raster_pkg::MULW;
+  function automatic edge_t mul_of(input logic [MULW-1:0] m, input int unsigned k);
+    mul_of = EW'($signed(m[XW*(4-k) +: XW]));   // k: 0 A, 1 B, 2 A + B, 3 2 A + B, 4 3 A
+  endfunction
+  localparam int unsigned MA = 0, MB = 1, MAB = 2, MA2B = 3, MA3 = 4;
+
+  // K(l): the lane slot's base pixel less the step's base pixel (docs/raster.md)
+  function automatic edge_t k_of(input logic [MULW-1:0] m, input logic [2:0] nlog,
+                                 input int unsigned l);
+    k_of = '0;
+    if (l != 0) begin
+      if (nlog == 3'd4) begin
+        if (Lanes == 4)
+          k_of = l == 1 ? mul_of(m, MA) <<< 8 : l == 2 ? mul_of(m, MB) <<< 8
+                                                       : mul_of(m, MAB) <<< 8;
+        else
+          k_of = mul_of(m, MA) <<< 8;
+      end else if (nlog == 3'd3) begin
+        k_of = l == 1 ? mul_of(m, MB) <<< 8 : l == 2 ? mul_of(m, MA) <<< 9
+                                                     : mul_of(m, MA2B) <<< 8;
+      end else begin
+        k_of = l == 1 ? mul_of(m, MA) <<< 9 : l == 2 ? mul_of(m, MA) <<< 10
+                                                     : mul_of(m, MA3) <<< 9;
+      end
+    end
+  endfunction
+  // O(m): the column's pixel less its lane slot's base pixel
+  function automatic edge_t o_of(input logic [MULW-1:0] m, input logic [2:0] nlog,
+                                 input int unsigned c);
+    o_of = '0;
+    if (nlog <= 3'd2)
+      o_of = c == 1 ? mul_of(m, MA) <<< 8 : c == 2 ? mul_of(m, MB) <<< 8
+                                                   : mul_of(m, MAB) <<< 8;
+    else if (nlog == 3'd3 && c >= 2)
+      o_of = mul_of(m, MA) <<< 8;
+  endfunction
+
+  // Fields that travel beside the values.
+  typedef struct packed {
+    logic [15:0] tag;
+    logic [2:0]  nlog;
+    logic        ps;
+    logic [11:0] qx, qy;
+    logic [1:0]  h;
+    logic        last;
+    logic [15:0] inr;
+  } side_t;
+  side_t t0_side;
+  always_comb begin
+    t0_side.tag  = item_i.tag;
+    t0_side.nlog = item_i.nlog;
+    t0_side.ps   = item_i.ps;
+    t0_side.qx   = item_i.qx;
+    t0_side.qy   = item_i.qy;
+    t0_side.h    = item_i.h;
+    t0_side.last = item_i.last;
+    t0_side.inr  = item_i.inr;
+  end
+
+  // ---------------------------------------------------------------------------------
+  // T1
+  logic                     t1_v_q;
+  side_t                    t1_side_q;
+  logic [QW-1:0]            t1_seq_q;
+  logic [2:0][Lanes-1:0][EW-1:0] t1_base_q;
+  logic [2:0][2:0][EW-1:0]  t1_o_q;          // O(m) for m = 1..3 at [m - 1]
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++) begin
+      for (int l = 0; l < Lanes; l++)
+        t1_base_q[e][l] <= $signed(item_i.e[e]) + k_of(mul_i[e], item_i.nlog, l);
+      for (int c = 1; c < 4; c++)
+        t1_o_q[e][c-1] <= o_of(mul_i[e], item_i.nlog, c);
+    end
+    t1_side_q <= t0_side;
+    t1_seq_q  <= item_i.seq;
+  end
+  assign ofs_raddr_o = t1_seq_q[3:0];
+  assign rd_v_o      = t1_v_q;
+  assign rd_seq_o    = t1_seq_q;
+
+  // T2
+  logic                     t2_v_q;
+  side_t                    t2_side_q;
+  logic [2:0][NC-1:0][EW-1:0] t2_p_q;        // P at column c = 4 l + m
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++)
+      for (int c = 0; c < NC; c++)
+        t2_p_q[e][c] <= c % 4 == 0 ? $signed(t1_base_q[e][c/4])
+                                   : $signed(t1_base_q[e][c/4]) + $signed(t1_o_q[e][c%4-1]);
+    t2_side_q <= t1_side_q;
+  end
+
+  // T3: q = floor(P / 16), saturated at +-2^29 when |P| >= 2^33 (every |s| < 2^28, so
+  // q + s then has P's sign and is not 0)
+  logic                     t3_v_q;
+  side_t                    t3_side_q;
+  logic [2:0][NC-1:0][SW-1:0] t3_q_q;
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++)
+      for (int c = 0; c < NC; c++) begin
+        edge_t p;
+        p = $signed(t2_p_q[e][c]);
+        if (p[EW-1:33] == '0 || p[EW-1:33] == '1) t3_q_q[e][c] <= SW'($signed(p[33:4]));
+        else t3_q_q[e][c] <= p[EW-1] ? -QMax : QMax;
+      end
+    t3_side_q <= t2_side_q;
+  end
+
+  // T4: the sums, a pass bit per edge, column and sample j (the offset at place
+  // 4 (c % 4) + j); the pattern set of each lane's quad
+  logic                     t4_v_q;
+  side_t                    t4_side_q;
+  logic [2:0][NC-1:0][3:0]  t4_sg_q;
+  logic [3:0][1:0]          t4_kset_q;
+  logic [2:0][NC-1:0][3:0][SW:0] t4_sum;    // every sum, one bit wider (NoOverflow_A)
+  always_comb begin
+    for (int e = 0; e < 3; e++)
+      for (int c = 0; c < NC; c++)
+        for (int j = 0; j < 4; j++) begin
+          logic signed [OW-1:0] s;
+          s = $signed(ofs_rdata_i[90*(4*(c%4) + j) + OW*e +: OW]);
+          t4_sum[e][c][j] = e == 2 ? (SW+1)'($signed(t3_q_q[e][c])) - (SW+1)'(s)
+                                   : (SW+1)'($signed(t3_q_q[e][c])) + (SW+1)'(s);
+        end
+  end
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++)
+      for (int c = 0; c < NC; c++)
+        for (int j = 0; j < 4; j++)
+          t4_sg_q[e][c][j] <= !t4_sum[e][c][j][SW-1];
+    for (int l = 0; l < 4; l++)
+      t4_kset_q[l] <= !t3_side_q.ps ? 2'd0
+                    : t3_side_q.nlog == 3'd0 ? 2'(t3_side_q.qx + 12'(l) + t3_side_q.qy)
+                    : {1'b0, 1'(t3_side_q.qx + 12'(l) + t3_side_q.qy)};
+    t4_side_q <= t3_side_q;
+  end
+
+  // T5: bit 64 l + 16 k + i of the group's masks, sample i of pixel k of lane l, is the
+  // pass bit of column c's test j in step hh:
+  //   N = 4:  c = 4 l + k, j = i;  N = 2: j = 2 kset + i;  N = 1: j = kset
+  //   N = 8:  p = 2 l + k / 2, hh = p / Lanes, c = 4 (p % Lanes) + 2 (k % 2) + i / 4, j = i % 4
+  //   N = 16: p = 4 l + k,     hh = p / Lanes, c = 4 (p % Lanes) + i / 4,           j = i % 4
+  logic                     t5_v_q, t5_grp_q;
+  side_t                    t5_side_q;
+  logic [Lanes*64-1:0]      acc_q, placed, acc_d, t5_mask_q;
+  logic [NC*4-1:0]          pass;            // column c's test j passes, at 4 c + j
+  always_comb begin
+    for (int c = 0; c < NC; c++)
+      pass[4*c +: 4] = t4_sg_q[0][c] & t4_sg_q[1][c] & t4_sg_q[2][c];
+  end
+  always_comb begin
+    placed = '0;
+    for (int l = 0; l < Lanes; l++)
+      for (int k = 0; k < 4; k++)
+        for (int i = 0; i < 16; i++) begin
+          int unsigned p8, p16;
+          logic b;
+          logic [1:0] ks;
+          ks = t4_kset_q[l];
+          p8  = 2 * l + k / 2;
+          p16 = 4 * l + k;
+          unique case (t4_side_q.nlog)
+            3'd0: b = i == 0 && pass[4*(4*l + k) + 32'(ks)];
+            3'd1: b = i < 2 && pass[4*(4*l + k) + 32'({ks[0], 1'(i)})];
+            3'd2: b = i < 4 && pass[4*(4*l + k) + i % 4];
+            3'd3: b = i < 8 && t4_side_q.h == 2'(p8 / Lanes) &&
+                      pass[4*(4*(p8 % Lanes) + 2*(k % 2) + i/4) + i % 4];
+            default: b = t4_side_q.h == 2'(p16 / Lanes) &&
+                         pass[4*(4*(p16 % Lanes) + i/4) + i % 4];
+          endcase
+          placed[64*l + 16*k + i] = b && t4_side_q.inr[4*l + k];
+        end
+    acc_d = (t4_side_q.h == 2'd0 ? '0 : acc_q) | placed;
+  end
+  // the group's earlier steps: acc_q holds the OR of its steps so far (loaded only with
+  // an item, so a gap between two steps of a group, when the walker waits for credit,
+  // keeps it)
+  always_ff @(posedge clk_i) begin
+    if (t4_v_q) acc_q <= acc_d;
+    t5_mask_q <= acc_d;
+    t5_side_q <= t4_side_q;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      t1_v_q <= 1'b0;
+      t2_v_q <= 1'b0;
+      t3_v_q <= 1'b0;
+      t4_v_q <= 1'b0;
+      t5_v_q <= 1'b0;
+      t5_grp_q <= 1'b0;
+    end else begin
+      t1_v_q <= item_valid_i;
+      t2_v_q <= t1_v_q;
+      t3_v_q <= t2_v_q;
+      t4_v_q <= t3_v_q;
+      t5_v_q <= t4_v_q;
+      t5_grp_q <= t4_v_q && t4_side_q.last;
+    end
+  end
+
+  logic unused_t5;  // the mode, step and range bits have been used by T5
+  assign unused_t5 = ^{t5_side_q.nlog, t5_side_q.ps, t5_side_q.h, t5_side_q.last,
+                       t5_side_q.inr};
+
+  // The group: its lanes with a sample.
+  logic [Lanes-1:0] lane_any;
+  always_comb begin
+    for (int l = 0; l < Lanes; l++) lane_any[l] = t5_mask_q[64*l +: 64] != '0;
+    grp_o.tag   = t5_side_q.tag;
+    grp_o.qx    = t5_side_q.qx;
+    grp_o.qy    = t5_side_q.qy;
+    grp_o.valid = 4'(lane_any);
+    grp_o.masks = 256'(t5_mask_q);
+  end
+  assign grp_valid_o = t5_grp_q && lane_any != '0;
+  assign leave_o     = t5_v_q;
+  assign busy_o      = t1_v_q || t2_v_q || t3_v_q || t4_v_q || t5_v_q;
+
+  // ---------------------------------------------------------------------------------
+  // Properties.
+  localparam logic signed [SW:0] SumMax = (SW+1)'(64'sd3 <<< 28);
+`ifdef GX_ASSERT_ON
+  logic fv_sums_ok;
+  always_comb begin
+    logic ok;
+    ok = 1'b1;
+    for (int e = 0; e < 3; e++)
+      for (int c = 0; c < NC; c++)
+        for (int j = 0; j < 4; j++)
+          ok = ok && $signed(t4_sum[e][c][j]) < SumMax && $signed(t4_sum[e][c][j]) > -SumMax;
+    fv_sums_ok = ok;
+  end
+`endif
+  `GX_ASSERT(NoOverflow_A, !t3_v_q || fv_sums_ok)
+  `GX_COVER(TestStep16_C, t4_v_q && t4_side_q.nlog == 3'd4 && t4_side_q.h == 2'd3)
+endmodule
+
+`default_nettype wire
