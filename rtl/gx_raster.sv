@@ -158,10 +158,10 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // The output FIFO and the walker's credit: items in the test (from their issue to
-  // T5) and words in the FIFO never exceed FD.
+  // T6) and words in the FIFO never exceed FD.
   logic [GW-1:0] f_in, f_out;
   logic [$clog2(FD+2)-1:0] f_count;
-  logic [2:0]    infl_q, infl_d;     // items issued, not yet out of T5 (at most 6)
+  logic [2:0]    infl_q, infl_d;     // items issued, not yet out of T6 (at most 7)
   logic          f_ready;
   assign f_in = {t_grp.tag, t_grp.qx, t_grp.qy, t_grp.valid[Lanes-1:0],
                  t_grp.masks[64*Lanes-1:0]};
@@ -202,7 +202,7 @@ module gx_raster #(
                         (grp_valid_o && grp_o == $past(grp_o)))
   `GX_ASSERT(GrpNotEmpty_A, !grp_valid_o || grp_o.valid != '0)
   `GX_ASSERT(OutRoom_A, !t_valid || f_ready)
-  `GX_ASSERT(Credit_A, 32'(infl_q) + 32'(f_count) <= FD && infl_q <= 3'd6)
+  `GX_ASSERT(Credit_A, 32'(infl_q) + 32'(f_count) <= FD)
   // The ring: a slot is written only when no item reads it (its triangle is retired).
   `GX_ASSERT(RingWindow_A, QW'(pushed - rp_q) <= QW'(16) && QW'(next - rp_q) <= QW'(16))
 

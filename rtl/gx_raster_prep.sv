@@ -93,9 +93,45 @@ module gx_raster_prep (
   logic [QW-1:0]   p0_seq_q;
   logic            ne_d;
 
+  // P0 is free: empty, or in its triangle's last clock. Its registers load whenever it is
+  // free, in PC groups, each on its own copy of "free" computed from its own copies of
+  // the three registers it reads (so neither the command's valid nor one net of a
+  // thousand loads lies before them); what they load without a taken command is never
+  // read (p0_v_q stays clear).
+  localparam int unsigned PC = 4;
+  logic [PC-1:0] pc_v_q, pc_ph_q, pc_ne_q, pfree;
+  for (genvar k = 0; k < PC; k++) begin : gen_pc
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        pc_v_q[k]  <= 1'b0;
+        pc_ph_q[k] <= 1'b0;
+      end else begin
+        pc_v_q[k]  <= p0_v_d;
+        pc_ph_q[k] <= p0_ph_d;
+      end
+    end
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (pfree[k]) pc_ne_q[k] <= ne_d;
+    end
+    assign pfree[k] = !pc_v_q[k] || pc_ph_q[k] || !pc_ne_q[k];
+  end
+  logic p0_v_d, p0_ph_d;
   assign ne_d        = su.px0 <= su.px1 && su.py0 <= su.py1;
-  assign cmd_ready_o = (!p0_v_q || p0_ph_q || !p0_ne_q) && adm_ok_q;
+  assign cmd_ready_o = pfree[0] && adm_ok_q;
   assign take        = cmd_valid_i && cmd_ready_o;
+  always_comb begin
+    p0_v_d  = p0_v_q;
+    p0_ph_d = p0_ph_q;
+    if (take) begin
+      p0_v_d  = 1'b1;
+      p0_ph_d = 1'b0;
+    end else if (p0_v_q && !p0_ph_q && p0_ne_q) begin
+      p0_ph_d = 1'b1;
+    end else begin
+      p0_v_d  = 1'b0;
+      p0_ph_d = 1'b0;
+    end
+  end
 
   // the positions the triangle's slots hold when it is taken (a later table write applies
   // to later triangles only), at the test places: place 4 m + j is sample j of the test
@@ -122,20 +158,19 @@ module gx_raster_prep (
       p0_ph_q <= 1'b0;
       ns_q    <= '0;
     end else begin
-      if (take) begin
-        p0_v_q  <= 1'b1;
-        p0_ph_q <= 1'b0;
-        ns_q    <= ns_q + QW'(ne_d);
-      end else if (p0_v_q && !p0_ph_q && p0_ne_q) begin
-        p0_ph_q <= 1'b1;
-      end else begin
-        p0_v_q  <= 1'b0;
-        p0_ph_q <= 1'b0;
-      end
+      p0_v_q  <= p0_v_d;
+      p0_ph_q <= p0_ph_d;
+      if (take) ns_q <= ns_q + QW'(ne_d);
     end
   end
+  // the positions: places 0..7 in phase 0, then shifted down so that the units read
+  // places 8..15 at the same bits in phase 1
   always_ff @(posedge clk_i) begin
-    if (take) begin
+    if (pfree[1]) p0_pos_q <= pos_d;
+    else p0_pos_q <= {64'd0, p0_pos_q[127:64]};
+  end
+  always_ff @(posedge clk_i) begin
+    if (pfree[2]) begin
       p0_a_q    <= {su.a2, su.a1, su.a0};
       p0_b_q    <= {su.b2, su.b1, su.b0};
       p0_c_q    <= {su.c2, su.c1, su.c0};
@@ -144,12 +179,15 @@ module gx_raster_prep (
       p0_b3_q[0] <= A3W'($signed(su.b0)) + (A3W'($signed(su.b0)) <<< 1);
       p0_b3_q[1] <= A3W'($signed(su.b1)) + (A3W'($signed(su.b1)) <<< 1);
       p0_h_q    <= cmd_i.conservative ? 9'd128 + 9'(cmd_i.cons_err) : 9'd0;
-      p0_pos_q  <= pos_d;
       p0_nx_q   <= cmd_i.conservative ? 3'b000 : ~su.incl;
       p0_nlog_q <= cmd_i.conservative ? 3'd0 : cmd_i.samples_log2;
       p0_ps_q   <= !cmd_i.conservative && cmd_i.patternsets;
       p0_cons_q <= cmd_i.conservative;
       p0_seg1_q <= cmd_i.conservative && su.cls == 2'd1;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (pfree[3]) begin
       p0_px0_q  <= su.px0;
       p0_px1_q  <= su.px1;
       p0_py0_q  <= su.py0;
@@ -184,7 +222,7 @@ module gx_raster_prep (
       logic [7:0] pos;
       coef_t a, b;
       logic signed [A3W-1:0] a3, b3;
-      pos = p0_ph_q ? p0_pos_q[8*(8 + u % 8) +: 8] : p0_pos_q[8*(u % 8) +: 8];
+      pos = p0_pos_q[8*(u % 8) +: 8];
       a   = $signed(p0_a_q[u / 8]);
       b   = $signed(p0_b_q[u / 8]);
       a3  = $signed(p0_a3_q[u / 8]);
@@ -444,6 +482,8 @@ module gx_raster_prep (
              su.px0 > su.px1 || su.py0 > su.py1 ||
              ($signed(su.a0) + $signed(su.a1) + $signed(su.a2) == 0 &&
               $signed(su.b0) + $signed(su.b1) + $signed(su.b2) == 0))
+  `GX_ASSERT(PrepCopy_A, pc_v_q == {PC{p0_v_q}} && pc_ph_q == {PC{p0_ph_q}} &&
+                         (!p0_v_q || pc_ne_q == {PC{p0_ne_q}}))
   `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
 endmodule
 

@@ -12,8 +12,9 @@
 //       per edge; the offsets s come from the ring, read with the item's slot in T1
 //   T5  the three edges ANDed, the pass bits placed at their mask bits (N, the step, the
 //       quad's pattern set), the pixel range applied, the group's earlier steps ORed in
-// The group leaves T5 on its last step (grp_valid_o, one clock, for the FIFO's write).
-// Latency: an item in T0 (the walker's item register) in clock c leaves T5 in c + 5.
+//   T6  the group's lanes with a sample (a 64-bit OR each), registered with the masks
+// The group leaves T6 on its last step (grp_valid_o, one clock, for the FIFO's write).
+// Latency: an item in T0 (the walker's item register) in clock c leaves T6 in c + 6.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -31,10 +32,10 @@ module gx_raster_test #(
   output      logic [gx_raster_pkg::QW-1:0] rd_seq_o, /// ... of this triangle
   input  wire logic [1439:0]           ofs_rdata_i,  /// the slot read two clocks before:
                                                      /// place p at 90 p: {s01, s1, s0}
-  output      logic                    grp_valid_o,  /// a group with coverage leaves T5
+  output      logic                    grp_valid_o,  /// a group with coverage leaves T6
   output      gx_pkg::rs_qgroup_t      grp_o,        /// the group
-  output      logic                    leave_o,      /// an item leaves T5 this clock
-  output      logic                    busy_o        /// an item is in T1..T5
+  output      logic                    leave_o,      /// an item leaves T6 this clock
+  output      logic                    busy_o        /// an item is in T1..T6
 );
   localparam int unsigned EW = gx_raster_pkg::EW;
   localparam int unsigned SW = gx_raster_pkg::SW;
@@ -252,19 +253,38 @@ module gx_raster_test #(
   assign unused_t5 = ^{t5_side_q.nlog, t5_side_q.ps, t5_side_q.h, t5_side_q.last,
                        t5_side_q.inr};
 
-  // The group: its lanes with a sample.
-  logic [Lanes-1:0] lane_any;
-  always_comb begin
-    for (int l = 0; l < Lanes; l++) lane_any[l] = t5_mask_q[64*l +: 64] != '0;
-    grp_o.tag   = t5_side_q.tag;
-    grp_o.qx    = t5_side_q.qx;
-    grp_o.qy    = t5_side_q.qy;
-    grp_o.valid = 4'(lane_any);
-    grp_o.masks = 256'(t5_mask_q);
+  // T6: the group and its lanes with a sample.
+  logic                t6_v_q, t6_grp_q;
+  logic [Lanes*64-1:0] t6_mask_q;
+  logic [Lanes-1:0]    t6_any_q;
+  logic [15:0]         t6_tag_q;
+  logic [11:0]         t6_qx_q, t6_qy_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      t6_v_q   <= 1'b0;
+      t6_grp_q <= 1'b0;
+    end else begin
+      t6_v_q   <= t5_v_q;
+      t6_grp_q <= t5_grp_q;
+    end
   end
-  assign grp_valid_o = t5_grp_q && lane_any != '0;
-  assign leave_o     = t5_v_q;
-  assign busy_o      = t1_v_q || t2_v_q || t3_v_q || t4_v_q || t5_v_q;
+  always_ff @(posedge clk_i) begin
+    t6_mask_q <= t5_mask_q;
+    for (int l = 0; l < Lanes; l++) t6_any_q[l] <= t5_mask_q[64*l +: 64] != '0;
+    t6_tag_q  <= t5_side_q.tag;
+    t6_qx_q   <= t5_side_q.qx;
+    t6_qy_q   <= t5_side_q.qy;
+  end
+  always_comb begin
+    grp_o.tag   = t6_tag_q;
+    grp_o.qx    = t6_qx_q;
+    grp_o.qy    = t6_qy_q;
+    grp_o.valid = 4'(t6_any_q);
+    grp_o.masks = 256'(t6_mask_q);
+  end
+  assign grp_valid_o = t6_grp_q && t6_any_q != '0;
+  assign leave_o     = t6_v_q;
+  assign busy_o      = t1_v_q || t2_v_q || t3_v_q || t4_v_q || t5_v_q || t6_v_q;
 
   // ---------------------------------------------------------------------------------
   // Properties.
