@@ -51,7 +51,6 @@ module gx_raster #(
   localparam int unsigned EW = gx_raster_pkg::EW;
   localparam int unsigned SW = gx_raster_pkg::SW;
   localparam int unsigned QW = gx_raster_pkg::QW;
-  localparam int unsigned XW = gx_raster_pkg::XW;
 
   if (AW != gx_pkg::EdgeCoefBits || EW != gx_pkg::EdgeBits || SW != gx_pkg::SampleSumBits)
   begin : gen_width_check
@@ -86,7 +85,7 @@ module gx_raster #(
 
   assign cmd_ready_o = cmd_i.op || prep_ready;
 
-  gx_raster_prep u_prep (
+  gx_raster_prep #(.Lanes(Lanes)) u_prep (
     .clk_i, .rst_i,
     .cmd_valid_i(cmd_valid_i && !cmd_i.op), .cmd_ready_o(prep_ready), .cmd_i,
     .tbl_i(tbl_q), .tbl_prog_i(tbl_prog_q), .rp_i(rp_q),
@@ -103,27 +102,19 @@ module gx_raster #(
     );
   end
 
-  // The test's ring of multiples {A, B, A + B, 2 A + B, 3 A} per edge, read as the walker's
-  // GR takes a group (the data holds from two clocks later until the next read: the
-  // group's items meet it in T0).
-  localparam int unsigned MULW = gx_raster_pkg::MULW;
-  localparam int unsigned RTW = (3 * MULW + 7) / 8 * 8;  // whole bytes
-  logic [2:0][MULW-1:0] rt_wdata, rt_rdata;
-  logic [RTW-3*MULW-1:0] rt_pad;
+  // The test's ring of the triangles' in-group offsets K(1..3), O(1..3) per edge, read as
+  // the walker's GR takes a group (the data holds from two clocks later until the next
+  // read: the group's items meet it in T0).
+  localparam int unsigned MW = gx_raster_pkg::MW;
+  localparam int unsigned RTW = 2 * 9 * MW;
+  logic [2:0][2:0][MW-1:0] rt_k, rt_o;
   logic       rt_re;
   logic [3:0] rt_addr;
-  always_comb begin
-    for (int e = 0; e < 3; e++)
-      rt_wdata[e] = {XW'($signed(ptri.a[e])), XW'($signed(ptri.b[e])), ptri.ab[e],
-                     ptri.a2b[e], ptri.a3[e]};
-  end
   gx_ram_1r1w #(.Depth(16), .Width(RTW)) u_rt (
     .clk_i, .rst_i,
-    .re_i(rt_re), .raddr_i(rt_addr), .rdata_o({rt_pad, rt_rdata}),
-    .we_i({(RTW / 8){tri_we}}), .waddr_i(ptri.seq[3:0]), .wdata_i(RTW'(rt_wdata))
+    .re_i(rt_re), .raddr_i(rt_addr), .rdata_o({rt_k, rt_o}),
+    .we_i({(RTW / 8){tri_we}}), .waddr_i(ptri.seq[3:0]), .wdata_i({ptri.k, ptri.o})
   );
-  logic unused_rt_pad;
-  assign unused_rt_pad = ^rt_pad;
 
   // ---------------------------------------------------------------------------------
   // Walker and test.
@@ -142,7 +133,7 @@ module gx_raster #(
 
   gx_raster_test #(.Lanes(Lanes)) u_test (
     .clk_i, .rst_i,
-    .item_valid_i(item_valid), .item_i(item), .mul_i(rt_rdata),
+    .item_valid_i(item_valid), .item_i(item), .k_i(rt_k), .o_i(rt_o),
     .ofs_raddr_o(ofs_raddr), .rd_v_o(rd_v), .rd_seq_o(rd_seq), .ofs_rdata_i(ofs_rdata),
     .grp_valid_o(t_valid), .grp_o(t_grp), .leave_o(leave), .busy_o(test_busy)
   );

@@ -15,7 +15,8 @@ package gx_raster_pkg;
   localparam int unsigned PW = 13;                     // pixel index 0..8191
   localparam int unsigned TW = 9;                      // coarse tile index 0..511
   localparam int unsigned QW = 5;                      // triangle sequence number (mod 32)
-  localparam int unsigned XW = AW + 2;                 // carried multiples, |3 A| < 2^25
+  localparam int unsigned XW = AW + 2;                 // multiples of A, B: |3 A| < 2^25
+  localparam int unsigned MW = 36;                     // in-group offsets, |.| <= 1536 2^23
 
   // A prepared triangle (prep -> the walker's rings), each edge field per edge e at [e].
   // E' = E + T - x is the edge function offset so that a sample passes exactly when
@@ -31,18 +32,19 @@ package gx_raster_pkg;
     logic            ps;     // pattern sets (N = 1, 2)
     logic [PW-1:0]   px0, px1, py0, py1;  // pixel range, not empty
     logic [2:0][AW-1:0] a, b;
-    logic [2:0][XW-1:0] ab, a2b, a3, b3;  // A + B, 2 A + B, 3 A, 3 B
+    logic [2:0][XW-1:0] ab, a3, b3;  // A + B, 3 A, 3 B
     logic [2:0][EW-1:0] e00;  // E' at the first coarse tile's origin
     logic [2:0][KW-1:0] kf, kr;
+    // per-N offsets within a group (docs/raster.md, "Test columns"), [e][i - 1] for
+    // i = 1..3: K(i) lane slot i's base pixel less the step's, O(i) column i's pixel less
+    // its lane slot's, D(i) step i's base pixel less the group's origin
+    logic [2:0][2:0][MW-1:0] k, o, d;
   } rs_tri_t;
-
-  // The multiples of one edge the sample test reads (T1), {A, B, A + B, 2 A + B, 3 A}.
-  localparam int unsigned MULW = 5 * XW;
 
   // A test item (walker -> sample test): one step of one group (Lanes quads of a fine
   // tile's quad row). Column (l, m) of the test tests the pixel whose E' is e + K(l) +
-  // O(m), each a shift of one of the triangle's multiples chosen by N (docs/raster.md,
-  // "Test columns"); its sample j the offset at place 4 m + j.
+  // O(m) (the triangle's offsets, from the test's ring); its sample j the offset at
+  // place 4 m + j.
   typedef struct packed {
     logic [QW-1:0]   seq;
     logic [15:0]     tag;

@@ -15,14 +15,16 @@
 // registers: P0 is free (empty, or in the second clock of its triangle) and the ring slot
 // of the next sequence number is retired (seq - rp_i < 16: admission).
 // Latency: a triangle taken in clock t has its offset ring halves written at the ends of
-// clocks t + 3 and t + 4, its record at the end of t + 5.
+// clocks t + 3 and t + 4, its record at the end of t + 6.
 // Throughput: one triangle every 2 clocks (the engine's two phases).
 // Every stage after P0 is free running (loads every clock, no enable); P0 holds its
 // triangle for two clocks, so each stage holds it for two, and a pulse marks the first.
 `default_nettype none
 `include "gx_assert.svh"
 
-module gx_raster_prep (
+module gx_raster_prep #(
+  parameter int unsigned Lanes = 4  /// quads a group: 1, 2 or 4 (the offsets K, D)
+) (
   input  wire logic                   clk_i,        /// clock, rising edge
   input  wire logic                   rst_i,        /// synchronous reset, active high
   input  wire logic                   cmd_valid_i,  /// a triangle command is offered
@@ -273,7 +275,7 @@ module gx_raster_prep (
     logic [8:0]    h;
     logic [PW-1:0] px0, px1, py0, py1;
   } side_t;
-  side_t p0_side, p1_side_q, p2_side_q, p3_side_q, p4_side_q;
+  side_t p0_side, p1_side_q, p2_side_q, p3_side_q, p4_side_q, p5_side_q;
   always_comb begin
     p0_side.seq  = p0_seq_q;
     p0_side.tag  = p0_tag_q;
@@ -309,30 +311,38 @@ module gx_raster_prep (
   end
 
   // ---------------------------------------------------------------------------------
-  // P2: the products at the first coarse tile (registered multipliers: P1's registers in,
-  // P2's out), |A| + |B|, A + B, and each coefficient where the far corner takes it.
+  // P2: the partial products of A tx0 and B ty0 (tx0, ty0 the first coarse tile's
+  // indices, 9 bits): v = vh 2^17 + vl, vl 17 bits unsigned, vh 8 bits signed, each part
+  // times the index on a hardware multiplier, registered; |A| + |B|; A + B; the
+  // coefficients where a tile's far corner takes them (v+ = max(v, 0)); the multiples
+  // 2 A + B, 3 A, 3 B.
   localparam int unsigned PAW = AW + TW + 1;  // A tx0: |.| <= 2^23 * 511
-  logic [2:0][PAW-1:0] p2_atx_q, p2_bty_q;
-  logic [2:0][AW:0]    p2_l1_q;               // |A| + |B| <= 2^24
-  logic [2:0][AW:0]    p2_ab_q;               // A + B
-  logic [2:0][AW-1:0]  p2_fa_q, p2_fb_q;      // A when A >= 0 else 0; the same for B
-  logic [2:0][XW-1:0]  p2_a2b_q, p2_a3_q, p2_b3_q;  // 2 A + B, 3 A, 3 B
-  logic [2:0][AW-1:0]  p2_a_q, p2_b_q;
-  logic [2:0][EW-1:0]  p2_c_q;
+  logic [2:0][16+TW:0]   p2_atl_q, p2_btl_q;  // vl * t, unsigned
+  logic [2:0][8+TW:0]    p2_ath_q, p2_bth_q;  // vh * t, signed
+  logic [2:0][AW:0]      p2_l1_q;             // |A| + |B| <= 2^24
+  logic [2:0][XW-1:0]    p2_ab_q, p2_a2b_q, p2_a3_q, p2_b3_q;
+  logic [2:0][AW-1:0]    p2_fa_q, p2_fb_q;
+  logic [2:0][AW-1:0]    p2_a_q, p2_b_q;
+  logic [2:0][EW-1:0]    p2_c_q;
   always_ff @(posedge clk_i) begin
+    logic [TW-1:0] tx0, ty0;
+    tx0 = TW'(p1_side_q.px0 >> 4);
+    ty0 = TW'(p1_side_q.py0 >> 4);
     for (int e = 0; e < 3; e++) begin
       coef_t a, b;
       a = $signed(p1_a_q[e]);
       b = $signed(p1_b_q[e]);
-      p2_atx_q[e] <= a * $signed({1'b0, TW'(p1_side_q.px0 >> 4)});
-      p2_bty_q[e] <= b * $signed({1'b0, TW'(p1_side_q.py0 >> 4)});
+      p2_atl_q[e] <= (17+TW)'(a[16:0]) * (17+TW)'(tx0);
+      p2_btl_q[e] <= (17+TW)'(b[16:0]) * (17+TW)'(ty0);
+      p2_ath_q[e] <= $signed(a[AW-1:17]) * $signed({1'b0, tx0});
+      p2_bth_q[e] <= $signed(b[AW-1:17]) * $signed({1'b0, ty0});
       p2_l1_q[e]  <= (AW+1)'(p1_la_q[e]) + (AW+1)'(p1_lb_q[e]);
-      p2_ab_q[e]  <= (AW+1)'(a) + (AW+1)'(b);
-      p2_fa_q[e]  <= a[AW-1] ? '0 : a;
-      p2_fb_q[e]  <= b[AW-1] ? '0 : b;
+      p2_ab_q[e]  <= XW'(a) + XW'(b);
       p2_a2b_q[e] <= (XW'(a) <<< 1) + XW'(b);
       p2_a3_q[e]  <= (XW'(a) <<< 1) + XW'(a);
       p2_b3_q[e]  <= (XW'(b) <<< 1) + XW'(b);
+      p2_fa_q[e]  <= a[AW-1] ? '0 : a;
+      p2_fb_q[e]  <= b[AW-1] ? '0 : b;
     end
     p2_a_q    <= p1_a_q;
     p2_b_q    <= p1_b_q;
@@ -341,103 +351,177 @@ module gx_raster_prep (
   end
 
   // ---------------------------------------------------------------------------------
-  // P3: the margin g = h (|A| + |B|) (registered multiplier), A tx0 + B ty0, T - x - g
-  // (tg: 128 (A + B) in conservative mode, -x in MSAA mode), and the corner sums from
-  // v+ = max(v, 0): S = A+ + B+, X = 2048 A+ + 512 B+.
-  localparam int unsigned GW = gx_pkg::MarginBits;
-  logic [2:0][GW-1:0]  p3_g_q;
-  logic [2:0][PAW:0]   p3_sxy_q;
-  logic [2:0][AW:0]    p3_s_q;                // A+ + B+ <= 2^24
-  logic [2:0][KW-1:0]  p3_x_q;
-  logic [2:0][KW-1:0]  p3_tg_q;
-  logic [2:0][AW-1:0]  p3_a_q, p3_b_q;
-  logic [2:0][EW-1:0]  p3_c_q;
-  logic [2:0][XW-1:0]  p3_ab_q, p3_a2b_q, p3_a3_q, p3_b3_q;
+  // P3: A tx0 and B ty0 from their parts; the margin's partial products (g = h (|A| +
+  // |B|), the sum's 17-bit low part and 8-bit high part times h); the corner sums S =
+  // A+ + B+, X = 2048 A+ + 512 B+; and the test's and the walker's per-N offsets, each a
+  // shift of a multiple (docs/raster.md, "Test columns"):
+  //   K(l)  lane slot l's base pixel less the step's (l = 1..3)
+  //   O(m)  column m's pixel less its lane slot's (m = 1..3)
+  //   D(h)  step h's base pixel less the group's origin (h = 1..3)
+  localparam int unsigned MW = gx_raster_pkg::MW;
+  logic [2:0][PAW-1:0]   p3_atx_q, p3_bty_q;
+  logic [2:0][16+9:0]    p3_gl_q;             // (|A| + |B|)[16:0] h, unsigned
+  logic [2:0][7+9:0]     p3_gh_q;             // (|A| + |B|)[24:17] h, unsigned
+  logic [2:0][AW:0]      p3_s_q;              // A+ + B+ <= 2^24
+  logic [2:0][KW-1:0]    p3_x_q;
+  logic [2:0][XW-1:0]    p3_ab_q, p3_a3_q, p3_b3_q;
+  logic [2:0][2:0][MW-1:0] p3_k_q, p3_o_q, p3_d_q;
+  logic [2:0][AW-1:0]    p3_a_q, p3_b_q;
+  logic [2:0][EW-1:0]    p3_c_q;
+  function automatic logic [MW-1:0] sh(input logic [XW-1:0] v, input int unsigned n);
+    sh = MW'($signed(v)) <<< n;
+  endfunction
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
-      p3_g_q[e]   <= GW'($signed({1'b0, p2_side_q.h}) * $signed({1'b0, p2_l1_q[e]}));
-      p3_sxy_q[e] <= (PAW+1)'($signed(p2_atx_q[e])) + (PAW+1)'($signed(p2_bty_q[e]));
+      logic [XW-1:0] a, b, ab, a2b, a3;
+      a   = XW'($signed(p2_a_q[e]));
+      b   = XW'($signed(p2_b_q[e]));
+      ab  = p2_ab_q[e];
+      a2b = p2_a2b_q[e];
+      a3  = p2_a3_q[e];
+      p3_atx_q[e] <= (PAW'($signed(p2_ath_q[e])) <<< 17) + PAW'(p2_atl_q[e]);
+      p3_bty_q[e] <= (PAW'($signed(p2_bth_q[e])) <<< 17) + PAW'(p2_btl_q[e]);
+      p3_gl_q[e]  <= 26'(p2_l1_q[e][16:0]) * 26'(p2_side_q.h);
+      p3_gh_q[e]  <= 17'(p2_l1_q[e][AW:17]) * 17'(p2_side_q.h);
       p3_s_q[e]   <= (AW+1)'(p2_fa_q[e]) + (AW+1)'(p2_fb_q[e]);
       p3_x_q[e]   <= (KW'(p2_fa_q[e]) << 11) + (KW'(p2_fb_q[e]) << 9);
-      p3_tg_q[e]  <= p2_side_q.cons ? KW'($signed(p2_ab_q[e])) <<< 7
-                                    : -(KW'(p2_side_q.nx[e]));
+      p3_ab_q[e]  <= ab;
+      p3_a3_q[e]  <= a3;
+      p3_b3_q[e]  <= p2_b3_q[e];
+      p3_k_q[e] <= '0;
+      p3_o_q[e] <= '0;
+      p3_d_q[e] <= '0;
+      unique case (p2_side_q.nlog)
+        3'd4: begin
+          if (Lanes == 4) p3_k_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
+          else            p3_k_q[e] <= {MW'(0), MW'(0), sh(a, 8)};
+          unique case (Lanes)
+            4:       p3_d_q[e] <= {sh(a3, 9), sh(a, 10), sh(a, 9)};
+            2:       p3_d_q[e] <= {sh(a2b, 8), sh(a, 9), sh(b, 8)};
+            default: p3_d_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
+          endcase
+        end
+        3'd3: begin
+          p3_k_q[e] <= {sh(a2b, 8), sh(a, 9), sh(b, 8)};
+          p3_o_q[e] <= {sh(a, 8), sh(a, 8), MW'(0)};
+          p3_d_q[e][0] <= Lanes == 4 ? sh(a, 10) : Lanes == 2 ? sh(a, 9) : sh(b, 8);
+        end
+        default: begin
+          p3_k_q[e] <= {sh(a3, 9), sh(a, 10), sh(a, 9)};
+          p3_o_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
+        end
+      endcase
     end
     p3_a_q    <= p2_a_q;
     p3_b_q    <= p2_b_q;
     p3_c_q    <= p2_c_q;
-    for (int e = 0; e < 3; e++) p3_ab_q[e] <= XW'($signed(p2_ab_q[e]));
-    p3_a2b_q  <= p2_a2b_q;
-    p3_a3_q   <= p2_a3_q;
-    p3_b3_q   <= p2_b3_q;
     p3_side_q <= p2_side_q;
   end
 
   // ---------------------------------------------------------------------------------
-  // P4: E at the first coarse tile's origin, C + 4096 (A tx0 + B ty0); T - x = tg + g
-  // (g only in conservative mode); the corner constants. A tile's samples (MSAA) lie at
-  // 256 i + 16 sx, sx <= 15, from its origin, its pixel centres (conservative) at 256 i +
-  // 128: the largest A X + B Y over an 8 x 8 tile's samples is 2032 (A+ + B+) and over
+  // P4: the margin g from its parts; A tx0 + B ty0; tg = T - x - g (128 (A + B) in
+  // conservative mode, -x in MSAA mode); the corner constants. A tile's samples (MSAA) lie
+  // at 256 i + 16 sx, sx <= 15, from its origin, its pixel centres (conservative) at 256 i
+  // + 128: the largest A X + B Y over an 8 x 8 tile's samples is 2032 (A+ + B+) and over
   // its centres less E(origin) 128 (A + B) + 1792 (A+ + B+); an 8 x 2 row's 2032 A+ +
   // 496 B+ and 1792 A+ + 256 B+. With E' = E + T - x the tile or row may hold a passing
   // sample only when E'(origin) + k >= 0:
   //   kf = 2048 S - 2^sh S,  kr = X - 2^sh S   (sh = 4 in MSAA mode, 8 conservative)
-  logic [2:0][EW-1:0]  p4_e_q;
-  logic [2:0][GW:0]    p4_tx_q;                // T - x: -1..0 or 0 <= T < 511 * 2^24
-  logic [2:0][KW-1:0]  p4_kf_q, p4_kr_q;
+  localparam int unsigned GW = gx_pkg::MarginBits;
+  logic [2:0][GW-1:0]  p4_g_q;
+  logic [2:0][PAW:0]   p4_sxy_q;
+  logic [2:0][KW-1:0]  p4_tg_q, p4_kf_q, p4_kr_q;
   logic [2:0][AW-1:0]  p4_a_q, p4_b_q;
-  logic [2:0][XW-1:0]  p4_ab_q, p4_a2b_q, p4_a3_q, p4_b3_q;
+  logic [2:0][EW-1:0]  p4_c_q;
+  logic [2:0][2:0][MW-1:0] p4_k_q, p4_o_q, p4_d_q;
+  logic [2:0][XW-1:0]  p4_ab_q, p4_a3_q, p4_b3_q;
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       logic [KW-1:0] s, ss;
       s  = KW'(p3_s_q[e]);
       ss = p3_side_q.cons ? s << 8 : s << 4;
-      p4_e_q[e]  <= $signed(p3_c_q[e]) + (EW'($signed(p3_sxy_q[e])) <<< 12);
-      p4_tx_q[e] <= (GW+1)'($signed(p3_tg_q[e])) +
-                    (p3_side_q.cons ? (GW+1)'(p3_g_q[e]) : '0);
-      p4_kf_q[e] <= (s << 11) - ss;
-      p4_kr_q[e] <= p3_x_q[e] - ss;
+      p4_g_q[e]   <= (GW'(p3_gh_q[e]) << 17) + GW'(p3_gl_q[e]);
+      p4_sxy_q[e] <= (PAW+1)'($signed(p3_atx_q[e])) + (PAW+1)'($signed(p3_bty_q[e]));
+      p4_tg_q[e]  <= p3_side_q.cons ? KW'($signed(p3_ab_q[e])) <<< 7
+                                    : -(KW'(p3_side_q.nx[e]));
+      p4_kf_q[e]  <= (s << 11) - ss;
+      p4_kr_q[e]  <= p3_x_q[e] - ss;
     end
     p4_a_q    <= p3_a_q;
     p4_b_q    <= p3_b_q;
+    p4_c_q    <= p3_c_q;
     p4_ab_q   <= p3_ab_q;
-    p4_a2b_q  <= p3_a2b_q;
     p4_a3_q   <= p3_a3_q;
     p4_b3_q   <= p3_b3_q;
+    p4_k_q    <= p3_k_q;
+    p4_o_q    <= p3_o_q;
+    p4_d_q    <= p3_d_q;
     p4_side_q <= p3_side_q;
   end
-  logic unused_p4;  // the mode, x and h have been used by P4
-  assign unused_p4 = ^{p4_side_q.cons, p4_side_q.nx, p4_side_q.h};
+
   // ---------------------------------------------------------------------------------
-  // The record: E' = E + T - x at the first coarse tile, written in the first clock P4
+  // P5: E at the first coarse tile's origin, C + 4096 (A tx0 + B ty0); T - x = tg + g
+  // (g only in conservative mode).
+  logic [2:0][EW-1:0]  p5_e_q;
+  logic [2:0][GW:0]    p5_tx_q;                // T - x: -1..0 or 0 <= T < 511 * 2^24
+  logic [2:0][KW-1:0]  p5_kf_q, p5_kr_q;
+  logic [2:0][AW-1:0]  p5_a_q, p5_b_q;
+  logic [2:0][2:0][MW-1:0] p5_k_q, p5_o_q, p5_d_q;
+  logic [2:0][XW-1:0]  p5_ab_q, p5_a3_q, p5_b3_q;
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++) begin
+      p5_e_q[e]  <= $signed(p4_c_q[e]) + (EW'($signed(p4_sxy_q[e])) <<< 12);
+      p5_tx_q[e] <= (GW+1)'($signed(p4_tg_q[e])) +
+                    (p4_side_q.cons ? (GW+1)'(p4_g_q[e]) : '0);
+    end
+    p5_kf_q   <= p4_kf_q;
+    p5_kr_q   <= p4_kr_q;
+    p5_a_q    <= p4_a_q;
+    p5_b_q    <= p4_b_q;
+    p5_ab_q   <= p4_ab_q;
+    p5_a3_q   <= p4_a3_q;
+    p5_b3_q   <= p4_b3_q;
+    p5_k_q    <= p4_k_q;
+    p5_o_q    <= p4_o_q;
+    p5_d_q    <= p4_d_q;
+    p5_side_q <= p4_side_q;
+  end
+  logic unused_p5;  // the mode, x and h have been used by P5
+  assign unused_p5 = ^{p5_side_q.cons, p5_side_q.nx, p5_side_q.h};
+
+  // ---------------------------------------------------------------------------------
+  // The record: E' = E + T - x at the first coarse tile, written in the first clock P5
   // holds the triangle.
-  logic [3:0] pv_q;         // pv_q[k]: stage k + 1 holds a triangle, its first clock
+  logic [4:0] pv_q;         // pv_q[k]: stage k + 1 holds a triangle, its first clock
   logic       push;
   gx_raster_pkg::rs_tri_t    rec;
   logic [QW-1:0] pushed_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) pv_q <= '0;
-    else pv_q <= {pv_q[2:0], p0_v_q && !p0_ph_q && p0_ne_q};
+    else pv_q <= {pv_q[3:0], p0_v_q && !p0_ph_q && p0_ne_q};
   end
-  assign push = pv_q[3];
+  assign push = pv_q[4];
   always_comb begin
-    rec.seq  = p4_side_q.seq;
-    rec.tag  = p4_side_q.tag;
-    rec.nlog = p4_side_q.nlog;
-    rec.ps   = p4_side_q.ps;
-    rec.px0  = p4_side_q.px0;
-    rec.px1  = p4_side_q.px1;
-    rec.py0  = p4_side_q.py0;
-    rec.py1  = p4_side_q.py1;
+    rec.seq  = p5_side_q.seq;
+    rec.tag  = p5_side_q.tag;
+    rec.nlog = p5_side_q.nlog;
+    rec.ps   = p5_side_q.ps;
+    rec.px0  = p5_side_q.px0;
+    rec.px1  = p5_side_q.px1;
+    rec.py0  = p5_side_q.py0;
+    rec.py1  = p5_side_q.py1;
     for (int e = 0; e < 3; e++) begin
-      rec.a[e]   = p4_a_q[e];
-      rec.b[e]   = p4_b_q[e];
-      rec.ab[e]  = p4_ab_q[e];
-      rec.a2b[e] = p4_a2b_q[e];
-      rec.a3[e]  = p4_a3_q[e];
-      rec.b3[e]  = p4_b3_q[e];
-      rec.e00[e] = $signed(p4_e_q[e]) + EW'($signed(p4_tx_q[e]));
-      rec.kf[e]  = p4_kf_q[e];
-      rec.kr[e]  = p4_kr_q[e];
+      rec.a[e]   = p5_a_q[e];
+      rec.b[e]   = p5_b_q[e];
+      rec.ab[e]  = p5_ab_q[e];
+      rec.a3[e]  = p5_a3_q[e];
+      rec.b3[e]  = p5_b3_q[e];
+      rec.e00[e] = $signed(p5_e_q[e]) + EW'($signed(p5_tx_q[e]));
+      rec.kf[e]  = p5_kf_q[e];
+      rec.kr[e]  = p5_kr_q[e];
+      rec.k[e]   = p5_k_q[e];
+      rec.o[e]   = p5_o_q[e];
+      rec.d[e]   = p5_d_q[e];
     end
   end
 
@@ -446,22 +530,22 @@ module gx_raster_prep (
   assign pushed_o = pushed_q;
 
   // Admission: the next sequence number's ring slot is retired.
+  // (from the current sequence number: a slot is left for the triangle P0 may take in
+  // this clock, so no compare of the command lies before the register)
   always_ff @(posedge clk_i) begin
-    logic [QW-1:0] ns_d;
-    ns_d = take ? ns_q + QW'(ne_d) : ns_q;
     if (rst_i) begin
       pushed_q <= '0;
       adm_ok_q <= 1'b0;
     end else begin
       if (push) pushed_q <= pushed_q + 1'b1;
-      adm_ok_q <= QW'(ns_d - rp_i) < QW'(16);
+      adm_ok_q <= QW'(ns_q - rp_i) < QW'(15);
     end
   end
   assign busy_o = p0_v_q || pv_q != '0;
 
   // ---------------------------------------------------------------------------------
   // Properties.
-  `GX_ASSERT(PrepPushed_A, QW'(ns_q - pushed_q) <= QW'(3) && (!push || p4_side_q.seq == pushed_q))
+  `GX_ASSERT(PrepPushed_A, QW'(ns_q - pushed_q) <= QW'(4) && (!push || p5_side_q.seq == pushed_q))
   // Environment: the declared input ranges, and a triangle's edges summing to 0.
   localparam coef_t CoefMax = AW'(32'sd1 <<< 23);  // |A|, |B| <= 2^23
   localparam edge_t CMax = EW'(64'sd1 <<< 45);     // |C| <= 2^45

@@ -4,8 +4,9 @@
 // edges a clock, one quad group a clock out at N <= 4 (a group every 2 clocks at N = 8,
 // every 4 at N = 16).
 //
-//   T1  lane-slot values: base(l) = E' + K(l), and the column offsets O(m), each a shift
-//       of a carried multiple of A or B chosen by N (docs/raster.md, "Test columns")
+//   T1  lane-slot values: base(l) = E' + K(l), and the column offsets O(m) (the
+//       triangle's, read from the test's ring as the walker takes the group; docs/raster.md,
+//       "Test columns")
 //   T2  the 4 Lanes pixel values P(l, m) = base(l) + O(m)
 //   T3  q = P / 16 (floor), saturated at +-2^29: a sample passes exactly when q + s >= 0
 //   T4  the 16 Lanes x 3 sums q + s (edge 2: q - s01, s01 = -s2), their signs registered
@@ -25,8 +26,8 @@ module gx_raster_test #(
   input  wire logic                    rst_i,        /// synchronous reset, active high
   input  wire logic                    item_valid_i, /// T0 holds an item
   input  wire gx_raster_pkg::rs_item_t item_i,       /// the item (T0, a register)
-  input  wire logic [2:0][gx_raster_pkg::MULW-1:0] mul_i, /// its triangle's multiples
-                                                     /// {A, B, A + B, 2 A + B, 3 A} per edge
+  input  wire logic [2:0][2:0][gx_raster_pkg::MW-1:0] k_i, /// its triangle's K(1..3) ...
+  input  wire logic [2:0][2:0][gx_raster_pkg::MW-1:0] o_i, /// ... and O(1..3), per edge
   output      logic [3:0]              ofs_raddr_o,  /// the ring slot T1's item reads
   output      logic                    rd_v_o,       /// T1 holds an item ...
   output      logic [gx_raster_pkg::QW-1:0] rd_seq_o, /// ... of this triangle
@@ -41,49 +42,10 @@ module gx_raster_test #(
   localparam int unsigned SW = gx_raster_pkg::SW;
   localparam int unsigned OW = gx_raster_pkg::OW;
   localparam int unsigned QW = gx_raster_pkg::QW;
-  localparam int unsigned XW = gx_raster_pkg::XW;
 
   typedef logic signed [EW-1:0] edge_t;
   localparam int unsigned NC = 4 * Lanes;   // test columns per edge
   localparam logic signed [SW-1:0] QMax = SW'(64'sd1 <<< 29);
-
-  // the carried multiples of edge e
-  localparam int unsigned MULW = gx_raster_pkg::MULW;
-  function automatic edge_t mul_of(input logic [MULW-1:0] m, input int unsigned k);
-    mul_of = EW'($signed(m[XW*(4-k) +: XW]));   // k: 0 A, 1 B, 2 A + B, 3 2 A + B, 4 3 A
-  endfunction
-  localparam int unsigned MA = 0, MB = 1, MAB = 2, MA2B = 3, MA3 = 4;
-
-  // K(l): the lane slot's base pixel less the step's base pixel (docs/raster.md)
-  function automatic edge_t k_of(input logic [MULW-1:0] m, input logic [2:0] nlog,
-                                 input int unsigned l);
-    k_of = '0;
-    if (l != 0) begin
-      if (nlog == 3'd4) begin
-        if (Lanes == 4)
-          k_of = l == 1 ? mul_of(m, MA) <<< 8 : l == 2 ? mul_of(m, MB) <<< 8
-                                                       : mul_of(m, MAB) <<< 8;
-        else
-          k_of = mul_of(m, MA) <<< 8;
-      end else if (nlog == 3'd3) begin
-        k_of = l == 1 ? mul_of(m, MB) <<< 8 : l == 2 ? mul_of(m, MA) <<< 9
-                                                     : mul_of(m, MA2B) <<< 8;
-      end else begin
-        k_of = l == 1 ? mul_of(m, MA) <<< 9 : l == 2 ? mul_of(m, MA) <<< 10
-                                                     : mul_of(m, MA3) <<< 9;
-      end
-    end
-  endfunction
-  // O(m): the column's pixel less its lane slot's base pixel
-  function automatic edge_t o_of(input logic [MULW-1:0] m, input logic [2:0] nlog,
-                                 input int unsigned c);
-    o_of = '0;
-    if (nlog <= 3'd2)
-      o_of = c == 1 ? mul_of(m, MA) <<< 8 : c == 2 ? mul_of(m, MB) <<< 8
-                                                   : mul_of(m, MAB) <<< 8;
-    else if (nlog == 3'd3 && c >= 2)
-      o_of = mul_of(m, MA) <<< 8;
-  endfunction
 
   // Fields that travel beside the values.
   typedef struct packed {
@@ -116,10 +78,11 @@ module gx_raster_test #(
   logic [2:0][2:0][EW-1:0]  t1_o_q;          // O(m) for m = 1..3 at [m - 1]
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
-      for (int l = 0; l < Lanes; l++)
-        t1_base_q[e][l] <= $signed(item_i.e[e]) + k_of(mul_i[e], item_i.nlog, l);
+      t1_base_q[e][0] <= item_i.e[e];
+      for (int l = 1; l < Lanes; l++)
+        t1_base_q[e][l] <= $signed(item_i.e[e]) + EW'($signed(k_i[e][l-1]));
       for (int c = 1; c < 4; c++)
-        t1_o_q[e][c-1] <= o_of(mul_i[e], item_i.nlog, c);
+        t1_o_q[e][c-1] <= EW'($signed(o_i[e][c-1]));
     end
     t1_side_q <= t0_side;
     t1_seq_q  <= item_i.seq;

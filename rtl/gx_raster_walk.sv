@@ -61,44 +61,40 @@ module gx_raster_walk #(
   assign t = tri_i;
 
   // ---------------------------------------------------------------------------------
-  // The rings: each stage's constants of the triangles written, at slot seq % 16.
-  typedef struct packed {
+  // The rings: each reader's constants of the triangles written, at slot seq % 16. A
+  // stage reads its ring as it takes a record (the record's sequence number addresses
+  // it) and registers what its next stage needs, so no ring read lies before an add.
+  localparam int unsigned MW = gx_raster_pkg::MW;
+  typedef struct packed {           // WA, as it takes the triangle
     logic [2:0][EW-1:0] e00;
     logic [2:0][AW-1:0] a, b;
     logic [PW-1:0]      px0, px1, py0, py1;
   } ra_t;
-  typedef struct packed {
+  typedef struct packed {           // WF1
     logic [2:0][AW-1:0] a, b;
     logic [2:0][XW-1:0] ab;
-  } rf1_t;
-  typedef struct packed {
     logic [2:0][KW-1:0] kf;
     logic [3:0]         r3;  // bit 3 of px0, px1, py0, py1 (the fine tiles' range)
-  } rf2_t;
-  typedef struct packed {
+  } rf_t;
+  typedef struct packed {           // WR1
     logic [2:0][AW-1:0] b;
     logic [2:0][XW-1:0] b3;
-  } rr1_t;
-  typedef struct packed {
     logic [2:0][KW-1:0] kr;
     logic [2:0][AW-1:0] a;
     logic [2:0][XW-1:0] a3;
     logic [PW-1:0]      px0, px1, py0, py1;
     logic [2:0]         nlog;
-  } rr2_t;
-  typedef struct packed {
-    logic [2:0][AW-1:0] a, b;
-    logic [2:0][XW-1:0] ab, a2b, a3;
+  } rr_t;
+  typedef struct packed {           // GR
+    logic [2:0][2:0][MW-1:0] d;
     logic [15:0]        tag;
     logic [2:0]         nlog;
     logic               ps;
   } rg_t;
-  ra_t  ra_w, ra;
-  rf1_t rf1_w, rf1;
-  rf2_t rf2_w, rf2;
-  rr1_t rr1_w, rr1;
-  rr2_t rr2_w, rr2;
-  rg_t  rg_w, rg;
+  ra_t ra_w, ra;
+  rf_t rf_w, rf;
+  rr_t rr_w, rr;
+  rg_t rg_w, rg;
   always_comb begin
     ra_w.e00 = t.e00;
     ra_w.a   = t.a;
@@ -107,49 +103,39 @@ module gx_raster_walk #(
     ra_w.px1 = t.px1;
     ra_w.py0 = t.py0;
     ra_w.py1 = t.py1;
-    rf1_w.a  = t.a;
-    rf1_w.b  = t.b;
-    rf1_w.ab = t.ab;
-    rf2_w.kf = t.kf;
-    rf2_w.r3 = {t.px0[3], t.px1[3], t.py0[3], t.py1[3]};
-    rr1_w.b  = t.b;
-    rr1_w.b3 = t.b3;
-    rr2_w.kr = t.kr;
-    rr2_w.a  = t.a;
-    rr2_w.a3 = t.a3;
-    rr2_w.px0 = t.px0;
-    rr2_w.px1 = t.px1;
-    rr2_w.py0 = t.py0;
-    rr2_w.py1 = t.py1;
-    rr2_w.nlog = t.nlog;
-    rg_w.a   = t.a;
-    rg_w.b   = t.b;
-    rg_w.ab  = t.ab;
-    rg_w.a2b = t.a2b;
-    rg_w.a3  = t.a3;
+    rf_w.a   = t.a;
+    rf_w.b   = t.b;
+    rf_w.ab  = t.ab;
+    rf_w.kf  = t.kf;
+    rf_w.r3  = {t.px0[3], t.px1[3], t.py0[3], t.py1[3]};
+    rr_w.b   = t.b;
+    rr_w.b3  = t.b3;
+    rr_w.kr  = t.kr;
+    rr_w.a   = t.a;
+    rr_w.a3  = t.a3;
+    rr_w.px0 = t.px0;
+    rr_w.px1 = t.px1;
+    rr_w.py0 = t.py0;
+    rr_w.py1 = t.py1;
+    rr_w.nlog = t.nlog;
+    rg_w.d   = t.d;
     rg_w.tag = t.tag;
     rg_w.nlog = t.nlog;
     rg_w.ps  = t.ps;
   end
   logic unused_tri;  // the rest of the record is the sample test's (its own ring)
-  assign unused_tri = ^{t.px0[2:0], t.px1[2:0], t.py0[2:0], t.py1[2:0], t.seq[4]};
+  assign unused_tri = ^{t.k, t.o, t.seq[4]};
 
-  logic [3:0] ra_addr, rf1_addr, rf2_addr, rr1_addr, rr2_addr, rg_addr;
+  logic [3:0] ra_addr, rf_addr, rr_addr, rg_addr;
   gx_ram_lut #(.Depth(16), .Width($bits(ra_w))) u_ra (
     .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(ra_w),
     .raddr_i(ra_addr), .rdata_o(ra));
-  gx_ram_lut #(.Depth(16), .Width($bits(rf1_w))) u_rf1 (
-    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(rf1_w),
-    .raddr_i(rf1_addr), .rdata_o(rf1));
-  gx_ram_lut #(.Depth(16), .Width($bits(rf2_w))) u_rf2 (
-    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(rf2_w),
-    .raddr_i(rf2_addr), .rdata_o(rf2));
-  gx_ram_lut #(.Depth(16), .Width($bits(rr1_w))) u_rr1 (
-    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(rr1_w),
-    .raddr_i(rr1_addr), .rdata_o(rr1));
-  gx_ram_lut #(.Depth(16), .Width($bits(rr2_w))) u_rr2 (
-    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(rr2_w),
-    .raddr_i(rr2_addr), .rdata_o(rr2));
+  gx_ram_lut #(.Depth(16), .Width($bits(rf_w))) u_rf (
+    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(rf_w),
+    .raddr_i(rf_addr), .rdata_o(rf));
+  gx_ram_lut #(.Depth(16), .Width($bits(rr_w))) u_rr (
+    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(rr_w),
+    .raddr_i(rr_addr), .rdata_o(rr));
   gx_ram_lut #(.Depth(16), .Width($bits(rg_w))) u_rg (
     .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(rg_w),
     .raddr_i(rg_addr), .rdata_o(rg));
@@ -175,6 +161,13 @@ module gx_raster_walk #(
     logic [2:0][EW-1:0] e;          // E' at its origin
   } rec_g_t;
 
+  // one of four edge-value triples, by a 2-bit index (an AND-OR, no indexed part-select)
+  typedef logic [2:0][EW-1:0] etri_t;
+  typedef logic [3:0][2:0][EW-1:0] equad_t;
+  function automatic etri_t pick4(input equad_t v, input logic [1:0] i);
+    pick4 = '0;
+    for (int k = 0; k < 4; k++) if (i == 2'(k)) pick4 = pick4 | v[k];
+  endfunction
   // the lowest set bit of a W-bit mask, and whether at most one bit is set
   function automatic logic [1:0] low4(input logic [3:0] v);
     low4 = '0;
@@ -193,7 +186,7 @@ module gx_raster_walk #(
 
   // ---------------------------------------------------------------------------------
   // WA: the coarse walker.
-  logic            wa_v_q, wa_last, wa_adv, tri_take, avail;
+  logic            wa_v_q, wa_last, wa_adv, tri_take, avail_q;
   logic [QW-1:0]   next_q, wa_seq_q;
   logic [TW-1:0]   wa_tx_q, wa_ty_q, wa_tx0_q, wa_tx1_q, wa_ty1_q;
   logic [2:0][AW-1:0] wa_a_q, wa_b_q;
@@ -203,16 +196,18 @@ module gx_raster_walk #(
   rec_a_t          a_in, a_out;
 
   assign ra_addr  = next_q[3:0];
-  assign avail    = next_q != pushed_i;
   assign wa_last  = wa_c1_q && wa_r1_q;
   assign wa_adv   = wa_v_q && a_in_ready;
-  assign tri_take = avail && (!wa_v_q || (wa_adv && wa_last));
+  assign tri_take = avail_q && (!wa_v_q || (wa_adv && wa_last));
   assign next_o   = next_q;
 
+  // a triangle is written and not yet taken (registered: the next values of both
+  // counts; prep's count moves with its write)
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      wa_v_q <= 1'b0;
-      next_q <= '0;
+      wa_v_q  <= 1'b0;
+      next_q  <= '0;
+      avail_q <= 1'b0;
     end else begin
       if (tri_take) begin
         wa_v_q <= 1'b1;
@@ -220,6 +215,7 @@ module gx_raster_walk #(
       end else if (wa_adv && wa_last) begin
         wa_v_q <= 1'b0;
       end
+      avail_q <= QW'(next_q + QW'(tri_take)) != QW'(pushed_i + QW'(tri_we_i));
     end
   end
   always_ff @(posedge clk_i) begin
@@ -282,7 +278,9 @@ module gx_raster_walk #(
   logic [TW-1:0]   wf1_tx_q, wf1_ty_q;
   logic [3:0]      wf1_fl_q;
   logic [3:0][2:0][EW-1:0] wf1_e_q;         // fine tile f's origin, per edge
-  assign rf1_addr = a_out.seq[3:0];
+  logic [2:0][KW-1:0] wf1_kf_q;
+  logic [3:0]      wf1_r3_q;
+  assign rf_addr = a_out.seq[3:0];
   always_ff @(posedge clk_i) begin
     if (rst_i) wf1_v_q <= 1'b0;
     else if (wf1_free) wf1_v_q <= a_out_valid;
@@ -293,13 +291,15 @@ module gx_raster_walk #(
       wf1_tx_q  <= a_out.tx;
       wf1_ty_q  <= a_out.ty;
       wf1_fl_q  <= a_out.fl;
+      wf1_kf_q  <= rf.kf;
+      wf1_r3_q  <= rf.r3;
       for (int e = 0; e < 3; e++) begin
         edge_t c;
         c = $signed(a_out.e[e]);
         wf1_e_q[0][e] <= c;
-        wf1_e_q[1][e] <= c + (EW'($signed(rf1.a[e])) <<< 11);
-        wf1_e_q[2][e] <= c + (EW'($signed(rf1.b[e])) <<< 11);
-        wf1_e_q[3][e] <= c + (EW'($signed(rf1.ab[e])) <<< 11);
+        wf1_e_q[1][e] <= c + (EW'($signed(rf.a[e])) <<< 11);
+        wf1_e_q[2][e] <= c + (EW'($signed(rf.b[e])) <<< 11);
+        wf1_e_q[3][e] <= c + (EW'($signed(rf.ab[e])) <<< 11);
       end
     end
   end
@@ -316,19 +316,18 @@ module gx_raster_walk #(
   logic [1:0]      f_idx_q;
   logic            of_in_ready, of_out_valid, of_out_ready;
   rec_f_t          of_in, of_out;
-  assign rf2_addr = wf1_seq_q[3:0];
   always_comb begin
     logic [3:0] fl;
     logic [1:0] fx_ok, fy_ok;
     fl = wf1_fl_q;
-    fx_ok = {!(fl[1] && !rf2.r3[2]), !(fl[0] && rf2.r3[3])};
-    fy_ok = {!(fl[3] && !rf2.r3[0]), !(fl[2] && rf2.r3[1])};
+    fx_ok = {!(fl[1] && !wf1_r3_q[2]), !(fl[0] && wf1_r3_q[3])};
+    fy_ok = {!(fl[3] && !wf1_r3_q[0]), !(fl[2] && wf1_r3_q[1])};
     for (int f = 0; f < 4; f++) begin
       logic ok;
       ok = fx_ok[f % 2] && fy_ok[f / 2];
       for (int e = 0; e < 3; e++) begin
         edge_t s;
-        s  = $signed(wf1_e_q[f][e]) + EW'($signed(rf2.kf[e]));
+        s  = $signed(wf1_e_q[f][e]) + EW'($signed(wf1_kf_q[e]));
         ok = ok && !s[EW-1];
       end
       wf2_mask_d[f] = ok;
@@ -365,7 +364,7 @@ module gx_raster_walk #(
     of_in.seq = wf2_seq_q;
     of_in.fx  = {wf2_tx_q, f_idx_q[0]};
     of_in.fy  = {wf2_ty_q, f_idx_q[1]};
-    of_in.e   = wf2_e_q[f_idx_q];
+    of_in.e   = pick4(wf2_e_q, f_idx_q);
   end
   rec_f_t of_held;
   logic   of_held_v;
@@ -382,7 +381,12 @@ module gx_raster_walk #(
   logic [QW-1:0]   wr1_seq_q;
   logic [PW-4:0]   wr1_fx_q, wr1_fy_q;
   logic [3:0][2:0][EW-1:0] wr1_e_q;
-  assign rr1_addr = of_out.seq[3:0];
+  logic [2:0][KW-1:0] wr1_kr_q;
+  logic [2:0][AW-1:0] wr1_a_q;
+  logic [2:0][XW-1:0] wr1_a3_q;
+  logic [PW-1:0]   wr1_px0_q, wr1_px1_q, wr1_py0_q, wr1_py1_q;
+  logic [2:0]      wr1_nlog_q;
+  assign rr_addr = of_out.seq[3:0];
   always_ff @(posedge clk_i) begin
     if (rst_i) wr1_v_q <= 1'b0;
     else if (wr1_free) wr1_v_q <= of_out_valid;
@@ -392,13 +396,21 @@ module gx_raster_walk #(
       wr1_seq_q <= of_out.seq;
       wr1_fx_q  <= of_out.fx;
       wr1_fy_q  <= of_out.fy;
+      wr1_kr_q  <= rr.kr;
+      wr1_a_q   <= rr.a;
+      wr1_a3_q  <= rr.a3;
+      wr1_px0_q <= rr.px0;
+      wr1_px1_q <= rr.px1;
+      wr1_py0_q <= rr.py0;
+      wr1_py1_q <= rr.py1;
+      wr1_nlog_q <= rr.nlog;
       for (int e = 0; e < 3; e++) begin
         edge_t f;
         f = $signed(of_out.e[e]);
         wr1_e_q[0][e] <= f;
-        wr1_e_q[1][e] <= f + (EW'($signed(rr1.b[e])) <<< 9);
-        wr1_e_q[2][e] <= f + (EW'($signed(rr1.b[e])) <<< 10);
-        wr1_e_q[3][e] <= f + (EW'($signed(rr1.b3[e])) <<< 9);
+        wr1_e_q[1][e] <= f + (EW'($signed(rr.b[e])) <<< 9);
+        wr1_e_q[2][e] <= f + (EW'($signed(rr.b[e])) <<< 10);
+        wr1_e_q[3][e] <= f + (EW'($signed(rr.b3[e])) <<< 9);
       end
     end
   end
@@ -419,21 +431,20 @@ module gx_raster_walk #(
   logic [GL-1:0]   r_idx_q;
   logic            g_in_ready, g_out_valid, g_out_ready;
   rec_g_t          g_in, g_out;
-  assign rr2_addr = wr1_seq_q[3:0];
   always_comb begin
     logic [3:0] rok;
     logic [GPR-1:0] gok;
     for (int r = 0; r < 4; r++) begin
-      rok[r] = {wr1_fy_q, 3'(2 * r + 1)} >= rr2.py0 && {wr1_fy_q, 3'(2 * r)} <= rr2.py1;
+      rok[r] = {wr1_fy_q, 3'(2 * r + 1)} >= wr1_py0_q && {wr1_fy_q, 3'(2 * r)} <= wr1_py1_q;
       for (int e = 0; e < 3; e++) begin
         edge_t s;
-        s = $signed(wr1_e_q[r][e]) + EW'($signed(rr2.kr[e]));
+        s = $signed(wr1_e_q[r][e]) + EW'($signed(wr1_kr_q[e]));
         rok[r] = rok[r] && !s[EW-1];
       end
     end
     for (int g = 0; g < GPR; g++)
-      gok[g] = {wr1_fx_q, 3'(2 * Lanes * g + 2 * Lanes - 1)} >= rr2.px0 &&
-               {wr1_fx_q, 3'(2 * Lanes * g)} <= rr2.px1;
+      gok[g] = {wr1_fx_q, 3'(2 * Lanes * g + 2 * Lanes - 1)} >= wr1_px0_q &&
+               {wr1_fx_q, 3'(2 * Lanes * g)} <= wr1_px1_q;
     for (int b = 0; b < G; b++) wr2_mask_d[b] = rok[b / GPR] && gok[b % GPR];
   end
   assign wr2_rest = wr2_mask_q & ~(G'(1) << r_idx_q);
@@ -449,16 +460,16 @@ module gx_raster_walk #(
   always_ff @(posedge clk_i) begin
     if (wr2_take) begin
       wr2_seq_q  <= wr1_seq_q;
-      wr2_nlog_q <= rr2.nlog;
+      wr2_nlog_q <= wr1_nlog_q;
       wr2_fx_q   <= wr1_fx_q;
       wr2_fy_q   <= wr1_fy_q;
       wr2_e_q    <= wr1_e_q;
-      wr2_a_q    <= rr2.a;
-      wr2_a3_q   <= rr2.a3;
-      wr2_px0_q  <= rr2.px0;
-      wr2_px1_q  <= rr2.px1;
-      wr2_py0_q  <= rr2.py0;
-      wr2_py1_q  <= rr2.py1;
+      wr2_a_q    <= wr1_a_q;
+      wr2_a3_q   <= wr1_a3_q;
+      wr2_px0_q  <= wr1_px0_q;
+      wr2_px1_q  <= wr1_px1_q;
+      wr2_py0_q  <= wr1_py0_q;
+      wr2_py1_q  <= wr1_py1_q;
       wr2_mask_q <= wr2_mask_d;
       r_has_q    <= wr2_mask_d != '0;
       r_idx_q    <= low_g(wr2_mask_d);
@@ -473,11 +484,13 @@ module gx_raster_walk #(
   // the group r_idx: row r_idx / GPR, group r_idx % GPR; E' at its origin: the row's plus
   // 512 g Lanes A (a shift of A or 3 A); its pixels' range bits (pixel 4 l + k at
   // (2 l + k % 2, k / 2) from its origin)
+  logic [2:0][EW-1:0] rowv;     // the group's row's origin
   always_comb begin
     logic [1:0] row, g;
     logic [2:0] xo, yo;
     row = 2'(32'(r_idx_q) / GPR);
     g   = 2'(32'(r_idx_q) % GPR);
+    rowv = pick4(wr2_e_q, row);
     xo  = 3'({g, 1'b0} << $clog2(Lanes));
     yo  = {row, 1'b0};
     g_in.seq  = wr2_seq_q;
@@ -501,7 +514,7 @@ module gx_raster_walk #(
           gv = gg * Lanes == 1 ? EW'($signed(wr2_a_q[e])) <<< 9
              : gg * Lanes == 2 ? EW'($signed(wr2_a_q[e])) <<< 10
              :                   EW'($signed(wr2_a3_q[e])) <<< 9;
-      g_in.e[e] = $signed(wr2_e_q[row][e]) + gv;
+      g_in.e[e] = $signed(rowv[e]) + gv;
     end
   end
   rec_g_t g_held;
@@ -542,41 +555,16 @@ module gx_raster_walk #(
     end
   end
 
-  // The item: E' at the step's base pixel, the group's value plus the step's offset
-  // (N = 8, 16: the step's first tested pixel; docs/raster.md, "Test columns").
-  function automatic edge_t step_ofs(input logic signed [XW-1:0] a, b, ab, a2b, a3,
-                                     input logic [2:0] nlog, input logic [1:0] h);
-    step_ofs = '0;
-    if (nlog == 3'd3 && h == 2'd1) begin
-      unique case (Lanes)
-        4:       step_ofs = EW'(a) <<< 10;   // 256 h Lanes A
-        2:       step_ofs = EW'(a) <<< 9;
-        default: step_ofs = EW'(b) <<< 8;    // 256 h B
-      endcase
-    end else if (nlog == 3'd4) begin
-      // pixel p = h Lanes: lane p / 4, pixel k = p % 4 of it
-      unique case (Lanes)
-        4: unique case (h)                              // 512 h A
-             2'd0:    step_ofs = '0;
-             2'd1:    step_ofs = EW'(a) <<< 9;
-             2'd2:    step_ofs = EW'(a) <<< 10;
-             default: step_ofs = EW'(a3) <<< 9;
-           endcase
-        2: unique case (h)                              // 256 (2 (h / 2) A + (h % 2) B)
-             2'd0:    step_ofs = '0;
-             2'd1:    step_ofs = EW'(b) <<< 8;
-             2'd2:    step_ofs = EW'(a) <<< 9;
-             default: step_ofs = EW'(a2b) <<< 8;
-           endcase
-        default: unique case (h)                        // 256 ((h % 2) A + (h / 2) B)
-             2'd0:    step_ofs = '0;
-             2'd1:    step_ofs = EW'(a) <<< 8;
-             2'd2:    step_ofs = EW'(b) <<< 8;
-             default: step_ofs = EW'(ab) <<< 8;
-           endcase
-      endcase
+  // The item: E' at the step's base pixel, the group's origin plus the step's offset
+  // D(h) (D(0) = 0; docs/raster.md, "Test columns").
+  logic [2:0][EW-1:0] step_d;
+  always_comb begin
+    for (int e = 0; e < 3; e++) begin
+      step_d[e] = '0;
+      for (int h = 1; h < 4; h++)
+        if (gr_h_q == 2'(h)) step_d[e] = EW'($signed(rg.d[e][h-1]));
     end
-  endfunction
+  end
 
   logic it_v_q;
   gx_raster_pkg::rs_item_t it_q;
@@ -594,10 +582,7 @@ module gx_raster_walk #(
     it_q.h    <= gr_h_q;
     it_q.last <= g_hlast_q;
     it_q.inr  <= gr_q.inr;
-    for (int e = 0; e < 3; e++)
-      it_q.e[e] <= $signed(gr_q.e[e]) +
-                   step_ofs(XW'($signed(rg.a[e])), XW'($signed(rg.b[e])), rg.ab[e],
-                            rg.a2b[e], rg.a3[e], rg.nlog, gr_h_q);
+    for (int e = 0; e < 3; e++) it_q.e[e] <= $signed(gr_q.e[e]) + $signed(step_d[e]);
   end
   assign issue_o      = issue;
   assign rt_re_o      = gr_take;
