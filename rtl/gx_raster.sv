@@ -152,7 +152,7 @@ module gx_raster #(
   // T6) and words in the FIFO never exceed FD.
   logic [GW-1:0] f_in, f_out;
   logic [$clog2(FD+2)-1:0] f_count;
-  logic [2:0]    infl_q, infl_d;     // items issued, not yet out of T6 (at most 7)
+  logic [3:0]    infl_q, infl_d;     // items issued, not yet out of T6 (at most 9)
   logic          f_ready;
   assign f_in = {t_grp.tag, t_grp.qx, t_grp.qy, t_grp.valid[Lanes-1:0],
                  t_grp.masks[64*Lanes-1:0]};
@@ -170,7 +170,7 @@ module gx_raster #(
     grp_o.valid = 4'(f_out[64*Lanes +: Lanes]);
     grp_o.masks = 256'(f_out[64*Lanes-1:0]);
   end
-  assign infl_d = infl_q + 3'(issue) - 3'(leave);
+  assign infl_d = infl_q + 4'(issue) - 4'(leave);
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       infl_q <= '0;

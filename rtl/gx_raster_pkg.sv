@@ -34,7 +34,10 @@ package gx_raster_pkg;
     logic [2:0][AW-1:0] a, b;
     logic [2:0][XW-1:0] ab, a3, b3;  // A + B, 3 A, 3 B
     logic [2:0][EW-1:0] e00;  // E' at the first coarse tile's origin
-    logic [2:0][KW-1:0] kf, kr;
+    // the corner constants of fine tile f of a coarse tile, relative to the coarse tile's
+    // origin (kf + 2048 (fx A + fy B)), and of quad row r of a fine tile, relative to the
+    // fine tile's origin (kr + 512 r B), at [f or r][e]
+    logic [3:0][2:0][KW-1:0] kfc, krc;
     // per-N offsets within a group (docs/raster.md, "Test columns"), [e][i - 1] for
     // i = 1..3: K(i) lane slot i's base pixel less the step's, O(i) column i's pixel less
     // its lane slot's, D(i) step i's base pixel less the group's origin

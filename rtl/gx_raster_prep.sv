@@ -464,7 +464,7 @@ module gx_raster_prep #(
   // (g only in conservative mode).
   logic [2:0][EW-1:0]  p5_e_q;
   logic [2:0][GW:0]    p5_tx_q;                // T - x: -1..0 or 0 <= T < 511 * 2^24
-  logic [2:0][KW-1:0]  p5_kf_q, p5_kr_q;
+  logic [3:0][2:0][KW-1:0] p5_kfc_q, p5_krc_q;
   logic [2:0][AW-1:0]  p5_a_q, p5_b_q;
   logic [2:0][2:0][MW-1:0] p5_k_q, p5_o_q, p5_d_q;
   logic [2:0][XW-1:0]  p5_ab_q, p5_a3_q, p5_b3_q;
@@ -474,8 +474,19 @@ module gx_raster_prep #(
       p5_tx_q[e] <= (GW+1)'($signed(p4_tg_q[e])) +
                     (p4_side_q.cons ? (GW+1)'(p4_g_q[e]) : '0);
     end
-    p5_kf_q   <= p4_kf_q;
-    p5_kr_q   <= p4_kr_q;
+    for (int e = 0; e < 3; e++) begin
+      logic [KW-1:0] kf, kr;
+      kf = p4_kf_q[e];
+      kr = p4_kr_q[e];
+      p5_kfc_q[0][e] <= kf;
+      p5_kfc_q[1][e] <= kf + (KW'($signed(p4_a_q[e])) <<< 11);
+      p5_kfc_q[2][e] <= kf + (KW'($signed(p4_b_q[e])) <<< 11);
+      p5_kfc_q[3][e] <= kf + (KW'($signed(p4_ab_q[e])) <<< 11);
+      p5_krc_q[0][e] <= kr;
+      p5_krc_q[1][e] <= kr + (KW'($signed(p4_b_q[e])) <<< 9);
+      p5_krc_q[2][e] <= kr + (KW'($signed(p4_b_q[e])) <<< 10);
+      p5_krc_q[3][e] <= kr + (KW'($signed(p4_b3_q[e])) <<< 9);
+    end
     p5_a_q    <= p4_a_q;
     p5_b_q    <= p4_b_q;
     p5_ab_q   <= p4_ab_q;
@@ -517,8 +528,10 @@ module gx_raster_prep #(
       rec.a3[e]  = p5_a3_q[e];
       rec.b3[e]  = p5_b3_q[e];
       rec.e00[e] = $signed(p5_e_q[e]) + EW'($signed(p5_tx_q[e]));
-      rec.kf[e]  = p5_kf_q[e];
-      rec.kr[e]  = p5_kr_q[e];
+      for (int f = 0; f < 4; f++) begin
+        rec.kfc[f][e] = p5_kfc_q[f][e];
+        rec.krc[f][e] = p5_krc_q[f][e];
+      end
       rec.k[e]   = p5_k_q[e];
       rec.o[e]   = p5_o_q[e];
       rec.d[e]   = p5_d_q[e];

@@ -1,0 +1,54 @@
+// gx_fifo_lut: a synchronous FIFO in distributed (LUT) RAM whose head is read
+// asynchronously: head_o shows the oldest word from the clock after it is written, and
+// stays until pop_i. For a consumer that works on the head in place over several clocks
+// (an iterator), so the word is never copied into a register with an enable.
+//
+// Handshake: push_i writes a word (the user keeps count: never more than Depth held,
+// NoOverflow_A); pop_i drops the head (never when empty, NoUnderflow_A). count_o is the
+// number of words held. Latency 1 (write to head), one word a clock in and out.
+`default_nettype none
+`include "gx_assert.svh"
+
+module gx_fifo_lut #(
+  parameter int unsigned Width = 8,   /// bits a word
+  parameter int unsigned Depth = 16,  /// words, a power of two >= 2
+  localparam int unsigned AW = $clog2(Depth)
+) (
+  input  wire logic             clk_i,    /// clock, rising edge
+  input  wire logic             rst_i,    /// synchronous reset, active high
+  input  wire logic             push_i,   /// write in_data_i
+  input  wire logic [Width-1:0] in_data_i,/// the word
+  input  wire logic             pop_i,    /// drop the head
+  output      logic             valid_o,  /// the FIFO holds a word: head_o
+  output      logic [Width-1:0] head_o,   /// the oldest word
+  output      logic [AW:0]      count_o   /// words held
+);
+  (* ram_style = "distributed" *) logic [Width-1:0] mem_q [Depth];
+  logic [AW-1:0] wptr_q, rptr_q;
+  logic [AW:0]   count_q;
+
+  always_ff @(posedge clk_i) begin
+    if (push_i) mem_q[wptr_q] <= in_data_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      wptr_q  <= '0;
+      rptr_q  <= '0;
+      count_q <= '0;
+    end else begin
+      if (push_i) wptr_q <= wptr_q + 1'b1;
+      if (pop_i) rptr_q <= rptr_q + 1'b1;
+      count_q <= count_q + (AW+1)'(push_i) - (AW+1)'(pop_i);
+    end
+  end
+  assign head_o  = mem_q[rptr_q];
+  assign valid_o = count_q != '0;
+  assign count_o = count_q;
+
+  `GX_ASSERT(NoOverflow_A, !push_i || count_q != (AW+1)'(Depth) || pop_i)
+  `GX_ASSERT(NoUnderflow_A, !pop_i || count_q != '0)
+  `GX_ASSERT(LutFifoCount_A, count_q <= (AW+1)'(Depth) &&
+                             wptr_q == AW'(32'(rptr_q) + 32'(count_q)))
+endmodule
+
+`default_nettype wire
