@@ -368,6 +368,11 @@ module gx_raster_prep #(
   logic [2:0][2:0][MW-1:0] p3_k_q, p3_o_q, p3_d_q;
   logic [2:0][AW-1:0]    p3_a_q, p3_b_q;
   logic [2:0][EW-1:0]    p3_c_q;
+  logic [2:0][AW:0]   cs_s;
+  logic [2:0][KW-1:0] cs_x;
+  for (genvar e = 0; e < 3; e++) begin : gen_corner_s
+    gx_raster_corner_s u_cs (.ap_i(p2_fa_q[e]), .bp_i(p2_fb_q[e]), .s_o(cs_s[e]), .x_o(cs_x[e]));
+  end
   function automatic logic [MW-1:0] sh(input logic [XW-1:0] v, input int unsigned n);
     sh = MW'($signed(v)) <<< n;
   endfunction
@@ -383,8 +388,8 @@ module gx_raster_prep #(
       p3_bty_q[e] <= (PAW'($signed(p2_bth_q[e])) <<< 17) + PAW'(p2_btl_q[e]);
       p3_gl_q[e]  <= 26'(p2_l1_q[e][16:0]) * 26'(p2_side_q.h);
       p3_gh_q[e]  <= 17'(p2_l1_q[e][AW:17]) * 17'(p2_side_q.h);
-      p3_s_q[e]   <= (AW+1)'(p2_fa_q[e]) + (AW+1)'(p2_fb_q[e]);
-      p3_x_q[e]   <= (KW'(p2_fa_q[e]) << 11) + (KW'(p2_fb_q[e]) << 9);
+      p3_s_q[e]   <= cs_s[e];
+      p3_x_q[e]   <= cs_x[e];
       p3_ab_q[e]  <= ab;
       p3_a3_q[e]  <= a3;
       p3_b3_q[e]  <= p2_b3_q[e];
@@ -435,17 +440,19 @@ module gx_raster_prep #(
   logic [2:0][EW-1:0]  p4_c_q;
   logic [2:0][2:0][MW-1:0] p4_k_q, p4_o_q, p4_d_q;
   logic [2:0][XW-1:0]  p4_ab_q, p4_a3_q, p4_b3_q;
+  logic [2:0][KW-1:0] ck_f, ck_r;
+  for (genvar e = 0; e < 3; e++) begin : gen_corner_k
+    gx_raster_corner_k u_ck (.s_i(p3_s_q[e]), .x_i(p3_x_q[e]), .cons_i(p3_side_q.cons),
+                             .kf_o(ck_f[e]), .kr_o(ck_r[e]));
+  end
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
-      logic [KW-1:0] s, ss;
-      s  = KW'(p3_s_q[e]);
-      ss = p3_side_q.cons ? s << 8 : s << 4;
       p4_g_q[e]   <= (GW'(p3_gh_q[e]) << 17) + GW'(p3_gl_q[e]);
       p4_sxy_q[e] <= (PAW+1)'($signed(p3_atx_q[e])) + (PAW+1)'($signed(p3_bty_q[e]));
       p4_tg_q[e]  <= p3_side_q.cons ? KW'($signed(p3_ab_q[e])) <<< 7
                                     : -(KW'(p3_side_q.nx[e]));
-      p4_kf_q[e]  <= (s << 11) - ss;
-      p4_kr_q[e]  <= p3_x_q[e] - ss;
+      p4_kf_q[e]  <= ck_f[e];
+      p4_kr_q[e]  <= ck_r[e];
     end
     p4_a_q    <= p3_a_q;
     p4_b_q    <= p3_b_q;

@@ -1,0 +1,18 @@
+// gx_raster_sgn: one sample test of gx_raster's sample test stage: q + s >= 0, or
+// q - s >= 0 when sub_i (edge 2, whose offsets are stored as s01 = -s2). Combinational;
+// only the sign of the sum is formed. See gx_raster_qsat for why it is exact.
+`default_nettype none
+
+module gx_raster_sgn (
+  input  wire logic signed [gx_pkg::SampleSumBits-1:0]   q_i,    /// the pixel's q
+  input  wire logic signed [gx_pkg::SampleSumBits-2:0]   s_i,    /// the sample offset
+  input  wire logic                                      sub_i,  /// subtract s
+  output      logic                                      pass_o  /// the sum is >= 0
+);
+  localparam int unsigned SW = gx_pkg::SampleSumBits;
+  logic signed [SW:0] sum;
+  assign sum    = sub_i ? (SW+1)'(q_i) - (SW+1)'(s_i) : (SW+1)'(q_i) + (SW+1)'(s_i);
+  assign pass_o = !sum[SW];
+endmodule
+
+`default_nettype wire
