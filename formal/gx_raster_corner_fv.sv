@@ -1,115 +1,79 @@
-// gx_raster_corner_fv: the corner test is sound, at full width (formal/gx_raster.sby.j2
-// tasks corner and corner_cover; docs/raster.md).
+// gx_raster_corner_fv: the corner tests are sound, at full width (formal/gx_raster.sby.j2
+// tasks corner_*; docs/raster.md, "Proofs").
 //
-// The rasterizer rejects a fine tile (2^Lg x 2^Lg pixels at (fx 2^Lg, fy 2^Lg) from its
-// coarse tile's origin) for an edge when e0 + k < 0, with e0 the edge's value at the coarse
-// tile's origin and k gx_raster_corner's constant. That is sound when every pixel (i, j) of
-// the tile, i, j in 0..2^Lg - 1, then fails the conservative test for that edge: its
-// largest value over its closed square plus the margin,
-//   e0 + g + A (256 (fx 2^Lg + i) + 128) + B (256 (fy 2^Lg + j) + 128)
-// (E at the pixel's center plus (128 + E_err)(|A| + |B|): the value stage B computes,
-// e0 + T + 256 (A x + B y) with T = 128 (A + B) + g), is < 0. Every input is free within
-// the ranges formal/gx_raster.sby.j2 `widths` proves for the values gx_raster feeds it
-// (TriRange_A, PrepProducts_A: |A|, |B| <= 2^23, 0 <= g <= 511 * 2^24; WalkEdge_A: |E| <
-// 3 * 2^45 at a coarse tile's origin, the bound its proof reaches; 2^46 in fact).
-//
-// The products are written as a choice among the 2^(Lg+1) constant multiples of A (a case
-// split the solver takes at once; the product of A by a symbolic i, by shift and add or
-// as one multiplier, is beyond yices: docs/raster.md), and stated per axis too:
-//   AxisX_A  x = A (256 i + 128) <= cx = (A > 0 ? 2^(8+Lg) A : 0), and x >= -2^37
-//   AxisY_A  the same for B and j
-//   Value_A  |k| < 2^37
-//   Same_A   e0 + k = cmt (48 bits), cmt the tile's largest value plus the margin summed
-//            from the tile's origin value e0f = e0 + 2^(8+Lg) (fx A + fy B): e0f + g,
-//            plus 2^(8+Lg) A when A > 0, plus 2^(8+Lg) B when B > 0
-//   Tile_A   cmt >= 0, or e0f + g + x + y < 0   (50 bits: no wrap)
-//   Sound_A  ok (e0 + k >= 0), or e0f + g + x + y < 0
-// Task corner_lemmas proves the first five; corner_sound proves Sound_A from them (a
-// bit-level solver takes the two sums' orders apart slowly: together they did not finish
-// in 10 minutes, docs/proofs.md).
-// The module has no state and every assertion here is an immediate one over the current
-// inputs (always @*, not clocked), so BMC of depth 1 covers every input; planted bugs in
-// the module (shift 7 + Lg, margin dropped) fail at depth 1 (docs/raster.md).
+// gx_raster drops a fine tile (8 x 8 pixels) or a quad row (8 x 2) when E'(origin) + k <
+// 0 for some edge, k its constant from gx_raster_corner_s and _k. That is sound when no
+// sample of the tile can pass that edge: every sample's value E'(origin) + A X + B Y is
+// then < 0, which holds when A X + B Y <= k for every sample position (X, Y) of the tile
+// relative to its origin: X = 256 i + 16 sx, Y = 256 j + 16 sy (MSAA, 0 <= sx, sy <= 15;
+// i, j < 8 for a fine tile, j < 2 for a row), X = 256 i, Y = 256 j (conservative: E' is
+// measured at pixel (0, 0)'s centre and includes the margin). Every input is free: A, B
+// within +-2^23, i, j, sx, sy, the mode. The products are sums of A's and B's shifts
+// chosen by the bits of the position (no multiplier).
+//   Form_A   kf = (2048 - 2^sh)(A+ + B+), kr = (2048 - 2^sh) A+ + (512 - 2^sh) B+
+//   Axis_A   A X <= (2048 - 2^sh) A+, B Y <= (2048 - 2^sh) B+ over a fine tile, and
+//            B Y <= (512 - 2^sh) B+ over a row
+//   Fine_A   A X + B Y <= kf over a fine tile;  Row_A  over a row, <= kr
+// One lemma a task (corner_form, corner_axis), Fine_A and Row_A from them
+// (corner_sound). The modules have no state; every assertion is an immediate one over
+// the current inputs (always @*), so BMC of depth 1 covers every input.
 `default_nettype none
 
-module gx_raster_corner_fv #(
-  parameter int unsigned Lg = 3
-) (
+module gx_raster_corner_fv (
   input wire logic signed [gx_pkg::EdgeCoefBits-1:0] a,
   input wire logic signed [gx_pkg::EdgeCoefBits-1:0] b,
-  input wire logic signed [gx_pkg::EdgeBits-1:0]     e0,
-  input wire logic signed [gx_pkg::MarginBits-1:0]   g,
-  input wire logic                                   fx,  // the tile in its coarse tile
-  input wire logic                                   fy,
-  input wire logic [Lg-1:0]                          i,   // the pixel in the tile
-  input wire logic [Lg-1:0]                          j
+  input wire logic                                   cons,
+  input wire logic [2:0]                             i,
+  input wire logic [2:0]                             j,
+  input wire logic [3:0]                             sx,
+  input wire logic [3:0]                             sy
 );
-  localparam int unsigned AW = gx_pkg::EdgeCoefBits;  // 25
-  localparam int unsigned EW = gx_pkg::EdgeBits;      // 48
-  localparam int unsigned XW = EW + 2;                // exact: the sums below fit 50 bits
+  localparam int unsigned AW = gx_pkg::EdgeCoefBits;
+  localparam int unsigned XW = 50;
   typedef logic signed [XW-1:0] x_t;
 
-  logic signed [EW-1:0] k;
-  logic ok;
-  gx_raster_corner #(.Lg(Lg)) u_dut (.a_i(a), .b_i(b), .g_i(g), .fx_i(fx), .fy_i(fy), .k_o(k));
-  // the rasterizer's test (gx_raster stage A): the 48-bit sum's sign
-  logic signed [EW-1:0] cm;
-  assign cm = e0 + k;
-  assign ok = !cm[EW-1];
+  logic [AW-1:0] ap, bp;
+  logic [36:0]   ma, mb, mr;
+  logic [37:0]   kf, kr;
+  assign ap = a[AW-1] ? '0 : a;
+  assign bp = b[AW-1] ? '0 : b;
+  gx_raster_corner_s u_s (.ap_i(ap), .bp_i(bp), .cons_i(cons), .ma_o(ma), .mb_o(mb), .mr_o(mr));
+  gx_raster_corner_k u_k (.ma_i(ma), .mb_i(mb), .mr_i(mr), .kf_o(kf), .kr_o(kr));
 
-  // ---- the premises: the ranges gx_raster.sby.j2 `widths` proves for its inputs
   localparam logic signed [AW-1:0] CoefMax = AW'(32'sd1 <<< 23);
-  localparam logic signed [EW-1:0] EMax    = EW'(64'sd3 <<< 45);
-  localparam logic signed [gx_pkg::MarginBits-1:0] TMax = gx_pkg::MarginBits'(64'sd511 <<< 24);
+  // v n for an unsigned n of w bits: the sum of v's shifts by n's set bits
+  function automatic x_t smul(input logic signed [AW-1:0] v, input logic [7:0] n);
+    smul = '0;
+    for (int k = 0; k < 8; k++) if (n[k]) smul = smul + (x_t'(v) <<< k);
+  endfunction
+  x_t ax, by, byr, mf_a, mf_b, mr_b, kfx, krx, apx, bpx;
+  logic [7:0] nx, ny, nyr;
   always @* begin
     assume (a >= -CoefMax && a <= CoefMax && b >= -CoefMax && b <= CoefMax);
-    assume (e0 >= -EMax && e0 <= EMax);
-    assume (g >= 0 && g <= TMax);
-  end
-
-  // ---- per axis: the pixel's part within its tile as a choice among constant multiples,
-  // the corner's; the tile's origin value e0f = e0 + 2^(8+Lg) (fx A + fy B)
-  localparam x_t PMax = x_t'(64'sd1 <<< 37);  // |A (256 i + 128)| < 2^23 2^(8+Lg) <= 2^34
-  typedef logic signed [EW-1:0] e_t;
-  x_t x, y, cx, cy, pix;
-  e_t e0f, cmt;
-  always_comb begin
-    x = '0;
-    y = '0;
-    for (int n = 0; n < (1 << Lg); n++) begin
-      if (i == Lg'(n)) x = x_t'(a) * x_t'(256 * n + 128);
-      if (j == Lg'(n)) y = x_t'(b) * x_t'(256 * n + 128);
-    end
-    cx = a > 0 ? x_t'(a) <<< (8 + Lg) : '0;
-    cy = b > 0 ? x_t'(b) <<< (8 + Lg) : '0;
-    // the tile's origin value, and its largest value plus the margin summed from it
-    e0f = e0 + (fx ? e_t'(a) <<< (8 + Lg) : '0) + (fy ? e_t'(b) <<< (8 + Lg) : '0);
-    cmt = e0f + e_t'(g);
-    if (a > 0) cmt = cmt + (e_t'(a) <<< (8 + Lg));
-    if (b > 0) cmt = cmt + (e_t'(b) <<< (8 + Lg));
-    pix = x_t'(e0f) + x_t'(g) + x + y;
-  end
-  always @* begin
-    AxisX_A: assert (x <= cx && x >= -PMax);
-    AxisY_A: assert (y <= cy && y >= -PMax);
-    // the constant: |k| < 2^37; the test's sum is the sum from the tile's origin (the
-    // same 48-bit value, summed in another order)
-    Value_A: assert (x_t'(k) < PMax && x_t'(k) > -PMax);
-    Same_A: assert (cm == cmt);
-    // that sum is sound: it is >= 0 when a pixel of the tile passes (50 bits: no wrap)
-    Tile_A: assert (!cmt[EW-1] || pix < 0);
-    // so the test is (task corner_sound, the lemmas above assumed)
-    Sound_A: assert (ok || pix < 0);
-  end
-
-  // ---- not vacuous: the test rejects a tile whose pixel nearest the edge is within
-  // 256 (|A| + |B|) of it (the far one when A, B > 0, the origin one when A, B < 0), and
-  // accepts one with a passing pixel
-  always @* begin
-    RejectFar_C: cover (!ok && a > 0 && b > 0 && i == '1 && j == '1 && pix > -x_t'(256) * (x_t'(a) + x_t'(b)));
-    RejectNear_C: cover (!ok && a < 0 && b < 0 && i == '0 && j == '0 && pix > x_t'(256) * (x_t'(a) + x_t'(b)));
-    Accept_C: cover (ok && pix >= 0 && a != '0 && b != '0);
-    FarTile_C: cover (!ok && fx && fy && a > 0 && b > 0);
+    assume (!cons || (sx == '0 && sy == '0));
+    // X / 16 = 16 i + sx (MSAA), 16 i (conservative)
+    nx  = {1'b0, i, sx};
+    ny  = {1'b0, j, sy};
+    nyr = {4'b0, j[0], sy};
+    ax  = smul(a, nx) <<< 4;
+    by  = smul(b, ny) <<< 4;
+    byr = smul(b, nyr) <<< 4;
+    kfx = $signed({12'b0, kf});
+    krx = $signed({12'b0, kr});
+    apx = $signed({25'b0, ap});
+    bpx = $signed({25'b0, bp});
+    // (2048 - 2^sh) A+, (2048 - 2^sh) B+, (512 - 2^sh) B+
+    mf_a = cons ? (apx <<< 11) - (apx <<< 8) : (apx <<< 11) - (apx <<< 4);
+    mf_b = cons ? (bpx <<< 11) - (bpx <<< 8) : (bpx <<< 11) - (bpx <<< 4);
+    mr_b = cons ? (bpx <<< 9) - (bpx <<< 8) : (bpx <<< 9) - (bpx <<< 4);
+    Form_A: assert (kfx == mf_a + mf_b && krx == mf_a + mr_b);
+    Axis_A: assert (ax <= mf_a && by <= mf_b && byr <= mr_b);
+    Fine_A: assert (ax + by <= kfx);
+    Row_A: assert (ax + byr <= krx);
+    // not vacuous: a sample at the bound in each mode, with both signs of A
+    FineTight_C: cover (!cons && a > 0 && b > 0 && ax + by == kfx);
+    RowTight_C: cover (cons && a > 0 && b > 0 && ax + byr == krx);
+    FineNeg_C: cover (a < 0 && b < 0 && ax + by == '0 && i == '0 && sx == '0);
   end
 endmodule
 

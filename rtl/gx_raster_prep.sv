@@ -352,9 +352,9 @@ module gx_raster_prep #(
 
   // ---------------------------------------------------------------------------------
   // P3: A tx0 and B ty0 from their parts; the margin's partial products (g = h (|A| +
-  // |B|), the sum's 17-bit low part and 8-bit high part times h); the corner sums S =
-  // A+ + B+, X = 2048 A+ + 512 B+; and the test's and the walker's per-N offsets, each a
-  // shift of a multiple (docs/raster.md, "Test columns"):
+  // |B|), the sum's 17-bit low part and 8-bit high part times h); the corner constants'
+  // per-axis parts (gx_raster_corner_s); and the test's and the walker's per-N offsets,
+  // each a shift of a multiple (docs/raster.md, "Test columns"):
   //   K(l)  lane slot l's base pixel less the step's (l = 1..3)
   //   O(m)  column m's pixel less its lane slot's (m = 1..3)
   //   D(h)  step h's base pixel less the group's origin (h = 1..3)
@@ -362,16 +362,15 @@ module gx_raster_prep #(
   logic [2:0][PAW-1:0]   p3_atx_q, p3_bty_q;
   logic [2:0][16+9:0]    p3_gl_q;             // (|A| + |B|)[16:0] h, unsigned
   logic [2:0][7+9:0]     p3_gh_q;             // (|A| + |B|)[24:17] h, unsigned
-  logic [2:0][AW:0]      p3_s_q;              // A+ + B+ <= 2^24
-  logic [2:0][KW-1:0]    p3_x_q;
+  logic [2:0][36:0]      p3_ma_q, p3_mb_q, p3_mr_q;  // gx_raster_corner_s
   logic [2:0][XW-1:0]    p3_ab_q, p3_a3_q, p3_b3_q;
   logic [2:0][2:0][MW-1:0] p3_k_q, p3_o_q, p3_d_q;
   logic [2:0][AW-1:0]    p3_a_q, p3_b_q;
   logic [2:0][EW-1:0]    p3_c_q;
-  logic [2:0][AW:0]   cs_s;
-  logic [2:0][KW-1:0] cs_x;
+  logic [2:0][36:0] cs_ma, cs_mb, cs_mr;
   for (genvar e = 0; e < 3; e++) begin : gen_corner_s
-    gx_raster_corner_s u_cs (.ap_i(p2_fa_q[e]), .bp_i(p2_fb_q[e]), .s_o(cs_s[e]), .x_o(cs_x[e]));
+    gx_raster_corner_s u_cs (.ap_i(p2_fa_q[e]), .bp_i(p2_fb_q[e]), .cons_i(p2_side_q.cons),
+                             .ma_o(cs_ma[e]), .mb_o(cs_mb[e]), .mr_o(cs_mr[e]));
   end
   function automatic logic [MW-1:0] sh(input logic [XW-1:0] v, input int unsigned n);
     sh = MW'($signed(v)) <<< n;
@@ -388,8 +387,9 @@ module gx_raster_prep #(
       p3_bty_q[e] <= (PAW'($signed(p2_bth_q[e])) <<< 17) + PAW'(p2_btl_q[e]);
       p3_gl_q[e]  <= 26'(p2_l1_q[e][16:0]) * 26'(p2_side_q.h);
       p3_gh_q[e]  <= 17'(p2_l1_q[e][AW:17]) * 17'(p2_side_q.h);
-      p3_s_q[e]   <= cs_s[e];
-      p3_x_q[e]   <= cs_x[e];
+      p3_ma_q[e]  <= cs_ma[e];
+      p3_mb_q[e]  <= cs_mb[e];
+      p3_mr_q[e]  <= cs_mr[e];
       p3_ab_q[e]  <= ab;
       p3_a3_q[e]  <= a3;
       p3_b3_q[e]  <= p2_b3_q[e];
@@ -425,13 +425,8 @@ module gx_raster_prep #(
 
   // ---------------------------------------------------------------------------------
   // P4: the margin g from its parts; A tx0 + B ty0; tg = T - x - g (128 (A + B) in
-  // conservative mode, -x in MSAA mode); the corner constants. A tile's samples (MSAA) lie
-  // at 256 i + 16 sx, sx <= 15, from its origin, its pixel centres (conservative) at 256 i
-  // + 128: the largest A X + B Y over an 8 x 8 tile's samples is 2032 (A+ + B+) and over
-  // its centres less E(origin) 128 (A + B) + 1792 (A+ + B+); an 8 x 2 row's 2032 A+ +
-  // 496 B+ and 1792 A+ + 256 B+. With E' = E + T - x the tile or row may hold a passing
-  // sample only when E'(origin) + k >= 0:
-  //   kf = 2048 S - 2^sh S,  kr = X - 2^sh S   (sh = 4 in MSAA mode, 8 conservative)
+  // conservative mode, -x in MSAA mode); the corner constants kf and kr
+  // (gx_raster_corner_k).
   localparam int unsigned GW = gx_pkg::MarginBits;
   logic [2:0][GW-1:0]  p4_g_q;
   logic [2:0][PAW:0]   p4_sxy_q;
@@ -442,7 +437,7 @@ module gx_raster_prep #(
   logic [2:0][XW-1:0]  p4_ab_q, p4_a3_q, p4_b3_q;
   logic [2:0][KW-1:0] ck_f, ck_r;
   for (genvar e = 0; e < 3; e++) begin : gen_corner_k
-    gx_raster_corner_k u_ck (.s_i(p3_s_q[e]), .x_i(p3_x_q[e]), .cons_i(p3_side_q.cons),
+    gx_raster_corner_k u_ck (.ma_i(p3_ma_q[e]), .mb_i(p3_mb_q[e]), .mr_i(p3_mr_q[e]),
                              .kf_o(ck_f[e]), .kr_o(ck_r[e]));
   end
   always_ff @(posedge clk_i) begin
