@@ -118,7 +118,8 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // Walker and test.
-  logic      walk_busy, issue, item_valid, rd_v, leave, test_busy, cred_q;
+  logic      walk_busy, issue, i1_valid, item_valid, rd_v, leave, test_busy, cred_q;
+  logic [5:0] test_v;
   gx_raster_pkg::rs_item_t  item;
   logic [QW-1:0] rd_seq;
   logic      t_valid;
@@ -128,22 +129,28 @@ module gx_raster #(
     .clk_i, .rst_i,
     .tri_we_i(tri_we), .tri_i(ptri), .pushed_i(pushed),
     .cred_i(cred_q), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
-    .item_valid_o(item_valid), .item_o(item), .next_o(next), .busy_o(walk_busy)
+    .item_valid_o(item_valid), .item_o(item), .next_o(next), .busy_o(walk_busy),
+    .i1_valid_o(i1_valid)
   );
 
   gx_raster_test #(.Lanes(Lanes)) u_test (
     .clk_i, .rst_i,
     .item_valid_i(item_valid), .item_i(item), .k_i(rt_k), .o_i(rt_o),
     .ofs_raddr_o(ofs_raddr), .rd_v_o(rd_v), .rd_seq_o(rd_seq), .ofs_rdata_i(ofs_rdata),
-    .grp_valid_o(t_valid), .grp_o(t_grp), .leave_o(leave), .busy_o(test_busy)
+    .grp_valid_o(t_valid), .grp_o(t_grp), .leave_o(leave), .busy_o(test_busy),
+    .stage_v_o(test_v)
   );
 
   // The retire pointer: every triangle before rp has had its records read by all of its
   // items (T1 reads the last, the offsets); with nothing from the walker to T1 every
-  // triangle the walker has taken is done.
+  // triangle the walker has taken is done. rp moves only forward within the window of
+  // taken triangles (a sequence number outside it, which no item carries: RdSeq_A, is
+  // ignored), so the window holds for any data the memories return.
+  logic rd_in;
+  assign rd_in = QW'(rd_seq - rp_q) <= QW'(next - rp_q);
   always_ff @(posedge clk_i) begin
     if (rst_i) rp_q <= '0;
-    else if (rd_v) rp_q <= rd_seq;
+    else if (rd_v && rd_in) rp_q <= rd_seq;
     else if (!walk_busy && !item_valid) rp_q <= next;
   end
 
@@ -194,8 +201,15 @@ module gx_raster #(
   `GX_ASSERT(GrpNotEmpty_A, !grp_valid_o || grp_o.valid != '0)
   `GX_ASSERT(OutRoom_A, !t_valid || f_ready)
   `GX_ASSERT(Credit_A, 32'(infl_q) + 32'(f_count) <= FD)
+  // infl_q counts the items from I1 to T6; the credit was granted with room for one more.
+  `GX_ASSERT(InflCount_A, 32'(infl_q) == 32'(i1_valid) + 32'(item_valid) + 32'($countones(test_v)))
+  `GX_ASSERT(CredRoom_A, !cred_q || 32'(infl_q) + 32'(f_count) < FD)
   // The ring: a slot is written only when no item reads it (its triangle is retired).
-  `GX_ASSERT(RingWindow_A, QW'(pushed - rp_q) <= QW'(16) && QW'(next - rp_q) <= QW'(16))
+  `GX_ASSERT(RingWindow_A, QW'(next - rp_q) <= QW'(pushed - rp_q) &&
+                          QW'(pushed - rp_q) <= QW'(15))
+  `GX_ASSERT(RdSeq_A, !rd_v || rd_in)
+  // Idle: every triangle written has been taken and every item issued has left.
+  `GX_ASSERT(IdleEmpty_A, !idle_o || (pushed == next && infl_q == '0))
 
   `GX_COVER(Msaa1_C, grp_valid_o && item.nlog == 3'd0)
   `GX_COVER(Msaa16_C, grp_valid_o && item.nlog == 3'd4)

@@ -560,7 +560,39 @@ module gx_raster_prep #(
 
   // ---------------------------------------------------------------------------------
   // Properties.
-  `GX_ASSERT(PrepPushed_A, QW'(ns_q - pushed_q) <= QW'(4) && (!push || p5_side_q.seq == pushed_q))
+  // The triangles taken and not yet written: one in P0's first clock, one a pulse; each
+  // stage's sequence number in its first clock follows from the pulses after it.
+`ifdef GX_ASSERT_ON
+  logic [2:0] fv_cnt;
+  logic [4:0] fv_seq_bad;
+  always_comb begin
+    logic [2:0] later;
+    fv_cnt = 3'(p0_v_q && !p0_ph_q && p0_ne_q) + 3'(pv_q[0]) + 3'(pv_q[1]) + 3'(pv_q[2]) +
+             3'(pv_q[3]) + 3'(pv_q[4]);
+    later = '0;
+    fv_seq_bad = '0;
+    for (int k = 4; k >= 0; k--) begin
+      logic [QW-1:0] sq;
+      unique case (k)
+        0: sq = p1_side_q.seq;
+        1: sq = p2_side_q.seq;
+        2: sq = p3_side_q.seq;
+        3: sq = p4_side_q.seq;
+        default: sq = p5_side_q.seq;
+      endcase
+      fv_seq_bad[k] = pv_q[k] && sq != QW'(pushed_q + QW'(later));
+      later = later + 3'(pv_q[k]);
+    end
+  end
+`endif
+  `GX_ASSERT(PrepCount_A, QW'(ns_q - pushed_q) == QW'(fv_cnt) && (pv_q & (pv_q >> 1)) == '0 &&
+                          !(p0_v_q && !p0_ph_q && p0_ne_q && pv_q[0]))
+  // Admission: at most 15 sequence numbers from the retire pointer to the next (rp_i only
+  // moves forward: gx_raster's RingWindow_A), and a command is taken only below 15.
+  `GX_ASSERT(Window_A, QW'(ns_q - rp_i) <= QW'(15) && (!cmd_ready_o || QW'(ns_q - rp_i) < QW'(15)))
+  `GX_ASSERT(PrepSeq_A, fv_seq_bad == '0 &&
+                        (!(p0_v_q && !p0_ph_q && p0_ne_q) ||
+                         p0_seq_q == QW'(pushed_q + QW'(fv_cnt - 3'd1))))
   // Environment: the declared input ranges, and a triangle's edges summing to 0.
   localparam coef_t CoefMax = AW'(32'sd1 <<< 23);  // |A|, |B| <= 2^23
   localparam edge_t CMax = EW'(64'sd1 <<< 45);     // |C| <= 2^45

@@ -36,7 +36,8 @@ module gx_raster_test #(
   output      logic                    grp_valid_o,  /// a group with coverage leaves T6
   output      gx_pkg::rs_qgroup_t      grp_o,        /// the group
   output      logic                    leave_o,      /// an item leaves T6 this clock
-  output      logic                    busy_o        /// an item is in T1..T6
+  output      logic                    busy_o,       /// an item is in T1..T6
+  output      logic [5:0]              stage_v_o     /// T1..T6 hold an item (bit 0: T1)
 );
   localparam int unsigned EW = gx_raster_pkg::EW;
   localparam int unsigned SW = gx_raster_pkg::SW;
@@ -240,7 +241,10 @@ module gx_raster_test #(
   end
   assign grp_valid_o = t6_grp_q && t6_any_q != '0;
   assign leave_o     = t6_v_q;
-  assign busy_o      = t1_v_q || t2_v_q || t3_v_q || t4_v_q || t5_v_q || t6_v_q;
+  assign stage_v_o   = {t6_v_q, t5_v_q, t4_v_q, t3_v_q, t2_v_q, t1_v_q};
+  assign busy_o      = stage_v_o != '0;
+  // A group ends with one of its items.
+  `GX_ASSERT(GrpItem_A, (!t5_grp_q || t5_v_q) && (!t6_grp_q || t6_v_q))
 
   // ---------------------------------------------------------------------------------
   // Properties.

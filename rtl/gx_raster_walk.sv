@@ -47,7 +47,8 @@ module gx_raster_walk #(
   output      logic                   item_valid_o, /// the item register holds an item
   output      gx_raster_pkg::rs_item_t item_o,      /// the item (registered)
   output      logic [gx_raster_pkg::QW-1:0] next_o, /// the next triangle WA takes
-  output      logic                   busy_o        /// work in the walker
+  output      logic                   busy_o,       /// work in the walker
+  output      logic                   i1_valid_o    /// I1 holds an item (issued)
 );
   localparam int unsigned AW = gx_raster_pkg::AW;
   localparam int unsigned EW = gx_raster_pkg::EW;
@@ -638,8 +639,9 @@ module gx_raster_walk #(
   assign rt_re_o      = gr_emit;
   assign rt_addr_o    = fg_head.seq[3:0];
   assign item_valid_o = it_v_q;
+  assign i1_valid_o   = i1_v_q;
   assign item_o       = it_q;
-  assign busy_o = wa_v_q || c1_v_q || c2_v_q || ff_valid ||
+  assign busy_o = avail_q || wa_v_q || c1_v_q || c2_v_q || ff_valid ||
                   f0_v_q || f1_v_q || f2_v_q || f3_v_q || fr_valid ||
                   g0_v_q || g1_v_q || g2_v_q || fg_valid || i1_v_q;
 

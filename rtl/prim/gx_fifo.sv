@@ -44,7 +44,11 @@ module gx_fifo #(
     if (push) mem_q[wptr_q] <= in_data_i;
   end
   always_ff @(posedge clk_i) begin
+`ifdef GX_RAM_FREE_READ
+    if (pop) out_q <= $anyseq;
+`else
     if (pop) out_q <= mem_q[rptr_q];
+`endif
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin

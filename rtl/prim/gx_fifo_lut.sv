@@ -41,7 +41,14 @@ module gx_fifo_lut #(
       count_q <= count_q + (AW+1)'(push_i) - (AW+1)'(pop_i);
     end
   end
+`ifdef GX_RAM_FREE_READ
+  // Proofs of control properties: the head is any word (the array is not kept).
+  logic [Width-1:0] free_d;
+  always_comb free_d = $anyseq;
+  assign head_o  = free_d;
+`else
   assign head_o  = mem_q[rptr_q];
+`endif
   assign valid_o = count_q != '0;
   assign count_o = count_q;
 

@@ -21,7 +21,16 @@ module gx_ram_lut #(
   always_ff @(posedge clk_i) begin
     if (we_i) mem_q[waddr_i] <= wdata_i;
   end
+`ifdef GX_RAM_FREE_READ
+  // Proofs of control properties: the data read is any value (the array is not kept).
+  logic [Width-1:0] free_d;
+  always_comb free_d = $anyseq;
+  assign rdata_o = free_d;
+  logic unused_mem;
+  assign unused_mem = ^{raddr_i, mem_q[0]};
+`else
   assign rdata_o = mem_q[raddr_i];
+`endif
 endmodule
 
 `default_nettype wire
