@@ -25,12 +25,13 @@
 //   gx_raster_walk  coarse, fine, quad-row and group walk: one test item a clock,
 //                   triangles back to back
 //   gx_raster_test  the free-running sample test: one item a clock, 16 Lanes samples
-//   output FIFO     16 groups of distributed RAM; the walker issues an item only while
-//                   the FIFO has room for every item in flight (cred_q), so nothing in
-//                   the test ever waits and grp_ready_i reaches no enable but the FIFO's
+//   output FIFO     16 groups of distributed RAM and an output register; the walker
+//                   issues an item only while the FIFO has room for every item in
+//                   flight (cred_q), so nothing in the test ever waits and grp_ready_i
+//                   reaches no enable but the FIFO's
 // Throughput: one group a clock at N <= 4 (4 Lanes pixels with all their samples), one
 // every 2 clocks at N = 8 and 4 at N = 16; one triangle every 2 clocks at the most.
-// Latency: a triangle's first group leaves about 17 clocks after the command is taken.
+// Latency: a triangle's first group is offered 30 clocks after the command is taken.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -56,7 +57,8 @@ module gx_raster #(
   begin : gen_width_check
     $error("gx_raster_pkg's widths differ from gx_pkg's");
   end
-  localparam int unsigned FD = 16;                    // output FIFO words
+  localparam int unsigned FD = 16;                    // output FIFO's memory words
+  localparam int unsigned FC = FD + 1;                // words it holds, its output register too
   localparam int unsigned GW = 40 + 65 * Lanes;  // a group as the FIFO holds it
 
   // ---------------------------------------------------------------------------------
@@ -156,7 +158,7 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // The output FIFO and the walker's credit: items in the test (from their issue to
-  // T6) and words in the FIFO never exceed FD.
+  // T6) and words in the FIFO (its memory and output register) never exceed FC.
   logic [GW-1:0] f_in, f_out;
   logic [$clog2(FD+2)-1:0] f_count;
   logic [3:0]    infl_q, infl_d;     // items issued, not yet out of T6 (at most 9)
@@ -184,7 +186,7 @@ module gx_raster #(
       cred_q <= 1'b0;
     end else begin
       infl_q <= infl_d;
-      cred_q <= 32'(infl_d) + 32'(f_count) + 32'(t_valid) < FD;
+      cred_q <= 32'(infl_d) + 32'(f_count) + 32'(t_valid) < FC;
     end
   end
 
@@ -200,10 +202,10 @@ module gx_raster #(
                         (grp_valid_o && grp_o == $past(grp_o)))
   `GX_ASSERT(GrpNotEmpty_A, !grp_valid_o || grp_o.valid != '0)
   `GX_ASSERT(OutRoom_A, !t_valid || f_ready)
-  `GX_ASSERT(Credit_A, 32'(infl_q) + 32'(f_count) <= FD)
+  `GX_ASSERT(Credit_A, 32'(infl_q) + 32'(f_count) <= FC)
   // infl_q counts the items from I1 to T6; the credit was granted with room for one more.
   `GX_ASSERT(InflCount_A, 32'(infl_q) == 32'(i1_valid) + 32'(item_valid) + 32'($countones(test_v)))
-  `GX_ASSERT(CredRoom_A, !cred_q || 32'(infl_q) + 32'(f_count) < FD)
+  `GX_ASSERT(CredRoom_A, !cred_q || 32'(infl_q) + 32'(f_count) < FC)
   // The ring: a slot is written only when no item reads it (its triangle is retired).
   `GX_ASSERT(RingWindow_A, QW'(next - rp_q) <= QW'(pushed - rp_q) &&
                           QW'(pushed - rp_q) <= QW'(15))

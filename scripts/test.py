@@ -132,7 +132,7 @@ def stages(only_block=None):
     budget_formal = {
         "analyzer-prove": 20, "analyzer-pdr": 20, "analyzer-cover": 20,
         "raster_setup-prove": 10, "raster_setup-cover": 10,
-        "raster-prove": 120, "raster-cover": 240, "raster-exact": 30, "raster-exact_cover": 30,
+        "raster-prove": 120, "raster-exact": 30, "raster-exact_cover": 30,
         "raster-corner_form": 60, "raster-corner_axis": 180, "raster-corner_sound": 120,
         "raster-corner_cover": 40,
         "mswb-prove": 280, "mswb-cover": 250,
