@@ -83,7 +83,7 @@ def stages(only_block=None):
         st.append(Stage(f"cli-{n}-asan-ubsan", 2 * bud, ["bash", f"tests/cli/{t}.sh"], ["build"],
                         env={"GX": f"{B}/bin/gx-san"}))
     st.append(Stage("oracle-llvmpipe", 20, ["bash", "tests/oracle/test_llvmpipe.sh"], ["build"]))
-    budget_cosim = {"analyzer": 15, "raster_setup": 10, "raster": 25, "mssurf": 15,
+    budget_cosim = {"analyzer": 15, "raster_setup": 10, "raster": 60, "mssurf": 15,
                     "mswb": 80, "msld": 30, "pipe_cmd": 10}
     budget_cosim["pipe_pix"] = 15
     budget_cosim["msmem"] = 30
