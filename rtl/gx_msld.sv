@@ -149,7 +149,7 @@ module gx_msld (
   logic [15:0]        gsel_q, gsel_d;     // bit g: class g exists and holds the loaded
                                           // sample
   logic [7:0]         lsms_q, lsms_d;     // bit j: slot slot_q + j's line class holds the
-                                          // loaded sample (lmx_q, shifted with the slot)
+                                          // loaded sample (shifted with the slot)
   logic [3:0]         rel_q;              // smp_q - bl S: the loaded sample's slot in line
   logic               relok_q;            // bl_q (when 0 <= it < 8)
   logic [2:0]         wl_q, wl1_q, wlo_q; // the slot walk's reads: the line of pixel line
@@ -165,8 +165,11 @@ module gx_msld (
   logic [7:0]         live_ng_q, live_ng0_q, live_nf_q;
   logic               send_q, send_d;     // slot_q == S: the line's slots are done
   logic               blast_q, blast_d;   // bl_q is the pixel's last line
-  logic [127:0]       lmx_q, lmx_d;       // the line's masks as pixel samples: slot j's
-                                          // class, bits 16j+15..16j (multi-line)
+  logic [63:0]        lmr_q, lmr_d;       // multi-line: the line's analyzer masks from
+                                          // slot slot_q on (byte j: slot slot_q + j's line
+                                          // class; shifted with the slot)
+  logic [3:0]         boff_q;             // bl_q S: the line's first sample of the pixel
+                                          // (registered from bl_q, fmt_q: WalkLine_A)
   logic [47:0]        lmi_q, lmi_d;       // one-line pixel: bit i of its class mask is bit
                                           // lmi[6i+5:6i] of the analyzer's masks, i < N
   logic [7:0]         lmv_q, lmv_d;       // i < N
@@ -482,7 +485,7 @@ module gx_msld (
   logic [15:0] lm_line;  // the slot's line class as pixel samples
   logic [15:0] g_mask;   // the class holding the loaded sample
   always_comb begin
-    lm_line = lmx_q[32'(slot_q[2:0])*16 +: 16];  // slot_q < S <= 8 where it is used
+    lm_line = 16'(lmr_q[7:0]) << boff_q;
     g_mask = '0;
     for (int unsigned g = 0; g < 16; g++)
       if (gsel_q[g]) g_mask = g_mask | gmask_q[g*16 +: 16];
@@ -581,7 +584,7 @@ module gx_msld (
     lmf_d = lmf_q;
     grep_d = grep_q;
     gmask_d = gmask_q;
-    lmx_d = lmx_q;
+    lmr_d = lmr_q;
     lmi_d = lmi_q;
     lmv_d = lmv_q;
     grp_d = grp_q;
@@ -674,9 +677,8 @@ module gx_msld (
             enc_d = pix_need;
             state_d = StOut;
           end else begin
-            // slot j's line class; the line's samples are bl S.. of the pixel
-            for (int unsigned j = 0; j < 8; j++)
-              lmx_d[j*16 +: 16] = 16'(an_resp.masks[j*8 +: 8]) << (4'(bl_q) << fmt_q.slg);
+            // slot j's line class (the line's samples are bl S.. of the pixel: lm_line)
+            lmr_d = an_resp.masks;
             lmf_d = an_first;
             lmfs_d = an_first;
             for (int unsigned j = 0; j < 8; j++)
@@ -708,6 +710,7 @@ module gx_msld (
           slot_d = slot_q + 4'd1;
           lmfs_d = lmfs_q >> 1;
           lsms_d = lsms_q >> 1;
+          lmr_d = lmr_q >> 8;
           send_d = slot1_end;
           if (slot1_end && !blast_q) lrd_d = rd_next;
         end else if (!live_q[0]) begin  // g0 >= ng0
@@ -724,6 +727,7 @@ module gx_msld (
           slot_d = slot_q + 4'd1;
           lmfs_d = lmfs_q >> 1;
           lsms_d = lsms_q >> 1;
+          lmr_d = lmr_q >> 8;
           send_d = slot1_end;
           if (slot1_end && !blast_q) lrd_d = rd_next;
           g0_d = '0;
@@ -762,6 +766,7 @@ module gx_msld (
             slot_d = slot_q + 4'd1;
             lmfs_d = lmfs_q >> 1;
             lsms_d = lsms_q >> 1;
+            lmr_d = lmr_q >> 8;
             send_d = slot1_end;
             if (slot1_end && !blast_q) lrd_d = rd_next;
             g0_d = '0;
@@ -937,7 +942,7 @@ module gx_msld (
     lmf_q <= lmf_d;
     grep_q <= grep_d;
     gmask_q <= gmask_d;
-    lmx_q <= lmx_d;
+    lmr_q <= lmr_d;
     lmi_q <= lmi_d;
     lmv_q <= lmv_d;
     grp_q <= grp_d;
@@ -962,6 +967,7 @@ module gx_msld (
     gsel_q <= gsel_d;
     lsms_q <= lsms_d;
     rel_q <= 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg));
+    boff_q <= 4'(4'(bl_q) << fmt_q.slg);
     relok_q <= smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
                5'(smp_q) < 5'(4'(4'(bl_q) << fmt_q.slg)) + 5'd8;
     wl_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg);
@@ -993,10 +999,14 @@ module gx_msld (
   // masks).
   logic fv_after_init, fv_post_decide, fv_walk, fv_uniform, fv_ana;  // fv_walk: the slot walk
   logic [15:0] gsel_ref;  // bit g: class g's mask holds the loaded sample
-  logic [7:0]  lsm_ref;   // bit j: slot j's line class holds the loaded sample
+  logic [7:0]  lsm_ref;   // bit j: slot slot_q + j's line class holds the loaded sample
   lread_t      fv_read;   // the read this clock's state plans (want_read)
   always_comb
-    for (int unsigned j = 0; j < 8; j++) lsm_ref[j] = lmx_q[j*16 + 32'(smp_q)];
+    for (int unsigned j = 0; j < 8; j++) begin
+      logic [15:0] m;
+      m = 16'(lmr_q[j*8 +: 8]) << boff_q;
+      lsm_ref[j] = m[smp_q];
+    end
   always_comb
     for (int unsigned g = 0; g < 16; g++) gsel_ref[g] = gmask_q[g*16 + 32'(smp_q)];
   always_comb begin
@@ -1117,9 +1127,10 @@ module gx_msld (
                            state_q == StAnaWait || fv_walk) ||
                          (wl_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg) &&
                           wl1_q == 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1)) &&
+                          boff_q == 4'(4'(bl_q) << fmt_q.slg) &&
                           wlo_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) &
                                       6'((7'd1 << fmt_q.slg) - 7'd1))))
-  `GX_ASSERT(LineSmp_A, !fv_walk || lsms_q == 8'(lsm_ref >> slot_q))
+  `GX_ASSERT(LineSmp_A, !fv_walk || lsms_q == lsm_ref)
   `GX_ASSERT(LineRel_A, state_q != StAnaWait ||
                         (rel_q == 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg)) &&
                          relok_q == (smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
