@@ -79,33 +79,73 @@ module gx_msld (
   typedef struct packed {
     logic [7:0]  loh;   // the tile line read, one-hot (0: no read)
     logic [63:0] rsel;  // tile dwords taken from the read's response (else the snapshot)
-    logic [2:0]  slot;  // the sample slot of the line (sv)
-    logic [1:0]  dlg;   // log2 B/4 of the load the read is for
+    logic [15:0] so;    // the sample's dwords in the line, one-hot each (sv_sel)
     logic        ln;    // the line register takes the line
     logic        val;   // the value register takes the sample
   } lread_t;
 
-  // The read of tile sample ts (its line ts >> slg, slot ts mod S).
-  function automatic lread_t smp_read(logic [5:0] ts, logic [2:0] slg, logic [1:0] dlg,
-                                      logic [63:0] rsel, logic ln, logic val);
+  // The one-hot selects of sample slot `slot` of a line (2^dlg dwords from dword slot <<
+  // dlg): bits 7:0, its dword 0 (any line dword); 11:8, its dword 1 (dword 1, 3, 5 or 7);
+  // 13:12 and 15:14, its dwords 2 and 3 (dwords 2, 6 and 3, 7); 0 beyond B bytes.
+  function automatic logic [15:0] sv_sel(logic [2:0] slot, logic [1:0] dlg);
+    logic [2:0] d0;  // the sample's first dword
+    d0 = slot << dlg;
+    sv_sel = '0;
+    sv_sel[7:0] = 8'd1 << d0;
+    if (dlg != 2'd0) sv_sel[11:8] = 4'd1 << d0[2:1];
+    if (dlg == 2'd2) begin
+      sv_sel[13:12] = 2'd1 << d0[2];
+      sv_sel[15:14] = 2'd1 << d0[2];
+    end
+  endfunction
+
+  // A read as the states ask for it (a line and slot index), decoded into lread_t's
+  // one-hot selects once, after the plan's choice.
+  typedef struct packed {
+    logic        go;    // a read
+    logic [2:0]  line;
+    logic [63:0] rsel;
+    logic        smp;   // a sample read: slot `slot` of 2^dlg dwords (sv)
+    logic [2:0]  slot;
+    logic [1:0]  dlg;
+    logic        ln;
+    logic        val;
+  } lreq_t;
+
+  function automatic lread_t plan(lreq_t q);
     lread_t r;
-    r.loh = 8'd1 << 3'(ts >> slg);
-    r.rsel = rsel;
-    r.slot = 3'(ts & 6'((7'd1 << slg) - 7'd1));
-    r.dlg = dlg;
-    r.ln = ln;
-    r.val = val;
-    smp_read = r;
+    r.loh = q.go ? 8'd1 << q.line : 8'd0;
+    r.rsel = q.rsel;
+    r.so = q.go && q.smp ? sv_sel(q.slot, q.dlg) : 16'd0;
+    r.ln = q.ln;
+    r.val = q.val;
+    plan = r;
+  endfunction
+
+  // The read of tile sample ts (its line ts >> slg, slot ts mod S).
+  function automatic lreq_t smp_req(logic [5:0] ts, logic [2:0] slg, logic [1:0] dlg,
+                                    logic [63:0] rsel, logic ln, logic val);
+    lreq_t q;
+    q.go = 1'b1;
+    q.line = 3'(ts >> slg);
+    q.rsel = rsel;
+    q.smp = 1'b1;
+    q.slot = 3'(ts & 6'((7'd1 << slg) - 7'd1));
+    q.dlg = dlg;
+    q.ln = ln;
+    q.val = val;
+    smp_req = q;
   endfunction
 
   // A line read (of an analysis line, for the line register).
-  function automatic lread_t line_read(logic [2:0] line, logic [63:0] rsel);
-    lread_t r;
-    r = '0;
-    r.loh = 8'd1 << line;
-    r.rsel = rsel;
-    r.ln = 1'b1;
-    line_read = r;
+  function automatic lreq_t line_req(logic [2:0] line, logic [63:0] rsel);
+    lreq_t q;
+    q = '0;
+    q.go = 1'b1;
+    q.line = line;
+    q.rsel = rsel;
+    q.ln = 1'b1;
+    line_req = q;
   endfunction
 
   state_e             state_q, state_d;
@@ -213,9 +253,10 @@ module gx_msld (
 
   // ---------------------------------------------------------------------------------
   // The line reader: this clock's planned read (lrd_q), a line of the tile with each
-  // dword from the held response (rsel) or the held snapshot; sv, the sample in slot
-  // lrd_q.slot of it (B bytes, the rest 0).
+  // dword from the held response (rsel) or the held snapshot; sv, the sample the read's
+  // one-hot dword selects name (B bytes, the rest 0).
   lread_t       lrd_q, lrd_d;
+  lreq_t        lreq_d;  // this clock's choice of the next read (lrd_d = plan(lreq_d))
   logic [255:0] rl;
   logic [127:0] sv;
   always_comb begin
@@ -229,11 +270,14 @@ module gx_msld (
   end
   always_comb begin
     sv = '0;
-    unique case (lrd_q.dlg)
-      2'd0: sv[31:0] = rl[32'(lrd_q.slot)*32 +: 32];
-      2'd1: sv[63:0] = rl[32'(lrd_q.slot[1:0])*64 +: 64];
-      default: sv = rl[32'(lrd_q.slot[0])*128 +: 128];
-    endcase
+    for (int unsigned d = 0; d < 8; d++)
+      if (lrd_q.so[d]) sv[31:0] = sv[31:0] | rl[d*32 +: 32];
+    for (int unsigned i = 0; i < 4; i++)
+      if (lrd_q.so[8 + i]) sv[63:32] = sv[63:32] | rl[(2*i + 1)*32 +: 32];
+    for (int unsigned i = 0; i < 2; i++) begin
+      if (lrd_q.so[12 + i]) sv[95:64] = sv[95:64] | rl[(4*i + 2)*32 +: 32];
+      if (lrd_q.so[14 + i]) sv[127:96] = sv[127:96] | rl[(4*i + 3)*32 +: 32];
+    end
   end
 
   // What the analyzer's responses say, in gx_mssurf_classes' request order (shared with
@@ -369,8 +413,8 @@ module gx_msld (
     logic        wk;    // no read, a multi-line pixel analyzed: the slot walk reads the
                         // snapshot, the value is read in the first AnaReq clock
     logic        keep;  // the snapshot is read after the start
-    lread_t      go;    // the start's read: the sample's line, or line 0 (wk)
-    lread_t      smp_rd;  // the sample's read: after the read's response, or (wk) in
+    lreq_t       go;    // the start's read: the sample's line, or line 0 (wk)
+    lreq_t       smp_rd;  // the sample's read: after the read's response, or (wk) in
                           // the first AnaReq clock
     logic [2:0]  js0;   // one-line pixel: its first slot, class mask indices, slots
     logic [47:0] lmi;
@@ -395,10 +439,10 @@ module gx_msld (
     in_dec.wk = !in_dec.rd && in_dec.arr != 2'd0 && fmt_in.multi;
     in_dec.keep = in_dec.rd ? !in_dec.covz : in_dec.wk;
     ts = pb_in | 6'(ld_i.sample);
-    in_dec.smp_rd = smp_read(ts, fmt_in.slg, fmt_in.dlg[1:0], rdw_in, 1'b1, 1'b1);
-    in_dec.go = smp_read(ts, fmt_in.slg, fmt_in.dlg[1:0], '0, 1'b1, 1'b1);
+    in_dec.smp_rd = smp_req(ts, fmt_in.slg, fmt_in.dlg[1:0], rdw_in, 1'b1, 1'b1);
+    in_dec.go = smp_req(ts, fmt_in.slg, fmt_in.dlg[1:0], '0, 1'b1, 1'b1);
     if (in_dec.wk) begin
-      in_dec.go = line_read(3'(3'(ld_i.pixel) << fmt_in.lines_lg), '0);
+      in_dec.go = line_req(3'(3'(ld_i.pixel) << fmt_in.lines_lg), '0);
       in_dec.smp_rd.ln = 1'b0;
     end
     kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
@@ -533,17 +577,20 @@ module gx_msld (
   // The reads the load's own states plan for the next clock: the slot walk's sample rs
   // (a query's step 0), its next analysis line, a query build step's sample, an exact
   // reference, Decide's analysis line.
-  lread_t rd_rs, rd_next, rd_qb, rd_ref, rd_line0;
+  lreq_t rd_smp, rd_rs, rd_next, rd_qb, rd_ref, rd_line0;
   always_comb begin
+    rd_smp = smp_req(pb_q | 6'(smp_q), fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b1, 1'b1);
     rd_rs = '0;
-    rd_rs.loh = 8'd1 << wl_q;
+    rd_rs.go = 1'b1;
+    rd_rs.line = wl_q;
     rd_rs.rsel = rdw_q;
+    rd_rs.smp = 1'b1;
     rd_rs.slot = wlo_q | 3'(slot_q & smsk);
     rd_rs.dlg = fmt_q.dlg[1:0];
-    rd_next = line_read(wl1_q, rdw_q);
-    rd_qb = smp_read(pb_q | 6'(gnx_q), fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b0);
-    rd_ref = smp_read(pb_q | 6'(k_q[3:0]), fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b0);
-    rd_line0 = line_read(wl_q, rdw_q);
+    rd_next = line_req(wl1_q, rdw_q);
+    rd_qb = smp_req(pb_q | 6'(gnx_q), fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b0);
+    rd_ref = smp_req(pb_q | 6'(k_q[3:0]), fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b0);
+    rd_line0 = line_req(wl_q, rdw_q);
   end
 
   always_comb begin
@@ -611,7 +658,7 @@ module gx_msld (
     qsel_d = (state_q == StQBuild && q_last) || (state_q == StQReq && !an_req_ready);
     xeq_d = xeq_q;
     below_d = below_q;
-    lrd_d = '0;
+    lreq_d = '0;
 
     unique case (state_q)
       StIdle, StOut: begin
@@ -623,11 +670,11 @@ module gx_msld (
         if (out_q && resp_ready_i) state_d = StIdle;
       end
       StRdReq: begin
-        lrd_d = lrd_q;  // the sample's read, when the response arrives
+        lreq_d = rd_smp;  // the sample's read, when the response arrives
         if (rd_req_ready_i) state_d = StRdWait;
       end
       StRdWait: begin
-        lrd_d = lrd_q;
+        lreq_d = rd_smp;
         if (arrive) begin
           // the merged line of the loaded sample: its value, the one-line pixel's line
           val_d = sv;
@@ -637,8 +684,8 @@ module gx_msld (
           kn_d = covz_q && rd_resp_i.enc == gx_pkg::Enc1spp;
           sub_d = covz_q && rd_resp_i.enc == gx_pkg::EncSubset;
           // Decide's read: a multi-line pixel's first analysis line
-          lrd_d = '0;
-          if (fmt_q.multi && !(covz_q && rd_resp_i.enc != gx_pkg::EncFull)) lrd_d = rd_line0;
+          lreq_d = '0;
+          if (fmt_q.multi && !(covz_q && rd_resp_i.enc != gx_pkg::EncFull)) lreq_d = rd_line0;
           state_d = StDecide;
         end
       end
@@ -655,7 +702,7 @@ module gx_msld (
           k_d = 5'd1;
           xr_d = 1'b1;
           xk_d = '0;
-          lrd_d = rd_ref;  // (k_q = 0)
+          lreq_d = rd_ref;  // (k_q = 0)
           state_d = StExact;
         end else begin
           // one-line pixels of a subset tile take the analysis too (one request is
@@ -712,7 +759,7 @@ module gx_msld (
           lsms_d = lsms_q >> 1;
           lmr_d = lmr_q >> 8;
           send_d = slot1_end;
-          if (slot1_end && !blast_q) lrd_d = rd_next;
+          if (slot1_end && !blast_q) lreq_d = rd_next;
         end else if (!live_q[0]) begin  // g0 >= ng0
           ng_d = ng_q + 5'd1;
           // (ng + 1 wraps to 0 from 31 only)
@@ -729,7 +776,7 @@ module gx_msld (
           lsms_d = lsms_q >> 1;
           lmr_d = lmr_q >> 8;
           send_d = slot1_end;
-          if (slot1_end && !blast_q) lrd_d = rd_next;
+          if (slot1_end && !blast_q) lreq_d = rd_next;
           g0_d = '0;
           g0h_d = 32'd1;
           rem_d = 6'(ng0_q);
@@ -739,7 +786,7 @@ module gx_msld (
           qk_d = '0;
           gi_d = 4'(g0_q);
           gnx_d = grep_q[32'(g0_q[3:0])*4 +: 4];
-          lrd_d = rd_rs;
+          lreq_d = rd_rs;
           state_d = StQBuild;
         end
       end
@@ -751,7 +798,7 @@ module gx_msld (
         gi_d = gi_q + 4'd1;
         gnx_d = grep_q[32'(4'(gi_q + 4'd1))*4 +: 4];
         if (q_last) state_d = StQReq;
-        else lrd_d = rd_qb;
+        else lreq_d = rd_qb;
       end
       StQReq: if (an_req_ready) state_d = StQWait;
       StQWait: begin
@@ -768,7 +815,7 @@ module gx_msld (
             lsms_d = lsms_q >> 1;
             lmr_d = lmr_q >> 8;
             send_d = slot1_end;
-            if (slot1_end && !blast_q) lrd_d = rd_next;
+            if (slot1_end && !blast_q) lreq_d = rd_next;
             g0_d = '0;
             g0h_d = 32'd1;
             rem_d = 6'(ng0_q);
@@ -797,7 +844,7 @@ module gx_msld (
           xr_d = 1'b1;
           xk_d = k_q[3:0];
           k_d = k_q + 5'd1;
-          lrd_d = rd_ref;
+          lreq_d = rd_ref;
         end else begin
           k_d = fmt_q.nn + 5'd1;  // (every reference read)
         end
@@ -860,11 +907,12 @@ module gx_msld (
     if (start) begin
       // a load that reads memory plans the read of its sample for the response
       state_d = in_dec.rd ? StRdReq : in_dec.kn ? StOut : StAnaReq;
-      if (in_dec.rd || in_dec.wk) lrd_d = in_dec.smp_rd;
+      if (in_dec.rd || in_dec.wk) lreq_d = in_dec.smp_rd;
     end
     // every clock whose next state is Idle or Out reads, in the next, the offered load's
     // first line (the load starts then if it is offered in both clocks)
-    if (state_d == StIdle || state_d == StOut) lrd_d = in_dec.go;
+    if (state_d == StIdle || state_d == StOut) lreq_d = in_dec.go;
+    lrd_d = plan(lreq_d);
   end
 
   always_comb begin
@@ -1029,15 +1077,20 @@ module gx_msld (
     fv_read = '0;
     ts = pb_q | 6'(smp_q);
     unique case (state_q)
-      StRdReq, StRdWait: fv_read = smp_read(ts, fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b1, 1'b1);
-      StDecide: if (fmt_q.multi && !kn_q && !sub_q) fv_read = rd_line0;
-      StAnaReq: if (vpend_q) fv_read = smp_read(ts, fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b1);
-      StSlot: if (send_q && !blast_q) fv_read = line_read(3'((3'(p_q) << fmt_q.lines_lg) | bl_q + 3'd1), rdw_q);
-      StQBuild: fv_read = qk_q == 3'd0 ? rd_rs :
-                          smp_read(pb_q | 6'(grep_q[32'(4'(gi_q - 4'd1))*4 +: 4]), fmt_q.slg,
-                                   fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b0);
-      StExact: if (xr_q) fv_read = smp_read(pb_q | 6'(xk_q), fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0,
-                                            1'b0);
+      StRdReq, StRdWait: fv_read = plan(rd_smp);
+      StDecide: if (fmt_q.multi && !kn_q && !sub_q) fv_read = plan(rd_line0);
+      StAnaReq:
+        if (vpend_q) fv_read = plan(smp_req(ts, fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b1));
+      StSlot:
+        if (send_q && !blast_q)
+          fv_read = plan(line_req(3'((3'(p_q) << fmt_q.lines_lg) | bl_q + 3'd1), rdw_q));
+      StQBuild:
+        fv_read = qk_q == 3'd0 ? plan(rd_rs)
+                : plan(smp_req(pb_q | 6'(grep_q[32'(4'(gi_q - 4'd1))*4 +: 4]), fmt_q.slg,
+                               fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b0));
+      StExact:
+        if (xr_q)
+          fv_read = plan(smp_req(pb_q | 6'(xk_q), fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b0));
       default: ;
     endcase
   end
@@ -1158,7 +1211,7 @@ module gx_msld (
   `GX_ASSERT(ReadPlan_A, idle_q || out_q || lrd_q == fv_read)
   `GX_ASSERT(StartPlan_A, !((idle_q || out_q) && pre_ok_q &&
                             pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
-                          lrd_q == in_dec.go)
+                          lrd_q == plan(in_dec.go))
   `GX_ASSERT(EncLegal_A, !resp_valid_o || resp_o.enc != gx_pkg::enc_e'(2'd3))
 
   `GX_COVER(Enc1spp_C, resp_valid_o && resp_o.enc == gx_pkg::Enc1spp)
