@@ -16,26 +16,20 @@
 //      pixel with query passes), as gx_mswb does (the requests and the reading of the
 //      responses are gx_ms_classify, shared with it). A pixel wholly in memory in a subset
 //      tile (its stored masks, exact equality, are its classes; analyzed 0, passes 0):
-//      N B > 32: an exact classifier, one reference sample per clock against every dword
-//      of the read's response (pipelined, N + 3 clocks); N B <= 32: the same analysis
-//      path (one request is faster there; the analyzer's classes are exact equality
-//      too), reported as not analyzed.
-// The block keeps no copy of the tile: the snapshot and the read's response are held on
-// their inputs while the load reads them (valid/ready: the source holds a record until
-// it is taken). Every read goes through one line reader: a line of the tile, each dword
-// from the response where the pixel's sample is not stored, else from the snapshot (a
-// one-hot line select and the dword sources registered a clock ahead, the read plan);
-// the sample slot of the line read is selected in the same clock. The analyzer's request
-// line (an analysis line, or a query line built a sample a clock) is one register.
+//      N B > 32: an exact classifier, one reference sample per clock against all N
+//      (pipelined, N + 4 clocks); N B <= 32: the same analysis path (one request is
+//      faster there; the analyzer's classes are exact equality too), reported as not
+//      analyzed.
+// Every read of the 2,048-bit tile image goes through one 256-bit line register (an
+// analysis line, or the line holding a sample, whose slot is read in the next clock), so
+// the image is read by an 8-way line select and nowhere selected by the pixel; the
+// image itself loads by dword with clock enables.
 // Handshake: valid/ready streams ld (in: snapshot + load), rd_req (out), rd_resp (in),
-// resp (out). One load in flight, started when idle or in the clock its predecessor's
-// response is taken: a load that reads memory at once, any other from the second clock
-// it is offered on (its first line read is planned from the offer in the clock before).
-// A load is taken when it starts, unless its snapshot is read later (a mixed pixel, or
-// the slot walk of a multi-line pixel wholly in the slot): then in the clock its last
-// state leads to the response. The read's response is held until then too. At most one
-// read outstanding. cfg_i is taken with each load (its N and B are held with it). Every
-// response field is read from a register.
+// resp (out). One load in flight, taken when idle or in the clock its predecessor's
+// response is taken, from the second clock it is offered on (what the intake derives
+// from the load record and the snapshot's masks is registered in the first); at most
+// one read outstanding. cfg_i is taken with each load (its N
+// and B are held with it). Every response field is read from a register.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -75,91 +69,24 @@ module gx_msld (
     StQWait, StExact, StOut
   } state_e;
 
-  // A read of the line reader, planned a clock ahead (lrd_q is this clock's).
-  typedef struct packed {
-    logic [7:0]  loh;   // the tile line read, one-hot (0: no read)
-    logic [63:0] rsel;  // tile dwords taken from the read's response (else the snapshot)
-    logic [15:0] so;    // the sample's dwords in the line, one-hot each (sv_sel)
-    logic        ln;    // the line register takes the line
-    logic        val;   // the value register takes the sample
-  } lread_t;
-
-  // The one-hot selects of sample slot `slot` of a line (2^dlg dwords from dword slot <<
-  // dlg): bits 7:0, its dword 0 (any line dword); 11:8, its dword 1 (dword 1, 3, 5 or 7);
-  // 13:12 and 15:14, its dwords 2 and 3 (dwords 2, 6 and 3, 7); 0 beyond B bytes.
-  function automatic logic [15:0] sv_sel(logic [2:0] slot, logic [1:0] dlg);
-    logic [2:0] d0;  // the sample's first dword
-    d0 = slot << dlg;
-    sv_sel = '0;
-    sv_sel[7:0] = 8'd1 << d0;
-    if (dlg != 2'd0) sv_sel[11:8] = 4'd1 << d0[2:1];
-    if (dlg == 2'd2) begin
-      sv_sel[13:12] = 2'd1 << d0[2];
-      sv_sel[15:14] = 2'd1 << d0[2];
-    end
-  endfunction
-
-  // A read as the states ask for it (a line and slot index), decoded into lread_t's
-  // one-hot selects once, after the plan's choice.
-  typedef struct packed {
-    logic        go;    // a read
-    logic [2:0]  line;
-    logic [63:0] rsel;
-    logic        smp;   // a sample read: slot `slot` of 2^dlg dwords (sv)
-    logic [2:0]  slot;
-    logic [1:0]  dlg;
-    logic        ln;
-    logic        val;
-  } lreq_t;
-
-  function automatic lread_t plan(lreq_t q);
-    lread_t r;
-    r.loh = q.go ? 8'd1 << q.line : 8'd0;
-    r.rsel = q.rsel;
-    r.so = q.go && q.smp ? sv_sel(q.slot, q.dlg) : 16'd0;
-    r.ln = q.ln;
-    r.val = q.val;
-    plan = r;
-  endfunction
-
-  // The read of tile sample ts (its line ts >> slg, slot ts mod S).
-  function automatic lreq_t smp_req(logic [5:0] ts, logic [2:0] slg, logic [1:0] dlg,
-                                    logic [63:0] rsel, logic ln, logic val);
-    lreq_t q;
-    q.go = 1'b1;
-    q.line = 3'(ts >> slg);
-    q.rsel = rsel;
-    q.smp = 1'b1;
-    q.slot = 3'(ts & 6'((7'd1 << slg) - 7'd1));
-    q.dlg = dlg;
-    q.ln = ln;
-    q.val = val;
-    smp_req = q;
-  endfunction
-
-  // A line read (of an analysis line, for the line register).
-  function automatic lreq_t line_req(logic [2:0] line, logic [63:0] rsel);
-    lreq_t q;
-    q = '0;
-    q.go = 1'b1;
-    q.line = line;
-    q.rsel = rsel;
-    q.ln = 1'b1;
-    line_req = q;
-  endfunction
-
   state_e             state_q, state_d;
   gx_ms_pkg::ms_fmt_t fmt_q, fmt_d;       // the held load's format
   logic [19:0]        tile_q, tile_d;
+  logic [2047:0]      snap_q;             // the offered snapshot's data (snap_ce)
+  logic               sbusy_q, sbusy_d;   // the load in flight reads snap_q after its take
+  logic               snap_ce;            // snap_q takes the offered snapshot this clock
+  logic               snp_ld_q;           // snap_q took it in the previous clock
+  logic               rheld_q, rheld_d;   // the read's response is held on its input
+  logic               go_out;             // the load's state leads to Out this clock
   logic [4:0]         p_q, p_d;
   logic [5:0]         pb_q, pb_d;         // p << log2 N: the pixel's first tile sample
   logic [63:0]        rdw_q, rdw_d;       // dwords of pixel p whose sample is not stored
-  logic [3:0]         gi_q, gi_d;         // query line build: class of the next step's read
+  logic [3:0]         gi_q, gi_d;         // query line build: class of the next step
   logic [3:0]         smp_q, smp_d;
   logic [15:0]        cov_q, cov_d;       // pixel p's stored samples
   logic               covz_q, covz_d;     // cov_q == 0: none stored
-  logic               kn_q, kn_d;         // the state is known (uniform)
-  logic               sub_q, sub_d;       // wholly in memory in a subset tile
+  logic               kn_q, kn_d;         // Decide: the state is known (uniform)
+  logic               sub_q, sub_d;       // Decide: wholly in memory in a subset tile
   logic [1:0]         arr_q, arr_d;       // pixel p's arrival state
   logic               rd_q, rd_d;         // the pixel is read from memory
   logic [1:0]         em_q, em_d;
@@ -169,9 +96,8 @@ module gx_msld (
   logic [15:0]        mask_q, mask_d;
   logic [1:0]         enc_q, enc_d;
   logic [127:0]       val_q, val_d;       // the loaded sample's value
-  logic [255:0]       ln_q, ln_d;         // the analyzer's request line: an analysis line
-                                          // or a query line
-  logic               vpend_q, vpend_d;   // the value is read in the next AnaReq clock
+  logic [255:0]       ln_q, ln_d;         // the line register: a line read (below)
+  logic [2:0]         lslot_q, lslot_d;   // the sample slot of ln_q that was asked for
   logic [2:0]         bl_q, bl_d;
   logic [3:0]         slot_q, slot_d;
   logic [4:0]         ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;
@@ -181,22 +107,23 @@ module gx_msld (
   logic [31:0]        g0h_q, g0h_d;       // 1 << g0_q: the query base one-hot
   logic [7:0]         qlv_q, qlv_d;       // query slot k compares a live class: k < S,
                                           // live_q[k - 1] (bit 0 unused)
-  logic [3:0]         gnx_q, gnx_d;       // query line build: the sample the next step
-                                          // reads (the first sample of class gi_q)
+  logic [3:0]         gnx_q, gnx_d;       // query line build: the sample of the next step
+                                          // (the first sample of class gi_q + 1)
   logic [7:0]         lmfs_q, lmfs_d;     // lmf_q >> slot_q: bit 0, the slot is first of
                                           // its line class
   logic [15:0]        ngt_q, ngt_d;       // bit g: g < ng_q (class g exists)
   logic [15:0]        gsel_q, gsel_d;     // bit g: class g exists and holds the loaded
                                           // sample
   logic [7:0]         lsms_q, lsms_d;     // bit j: slot slot_q + j's line class holds the
-                                          // loaded sample (shifted with the slot)
+                                          // loaded sample (lmx_q, shifted with the slot)
   logic [3:0]         rel_q;              // smp_q - bl S: the loaded sample's slot in line
   logic               relok_q;            // bl_q (when 0 <= it < 8)
-  logic [2:0]         wl_q, wl1_q, wlo_q; // the slot walk's reads: the line of pixel line
-                                          // bl_q, of bl_q + 1, and the slot bits pb and bl
-                                          // give (registered from pb_q, bl_q, fmt_q:
-                                          // WalkLine_A)
-  logic               qsel_q, qsel_d;     // state_q == StQReq: the analyzer takes a query
+  logic [2:0]         wl_q, wl1_q, wlo_q; // the slot walk's image reads (img_read, StSlot):
+                                          // the line of pixel line bl_q, of bl_q + 1, and
+                                          // the slot bits pb and bl give (registered from
+                                          // pb_q, bl_q, fmt_q: WalkLine_A)
+  logic               qsel_q, qsel_d;     // state_q == StQReq: the analyzer takes the
+                                          // query line
   logic [7:0]         live_q, live_d;     // ms_cls_live(rem_q)
   // live_q's next values, each registered (from ng_q, ng0_d, rem_q), so the walk's
   // branch only chooses among flip-flops: ms_cls_live of ng (a line's analysis: rem =
@@ -205,34 +132,31 @@ module gx_msld (
   logic [7:0]         live_ng_q, live_ng0_q, live_nf_q;
   logic               send_q, send_d;     // slot_q == S: the line's slots are done
   logic               blast_q, blast_d;   // bl_q is the pixel's last line
-  logic [63:0]        lmr_q, lmr_d;       // multi-line: the line's analyzer masks from
-                                          // slot slot_q on (byte j: slot slot_q + j's line
-                                          // class; shifted with the slot)
-  logic [3:0]         boff_q;             // bl_q S: the line's first sample of the pixel
-                                          // (registered from bl_q, fmt_q: WalkLine_A)
+  logic [127:0]       lmx_q, lmx_d;       // the line's masks as pixel samples: slot j's
+                                          // class, bits 16j+15..16j (multi-line)
   logic [47:0]        lmi_q, lmi_d;       // one-line pixel: bit i of its class mask is bit
                                           // lmi[6i+5:6i] of the analyzer's masks, i < N
   logic [7:0]         lmv_q, lmv_d;       // i < N
   logic [7:0]         grp_q, grp_d;       // one-line pixel: its slots in its line
   logic [2:0]         js0_q, js0_d;       // one-line pixel: its first slot
   logic [7:0]         lmf_q, lmf_d;       // the line's first-of-class slots
-  logic [2:0]         qk_q, qk_d;         // query line build step of this clock
-  // The exact classifier's pipeline: the reference's read (xr_q: sample xk_q is read
-  // this clock), the reference register (e2), tile dword equalities (e3), pixel p's
-  // sample equalities (e4), the count.
-  logic [4:0]         k_q, k_d;           // next reference sample to read
-  logic               xr_q, xr_d, e2_v_q, e2_v_d, e3_v_q, e3_v_d, e4_v_q, e4_v_d;
-  logic [3:0]         xk_q, xk_d, e2_k_q, e2_k_d, e3_k_q, e3_k_d, e4_k_q, e4_k_d;
+  logic [2:0]         qk_q, qk_d;         // query line build step written this clock
+  logic [255:0]       qline_q, qline_d;   // the query line
+  // The exact classifier's pipeline: issue (k_q, the reference's line read), reference
+  // register (e1), tile dword equalities (e2), pixel p's sample equalities (e3), count
+  // (e4).
+  logic [4:0]         k_q, k_d;           // next reference sample
+  logic               e1_v_q, e1_v_d, e2_v_q, e2_v_d, e3_v_q, e3_v_d, e4_v_q, e4_v_d;
+  logic [3:0]         e1_k_q, e1_k_d, e2_k_q, e2_k_d, e3_k_q, e3_k_d, e4_k_q, e4_k_d;
   logic               e4_l_q, e4_l_d;     // e4_k_q is the last reference (N - 1)
+  logic [3:0]         kx_q, kx_d;         // the reference issued in the next clock
   logic [35:0]        xsel_q, xsel_d;     // pixel p and the format: xsel(), one-hot
   logic [127:0]       ref_q, ref_d;       // reference sample e2_k_q, repeated to 16 bytes
-  logic [63:0]        deq_q, deq_d;       // response dwords equal to reference e3_k_q's
+  logic [63:0]        deq_q, deq_d;       // tile dwords equal to reference e3_k_q's
                                           // dword at their place mod 4
   logic [15:0]        xeq_q, xeq_d;       // pixel p's samples equal to reference e4_k_q
   logic [15:0]        below_q, below_d;   // samples below reference e4_k_q
   logic [4:0]         kc_q, kc_d;         // classes so far
-  logic               kept_q, kept_d;     // the load in flight is still on the input
-  logic               rheld_q, rheld_d;   // the read's response is held on its input
 
   gx_pkg::an_req_t  an_req;
   gx_pkg::an_resp_t an_resp;
@@ -251,37 +175,8 @@ module gx_msld (
     .resp_o       (an_resp)
   );
 
-  // ---------------------------------------------------------------------------------
-  // The line reader: this clock's planned read (lrd_q), a line of the tile with each
-  // dword from the held response (rsel) or the held snapshot; sv, the sample the read's
-  // one-hot dword selects name (B bytes, the rest 0).
-  lread_t       lrd_q, lrd_d;
-  lreq_t        lreq_d;  // this clock's choice of the next read (lrd_d = plan(lreq_d))
-  logic [255:0] rl;
-  logic [127:0] sv;
-  always_comb begin
-    rl = '0;
-    for (int unsigned l = 0; l < 8; l++)
-      for (int unsigned d = 0; d < 8; d++)
-        if (lrd_q.loh[l])
-          rl[d*32 +: 32] = rl[d*32 +: 32] |
-                           (lrd_q.rsel[l*8 + d] ? rd_resp_i.data[(l*8 + d)*32 +: 32]
-                                                : snap_i.data[(l*8 + d)*32 +: 32]);
-  end
-  always_comb begin
-    sv = '0;
-    for (int unsigned d = 0; d < 8; d++)
-      if (lrd_q.so[d]) sv[31:0] = sv[31:0] | rl[d*32 +: 32];
-    for (int unsigned i = 0; i < 4; i++)
-      if (lrd_q.so[8 + i]) sv[63:32] = sv[63:32] | rl[(2*i + 1)*32 +: 32];
-    for (int unsigned i = 0; i < 2; i++) begin
-      if (lrd_q.so[12 + i]) sv[95:64] = sv[95:64] | rl[(4*i + 2)*32 +: 32];
-      if (lrd_q.so[14 + i]) sv[127:96] = sv[127:96] | rl[(4*i + 3)*32 +: 32];
-    end
-  end
-
   // What the analyzer's responses say, in gx_mssurf_classes' request order (shared with
-  // gx_mswb). The requests themselves are the line register.
+  // gx_mswb). The requests themselves are built here from the line register.
   logic [1:0]   line_need;  // widest need of the line's requested pixels (not used:
                             // pixel p's, pix_need below, is read with registered slots)
   logic [7:0]   an_first;   // the analyzer response's first-of-class slots
@@ -302,6 +197,7 @@ module gx_msld (
   logic [1:0]   ng_need;    // need of the pixel from its classes
   logic [255:0] q_line;     // query line build: the line after step qk_q
   logic         q_last;     // query line build: step qk_q is the last
+  logic [127:0] sv;         // the sample read from the line register (below)
   gx_pkg::an_req_t cls_req; // gx_ms_classify's request (its line select is not used)
   logic [3:0]   cls_smp;    // gx_ms_classify's sample of step qk_q (read ahead here)
   logic [5:0]   cls_ai;     // the line (one-line pixels) or pixel analyzed
@@ -323,7 +219,7 @@ module gx_msld (
     .lmf_i       (lmf_q),
     .masks_i     (an_resp.masks),
     .query_i     (state_q == StQReq),
-    .q_line_i    (ln_q),
+    .q_line_i    (qline_q),
     .qk_i        (qk_q),
     .q_val_i     (sv),
     .an_req_o    (cls_req),
@@ -346,34 +242,35 @@ module gx_msld (
     an_req.bps = gx_pkg::bps_e'(fmt_q.bps);
     an_req.query = qsel_q;
     an_req.qslot = 3'd0;
-    an_req.line = ln_q;
+    an_req.line = qsel_q ? qline_q : ln_q;
   end
 
-  // ---------------------------------------------------------------------------------
-  // Intake: the offered load decoded (in_dec). A load starts when the unit is free
-  // (idle, or its predecessor's response is taken this clock): one that reads memory at
-  // once (its first read waits for the response), any other once it has been offered
-  // for a clock, because its first line read is planned from the offer (in_dec.go, the
-  // read plan of every clock whose next state is Idle or Out) and so is read from
-  // registers in the start clock. pre_ok_q: the load offered now was offered, not
-  // taken, in the previous clock; pre_cfg_q: N and B of that clock.
+  // Intake: a load is taken when idle, or in the clock its predecessor's response is,
+  // once it has been offered for a clock: everything the intake derives from the load
+  // record and the snapshot's masks (the intake record in_dec, below) is registered in
+  // the clock before (pre_q), while the offer is held (valid and payload hold until
+  // taken), so the take itself reads only flip-flops and the snapshot's data.
+  // pre_ok_q: the load offered now was offered, not taken, in the previous clock;
+  // pre_cfg_q: N and B of that clock (the intake record holds only if they are the same).
   logic               ld_take, arrive;
-  logic               in_slot;  // the unit can start a load this clock (idle or done)
-  logic               start;    // the offered load starts this clock
-  logic               go_out;   // the next state is Out (from another state)
+  logic               in_slot;  // the unit can take a load this clock (idle or done)
   logic               pre_ok_q, pre_ok_d;
   logic               idle_q, out_q;  // state_q is StIdle, StOut (StFlags_A)
   logic [3:0]         pre_cfg_q;
   gx_ms_pkg::ms_fmt_t fmt_in;  // the offered load's format
   assign in_slot = idle_q || (out_q && resp_ready_i);
+  assign ld_ready_o = in_slot && pre_ok_q && snp_ld_q &&
+                      pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)};
+  assign ld_take = ld_valid_i && ld_ready_o;
+  assign pre_ok_d = ld_valid_i && !ld_take;
   assign arrive = state_q == StRdWait && rd_resp_valid_i;
   assign fmt_in = gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
   logic unused_cfg;  // W, H and T: the load needs N and B only
   assign unused_cfg = ^{cfg_i.width, cfg_i.height, cfg_i.threshold};
 
   // The offered load's pixel: its first tile sample, and the dwords the read's response
-  // gives (those of pixel p whose sample is not stored: 2^(nb-2) dwords a pixel, sample
-  // d >> dlg).
+  // will load (those of pixel p whose sample is not stored: 2^(nb-2) dwords a pixel,
+  // sample d >> dlg).
   logic [5:0]  pb_in;
   logic [63:0] rdw_in;
   always_comb begin
@@ -399,6 +296,111 @@ module gx_msld (
     .bits_o (cov_in)
   );
 
+  // The snapshot's copy, by clock enable only: the offered snapshot in every clock no
+  // load in flight still reads snap_q (a mixed pixel, or a multi-line pixel analyzed from
+  // the slot, reads it until its state leads to Out: sbusy_q), so a load is taken once
+  // its snapshot was copied a clock before (snp_ld_q; the offer held meanwhile). The
+  // read's response is not copied: it is held on its input (taken as the load's state
+  // leads to Out), and read there.
+  assign go_out = (state_q == StDecide && kn_q) ||
+                  (state_q == StAnaWait && an_resp_valid && !fmt_q.multi) ||
+                  (state_q == StSlot && send_q && blast_q) ||
+                  (state_q == StExact && e4_v_q && e4_l_q);
+  assign snap_ce = !sbusy_q || go_out;
+  always_ff @(posedge clk_i) begin
+    if (snap_ce) snap_q <= snap_i.data;
+  end
+  assign rd_resp_ready_o = rheld_q && go_out;
+
+  // The line register: a line of the tile, whose slot lslot_q is read in the next clock
+  // (sv). Every read goes through it: an analysis line, or the line holding a tile
+  // sample (line ts >> slg, slot ts mod S), so a sample read costs two clocks and no
+  // wide select. One reader: the line of the tile the plan names, each dword from the
+  // held response where it is a dword of pixel p whose sample is not stored (rdw), else
+  // from the snapshot's copy; the plan (lrd_q: line and slot; sel_q: its one-hot dword
+  // selects, a select for 32 bits each) is registered a clock ahead: img_read gives the
+  // read of a state from its registers, and lrd_q is img_read of the next state's
+  // values (ReadPlan_A); a clock whose state leads to Idle or Out plans the offered
+  // load's sample line (its take reads it), RdReq and RdWait the loaded sample's line
+  // for the response's arrival. So Decide finds the loaded sample's value in the line
+  // register.
+  typedef struct packed {
+    logic       go;    // the line register loads line `line` of the image
+    logic [2:0] line;
+    logic [2:0] slot;  // the sample's slot of the line (a sample read)
+  } lread_t;
+
+  // The image read of state st: Decide's analysis line (unless the state is known; its
+  // slot stays the loaded sample's), the slot walk's sample rs (a query's step 0) or, at
+  // the line's last slot, the next analysis line, a query build step's sample gs (in
+  // QReq too, where the analyzer takes the query line and the line register is free),
+  // an exact reference k. multi, slg, lines_lg and per_lg are the format's (ms_fmt_t).
+  function automatic lread_t img_read(state_e st, logic multi, logic [2:0] slg,
+      logic [2:0] lines_lg, logic [2:0] per_lg, logic [4:0] p, logic [5:0] pb,
+      logic [3:0] smp, logic rd, logic [1:0] arr, logic [15:0] cov, logic [1:0] em,
+      logic [2:0] bl, logic [3:0] slot, logic [3:0] gs, logic [3:0] k);
+    lread_t r;
+    logic [5:0] ts;
+    r = '0;
+    ts = pb | 6'(smp);
+    unique case (st)
+      StDecide: begin
+        // (a one-line pixel's line is in the line register already)
+        r.go = multi && !((!rd && arr == 2'd0) || (rd && cov == 16'd0 && em == 2'd0)) &&
+               !(rd && cov == 16'd0 && em == 2'd1);
+        r.line = multi ? 3'(3'(p) << lines_lg) : 3'(p >> per_lg);
+      end
+      StSlot: begin
+        r.go = 1'b1;
+        ts = pb | 6'(4'(4'(bl) << slg) | slot);
+        r.line = slot != 4'(5'd1 << slg) ? 3'(ts >> slg) : (3'(p) << lines_lg) | (bl + 3'd1);
+      end
+      StQBuild, StQReq: begin
+        r.go = 1'b1;
+        ts = pb | 6'(gs);
+        r.line = 3'(ts >> slg);
+      end
+      StExact: begin
+        r.go = 1'b1;
+        ts = pb | 6'(k);
+        r.line = 3'(ts >> slg);
+      end
+      default: ;
+    endcase
+    if (r.go) r.slot = 3'(ts & 6'((7'd1 << slg) - 7'd1));
+    img_read = r;
+  endfunction
+
+  // lrd_d, the read of the next clock: img_read of the state this clock's transition
+  // enters, with the values it enters with (ReadPlan_A), each candidate built from
+  // registers and chosen by the transition.
+  lread_t lrd_q, lrd_d;  // the read of this clock, planned in the previous one
+  logic [127:0] sel_q, sel_d;    // lrd_q's dword selects: sel(lrd_q, rsel), below
+  logic [2:0] line_in, slot_in;  // the offered load's sample: its line and slot
+  logic [255:0] rl;              // the line read this clock
+
+  // The one-hot dword selects of a read: bit t (t = 8 l + d), dword d of the line from
+  // tile dword t of the snapshot's copy; bit 64 + t, of the response (rsel: the dwords
+  // of pixel p whose sample is not stored).
+  function automatic logic [127:0] rd_sel(logic go, logic [2:0] line, logic [63:0] rsel);
+    for (int unsigned t = 0; t < 64; t++) begin
+      rd_sel[t] = go && 32'(line) == t / 8 && !rsel[t];
+      rd_sel[64 + t] = go && 32'(line) == t / 8 && rsel[t];
+    end
+  endfunction
+  always_comb begin
+    rl = '0;
+    for (int unsigned l = 0; l < 8; l++)
+      for (int unsigned d = 0; d < 8; d++)
+        rl[d*32 +: 32] = rl[d*32 +: 32] |
+                         ({32{sel_q[l*8 + d]}} & snap_q[(l*8 + d)*32 +: 32]) |
+                         ({32{sel_q[64 + l*8 + d]}} & rd_resp_i.data[(l*8 + d)*32 +: 32]);
+  end
+
+  // The intake record: what the intake takes from the offered load besides the
+  // snapshot's data (and tile), derived from cfg_i, ld_i and the snapshot's masks;
+  // registered every clock (pre_q) and taken from that register (PreDecode_A: it is the
+  // offered load's whenever the load may be taken).
   typedef struct packed {
     gx_ms_pkg::ms_fmt_t fmt;
     logic [4:0]  p;
@@ -409,23 +411,83 @@ module gx_msld (
     logic        covz;  // cov == 0
     logic [1:0]  arr;
     logic        rd;    // cov != N ones: the pixel is read from memory
-    logic        kn;    // no read, arrival 1SPP: known
-    logic        wk;    // no read, a multi-line pixel analyzed: the slot walk reads the
-                        // snapshot, the value is read in the first AnaReq clock
-    logic        keep;  // the snapshot is read after the start
-    lreq_t       go;    // the start's read: the sample's line, or line 0 (wk)
-    lreq_t       smp_rd;  // the sample's read: after the read's response, or (wk) in
-                          // the first AnaReq clock
+    logic [2:0]  line;  // the loaded sample's line and slot
+    logic [2:0]  slot;
+    lread_t      dec;   // the read planned for Decide (taken straight into Decide)
     logic [2:0]  js0;   // one-line pixel: its first slot, class mask indices, slots
     logic [47:0] lmi;
     logic [7:0]  lmv;
     logic [7:0]  grp;
     logic [35:0] xsel;  // xsel(p, N, B)
   } intake_t;
-  intake_t in_dec;
+  intake_t in_dec, pre_q;
+  lread_t rd_in_dec, rd_resp_dec, rd_ex0, rd_ex, rd_slot0, rd_slot, rd_slot1, rd_qb0, rd_qb;
+  lread_t rd_smp, rd_offer;  // the loaded sample's line; the offered load's
+  always_comb begin
+    logic [5:0] ts;
+    ts = pb_in | 6'(ld_i.sample);
+    line_in = 3'(ts >> fmt_in.slg);
+    slot_in = 3'(ts & 6'((7'd1 << fmt_in.slg) - 7'd1));
+    rd_offer.go = 1'b1;
+    rd_offer.line = line_in;
+    rd_offer.slot = slot_in;
+    rd_smp.go = 1'b1;
+    rd_smp.line = 3'(6'(pb_q | 6'(smp_q)) >> fmt_q.slg);
+    rd_smp.slot = 3'(6'(pb_q | 6'(smp_q)) & 6'((7'd1 << fmt_q.slg) - 7'd1));
+    // intake into Decide (the pixel wholly in the slot), the read's response into Decide
+    rd_in_dec = img_read(StDecide, fmt_in.multi, fmt_in.slg, fmt_in.lines_lg,
+                         fmt_in.per_lg, ld_i.pixel, pb_in, ld_i.sample, 1'b0,
+                         snap_i.arrive[32'(ld_i.pixel)*2 +: 2], cov_in, 2'd0, '0, '0, '0,
+                         '0);
+    rd_resp_dec = img_read(StDecide, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg,
+                           p_q, pb_q, smp_q, rd_q, arr_q, cov_q, rd_resp_i.enc, '0, '0,
+                           '0, '0);
+    // Exact's references 0 and the next; the slot walk's slots 0, slot_q, slot_q + 1; the
+    // query build's first step (class g0) and next step (gi + 1; grep does not change in
+    // a build)
+    rd_ex0 = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, '0);
+    rd_ex = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, kx_q);
+    // (slot j <= S: line wl_q, or wl1_q at j = S; slot wlo_q | j mod S)
+    rd_slot0.go = 1'b1;
+    rd_slot0.line = wl_q;
+    rd_slot0.slot = wlo_q;
+    rd_slot.go = 1'b1;
+    rd_slot.line = send_q ? wl1_q : wl_q;
+    rd_slot.slot = wlo_q | 3'(slot_q & smsk);
+    rd_slot1.go = 1'b1;
+    rd_slot1.line = slot1_end ? wl1_q : wl_q;
+    rd_slot1.slot = wlo_q | 3'(4'(slot_q + 4'd1) & smsk);
+    rd_qb0 = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0,
+                      grep_q[32'(g0_q[3:0])*4 +: 4], '0);
+    rd_qb = img_read(StQBuild, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, gnx_q, '0);
+    lrd_d = '0;
+    unique case (state_q)
+      StIdle, StOut: ;  // (the intake, below)
+      StRdReq: lrd_d = rd_smp;
+      StRdWait: lrd_d = arrive ? rd_resp_dec : rd_smp;
+      StDecide: if (sub_q && fmt_q.multi) lrd_d = rd_ex0;
+      StAnaWait: if (an_resp_valid && fmt_q.multi) lrd_d = rd_slot0;
+      StSlot:
+        if (!send_q)
+          lrd_d = lmfs_q[0] && live_q[0] ? rd_qb0 : rd_slot1;
+      StQBuild: lrd_d = rd_qb;
+      StQReq: if (!an_req_ready) lrd_d = lrd_q;  // (gi holds)
+      StQWait: if (an_resp_valid) lrd_d = q_fnd ? rd_slot1 : rd_slot;
+      StExact: if (!e4_l_q) lrd_d = rd_ex;
+      default: ;
+    endcase
+    if (idle_q || out_q || go_out) lrd_d = rd_offer;
+    if (ld_take) lrd_d = pre_q.rd ? '0 : pre_q.dec;
+    sel_d = rd_sel(lrd_d.go, lrd_d.line, idle_q || out_q || go_out ? 64'd0 : rdw_q);
+    ln_d = lrd_q.go ? rl : ln_q;
+    lslot_d = lrd_q.go ? lrd_q.slot : lslot_q;
+  end
   always_comb begin
     logic [2:0] kk;  // pixel p's group in its line (one-line pixels)
-    logic [5:0] ts;  // the loaded sample's tile sample
     in_dec.fmt = fmt_in;
     in_dec.p = ld_i.pixel;
     in_dec.pb = pb_in;
@@ -435,16 +497,9 @@ module gx_msld (
     in_dec.covz = cov_in == 16'd0;
     in_dec.arr = snap_i.arrive[32'(ld_i.pixel)*2 +: 2];
     in_dec.rd = cov_in != fmt_in.alln;
-    in_dec.kn = !in_dec.rd && in_dec.arr == 2'd0;
-    in_dec.wk = !in_dec.rd && in_dec.arr != 2'd0 && fmt_in.multi;
-    in_dec.keep = in_dec.rd ? !in_dec.covz : in_dec.wk;
-    ts = pb_in | 6'(ld_i.sample);
-    in_dec.smp_rd = smp_req(ts, fmt_in.slg, fmt_in.dlg[1:0], rdw_in, 1'b1, 1'b1);
-    in_dec.go = smp_req(ts, fmt_in.slg, fmt_in.dlg[1:0], '0, 1'b1, 1'b1);
-    if (in_dec.wk) begin
-      in_dec.go = line_req(3'(3'(ld_i.pixel) << fmt_in.lines_lg), '0);
-      in_dec.smp_rd.ln = 1'b0;
-    end
+    in_dec.line = line_in;
+    in_dec.slot = slot_in;
+    in_dec.dec = rd_in_dec;
     kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
     in_dec.js0 = kk << fmt_in.nlg;
     for (int unsigned i = 0; i < 8; i++)
@@ -454,23 +509,22 @@ module gx_msld (
     in_dec.grp = 8'(fmt_in.alln) << (kk << fmt_in.nlg);
     in_dec.xsel = xsel(ld_i.pixel[1:0], fmt_in.nlg, fmt_in.dlg);
   end
+  always_comb begin
+    sv = '0;
+    unique case (fmt_q.dlg)
+      3'd0: sv[31:0] = ln_q[32'(lslot_q)*32 +: 32];
+      3'd1: sv[63:0] = ln_q[32'(lslot_q[1:0])*64 +: 64];
+      default: sv = ln_q[32'(lslot_q[0])*128 +: 128];
+    endcase
+  end
 
-  assign start = in_slot && ld_valid_i &&
-                 (in_dec.rd || (pre_ok_q && pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}));
-  assign go_out = !out_q && state_d == StOut;
-  assign ld_ready_o = (start && !in_dec.keep) || (kept_q && go_out);
-  assign ld_take = ld_valid_i && ld_ready_o;
-  assign pre_ok_d = ld_valid_i && !ld_take;
-  assign rd_resp_ready_o = rheld_q && go_out;
-
-  // ---------------------------------------------------------------------------------
-  // The exact classifier's stages: e3, every response dword against the reference's
-  // dword at its place mod 4; e4, pixel p's N samples: sample s is equal when all its
-  // 2^dlg dwords are, dwords ((p << nlg) | s) << dlg on; the count, whether reference
-  // e4_k_q is the first of its class. The classifier runs for multi-line pixels wholly in
-  // memory only (N B > 32), where a tile holds P = 2^(8 - log2 N B) <= 4 pixels, so p <
-  // 4: e4 selects among the four pixels of each of the six such formats, with constant
-  // dword indices, by the one-hot xsel_q registered at intake.
+  // The exact classifier's stages: e2, every tile dword against the reference's dword at
+  // its place mod 4; e3, pixel p's N samples: sample s is equal when all its 2^dlg
+  // dwords are, dwords ((p << nlg) | s) << dlg on; e4, whether reference e4_k_q is the
+  // first of its class. The classifier runs for multi-line pixels only (N B > 32), where
+  // a tile holds P = 2^(8 - log2 N B) <= 4 pixels, so p < 4: e3 selects among the four
+  // pixels of each of the six such formats, with constant dword indices, by the one-hot
+  // xsel_q registered at intake.
   logic [63:0] dw_eq;
   always_comb begin
     for (int unsigned d = 0; d < TD; d++)
@@ -529,7 +583,7 @@ module gx_msld (
   logic [15:0] lm_line;  // the slot's line class as pixel samples
   logic [15:0] g_mask;   // the class holding the loaded sample
   always_comb begin
-    lm_line = 16'(lmr_q[7:0]) << boff_q;
+    lm_line = lmx_q[32'(slot_q[2:0])*16 +: 16];  // slot_q < S <= 8 where it is used
     g_mask = '0;
     for (int unsigned g = 0; g < 16; g++)
       if (gsel_q[g]) g_mask = g_mask | gmask_q[g*16 +: 16];
@@ -574,25 +628,6 @@ module gx_msld (
     resp_o.read_bytes = rbytes_q;
   end
 
-  // The reads the load's own states plan for the next clock: the slot walk's sample rs
-  // (a query's step 0), its next analysis line, a query build step's sample, an exact
-  // reference, Decide's analysis line.
-  lreq_t rd_smp, rd_rs, rd_next, rd_qb, rd_ref, rd_line0;
-  always_comb begin
-    rd_smp = smp_req(pb_q | 6'(smp_q), fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b1, 1'b1);
-    rd_rs = '0;
-    rd_rs.go = 1'b1;
-    rd_rs.line = wl_q;
-    rd_rs.rsel = rdw_q;
-    rd_rs.smp = 1'b1;
-    rd_rs.slot = wlo_q | 3'(slot_q & smsk);
-    rd_rs.dlg = fmt_q.dlg[1:0];
-    rd_next = line_req(wl1_q, rdw_q);
-    rd_qb = smp_req(pb_q | 6'(gnx_q), fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b0);
-    rd_ref = smp_req(pb_q | 6'(k_q[3:0]), fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b0);
-    rd_line0 = line_req(wl_q, rdw_q);
-  end
-
   always_comb begin
     state_d = state_q;
     fmt_d = fmt_q;
@@ -615,8 +650,6 @@ module gx_msld (
     mask_d = mask_q;
     enc_d = enc_q;
     val_d = val_q;
-    ln_d = ln_q;
-    vpend_d = vpend_q;
     bl_d = bl_q;
     slot_d = slot_q;
     send_d = send_q;
@@ -631,16 +664,17 @@ module gx_msld (
     lmf_d = lmf_q;
     grep_d = grep_q;
     gmask_d = gmask_q;
-    lmr_d = lmr_q;
+    lmx_d = lmx_q;
     lmi_d = lmi_q;
     lmv_d = lmv_q;
     grp_d = grp_q;
     js0_d = js0_q;
     qk_d = qk_q;
+    qline_d = qline_q;
     k_d = k_q;
     kc_d = kc_q;
-    xr_d = 1'b0;
-    xk_d = xk_q;
+    e1_v_d = 1'b0;
+    e1_k_d = e1_k_q;
     e2_v_d = 1'b0;
     e2_k_d = e2_k_q;
     ref_d = ref_q;
@@ -650,6 +684,7 @@ module gx_msld (
     e4_v_d = 1'b0;
     e4_l_d = 1'b0;
     e4_k_d = e4_k_q;
+    kx_d = kx_q;
     xsel_d = xsel_q;
     lmfs_d = lmfs_q;
     lsms_d = lsms_q;
@@ -658,39 +693,31 @@ module gx_msld (
     qsel_d = (state_q == StQBuild && q_last) || (state_q == StQReq && !an_req_ready);
     xeq_d = xeq_q;
     below_d = below_q;
-    lreq_d = '0;
 
     unique case (state_q)
-      StIdle, StOut: begin
-        // the start's read (planned from the offer): the sample's value and line
-        if (in_slot) begin
-          if (lrd_q.val) val_d = sv;
-          if (lrd_q.ln) ln_d = rl;
-        end
-        if (out_q && resp_ready_i) state_d = StIdle;
-      end
-      StRdReq: begin
-        lreq_d = rd_smp;  // the sample's read, when the response arrives
-        if (rd_req_ready_i) state_d = StRdWait;
-      end
+      StIdle: ;  // the intake below
+      StRdReq: if (rd_req_ready_i) state_d = StRdWait;
       StRdWait: begin
-        lreq_d = rd_smp;
         if (arrive) begin
-          // the merged line of the loaded sample: its value, the one-line pixel's line
-          val_d = sv;
-          ln_d = rl;
           em_d = rd_resp_i.enc;
           rbytes_d = rd_resp_i.bytes;
           kn_d = covz_q && rd_resp_i.enc == gx_pkg::Enc1spp;
           sub_d = covz_q && rd_resp_i.enc == gx_pkg::EncSubset;
-          // Decide's read: a multi-line pixel's first analysis line
-          lreq_d = '0;
-          if (fmt_q.multi && !(covz_q && rd_resp_i.enc != gx_pkg::EncFull)) lreq_d = rd_line0;
           state_d = StDecide;
         end
       end
       StDecide: begin
-        if (lrd_q.ln) ln_d = rl;
+        val_d = sv;
+        bl_d = '0;
+        blast_d = fmt_q.lines_lg == 3'd0;
+        ng_d = '0;
+        ngt_d = '0;
+        gsel_d = '0;
+        gmask_d = '0;
+        k_d = '0;
+        kx_d = 4'd1;  // (N >= 2)
+        kc_d = '0;
+        report_d = 1'b1;
         if (kn_q) begin
           report_d = 1'b0;  // uniform
           mask_d = fmt_q.alln;
@@ -699,10 +726,6 @@ module gx_msld (
         end else if (sub_q && fmt_q.multi) begin
           // wholly in memory in a subset tile: the stored masks (exact) are the classes
           report_d = 1'b0;
-          k_d = 5'd1;
-          xr_d = 1'b1;
-          xk_d = '0;
-          lreq_d = rd_ref;  // (k_q = 0)
           state_d = StExact;
         end else begin
           // one-line pixels of a subset tile take the analysis too (one request is
@@ -711,11 +734,7 @@ module gx_msld (
           state_d = StAnaReq;
         end
       end
-      StAnaReq: begin
-        if (vpend_q) val_d = sv;  // (a multi-line pixel's value, read in the snapshot)
-        vpend_d = 1'b0;
-        if (an_req_ready) state_d = StAnaWait;
-      end
+      StAnaReq: if (an_req_ready) state_d = StAnaWait;
       StAnaWait: begin
         if (an_resp_valid) begin
           passes_d = passes_q + 16'd1;
@@ -724,8 +743,9 @@ module gx_msld (
             enc_d = pix_need;
             state_d = StOut;
           end else begin
-            // slot j's line class (the line's samples are bl S.. of the pixel: lm_line)
-            lmr_d = an_resp.masks;
+            // slot j's line class; the line's samples are bl S.. of the pixel
+            for (int unsigned j = 0; j < 8; j++)
+              lmx_d[j*16 +: 16] = 16'(an_resp.masks[j*8 +: 8]) << (4'(bl_q) << fmt_q.slg);
             lmf_d = an_first;
             lmfs_d = an_first;
             for (int unsigned j = 0; j < 8; j++)
@@ -742,13 +762,14 @@ module gx_msld (
         end
       end
       StSlot: begin
+        // (the line register reads the next analysis line at a line's end, else the
+        // slot's sample rs, a query's step 0, unused when no query follows: img_read)
         if (send_q) begin
           if (blast_q) begin
             enc_d = ng_need;
             mask_d = g_mask;
             state_d = StOut;
           end else begin
-            ln_d = rl;  // the next analysis line (rd_next, planned in the clock before)
             bl_d = bl_q + 3'd1;
             blast_d = 3'(bl_q + 3'd1) == 3'((4'd1 << fmt_q.lines_lg) - 4'd1);
             state_d = StAnaReq;
@@ -757,9 +778,7 @@ module gx_msld (
           slot_d = slot_q + 4'd1;
           lmfs_d = lmfs_q >> 1;
           lsms_d = lsms_q >> 1;
-          lmr_d = lmr_q >> 8;
           send_d = slot1_end;
-          if (slot1_end && !blast_q) lreq_d = rd_next;
         end else if (!live_q[0]) begin  // g0 >= ng0
           ng_d = ng_q + 5'd1;
           // (ng + 1 wraps to 0 from 31 only)
@@ -774,9 +793,7 @@ module gx_msld (
           slot_d = slot_q + 4'd1;
           lmfs_d = lmfs_q >> 1;
           lsms_d = lsms_q >> 1;
-          lmr_d = lmr_q >> 8;
           send_d = slot1_end;
-          if (slot1_end && !blast_q) lreq_d = rd_next;
           g0_d = '0;
           g0h_d = 32'd1;
           rem_d = 6'(ng0_q);
@@ -785,20 +802,20 @@ module gx_msld (
           // the query line, a sample a clock: step 0 reads the slot's sample rs
           qk_d = '0;
           gi_d = 4'(g0_q);
-          gnx_d = grep_q[32'(g0_q[3:0])*4 +: 4];
-          lreq_d = rd_rs;
+          gnx_d = grep_q[32'(4'(g0_q[3:0] + 4'd1))*4 +: 4];
           state_d = StQBuild;
         end
       end
       StQBuild: begin
-        // step qk_q's sample is in sv; the next step reads the first sample of class
-        // gi_q (gnx_q) unless this step is the last
-        ln_d = q_line;
+        // step qk_q's sample is in sv; read the sample of step qk_q + 1 (the first
+        // sample of class g0 + qk_q) unless this step is the last
+        // (img_read: the read is issued after the last step too, the line register is
+        // free then)
+        qline_d = q_line;
         qk_d = qk_q + 3'd1;
         gi_d = gi_q + 4'd1;
-        gnx_d = grep_q[32'(4'(gi_q + 4'd1))*4 +: 4];
+        gnx_d = grep_q[32'(4'(gi_q + 4'd2))*4 +: 4];
         if (q_last) state_d = StQReq;
-        else lreq_d = rd_qb;
       end
       StQReq: if (an_req_ready) state_d = StQWait;
       StQWait: begin
@@ -813,9 +830,7 @@ module gx_msld (
             slot_d = slot_q + 4'd1;
             lmfs_d = lmfs_q >> 1;
             lsms_d = lsms_q >> 1;
-            lmr_d = lmr_q >> 8;
             send_d = slot1_end;
-            if (slot1_end && !blast_q) lreq_d = rd_next;
             g0_d = '0;
             g0h_d = 32'd1;
             rem_d = 6'(ng0_q);
@@ -834,20 +849,23 @@ module gx_msld (
         end
       end
       StExact: begin
-        // read reference k (xr), register it (e2), compare (e3), pixel p's bits (e4),
-        // count (the last count ends the pass)
-        if (xr_q) ref_d = fmt_q.dlg == 3'd0 ? {4{sv[31:0]}} :
-                          fmt_q.dlg == 3'd1 ? {2{sv[63:0]}} : sv;
-        e2_v_d = xr_q;
-        e2_k_d = xk_q;
+        // issue reference k_q (its line), take it from the line (e1), compare (e2),
+        // pixel p's bits (e3), count (e4; the last count ends the pass); img_read
+        // reads past the last reference too (nothing uses it)
+        e1_k_d = k_q[3:0];
         if (k_q < fmt_q.nn) begin
-          xr_d = 1'b1;
-          xk_d = k_q[3:0];
+          e1_v_d = 1'b1;
           k_d = k_q + 5'd1;
-          lreq_d = rd_ref;
-        end else begin
-          k_d = fmt_q.nn + 5'd1;  // (every reference read)
         end
+        kx_d = k_q < fmt_q.nn - 5'd1 ? k_q[3:0] + 4'd2 : k_q < fmt_q.nn ? k_q[3:0] + 4'd1
+             : k_q[3:0];
+        e2_v_d = e1_v_q;
+        e2_k_d = e1_k_q;
+        unique case (fmt_q.dlg)
+          3'd0: ref_d = {4{sv[31:0]}};
+          3'd1: ref_d = {2{sv[63:0]}};
+          default: ref_d = sv;
+        endcase
         e3_v_d = e2_v_q;
         e3_k_d = e2_k_q;
         deq_d = dw_eq;
@@ -865,60 +883,45 @@ module gx_msld (
           end
         end
       end
+      StOut: if (resp_ready_i) state_d = StIdle;
       default: state_d = StIdle;
     endcase
 
-    // The load's registers take the offered load's decoding in every clock a load may
-    // start (no load is held then, or its response is being taken), so only the state
-    // and the read plan depend on the start.
+    // The load's registers take the intake record in every clock a load may be taken (as
+    // the image does: no load is held then, or its response is being taken), so only
+    // the state depends on the take.
+    if (ld_take) state_d = pre_q.rd ? StRdReq : StDecide;
     if (in_slot) begin
-      fmt_d = in_dec.fmt;
+      fmt_d = pre_q.fmt;
       tile_d = snap_i.tile;
-      p_d = in_dec.p;
-      pb_d = in_dec.pb;
-      rdw_d = in_dec.rdw;
-      smp_d = in_dec.smp;
-      cov_d = in_dec.cov;
-      covz_d = in_dec.covz;
-      kn_d = in_dec.kn;
+      p_d = pre_q.p;
+      pb_d = pre_q.pb;
+      rdw_d = pre_q.rdw;
+      smp_d = pre_q.smp;
+      cov_d = pre_q.cov;
+      covz_d = pre_q.covz;
+      kn_d = !pre_q.rd && pre_q.arr == 2'd0;
       sub_d = 1'b0;
-      arr_d = in_dec.arr;
-      rd_d = in_dec.rd;
+      arr_d = pre_q.arr;
+      rd_d = pre_q.rd;
       em_d = '0;
       rbytes_d = '0;
       passes_d = '0;
-      report_d = !in_dec.kn;
-      mask_d = fmt_in.alln;
-      enc_d = 2'd0;
-      vpend_d = in_dec.wk;
-      bl_d = '0;
-      blast_d = fmt_in.lines_lg == 3'd0;
-      ng_d = '0;
-      ngt_d = '0;
-      gsel_d = '0;
-      k_d = '0;
-      kc_d = '0;
-      js0_d = in_dec.js0;
-      lmi_d = in_dec.lmi;
-      lmv_d = in_dec.lmv;
-      grp_d = in_dec.grp;
-      xsel_d = in_dec.xsel;
+      js0_d = pre_q.js0;
+      lmi_d = pre_q.lmi;
+      lmv_d = pre_q.lmv;
+      grp_d = pre_q.grp;
+      xsel_d = pre_q.xsel;
     end
-    if (start) begin
-      // a load that reads memory plans the read of its sample for the response
-      state_d = in_dec.rd ? StRdReq : in_dec.kn ? StOut : StAnaReq;
-      if (in_dec.rd || in_dec.wk) lreq_d = in_dec.smp_rd;
-    end
-    // every clock whose next state is Idle or Out reads, in the next, the offered load's
-    // first line (the load starts then if it is offered in both clocks)
-    if (state_d == StIdle || state_d == StOut) lreq_d = in_dec.go;
-    lrd_d = plan(lreq_d);
   end
 
+  // snap_q is kept from the take of a load that reads it later (a mixed pixel; a
+  // multi-line pixel analyzed from the slot) until its state leads to Out; the read's
+  // response is held from its arrival until then.
   always_comb begin
-    kept_d = kept_q;
-    if (start) kept_d = in_dec.keep;
-    else if (go_out) kept_d = 1'b0;
+    sbusy_d = sbusy_q;
+    if (ld_take) sbusy_d = pre_q.rd ? !pre_q.covz : pre_q.fmt.multi && pre_q.arr != 2'd0;
+    else if (go_out) sbusy_d = 1'b0;
     rheld_d = rheld_q;
     if (arrive) rheld_d = 1'b1;
     else if (go_out) rheld_d = 1'b0;
@@ -928,29 +931,34 @@ module gx_msld (
     if (rst_i) begin
       state_q <= StIdle;
       lrd_q <= '0;
+      sel_q <= '0;
+      sbusy_q <= 1'b0;
+      snp_ld_q <= 1'b0;
+      rheld_q <= 1'b0;
       pre_ok_q <= 1'b0;
       idle_q <= 1'b1;
       out_q <= 1'b0;
       qsel_q <= 1'b0;
       rem_q <= '0;
       live_q <= '0;  // ms_cls_live(0)
-      kept_q <= 1'b0;
-      rheld_q <= 1'b0;
     end else begin
       state_q <= state_d;
       lrd_q <= lrd_d;
+      sel_q <= sel_d;
+      sbusy_q <= sbusy_d;
+      snp_ld_q <= snap_ce;
+      rheld_q <= rheld_d;
       pre_ok_q <= pre_ok_d;
       idle_q <= state_d == StIdle;
       out_q <= state_d == StOut;
       qsel_q <= qsel_d;
       rem_q <= rem_d;
       live_q <= live_d;
-      kept_q <= kept_d;
-      rheld_q <= rheld_d;
     end
   end
 
   always_ff @(posedge clk_i) begin
+    pre_q <= in_dec;
     pre_cfg_q <= {2'(cfg_i.spp), 2'(cfg_i.bps)};
     fmt_q <= fmt_d;
     tile_q <= tile_d;
@@ -973,7 +981,7 @@ module gx_msld (
     enc_q <= enc_d;
     val_q <= val_d;
     ln_q <= ln_d;
-    vpend_q <= vpend_d;
+    lslot_q <= lslot_d;
     bl_q <= bl_d;
     send_q <= send_d;
     blast_q <= blast_d;
@@ -990,16 +998,17 @@ module gx_msld (
     lmf_q <= lmf_d;
     grep_q <= grep_d;
     gmask_q <= gmask_d;
-    lmr_q <= lmr_d;
+    lmx_q <= lmx_d;
     lmi_q <= lmi_d;
     lmv_q <= lmv_d;
     grp_q <= grp_d;
     js0_q <= js0_d;
     qk_q <= qk_d;
+    qline_q <= qline_d;
     k_q <= k_d;
     kc_q <= kc_d;
-    xr_q <= xr_d;
-    xk_q <= xk_d;
+    e1_v_q <= e1_v_d;
+    e1_k_q <= e1_k_d;
     e2_v_q <= e2_v_d;
     e2_k_q <= e2_k_d;
     ref_q <= ref_d;
@@ -1009,13 +1018,13 @@ module gx_msld (
     e4_v_q <= e4_v_d;
     e4_k_q <= e4_k_d;
     e4_l_q <= e4_l_d;
+    kx_q <= kx_d;
     xsel_q <= xsel_d;
     lmfs_q <= lmfs_d;
     ngt_q <= ngt_d;
     gsel_q <= gsel_d;
     lsms_q <= lsms_d;
     rel_q <= 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg));
-    boff_q <= 4'(4'(bl_q) << fmt_q.slg);
     relok_q <= smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
                5'(smp_q) < 5'(4'(4'(bl_q) << fmt_q.slg)) + 5'd8;
     wl_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg);
@@ -1039,7 +1048,7 @@ module gx_msld (
       if (rd_req_valid_o && rd_req_ready_i) fv_rd_owed_q <= 1'b1;
       else if (rd_resp_valid_i && rd_resp_ready_o) fv_rd_owed_q <= 1'b0;
     end
-    if (start) fv_rd_done_q <= 1'b0;
+    if (ld_take) fv_rd_done_q <= 1'b0;
     else if (rd_req_valid_o && rd_req_ready_i) fv_rd_done_q <= 1'b1;
   end
   // The state cases of the held load: uniform (known without the analyzer) and
@@ -1047,14 +1056,9 @@ module gx_msld (
   // masks).
   logic fv_after_init, fv_post_decide, fv_walk, fv_uniform, fv_ana;  // fv_walk: the slot walk
   logic [15:0] gsel_ref;  // bit g: class g's mask holds the loaded sample
-  logic [7:0]  lsm_ref;   // bit j: slot slot_q + j's line class holds the loaded sample
-  lread_t      fv_read;   // the read this clock's state plans (want_read)
+  logic [7:0]  lsm_ref;   // bit j: slot j's line class holds the loaded sample
   always_comb
-    for (int unsigned j = 0; j < 8; j++) begin
-      logic [15:0] m;
-      m = 16'(lmr_q[j*8 +: 8]) << boff_q;
-      lsm_ref[j] = m[smp_q];
-    end
+    for (int unsigned j = 0; j < 8; j++) lsm_ref[j] = lmx_q[j*16 + 32'(smp_q)];
   always_comb
     for (int unsigned g = 0; g < 16; g++) gsel_ref[g] = gmask_q[g*16 + 32'(smp_q)];
   always_comb begin
@@ -1067,33 +1071,6 @@ module gx_msld (
     fv_uniform = (!rd_q && arr_q == 2'd0) || (rd_q && cov_q == 16'd0 && em_q == 2'd0);
     fv_ana = (!rd_q && arr_q != 2'd0) || (rd_q && (cov_q != 16'd0 || em_q == 2'd2));
   end
-  // The read each state of the load does (planned in the clock before): the sample's
-  // (in RdReq and RdWait, for the response), Decide's first analysis line, the value in
-  // the first AnaReq clock, the next analysis line at a line's end, a query step's
-  // sample (step 0: rs; step k: the first sample of class g0 + k - 1), an exact
-  // reference.
-  always_comb begin
-    logic [5:0] ts;
-    fv_read = '0;
-    ts = pb_q | 6'(smp_q);
-    unique case (state_q)
-      StRdReq, StRdWait: fv_read = plan(rd_smp);
-      StDecide: if (fmt_q.multi && !kn_q && !sub_q) fv_read = plan(rd_line0);
-      StAnaReq:
-        if (vpend_q) fv_read = plan(smp_req(ts, fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b1));
-      StSlot:
-        if (send_q && !blast_q)
-          fv_read = plan(line_req(3'((3'(p_q) << fmt_q.lines_lg) | bl_q + 3'd1), rdw_q));
-      StQBuild:
-        fv_read = qk_q == 3'd0 ? plan(rd_rs)
-                : plan(smp_req(pb_q | 6'(grep_q[32'(4'(gi_q - 4'd1))*4 +: 4]), fmt_q.slg,
-                               fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b0));
-      StExact:
-        if (xr_q)
-          fv_read = plan(smp_req(pb_q | 6'(xk_q), fmt_q.slg, fmt_q.dlg[1:0], rdw_q, 1'b0, 1'b0));
-      default: ;
-    endcase
-  end
 `endif
 
   `GX_ASSUME(CfgLegal_M, cfg_i.bps != 2'd3)
@@ -1104,21 +1081,22 @@ module gx_msld (
   `GX_ASSUME(RespOwed_M, !rd_resp_valid_i || fv_rd_owed_q)
   `GX_ASSUME(RespEnc_M, !rd_resp_valid_i || rd_resp_i.enc != gx_pkg::enc_e'(2'd3))
 
-  // One response per load, held until taken; a load taken at its start or, held on the
-  // input while its snapshot is read, as its response is made; one read at a time, for
-  // pixel p, kind 2, its response held until the load's response is made.
+  // One response per load, held until taken; one read at a time, for pixel p, kind 2.
   `GX_ASSERT(RespHold_A, !`GX_PAST_OK || !$past(resp_valid_o && !resp_ready_i) ||
                          (resp_valid_o && resp_o == $past(resp_o)))
   `GX_ASSERT(ReqHold_A, !`GX_PAST_OK || !$past(rd_req_valid_o && !rd_req_ready_i) ||
                         (rd_req_valid_o && rd_req_o == $past(rd_req_o)))
-  `GX_ASSERT(Owed_A, fv_owed_q == (state_q != StIdle && !kept_q))
-  `GX_ASSERT(Kept_A, !kept_q || (ld_valid_i && !idle_q && !out_q))
-  `GX_ASSERT(NoResp_A, !resp_valid_o || fv_owed_q)
-  `GX_ASSERT(TakeOne_A, !ld_take || !fv_owed_q || (resp_valid_o && resp_ready_i))
+  `GX_ASSERT(Owed_A, fv_owed_q == (state_q != StIdle))
   `GX_ASSERT(OneRead_A, !rd_req_valid_o || !fv_rd_owed_q)
   `GX_ASSERT(RdOwed_A, fv_rd_owed_q == (state_q == StRdWait || rheld_q))
-  `GX_ASSERT(RespHeld_A, !rheld_q || (rd_resp_valid_i && rd_q &&
-                                      (state_q == StDecide || (fv_post_decide && !out_q))))
+  // The read's response is held from its arrival until the load's state leads to Out;
+  // the snapshot's copy is kept while the load in flight still reads it (a mixed pixel;
+  // a multi-line pixel wholly in the slot that is analyzed).
+  `GX_ASSERT(RespHeld_A, !rheld_q || (rd_resp_valid_i && rd_q && fv_after_init && !out_q &&
+                                      state_q != StRdReq && state_q != StRdWait))
+  `GX_ASSERT(SBusy_A, sbusy_q == (fv_after_init && !out_q &&
+                                  (rd_q ? !covz_q : fmt_q.multi && arr_q != 2'd0)))
+  `GX_ASSERT(GoOut_A, go_out == (!out_q && state_d == StOut))
   `GX_ASSERT(ReqFields_A, !rd_req_valid_o || (rd_req_o.kind == 2'd2 &&
                           rd_req_o.pixels == (32'd1 << p_q) && rd_req_o.tile == tile_q))
   // The read exactly when some sample of the pixel is not in the slot (read_bytes 0
@@ -1130,10 +1108,6 @@ module gx_msld (
   `GX_ASSERT(NoReadBytes_A, !fv_after_init || rd_q || rbytes_q == 9'd0)
   `GX_ASSERT(RespBytes_A, !resp_valid_o || resp_o.read_bytes == rbytes_q)
   `GX_ASSERT(EmLegal_A, !fv_after_init || em_q != 2'd3)
-  // The load is held on the input exactly while its snapshot is still read: a mixed
-  // pixel, or a multi-line pixel wholly in the slot that is analyzed.
-  `GX_ASSERT(KeepWhy_A, !fv_after_init || out_q ||
-                        kept_q == (rd_q ? !covz_q : fmt_q.multi && arr_q != 2'd0))
   // The state-known cases: uniform (mask N ones, 1SPP, not analyzed) without the
   // analyzer; a subset tile's stored masks not reported as analyzed; otherwise analyzed.
   `GX_ASSERT(NoAnaKnown_A, !(fv_post_decide && state_q != StOut) || !fv_uniform)
@@ -1149,7 +1123,9 @@ module gx_msld (
   // query base, a class index, five bits).
   `GX_ASSERT(Rem_A, !fv_walk || g0_q == 5'(6'(ng0_q) - rem_q))
   `GX_ASSERT(SlotEnd_A, !fv_walk || send_q == (slot_q == 4'(fmt_q.s_cnt)))
-  `GX_ASSERT(LastLine_A, !fv_after_init ||
+  `GX_ASSERT(LastLine_A, !(state_q == StAnaReq || state_q == StAnaWait ||
+                           state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
+                           state_q == StQWait) ||
                          blast_q == (bl_q == 3'((4'd1 << fmt_q.lines_lg) - 4'd1)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
   // The query's registered helpers: the live query slots, the base one-hot, the class
@@ -1164,54 +1140,62 @@ module gx_msld (
   `GX_ASSERT(QSlot_A, !(state_q == StQBuild || state_q == StQReq || state_q == StQWait) ||
                       !send_q)
   `GX_ASSERT(LmFirst_A, state_q != StSlot || send_q || lmfs_q[0] == lm_first)
-  `GX_ASSERT(NgThermo_A, !fv_after_init || ngt_q == 16'((32'd1 << ng_q) - 32'd1))
+  `GX_ASSERT(NgThermo_A, !fv_post_decide || ngt_q == 16'((32'd1 << ng_q) - 32'd1))
   `GX_ASSERT(QSel_A, qsel_q == (state_q == StQReq))
-  `GX_ASSERT(QBase_A, state_q != StQBuild || gi_q == 4'(g0_q + 5'(qk_q)))
   `GX_ASSERT(E4Last_A, state_q != StExact ||
                        e4_l_q == (e4_v_q && 5'(e4_k_q) == fmt_q.nn - 5'd1))
-  `GX_ASSERT(XRead_A, state_q != StExact ||
-                      (xr_q == (k_q != 5'd0 && k_q <= fmt_q.nn) &&
-                       (!xr_q || 5'(xk_q) == k_q - 5'd1) && k_q <= fmt_q.nn + 5'd1))
-  `GX_ASSERT(XStart_A, !(state_q == StRdReq || state_q == StRdWait || state_q == StDecide) ||
-                       (k_q == 5'd0 && kc_q == 5'd0))
+  `GX_ASSERT(KNext_A, state_q != StExact ||
+                      kx_q == (k_q < fmt_q.nn ? k_q[3:0] + 4'd1 : k_q[3:0]))
   `GX_ASSERT(XSel_A, !fv_after_init || xsel_q == xsel(p_q[1:0], fmt_q.nlg, fmt_q.dlg))
-  `GX_ASSERT(GSel_A, !fv_after_init || gsel_q == (ngt_q & gsel_ref))
-  `GX_ASSERT(WalkLine_A, !(state_q == StRdWait || state_q == StDecide ||
-                           state_q == StAnaWait || fv_walk) ||
+  `GX_ASSERT(GSel_A, !fv_post_decide || gsel_q == (ngt_q & gsel_ref))
+  `GX_ASSERT(WalkLine_A, !(state_q == StAnaWait || state_q == StSlot || state_q == StQBuild ||
+                           state_q == StQReq || state_q == StQWait) ||
                          (wl_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg) &&
                           wl1_q == 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1)) &&
-                          boff_q == 4'(4'(bl_q) << fmt_q.slg) &&
                           wlo_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) &
                                       6'((7'd1 << fmt_q.slg) - 7'd1))))
-  `GX_ASSERT(LineSmp_A, !fv_walk || lsms_q == lsm_ref)
+  `GX_ASSERT(LineSmp_A, !fv_walk || lsms_q == 8'(lsm_ref >> slot_q))
   `GX_ASSERT(LineRel_A, state_q != StAnaWait ||
                         (rel_q == 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg)) &&
                          relok_q == (smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
                                      5'(smp_q) < 5'(4'(4'(bl_q) << fmt_q.slg)) + 5'd8)))
   `GX_ASSERT(QNext_A, !(state_q == StQBuild || state_q == StQReq) ||
-                      gnx_q == grep_q[32'(gi_q)*4 +: 4])
+                      gnx_q == grep_q[32'(4'(gi_q + 4'd1))*4 +: 4])
   // Its candidates where they are chosen: ng_q and rem_q unchanged since the previous
   // clock (a line's analysis answered; a query pass answered), ng0 registered with them.
   `GX_ASSERT(LiveNg_A, state_q != StAnaWait || live_ng_q == gx_ms_pkg::ms_cls_live(6'(ng_q)))
   `GX_ASSERT(LiveNg0_A, !fv_after_init || live_ng0_q == gx_ms_pkg::ms_cls_live(6'(ng0_q)))
   `GX_ASSERT(LiveNf_A, state_q != StQWait ||
                        live_nf_q == gx_ms_pkg::ms_cls_live(rem_q - 6'(fmt_q.s_cnt) + 6'd1))
+  // The intake record registered a clock ahead is the offered load's whenever the load
+  // may be taken (offered and held since the previous clock, N and B unchanged); the
+  // loaded sample's stored bit is registered with the load.
   `GX_ASSERT(StFlags_A, idle_q == (state_q == StIdle) && out_q == (state_q == StOut))
-  // The held format is a legal format as ms_fmt derives it.
+  `GX_ASSERT(PreDecode_A, !(pre_ok_q && pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
+                          pre_q == in_dec)
+  // The held format (and the intake record's) is a legal format as ms_fmt derives it.
+  `GX_ASSERT(PreFmt_A, pre_q.fmt == gx_ms_pkg::ms_fmt(pre_q.fmt.spp, pre_q.fmt.bps) &&
+                       pre_q.fmt.bps != 2'd3)
   `GX_ASSERT(FmtLegal_A, !fv_after_init ||
                          (fmt_q == gx_ms_pkg::ms_fmt(fmt_q.spp, fmt_q.bps) && fmt_q.bps != 2'd3))
   // Decide's cases, registered with the load and the read's Em.
   `GX_ASSERT(CovZero_A, !fv_after_init || covz_q == (cov_q == 16'd0))
   `GX_ASSERT(Known_A, !(state_q == StDecide || fv_post_decide) ||
                       (kn_q == fv_uniform && sub_q == (rd_q && cov_q == 16'd0 && em_q == 2'd1)))
-  `GX_ASSERT(ValPend_A, !fv_after_init || !vpend_q ||
-                       (state_q == StAnaReq && !rd_q && fmt_q.multi && arr_q != 2'd0))
-  // The read planned a clock ahead is the read the state does; in Idle and Out, the first
-  // line read of the load offered since the previous clock (with the same N and B).
-  `GX_ASSERT(ReadPlan_A, idle_q || out_q || lrd_q == fv_read)
+  // The read planned a clock ahead is the read the state asks for (in RdWait the
+  // loaded sample's line, for the response's arrival; in Idle and Out the offered
+  // load's, StartPlan_A), and its dword selects are that read's.
+  `GX_ASSERT(ReadPlan_A, idle_q || out_q || state_q == StRdReq ||
+                         lrd_q == (state_q == StRdWait ? rd_smp
+                                   : img_read(state_q, fmt_q.multi, fmt_q.slg,
+                                              fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q,
+                                              smp_q, rd_q, arr_q, cov_q, em_q, bl_q,
+                                              slot_q, grep_q[32'(gi_q)*4 +: 4],
+                                              k_q[3:0])))
   `GX_ASSERT(StartPlan_A, !((idle_q || out_q) && pre_ok_q &&
                             pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
-                          lrd_q == plan(in_dec.go))
+                          lrd_q == rd_offer)
+  `GX_ASSERT(SelPlan_A, sel_q == rd_sel(lrd_q.go, lrd_q.line, idle_q || out_q ? 64'd0 : rdw_q))
   `GX_ASSERT(EncLegal_A, !resp_valid_o || resp_o.enc != gx_pkg::enc_e'(2'd3))
 
   `GX_COVER(Enc1spp_C, resp_valid_o && resp_o.enc == gx_pkg::Enc1spp)
@@ -1226,9 +1210,9 @@ module gx_msld (
   `GX_COVER(Known1Mem_C, resp_valid_o && rd_q && fv_uniform)
   `GX_COVER(KnownSubset_C, resp_valid_o && rd_q && cov_q == 16'd0 && em_q == 2'd1)
   `GX_COVER(Mixed_C, resp_valid_o && rd_q && cov_q != 16'd0)
-  `GX_COVER(Kept_C, kept_q && go_out)
   `GX_COVER(Stall_C, resp_valid_o && !resp_ready_i)
-  `GX_COVER(BackToBack_C, state_q == StOut && start)
+  `GX_COVER(BackToBack_C, state_q == StOut && ld_take)
+  `GX_COVER(SBusy_C, sbusy_q && go_out)
 endmodule
 
 `default_nettype wire

@@ -386,10 +386,10 @@ static void timing_check(tb_report_t *rep)
     gx_mssurf_ld_pack(&cfg, &ld, l);
     void *m = gx_msld_rtl_new(NULL);
     gx_msld_rtl_cfg(m, &cfg);
-    static const int w_ready[11] = {0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
-    static const int w_req[11] = {0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0};
-    static const int w_rresp[11] = {0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
-    static const int w_resp[11] = {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0};
+    static const int w_ready[11] = {0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0};
+    static const int w_req[11] = {0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0};
+    static const int w_rresp[11] = {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0};
+    static const int w_resp[11] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0};
     int ok = 1, pending = 0;
     for (unsigned c = 0; c < 11; c++) {
         gx_msld_io_t io;
