@@ -115,7 +115,7 @@ module gx_msld (
   logic [15:0]        gsel_q, gsel_d;     // bit g: class g exists and holds the loaded
                                           // sample
   logic [7:0]         lsms_q, lsms_d;     // bit j: slot slot_q + j's line class holds the
-                                          // loaded sample (lmx_q, shifted with the slot)
+                                          // loaded sample (shifted with the slot)
   logic [3:0]         rel_q;              // smp_q - bl S: the loaded sample's slot in line
   logic               relok_q;            // bl_q (when 0 <= it < 8)
   logic [2:0]         wl_q, wl1_q, wlo_q; // the slot walk's image reads (img_read, StSlot):
@@ -132,13 +132,16 @@ module gx_msld (
   logic [7:0]         live_ng_q, live_ng0_q, live_nf_q;
   logic               send_q, send_d;     // slot_q == S: the line's slots are done
   logic               blast_q, blast_d;   // bl_q is the pixel's last line
-  logic [127:0]       lmx_q, lmx_d;       // the line's masks as pixel samples: slot j's
-                                          // class, bits 16j+15..16j (multi-line)
-  logic [47:0]        lmi_q, lmi_d;       // one-line pixel: bit i of its class mask is bit
-                                          // lmi[6i+5:6i] of the analyzer's masks, i < N
+  logic [63:0]        lmr_q, lmr_d;       // multi-line: the line's analyzer masks from
+                                          // slot slot_q on (byte j: slot slot_q + j's line
+                                          // class; shifted with the slot)
+  logic [3:0]         boff_q;             // bl_q S: the line's first sample of the pixel
+                                          // (registered from bl_q, fmt_q: WalkLine_A)
+  logic [7:0]         lmj_q, lmj_d;       // one-line pixel: the loaded sample's slot in its
+                                          // line, one-hot
+  logic [7:0]         lmo_q, lmo_d;       // one-line pixel: its first slot, one-hot
   logic [7:0]         lmv_q, lmv_d;       // i < N
   logic [7:0]         grp_q, grp_d;       // one-line pixel: its slots in its line
-  logic [2:0]         js0_q, js0_d;       // one-line pixel: its first slot
   logic [7:0]         lmf_q, lmf_d;       // the line's first-of-class slots
   logic [2:0]         qk_q, qk_d;         // query line build step written this clock
   logic [255:0]       qline_q, qline_d;   // the query line
@@ -317,15 +320,16 @@ module gx_msld (
   // sample (line ts >> slg, slot ts mod S), so a sample read costs two clocks and no
   // wide select. One reader: the line of the tile the plan names, each dword from the
   // held response where it is a dword of pixel p whose sample is not stored (rdw), else
-  // from the snapshot's copy; the plan (lrd_q: line and slot; sel_q: its one-hot dword
-  // selects, a select for 32 bits each) is registered a clock ahead: img_read gives the
-  // read of a state from its registers, and lrd_q is img_read of the next state's
+  // from the snapshot's copy (one-hot dword selects decoded from the plan, a select for
+  // 32 bits each); the plan (lrd_q: line and slot) is registered a clock ahead:
+  // img_read gives the read of a state from its registers, and lrd_q is img_read of the
+  // next state's
   // values (ReadPlan_A); a clock whose state leads to Idle or Out plans the offered
   // load's sample line (its take reads it), RdReq and RdWait the loaded sample's line
   // for the response's arrival. So Decide finds the loaded sample's value in the line
   // register.
   typedef struct packed {
-    logic       go;    // the line register loads line `line` of the image
+    logic       go;    // the line register loads line `line` of the tile
     logic [2:0] line;
     logic [2:0] slot;  // the sample's slot of the line (a sample read)
   } lread_t;
@@ -375,7 +379,7 @@ module gx_msld (
   // enters, with the values it enters with (ReadPlan_A), each candidate built from
   // registers and chosen by the transition.
   lread_t lrd_q, lrd_d;  // the read of this clock, planned in the previous one
-  logic [127:0] sel_q, sel_d;    // lrd_q's dword selects: sel(lrd_q, rsel), below
+  logic [127:0] sel;             // lrd_q's dword selects (rd_sel)
   logic [2:0] line_in, slot_in;  // the offered load's sample: its line and slot
   logic [255:0] rl;              // the line read this clock
 
@@ -388,13 +392,14 @@ module gx_msld (
       rd_sel[64 + t] = go && 32'(line) == t / 8 && rsel[t];
     end
   endfunction
+  assign sel = rd_sel(lrd_q.go, lrd_q.line, idle_q || out_q ? 64'd0 : rdw_q);
   always_comb begin
     rl = '0;
     for (int unsigned l = 0; l < 8; l++)
       for (int unsigned d = 0; d < 8; d++)
         rl[d*32 +: 32] = rl[d*32 +: 32] |
-                         ({32{sel_q[l*8 + d]}} & snap_q[(l*8 + d)*32 +: 32]) |
-                         ({32{sel_q[64 + l*8 + d]}} & rd_resp_i.data[(l*8 + d)*32 +: 32]);
+                         ({32{sel[l*8 + d]}} & snap_q[(l*8 + d)*32 +: 32]) |
+                         ({32{sel[64 + l*8 + d]}} & rd_resp_i.data[(l*8 + d)*32 +: 32]);
   end
 
   // The intake record: what the intake takes from the offered load besides the
@@ -414,8 +419,8 @@ module gx_msld (
     logic [2:0]  line;  // the loaded sample's line and slot
     logic [2:0]  slot;
     lread_t      dec;   // the read planned for Decide (taken straight into Decide)
-    logic [2:0]  js0;   // one-line pixel: its first slot, class mask indices, slots
-    logic [47:0] lmi;
+    logic [7:0]  lmj;   // one-line pixel: the sample's slot and its first slot (one-hot),
+    logic [7:0]  lmo;   // its slots
     logic [7:0]  lmv;
     logic [7:0]  grp;
     logic [35:0] xsel;  // xsel(p, N, B)
@@ -482,7 +487,6 @@ module gx_msld (
     endcase
     if (idle_q || out_q || go_out) lrd_d = rd_offer;
     if (ld_take) lrd_d = pre_q.rd ? '0 : pre_q.dec;
-    sel_d = rd_sel(lrd_d.go, lrd_d.line, idle_q || out_q || go_out ? 64'd0 : rdw_q);
     ln_d = lrd_q.go ? rl : ln_q;
     lslot_d = lrd_q.go ? lrd_q.slot : lslot_q;
   end
@@ -501,10 +505,8 @@ module gx_msld (
     in_dec.slot = slot_in;
     in_dec.dec = rd_in_dec;
     kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
-    in_dec.js0 = kk << fmt_in.nlg;
-    for (int unsigned i = 0; i < 8; i++)
-      in_dec.lmi[i*6 +: 6] = {(kk << fmt_in.nlg) | 3'(ld_i.sample),
-                              3'(kk << fmt_in.nlg) + 3'(i)};
+    in_dec.lmj = 8'd1 << ((kk << fmt_in.nlg) | 3'(ld_i.sample));
+    in_dec.lmo = 8'd1 << (kk << fmt_in.nlg);
     in_dec.lmv = 8'(fmt_in.alln);
     in_dec.grp = 8'(fmt_in.alln) << (kk << fmt_in.nlg);
     in_dec.xsel = xsel(ld_i.pixel[1:0], fmt_in.nlg, fmt_in.dlg);
@@ -558,12 +560,21 @@ module gx_msld (
 
   // One-line pixel: the loaded sample's class mask. Pixel p is group kk of its line and
   // its sample s is in slot js = kk N + s: bit i of the mask is bit kk N + i of the
-  // response's byte js, i < N (N <= 8 here), indices registered at intake (lmi_q).
+  // response's byte js, i < N (N <= 8 here), both selected by one-hots registered at
+  // intake (lmj_q, lmo_q).
   logic [15:0] line_mask;
+  logic [7:0]  lm_js, lm_j0;  // the response's bytes js and kk N
   always_comb begin
+    lm_js = '0;
+    lm_j0 = '0;
+    for (int unsigned j = 0; j < 8; j++) begin
+      if (lmj_q[j]) lm_js = lm_js | an_resp.masks[j*8 +: 8];
+      if (lmo_q[j]) lm_j0 = lm_j0 | an_resp.masks[j*8 +: 8];
+    end
     line_mask = '0;
     for (int unsigned i = 0; i < 8; i++)
-      line_mask[i] = lmv_q[i] && an_resp.masks[lmi_q[i*6 +: 6]];
+      for (int unsigned k = 0; k + i < 8; k++)
+        if (lmo_q[k] && lmv_q[i] && lm_js[k + i]) line_mask[i] = 1'b1;
   end
 
   // One-line pixel: its need from the response, one class when its first slot's class
@@ -574,7 +585,7 @@ module gx_msld (
   assign unused_line_need = ^line_need;
   always_comb begin
     logic one, full;
-    one = &(~grp_q | an_resp.masks[32'(js0_q)*8 +: 8]);
+    one = &(~grp_q | lm_j0);
     full = &(~grp_q | an_first);
     pix_need = one ? 2'd0 : full ? 2'd2 : 2'd1;
   end
@@ -583,7 +594,7 @@ module gx_msld (
   logic [15:0] lm_line;  // the slot's line class as pixel samples
   logic [15:0] g_mask;   // the class holding the loaded sample
   always_comb begin
-    lm_line = lmx_q[32'(slot_q[2:0])*16 +: 16];  // slot_q < S <= 8 where it is used
+    lm_line = 16'(lmr_q[7:0]) << boff_q;
     g_mask = '0;
     for (int unsigned g = 0; g < 16; g++)
       if (gsel_q[g]) g_mask = g_mask | gmask_q[g*16 +: 16];
@@ -664,11 +675,11 @@ module gx_msld (
     lmf_d = lmf_q;
     grep_d = grep_q;
     gmask_d = gmask_q;
-    lmx_d = lmx_q;
-    lmi_d = lmi_q;
+    lmr_d = lmr_q;
+    lmj_d = lmj_q;
+    lmo_d = lmo_q;
     lmv_d = lmv_q;
     grp_d = grp_q;
-    js0_d = js0_q;
     qk_d = qk_q;
     qline_d = qline_q;
     k_d = k_q;
@@ -743,9 +754,8 @@ module gx_msld (
             enc_d = pix_need;
             state_d = StOut;
           end else begin
-            // slot j's line class; the line's samples are bl S.. of the pixel
-            for (int unsigned j = 0; j < 8; j++)
-              lmx_d[j*16 +: 16] = 16'(an_resp.masks[j*8 +: 8]) << (4'(bl_q) << fmt_q.slg);
+            // slot j's line class (the line's samples are bl S.. of the pixel: lm_line)
+            lmr_d = an_resp.masks;
             lmf_d = an_first;
             lmfs_d = an_first;
             for (int unsigned j = 0; j < 8; j++)
@@ -778,6 +788,7 @@ module gx_msld (
           slot_d = slot_q + 4'd1;
           lmfs_d = lmfs_q >> 1;
           lsms_d = lsms_q >> 1;
+          lmr_d = lmr_q >> 8;
           send_d = slot1_end;
         end else if (!live_q[0]) begin  // g0 >= ng0
           ng_d = ng_q + 5'd1;
@@ -793,6 +804,7 @@ module gx_msld (
           slot_d = slot_q + 4'd1;
           lmfs_d = lmfs_q >> 1;
           lsms_d = lsms_q >> 1;
+          lmr_d = lmr_q >> 8;
           send_d = slot1_end;
           g0_d = '0;
           g0h_d = 32'd1;
@@ -830,6 +842,7 @@ module gx_msld (
             slot_d = slot_q + 4'd1;
             lmfs_d = lmfs_q >> 1;
             lsms_d = lsms_q >> 1;
+            lmr_d = lmr_q >> 8;
             send_d = slot1_end;
             g0_d = '0;
             g0h_d = 32'd1;
@@ -907,8 +920,8 @@ module gx_msld (
       em_d = '0;
       rbytes_d = '0;
       passes_d = '0;
-      js0_d = pre_q.js0;
-      lmi_d = pre_q.lmi;
+      lmj_d = pre_q.lmj;
+      lmo_d = pre_q.lmo;
       lmv_d = pre_q.lmv;
       grp_d = pre_q.grp;
       xsel_d = pre_q.xsel;
@@ -931,7 +944,6 @@ module gx_msld (
     if (rst_i) begin
       state_q <= StIdle;
       lrd_q <= '0;
-      sel_q <= '0;
       sbusy_q <= 1'b0;
       snp_ld_q <= 1'b0;
       rheld_q <= 1'b0;
@@ -944,7 +956,6 @@ module gx_msld (
     end else begin
       state_q <= state_d;
       lrd_q <= lrd_d;
-      sel_q <= sel_d;
       sbusy_q <= sbusy_d;
       snp_ld_q <= snap_ce;
       rheld_q <= rheld_d;
@@ -998,11 +1009,11 @@ module gx_msld (
     lmf_q <= lmf_d;
     grep_q <= grep_d;
     gmask_q <= gmask_d;
-    lmx_q <= lmx_d;
-    lmi_q <= lmi_d;
+    lmr_q <= lmr_d;
+    lmj_q <= lmj_d;
+    lmo_q <= lmo_d;
     lmv_q <= lmv_d;
     grp_q <= grp_d;
-    js0_q <= js0_d;
     qk_q <= qk_d;
     qline_q <= qline_d;
     k_q <= k_d;
@@ -1025,6 +1036,7 @@ module gx_msld (
     gsel_q <= gsel_d;
     lsms_q <= lsms_d;
     rel_q <= 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg));
+    boff_q <= 4'(4'(bl_q) << fmt_q.slg);
     relok_q <= smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
                5'(smp_q) < 5'(4'(4'(bl_q) << fmt_q.slg)) + 5'd8;
     wl_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg);
@@ -1056,9 +1068,13 @@ module gx_msld (
   // masks).
   logic fv_after_init, fv_post_decide, fv_walk, fv_uniform, fv_ana;  // fv_walk: the slot walk
   logic [15:0] gsel_ref;  // bit g: class g's mask holds the loaded sample
-  logic [7:0]  lsm_ref;   // bit j: slot j's line class holds the loaded sample
+  logic [7:0]  lsm_ref;   // bit j: slot slot_q + j's line class holds the loaded sample
   always_comb
-    for (int unsigned j = 0; j < 8; j++) lsm_ref[j] = lmx_q[j*16 + 32'(smp_q)];
+    for (int unsigned j = 0; j < 8; j++) begin
+      logic [15:0] m;
+      m = 16'(lmr_q[j*8 +: 8]) << boff_q;
+      lsm_ref[j] = m[smp_q];
+    end
   always_comb
     for (int unsigned g = 0; g < 16; g++) gsel_ref[g] = gmask_q[g*16 + 32'(smp_q)];
   always_comb begin
@@ -1152,9 +1168,10 @@ module gx_msld (
                            state_q == StQReq || state_q == StQWait) ||
                          (wl_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg) &&
                           wl1_q == 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1)) &&
+                          boff_q == 4'(4'(bl_q) << fmt_q.slg) &&
                           wlo_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) &
                                       6'((7'd1 << fmt_q.slg) - 7'd1))))
-  `GX_ASSERT(LineSmp_A, !fv_walk || lsms_q == 8'(lsm_ref >> slot_q))
+  `GX_ASSERT(LineSmp_A, !fv_walk || lsms_q == lsm_ref)
   `GX_ASSERT(LineRel_A, state_q != StAnaWait ||
                         (rel_q == 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg)) &&
                          relok_q == (smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
@@ -1184,7 +1201,7 @@ module gx_msld (
                       (kn_q == fv_uniform && sub_q == (rd_q && cov_q == 16'd0 && em_q == 2'd1)))
   // The read planned a clock ahead is the read the state asks for (in RdWait the
   // loaded sample's line, for the response's arrival; in Idle and Out the offered
-  // load's, StartPlan_A), and its dword selects are that read's.
+  // load's, StartPlan_A).
   `GX_ASSERT(ReadPlan_A, idle_q || out_q || state_q == StRdReq ||
                          lrd_q == (state_q == StRdWait ? rd_smp
                                    : img_read(state_q, fmt_q.multi, fmt_q.slg,
@@ -1195,7 +1212,6 @@ module gx_msld (
   `GX_ASSERT(StartPlan_A, !((idle_q || out_q) && pre_ok_q &&
                             pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
                           lrd_q == rd_offer)
-  `GX_ASSERT(SelPlan_A, sel_q == rd_sel(lrd_q.go, lrd_q.line, idle_q || out_q ? 64'd0 : rdw_q))
   `GX_ASSERT(EncLegal_A, !resp_valid_o || resp_o.enc != gx_pkg::enc_e'(2'd3))
 
   `GX_COVER(Enc1spp_C, resp_valid_o && resp_o.enc == gx_pkg::Enc1spp)
