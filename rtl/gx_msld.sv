@@ -72,8 +72,12 @@ module gx_msld (
   state_e             state_q, state_d;
   gx_ms_pkg::ms_fmt_t fmt_q, fmt_d;       // the held load's format
   logic [19:0]        tile_q, tile_d;
-  logic [2047:0]      img_q;              // the tile image: the snapshot, pixel p's unstored
-                                          // samples from the read
+  logic [2047:0]      snap_q;             // the offered snapshot's data (snap_ce)
+  logic               sbusy_q, sbusy_d;   // the load in flight reads snap_q after its take
+  logic               snap_ce;            // snap_q takes the offered snapshot this clock
+  logic               snp_ld_q;           // snap_q took it in the previous clock
+  logic               rheld_q, rheld_d;   // the read's response is held on its input
+  logic               go_out;             // the load's state leads to Out this clock
   logic [4:0]         p_q, p_d;
   logic [5:0]         pb_q, pb_d;         // p << log2 N: the pixel's first tile sample
   logic [63:0]        rdw_q, rdw_d;       // dwords of pixel p whose sample is not stored
@@ -92,9 +96,8 @@ module gx_msld (
   logic [15:0]        mask_q, mask_d;
   logic [1:0]         enc_q, enc_d;
   logic [127:0]       val_q, val_d;       // the loaded sample's value
-  logic [255:0]       ln_q, ln_d;         // the line register: a line of img (below)
+  logic [255:0]       ln_q, ln_d;         // the line register: a line read (below)
   logic [2:0]         lslot_q, lslot_d;   // the sample slot of ln_q that was asked for
-  logic [2:0]         sline_q, sline_d;   // the loaded sample's line
   logic [2:0]         bl_q, bl_d;
   logic [3:0]         slot_q, slot_d;
   logic [4:0]         ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;
@@ -112,7 +115,7 @@ module gx_msld (
   logic [15:0]        gsel_q, gsel_d;     // bit g: class g exists and holds the loaded
                                           // sample
   logic [7:0]         lsms_q, lsms_d;     // bit j: slot slot_q + j's line class holds the
-                                          // loaded sample (lmx_q, shifted with the slot)
+                                          // loaded sample (shifted with the slot)
   logic [3:0]         rel_q;              // smp_q - bl S: the loaded sample's slot in line
   logic               relok_q;            // bl_q (when 0 <= it < 8)
   logic [2:0]         wl_q, wl1_q, wlo_q; // the slot walk's image reads (img_read, StSlot):
@@ -129,13 +132,16 @@ module gx_msld (
   logic [7:0]         live_ng_q, live_ng0_q, live_nf_q;
   logic               send_q, send_d;     // slot_q == S: the line's slots are done
   logic               blast_q, blast_d;   // bl_q is the pixel's last line
-  logic [127:0]       lmx_q, lmx_d;       // the line's masks as pixel samples: slot j's
-                                          // class, bits 16j+15..16j (multi-line)
-  logic [47:0]        lmi_q, lmi_d;       // one-line pixel: bit i of its class mask is bit
-                                          // lmi[6i+5:6i] of the analyzer's masks, i < N
+  logic [63:0]        lmr_q, lmr_d;       // multi-line: the line's analyzer masks from
+                                          // slot slot_q on (byte j: slot slot_q + j's line
+                                          // class; shifted with the slot)
+  logic [3:0]         boff_q;             // bl_q S: the line's first sample of the pixel
+                                          // (registered from bl_q, fmt_q: WalkLine_A)
+  logic [7:0]         lmj_q, lmj_d;       // one-line pixel: the loaded sample's slot in its
+                                          // line, one-hot
+  logic [7:0]         lmo_q, lmo_d;       // one-line pixel: its first slot, one-hot
   logic [7:0]         lmv_q, lmv_d;       // i < N
   logic [7:0]         grp_q, grp_d;       // one-line pixel: its slots in its line
-  logic [2:0]         js0_q, js0_d;       // one-line pixel: its first slot
   logic [7:0]         lmf_q, lmf_d;       // the line's first-of-class slots
   logic [2:0]         qk_q, qk_d;         // query line build step written this clock
   logic [255:0]       qline_q, qline_d;   // the query line
@@ -204,7 +210,7 @@ module gx_msld (
 
   gx_ms_classify u_cls (
     .fmt_i       (fmt_q),
-    .img_i       (img_q),
+    .img_i       ('0),
     .ana_i       (32'd1 << p_q),
     .ai_i        (cls_ai),
     .bl_i        (bl_q),
@@ -249,17 +255,18 @@ module gx_msld (
   // taken), so the take itself reads only flip-flops and the snapshot's data.
   // pre_ok_q: the load offered now was offered, not taken, in the previous clock;
   // pre_cfg_q: N and B of that clock (the intake record holds only if they are the same).
-  logic               ld_take, rd_take;
+  logic               ld_take, arrive;
   logic               in_slot;  // the unit can take a load this clock (idle or done)
   logic               pre_ok_q, pre_ok_d;
   logic               idle_q, out_q;  // state_q is StIdle, StOut (StFlags_A)
   logic [3:0]         pre_cfg_q;
   gx_ms_pkg::ms_fmt_t fmt_in;  // the offered load's format
   assign in_slot = idle_q || (out_q && resp_ready_i);
-  assign ld_ready_o = in_slot && pre_ok_q && pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)};
+  assign ld_ready_o = in_slot && pre_ok_q && snp_ld_q &&
+                      pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)};
   assign ld_take = ld_valid_i && ld_ready_o;
   assign pre_ok_d = ld_valid_i && !ld_take;
-  assign rd_take = state_q == StRdWait && rd_resp_valid_i;
+  assign arrive = state_q == StRdWait && rd_resp_valid_i;
   assign fmt_in = gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
   logic unused_cfg;  // W, H and T: the load needs N and B only
   assign unused_cfg = ^{cfg_i.width, cfg_i.height, cfg_i.threshold};
@@ -292,39 +299,37 @@ module gx_msld (
     .bits_o (cov_in)
   );
 
-  // The tile image, a dword at a time (clock enables, no other next-state logic): the
-  // whole snapshot in every clock a load may be taken (in_slot: no load is held then, or
-  // its response is being taken, so the image is free; a load taken finds its own
-  // snapshot there); the read's response into the dwords of pixel p whose sample is not
-  // stored. Other pixels' bytes never reach a result: the analyzer's classes and the
-  // exact classifier's equalities are read within pixel p only.
-  logic [2047:0] img_in;
-  logic [TD-1:0] img_ce;
-  always_comb begin
-    img_in = state_q == StRdWait ? rd_resp_i.data : snap_i.data;
-    for (int unsigned d = 0; d < TD; d++)
-      img_ce[d] = in_slot || (rd_take && rdw_q[d]);
-  end
+  // The snapshot's copy, by clock enable only: the offered snapshot in every clock no
+  // load in flight still reads snap_q (a mixed pixel, or a multi-line pixel analyzed from
+  // the slot, reads it until its state leads to Out: sbusy_q), so a load is taken once
+  // its snapshot was copied a clock before (snp_ld_q; the offer held meanwhile). The
+  // read's response is not copied: it is held on its input (taken as the load's state
+  // leads to Out), and read there.
+  assign go_out = (state_q == StDecide && kn_q) ||
+                  (state_q == StAnaWait && an_resp_valid && !fmt_q.multi) ||
+                  (state_q == StSlot && send_q && blast_q) ||
+                  (state_q == StExact && e4_v_q && e4_l_q);
+  assign snap_ce = !sbusy_q || go_out;
   always_ff @(posedge clk_i) begin
-    for (int unsigned d = 0; d < TD; d++)
-      if (img_ce[d]) img_q[d*32 +: 32] <= img_in[d*32 +: 32];
+    if (snap_ce) snap_q <= snap_i.data;
   end
+  assign rd_resp_ready_o = rheld_q && go_out;
 
-  // The line register: a line of the image, or of the incoming record, whose slot
-  // lslot_q is read in the next clock (sv). Every read of the image goes through it: an
-  // analysis line, or the line holding a tile sample (line ts >> slg, slot ts mod S), so
-  // a sample read costs two clocks and no wide select. Three sources, each with a line
-  // index held in flip-flops:
-  //   - at intake (every in_slot clock, like the image), the loaded sample's line of the
-  //     snapshot (pre_q.line, the intake record registered a clock ahead);
-  //   - when the read's response is taken and the sample was not stored, its line of the
-  //     response (sline_q, the same line, registered at intake);
-  //   - the image's line the state asks for, planned a clock ahead: img_read gives the
-  //     read of a state from its registers, and lrd_q is img_read of the next state's
-  //     values, so the 8-way line select of the image is driven from flip-flops.
-  // So Decide finds the loaded sample's value without reading the image.
+  // The line register: a line of the tile, whose slot lslot_q is read in the next clock
+  // (sv). Every read goes through it: an analysis line, or the line holding a tile
+  // sample (line ts >> slg, slot ts mod S), so a sample read costs two clocks and no
+  // wide select. One reader: the line of the tile the plan names, each dword from the
+  // held response where it is a dword of pixel p whose sample is not stored (rdw), else
+  // from the snapshot's copy (one-hot dword selects decoded from the plan, a select for
+  // 32 bits each); the plan (lrd_q: line and slot) is registered a clock ahead:
+  // img_read gives the read of a state from its registers, and lrd_q is img_read of the
+  // next state's
+  // values (ReadPlan_A); a clock whose state leads to Idle or Out plans the offered
+  // load's sample line (its take reads it), RdReq and RdWait the loaded sample's line
+  // for the response's arrival. So Decide finds the loaded sample's value in the line
+  // register.
   typedef struct packed {
-    logic       go;    // the line register loads line `line` of the image
+    logic       go;    // the line register loads line `line` of the tile
     logic [2:0] line;
     logic [2:0] slot;  // the sample's slot of the line (a sample read)
   } lread_t;
@@ -344,8 +349,9 @@ module gx_msld (
     ts = pb | 6'(smp);
     unique case (st)
       StDecide: begin
-        r.go = !((!rd && arr == 2'd0) || (rd && cov == 16'd0 && em == 2'd0)) &&
-               !(rd && cov == 16'd0 && em == 2'd1 && multi);
+        // (a one-line pixel's line is in the line register already)
+        r.go = multi && !((!rd && arr == 2'd0) || (rd && cov == 16'd0 && em == 2'd0)) &&
+               !(rd && cov == 16'd0 && em == 2'd1);
         r.line = multi ? 3'(3'(p) << lines_lg) : 3'(p >> per_lg);
       end
       StSlot: begin
@@ -372,10 +378,29 @@ module gx_msld (
   // lrd_d, the read of the next clock: img_read of the state this clock's transition
   // enters, with the values it enters with (ReadPlan_A), each candidate built from
   // registers and chosen by the transition.
-  lread_t lrd_q, lrd_d;  // the image read of this clock, planned in the previous one
+  lread_t lrd_q, lrd_d;  // the read of this clock, planned in the previous one
+  logic [127:0] sel;             // lrd_q's dword selects (rd_sel)
   logic [2:0] line_in, slot_in;  // the offered load's sample: its line and slot
-  logic       rd_go;             // the sample's line from the read's response
-  logic       sst_q, sst_d;      // the loaded sample is stored in the snapshot
+  logic [255:0] rl;              // the line read this clock
+
+  // The one-hot dword selects of a read: bit t (t = 8 l + d), dword d of the line from
+  // tile dword t of the snapshot's copy; bit 64 + t, of the response (rsel: the dwords
+  // of pixel p whose sample is not stored).
+  function automatic logic [127:0] rd_sel(logic go, logic [2:0] line, logic [63:0] rsel);
+    for (int unsigned t = 0; t < 64; t++) begin
+      rd_sel[t] = go && 32'(line) == t / 8 && !rsel[t];
+      rd_sel[64 + t] = go && 32'(line) == t / 8 && rsel[t];
+    end
+  endfunction
+  assign sel = rd_sel(lrd_q.go, lrd_q.line, idle_q || out_q ? 64'd0 : rdw_q);
+  always_comb begin
+    rl = '0;
+    for (int unsigned l = 0; l < 8; l++)
+      for (int unsigned d = 0; d < 8; d++)
+        rl[d*32 +: 32] = rl[d*32 +: 32] |
+                         ({32{sel[l*8 + d]}} & snap_q[(l*8 + d)*32 +: 32]) |
+                         ({32{sel[64 + l*8 + d]}} & rd_resp_i.data[(l*8 + d)*32 +: 32]);
+  end
 
   // The intake record: what the intake takes from the offered load besides the
   // snapshot's data (and tile), derived from cfg_i, ld_i and the snapshot's masks;
@@ -391,24 +416,29 @@ module gx_msld (
     logic        covz;  // cov == 0
     logic [1:0]  arr;
     logic        rd;    // cov != N ones: the pixel is read from memory
-    logic        sst;   // the loaded sample is stored
     logic [2:0]  line;  // the loaded sample's line and slot
     logic [2:0]  slot;
     lread_t      dec;   // the read planned for Decide (taken straight into Decide)
-    logic [2:0]  js0;   // one-line pixel: its first slot, class mask indices, slots
-    logic [47:0] lmi;
+    logic [7:0]  lmj;   // one-line pixel: the sample's slot and its first slot (one-hot),
+    logic [7:0]  lmo;   // its slots
     logic [7:0]  lmv;
     logic [7:0]  grp;
     logic [35:0] xsel;  // xsel(p, N, B)
   } intake_t;
   intake_t in_dec, pre_q;
   lread_t rd_in_dec, rd_resp_dec, rd_ex0, rd_ex, rd_slot0, rd_slot, rd_slot1, rd_qb0, rd_qb;
+  lread_t rd_smp, rd_offer;  // the loaded sample's line; the offered load's
   always_comb begin
     logic [5:0] ts;
     ts = pb_in | 6'(ld_i.sample);
     line_in = 3'(ts >> fmt_in.slg);
     slot_in = 3'(ts & 6'((7'd1 << fmt_in.slg) - 7'd1));
-    rd_go = rd_take && !sst_q;
+    rd_offer.go = 1'b1;
+    rd_offer.line = line_in;
+    rd_offer.slot = slot_in;
+    rd_smp.go = 1'b1;
+    rd_smp.line = 3'(6'(pb_q | 6'(smp_q)) >> fmt_q.slg);
+    rd_smp.slot = 3'(6'(pb_q | 6'(smp_q)) & 6'((7'd1 << fmt_q.slg) - 7'd1));
     // intake into Decide (the pixel wholly in the slot), the read's response into Decide
     rd_in_dec = img_read(StDecide, fmt_in.multi, fmt_in.slg, fmt_in.lines_lg,
                          fmt_in.per_lg, ld_i.pixel, pb_in, ld_i.sample, 1'b0,
@@ -442,7 +472,8 @@ module gx_msld (
     lrd_d = '0;
     unique case (state_q)
       StIdle, StOut: ;  // (the intake, below)
-      StRdWait: if (rd_take) lrd_d = rd_resp_dec;
+      StRdReq: lrd_d = rd_smp;
+      StRdWait: lrd_d = arrive ? rd_resp_dec : rd_smp;
       StDecide: if (sub_q && fmt_q.multi) lrd_d = rd_ex0;
       StAnaWait: if (an_resp_valid && fmt_q.multi) lrd_d = rd_slot0;
       StSlot:
@@ -454,13 +485,10 @@ module gx_msld (
       StExact: if (!e4_l_q) lrd_d = rd_ex;
       default: ;
     endcase
+    if (idle_q || out_q || go_out) lrd_d = rd_offer;
     if (ld_take) lrd_d = pre_q.rd ? '0 : pre_q.dec;
-    ln_d = in_slot ? snap_i.data[32'(pre_q.line)*256 +: 256]
-         : rd_go ? rd_resp_i.data[32'(sline_q)*256 +: 256]
-         : lrd_q.go ? img_q[32'(lrd_q.line)*256 +: 256] : ln_q;
-    lslot_d = in_slot ? pre_q.slot : lrd_q.go ? lrd_q.slot : lslot_q;
-    sline_d = in_slot ? pre_q.line : sline_q;
-    sst_d = in_slot ? pre_q.sst : sst_q;
+    ln_d = lrd_q.go ? rl : ln_q;
+    lslot_d = lrd_q.go ? lrd_q.slot : lslot_q;
   end
   always_comb begin
     logic [2:0] kk;  // pixel p's group in its line (one-line pixels)
@@ -473,15 +501,12 @@ module gx_msld (
     in_dec.covz = cov_in == 16'd0;
     in_dec.arr = snap_i.arrive[32'(ld_i.pixel)*2 +: 2];
     in_dec.rd = cov_in != fmt_in.alln;
-    in_dec.sst = cov_in[ld_i.sample];
     in_dec.line = line_in;
     in_dec.slot = slot_in;
     in_dec.dec = rd_in_dec;
     kk = 3'(ld_i.pixel) & 3'((4'd1 << fmt_in.per_lg) - 4'd1);
-    in_dec.js0 = kk << fmt_in.nlg;
-    for (int unsigned i = 0; i < 8; i++)
-      in_dec.lmi[i*6 +: 6] = {(kk << fmt_in.nlg) | 3'(ld_i.sample),
-                              3'(kk << fmt_in.nlg) + 3'(i)};
+    in_dec.lmj = 8'd1 << ((kk << fmt_in.nlg) | 3'(ld_i.sample));
+    in_dec.lmo = 8'd1 << (kk << fmt_in.nlg);
     in_dec.lmv = 8'(fmt_in.alln);
     in_dec.grp = 8'(fmt_in.alln) << (kk << fmt_in.nlg);
     in_dec.xsel = xsel(ld_i.pixel[1:0], fmt_in.nlg, fmt_in.dlg);
@@ -505,7 +530,7 @@ module gx_msld (
   logic [63:0] dw_eq;
   always_comb begin
     for (int unsigned d = 0; d < TD; d++)
-      dw_eq[d] = img_q[d*32 +: 32] == ref_q[(d % 4)*32 +: 32];
+      dw_eq[d] = rd_resp_i.data[d*32 +: 32] == ref_q[(d % 4)*32 +: 32];
   end
   logic [15:0] x_eq;
   always_comb begin
@@ -535,12 +560,21 @@ module gx_msld (
 
   // One-line pixel: the loaded sample's class mask. Pixel p is group kk of its line and
   // its sample s is in slot js = kk N + s: bit i of the mask is bit kk N + i of the
-  // response's byte js, i < N (N <= 8 here), indices registered at intake (lmi_q).
+  // response's byte js, i < N (N <= 8 here), both selected by one-hots registered at
+  // intake (lmj_q, lmo_q).
   logic [15:0] line_mask;
+  logic [7:0]  lm_js, lm_j0;  // the response's bytes js and kk N
   always_comb begin
+    lm_js = '0;
+    lm_j0 = '0;
+    for (int unsigned j = 0; j < 8; j++) begin
+      if (lmj_q[j]) lm_js = lm_js | an_resp.masks[j*8 +: 8];
+      if (lmo_q[j]) lm_j0 = lm_j0 | an_resp.masks[j*8 +: 8];
+    end
     line_mask = '0;
     for (int unsigned i = 0; i < 8; i++)
-      line_mask[i] = lmv_q[i] && an_resp.masks[lmi_q[i*6 +: 6]];
+      for (int unsigned k = 0; k + i < 8; k++)
+        if (lmo_q[k] && lmv_q[i] && lm_js[k + i]) line_mask[i] = 1'b1;
   end
 
   // One-line pixel: its need from the response, one class when its first slot's class
@@ -551,7 +585,7 @@ module gx_msld (
   assign unused_line_need = ^line_need;
   always_comb begin
     logic one, full;
-    one = &(~grp_q | an_resp.masks[32'(js0_q)*8 +: 8]);
+    one = &(~grp_q | lm_j0);
     full = &(~grp_q | an_first);
     pix_need = one ? 2'd0 : full ? 2'd2 : 2'd1;
   end
@@ -560,7 +594,7 @@ module gx_msld (
   logic [15:0] lm_line;  // the slot's line class as pixel samples
   logic [15:0] g_mask;   // the class holding the loaded sample
   always_comb begin
-    lm_line = lmx_q[32'(slot_q[2:0])*16 +: 16];  // slot_q < S <= 8 where it is used
+    lm_line = 16'(lmr_q[7:0]) << boff_q;
     g_mask = '0;
     for (int unsigned g = 0; g < 16; g++)
       if (gsel_q[g]) g_mask = g_mask | gmask_q[g*16 +: 16];
@@ -594,7 +628,6 @@ module gx_msld (
     rd_req_o.pixels = 32'd1 << p_q;
   end
   assign rd_req_valid_o = state_q == StRdReq;
-  assign rd_resp_ready_o = state_q == StRdWait;
   assign resp_valid_o = state_q == StOut;
   always_comb begin
     resp_o = '0;
@@ -642,11 +675,11 @@ module gx_msld (
     lmf_d = lmf_q;
     grep_d = grep_q;
     gmask_d = gmask_q;
-    lmx_d = lmx_q;
-    lmi_d = lmi_q;
+    lmr_d = lmr_q;
+    lmj_d = lmj_q;
+    lmo_d = lmo_q;
     lmv_d = lmv_q;
     grp_d = grp_q;
-    js0_d = js0_q;
     qk_d = qk_q;
     qline_d = qline_q;
     k_d = k_q;
@@ -676,7 +709,7 @@ module gx_msld (
       StIdle: ;  // the intake below
       StRdReq: if (rd_req_ready_i) state_d = StRdWait;
       StRdWait: begin
-        if (rd_take) begin
+        if (arrive) begin
           em_d = rd_resp_i.enc;
           rbytes_d = rd_resp_i.bytes;
           kn_d = covz_q && rd_resp_i.enc == gx_pkg::Enc1spp;
@@ -721,9 +754,8 @@ module gx_msld (
             enc_d = pix_need;
             state_d = StOut;
           end else begin
-            // slot j's line class; the line's samples are bl S.. of the pixel
-            for (int unsigned j = 0; j < 8; j++)
-              lmx_d[j*16 +: 16] = 16'(an_resp.masks[j*8 +: 8]) << (4'(bl_q) << fmt_q.slg);
+            // slot j's line class (the line's samples are bl S.. of the pixel: lm_line)
+            lmr_d = an_resp.masks;
             lmf_d = an_first;
             lmfs_d = an_first;
             for (int unsigned j = 0; j < 8; j++)
@@ -756,6 +788,7 @@ module gx_msld (
           slot_d = slot_q + 4'd1;
           lmfs_d = lmfs_q >> 1;
           lsms_d = lsms_q >> 1;
+          lmr_d = lmr_q >> 8;
           send_d = slot1_end;
         end else if (!live_q[0]) begin  // g0 >= ng0
           ng_d = ng_q + 5'd1;
@@ -771,6 +804,7 @@ module gx_msld (
           slot_d = slot_q + 4'd1;
           lmfs_d = lmfs_q >> 1;
           lsms_d = lsms_q >> 1;
+          lmr_d = lmr_q >> 8;
           send_d = slot1_end;
           g0_d = '0;
           g0h_d = 32'd1;
@@ -808,6 +842,7 @@ module gx_msld (
             slot_d = slot_q + 4'd1;
             lmfs_d = lmfs_q >> 1;
             lsms_d = lsms_q >> 1;
+            lmr_d = lmr_q >> 8;
             send_d = slot1_end;
             g0_d = '0;
             g0h_d = 32'd1;
@@ -885,18 +920,33 @@ module gx_msld (
       em_d = '0;
       rbytes_d = '0;
       passes_d = '0;
-      js0_d = pre_q.js0;
-      lmi_d = pre_q.lmi;
+      lmj_d = pre_q.lmj;
+      lmo_d = pre_q.lmo;
       lmv_d = pre_q.lmv;
       grp_d = pre_q.grp;
       xsel_d = pre_q.xsel;
     end
   end
 
+  // snap_q is kept from the take of a load that reads it later (a mixed pixel; a
+  // multi-line pixel analyzed from the slot) until its state leads to Out; the read's
+  // response is held from its arrival until then.
+  always_comb begin
+    sbusy_d = sbusy_q;
+    if (ld_take) sbusy_d = pre_q.rd ? !pre_q.covz : pre_q.fmt.multi && pre_q.arr != 2'd0;
+    else if (go_out) sbusy_d = 1'b0;
+    rheld_d = rheld_q;
+    if (arrive) rheld_d = 1'b1;
+    else if (go_out) rheld_d = 1'b0;
+  end
+
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       state_q <= StIdle;
       lrd_q <= '0;
+      sbusy_q <= 1'b0;
+      snp_ld_q <= 1'b0;
+      rheld_q <= 1'b0;
       pre_ok_q <= 1'b0;
       idle_q <= 1'b1;
       out_q <= 1'b0;
@@ -906,6 +956,9 @@ module gx_msld (
     end else begin
       state_q <= state_d;
       lrd_q <= lrd_d;
+      sbusy_q <= sbusy_d;
+      snp_ld_q <= snap_ce;
+      rheld_q <= rheld_d;
       pre_ok_q <= pre_ok_d;
       idle_q <= state_d == StIdle;
       out_q <= state_d == StOut;
@@ -939,8 +992,6 @@ module gx_msld (
     enc_q <= enc_d;
     val_q <= val_d;
     ln_q <= ln_d;
-    sline_q <= sline_d;
-    sst_q <= sst_d;
     lslot_q <= lslot_d;
     bl_q <= bl_d;
     send_q <= send_d;
@@ -958,11 +1009,11 @@ module gx_msld (
     lmf_q <= lmf_d;
     grep_q <= grep_d;
     gmask_q <= gmask_d;
-    lmx_q <= lmx_d;
-    lmi_q <= lmi_d;
+    lmr_q <= lmr_d;
+    lmj_q <= lmj_d;
+    lmo_q <= lmo_d;
     lmv_q <= lmv_d;
     grp_q <= grp_d;
-    js0_q <= js0_d;
     qk_q <= qk_d;
     qline_q <= qline_d;
     k_q <= k_d;
@@ -985,6 +1036,7 @@ module gx_msld (
     gsel_q <= gsel_d;
     lsms_q <= lsms_d;
     rel_q <= 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg));
+    boff_q <= 4'(4'(bl_q) << fmt_q.slg);
     relok_q <= smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
                5'(smp_q) < 5'(4'(4'(bl_q) << fmt_q.slg)) + 5'd8;
     wl_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg);
@@ -1016,9 +1068,13 @@ module gx_msld (
   // masks).
   logic fv_after_init, fv_post_decide, fv_walk, fv_uniform, fv_ana;  // fv_walk: the slot walk
   logic [15:0] gsel_ref;  // bit g: class g's mask holds the loaded sample
-  logic [7:0]  lsm_ref;   // bit j: slot j's line class holds the loaded sample
+  logic [7:0]  lsm_ref;   // bit j: slot slot_q + j's line class holds the loaded sample
   always_comb
-    for (int unsigned j = 0; j < 8; j++) lsm_ref[j] = lmx_q[j*16 + 32'(smp_q)];
+    for (int unsigned j = 0; j < 8; j++) begin
+      logic [15:0] m;
+      m = 16'(lmr_q[j*8 +: 8]) << boff_q;
+      lsm_ref[j] = m[smp_q];
+    end
   always_comb
     for (int unsigned g = 0; g < 16; g++) gsel_ref[g] = gmask_q[g*16 + 32'(smp_q)];
   always_comb begin
@@ -1048,7 +1104,15 @@ module gx_msld (
                         (rd_req_valid_o && rd_req_o == $past(rd_req_o)))
   `GX_ASSERT(Owed_A, fv_owed_q == (state_q != StIdle))
   `GX_ASSERT(OneRead_A, !rd_req_valid_o || !fv_rd_owed_q)
-  `GX_ASSERT(RdOwed_A, fv_rd_owed_q == (state_q == StRdWait))
+  `GX_ASSERT(RdOwed_A, fv_rd_owed_q == (state_q == StRdWait || rheld_q))
+  // The read's response is held from its arrival until the load's state leads to Out;
+  // the snapshot's copy is kept while the load in flight still reads it (a mixed pixel;
+  // a multi-line pixel wholly in the slot that is analyzed).
+  `GX_ASSERT(RespHeld_A, !rheld_q || (rd_resp_valid_i && rd_q && fv_after_init && !out_q &&
+                                      state_q != StRdReq && state_q != StRdWait))
+  `GX_ASSERT(SBusy_A, sbusy_q == (fv_after_init && !out_q &&
+                                  (rd_q ? !covz_q : fmt_q.multi && arr_q != 2'd0)))
+  `GX_ASSERT(GoOut_A, go_out == (!out_q && state_d == StOut))
   `GX_ASSERT(ReqFields_A, !rd_req_valid_o || (rd_req_o.kind == 2'd2 &&
                           rd_req_o.pixels == (32'd1 << p_q) && rd_req_o.tile == tile_q))
   // The read exactly when some sample of the pixel is not in the slot (read_bytes 0
@@ -1104,9 +1168,10 @@ module gx_msld (
                            state_q == StQReq || state_q == StQWait) ||
                          (wl_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg) &&
                           wl1_q == 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1)) &&
+                          boff_q == 4'(4'(bl_q) << fmt_q.slg) &&
                           wlo_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) &
                                       6'((7'd1 << fmt_q.slg) - 7'd1))))
-  `GX_ASSERT(LineSmp_A, !fv_walk || lsms_q == 8'(lsm_ref >> slot_q))
+  `GX_ASSERT(LineSmp_A, !fv_walk || lsms_q == lsm_ref)
   `GX_ASSERT(LineRel_A, state_q != StAnaWait ||
                         (rel_q == 4'(smp_q - 4'(4'(bl_q) << fmt_q.slg)) &&
                          relok_q == (smp_q >= 4'(4'(bl_q) << fmt_q.slg) &&
@@ -1130,16 +1195,23 @@ module gx_msld (
                        pre_q.fmt.bps != 2'd3)
   `GX_ASSERT(FmtLegal_A, !fv_after_init ||
                          (fmt_q == gx_ms_pkg::ms_fmt(fmt_q.spp, fmt_q.bps) && fmt_q.bps != 2'd3))
-  `GX_ASSERT(SampleStored_A, !fv_after_init || sst_q == cov_q[smp_q])
   // Decide's cases, registered with the load and the read's Em.
   `GX_ASSERT(CovZero_A, !fv_after_init || covz_q == (cov_q == 16'd0))
   `GX_ASSERT(Known_A, !(state_q == StDecide || fv_post_decide) ||
                       (kn_q == fv_uniform && sub_q == (rd_q && cov_q == 16'd0 && em_q == 2'd1)))
-  // The image read planned a clock ahead is the read the state asks for.
-  `GX_ASSERT(ReadPlan_A, lrd_q == img_read(state_q, fmt_q.multi, fmt_q.slg,
-                                           fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q, smp_q,
-                                           rd_q, arr_q, cov_q, em_q, bl_q, slot_q,
-                                           grep_q[32'(gi_q)*4 +: 4], k_q[3:0]))
+  // The read planned a clock ahead is the read the state asks for (in RdWait the
+  // loaded sample's line, for the response's arrival; in Idle and Out the offered
+  // load's, StartPlan_A).
+  `GX_ASSERT(ReadPlan_A, idle_q || out_q || state_q == StRdReq ||
+                         lrd_q == (state_q == StRdWait ? rd_smp
+                                   : img_read(state_q, fmt_q.multi, fmt_q.slg,
+                                              fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q,
+                                              smp_q, rd_q, arr_q, cov_q, em_q, bl_q,
+                                              slot_q, grep_q[32'(gi_q)*4 +: 4],
+                                              k_q[3:0])))
+  `GX_ASSERT(StartPlan_A, !((idle_q || out_q) && pre_ok_q &&
+                            pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
+                          lrd_q == rd_offer)
   `GX_ASSERT(EncLegal_A, !resp_valid_o || resp_o.enc != gx_pkg::enc_e'(2'd3))
 
   `GX_COVER(Enc1spp_C, resp_valid_o && resp_o.enc == gx_pkg::Enc1spp)
@@ -1156,6 +1228,7 @@ module gx_msld (
   `GX_COVER(Mixed_C, resp_valid_o && rd_q && cov_q != 16'd0)
   `GX_COVER(Stall_C, resp_valid_o && !resp_ready_i)
   `GX_COVER(BackToBack_C, state_q == StOut && ld_take)
+  `GX_COVER(SBusy_C, sbusy_q && go_out)
 endmodule
 
 `default_nettype wire

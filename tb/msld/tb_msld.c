@@ -388,7 +388,7 @@ static void timing_check(tb_report_t *rep)
     gx_msld_rtl_cfg(m, &cfg);
     static const int w_ready[11] = {0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0};
     static const int w_req[11] = {0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0};
-    static const int w_rresp[11] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1};
+    static const int w_rresp[11] = {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0};
     static const int w_resp[11] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0};
     int ok = 1, pending = 0;
     for (unsigned c = 0; c < 11; c++) {
