@@ -89,7 +89,6 @@ module gx_mswb (
   logic [1:0]        lcnt_q, lcnt_d;         // load: clocks in Load (saturating at 3)
   logic [31:0]       wrw_q, wrw_d;           // encode: written_q from pixel px_q on (WrW_A)
   logic [7:0]        rlen_q;                 // ... the lines the response fills
-  logic              lnf_q, lnf_d;           // ... none written yet: from the lowest
   logic [5:0]        px_q, px_d;             // merge, encode: the pixel
   logic [2:0]        pln_q, pln_d;           // ... its first line (PixLine_A)
   logic [2:0]        sln_q, sln_d;           // encode (full): the line of sample si_q
@@ -129,8 +128,7 @@ module gx_mswb (
   logic              cv1_q, cv2_q;           // copy: a word read 1, 2 clocks ago
   logic [3:0]        cc1_q, cc2_q;           // ... which word
   logic [8*PL-1:0]   pl_q;                   // the packet's payload (fl_o.payload)
-  logic              fl_valid_q, fl_valid_d;
-  gx_pkg::ms_flush_t fl_q, fl_d;
+  logic [5:0]        nana_q, nana_d;         // re-analyzed pixels (the packet's analyzed)
 
   // ---------------------------------------------------------------------------------
   // Format of the held eviction (gx_ms_pkg::ms_fmt_t: N = 2^nlg, B = 2^blg, B/4 = 2^dlg
@@ -215,15 +213,26 @@ module gx_mswb (
     valid_c = f_valid(cfg_q.width, cfg_q.height, fmt.plg, tile_q);
   end
 
-  // The existing pixels as a pipeline over the load (cfg_q, tile_q and fmt are static
-  // from the first Load clock on): the registered product W H (area_q, from the second
-  // Load clock), the registered count (vn_q, from the third), its mask (valid_n) in Init.
+  // The existing pixels as a pipeline over the load (cfg_i is static while an eviction
+  // is in flight, and cfg_q, tile_q, stored_q, arrive_q and fmt from the first Load clock
+  // on): the registered product W H of cfg_i (area_q, from the first Load clock), the
+  // registered count (vn_q, from the second), its mask (valid_n). The pixel masks of the
+  // stored samples are registered beside the count (pa_q, pl_q, an_q: pix_any, pix_all,
+  // ana_c from the second Load clock), and so are Init's choices from them (rn_q: a
+  // read is needed, nana_q's count).
   logic [27:0] area_q;
   logic [5:0]  vn_q;
-  logic [31:0] valid_n;
+  logic [31:0] valid_n, pa_q, pal_q, an_q;
+  logic        rn_q;
+  logic [5:0]  ncnt_q;
   always_ff @(posedge clk_i) begin
-    area_q <= 28'(cfg_q.width) * 28'(cfg_q.height);
+    ncnt_q <= 6'($countones(an_q));
+    area_q <= 28'(cfg_i.width) * 28'(cfg_i.height);
     vn_q <= f_count(area_q, fmt.plg, tile_q);
+    pa_q <= pix_any;
+    pal_q <= pix_all;
+    an_q <= ana_c;
+    rn_q <= (pa_q & ~pal_q) != 32'd0 || pa_q != valid_n;
   end
   assign valid_n = f_first(vn_q);
 
@@ -231,10 +240,10 @@ module gx_mswb (
   // (arrival 1SPP): no read, merge or analysis can change the packet, which is the 1SPP
   // encoding of every existing pixel (a merge never changes a pixel's sample 0, its
   // first reference). So the sample 0s are written into the payload as the image is
-  // loaded, and Init goes to Out. fast_q: the condition, registered (from the fourth
-  // Load clock on, with vn_q).
+  // loaded, and Init goes to Out. fast_q: the condition, registered (from the third
+  // Load clock on).
   logic fast_c, fast_q;
-  assign fast_c = pix_any == valid_n && pix_all == pix_any && ana_c == 32'd0;
+  assign fast_c = pa_q == valid_n && pal_q == pa_q && an_q == 32'd0;
   always_ff @(posedge clk_i) fast_q <= fast_c;
 
   // ---------------------------------------------------------------------------------
@@ -492,34 +501,84 @@ module gx_mswb (
     .wdata_i (vrep)
   );
 
-  // The sample 0s of the loaded line's pixels, for the payload write of the clock after
-  // its load clock: one-line pixels, its 2^per_lg pixels' (32 / N bytes at byte
-  // ln 32 / N of the payload); multi-line pixels, the pixel's when the line is its first
-  // (B bytes at byte (ln / L) B). ld_w: the line loaded (line ln_q of the held record:
-  // its stored samples, 0 elsewhere), which Load writes into the image; taken from the
-  // record here, not from the image's write data (wd, a select of every writer). ld_g:
-  // pixel k's sample 0 at byte k B, from ld_w: dword w is line dword
-  // ((w >> dlg) << (nlg + dlg)) | (w mod 2^dlg) (one-line pixels; lanes past 32 / N bytes
-  // are not written) or w (multi-line pixels).
-  // ldg_q: its c bytes (32 / N or B) repeated over the 16 lanes (the write's data).
+  // The load reads the held record a pair of lines at a time: pair pr_q (lines 2 pr_q and
+  // 2 pr_q + 1, 512 bits: ld_p; pm: its dwords' samples stored); the line written into
+  // the image is its half ln_q[0], its unstored samples 0 (ld_w; pr_q = ln_q / 2 while
+  // the image is loaded).
+  // The uniform fast path's payload is the sample 0s of the pixels, gathered from the
+  // record as it is read, 16 bytes a clock at most (the payload's write port), and
+  // written in the clock after (ldg_q: its c bytes repeated over the 16 lanes):
+  //   N = 2: line ln_q's (16 bytes: 4 pixels of 4, 2 of 8 or 1 of 16 bytes) at byte
+  //          16 ln_q, every Load clock, as the image is loaded;
+  //   N > 2: pair pr_q's (one-line pixels: 64 / N bytes at byte pr_q 64 / N; a pixel of
+  //          L = 2^lines_lg lines: B bytes at byte (pr_q / (L / 2)) B from its first
+  //          pair), once a pair (gd_q), from the pairs starting a pixel (gfm). While the
+  //          fast path is not known the pair is the image load's, so the lowest pairs are
+  //          gathered with it; once it is known (fast_q, the third Load clock) the
+  //          fast path reads the pairs left to gather (gsw_q, those holding a stored
+  //          sample) a clock each and leaves the load with the last (gmode), the image
+  //          unwritten (no packet of the fast path reads it); otherwise the load goes
+  //          on and Init clears what the gather wrote.
+  logic [1:0]   pr_q, pr_d;
+  logic [3:0]   gd_q, gd_d;   // the pairs gathered
+  logic [3:0]   gfm;          // the pairs that start a pixel
+  logic [3:0]   gsw_q;        // ... and hold a stored sample (from the second Load clock)
+  logic [3:0]   gpst;         // gsw_q's next value
+  logic [3:0]   gleft;        // the pairs of gsw_q not gathered after this clock
+  logic         n2, gat, gmode, gdone;
+  logic [511:0] ld_p;
+  logic [15:0]  pm, gj;
   logic [255:0] ld_w;
-  logic [127:0] ld_g, ld_r, ldg_q;
+  logic [127:0] ld_g, ldg_q;
   always_comb begin
-    ld_w = ev_i.data[32'(ln_q)*256 +: 256];
-    for (int unsigned k = 0; k < 8; k++)
-      if (!stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)]) ld_w[k*32 +: 32] = 32'd0;
-    ld_g[31:0] = ld_w[31:0];
-    ld_g[63:32] = fmt.multi || fmt.dlg != 3'd0 ? ld_w[63:32]
-                                                : fmt.nlg == 3'd1 ? ld_w[95:64] : ld_w[159:128];
-    ld_g[95:64] = fmt.multi || fmt.dlg == 3'd2 ? ld_w[95:64] : ld_w[159:128];
-    ld_g[127:96] = fmt.multi || fmt.dlg == 3'd2 ? ld_w[127:96]
-                                                 : fmt.dlg == 3'd1 ? ld_w[191:160] : ld_w[223:192];
-    unique case (fmt.multi ? fmt.blg : 3'(3'd5 - fmt.nlg))
-      3'd2:    ld_r = {4{ld_g[31:0]}};
-      3'd3:    ld_r = {2{ld_g[63:0]}};
-      default: ld_r = ld_g;
+    logic [3:0] pst;  // the pairs holding a stored sample
+    n2 = fmt.nlg == 3'd1;
+    gj = '0;
+    unique case (fmt.lines_lg)
+      3'd2:    gfm = 4'b0101;
+      3'd3:    gfm = 4'b0001;
+      default: gfm = 4'b1111;
     endcase
+    for (int unsigned k = 0; k < 4; k++)
+      unique case (fmt.dlg)
+        3'd0:    pst[k] = |stored_q[16*k +: 16];
+        3'd1:    pst[k] = |stored_q[8*k +: 8];
+        default: pst[k] = |stored_q[4*k +: 4];
+      endcase
+    gpst = gfm & pst;
+    gat = state_q == StLoad && !n2 && gfm[pr_q] && !gd_q[pr_q];
+    gmode = state_q == StLoad && lcnt_q >= 2'd2 && fast_q && !n2;
+    gd_d = state_q == StLoad ? gd_q | (gat ? 4'd1 << pr_q : 4'd0) : 4'd0;
+    gleft = gsw_q & ~gd_d;
+    gdone = gleft == 4'd0;
+    ld_p = ev_i.data[32'(pr_q)*512 +: 512];
+    for (int unsigned k = 0; k < 16; k++) pm[k] = stored_q[6'((32'(pr_q) * 16 + k) >> fmt.dlg)];
+    ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
+    for (int unsigned k = 0; k < 8; k++)
+      if (!(ln_q[0] ? pm[8 + k] : pm[k])) ld_w[k*32 +: 32] = 32'd0;
+    if (n2) begin  // pixel k's sample 0: line dwords 2k (B = 4), 4k.. (8), 8k.. (16)
+      ld_g[31:0] = ld_w[31:0];
+      ld_g[63:32] = fmt.dlg != 3'd0 ? ld_w[63:32] : ld_w[95:64];
+      ld_g[95:64] = fmt.dlg == 3'd2 ? ld_w[95:64] : ld_w[159:128];
+      ld_g[127:96] = fmt.dlg == 3'd2 ? ld_w[127:96] : fmt.dlg == 3'd1 ? ld_w[191:160]
+                                                                      : ld_w[223:192];
+    end else begin  // pair dword gj[4i+3:4i] in gathered dword i, 0 when its sample is unstored
+      if (fmt.multi) begin  // the pair's first B bytes
+        gj[3:0] = 4'd0;
+        gj[7:4] = fmt.dlg == 3'd0 ? 4'd0 : 4'd1;
+        gj[11:8] = fmt.dlg == 3'd2 ? 4'd2 : 4'd0;
+        gj[15:12] = fmt.dlg == 3'd0 ? 4'd0 : fmt.dlg == 3'd1 ? 4'd1 : 4'd3;
+      end else begin  // N = 4: pair dwords 0, 4, 8, 12 (B = 4), 0, 1, 8, 9 (8); N = 8: 0, 8
+        gj[3:0] = 4'd0;
+        gj[7:4] = fmt.nlg == 3'd3 ? 4'd8 : fmt.dlg == 3'd0 ? 4'd4 : 4'd1;
+        gj[11:8] = fmt.nlg == 3'd3 ? 4'd0 : 4'd8;
+        gj[15:12] = fmt.nlg == 3'd3 ? 4'd8 : fmt.dlg == 3'd0 ? 4'd12 : 4'd9;
+      end
+      for (int unsigned i = 0; i < 4; i++)
+        ld_g[i*32 +: 32] = pm[gj[4*i +: 4]] ? ld_p[32'(gj[4*i +: 4])*32 +: 32] : 32'd0;
+    end
   end
+  always_ff @(posedge clk_i) gsw_q <= gpst;
 
   // The payload register's one write port: c bytes from byte a (at most 16, in at most
   // two 16-byte payload lines). Its command is registered a clock ahead, from what starts
@@ -552,11 +611,12 @@ module gx_mswb (
       pn_addr = mbytes + 9'(32'(cc1_q) * 16);
       pn_cnt = voff_q - 9'(32'(cc1_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc1_q) * 16));
       pn_src = 2'd3;
-    end else if (state_q == StLoad) begin  // load: the sample 0s of line ln_q's pixels
-      pn_en = !fmt.multi || (ln_q & 3'((32'd1 << fmt.lines_lg) - 1)) == 3'd0;
-      pn_addr = fmt.multi ? 9'(32'(ln_q >> fmt.lines_lg) << fmt.blg)
-                          : 9'(32'(ln_q) << (3'd5 - fmt.nlg));
-      pn_cnt = fmt.multi ? fmt.bb : 5'(6'd32 >> fmt.nlg);
+    end else if (state_q == StLoad) begin  // load: the gathered sample 0s
+      pn_en = n2 || gat;
+      pn_addr = n2 ? 9'(32'(ln_q) << 4)
+                   : fmt.multi ? 9'(32'(pr_q >> (fmt.lines_lg - 3'd1)) << fmt.blg)
+                               : 9'(32'(pr_q) << (3'd6 - fmt.nlg));
+      pn_cnt = n2 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
       pn_src = 2'd2;
     end else if (enc_q == 2'd1) begin  // emit stage, subset: the mask's byte (N <= 8)
       pn_en = emit_d;                    // or two bytes (N = 16)
@@ -575,7 +635,7 @@ module gx_mswb (
     end
     for (int unsigned k = 0; k < 23; k++) pn_ln[k] = 32'(pn_addr[8:4]) == k;
     // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
-    pn_clr = ev_start || (state_q == StLoad && ld_last && lcnt_q >= 2'd2 && !fast_c);
+    pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
   end
 
   always_ff @(posedge clk_i) begin
@@ -613,14 +673,15 @@ module gx_mswb (
   // and takes at least 3 clocks (the existing-pixel pipeline: Area_A, VCount_A, Fast_A):
   // the last line is written again until then. ld_last: ln_q is the last line.
   logic [7:0] ld_lines, ld_more;
-  logic       ld_last;
+  logic       ld_last, ld_fin;
   assign ld_lines = f_lines(stored_q, cfg_q.bps);
   assign ld_more = ld_lines & ~(8'((9'd2 << ln_q) - 9'd1));
   assign ld_last = ld_more == 8'd0;
+  assign ld_fin = gmode ? gdone : ld_last;  // the load's last clock (from the third on)
   logic ev_start, ev_take, peek_take;
   assign ev_start = state_q == StIdle && ev_valid_i && !ev_i.peek;
   assign ev_ready_o = state_q == StIdle ? !(ev_valid_i && !ev_i.peek)
-                                        : state_q == StLoad && ld_last && lcnt_q >= 2'd2;
+                                        : state_q == StLoad && ld_fin && lcnt_q >= 2'd2;
   assign ev_take = ev_valid_i && ev_ready_o;
   assign peek_take = ev_take && ev_i.peek;
 
@@ -634,22 +695,22 @@ module gx_mswb (
     rd_req_o.pixels = state_q == StPrReq ? valid_q & ~cov_q : part_q;
   end
   assign rd_req_valid_o = state_q == StRdReq || state_q == StPrReq;
-  // a response is written into the image a line a clock and taken with its last line
   // a response is written into the image a line a clock, only the lines holding dwords it
-  // fills (rlen_q, from the lowest), and taken with the last of them
+  // fills (rlen_q, from the lowest: ln_q), and taken with the last of them
   assign rd_resp_ready_o = (state_q == StRdWait || state_q == StPrWait) &&
-                           (rlen_q >> rln) >> 1 == 8'd0;
+                           (rlen_q >> ln_q) >> 1 == 8'd0;
 
   // The image dwords a read's response fills: RMW, the partial pixels' samples not
   // stored; promote, the uncovered existing pixels. rl_en: the lines holding them,
   // registered every clock (rlen_q: current from the read's first clock in its Req state,
-  // before any response); rln, the line written: the lowest (rl_lo) first.
+  // before any response); the line written, ln_q: the lowest (rl_lo, registered in the
+  // Req state) first.
   // Per line, from the pixel mask: one-line pixels, a line holds such a pixel (an RMW
   // pixel is partial, so some sample of it in its line is not stored); multi-line
   // pixels, the line's pixel is in the mask and, for RMW, some sample of the line is not
   // stored.
   logic [7:0] rl_en;
-  logic [2:0] rl_lo, rln;
+  logic [2:0] rl_lo;
   always_comb begin
     logic [31:0] rpx;  // the pixels the response fills
     logic        prm;  // a promote read
@@ -674,15 +735,24 @@ module gx_mswb (
       endcase
       rl_en[l] = fmt.multi ? mul && (prm || uns) : one;
     end
-    rl_lo = '0;
-    for (int k = 7; k >= 0; k--)
-      if (rlen_q[k]) rl_lo = 3'(k);
-    rln = lnf_q && (state_q == StRdWait || state_q == StPrWait) ? rl_lo : ln_q;
+    rl_lo = f_low(rl_en);
   end
   always_ff @(posedge clk_i) rlen_q <= rl_en;
-  assign fl_valid_o = fl_valid_q;
+  // The packet: Out's registers, static in Out (the payload is its own register, its last
+  // write done in the clock before Out), so fl_valid_o is Out itself.
+  assign fl_valid_o = state_q == StOut;
   always_comb begin
-    fl_o = fl_q;
+    fl_o = '0;
+    fl_o.tile = tile_q;
+    fl_o.cause = cause_q;
+    fl_o.enc = gx_pkg::enc_e'(enc_q);
+    fl_o.written = written_q;
+    fl_o.stored = stored_q;
+    fl_o.payload_bytes = enc_q == 2'd1 ? mbytes + voff_q : voff_q;
+    fl_o.read_rmw = rmw_q;
+    fl_o.read_promote = prom_q;
+    fl_o.analyzed = nana_q;
+    fl_o.passes = passes_q;
     fl_o.payload = pl_q;
   end
 
@@ -726,9 +796,9 @@ module gx_mswb (
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
   logic [2:0] ln_next;  // read responses: the next line the response fills
   always_comb begin
-    ln_next = rln;
+    ln_next = ln_q;
     for (int k = 7; k >= 0; k--)
-      if (32'(k) > 32'(rln) && rlen_q[k]) ln_next = 3'(k);
+      if (32'(k) > 32'(ln_q) && rlen_q[k]) ln_next = 3'(k);
   end
 
   always_comb begin
@@ -752,7 +822,6 @@ module gx_mswb (
     ln_d = ln_q;
     lcnt_d = state_q == StIdle ? 2'd0 : lcnt_q;
     wrw_d = wrw_q;
-    lnf_d = lnf_q;
     px_d = px_q;
     pln_d = pln_q;
     sln_d = sln_q;
@@ -783,11 +852,10 @@ module gx_mswb (
     moff_d = moff_q;
     mbyte_d = mbyte_q;
     cpi_d = cpi_q;
-    fl_valid_d = fl_valid_q;
-    fl_d = fl_q;
-    wl = rln;
+    nana_d = nana_q;
+    wl = ln_q;
     wdw = '0;
-    wd = rd_resp_i.data[32'(rln)*256 +: 256];
+    wd = rd_resp_i.data[32'(ln_q)*256 +: 256];
     img_re = 1'b0;
     img_ra = rd_x;
     rd_line_d = rd_line_q;
@@ -818,26 +886,27 @@ module gx_mswb (
           state_d = StLoad;
         end
       end
-      StLoad: begin  // image line ln_q: the stored samples, 0 elsewhere
+      StLoad: begin  // image line ln_q: the stored samples, 0 elsewhere (not in gmode)
         wd = ld_w;
-        wdw = '1;
+        wdw = gmode ? 8'd0 : 8'hff;
         rd_val_d = 1'b0;
         if (lcnt_q != 2'd3) lcnt_d = lcnt_q + 2'd1;
         if (!ld_last) ln_d = f_low(ld_more);
-        else if (lcnt_q >= 2'd2) state_d = StInit;
+        if (ld_fin && lcnt_q >= 2'd2) state_d = StInit;
       end
       StInit: begin
         valid_d = valid_n;
-        cov_d = pix_any & p_mask;
-        part_d = pix_any & ~pix_all & p_mask;
-        ana_d = ana_c;
+        cov_d = pa_q;
+        part_d = pa_q & ~pal_q;
+        ana_d = an_q;
+        nana_d = ncnt_q;
         rmw_d = '0;
         prom_d = '0;
         passes_d = '0;
         eb_d = 2'd0;
         em_d = 2'd0;
         ai_d = '0;
-        anaw_d = ana_c;
+        anaw_d = an_q;
         ln_d = '0;
         px_d = '0;
         pln_d = '0;
@@ -853,25 +922,24 @@ module gx_mswb (
         end
         // else the payload is cleared; Em is needed unless the whole tile is rewritten,
         // data for partial pixels
-        else if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_n)
+        else if (rn_q)
           state_d = StRdReq;
         else
-          state_d = cfg_q.threshold != 8'd0 ? StMPix : ana_c == 32'd0 ? StDecide : StAnaNext;
+          state_d = cfg_q.threshold != 8'd0 ? StMPix : an_q == 32'd0 ? StDecide : StAnaNext;
       end
       StRdReq: begin
-        lnf_d = 1'b1;
+        ln_d = rl_lo;
         if (rd_req_ready_i) state_d = StRdWait;
       end
       StRdWait: begin
-        // line rln of the response: the partial pixels' samples not stored
+        // line ln_q of the response: the partial pixels' samples not stored
         for (int unsigned k = 0; k < 8; k++)
           wdw[k] = rd_resp_valid_i &&
-                   part_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
-                   !stored_q[6'((32'(rln) * 8 + k) >> fmt.dlg)];
+                   part_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
           ln_d = ln_next;
-          lnf_d = 1'b0;
           if (rd_resp_ready_o) begin
             em_d = rd_resp_i.enc;
             rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
@@ -1058,19 +1126,18 @@ module gx_mswb (
         end
       end
       StPrReq: begin
-        lnf_d = 1'b1;
+        ln_d = rl_lo;
         if (rd_req_ready_i) state_d = StPrWait;
       end
       StPrWait: begin
-        // line rln of the response: the uncovered existing pixels
+        // line ln_q of the response: the uncovered existing pixels
         for (int unsigned k = 0; k < 8; k++)
           wdw[k] = rd_resp_valid_i &&
-                   valid_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
-                   !cov_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
+                   valid_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !cov_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
           ln_d = ln_next;
-          lnf_d = 1'b0;
           if (rd_resp_ready_o) begin
             prom_d = rd_resp_i.bytes;
             state_d = StEPix;
@@ -1168,33 +1235,17 @@ module gx_mswb (
         if (cp_re) cpi_d = cpi_q + 5'd1;
         else if (!cv1_q) state_d = StOut;  // (the last word is written in this clock)
       end
-      StOut: begin
-        if (!fl_valid_q) begin
-          fl_d = '0;
-          fl_d.tile = tile_q;
-          fl_d.cause = cause_q;
-          fl_d.enc = gx_pkg::enc_e'(enc_q);
-          fl_d.written = written_q;
-          fl_d.stored = stored_q;
-          fl_d.payload_bytes = enc_q == 2'd1 ? mbytes + voff_q : voff_q;
-          fl_d.read_rmw = rmw_q;
-          fl_d.read_promote = prom_q;
-          fl_d.analyzed = 6'($countones(ana_q));
-          fl_d.passes = passes_q;
-          fl_valid_d = 1'b1;
-        end else if (fl_ready_i) begin
-          fl_valid_d = 1'b0;
-          state_d = StIdle;
-        end
-      end
+      StOut: if (fl_ready_i) state_d = StIdle;
       default: state_d = StIdle;
     endcase
+    // the record's pair read next: the fast path's next pair to gather, else the pair of
+    // the next line loaded
+    pr_d = gmode ? 2'(f_low(8'(gleft))) : ln_d[2:1];
   end
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       state_q <= StIdle;
-      fl_valid_q <= 1'b0;
       emit_q <= 1'b0;
       cv1_q <= 1'b0;
       cv2_q <= 1'b0;
@@ -1209,7 +1260,6 @@ module gx_mswb (
       pwc_q <= 1'b0;
     end else begin
       state_q <= state_d;
-      fl_valid_q <= fl_valid_d;
       emit_q <= emit_d;
       cv1_q <= cp_re;
       cv2_q <= cv1_q;
@@ -1245,7 +1295,6 @@ module gx_mswb (
     ln_q <= ln_d;
     lcnt_q <= lcnt_d;
     wrw_q <= wrw_d;
-    lnf_q <= lnf_d;
     px_q <= px_d;
     pln_q <= pln_d;
     sln_q <= sln_d;
@@ -1280,8 +1329,10 @@ module gx_mswb (
     cpi_q <= cpi_d;
     cc1_q <= cpi_q[3:0];
     cc2_q <= cc1_q;
-    fl_q <= fl_d;
-    ldg_q <= ld_r;
+    nana_q <= nana_d;
+    ldg_q <= ld_g;
+    pr_q <= pr_d;
+    gd_q <= gd_d;
   end
 
   // ---------------------------------------------------------------------------------
@@ -1338,13 +1389,17 @@ module gx_mswb (
     fv_done = 5'($countones(done_q));
   end
   // The payload write port as it was before its command was registered (the reference
-  // of PayWr_A): the write of this clock from this clock's registers, the load's a clock
-  // after its load clock (fv_ldv_q, of line fv_ldl_q), its data rotated to their lanes.
-  logic         fv_ldv_q;
+  // of PayCmd_A, PayData_A): the write of this clock from this clock's registers, the
+  // load's a clock after its load clock (fv_ldv_q: line fv_ldl_q, pair fv_ldp_q gathered
+  // when fv_gat_q), its data rotated to their lanes.
+  logic         fv_ldv_q, fv_gat_q;
   logic [2:0]   fv_ldl_q;
+  logic [1:0]   fv_ldp_q;
   always_ff @(posedge clk_i) begin
     fv_ldv_q <= !rst_i && state_q == StLoad;
     fv_ldl_q <= ln_q;
+    fv_ldp_q <= pr_q;
+    fv_gat_q <= gat;
   end
   logic         fv_pw_en;
   logic [8:0]   fv_pw_addr;
@@ -1360,11 +1415,12 @@ module gx_mswb (
       fv_pw_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16
                                                        : 5'(voff_q - 9'(32'(cc2_q) * 16));
       fv_pw_data = vb_rdata;
-    end else if (fv_ldv_q) begin
-      fv_pw_en = !fmt.multi || (fv_ldl_q & 3'((32'd1 << fmt.lines_lg) - 1)) == 3'd0;
-      fv_pw_addr = fmt.multi ? 9'(32'(fv_ldl_q >> fmt.lines_lg) << fmt.blg)
-                             : 9'(32'(fv_ldl_q) << (3'd5 - fmt.nlg));
-      fv_pw_cnt = fmt.multi ? fmt.bb : 5'(6'd32 >> fmt.nlg);
+    end else if (fv_ldv_q) begin  // N = 2: line fv_ldl_q; else pair fv_ldp_q, gathered
+      fv_pw_en = fmt.nlg == 3'd1 || fv_gat_q;
+      fv_pw_addr = fmt.nlg == 3'd1 ? 9'(32'(fv_ldl_q) * 16)
+                 : fmt.multi ? 9'((32'(fv_ldp_q) >> (32'(fmt.lines_lg) - 1)) * 32'(fmt.bb))
+                             : 9'(32'(fv_ldp_q) * (32'd64 >> fmt.nlg));
+      fv_pw_cnt = fmt.nlg == 3'd1 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
       fv_pw_data = ldg_q;
     end else if (enc_q == 2'd1) begin
       fv_pw_en = emit_q;
@@ -1453,12 +1509,20 @@ module gx_mswb (
   `GX_ASSERT(FmtHeld_A, state_q == StIdle || fmt == gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
   // the existing pixels' pipeline over the load
-  `GX_ASSERT(Area_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
+  `GX_ASSERT(Area_A, !(state_q == StLoad || state_q == StInit) ||
                      area_q == 28'(cfg_q.width) * 28'(cfg_q.height))
-  `GX_ASSERT(VCount_A, !((state_q == StLoad && lcnt_q >= 2'd2) || state_q == StInit) ||
+  `GX_ASSERT(VCount_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
                        vn_q == f_count(28'(cfg_q.width) * 28'(cfg_q.height), fmt.plg, tile_q))
   `GX_ASSERT(ValidN_A, state_q != StInit || valid_n == valid_c)
-  `GX_ASSERT(Fast_A, !((state_q == StLoad && lcnt_q == 2'd3) || state_q == StInit) ||
+  // the stored samples' pixel masks, registered over the load, and Init's choices
+  `GX_ASSERT(PixReg_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
+                       (pa_q == pix_any && pal_q == pix_all && an_q == ana_c &&
+                        gsw_q == gpst))
+  `GX_ASSERT(InitReg_A, !((state_q == StLoad && lcnt_q >= 2'd2) || state_q == StInit) ||
+                        (rn_q == ((pa_q & ~pal_q) != 32'd0 || pa_q != valid_n) &&
+                         ncnt_q == 6'($countones(an_q))))
+  `GX_ASSERT(Analyzed_A, !fv_after_init || nana_q == 6'($countones(ana_q)))
+  `GX_ASSERT(Fast_A, !((state_q == StLoad && lcnt_q >= 2'd2) || state_q == StInit) ||
                      fast_q == fast_c)
   // the loaded line's payload write comes in the clock after its load clock (Init for
   // the last), never beside an emit or a copy
@@ -1469,9 +1533,11 @@ module gx_mswb (
   // written, and the data of the lanes written (so each byte's enable, pwln_q and pwlo_q
   // or the line before and pwhi_q, and its data are the unregistered port's); the clear
   // is in the first Load clock and in Init unless the fast path
-  `GX_ASSERT(PayWr_A, pwlo_q == fv_pw_lo && pwhi_q == fv_pw_hi &&
-                      ((fv_pw_lo | fv_pw_hi) == 16'd0 || pwln_q == fv_pw_ln) &&
-                      ((fv_pw_rot ^ pw_data) & fv_pw_lm) == 128'd0)
+  // no payload write in Out (so the packet holds, FlHold_A)
+  `GX_ASSERT(PayIdle_A, state_q != StOut || (pwlo_q == 16'd0 && pwhi_q == 16'd0 && !pwc_q))
+  `GX_ASSERT(PayCmd_A, pwlo_q == fv_pw_lo && pwhi_q == fv_pw_hi &&
+                       ((fv_pw_lo | fv_pw_hi) == 16'd0 || pwln_q == fv_pw_ln))
+  `GX_ASSERT(PayData_A, ((fv_pw_rot ^ pw_data) & fv_pw_lm) == 128'd0)
   // (with them: a value is written at a multiple of its length B, and a subset's mask
   // bits at a multiple of N, EncMasks_A)
   `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
