@@ -88,12 +88,12 @@ module gx_mswb (
   logic [2:0]        ln_q, ln_d;             // load, read responses: the line being written
   logic [1:0]        lcnt_q, lcnt_d;         // load: clocks in Load (saturating at 3)
   logic [31:0]       wrw_q, wrw_d;           // encode: written_q from pixel px_q on (WrW_A)
-  logic [7:0]        rlen_q;                 // ... the lines the response fills
   logic [5:0]        px_q, px_d;             // merge, encode: the pixel
   logic [2:0]        pln_q, pln_d;           // ... its first line (PixLine_A)
   logic [2:0]        sln_q, sln_d;           // encode (full): the line of sample si_q
   logic [15:0]       done_q, done_d;         // merge: samples placed; subset: classed
   logic [15:0]       pst_q, pst_d;           // merge: the pixel's stored samples
+  logic [63:0]       stw_q, stw_d;           // ... stored_q from pixel px_q on
   logic [3:0]        si_q, si_d;             // encode (1SPP, full): the pixel's sample
   logic [3:0]        cli_q, cli_d;           // merge, subset: lines of the pixel read
   logic [2:0]        clc_q, clc_d;           // ... and compared
@@ -108,6 +108,7 @@ module gx_mswb (
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
   logic [31:0]       anaw_q, anaw_d;         // ... ana_q from line or pixel ai_q on (AnaW_A)
   logic [2:0]        bl_q, bl_d;             // analysis: line of a multi-line pixel
+  logic [2:0]        aln_q, aln_d;           // ... the line analyzed (AnaLine_A)
   logic [3:0]        slot_q, slot_d;         // analysis: slot j of that line
   logic [4:0]        ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;  // classes, earlier, query base
   logic [63:0]       grep_q, grep_d;         // first sample of class g: bits 4g+3..4g
@@ -124,9 +125,12 @@ module gx_mswb (
   logic [8:0]        voff_q, voff_d;         // encode: value bytes (<= 256)
   logic [10:0]       moff_q, moff_d;         // encode: mask bits (<= 960; 11 bits: no wrap)
   logic [7:0]        mbyte_q, mbyte_d;       // subset: the mask byte being filled
+  logic [15:0]       mbn_q;                  // ... the mask byte(s) of the last emit
   logic [4:0]        cpi_q, cpi_d;           // copy: value words read so far
   logic              cv1_q, cv2_q;           // copy: a word read 1, 2 clocks ago
   logic [3:0]        cc1_q, cc2_q;           // ... which word
+  logic [3:0]        cpr_q;                  // ... its rotation: mbytes mod 16 (CopyRot_A)
+  logic [127:0]      pcp_q;                  // ... the word read 3 clocks ago, rotated
   logic [8*PL-1:0]   pl_q;                   // the packet's payload (fl_o.payload)
   logic [5:0]        nana_q, nana_d;         // re-analyzed pixels (the packet's analyzed)
 
@@ -197,11 +201,6 @@ module gx_mswb (
   function automatic logic [31:0] f_first(input logic [5:0] n);
     f_first = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
   endfunction
-  // the existing pixels of tile t: W H - t P, clamped to 0..P
-  function automatic logic [31:0] f_valid(input logic [13:0] w, input logic [13:0] h,
-                                          input logic [2:0] lg, input logic [19:0] t);
-    f_valid = f_first(f_count(28'(w) * 28'(h), lg, t));
-  endfunction
 
   logic [31:0] pix_any, pix_all, p_mask, ana_c, valid_c;
   always_comb begin
@@ -210,7 +209,7 @@ module gx_mswb (
     pix_all = f_pix(stored_q, cfg_q.spp, 1'b0) & p_mask;
     for (int unsigned p = 0; p < TP; p++)
       ana_c[p] = pix_any[p] && arrive_q[2*p +: 2] != 2'd0;
-    valid_c = f_valid(cfg_q.width, cfg_q.height, fmt.plg, tile_q);
+    valid_c = f_first(f_count(area_q, fmt.plg, tile_q));  // (area_q = W H: Area_A)
   end
 
   // The existing pixels as a pipeline over the load (cfg_i is static while an eviction
@@ -284,7 +283,7 @@ module gx_mswb (
     // is in its line, a multi-line pixel's is always read, at rd_ref)
     rd_ref = 3'(rd_t >> fmt.slg);
     unique case (state_q)
-      StAnaReq: rd_x = fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q)) : 3'(ai_q);
+      StAnaReq: rd_x = aln_q;
       StQBuild: rd_x = 3'(qrd_q >> fmt.slg);
       StEPix:   rd_x = ln_first;
       StERef:   rd_x = enc_q == 2'd1 ? ln_first : sln_q;
@@ -582,12 +581,15 @@ module gx_mswb (
 
   // The payload register's one write port: c bytes from byte a (at most 16, in at most
   // two 16-byte payload lines). Its command is registered a clock ahead, from what starts
-  // the write (the copy's word read, cv1_q; the line being loaded; the emit stage's next
-  // value, emit_d at voff_d or moff_d): the lanes written in line a / 16 and in the next
-  // (pwlo_q, pwhi_q; 0 when there is no write), that line (pwln_q, one-hot), the data's
-  // source (pws_q) and the copy's rotation (pwr_q); so each byte's enable in the write's
-  // clock is one function of registers. Only the copy's data are rotated: a load, a value
-  // and a mask byte (pair) are written at a multiple of their length c (c divides 16), so
+  // the write (the copy's word in the value buffer's output, cv2_q; the line being
+  // loaded; the emit stage's next value, emit_d at voff_d; a subset's emit, emit_q at
+  // moff_q, its mask byte(s) registered, mbn_q, and written the clock after): the lanes
+  // written in line a / 16 and in the next (pwlo_q, pwhi_q; 0 when there is no write),
+  // that line (pwln_q, one-hot) and the data's source (pws_q); so each byte's enable in
+  // the write's clock is one function of registers, and its data a select of registers.
+  // Only the copy's data are rotated, by the mask bytes mod 16 (cpr_q, static in Copy), in
+  // a register stage of their own (pcp_q: four byte-rotation steps); a load, a value and
+  // a mask byte (pair) are written at a multiple of their length c (c divides 16), so
   // their c bytes repeated over the 16 lanes are already in place (ldg_q, vrep, pw_mask).
   // The register is cleared in the first Load clock (pwc_q) and again in Init unless the
   // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0); a
@@ -602,14 +604,13 @@ module gx_mswb (
   logic [15:0]  pwlo_q, pwhi_q;   // registered: lanes of line pwln_q, of the next line
   logic [22:0]  pwln_q, pwlh;     // ... the line (one-hot); pwlh: the line before
   logic [1:0]   pws_q;
-  logic [3:0]   pwr_q;
   logic         pwc_q;
   logic [127:0] pw_data, pw_mask, pw_copy;
   always_comb begin
-    if (cv1_q) begin  // copy: value word cc1_q, read the clock before
+    if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
       pn_en = 1'b1;
-      pn_addr = mbytes + 9'(32'(cc1_q) * 16);
-      pn_cnt = voff_q - 9'(32'(cc1_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc1_q) * 16));
+      pn_addr = mbytes + 9'(32'(cc2_q) * 16);
+      pn_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
       pn_src = 2'd3;
     end else if (state_q == StLoad) begin  // load: the gathered sample 0s
       pn_en = n2 || gat;
@@ -618,9 +619,9 @@ module gx_mswb (
                                : 9'(32'(pr_q) << (3'd6 - fmt.nlg));
       pn_cnt = n2 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
       pn_src = 2'd2;
-    end else if (enc_q == 2'd1) begin  // emit stage, subset: the mask's byte (N <= 8)
-      pn_en = emit_d;                    // or two bytes (N = 16)
-      pn_addr = 9'(moff_d >> 3);
+    end else if (enc_q == 2'd1) begin  // the clock after a subset emit: the mask's byte
+      pn_en = emit_q;                    // (N <= 8) or two bytes (N = 16), mbn_q
+      pn_addr = 9'(moff_q >> 3);
       pn_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
       pn_src = 2'd1;
     end else begin  // emit stage, 1SPP and full: the value, at its place in the packet
@@ -641,15 +642,26 @@ module gx_mswb (
   always_ff @(posedge clk_i) begin
     pwln_q <= pn_ln;
     pws_q <= pn_src;
-    pwr_q <= pn_addr[3:0];
+  end
+
+  // the copy's rotation: byte lane l of the word rotated is byte (l - cpr_q) mod 16
+  always_comb begin
+    pw_copy = vb_rdata;
+    if (cpr_q[0]) pw_copy = {pw_copy[119:0], pw_copy[127:120]};
+    if (cpr_q[1]) pw_copy = {pw_copy[111:0], pw_copy[127:112]};
+    if (cpr_q[2]) pw_copy = {pw_copy[95:0], pw_copy[127:96]};
+    if (cpr_q[3]) pw_copy = {pw_copy[63:0], pw_copy[127:64]};
+  end
+  always_ff @(posedge clk_i) begin
+    cpr_q <= mbytes[3:0];
+    pcp_q <= pw_copy;
   end
 
   assign pwlh = {pwln_q[21:0], 1'b0};
   always_comb begin
-    pw_mask = fmt.nlg == 3'd4 ? {8{emask_q[15:8], mb_new}} : {16{mb_new}};
-    pw_copy = 128'(({vb_rdata, vb_rdata} << (32'(pwr_q) * 8)) >> 128);
+    pw_mask = fmt.nlg == 3'd4 ? {8{mbn_q}} : {16{mbn_q[7:0]}};
     unique case (pws_q)
-      2'd3:    pw_data = pw_copy;
+      2'd3:    pw_data = pcp_q;
       2'd2:    pw_data = ldg_q;
       2'd1:    pw_data = pw_mask;
       default: pw_data = vrep;
@@ -671,12 +683,13 @@ module gx_mswb (
   // none is never read before it is written whole: its pixels are uncovered, or covered
   // multi-line pixels that are partial, whose unstored samples the RMW response fills),
   // and takes at least 3 clocks (the existing-pixel pipeline: Area_A, VCount_A, Fast_A):
-  // the last line is written again until then. ld_last: ln_q is the last line.
-  logic [7:0] ld_lines, ld_more;
+  // the last line is written again until then. lrem_q: the lines left to write after
+  // ln_q (the load's, a response's); ld_last: ln_q is the last line.
+  logic [7:0] ld_lines, lrem_q, lrem_d, ln_hot;
   logic       ld_last, ld_fin;
   assign ld_lines = f_lines(stored_q, cfg_q.bps);
-  assign ld_more = ld_lines & ~(8'((9'd2 << ln_q) - 9'd1));
-  assign ld_last = ld_more == 8'd0;
+  assign ld_last = lrem_q == 8'd0;
+  assign ln_hot = 8'd1 << f_low(lrem_q);  // the next line's
   assign ld_fin = gmode ? gdone : ld_last;  // the load's last clock (from the third on)
   logic ev_start, ev_take, peek_take;
   assign ev_start = state_q == StIdle && ev_valid_i && !ev_i.peek;
@@ -696,15 +709,13 @@ module gx_mswb (
   end
   assign rd_req_valid_o = state_q == StRdReq || state_q == StPrReq;
   // a response is written into the image a line a clock, only the lines holding dwords it
-  // fills (rlen_q, from the lowest: ln_q), and taken with the last of them
-  assign rd_resp_ready_o = (state_q == StRdWait || state_q == StPrWait) &&
-                           (rlen_q >> ln_q) >> 1 == 8'd0;
+  // fills (rl_en, from the lowest: ln_q, then lrem_q), and taken with the last of them
+  assign rd_resp_ready_o = (state_q == StRdWait || state_q == StPrWait) && ld_last;
 
   // The image dwords a read's response fills: RMW, the partial pixels' samples not
-  // stored; promote, the uncovered existing pixels. rl_en: the lines holding them,
-  // registered every clock (rlen_q: current from the read's first clock in its Req state,
-  // before any response); the line written, ln_q: the lowest (rl_lo, registered in the
-  // Req state) first.
+  // stored; promote, the uncovered existing pixels. rl_en: the lines holding them, taken
+  // in the read's Req state: the line written, ln_q, the lowest (rl_lo) first, the others
+  // left in lrem_q.
   // Per line, from the pixel mask: one-line pixels, a line holds such a pixel (an RMW
   // pixel is partial, so some sample of it in its line is not stored); multi-line
   // pixels, the line's pixel is in the mask and, for RMW, some sample of the line is not
@@ -737,7 +748,6 @@ module gx_mswb (
     end
     rl_lo = f_low(rl_en);
   end
-  always_ff @(posedge clk_i) rlen_q <= rl_en;
   // The packet: Out's registers, static in Out (the payload is its own register, its last
   // write done in the clock before Out), so fl_valid_o is Out itself.
   assign fl_valid_o = state_q == StOut;
@@ -794,12 +804,6 @@ module gx_mswb (
 
   logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
-  logic [2:0] ln_next;  // read responses: the next line the response fills
-  always_comb begin
-    ln_next = ln_q;
-    for (int k = 7; k >= 0; k--)
-      if (32'(k) > 32'(ln_q) && rlen_q[k]) ln_next = 3'(k);
-  end
 
   always_comb begin
     state_d = state_q;
@@ -820,6 +824,7 @@ module gx_mswb (
     prom_d = prom_q;
     passes_d = passes_q;
     ln_d = ln_q;
+    lrem_d = lrem_q;
     lcnt_d = state_q == StIdle ? 2'd0 : lcnt_q;
     wrw_d = wrw_q;
     px_d = px_q;
@@ -827,6 +832,7 @@ module gx_mswb (
     sln_d = sln_q;
     done_d = done_q;
     pst_d = pst_q;
+    stw_d = stw_q;
     si_d = si_q;
     ref_d = ref_q;
     acc_d = acc_q;
@@ -834,6 +840,7 @@ module gx_mswb (
     ai_d = ai_q;
     anaw_d = anaw_q;
     bl_d = bl_q;
+    aln_d = aln_q;
     slot_d = slot_q;
     ng_d = ng_q;
     ng0_d = ng0_q;
@@ -883,6 +890,7 @@ module gx_mswb (
           stored_d = ev_i.stored;
           arrive_d = ev_i.arrive;
           ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
+          lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~(8'd1 << ln_d);
           state_d = StLoad;
         end
       end
@@ -891,7 +899,10 @@ module gx_mswb (
         wdw = gmode ? 8'd0 : 8'hff;
         rd_val_d = 1'b0;
         if (lcnt_q != 2'd3) lcnt_d = lcnt_q + 2'd1;
-        if (!ld_last) ln_d = f_low(ld_more);
+        if (!ld_last) begin
+          ln_d = f_low(lrem_q);
+          lrem_d = lrem_q & ~ln_hot;
+        end
         if (ld_fin && lcnt_q >= 2'd2) state_d = StInit;
       end
       StInit: begin
@@ -910,6 +921,7 @@ module gx_mswb (
         ln_d = '0;
         px_d = '0;
         pln_d = '0;
+        stw_d = stored_q;
         // the fast path: the payload holds the sample 0s (1SPP, every existing pixel)
         if (fast_q) begin
           enc_d = 2'd0;
@@ -929,6 +941,7 @@ module gx_mswb (
       end
       StRdReq: begin
         ln_d = rl_lo;
+        lrem_d = rl_en & ~(8'd1 << rl_lo);
         if (rd_req_ready_i) state_d = StRdWait;
       end
       StRdWait: begin
@@ -939,7 +952,10 @@ module gx_mswb (
                    !stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
-          ln_d = ln_next;
+          if (!ld_last) begin
+            ln_d = f_low(lrem_q);
+            lrem_d = lrem_q & ~ln_hot;
+          end
           if (rd_resp_ready_o) begin
             em_d = rd_resp_i.enc;
             rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
@@ -955,10 +971,11 @@ module gx_mswb (
         else if (!cov_q[px_q[4:0]]) begin
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
+          stw_d = stw_q >> fmt.nn;
         end
         else begin
           done_d = '0;
-          pst_d = 16'(stored_q >> (32'(px_q) << fmt.nlg)) & fmt.alln;
+          pst_d = stw_q[15:0] & fmt.alln;
           state_d = StMRef;
         end
       end
@@ -966,6 +983,7 @@ module gx_mswb (
         if (!nd_any) begin
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
+          stw_d = stw_q >> fmt.nn;
           state_d = StMPix;
         end else if (fmt.multi ? refw_q && rp2_q : have_x) begin
           ref_d = smp_val;
@@ -1004,8 +1022,10 @@ module gx_mswb (
           // done after the last line, or when no later line holds a pixel to analyze
           if (ai_q == 6'd8 || anaw_q == 32'd0)
             state_d = StDecide;
-          else if ((anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0)
+          else if ((anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0) begin
+            aln_d = 3'(ai_q);
             state_d = StAnaReq;
+          end
           else begin
             ai_d = ai_q + 6'd1;
             anaw_d = anaw_nx;
@@ -1014,6 +1034,7 @@ module gx_mswb (
           if (ai_q == (6'd1 << fmt.plg) || anaw_q == 32'd0) state_d = StDecide;
           else if (anaw_q[0]) begin
             bl_d = '0;
+            aln_d = 3'(32'(ai_q) << fmt.lines_lg);
             ng_d = '0;
             state_d = StAnaReq;
           end else begin
@@ -1058,6 +1079,7 @@ module gx_mswb (
             state_d = StAnaNext;
           end else begin
             bl_d = bl_q + 3'd1;
+            aln_d = aln_q + 3'd1;
             state_d = StAnaReq;
           end
         end else if (!lm_first) begin
@@ -1127,6 +1149,7 @@ module gx_mswb (
       end
       StPrReq: begin
         ln_d = rl_lo;
+        lrem_d = rl_en & ~(8'd1 << rl_lo);
         if (rd_req_ready_i) state_d = StPrWait;
       end
       StPrWait: begin
@@ -1137,7 +1160,10 @@ module gx_mswb (
                    !cov_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
-          ln_d = ln_next;
+          if (!ld_last) begin
+            ln_d = f_low(lrem_q);
+            lrem_d = lrem_q & ~ln_hot;
+          end
           if (rd_resp_ready_o) begin
             prom_d = rd_resp_i.bytes;
             state_d = StEPix;
@@ -1233,7 +1259,7 @@ module gx_mswb (
       end
       StCopy: begin  // the value buffer into the payload behind the mask bytes
         if (cp_re) cpi_d = cpi_q + 5'd1;
-        else if (!cv1_q) state_d = StOut;  // (the last word is written in this clock)
+        else if (!cv1_q && !cv2_q) state_d = StOut;  // (the last word is written now)
       end
       StOut: if (fl_ready_i) state_d = StIdle;
       default: state_d = StIdle;
@@ -1293,6 +1319,7 @@ module gx_mswb (
     prom_q <= prom_d;
     passes_q <= passes_d;
     ln_q <= ln_d;
+    lrem_q <= lrem_d;
     lcnt_q <= lcnt_d;
     wrw_q <= wrw_d;
     px_q <= px_d;
@@ -1300,6 +1327,7 @@ module gx_mswb (
     sln_q <= sln_d;
     done_q <= done_d;
     pst_q <= pst_d;
+    stw_q <= stw_d;
     si_q <= si_d;
     cli_q <= cli_d;
     clc_q <= clc_d;
@@ -1310,6 +1338,7 @@ module gx_mswb (
     ai_q <= ai_d;
     anaw_q <= anaw_d;
     bl_q <= bl_d;
+    aln_q <= aln_d;
     slot_q <= slot_d;
     ng_q <= ng_d;
     ng0_q <= ng0_d;
@@ -1326,6 +1355,7 @@ module gx_mswb (
     voff_q <= voff_d;
     moff_q <= moff_d;
     mbyte_q <= mbyte_d;
+    mbn_q <= {emask_q[15:8], mb_new};
     cpi_q <= cpi_d;
     cc1_q <= cpi_q[3:0];
     cc2_q <= cc1_q;
@@ -1392,14 +1422,25 @@ module gx_mswb (
   // of PayCmd_A, PayData_A): the write of this clock from this clock's registers, the
   // load's a clock after its load clock (fv_ldv_q: line fv_ldl_q, pair fv_ldp_q gathered
   // when fv_gat_q), its data rotated to their lanes.
-  logic         fv_ldv_q, fv_gat_q;
+  logic         fv_ldv_q, fv_gat_q, fv_cv3_q;
   logic [2:0]   fv_ldl_q;
   logic [1:0]   fv_ldp_q;
+  logic [3:0]   fv_cc3_q;
+  logic [127:0] fv_vbd_q;
+  logic         fv_mk_q;
+  logic [8:0]   fv_mka_q;
+  logic [15:0]  fv_mkd_q;
   always_ff @(posedge clk_i) begin
+    fv_mk_q <= !rst_i && emit_q && enc_q == 2'd1;
+    fv_mka_q <= 9'(moff_q >> 3);
+    fv_mkd_q <= {emask_q[15:8], mb_new};
     fv_ldv_q <= !rst_i && state_q == StLoad;
     fv_ldl_q <= ln_q;
     fv_ldp_q <= pr_q;
     fv_gat_q <= gat;
+    fv_cv3_q <= !rst_i && cv2_q;
+    fv_cc3_q <= cc2_q;
+    fv_vbd_q <= vb_rdata;
   end
   logic         fv_pw_en;
   logic [8:0]   fv_pw_addr;
@@ -1409,12 +1450,12 @@ module gx_mswb (
   logic [127:0] fv_pw_lm;     // the lanes written (all bits of a byte alike)
   logic [22:0]  fv_pw_ln;     // the payload line of fv_pw_addr (one-hot)
   always_comb begin
-    if (cv2_q) begin
+    if (fv_cv3_q) begin  // the copy: word fv_cc3_q, in the value buffer's output before
       fv_pw_en = 1'b1;
-      fv_pw_addr = mbytes + 9'(32'(cc2_q) * 16);
-      fv_pw_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16
-                                                       : 5'(voff_q - 9'(32'(cc2_q) * 16));
-      fv_pw_data = vb_rdata;
+      fv_pw_addr = mbytes + 9'(32'(fv_cc3_q) * 16);
+      fv_pw_cnt = voff_q - 9'(32'(fv_cc3_q) * 16) >= 9'd16 ? 5'd16
+                                                           : 5'(voff_q - 9'(32'(fv_cc3_q) * 16));
+      fv_pw_data = fv_vbd_q;
     end else if (fv_ldv_q) begin  // N = 2: line fv_ldl_q; else pair fv_ldp_q, gathered
       fv_pw_en = fmt.nlg == 3'd1 || fv_gat_q;
       fv_pw_addr = fmt.nlg == 3'd1 ? 9'(32'(fv_ldl_q) * 16)
@@ -1422,11 +1463,11 @@ module gx_mswb (
                              : 9'(32'(fv_ldp_q) * (32'd64 >> fmt.nlg));
       fv_pw_cnt = fmt.nlg == 3'd1 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
       fv_pw_data = ldg_q;
-    end else if (enc_q == 2'd1) begin
-      fv_pw_en = emit_q;
-      fv_pw_addr = 9'(moff_q >> 3);
+    end else if (enc_q == 2'd1) begin  // a subset's mask: the clock after its emit
+      fv_pw_en = fv_mk_q;
+      fv_pw_addr = fv_mka_q;
       fv_pw_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
-      fv_pw_data = 128'({emask_q[15:8], mb_new});
+      fv_pw_data = 128'(fv_mkd_q);
     end else begin
       fv_pw_en = emit_q;
       fv_pw_addr = voff_q;
@@ -1442,6 +1483,11 @@ module gx_mswb (
     end
     for (int unsigned k = 0; k < 23; k++) fv_pw_ln[k] = 32'(fv_pw_addr[8:4]) == k;
   end
+  gx_pkg::ms_flush_t fv_hdr;  // the packet's header (its payload 0)
+  always_comb begin
+    fv_hdr = fl_o;
+    fv_hdr.payload = '0;
+  end
   logic fv_after_init, fv_decided;
   assign fv_after_init = state_q != StIdle && state_q != StLoad && state_q != StInit;
   logic fv_walk;  // the encode walk
@@ -1455,26 +1501,41 @@ module gx_mswb (
   // cfg_i is static while an eviction is in flight (it changes only between surfaces)
   `GX_ASSUME(CfgStatic_M, !`GX_PAST_OK || $past(state_q == StIdle && !ev_start) ||
                           cfg_i == $past(cfg_i))
+  // (the records' data in assumptions of their own: the proofs, which read no data,
+  // drop them: formal/gx_mswb.sby.j2)
   `GX_ASSUME(EvHold_M, !`GX_PAST_OK || !$past(ev_valid_i && !ev_ready_o) ||
-                       (ev_valid_i && ev_i == $past(ev_i)))
+                       (ev_valid_i && ev_i.tile == $past(ev_i.tile) &&
+                        ev_i.cause == $past(ev_i.cause) && ev_i.peek == $past(ev_i.peek) &&
+                        ev_i.stored == $past(ev_i.stored) && ev_i.arrive == $past(ev_i.arrive)))
+  `GX_ASSUME(EvData_M, !`GX_PAST_OK || !$past(ev_valid_i && !ev_ready_o) ||
+                       ev_i == $past(ev_i))
   `GX_ASSUME(RespHold_M, !`GX_PAST_OK || !$past(rd_resp_valid_i && !rd_resp_ready_o) ||
-                         (rd_resp_valid_i && rd_resp_i == $past(rd_resp_i)))
-  // the coalesce unit stores only existing pixels of a tile (gx_mssurf_writeback assumes it)
-  `GX_ASSUME(EvInTile_M, !(ev_valid_i && !ev_i.peek) ||
+                         (rd_resp_valid_i && rd_resp_i.enc == $past(rd_resp_i.enc) &&
+                          rd_resp_i.bytes == $past(rd_resp_i.bytes)))
+  `GX_ASSUME(RespData_M, !`GX_PAST_OK || !$past(rd_resp_valid_i && !rd_resp_ready_o) ||
+                         rd_resp_i == $past(rd_resp_i))
+  // the coalesce unit stores only existing pixels of a tile (gx_mssurf_writeback assumes
+  // it): checked on the eviction being loaded (held, LoadHeld_A), with W H as area_q
+  // holds it there (Area_A)
+  `GX_ASSUME(EvInTile_M, state_q != StLoad ||
                          (f_pix(ev_i.stored, cfg_i.spp, 1'b1) & f_pmask(cfg_i.spp, cfg_i.bps) &
-                          ~f_valid(cfg_i.width, cfg_i.height, f_plg(cfg_i.spp, cfg_i.bps),
-                                   ev_i.tile)) == 32'd0)
+                          ~f_first(f_count(area_q, f_plg(cfg_i.spp, cfg_i.bps), ev_i.tile)))
+                         == 32'd0)
   `GX_ASSUME(RespOwed_M, !rd_resp_valid_i || fv_rd_owed_q)
   `GX_ASSUME(RespEnc_M, !rd_resp_valid_i || rd_resp_i.enc != gx_pkg::enc_e'(2'd3))
 
   // Output protocol: packets and read requests hold until taken.
+  // (the header and the payload apart: the payload's in the payload's proof task)
   `GX_ASSERT(FlHold_A, !`GX_PAST_OK || !$past(fl_valid_o && !fl_ready_i) ||
-                       (fl_valid_o && fl_o == $past(fl_o)))
+                       (fl_valid_o && fv_hdr == $past(fv_hdr)))
+  `GX_ASSERT(PayHold_A, !`GX_PAST_OK || !$past(fl_valid_o && !fl_ready_i) ||
+                        fl_o.payload == $past(fl_o.payload))
   `GX_ASSERT(ReqHold_A, !`GX_PAST_OK || !$past(rd_req_valid_o && !rd_req_ready_i) ||
                         (rd_req_valid_o && rd_req_o == $past(rd_req_o)))
   // No packet without an eviction, one packet per eviction (peeks give none), one
   // eviction at a time, one read at a time.
   `GX_ASSERT(FlOwed_A, !fl_valid_o || fv_owed_q)
+  `GX_ASSERT(StateLegal_A, state_q <= StOut)
   `GX_ASSERT(Owed_A, fv_owed_q == (state_q != StIdle && state_q != StLoad))
   // the eviction being loaded is held (EvHold_M) and is the one registered
   `GX_ASSERT(LoadHeld_A, state_q != StLoad || (ev_valid_i && !ev_i.peek &&
@@ -1485,6 +1546,9 @@ module gx_mswb (
   `GX_ASSERT(RdOwed_A, fv_rd_owed_q == (state_q == StRdWait || state_q == StPrWait))
   // Reads: the first read (RMW data and/or Em) exactly when needed; the promote read
   // exactly on a promotion, for the uncovered existing pixels.
+  // no read of the eviction in Init (the scoreboard's are cleared when it is taken, the
+  // load's last clock, at least its third)
+  `GX_ASSERT(InitRead_A, state_q != StInit || (!fv_rmw_q && !fv_prom_q && lcnt_q >= 2'd2))
   `GX_ASSERT(RmwRead_A, !fv_after_init || fv_rmw_q == (state_q != StRdReq && fv_rd_first))
   `GX_ASSERT(RmwNeeded_A, !(state_q == StRdReq || state_q == StRdWait) || fv_rd_first)
   `GX_ASSERT(RmwPixels_A, !(rd_req_valid_o && rd_req_o.kind == 2'd0) || rd_req_o.pixels == part_q)
@@ -1512,7 +1576,7 @@ module gx_mswb (
   `GX_ASSERT(Area_A, !(state_q == StLoad || state_q == StInit) ||
                      area_q == 28'(cfg_q.width) * 28'(cfg_q.height))
   `GX_ASSERT(VCount_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
-                       vn_q == f_count(28'(cfg_q.width) * 28'(cfg_q.height), fmt.plg, tile_q))
+                       vn_q == f_count(area_q, fmt.plg, tile_q))
   `GX_ASSERT(ValidN_A, state_q != StInit || valid_n == valid_c)
   // the stored samples' pixel masks, registered over the load, and Init's choices
   `GX_ASSERT(PixReg_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
@@ -1527,7 +1591,7 @@ module gx_mswb (
   // the loaded line's payload write comes in the clock after its load clock (Init for
   // the last), never beside an emit or a copy
   `GX_ASSERT(LoadWr_A, !fv_ldv_q || ((state_q == StLoad || state_q == StInit) && !emit_q &&
-                                     !cv2_q))
+                                     !fv_cv3_q))
   // the registered payload write command is the unregistered port's (fv_pw_*): the lanes
   // written in the address's payload line and in the next, that line when a lane is
   // written, and the data of the lanes written (so each byte's enable, pwln_q and pwlo_q
@@ -1545,6 +1609,7 @@ module gx_mswb (
                                  (state_q == StInit && !fast_q)))
   // the load walks the lines holding stored samples upwards
   `GX_ASSERT(LoadLine_A, state_q != StLoad || ld_lines == 8'd0 || ld_lines[ln_q])
+  `GX_ASSERT(LRem_A, state_q != StLoad || (lrem_q & ~ld_lines) == 8'd0)
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
                     wrw_q == 32'(written_q >> px_q))
@@ -1574,7 +1639,13 @@ module gx_mswb (
                                   fmt.multi && rp1_q != rp2_q)
                                : !((state_q == StMRef || (state_q == StERef && enc_q == 2'd1)) &&
                                    fmt.multi && (rp1_q || rp2_q)))
+  `GX_ASSERT(RefNd_A, !refw_q || nd_any)  // (a reference is read only while one is left)
   `GX_ASSERT(CmpStage_A, !cs2_q || state_q == StMCmp || state_q == StECmp)
+  // the image is read in these states only, and its read is taken in them
+  `GX_ASSERT(ReadSt_A, !(rp1_q || rp2_q) || (state_q == StMRef && nd_any) || state_q == StMCmp ||
+                       state_q == StAnaReq || state_q == StQBuild ||
+                       (state_q == StEPix && enc_q == 2'd0 && wrw_q[0]) ||
+                       (state_q == StERef && (enc_q != 2'd1 || nd_any)) || state_q == StECmp)
   // a sample or line taken from rdata is the last read's, and nothing else is in flight
   `GX_ASSERT(ReadsIn_A, !(rp1_q || rp2_q) || state_q == StMCmp || state_q == StECmp ||
                         rd_val_q)
@@ -1597,7 +1668,11 @@ module gx_mswb (
              (enc_q == 2'd1 ? (16'(voff_q) << fmt.nlg) == (16'(moff_q) << fmt.blg)
                             : moff_q == '0))
   // the copy: after the walk, every value word once, then the packet
-  `GX_ASSERT(CopyIdle_A, state_q == StCopy || (!cv1_q && !cv2_q))
+  `GX_ASSERT(CopyIdle_A, state_q == StCopy || (!cv1_q && !cv2_q && !fv_cv3_q))
+  // the copy's rotation is the mask bytes' (mod 16), and no value is emitted in a subset
+  // walk but in ERef (the emit of a class mask: so the mask bytes are final in Copy)
+  `GX_ASSERT(CopyRot_A, state_q != StCopy || cpr_q == mbytes[3:0])
+  `GX_ASSERT(EmitSub_A, !(emit_q && enc_q == 2'd1) || state_q == StERef)
   `GX_ASSERT(CopyStart_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) || cpi_q == '0)
   `GX_ASSERT(CopyRange_A, state_q != StCopy || cpi_q <= cp_n)
   `GX_ASSERT(CopyDone_A, state_q != StOut || cpi_q == cp_n)
@@ -1629,6 +1704,10 @@ module gx_mswb (
                state_q == StQBuild || state_q == StQReq || state_q == StQWait)
                 ? 32'(ai_q) < (fmt.multi ? (32'd1 << fmt.plg) : 32'd8)
                 : 32'(ai_q) <= (fmt.multi ? (32'd1 << fmt.plg) : 32'd8)))
+  `GX_ASSERT(AnaLine_A, !(state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
+                          state_q == StQBuild || state_q == StQReq || state_q == StQWait) ||
+                        aln_q == (fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q))
+                                            : 3'(ai_q)))
   `GX_ASSERT(PixLine_A, !fv_after_init || pln_q == 3'((32'(px_q) << fmt.nlg) >> fmt.slg))
   `GX_ASSERT(SmpLine_A, !(state_q == StERef && enc_q == 2'd2) ||
                         sln_q == 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg))
