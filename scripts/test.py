@@ -138,7 +138,7 @@ def stages(only_block=None):
         "raster-tab": 20, "raster-tab_cover": 15,
         "raster-corner_axis": 15, "raster-corner_same": 60, "raster-corner_tile": 15,
         "raster-corner_sound": 15, "raster-corner_cover": 15,
-        "mswb-prove": 280, "mswb-prove_pay": 200, "mswb-cover": 250,
+        "mswb-prove": 200, "mswb-prove_enc": 200, "mswb-prove_pay": 200, "mswb-cover": 250,
         "msld-prove": 60, "msld-cover": 30,
         "pipe_cmd-pdr": 60, "pipe_cmd-bmc": 30, "pipe_cmd-cover": 15,
         "prim-prove": 15, "prim-pdr": 30, "prim-cover": 10, "skid-prove": 10, "skid-cover": 10,
