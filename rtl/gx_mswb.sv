@@ -100,7 +100,7 @@ module gx_mswb (
   logic              rp1_q, rp2_q;           // an image read 1, 2 clocks ago
   logic              cs2_q;                  // compare stage 2 (line compared last clock)
   logic              refw_q, refw_d;         // a multi-line pixel's reference is being read
-  logic [2:0]        rd_line_q, rd_line_d;   // the line last read
+  logic [2:0]        rd_line_q;              // the line last read
   logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
   logic [127:0]      ref_q, ref_d;           // the reference (merge), class or sample read
   logic [15:0]       acc_q, acc_d;           // subset: the class's mask so far
@@ -258,6 +258,10 @@ module gx_mswb (
   logic [31:0]  img_we;
   logic [255:0] wd, rdata;
   logic         have_x;    // line rd_x is in rdata
+  logic         lx;        // ... it is the line last read
+  logic         eq_pln_q, eq_sln_q, eq_aln_q, eq_qln_q;  // rd_line_q == pln_q, sln_q,
+  logic         eq_pln_d, eq_sln_d, eq_aln_d, eq_qln_d;  // aln_q, qrd_q's line
+  logic [2:0]   rdl_nx;    // rd_line_q's next value
   logic [5:0]   rd_t;      // the tile sample read (slot rd_t mod S of line rd_x)
   logic [127:0] smp_val;   // its B bytes (the low end), from rdata
   logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
@@ -289,7 +293,14 @@ module gx_mswb (
       StERef:   rd_x = enc_q == 2'd1 ? ln_first : sln_q;
       default:  rd_x = ln_first;  // StMRef
     endcase
-    have_x = rd_val_q && rd_line_q == rd_x && !rp1_q;
+    // rd_line_q == rd_x, from the comparisons registered a clock ahead (LineEq_A)
+    unique case (state_q)
+      StAnaReq: lx = eq_aln_q;
+      StQBuild: lx = eq_qln_q;
+      StERef:   lx = enc_q == 2'd1 ? eq_pln_q : eq_sln_q;
+      default:  lx = eq_pln_q;
+    endcase
+    have_x = rd_val_q && lx && !rp1_q;
     // the first line of pixel px_q + 1, the line of sample si_q + 1 of pixel px_q: the
     // next values of pln_q and sln_q (from registers, beside the walk's decisions)
     pln_nx = 3'((32'(px_q + 6'd1) << fmt.nlg) >> fmt.slg);
@@ -865,7 +876,6 @@ module gx_mswb (
     wd = rd_resp_i.data[32'(ln_q)*256 +: 256];
     img_re = 1'b0;
     img_ra = rd_x;
-    rd_line_d = rd_line_q;
     rd_val_d = rd_val_q;
     cli_d = cli_q;
     clc_d = clc_q;
@@ -992,7 +1002,7 @@ module gx_mswb (
           clc_d = '0;
           refw_d = 1'b0;
           state_d = StMCmp;
-        end else if (fmt.multi ? !refw_q : !(rd_val_q && rd_line_q == rd_x)) begin
+        end else if (fmt.multi ? !refw_q : !(rd_val_q && lx)) begin
           img_re = 1'b1;  // (a multi-line pixel's reference is always read)
           if (fmt.multi) img_ra = rd_ref;
           refw_d = fmt.multi;
@@ -1046,7 +1056,7 @@ module gx_mswb (
       StAnaReq: begin  // the line read into rdata, then the request
         if (have_x) begin
           if (an_req_ready) state_d = StAnaWait;
-        end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+        end else if (!(rd_val_q && lx)) begin
           img_re = 1'b1;
         end
       end
@@ -1104,7 +1114,7 @@ module gx_mswb (
           // step k + 1 > 0 reads the first sample of class g0 + k (gx_ms_classify)
           qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(grep_q[32'(qg_nx) * 4 +: 4]));
           if (q_last) state_d = StQReq;
-        end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+        end else if (!(rd_val_q && lx)) begin
           img_re = 1'b1;
         end
       end
@@ -1188,7 +1198,7 @@ module gx_mswb (
             px_d = px_q + 6'd1;
             pln_d = pln_nx;
             wrw_d = wrw_q >> 1;
-          end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+          end else if (!(rd_val_q && lx)) begin
             img_re = 1'b1;
           end
         end else begin
@@ -1219,7 +1229,7 @@ module gx_mswb (
             state_d = StECmp;
           end
         end else if (!have_x) begin
-          if (!(rd_val_q && rd_line_q == rd_x)) img_re = 1'b1;
+          if (!(rd_val_q && lx)) img_re = 1'b1;
         end else if (enc_q != 2'd1) begin  // full: sample si_q to the emit stage
           ref_d = smp_val;
           emit_d = 1'b1;
@@ -1267,6 +1277,12 @@ module gx_mswb (
     // the record's pair read next: the fast path's next pair to gather, else the pair of
     // the next line loaded
     pr_d = gmode ? 2'(f_low(8'(gleft))) : ln_d[2:1];
+    // the line read next against the lines wanted next
+    rdl_nx = img_re ? img_ra : rd_line_q;
+    eq_pln_d = rdl_nx == pln_d;
+    eq_sln_d = rdl_nx == sln_d;
+    eq_aln_d = rdl_nx == aln_d;
+    eq_qln_d = rdl_nx == 3'(qrd_d >> fmt.slg);
   end
 
   always_ff @(posedge clk_i) begin
@@ -1331,7 +1347,11 @@ module gx_mswb (
     si_q <= si_d;
     cli_q <= cli_d;
     clc_q <= clc_d;
-    rd_line_q <= img_re ? img_ra : rd_line_d;
+    rd_line_q <= rdl_nx;
+    eq_pln_q <= eq_pln_d;
+    eq_sln_q <= eq_sln_d;
+    eq_aln_q <= eq_aln_d;
+    eq_qln_q <= eq_qln_d;
     ref_q <= ref_d;
     acc_q <= acc_d;
     refi_q <= refi_d;
@@ -1704,6 +1724,10 @@ module gx_mswb (
                state_q == StQBuild || state_q == StQReq || state_q == StQWait)
                 ? 32'(ai_q) < (fmt.multi ? (32'd1 << fmt.plg) : 32'd8)
                 : 32'(ai_q) <= (fmt.multi ? (32'd1 << fmt.plg) : 32'd8)))
+  // the registered comparisons of the line last read with the lines wanted
+  `GX_ASSERT(LineEq_A, eq_pln_q == (rd_line_q == pln_q) && eq_sln_q == (rd_line_q == sln_q) &&
+                       eq_aln_q == (rd_line_q == aln_q) &&
+                       (state_q != StQBuild || eq_qln_q == (rd_line_q == 3'(qrd_q >> fmt.slg))))
   `GX_ASSERT(AnaLine_A, !(state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
                           state_q == StQBuild || state_q == StQReq || state_q == StQWait) ||
                         aln_q == (fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q))
