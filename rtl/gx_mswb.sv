@@ -21,26 +21,32 @@
 //      the payload and its value into a block-RAM value buffer, copied behind the mask
 //      bytes at the end, 16 bytes a clock.
 // The tile image is a block RAM of 8 lines of 256 bits (gx_ram_1r1w): loaded a line a
-// clock from the held eviction record, read a line at a time (the line in its output
-// register is reused while current), written by read responses and merge joins.
+// clock from the held eviction record (read a pair of lines at a time; the uniform fast
+// path gathers the pixels' sample 0s from the pairs instead), read a line at a time (the
+// line in its output register is reused while current), written by read responses and
+// merge joins.
 // Peek records (loads' snapshots, peek = 1) are no evictions: taken and dropped.
 //
-// Handshake: valid/ready streams ev (in), rd_req (out), rd_resp (in), fl (out; one output
-// register). One eviction is in flight. ev_ready_o is high in Idle while no eviction is
-// offered; an offered eviction is held by its source while its 8 image lines are
-// loaded and taken with the last (a peek record is taken at once). The next eviction is
+// Handshake: valid/ready streams ev (in), rd_req (out), rd_resp (in), fl (out: the Out
+// state's registers and the payload register). One eviction is in flight. ev_ready_o is
+// high in Idle while no eviction is offered; an offered eviction is held by its source
+// while its image lines holding stored samples are loaded (on the uniform fast path:
+// while its sample 0s are gathered) and taken with the last (a peek record is taken at
+// once). The next eviction is
 // seen only after the previous packet was taken, so the memory must apply a packet
 // before it answers the next read. At most one read is outstanding; a response is held
 // while its lines are written and taken with the last line it fills. cfg_i is sampled
 // when an eviction is first offered and must stay static while it is in flight (it
 // changes only between surfaces).
 // Latency and throughput (docs/mswb.md, measured by tb/mswb/bench_mswb.c, from the clock
-// an eviction is offered to the idle unit to fl_valid_o): 8 load clocks, then per step:
-// reads 2 + lines written (+ memory latency), an image line read 3 clocks when it is not
-// in the RAM's output register, analysis 3 per analyzer request, encode 1SPP 1 per
-// written pixel, full N, subset per class 1 + 2 (one-line pixels) or L + 3 (pixels of L
-// lines), the copy words + 2; e.g. 17 clocks for the 16 x 16 uniform tile of the timing
-// diagram, 46 for a uniform 4x RGBA8 tile. Throughput: one eviction per latency + 1.
+// an eviction is offered to the idle unit to fl_valid_o): 1 + the load's clocks (the
+// lines holding stored samples, at least 3) + Init; the uniform fast path then goes to
+// Out (7 clocks in all for a uniform 4x RGBA8 tile, 5 for the 1 x 1 16 x 16 tile of the
+// timing diagram); otherwise per step: reads 2 + lines written (+ memory latency), an
+// image line read 3 clocks when it is not in the RAM's output register, analysis 3 per
+// analyzer request, encode 1SPP 1 per written pixel, full N, subset per class 1 + 2
+// (one-line pixels) or L + 3 (pixels of L lines), the copy words + 3. Throughput: one
+// eviction per latency + 1.
 `default_nettype none
 `include "gx_assert.svh"
 
