@@ -6,8 +6,8 @@
 // response only to a read, a legal Em). Reset is assumed in the first cycle.
 // Abstraction (formal/gx_mswb.sby.j2): the analyzer instance is a cut point (its outputs
 // free every clock: any response, any timing; gx_analyzer is proven on its own), and
-// the tile datapath (image, encoder buffers, sample comparators, payload) is cut: its
-// values are free. The properties are about the streams and the state choice, which
+// the tile datapath (the image and value buffer's read data, the reference, the sample
+// comparators) is cut: its values are free. The properties are about the streams and the state choice, which
 // do not read those values; freeing them over-approximates the design, so a proof
 // holds for the real one.
 `default_nettype none

@@ -21,26 +21,32 @@
 //      the payload and its value into a block-RAM value buffer, copied behind the mask
 //      bytes at the end, 16 bytes a clock.
 // The tile image is a block RAM of 8 lines of 256 bits (gx_ram_1r1w): loaded a line a
-// clock from the held eviction record, read a line at a time (the line in its output
-// register is reused while current), written by read responses and merge joins.
+// clock from the held eviction record (read a pair of lines at a time; the uniform fast
+// path gathers the pixels' sample 0s from the pairs instead), read a line at a time (the
+// line in its output register is reused while current), written by read responses and
+// merge joins.
 // Peek records (loads' snapshots, peek = 1) are no evictions: taken and dropped.
 //
-// Handshake: valid/ready streams ev (in), rd_req (out), rd_resp (in), fl (out; one output
-// register). One eviction is in flight. ev_ready_o is high in Idle while no eviction is
-// offered; an offered eviction is held by its source while its 8 image lines are
-// loaded and taken with the last (a peek record is taken at once). The next eviction is
+// Handshake: valid/ready streams ev (in), rd_req (out), rd_resp (in), fl (out: the Out
+// state's registers and the payload register). One eviction is in flight. ev_ready_o is
+// high in Idle while no eviction is offered; an offered eviction is held by its source
+// while its image lines holding stored samples are loaded (on the uniform fast path:
+// while its sample 0s are gathered) and taken with the last (a peek record is taken at
+// once). The next eviction is
 // seen only after the previous packet was taken, so the memory must apply a packet
 // before it answers the next read. At most one read is outstanding; a response is held
 // while its lines are written and taken with the last line it fills. cfg_i is sampled
 // when an eviction is first offered and must stay static while it is in flight (it
 // changes only between surfaces).
 // Latency and throughput (docs/mswb.md, measured by tb/mswb/bench_mswb.c, from the clock
-// an eviction is offered to the idle unit to fl_valid_o): 8 load clocks, then per step:
-// reads 2 + lines written (+ memory latency), an image line read 3 clocks when it is not
-// in the RAM's output register, analysis 3 per analyzer request, encode 1SPP 1 per
-// written pixel, full N, subset per class 1 + 2 (one-line pixels) or L + 3 (pixels of L
-// lines), the copy words + 2; e.g. 17 clocks for the 16 x 16 uniform tile of the timing
-// diagram, 46 for a uniform 4x RGBA8 tile. Throughput: one eviction per latency + 1.
+// an eviction is offered to the idle unit to fl_valid_o): 1 + the load's clocks (the
+// lines holding stored samples, at least 3) + Init; the uniform fast path then goes to
+// Out (7 clocks in all for a uniform 4x RGBA8 tile, 5 for the 1 x 1 16 x 16 tile of the
+// timing diagram); otherwise per step: reads 2 + lines written (+ memory latency), an
+// image line read 3 clocks when it is not in the RAM's output register, analysis 3 per
+// analyzer request, encode 1SPP 1 per written pixel, full N, subset per class 1 + 2
+// (one-line pixels) or L + 3 (pixels of L lines), the copy words + 3. Throughput: one
+// eviction per latency + 1.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -88,20 +94,19 @@ module gx_mswb (
   logic [2:0]        ln_q, ln_d;             // load, read responses: the line being written
   logic [1:0]        lcnt_q, lcnt_d;         // load: clocks in Load (saturating at 3)
   logic [31:0]       wrw_q, wrw_d;           // encode: written_q from pixel px_q on (WrW_A)
-  logic [7:0]        rlen_q;                 // ... the lines the response fills
-  logic              lnf_q, lnf_d;           // ... none written yet: from the lowest
   logic [5:0]        px_q, px_d;             // merge, encode: the pixel
   logic [2:0]        pln_q, pln_d;           // ... its first line (PixLine_A)
   logic [2:0]        sln_q, sln_d;           // encode (full): the line of sample si_q
   logic [15:0]       done_q, done_d;         // merge: samples placed; subset: classed
   logic [15:0]       pst_q, pst_d;           // merge: the pixel's stored samples
+  logic [63:0]       stw_q, stw_d;           // ... stored_q from pixel px_q on
   logic [3:0]        si_q, si_d;             // encode (1SPP, full): the pixel's sample
   logic [3:0]        cli_q, cli_d;           // merge, subset: lines of the pixel read
   logic [2:0]        clc_q, clc_d;           // ... and compared
   logic              rp1_q, rp2_q;           // an image read 1, 2 clocks ago
   logic              cs2_q;                  // compare stage 2 (line compared last clock)
   logic              refw_q, refw_d;         // a multi-line pixel's reference is being read
-  logic [2:0]        rd_line_q, rd_line_d;   // the line last read
+  logic [2:0]        rd_line_q;              // the line last read
   logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
   logic [127:0]      ref_q, ref_d;           // the reference (merge), class or sample read
   logic [15:0]       acc_q, acc_d;           // subset: the class's mask so far
@@ -109,6 +114,7 @@ module gx_mswb (
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
   logic [31:0]       anaw_q, anaw_d;         // ... ana_q from line or pixel ai_q on (AnaW_A)
   logic [2:0]        bl_q, bl_d;             // analysis: line of a multi-line pixel
+  logic [2:0]        aln_q, aln_d;           // ... the line analyzed (AnaLine_A)
   logic [3:0]        slot_q, slot_d;         // analysis: slot j of that line
   logic [4:0]        ng_q, ng_d, ng0_q, ng0_d, g0_q, g0_d;  // classes, earlier, query base
   logic [63:0]       grep_q, grep_d;         // first sample of class g: bits 4g+3..4g
@@ -125,12 +131,14 @@ module gx_mswb (
   logic [8:0]        voff_q, voff_d;         // encode: value bytes (<= 256)
   logic [10:0]       moff_q, moff_d;         // encode: mask bits (<= 960; 11 bits: no wrap)
   logic [7:0]        mbyte_q, mbyte_d;       // subset: the mask byte being filled
+  logic [15:0]       mbn_q;                  // ... the mask byte(s) of the last emit
   logic [4:0]        cpi_q, cpi_d;           // copy: value words read so far
   logic              cv1_q, cv2_q;           // copy: a word read 1, 2 clocks ago
   logic [3:0]        cc1_q, cc2_q;           // ... which word
+  logic [3:0]        cpr_q;                  // ... its rotation: mbytes mod 16 (CopyRot_A)
+  logic [127:0]      pcp_q;                  // ... the word read 3 clocks ago, rotated
   logic [8*PL-1:0]   pl_q;                   // the packet's payload (fl_o.payload)
-  logic              fl_valid_q, fl_valid_d;
-  gx_pkg::ms_flush_t fl_q, fl_d;
+  logic [5:0]        nana_q, nana_d;         // re-analyzed pixels (the packet's analyzed)
 
   // ---------------------------------------------------------------------------------
   // Format of the held eviction (gx_ms_pkg::ms_fmt_t: N = 2^nlg, B = 2^blg, B/4 = 2^dlg
@@ -199,11 +207,6 @@ module gx_mswb (
   function automatic logic [31:0] f_first(input logic [5:0] n);
     f_first = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
   endfunction
-  // the existing pixels of tile t: W H - t P, clamped to 0..P
-  function automatic logic [31:0] f_valid(input logic [13:0] w, input logic [13:0] h,
-                                          input logic [2:0] lg, input logic [19:0] t);
-    f_valid = f_first(f_count(28'(w) * 28'(h), lg, t));
-  endfunction
 
   logic [31:0] pix_any, pix_all, p_mask, ana_c, valid_c;
   always_comb begin
@@ -212,18 +215,29 @@ module gx_mswb (
     pix_all = f_pix(stored_q, cfg_q.spp, 1'b0) & p_mask;
     for (int unsigned p = 0; p < TP; p++)
       ana_c[p] = pix_any[p] && arrive_q[2*p +: 2] != 2'd0;
-    valid_c = f_valid(cfg_q.width, cfg_q.height, fmt.plg, tile_q);
+    valid_c = f_first(f_count(area_q, fmt.plg, tile_q));  // (area_q = W H: Area_A)
   end
 
-  // The existing pixels as a pipeline over the load (cfg_q, tile_q and fmt are static
-  // from the first Load clock on): the registered product W H (area_q, from the second
-  // Load clock), the registered count (vn_q, from the third), its mask (valid_n) in Init.
+  // The existing pixels as a pipeline over the load (cfg_i is static while an eviction
+  // is in flight, and cfg_q, tile_q, stored_q, arrive_q and fmt from the first Load clock
+  // on): the registered product W H of cfg_i (area_q, from the first Load clock), the
+  // registered count (vn_q, from the second), its mask (valid_n). The pixel masks of the
+  // stored samples are registered beside the count (pa_q, pl_q, an_q: pix_any, pix_all,
+  // ana_c from the second Load clock), and so are Init's choices from them (rn_q: a
+  // read is needed, nana_q's count).
   logic [27:0] area_q;
   logic [5:0]  vn_q;
-  logic [31:0] valid_n;
+  logic [31:0] valid_n, pa_q, pal_q, an_q;
+  logic        rn_q;
+  logic [5:0]  ncnt_q;
   always_ff @(posedge clk_i) begin
-    area_q <= 28'(cfg_q.width) * 28'(cfg_q.height);
+    ncnt_q <= 6'($countones(an_q));
+    area_q <= 28'(cfg_i.width) * 28'(cfg_i.height);
     vn_q <= f_count(area_q, fmt.plg, tile_q);
+    pa_q <= pix_any;
+    pal_q <= pix_all;
+    an_q <= ana_c;
+    rn_q <= (pa_q & ~pal_q) != 32'd0 || pa_q != valid_n;
   end
   assign valid_n = f_first(vn_q);
 
@@ -231,10 +245,10 @@ module gx_mswb (
   // (arrival 1SPP): no read, merge or analysis can change the packet, which is the 1SPP
   // encoding of every existing pixel (a merge never changes a pixel's sample 0, its
   // first reference). So the sample 0s are written into the payload as the image is
-  // loaded, and Init goes to Out. fast_q: the condition, registered (from the fourth
-  // Load clock on, with vn_q).
+  // loaded, and Init goes to Out. fast_q: the condition, registered (from the third
+  // Load clock on).
   logic fast_c, fast_q;
-  assign fast_c = pix_any == valid_n && pix_all == pix_any && ana_c == 32'd0;
+  assign fast_c = pa_q == valid_n && pal_q == pa_q && an_q == 32'd0;
   always_ff @(posedge clk_i) fast_q <= fast_c;
 
   // ---------------------------------------------------------------------------------
@@ -250,6 +264,10 @@ module gx_mswb (
   logic [31:0]  img_we;
   logic [255:0] wd, rdata;
   logic         have_x;    // line rd_x is in rdata
+  logic         lx;        // ... it is the line last read
+  logic         eq_pln_q, eq_sln_q, eq_aln_q, eq_qln_q;  // rd_line_q == pln_q, sln_q,
+  logic         eq_pln_d, eq_sln_d, eq_aln_d, eq_qln_d;  // aln_q, qrd_q's line
+  logic [2:0]   rdl_nx;    // rd_line_q's next value
   logic [5:0]   rd_t;      // the tile sample read (slot rd_t mod S of line rd_x)
   logic [127:0] smp_val;   // its B bytes (the low end), from rdata
   logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
@@ -275,13 +293,20 @@ module gx_mswb (
     // is in its line, a multi-line pixel's is always read, at rd_ref)
     rd_ref = 3'(rd_t >> fmt.slg);
     unique case (state_q)
-      StAnaReq: rd_x = fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q)) : 3'(ai_q);
+      StAnaReq: rd_x = aln_q;
       StQBuild: rd_x = 3'(qrd_q >> fmt.slg);
       StEPix:   rd_x = ln_first;
       StERef:   rd_x = enc_q == 2'd1 ? ln_first : sln_q;
       default:  rd_x = ln_first;  // StMRef
     endcase
-    have_x = rd_val_q && rd_line_q == rd_x && !rp1_q;
+    // rd_line_q == rd_x, from the comparisons registered a clock ahead (LineEq_A)
+    unique case (state_q)
+      StAnaReq: lx = eq_aln_q;
+      StQBuild: lx = eq_qln_q;
+      StERef:   lx = enc_q == 2'd1 ? eq_pln_q : eq_sln_q;
+      default:  lx = eq_pln_q;
+    endcase
+    have_x = rd_val_q && lx && !rp1_q;
     // the first line of pixel px_q + 1, the line of sample si_q + 1 of pixel px_q: the
     // next values of pln_q and sln_q (from registers, beside the walk's decisions)
     pln_nx = 3'((32'(px_q + 6'd1) << fmt.nlg) >> fmt.slg);
@@ -492,43 +517,96 @@ module gx_mswb (
     .wdata_i (vrep)
   );
 
-  // The sample 0s of the loaded line's pixels, for the payload write of the clock after
-  // its load clock: one-line pixels, its 2^per_lg pixels' (32 / N bytes at byte
-  // ln 32 / N of the payload); multi-line pixels, the pixel's when the line is its first
-  // (B bytes at byte (ln / L) B). ld_w: the line loaded (line ln_q of the held record:
-  // its stored samples, 0 elsewhere), which Load writes into the image; taken from the
-  // record here, not from the image's write data (wd, a select of every writer). ld_g:
-  // pixel k's sample 0 at byte k B, from ld_w: dword w is line dword
-  // ((w >> dlg) << (nlg + dlg)) | (w mod 2^dlg) (one-line pixels; lanes past 32 / N bytes
-  // are not written) or w (multi-line pixels).
-  // ldg_q: its c bytes (32 / N or B) repeated over the 16 lanes (the write's data).
+  // The load reads the held record a pair of lines at a time: pair pr_q (lines 2 pr_q and
+  // 2 pr_q + 1, 512 bits: ld_p; pm: its dwords' samples stored); the line written into
+  // the image is its half ln_q[0], its unstored samples 0 (ld_w; pr_q = ln_q / 2 while
+  // the image is loaded).
+  // The uniform fast path's payload is the sample 0s of the pixels, gathered from the
+  // record as it is read, 16 bytes a clock at most (the payload's write port), and
+  // written in the clock after (ldg_q: its c bytes repeated over the 16 lanes):
+  //   N = 2: line ln_q's (16 bytes: 4 pixels of 4, 2 of 8 or 1 of 16 bytes) at byte
+  //          16 ln_q, every Load clock, as the image is loaded;
+  //   N > 2: pair pr_q's (one-line pixels: 64 / N bytes at byte pr_q 64 / N; a pixel of
+  //          L = 2^lines_lg lines: B bytes at byte (pr_q / (L / 2)) B from its first
+  //          pair), once a pair (gd_q), from the pairs starting a pixel (gfm). While the
+  //          fast path is not known the pair is the image load's, so the lowest pairs are
+  //          gathered with it; once it is known (fast_q, the third Load clock) the
+  //          fast path reads the pairs left to gather (gsw_q, those holding a stored
+  //          sample) a clock each and leaves the load with the last (gmode), the image
+  //          unwritten (no packet of the fast path reads it); otherwise the load goes
+  //          on and Init clears what the gather wrote.
+  logic [1:0]   pr_q, pr_d;
+  logic [3:0]   gd_q, gd_d;   // the pairs gathered
+  logic [3:0]   gfm;          // the pairs that start a pixel
+  logic [3:0]   gsw_q;        // ... and hold a stored sample (from the second Load clock)
+  logic [3:0]   gpst;         // gsw_q's next value
+  logic [3:0]   gleft;        // the pairs of gsw_q not gathered after this clock
+  logic         n2, gat, gmode, gdone;
+  logic [511:0] ld_p;
+  logic [15:0]  pm, gj;
   logic [255:0] ld_w;
-  logic [127:0] ld_g, ld_r, ldg_q;
+  logic [127:0] ld_g, ldg_q;
   always_comb begin
-    ld_w = ev_i.data[32'(ln_q)*256 +: 256];
-    for (int unsigned k = 0; k < 8; k++)
-      if (!stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)]) ld_w[k*32 +: 32] = 32'd0;
-    ld_g[31:0] = ld_w[31:0];
-    ld_g[63:32] = fmt.multi || fmt.dlg != 3'd0 ? ld_w[63:32]
-                                                : fmt.nlg == 3'd1 ? ld_w[95:64] : ld_w[159:128];
-    ld_g[95:64] = fmt.multi || fmt.dlg == 3'd2 ? ld_w[95:64] : ld_w[159:128];
-    ld_g[127:96] = fmt.multi || fmt.dlg == 3'd2 ? ld_w[127:96]
-                                                 : fmt.dlg == 3'd1 ? ld_w[191:160] : ld_w[223:192];
-    unique case (fmt.multi ? fmt.blg : 3'(3'd5 - fmt.nlg))
-      3'd2:    ld_r = {4{ld_g[31:0]}};
-      3'd3:    ld_r = {2{ld_g[63:0]}};
-      default: ld_r = ld_g;
+    logic [3:0] pst;  // the pairs holding a stored sample
+    n2 = fmt.nlg == 3'd1;
+    gj = '0;
+    unique case (fmt.lines_lg)
+      3'd2:    gfm = 4'b0101;
+      3'd3:    gfm = 4'b0001;
+      default: gfm = 4'b1111;
     endcase
+    for (int unsigned k = 0; k < 4; k++)
+      unique case (fmt.dlg)
+        3'd0:    pst[k] = |stored_q[16*k +: 16];
+        3'd1:    pst[k] = |stored_q[8*k +: 8];
+        default: pst[k] = |stored_q[4*k +: 4];
+      endcase
+    gpst = gfm & pst;
+    gat = state_q == StLoad && !n2 && gfm[pr_q] && !gd_q[pr_q];
+    gmode = state_q == StLoad && lcnt_q >= 2'd2 && fast_q && !n2;
+    gd_d = state_q == StLoad ? gd_q | (gat ? 4'd1 << pr_q : 4'd0) : 4'd0;
+    gleft = gsw_q & ~gd_d;
+    gdone = gleft == 4'd0;
+    ld_p = ev_i.data[32'(pr_q)*512 +: 512];
+    for (int unsigned k = 0; k < 16; k++) pm[k] = stored_q[6'((32'(pr_q) * 16 + k) >> fmt.dlg)];
+    ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
+    for (int unsigned k = 0; k < 8; k++)
+      if (!(ln_q[0] ? pm[8 + k] : pm[k])) ld_w[k*32 +: 32] = 32'd0;
+    if (n2) begin  // pixel k's sample 0: line dwords 2k (B = 4), 4k.. (8), 8k.. (16)
+      ld_g[31:0] = ld_w[31:0];
+      ld_g[63:32] = fmt.dlg != 3'd0 ? ld_w[63:32] : ld_w[95:64];
+      ld_g[95:64] = fmt.dlg == 3'd2 ? ld_w[95:64] : ld_w[159:128];
+      ld_g[127:96] = fmt.dlg == 3'd2 ? ld_w[127:96] : fmt.dlg == 3'd1 ? ld_w[191:160]
+                                                                      : ld_w[223:192];
+    end else begin  // pair dword gj[4i+3:4i] in gathered dword i, 0 when its sample is unstored
+      if (fmt.multi) begin  // the pair's first B bytes
+        gj[3:0] = 4'd0;
+        gj[7:4] = fmt.dlg == 3'd0 ? 4'd0 : 4'd1;
+        gj[11:8] = fmt.dlg == 3'd2 ? 4'd2 : 4'd0;
+        gj[15:12] = fmt.dlg == 3'd0 ? 4'd0 : fmt.dlg == 3'd1 ? 4'd1 : 4'd3;
+      end else begin  // N = 4: pair dwords 0, 4, 8, 12 (B = 4), 0, 1, 8, 9 (8); N = 8: 0, 8
+        gj[3:0] = 4'd0;
+        gj[7:4] = fmt.nlg == 3'd3 ? 4'd8 : fmt.dlg == 3'd0 ? 4'd4 : 4'd1;
+        gj[11:8] = fmt.nlg == 3'd3 ? 4'd0 : 4'd8;
+        gj[15:12] = fmt.nlg == 3'd3 ? 4'd8 : fmt.dlg == 3'd0 ? 4'd12 : 4'd9;
+      end
+      for (int unsigned i = 0; i < 4; i++)
+        ld_g[i*32 +: 32] = pm[gj[4*i +: 4]] ? ld_p[32'(gj[4*i +: 4])*32 +: 32] : 32'd0;
+    end
   end
+  always_ff @(posedge clk_i) gsw_q <= gpst;
 
   // The payload register's one write port: c bytes from byte a (at most 16, in at most
   // two 16-byte payload lines). Its command is registered a clock ahead, from what starts
-  // the write (the copy's word read, cv1_q; the line being loaded; the emit stage's next
-  // value, emit_d at voff_d or moff_d): the lanes written in line a / 16 and in the next
-  // (pwlo_q, pwhi_q; 0 when there is no write), that line (pwln_q, one-hot), the data's
-  // source (pws_q) and the copy's rotation (pwr_q); so each byte's enable in the write's
-  // clock is one function of registers. Only the copy's data are rotated: a load, a value
-  // and a mask byte (pair) are written at a multiple of their length c (c divides 16), so
+  // the write (the copy's word in the value buffer's output, cv2_q; the line being
+  // loaded; the emit stage's next value, emit_d at voff_d; a subset's emit, emit_q at
+  // moff_q, its mask byte(s) registered, mbn_q, and written the clock after): the lanes
+  // written in line a / 16 and in the next (pwlo_q, pwhi_q; 0 when there is no write),
+  // that line (pwln_q, one-hot) and the data's source (pws_q); so each byte's enable in
+  // the write's clock is one function of registers, and its data a select of registers.
+  // Only the copy's data are rotated, by the mask bytes mod 16 (cpr_q, static in Copy), in
+  // a register stage of their own (pcp_q: four byte-rotation steps); a load, a value and
+  // a mask byte (pair) are written at a multiple of their length c (c divides 16), so
   // their c bytes repeated over the 16 lanes are already in place (ldg_q, vrep, pw_mask).
   // The register is cleared in the first Load clock (pwc_q) and again in Init unless the
   // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0); a
@@ -543,24 +621,24 @@ module gx_mswb (
   logic [15:0]  pwlo_q, pwhi_q;   // registered: lanes of line pwln_q, of the next line
   logic [22:0]  pwln_q, pwlh;     // ... the line (one-hot); pwlh: the line before
   logic [1:0]   pws_q;
-  logic [3:0]   pwr_q;
   logic         pwc_q;
   logic [127:0] pw_data, pw_mask, pw_copy;
   always_comb begin
-    if (cv1_q) begin  // copy: value word cc1_q, read the clock before
+    if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
       pn_en = 1'b1;
-      pn_addr = mbytes + 9'(32'(cc1_q) * 16);
-      pn_cnt = voff_q - 9'(32'(cc1_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc1_q) * 16));
+      pn_addr = mbytes + 9'(32'(cc2_q) * 16);
+      pn_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
       pn_src = 2'd3;
-    end else if (state_q == StLoad) begin  // load: the sample 0s of line ln_q's pixels
-      pn_en = !fmt.multi || (ln_q & 3'((32'd1 << fmt.lines_lg) - 1)) == 3'd0;
-      pn_addr = fmt.multi ? 9'(32'(ln_q >> fmt.lines_lg) << fmt.blg)
-                          : 9'(32'(ln_q) << (3'd5 - fmt.nlg));
-      pn_cnt = fmt.multi ? fmt.bb : 5'(6'd32 >> fmt.nlg);
+    end else if (state_q == StLoad) begin  // load: the gathered sample 0s
+      pn_en = n2 || gat;
+      pn_addr = n2 ? 9'(32'(ln_q) << 4)
+                   : fmt.multi ? 9'(32'(pr_q >> (fmt.lines_lg - 3'd1)) << fmt.blg)
+                               : 9'(32'(pr_q) << (3'd6 - fmt.nlg));
+      pn_cnt = n2 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
       pn_src = 2'd2;
-    end else if (enc_q == 2'd1) begin  // emit stage, subset: the mask's byte (N <= 8)
-      pn_en = emit_d;                    // or two bytes (N = 16)
-      pn_addr = 9'(moff_d >> 3);
+    end else if (enc_q == 2'd1) begin  // the clock after a subset emit: the mask's byte
+      pn_en = emit_q;                    // (N <= 8) or two bytes (N = 16), mbn_q
+      pn_addr = 9'(moff_q >> 3);
       pn_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
       pn_src = 2'd1;
     end else begin  // emit stage, 1SPP and full: the value, at its place in the packet
@@ -575,21 +653,32 @@ module gx_mswb (
     end
     for (int unsigned k = 0; k < 23; k++) pn_ln[k] = 32'(pn_addr[8:4]) == k;
     // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
-    pn_clr = ev_start || (state_q == StLoad && ld_last && lcnt_q >= 2'd2 && !fast_c);
+    pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
   end
 
   always_ff @(posedge clk_i) begin
     pwln_q <= pn_ln;
     pws_q <= pn_src;
-    pwr_q <= pn_addr[3:0];
+  end
+
+  // the copy's rotation: byte lane l of the word rotated is byte (l - cpr_q) mod 16
+  always_comb begin
+    pw_copy = vb_rdata;
+    if (cpr_q[0]) pw_copy = {pw_copy[119:0], pw_copy[127:120]};
+    if (cpr_q[1]) pw_copy = {pw_copy[111:0], pw_copy[127:112]};
+    if (cpr_q[2]) pw_copy = {pw_copy[95:0], pw_copy[127:96]};
+    if (cpr_q[3]) pw_copy = {pw_copy[63:0], pw_copy[127:64]};
+  end
+  always_ff @(posedge clk_i) begin
+    cpr_q <= mbytes[3:0];
+    pcp_q <= pw_copy;
   end
 
   assign pwlh = {pwln_q[21:0], 1'b0};
   always_comb begin
-    pw_mask = fmt.nlg == 3'd4 ? {8{emask_q[15:8], mb_new}} : {16{mb_new}};
-    pw_copy = 128'(({vb_rdata, vb_rdata} << (32'(pwr_q) * 8)) >> 128);
+    pw_mask = fmt.nlg == 3'd4 ? {8{mbn_q}} : {16{mbn_q[7:0]}};
     unique case (pws_q)
-      2'd3:    pw_data = pw_copy;
+      2'd3:    pw_data = pcp_q;
       2'd2:    pw_data = ldg_q;
       2'd1:    pw_data = pw_mask;
       default: pw_data = vrep;
@@ -611,16 +700,18 @@ module gx_mswb (
   // none is never read before it is written whole: its pixels are uncovered, or covered
   // multi-line pixels that are partial, whose unstored samples the RMW response fills),
   // and takes at least 3 clocks (the existing-pixel pipeline: Area_A, VCount_A, Fast_A):
-  // the last line is written again until then. ld_last: ln_q is the last line.
-  logic [7:0] ld_lines, ld_more;
-  logic       ld_last;
+  // the last line is written again until then. lrem_q: the lines left to write after
+  // ln_q (the load's, a response's); ld_last: ln_q is the last line.
+  logic [7:0] ld_lines, lrem_q, lrem_d, ln_hot;
+  logic       ld_last, ld_fin;
   assign ld_lines = f_lines(stored_q, cfg_q.bps);
-  assign ld_more = ld_lines & ~(8'((9'd2 << ln_q) - 9'd1));
-  assign ld_last = ld_more == 8'd0;
+  assign ld_last = lrem_q == 8'd0;
+  assign ln_hot = 8'd1 << f_low(lrem_q);  // the next line's
+  assign ld_fin = gmode ? gdone : ld_last;  // the load's last clock (from the third on)
   logic ev_start, ev_take, peek_take;
   assign ev_start = state_q == StIdle && ev_valid_i && !ev_i.peek;
   assign ev_ready_o = state_q == StIdle ? !(ev_valid_i && !ev_i.peek)
-                                        : state_q == StLoad && ld_last && lcnt_q >= 2'd2;
+                                        : state_q == StLoad && ld_fin && lcnt_q >= 2'd2;
   assign ev_take = ev_valid_i && ev_ready_o;
   assign peek_take = ev_take && ev_i.peek;
 
@@ -634,22 +725,20 @@ module gx_mswb (
     rd_req_o.pixels = state_q == StPrReq ? valid_q & ~cov_q : part_q;
   end
   assign rd_req_valid_o = state_q == StRdReq || state_q == StPrReq;
-  // a response is written into the image a line a clock and taken with its last line
   // a response is written into the image a line a clock, only the lines holding dwords it
-  // fills (rlen_q, from the lowest), and taken with the last of them
-  assign rd_resp_ready_o = (state_q == StRdWait || state_q == StPrWait) &&
-                           (rlen_q >> rln) >> 1 == 8'd0;
+  // fills (rl_en, from the lowest: ln_q, then lrem_q), and taken with the last of them
+  assign rd_resp_ready_o = (state_q == StRdWait || state_q == StPrWait) && ld_last;
 
   // The image dwords a read's response fills: RMW, the partial pixels' samples not
-  // stored; promote, the uncovered existing pixels. rl_en: the lines holding them,
-  // registered every clock (rlen_q: current from the read's first clock in its Req state,
-  // before any response); rln, the line written: the lowest (rl_lo) first.
+  // stored; promote, the uncovered existing pixels. rl_en: the lines holding them, taken
+  // in the read's Req state: the line written, ln_q, the lowest (rl_lo) first, the others
+  // left in lrem_q.
   // Per line, from the pixel mask: one-line pixels, a line holds such a pixel (an RMW
   // pixel is partial, so some sample of it in its line is not stored); multi-line
   // pixels, the line's pixel is in the mask and, for RMW, some sample of the line is not
   // stored.
   logic [7:0] rl_en;
-  logic [2:0] rl_lo, rln;
+  logic [2:0] rl_lo;
   always_comb begin
     logic [31:0] rpx;  // the pixels the response fills
     logic        prm;  // a promote read
@@ -674,15 +763,23 @@ module gx_mswb (
       endcase
       rl_en[l] = fmt.multi ? mul && (prm || uns) : one;
     end
-    rl_lo = '0;
-    for (int k = 7; k >= 0; k--)
-      if (rlen_q[k]) rl_lo = 3'(k);
-    rln = lnf_q && (state_q == StRdWait || state_q == StPrWait) ? rl_lo : ln_q;
+    rl_lo = f_low(rl_en);
   end
-  always_ff @(posedge clk_i) rlen_q <= rl_en;
-  assign fl_valid_o = fl_valid_q;
+  // The packet: Out's registers, static in Out (the payload is its own register, its last
+  // write done in the clock before Out), so fl_valid_o is Out itself.
+  assign fl_valid_o = state_q == StOut;
   always_comb begin
-    fl_o = fl_q;
+    fl_o = '0;
+    fl_o.tile = tile_q;
+    fl_o.cause = cause_q;
+    fl_o.enc = gx_pkg::enc_e'(enc_q);
+    fl_o.written = written_q;
+    fl_o.stored = stored_q;
+    fl_o.payload_bytes = enc_q == 2'd1 ? mbytes + voff_q : voff_q;
+    fl_o.read_rmw = rmw_q;
+    fl_o.read_promote = prom_q;
+    fl_o.analyzed = nana_q;
+    fl_o.passes = passes_q;
     fl_o.payload = pl_q;
   end
 
@@ -724,12 +821,6 @@ module gx_mswb (
 
   logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
-  logic [2:0] ln_next;  // read responses: the next line the response fills
-  always_comb begin
-    ln_next = rln;
-    for (int k = 7; k >= 0; k--)
-      if (32'(k) > 32'(rln) && rlen_q[k]) ln_next = 3'(k);
-  end
 
   always_comb begin
     state_d = state_q;
@@ -750,14 +841,15 @@ module gx_mswb (
     prom_d = prom_q;
     passes_d = passes_q;
     ln_d = ln_q;
+    lrem_d = lrem_q;
     lcnt_d = state_q == StIdle ? 2'd0 : lcnt_q;
     wrw_d = wrw_q;
-    lnf_d = lnf_q;
     px_d = px_q;
     pln_d = pln_q;
     sln_d = sln_q;
     done_d = done_q;
     pst_d = pst_q;
+    stw_d = stw_q;
     si_d = si_q;
     ref_d = ref_q;
     acc_d = acc_q;
@@ -765,6 +857,7 @@ module gx_mswb (
     ai_d = ai_q;
     anaw_d = anaw_q;
     bl_d = bl_q;
+    aln_d = aln_q;
     slot_d = slot_q;
     ng_d = ng_q;
     ng0_d = ng0_q;
@@ -783,14 +876,12 @@ module gx_mswb (
     moff_d = moff_q;
     mbyte_d = mbyte_q;
     cpi_d = cpi_q;
-    fl_valid_d = fl_valid_q;
-    fl_d = fl_q;
-    wl = rln;
+    nana_d = nana_q;
+    wl = ln_q;
     wdw = '0;
-    wd = rd_resp_i.data[32'(rln)*256 +: 256];
+    wd = rd_resp_i.data[32'(ln_q)*256 +: 256];
     img_re = 1'b0;
     img_ra = rd_x;
-    rd_line_d = rd_line_q;
     rd_val_d = rd_val_q;
     cli_d = cli_q;
     clc_d = clc_q;
@@ -815,32 +906,38 @@ module gx_mswb (
           stored_d = ev_i.stored;
           arrive_d = ev_i.arrive;
           ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
+          lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~(8'd1 << ln_d);
           state_d = StLoad;
         end
       end
-      StLoad: begin  // image line ln_q: the stored samples, 0 elsewhere
+      StLoad: begin  // image line ln_q: the stored samples, 0 elsewhere (not in gmode)
         wd = ld_w;
-        wdw = '1;
+        wdw = gmode ? 8'd0 : 8'hff;
         rd_val_d = 1'b0;
         if (lcnt_q != 2'd3) lcnt_d = lcnt_q + 2'd1;
-        if (!ld_last) ln_d = f_low(ld_more);
-        else if (lcnt_q >= 2'd2) state_d = StInit;
+        if (!ld_last) begin
+          ln_d = f_low(lrem_q);
+          lrem_d = lrem_q & ~ln_hot;
+        end
+        if (ld_fin && lcnt_q >= 2'd2) state_d = StInit;
       end
       StInit: begin
         valid_d = valid_n;
-        cov_d = pix_any & p_mask;
-        part_d = pix_any & ~pix_all & p_mask;
-        ana_d = ana_c;
+        cov_d = pa_q;
+        part_d = pa_q & ~pal_q;
+        ana_d = an_q;
+        nana_d = ncnt_q;
         rmw_d = '0;
         prom_d = '0;
         passes_d = '0;
         eb_d = 2'd0;
         em_d = 2'd0;
         ai_d = '0;
-        anaw_d = ana_c;
+        anaw_d = an_q;
         ln_d = '0;
         px_d = '0;
         pln_d = '0;
+        stw_d = stored_q;
         // the fast path: the payload holds the sample 0s (1SPP, every existing pixel)
         if (fast_q) begin
           enc_d = 2'd0;
@@ -853,25 +950,28 @@ module gx_mswb (
         end
         // else the payload is cleared; Em is needed unless the whole tile is rewritten,
         // data for partial pixels
-        else if ((pix_any & ~pix_all & p_mask) != 32'd0 || (pix_any & p_mask) != valid_n)
+        else if (rn_q)
           state_d = StRdReq;
         else
-          state_d = cfg_q.threshold != 8'd0 ? StMPix : ana_c == 32'd0 ? StDecide : StAnaNext;
+          state_d = cfg_q.threshold != 8'd0 ? StMPix : an_q == 32'd0 ? StDecide : StAnaNext;
       end
       StRdReq: begin
-        lnf_d = 1'b1;
+        ln_d = rl_lo;
+        lrem_d = rl_en & ~(8'd1 << rl_lo);
         if (rd_req_ready_i) state_d = StRdWait;
       end
       StRdWait: begin
-        // line rln of the response: the partial pixels' samples not stored
+        // line ln_q of the response: the partial pixels' samples not stored
         for (int unsigned k = 0; k < 8; k++)
           wdw[k] = rd_resp_valid_i &&
-                   part_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
-                   !stored_q[6'((32'(rln) * 8 + k) >> fmt.dlg)];
+                   part_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
-          ln_d = ln_next;
-          lnf_d = 1'b0;
+          if (!ld_last) begin
+            ln_d = f_low(lrem_q);
+            lrem_d = lrem_q & ~ln_hot;
+          end
           if (rd_resp_ready_o) begin
             em_d = rd_resp_i.enc;
             rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
@@ -887,10 +987,11 @@ module gx_mswb (
         else if (!cov_q[px_q[4:0]]) begin
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
+          stw_d = stw_q >> fmt.nn;
         end
         else begin
           done_d = '0;
-          pst_d = 16'(stored_q >> (32'(px_q) << fmt.nlg)) & fmt.alln;
+          pst_d = stw_q[15:0] & fmt.alln;
           state_d = StMRef;
         end
       end
@@ -898,6 +999,7 @@ module gx_mswb (
         if (!nd_any) begin
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
+          stw_d = stw_q >> fmt.nn;
           state_d = StMPix;
         end else if (fmt.multi ? refw_q && rp2_q : have_x) begin
           ref_d = smp_val;
@@ -906,7 +1008,7 @@ module gx_mswb (
           clc_d = '0;
           refw_d = 1'b0;
           state_d = StMCmp;
-        end else if (fmt.multi ? !refw_q : !(rd_val_q && rd_line_q == rd_x)) begin
+        end else if (fmt.multi ? !refw_q : !(rd_val_q && lx)) begin
           img_re = 1'b1;  // (a multi-line pixel's reference is always read)
           if (fmt.multi) img_ra = rd_ref;
           refw_d = fmt.multi;
@@ -936,8 +1038,10 @@ module gx_mswb (
           // done after the last line, or when no later line holds a pixel to analyze
           if (ai_q == 6'd8 || anaw_q == 32'd0)
             state_d = StDecide;
-          else if ((anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0)
+          else if ((anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0) begin
+            aln_d = 3'(ai_q);
             state_d = StAnaReq;
+          end
           else begin
             ai_d = ai_q + 6'd1;
             anaw_d = anaw_nx;
@@ -946,6 +1050,7 @@ module gx_mswb (
           if (ai_q == (6'd1 << fmt.plg) || anaw_q == 32'd0) state_d = StDecide;
           else if (anaw_q[0]) begin
             bl_d = '0;
+            aln_d = 3'(32'(ai_q) << fmt.lines_lg);
             ng_d = '0;
             state_d = StAnaReq;
           end else begin
@@ -957,7 +1062,7 @@ module gx_mswb (
       StAnaReq: begin  // the line read into rdata, then the request
         if (have_x) begin
           if (an_req_ready) state_d = StAnaWait;
-        end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+        end else if (!(rd_val_q && lx)) begin
           img_re = 1'b1;
         end
       end
@@ -990,6 +1095,7 @@ module gx_mswb (
             state_d = StAnaNext;
           end else begin
             bl_d = bl_q + 3'd1;
+            aln_d = aln_q + 3'd1;
             state_d = StAnaReq;
           end
         end else if (!lm_first) begin
@@ -1014,7 +1120,7 @@ module gx_mswb (
           // step k + 1 > 0 reads the first sample of class g0 + k (gx_ms_classify)
           qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(grep_q[32'(qg_nx) * 4 +: 4]));
           if (q_last) state_d = StQReq;
-        end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+        end else if (!(rd_val_q && lx)) begin
           img_re = 1'b1;
         end
       end
@@ -1058,19 +1164,22 @@ module gx_mswb (
         end
       end
       StPrReq: begin
-        lnf_d = 1'b1;
+        ln_d = rl_lo;
+        lrem_d = rl_en & ~(8'd1 << rl_lo);
         if (rd_req_ready_i) state_d = StPrWait;
       end
       StPrWait: begin
-        // line rln of the response: the uncovered existing pixels
+        // line ln_q of the response: the uncovered existing pixels
         for (int unsigned k = 0; k < 8; k++)
           wdw[k] = rd_resp_valid_i &&
-                   valid_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
-                   !cov_q[5'((32'(rln) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
+                   valid_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !cov_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
-          ln_d = ln_next;
-          lnf_d = 1'b0;
+          if (!ld_last) begin
+            ln_d = f_low(lrem_q);
+            lrem_d = lrem_q & ~ln_hot;
+          end
           if (rd_resp_ready_o) begin
             prom_d = rd_resp_i.bytes;
             state_d = StEPix;
@@ -1095,7 +1204,7 @@ module gx_mswb (
             px_d = px_q + 6'd1;
             pln_d = pln_nx;
             wrw_d = wrw_q >> 1;
-          end else if (!(rd_val_q && rd_line_q == rd_x)) begin
+          end else if (!(rd_val_q && lx)) begin
             img_re = 1'b1;
           end
         end else begin
@@ -1126,7 +1235,7 @@ module gx_mswb (
             state_d = StECmp;
           end
         end else if (!have_x) begin
-          if (!(rd_val_q && rd_line_q == rd_x)) img_re = 1'b1;
+          if (!(rd_val_q && lx)) img_re = 1'b1;
         end else if (enc_q != 2'd1) begin  // full: sample si_q to the emit stage
           ref_d = smp_val;
           emit_d = 1'b1;
@@ -1166,35 +1275,25 @@ module gx_mswb (
       end
       StCopy: begin  // the value buffer into the payload behind the mask bytes
         if (cp_re) cpi_d = cpi_q + 5'd1;
-        else if (!cv1_q) state_d = StOut;  // (the last word is written in this clock)
+        else if (!cv1_q && !cv2_q) state_d = StOut;  // (the last word is written now)
       end
-      StOut: begin
-        if (!fl_valid_q) begin
-          fl_d = '0;
-          fl_d.tile = tile_q;
-          fl_d.cause = cause_q;
-          fl_d.enc = gx_pkg::enc_e'(enc_q);
-          fl_d.written = written_q;
-          fl_d.stored = stored_q;
-          fl_d.payload_bytes = enc_q == 2'd1 ? mbytes + voff_q : voff_q;
-          fl_d.read_rmw = rmw_q;
-          fl_d.read_promote = prom_q;
-          fl_d.analyzed = 6'($countones(ana_q));
-          fl_d.passes = passes_q;
-          fl_valid_d = 1'b1;
-        end else if (fl_ready_i) begin
-          fl_valid_d = 1'b0;
-          state_d = StIdle;
-        end
-      end
+      StOut: if (fl_ready_i) state_d = StIdle;
       default: state_d = StIdle;
     endcase
+    // the record's pair read next: the fast path's next pair to gather, else the pair of
+    // the next line loaded
+    pr_d = gmode ? 2'(f_low(8'(gleft))) : ln_d[2:1];
+    // the line read next against the lines wanted next
+    rdl_nx = img_re ? img_ra : rd_line_q;
+    eq_pln_d = rdl_nx == pln_d;
+    eq_sln_d = rdl_nx == sln_d;
+    eq_aln_d = rdl_nx == aln_d;
+    eq_qln_d = rdl_nx == 3'(qrd_d >> fmt.slg);
   end
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       state_q <= StIdle;
-      fl_valid_q <= 1'b0;
       emit_q <= 1'b0;
       cv1_q <= 1'b0;
       cv2_q <= 1'b0;
@@ -1209,7 +1308,6 @@ module gx_mswb (
       pwc_q <= 1'b0;
     end else begin
       state_q <= state_d;
-      fl_valid_q <= fl_valid_d;
       emit_q <= emit_d;
       cv1_q <= cp_re;
       cv2_q <= cv1_q;
@@ -1243,24 +1341,30 @@ module gx_mswb (
     prom_q <= prom_d;
     passes_q <= passes_d;
     ln_q <= ln_d;
+    lrem_q <= lrem_d;
     lcnt_q <= lcnt_d;
     wrw_q <= wrw_d;
-    lnf_q <= lnf_d;
     px_q <= px_d;
     pln_q <= pln_d;
     sln_q <= sln_d;
     done_q <= done_d;
     pst_q <= pst_d;
+    stw_q <= stw_d;
     si_q <= si_d;
     cli_q <= cli_d;
     clc_q <= clc_d;
-    rd_line_q <= img_re ? img_ra : rd_line_d;
+    rd_line_q <= rdl_nx;
+    eq_pln_q <= eq_pln_d;
+    eq_sln_q <= eq_sln_d;
+    eq_aln_q <= eq_aln_d;
+    eq_qln_q <= eq_qln_d;
     ref_q <= ref_d;
     acc_q <= acc_d;
     refi_q <= refi_d;
     ai_q <= ai_d;
     anaw_q <= anaw_d;
     bl_q <= bl_d;
+    aln_q <= aln_d;
     slot_q <= slot_d;
     ng_q <= ng_d;
     ng0_q <= ng0_d;
@@ -1277,11 +1381,14 @@ module gx_mswb (
     voff_q <= voff_d;
     moff_q <= moff_d;
     mbyte_q <= mbyte_d;
+    mbn_q <= {emask_q[15:8], mb_new};
     cpi_q <= cpi_d;
     cc1_q <= cpi_q[3:0];
     cc2_q <= cc1_q;
-    fl_q <= fl_d;
-    ldg_q <= ld_r;
+    nana_q <= nana_d;
+    ldg_q <= ld_g;
+    pr_q <= pr_d;
+    gd_q <= gd_d;
   end
 
   // ---------------------------------------------------------------------------------
@@ -1338,13 +1445,28 @@ module gx_mswb (
     fv_done = 5'($countones(done_q));
   end
   // The payload write port as it was before its command was registered (the reference
-  // of PayWr_A): the write of this clock from this clock's registers, the load's a clock
-  // after its load clock (fv_ldv_q, of line fv_ldl_q), its data rotated to their lanes.
-  logic         fv_ldv_q;
+  // of PayCmd_A, PayData_A): the write of this clock from this clock's registers, the
+  // load's a clock after its load clock (fv_ldv_q: line fv_ldl_q, pair fv_ldp_q gathered
+  // when fv_gat_q), its data rotated to their lanes.
+  logic         fv_ldv_q, fv_gat_q, fv_cv3_q;
   logic [2:0]   fv_ldl_q;
+  logic [1:0]   fv_ldp_q;
+  logic [3:0]   fv_cc3_q;
+  logic [127:0] fv_vbd_q;
+  logic         fv_mk_q;
+  logic [8:0]   fv_mka_q;
+  logic [15:0]  fv_mkd_q;
   always_ff @(posedge clk_i) begin
+    fv_mk_q <= !rst_i && emit_q && enc_q == 2'd1;
+    fv_mka_q <= 9'(moff_q >> 3);
+    fv_mkd_q <= {emask_q[15:8], mb_new};
     fv_ldv_q <= !rst_i && state_q == StLoad;
     fv_ldl_q <= ln_q;
+    fv_ldp_q <= pr_q;
+    fv_gat_q <= gat;
+    fv_cv3_q <= !rst_i && cv2_q;
+    fv_cc3_q <= cc2_q;
+    fv_vbd_q <= vb_rdata;
   end
   logic         fv_pw_en;
   logic [8:0]   fv_pw_addr;
@@ -1354,23 +1476,24 @@ module gx_mswb (
   logic [127:0] fv_pw_lm;     // the lanes written (all bits of a byte alike)
   logic [22:0]  fv_pw_ln;     // the payload line of fv_pw_addr (one-hot)
   always_comb begin
-    if (cv2_q) begin
+    if (fv_cv3_q) begin  // the copy: word fv_cc3_q, in the value buffer's output before
       fv_pw_en = 1'b1;
-      fv_pw_addr = mbytes + 9'(32'(cc2_q) * 16);
-      fv_pw_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16
-                                                       : 5'(voff_q - 9'(32'(cc2_q) * 16));
-      fv_pw_data = vb_rdata;
-    end else if (fv_ldv_q) begin
-      fv_pw_en = !fmt.multi || (fv_ldl_q & 3'((32'd1 << fmt.lines_lg) - 1)) == 3'd0;
-      fv_pw_addr = fmt.multi ? 9'(32'(fv_ldl_q >> fmt.lines_lg) << fmt.blg)
-                             : 9'(32'(fv_ldl_q) << (3'd5 - fmt.nlg));
-      fv_pw_cnt = fmt.multi ? fmt.bb : 5'(6'd32 >> fmt.nlg);
+      fv_pw_addr = mbytes + 9'(32'(fv_cc3_q) * 16);
+      fv_pw_cnt = voff_q - 9'(32'(fv_cc3_q) * 16) >= 9'd16 ? 5'd16
+                                                           : 5'(voff_q - 9'(32'(fv_cc3_q) * 16));
+      fv_pw_data = fv_vbd_q;
+    end else if (fv_ldv_q) begin  // N = 2: line fv_ldl_q; else pair fv_ldp_q, gathered
+      fv_pw_en = fmt.nlg == 3'd1 || fv_gat_q;
+      fv_pw_addr = fmt.nlg == 3'd1 ? 9'(32'(fv_ldl_q) * 16)
+                 : fmt.multi ? 9'((32'(fv_ldp_q) >> (32'(fmt.lines_lg) - 1)) * 32'(fmt.bb))
+                             : 9'(32'(fv_ldp_q) * (32'd64 >> fmt.nlg));
+      fv_pw_cnt = fmt.nlg == 3'd1 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
       fv_pw_data = ldg_q;
-    end else if (enc_q == 2'd1) begin
-      fv_pw_en = emit_q;
-      fv_pw_addr = 9'(moff_q >> 3);
+    end else if (enc_q == 2'd1) begin  // a subset's mask: the clock after its emit
+      fv_pw_en = fv_mk_q;
+      fv_pw_addr = fv_mka_q;
       fv_pw_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
-      fv_pw_data = 128'({emask_q[15:8], mb_new});
+      fv_pw_data = 128'(fv_mkd_q);
     end else begin
       fv_pw_en = emit_q;
       fv_pw_addr = voff_q;
@@ -1386,6 +1509,11 @@ module gx_mswb (
     end
     for (int unsigned k = 0; k < 23; k++) fv_pw_ln[k] = 32'(fv_pw_addr[8:4]) == k;
   end
+  gx_pkg::ms_flush_t fv_hdr;  // the packet's header (its payload 0)
+  always_comb begin
+    fv_hdr = fl_o;
+    fv_hdr.payload = '0;
+  end
   logic fv_after_init, fv_decided;
   assign fv_after_init = state_q != StIdle && state_q != StLoad && state_q != StInit;
   logic fv_walk;  // the encode walk
@@ -1399,26 +1527,41 @@ module gx_mswb (
   // cfg_i is static while an eviction is in flight (it changes only between surfaces)
   `GX_ASSUME(CfgStatic_M, !`GX_PAST_OK || $past(state_q == StIdle && !ev_start) ||
                           cfg_i == $past(cfg_i))
+  // (the records' data in assumptions of their own: the proofs, which read no data,
+  // drop them: formal/gx_mswb.sby.j2)
   `GX_ASSUME(EvHold_M, !`GX_PAST_OK || !$past(ev_valid_i && !ev_ready_o) ||
-                       (ev_valid_i && ev_i == $past(ev_i)))
+                       (ev_valid_i && ev_i.tile == $past(ev_i.tile) &&
+                        ev_i.cause == $past(ev_i.cause) && ev_i.peek == $past(ev_i.peek) &&
+                        ev_i.stored == $past(ev_i.stored) && ev_i.arrive == $past(ev_i.arrive)))
+  `GX_ASSUME(EvData_M, !`GX_PAST_OK || !$past(ev_valid_i && !ev_ready_o) ||
+                       ev_i == $past(ev_i))
   `GX_ASSUME(RespHold_M, !`GX_PAST_OK || !$past(rd_resp_valid_i && !rd_resp_ready_o) ||
-                         (rd_resp_valid_i && rd_resp_i == $past(rd_resp_i)))
-  // the coalesce unit stores only existing pixels of a tile (gx_mssurf_writeback assumes it)
-  `GX_ASSUME(EvInTile_M, !(ev_valid_i && !ev_i.peek) ||
+                         (rd_resp_valid_i && rd_resp_i.enc == $past(rd_resp_i.enc) &&
+                          rd_resp_i.bytes == $past(rd_resp_i.bytes)))
+  `GX_ASSUME(RespData_M, !`GX_PAST_OK || !$past(rd_resp_valid_i && !rd_resp_ready_o) ||
+                         rd_resp_i == $past(rd_resp_i))
+  // the coalesce unit stores only existing pixels of a tile (gx_mssurf_writeback assumes
+  // it): checked on the eviction being loaded (held, LoadHeld_A), with W H as area_q
+  // holds it there (Area_A)
+  `GX_ASSUME(EvInTile_M, state_q != StLoad ||
                          (f_pix(ev_i.stored, cfg_i.spp, 1'b1) & f_pmask(cfg_i.spp, cfg_i.bps) &
-                          ~f_valid(cfg_i.width, cfg_i.height, f_plg(cfg_i.spp, cfg_i.bps),
-                                   ev_i.tile)) == 32'd0)
+                          ~f_first(f_count(area_q, f_plg(cfg_i.spp, cfg_i.bps), ev_i.tile)))
+                         == 32'd0)
   `GX_ASSUME(RespOwed_M, !rd_resp_valid_i || fv_rd_owed_q)
   `GX_ASSUME(RespEnc_M, !rd_resp_valid_i || rd_resp_i.enc != gx_pkg::enc_e'(2'd3))
 
   // Output protocol: packets and read requests hold until taken.
+  // (the header and the payload apart: the payload's in the payload's proof task)
   `GX_ASSERT(FlHold_A, !`GX_PAST_OK || !$past(fl_valid_o && !fl_ready_i) ||
-                       (fl_valid_o && fl_o == $past(fl_o)))
+                       (fl_valid_o && fv_hdr == $past(fv_hdr)))
+  `GX_ASSERT(PayHold_A, !`GX_PAST_OK || !$past(fl_valid_o && !fl_ready_i) ||
+                        fl_o.payload == $past(fl_o.payload))
   `GX_ASSERT(ReqHold_A, !`GX_PAST_OK || !$past(rd_req_valid_o && !rd_req_ready_i) ||
                         (rd_req_valid_o && rd_req_o == $past(rd_req_o)))
   // No packet without an eviction, one packet per eviction (peeks give none), one
   // eviction at a time, one read at a time.
   `GX_ASSERT(FlOwed_A, !fl_valid_o || fv_owed_q)
+  `GX_ASSERT(StateLegal_A, state_q <= StOut)
   `GX_ASSERT(Owed_A, fv_owed_q == (state_q != StIdle && state_q != StLoad))
   // the eviction being loaded is held (EvHold_M) and is the one registered
   `GX_ASSERT(LoadHeld_A, state_q != StLoad || (ev_valid_i && !ev_i.peek &&
@@ -1429,6 +1572,9 @@ module gx_mswb (
   `GX_ASSERT(RdOwed_A, fv_rd_owed_q == (state_q == StRdWait || state_q == StPrWait))
   // Reads: the first read (RMW data and/or Em) exactly when needed; the promote read
   // exactly on a promotion, for the uncovered existing pixels.
+  // no read of the eviction in Init (the scoreboard's are cleared when it is taken, the
+  // load's last clock, at least its third)
+  `GX_ASSERT(InitRead_A, state_q != StInit || (!fv_rmw_q && !fv_prom_q && lcnt_q >= 2'd2))
   `GX_ASSERT(RmwRead_A, !fv_after_init || fv_rmw_q == (state_q != StRdReq && fv_rd_first))
   `GX_ASSERT(RmwNeeded_A, !(state_q == StRdReq || state_q == StRdWait) || fv_rd_first)
   `GX_ASSERT(RmwPixels_A, !(rd_req_valid_o && rd_req_o.kind == 2'd0) || rd_req_o.pixels == part_q)
@@ -1453,25 +1599,35 @@ module gx_mswb (
   `GX_ASSERT(FmtHeld_A, state_q == StIdle || fmt == gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
   // the existing pixels' pipeline over the load
-  `GX_ASSERT(Area_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
+  `GX_ASSERT(Area_A, !(state_q == StLoad || state_q == StInit) ||
                      area_q == 28'(cfg_q.width) * 28'(cfg_q.height))
-  `GX_ASSERT(VCount_A, !((state_q == StLoad && lcnt_q >= 2'd2) || state_q == StInit) ||
-                       vn_q == f_count(28'(cfg_q.width) * 28'(cfg_q.height), fmt.plg, tile_q))
+  `GX_ASSERT(VCount_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
+                       vn_q == f_count(area_q, fmt.plg, tile_q))
   `GX_ASSERT(ValidN_A, state_q != StInit || valid_n == valid_c)
-  `GX_ASSERT(Fast_A, !((state_q == StLoad && lcnt_q == 2'd3) || state_q == StInit) ||
+  // the stored samples' pixel masks, registered over the load, and Init's choices
+  `GX_ASSERT(PixReg_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
+                       (pa_q == pix_any && pal_q == pix_all && an_q == ana_c &&
+                        gsw_q == gpst))
+  `GX_ASSERT(InitReg_A, !((state_q == StLoad && lcnt_q >= 2'd2) || state_q == StInit) ||
+                        (rn_q == ((pa_q & ~pal_q) != 32'd0 || pa_q != valid_n) &&
+                         ncnt_q == 6'($countones(an_q))))
+  `GX_ASSERT(Analyzed_A, !fv_after_init || nana_q == 6'($countones(ana_q)))
+  `GX_ASSERT(Fast_A, !((state_q == StLoad && lcnt_q >= 2'd2) || state_q == StInit) ||
                      fast_q == fast_c)
   // the loaded line's payload write comes in the clock after its load clock (Init for
   // the last), never beside an emit or a copy
   `GX_ASSERT(LoadWr_A, !fv_ldv_q || ((state_q == StLoad || state_q == StInit) && !emit_q &&
-                                     !cv2_q))
+                                     !fv_cv3_q))
   // the registered payload write command is the unregistered port's (fv_pw_*): the lanes
   // written in the address's payload line and in the next, that line when a lane is
   // written, and the data of the lanes written (so each byte's enable, pwln_q and pwlo_q
   // or the line before and pwhi_q, and its data are the unregistered port's); the clear
   // is in the first Load clock and in Init unless the fast path
-  `GX_ASSERT(PayWr_A, pwlo_q == fv_pw_lo && pwhi_q == fv_pw_hi &&
-                      ((fv_pw_lo | fv_pw_hi) == 16'd0 || pwln_q == fv_pw_ln) &&
-                      ((fv_pw_rot ^ pw_data) & fv_pw_lm) == 128'd0)
+  // no payload write in Out (so the packet holds, FlHold_A)
+  `GX_ASSERT(PayIdle_A, state_q != StOut || (pwlo_q == 16'd0 && pwhi_q == 16'd0 && !pwc_q))
+  `GX_ASSERT(PayCmd_A, pwlo_q == fv_pw_lo && pwhi_q == fv_pw_hi &&
+                       ((fv_pw_lo | fv_pw_hi) == 16'd0 || pwln_q == fv_pw_ln))
+  `GX_ASSERT(PayData_A, ((fv_pw_rot ^ pw_data) & fv_pw_lm) == 128'd0)
   // (with them: a value is written at a multiple of its length B, and a subset's mask
   // bits at a multiple of N, EncMasks_A)
   `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
@@ -1479,6 +1635,7 @@ module gx_mswb (
                                  (state_q == StInit && !fast_q)))
   // the load walks the lines holding stored samples upwards
   `GX_ASSERT(LoadLine_A, state_q != StLoad || ld_lines == 8'd0 || ld_lines[ln_q])
+  `GX_ASSERT(LRem_A, state_q != StLoad || (lrem_q & ~ld_lines) == 8'd0)
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
                     wrw_q == 32'(written_q >> px_q))
@@ -1508,7 +1665,13 @@ module gx_mswb (
                                   fmt.multi && rp1_q != rp2_q)
                                : !((state_q == StMRef || (state_q == StERef && enc_q == 2'd1)) &&
                                    fmt.multi && (rp1_q || rp2_q)))
+  `GX_ASSERT(RefNd_A, !refw_q || nd_any)  // (a reference is read only while one is left)
   `GX_ASSERT(CmpStage_A, !cs2_q || state_q == StMCmp || state_q == StECmp)
+  // the image is read in these states only, and its read is taken in them
+  `GX_ASSERT(ReadSt_A, !(rp1_q || rp2_q) || (state_q == StMRef && nd_any) || state_q == StMCmp ||
+                       state_q == StAnaReq || state_q == StQBuild ||
+                       (state_q == StEPix && enc_q == 2'd0 && wrw_q[0]) ||
+                       (state_q == StERef && (enc_q != 2'd1 || nd_any)) || state_q == StECmp)
   // a sample or line taken from rdata is the last read's, and nothing else is in flight
   `GX_ASSERT(ReadsIn_A, !(rp1_q || rp2_q) || state_q == StMCmp || state_q == StECmp ||
                         rd_val_q)
@@ -1531,7 +1694,11 @@ module gx_mswb (
              (enc_q == 2'd1 ? (16'(voff_q) << fmt.nlg) == (16'(moff_q) << fmt.blg)
                             : moff_q == '0))
   // the copy: after the walk, every value word once, then the packet
-  `GX_ASSERT(CopyIdle_A, state_q == StCopy || (!cv1_q && !cv2_q))
+  `GX_ASSERT(CopyIdle_A, state_q == StCopy || (!cv1_q && !cv2_q && !fv_cv3_q))
+  // the copy's rotation is the mask bytes' (mod 16), and no value is emitted in a subset
+  // walk but in ERef (the emit of a class mask: so the mask bytes are final in Copy)
+  `GX_ASSERT(CopyRot_A, state_q != StCopy || cpr_q == mbytes[3:0])
+  `GX_ASSERT(EmitSub_A, !(emit_q && enc_q == 2'd1) || state_q == StERef)
   `GX_ASSERT(CopyStart_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) || cpi_q == '0)
   `GX_ASSERT(CopyRange_A, state_q != StCopy || cpi_q <= cp_n)
   `GX_ASSERT(CopyDone_A, state_q != StOut || cpi_q == cp_n)
@@ -1563,6 +1730,14 @@ module gx_mswb (
                state_q == StQBuild || state_q == StQReq || state_q == StQWait)
                 ? 32'(ai_q) < (fmt.multi ? (32'd1 << fmt.plg) : 32'd8)
                 : 32'(ai_q) <= (fmt.multi ? (32'd1 << fmt.plg) : 32'd8)))
+  // the registered comparisons of the line last read with the lines wanted
+  `GX_ASSERT(LineEq_A, eq_pln_q == (rd_line_q == pln_q) && eq_sln_q == (rd_line_q == sln_q) &&
+                       eq_aln_q == (rd_line_q == aln_q) &&
+                       (state_q != StQBuild || eq_qln_q == (rd_line_q == 3'(qrd_q >> fmt.slg))))
+  `GX_ASSERT(AnaLine_A, !(state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
+                          state_q == StQBuild || state_q == StQReq || state_q == StQWait) ||
+                        aln_q == (fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q))
+                                            : 3'(ai_q)))
   `GX_ASSERT(PixLine_A, !fv_after_init || pln_q == 3'((32'(px_q) << fmt.nlg) >> fmt.slg))
   `GX_ASSERT(SmpLine_A, !(state_q == StERef && enc_q == 2'd2) ||
                         sln_q == 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg))
