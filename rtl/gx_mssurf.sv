@@ -95,18 +95,20 @@ module gx_mssurf #(
   localparam logic [1:0] OpStore = 2'd0, OpFlush = 2'd1, OpLoad = 2'd2;
 
   // ---------------------------------------------------------------------------------
-  // Configuration, registered; what is derived from W x H one and two clocks later.
-  // A change holds commands back for three clocks (settle_q), so every stage sees the
-  // new format.
+  // Configuration, registered; what is derived from it in the five clocks after (one
+  // register stage each, so that no path of the format is longer than one step). A
+  // change holds commands back for five clocks (settle_q), so every stage sees the new
+  // format.
+  localparam logic [2:0] Settle = 3'd5;
   gx_pkg::ms_cfg_t cfg_q;
-  logic [1:0]      settle_q;
+  logic [2:0]      settle_q;
   logic            cfg_ok;
   always_ff @(posedge clk_i) begin
     cfg_q <= cfg_i;
-    if (rst_i || cfg_i != cfg_q) settle_q <= 2'd3;
-    else if (settle_q != 2'd0) settle_q <= settle_q - 2'd1;
+    if (rst_i || cfg_i != cfg_q) settle_q <= Settle;
+    else if (settle_q != 3'd0) settle_q <= settle_q - 3'd1;
   end
-  assign cfg_ok = settle_q == 2'd0 && cfg_i == cfg_q;
+  assign cfg_ok = settle_q == 3'd0 && cfg_i == cfg_q;
 
   // Format: N = 2^n_log, B = 2^b_log, pixel bytes 2^nb_log, P = 2^p_log pixels a tile.
   logic [2:0] n_log, b_log, p_log;
@@ -133,42 +135,69 @@ module gx_mssurf #(
                                                   logic [2:0] nl);
     tile_samples = samples_of(t >= last ? lcnt : pcnt, nl);
   endfunction
-
-  // The bytes of RAM row `row` of a tile that hold samples set in sm (a sample is 2^bl
-  // bytes; a row holds 64 / B of them): byte k holds sample row 64 / B + k / B, a choice
-  // among 12 bits of sm by the row and B (RowMask_A: the shift of sm to the row).
-  function automatic logic [RB-1:0] row_mask(logic [TS-1:0] sm, logic [1:0] row,
-                                             logic [2:0] bl);
-    for (int unsigned k = 0; k < RB; k++)
-      unique case (bl)
-        3'd2:    row_mask[k] = sm[{row, 4'(k >> 2)}];
-        3'd3:    row_mask[k] = sm[{1'b0, row, 3'(k >> 3)}];
-        default: row_mask[k] = sm[{2'b0, row, 2'(k >> 4)}];
-      endcase
+  // samples_of by a one-hot N (2, 4, 8, 16): sample i exists when its pixel i / N is
+  // below cnt.
+  function automatic logic [TS-1:0] pix_samples(logic [5:0] cnt, logic [3:0] noh);
+    for (int unsigned i = 0; i < TS; i++)
+      pix_samples[i] = (noh[0] && 6'(i >> 1) < cnt) || (noh[1] && 6'(i >> 2) < cnt)
+                    || (noh[2] && 6'(i >> 3) < cnt) || (noh[3] && 6'(i >> 4) < cnt);
+  endfunction
+  // The tile of pixel index x: x / P by a one-hot P (1, 2, .. 32).
+  function automatic logic [TI-1:0] shr_p(logic [25:0] x, logic [5:0] poh);
+    shr_p = '0;
+    for (int unsigned l = 0; l < 6; l++)
+      if (poh[l]) shr_p = shr_p | TI'(x >> l);
   endfunction
 
-  logic [26:0]   total_q;       // W H <= 2^26 pixels
-  logic [TI-1:0] last_tile_q;   // the surface's last tile
-  logic [5:0]    last_cnt_q;    // pixels of the last tile, 1..P
-  logic [25:0]   last_first_q;  // the last tile's first pixel
-  always_ff @(posedge clk_i) begin
-    total_q      <= 27'(cfg_q.width) * 27'(cfg_q.height);
-    last_tile_q  <= TI'((total_q - 27'd1) >> p_log);
-    last_cnt_q   <= (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1;
-    last_first_q <= 26'(((total_q - 27'd1) >> p_log) << p_log);
-  end
+  // The bytes of RAM row `row` of a tile that hold samples set in sm (a sample is B
+  // bytes, boh one-hot for B = 4, 8, 16; a row holds 64 / B of them): byte k holds sample
+  // row 64 / B + k / B, a choice among 12 bits of sm by the row and B (RowMask_A: the
+  // shift of sm to the row).
+  function automatic logic [RB-1:0] row_mask(logic [TS-1:0] sm, logic [1:0] row,
+                                             logic [2:0] boh);
+    for (int unsigned k = 0; k < RB; k++)
+      row_mask[k] = (boh[0] && sm[{row, 4'(k >> 2)}]) || (boh[1] && sm[{1'b0, row, 3'(k >> 3)}])
+                 || (boh[2] && sm[{2'b0, row, 2'(k >> 4)}]);
+  endfunction
 
-  // The format's masks C's place uses, registered so that no carry chain of the format
-  // lies in C's path (DerivedFmt_A): the pixel-in-tile mask P - 1, the samples of a
-  // pixel 2^N - 1, a whole tile's and the last tile's existing samples.
+  // Step 1 (DerivedFmt_A): the format's masks and selects, each a function of N and B
+  // alone: the pixel-in-tile mask P - 1, the samples of a pixel 2^N - 1, a whole tile's
+  // existing samples, the rows of a pixel less one; one-hot selects of N (2, 4, 8, 16),
+  // B (4, 8, 16), N B (8, 16, .. 256) and P (1, 2, .. 32); W and H for the product.
   logic [4:0]    pm_q;
   logic [15:0]   all_n_q;
   logic [TS-1:0] vm_full_q, vm_last_q;
+  logic [1:0]    rows_m1_q;
+  logic [3:0]    n_oh_q;
+  logic [2:0]    b_oh_q;
+  logic [5:0]    nb_oh_q, p_oh_q;
+  logic [13:0]   w_q, h_q;
   always_ff @(posedge clk_i) begin
     pm_q      <= 5'(p_cnt - 6'd1);
     all_n_q   <= all_n;
     vm_full_q <= samples_of(p_cnt, n_log);
-    vm_last_q <= samples_of(last_cnt_q, n_log);
+    rows_m1_q <= nb_log == 4'd8 ? 2'd3 : nb_log == 4'd7 ? 2'd1 : 2'd0;
+    n_oh_q    <= 4'(1) << (n_log - 3'd1);
+    b_oh_q    <= 3'(1) << (b_log - 3'd2);
+    nb_oh_q   <= 6'(1) << (nb_log - 4'd3);
+    p_oh_q    <= 6'(1) << p_log;
+    w_q       <= cfg_q.width;
+    h_q       <= cfg_q.height;
+  end
+  // Steps 2 to 5 (DerivedTotal_A, DerivedLast_A): W H, W H - 1, the last tile, its pixel
+  // count and first pixel, its existing samples.
+  logic [26:0]   total_q;       // W H <= 2^26 pixels
+  logic [25:0]   tm1_q;         // W H - 1
+  logic [TI-1:0] last_tile_q;   // the surface's last tile
+  logic [5:0]    last_cnt_q;    // pixels of the last tile, 1..P
+  logic [25:0]   last_first_q;  // the last tile's first pixel
+  always_ff @(posedge clk_i) begin
+    total_q      <= 27'(w_q) * 27'(h_q);
+    tm1_q        <= 26'(total_q - 27'd1);
+    last_tile_q  <= shr_p(tm1_q, p_oh_q);
+    last_cnt_q   <= 6'(tm1_q[4:0] & pm_q) + 6'd1;
+    last_first_q <= tm1_q & ~{21'd0, pm_q};
+    vm_last_q    <= pix_samples(last_cnt_q, n_oh_q);
   end
 
   // ---------------------------------------------------------------------------------
@@ -181,6 +210,20 @@ module gx_mssurf #(
     logic [8*VB-1:0] val;   // SUST.MS: the value, bytes 0..B-1
   } cmd_t;
   localparam int unsigned CmdBits = 2 + 1 + 13 + 13 + 16 + 8 * VB;
+
+  // A store's bytes of a RAM row are a choice among whole rows (no format in D's write
+  // data): SUST.MS's value is repeated to 16 bytes by B as it enters (byte k = byte
+  // k mod B), a full-state value's first row by N B when N B < 64 (byte k mod N B).
+  function automatic logic [8*VB-1:0] rep_val(logic [8*VB-1:0] v, logic [1:0] b48);
+    for (int unsigned k = 0; k < VB; k++)  // b48: B = 4, B = 8 (else 16)
+      rep_val[8*k +: 8] = b48[0] ? v[8*(k % 4) +: 8] : b48[1] ? v[8*(k % 8) +: 8]
+                        : v[8*k +: 8];
+  endfunction
+  function automatic logic [RW-1:0] rep_row(logic [RW-1:0] v, logic [2:0] nboh);
+    for (int unsigned k = 0; k < RB; k++)
+      rep_row[8*k +: 8] = nboh[0] ? v[8*(k % 8) +: 8] : nboh[1] ? v[8*(k % 16) +: 8]
+                        : nboh[2] ? v[8*(k % 32) +: 8] : v[8*k +: 8];
+  endfunction
 
   logic              full_store_in;   // the offered command is a full-state store
   logic              vbuf_busy_q;     // the value buffer holds a store's value
@@ -198,7 +241,7 @@ module gx_mssurf #(
     sk_in.x    = cmd_i.x;
     sk_in.y    = cmd_i.y;
     sk_in.mask = cmd_i.mask;
-    sk_in.val  = cmd_i.value[8*VB-1:0];
+    sk_in.val  = rep_val(cmd_i.value[8*VB-1:0], b_oh_q[1:0]);
   end
 
   gx_skid #(.Width(CmdBits)) u_in (
@@ -215,7 +258,7 @@ module gx_mssurf #(
   logic c_v, d_v;
   cmd_t c, dcmd;
   always_ff @(posedge clk_i) begin
-    if (!vbuf_busy_q) vbuf_q <= cmd_i.value;
+    if (!vbuf_busy_q) vbuf_q <= {cmd_i.value[2047:RW], rep_row(cmd_i.value[RW-1:0], nb_oh_q[2:0])};
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) vbuf_busy_q <= 1'b0;
@@ -247,18 +290,39 @@ module gx_mssurf #(
   end
 
   // ---------------------------------------------------------------------------------
-  // P: the pixel index y W + x.
-  logic        p_v;
-  cmd_t        pc;
-  logic [25:0] p_pix;
+  // P: the pixel index y W + x, and what C's place needs of it as registers (PRegs_A):
+  // the tile, the pixel in the tile, its first sample (pixel N) and its first RAM row.
+  function automatic logic [5:0] sh_n(logic [4:0] pp, logic [3:0] noh);  // pp N
+    sh_n = '0;
+    for (int unsigned l = 0; l < 4; l++)
+      if (noh[l]) sh_n = sh_n | 6'(6'(pp) << (l + 1));
+  endfunction
+  function automatic logic [1:0] row0_nb(logic [4:0] pp, logic [5:0] nboh);  // pp N B / 64
+    row0_nb = '0;
+    for (int unsigned l = 0; l < 6; l++)
+      if (nboh[l]) row0_nb = row0_nb | 2'((10'(pp) << (l + 3)) >> 6);
+  endfunction
+  logic          p_v;
+  cmd_t          pc;
+  logic [25:0]   p_pix, p_sum;
+  logic [TI-1:0] p_tile;
+  logic [4:0]    p_pp, p_pps;
+  logic [5:0]    p_sh;
+  logic [1:0]    p_row0;
+  assign p_sum = b_prod + 26'(b.x);
+  assign p_pps = p_sum[4:0] & pm_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) p_v <= 1'b0;
     else if (p_take) p_v <= b_v;
   end
   always_ff @(posedge clk_i) begin
     if (p_take) begin
-      pc    <= b;
-      p_pix <= b_prod + 26'(b.x);
+      pc     <= b;
+      p_pix  <= p_sum;
+      p_tile <= shr_p(p_sum, p_oh_q);
+      p_pp   <= p_pps;
+      p_sh   <= sh_n(p_pps, n_oh_q);
+      p_row0 <= row0_nb(p_pps, nb_oh_q);
     end
   end
 
@@ -276,40 +340,44 @@ module gx_mssurf #(
     logic [1:0]    rows_m1;  // its rows, less one: 0 (N B <= 64), 1 or 3
   } place_t;
 
-  // The pixel's place as C computes it, from the registered masks of the format: the
-  // pixel in tile through P - 1, the tile's existing samples a choice of the whole
-  // tile's and the last tile's by the compare of the pixel index with the last tile's
-  // first pixel (PPlace_A: it equals place()).
-  function automatic place_t place_c(logic [25:0] pix, logic [15:0] mask, logic full,
-                                     logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
-                                     logic [4:0] pm, logic [15:0] alln,
-                                     logic [25:0] lfirst, logic [TS-1:0] vmf,
-                                     logic [TS-1:0] vml);
-    place_t r;
-    r.tile    = TI'(pix >> pl);
-    r.pp      = 5'(pix) & pm;
-    r.smask   = TS'(mask) << (6'(r.pp) << nl);
-    r.vmask   = pix >= lfirst ? vml : vmf;
-    r.pmask   = TS'(alln) << (6'(r.pp) << nl);
-    r.arrival = full ? 2'(gx_pkg::EncFull)
-              : mask == alln ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
-    r.row0    = 2'((10'(r.pp) << nbl) >> 6);
-    r.rows_m1 = nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0;
-    place_c = r;
-  endfunction
-
-  // The pixel's place from the format itself (the properties' reference): place_c with
-  // the masks derived here, and the tile's existing samples decided by the tile index
-  // rather than by the compare with the last tile's first pixel.
+  // The pixel's place from the format itself (the properties' reference): the tile's
+  // existing samples decided by the tile index.
   function automatic place_t place(logic [25:0] pix, logic [15:0] mask, logic full,
                                    logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
                                    logic [5:0] pcnt, logic [15:0] alln,
                                    logic [TI-1:0] last, logic [5:0] lcnt);
     place_t r;
-    r = place_c(pix, mask, full, nl, nbl, pl, 5'(pcnt - 6'd1), alln, 26'(last) << pl,
-                samples_of(pcnt, nl), samples_of(lcnt, nl));
-    r.vmask = samples_of(26'(pix >> pl) >= 26'(last) ? lcnt : pcnt, nl);
+    r.tile    = TI'(pix >> pl);
+    r.pp      = 5'(pix) & 5'(pcnt - 6'd1);
+    r.smask   = TS'(mask) << (6'(r.pp) << nl);
+    r.vmask   = samples_of(26'(pix >> pl) >= 26'(last) ? lcnt : pcnt, nl);
+    r.pmask   = TS'(alln) << (6'(r.pp) << nl);
+    r.arrival = full ? 2'(gx_pkg::EncFull)
+              : mask == alln ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
+    r.row0    = 2'((10'(r.pp) << nbl) >> 6);
+    r.rows_m1 = nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0;
     place = r;
+  endfunction
+  // The place as C computes it (PPlace_A: it equals place()): from P's registers and the
+  // registered masks of the format, the tile's existing samples a choice of the whole
+  // tile's and the last tile's by the compare of the pixel index with the last tile's
+  // first pixel.
+  function automatic place_t place_c(logic [25:0] pix, logic [TI-1:0] tile, logic [4:0] pp,
+                                     logic [5:0] sh, logic [1:0] row0, logic [15:0] mask,
+                                     logic full, logic [15:0] alln, logic [1:0] rows_m1,
+                                     logic [25:0] lfirst, logic [TS-1:0] vmf,
+                                     logic [TS-1:0] vml);
+    place_t r;
+    r.tile    = tile;
+    r.pp      = pp;
+    r.smask   = TS'(mask) << sh;
+    r.vmask   = pix >= lfirst ? vml : vmf;
+    r.pmask   = TS'(alln) << sh;
+    r.arrival = full ? 2'(gx_pkg::EncFull)
+              : mask == alln ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
+    r.row0    = row0;
+    r.rows_m1 = rows_m1;
+    place_c = r;
   endfunction
 
   // C is the output register of a skid buffer: P's command and its place go into C, or,
@@ -329,8 +397,8 @@ module gx_mssurf #(
   always_comb begin
     c_in.cmd = pc;
     c_in.pix = p_pix;
-    c_in.pl  = place_c(p_pix, pc.mask, pc.full, n_log, nb_log, p_log, pm_q, all_n_q,
-                       last_first_q, vm_full_q, vm_last_q);
+    c_in.pl  = place_c(p_pix, p_tile, p_pp, p_sh, p_row0, pc.mask, pc.full, all_n_q,
+                       rows_m1_q, last_first_q, vm_full_q, vm_last_q);
   end
   gx_skid #(.Width(CEntBits)) u_c (
     .clk_i, .rst_i,
@@ -369,9 +437,9 @@ module gx_mssurf #(
   // The bytes of the store's samples in each of the pixel's rows (relative to its
   // first), registered with the command: the RAM's write enables select a row of them.
   function automatic logic [NR*RB-1:0] row_enables(logic [TS-1:0] sm, logic [1:0] row0,
-                                                    logic [2:0] bl);
+                                                    logic [2:0] boh);
     for (int unsigned r = 0; r < NR; r++)
-      row_enables[RB*r +: RB] = row_mask(sm, row0 + 2'(r), bl);
+      row_enables[RB*r +: RB] = row_mask(sm, row0 + 2'(r), boh);
   endfunction
   logic [NR*RB-1:0] d_be_q;
   always_ff @(posedge clk_i) begin
@@ -379,7 +447,7 @@ module gx_mssurf #(
       dcmd   <= c;
       d_pix  <= c_pix;
       d_pl   <= c_pl;
-      d_be_q <= row_enables(c_smask, c_pl.row0, b_log);
+      d_be_q <= row_enables(c_smask, c_pl.row0, b_oh_q);
     end
   end
 
@@ -465,7 +533,7 @@ module gx_mssurf #(
   logic              peek_post;     // a load's snapshot is posted (post && post_peek)
 
   // RAM: the engine reads while it is active, D only while it is not.
-  logic [RW-1:0]   rdata, wdata;
+  logic [RW-1:0]   rdata1, rdata, wdata;
   logic [RB-1:0]   we;
   logic [RA-1:0]   raddr, waddr;
   logic            re, e_re, d_re;
@@ -474,11 +542,14 @@ module gx_mssurf #(
   assign re    = e_re || d_re;
   assign raddr = e_re ? {e_slot_q, e_row_q} : d_raddr;
 
-  gx_ram_1r1w #(.Depth(PS * NR), .Width(RW)) u_ram (
+  gx_ram_1r1w #(.Depth(PS * NR), .Width(RW), .OutReg(1'b0)) u_ram (
     .clk_i, .rst_i,
-    .re_i(re), .raddr_i(raddr), .rdata_o(rdata),
+    .re_i(re), .raddr_i(raddr), .rdata_o(rdata1),
     .we_i(we), .waddr_i(waddr), .wdata_i(wdata)
   );
+  // The block RAM's output (a clock after the read) and the row registered (two clocks
+  // after): D's compare reads the former, the engine the latter.
+  always_ff @(posedge clk_i) rdata <= rdata1;
 
   // The reads in flight (the RAM's two clocks): whose, which row, the last of a readout.
   logic [1:0]      rp_v_q, rp_eng_q, rp_last_q;
@@ -520,16 +591,21 @@ module gx_mssurf #(
     end
   end
 
+  // The engine's registers and the record's header load the record a post would carry
+  // whenever the engine is free (post_*_f, from registers; PostF_A: the post's when D
+  // posts), so that the decision reaches only the engine's busy bit; while the engine is
+  // free they are read by nothing, and the header changes only while no record is
+  // offered or in the clock the one offered is taken.
   always_ff @(posedge clk_i) begin
-    if (post_f) begin
-      e_peek_q  <= peek_post;
+    if (eng_free) begin
+      e_peek_q  <= is_load;
       e_slot_q  <= post_slot_f;
-      e_row_q   <= peek_post ? d_row0 : 2'd0;
+      e_row_q   <= is_load ? d_row0 : 2'd0;
       e_left_q  <= post_rows_f;
-      e_dmask_q <= peek_post ? lk_cover & d_pmask : post_cover_f;
+      e_dmask_q <= is_load ? lk_cover & d_pmask : post_cover_f;
       ev_q.tile   <= post_tile_f;
       ev_q.cause  <= post_cause_f;
-      ev_q.peek   <= peek_post;
+      ev_q.peek   <= is_load;
       ev_q.stored <= post_cover_f;
       ev_q.arrive <= post_arrive_f;
     end else if (e_re) begin
@@ -544,7 +620,7 @@ module gx_mssurf #(
   // from its row in flight (ERow_A: the mask of the row returning).
   logic [RB-1:0] e_bm_q;
   logic [RW-1:0] e_row_data;
-  always_ff @(posedge clk_i) e_bm_q <= row_mask(e_dmask_q, rp_row_q[0], b_log);
+  always_ff @(posedge clk_i) e_bm_q <= row_mask(e_dmask_q, rp_row_q[0], b_oh_q);
   always_comb begin
     for (int unsigned k = 0; k < RB; k++)
       e_row_data[8*k +: 8] = e_bm_q[k] ? rdata[8*k +: 8] : 8'd0;
@@ -567,82 +643,88 @@ module gx_mssurf #(
   logic          conf_q;               // DRead, DChk: a compared byte is far
 
   // The row written or read (g: the store's first row, DWrite's next row to write or
-  // DRead's next to read) and the row compared (k: the row D's read in flight returns
-  // next clock, so that the bytes met are registered beside the RAM's output register).
-  // The store's bytes of the row D reads are registered as it reads (kd_q), their near
-  // ranges a clock later (k_lo_q, k_hi_q), as the row returns.
+  // DRead's next to read) and the row whose bytes met are registered a clock before it
+  // returns (k: the row D's read in flight returns next clock).
   logic [1:0]    g_rel, k_rel;   // the rows, relative to the pixel's first
   logic [1:0]    g_row, k_row;   // the rows in the tile
   logic [RW-1:0] g_data;         // the store's bytes of row g
   logic [RB-1:0] g_be;           // bytes of the store's samples (from d_be_q)
   logic [TS-1:0] k_met;          // samples both stored (slot d_slot) and stored again
   logic [RB-1:0] k_ov;           // bytes of samples both stored (slot d_slot) and stored again
-  logic [RW-1:0] kd_q;
   logic [RB-1:0] k_ov_q;
-  // The store's bytes of row rel of its pixel: a full-state store's row of the value
-  // (byte k mod N B when N B <= 64), or SUST.MS's one value repeated (byte k mod B).
+  // The store's bytes of row rel of its pixel: SUST.MS's value (repeated to 16 bytes as
+  // it entered) four times, or row rel of the value buffer (a full-state value, its first
+  // row repeated as it entered when N B < 64).
   function automatic logic [RW-1:0] row_bytes(logic [2047:0] v, logic [8*VB-1:0] val,
-                                              logic full, logic [3:0] nbl, logic [2:0] bl,
-                                              logic [1:0] rel);
-    for (int unsigned k = 0; k < RB; k++) begin
-      logic [7:0] gb, sb;
-      unique case (nbl)
-        4'd3:    gb = v[8*(k%8) +: 8];
-        4'd4:    gb = v[8*(k%16) +: 8];
-        4'd5:    gb = v[8*(k%32) +: 8];
-        4'd6:    gb = v[8*k +: 8];
-        4'd7:    gb = v[8*(RB*32'(rel[0]) + k) +: 8];
-        default: gb = v[8*(RB*32'(rel) + k) +: 8];
-      endcase
-      unique case (bl)
-        3'd2:    sb = val[8*(k%4) +: 8];
-        3'd3:    sb = val[8*(k%8) +: 8];
-        default: sb = val[8*(k%16) +: 8];
-      endcase
-      row_bytes[8*k +: 8] = full ? gb : sb;
-    end
+                                              logic full, logic [1:0] rel);
+    row_bytes = full ? v[RW*rel +: RW] : {(RB / VB){val}};
   endfunction
+  // That choice by one-hot selects registered a clock ahead (wsel_q: SUST.MS, rows 0..3
+  // of the value buffer), a copy for each group of WB bytes (WSel_A), so that the RAM's
+  // write data and the near ranges below come from registers through an AND-OR.
+  localparam int unsigned WC = 8;         // copies of the select
+  localparam int unsigned WB = RB / WC;   // bytes a copy selects
+  logic [4:0]         wsel_d;
+  logic [WC-1:0][4:0] wsel_q;
+  logic               dfull_d;
+  logic [1:0]         grel_d;
+  assign dfull_d = d_take ? c.full : dcmd.full;
+  assign grel_d  = (d_st_d == DWrite || d_st_d == DRead) ? d_row_d : 2'd0;
+  assign wsel_d  = dfull_d ? {grel_d == 2'd3, grel_d == 2'd2, grel_d == 2'd1, grel_d == 2'd0,
+                              1'b0}
+                           : 5'b00001;
+  for (genvar j = 0; j < WC; j++) begin : gen_wsel
+    (* keep *) always_ff @(posedge clk_i) wsel_q[j] <= wsel_d;
+  end
 
   always_comb begin
     g_rel = (d_st_q == DWrite || d_st_q == DRead) ? d_row_q : 2'd0;
     k_rel = rp_row_q[0];
     g_row = d_row0 + g_rel;
     k_row = d_row0 + k_rel;
-    g_data = row_bytes(vbuf_q, dcmd.val, dcmd.full, nb_log, b_log, g_rel);
+    for (int unsigned k = 0; k < RB; k++) begin
+      logic [4:0] sl;
+      sl = wsel_q[k / WB];
+      g_data[8*k +: 8] = ({8{sl[0]}} & dcmd.val[8*(k % VB) +: 8])
+                       | ({8{sl[1]}} & vbuf_q[8*k +: 8])
+                       | ({8{sl[2]}} & vbuf_q[8*(RB + k) +: 8])
+                       | ({8{sl[3]}} & vbuf_q[8*(2*RB + k) +: 8])
+                       | ({8{sl[4]}} & vbuf_q[8*(3*RB + k) +: 8]);
+    end
     g_be = d_be_q[RB*g_rel +: RB];
     k_met = d_smask & cover_q[d_slot_q];
-    k_ov = row_mask(k_met, k_row, b_log);
+    k_ov = row_mask(k_met, k_row, b_oh_q);
   end
-  // The near range of each byte read, [n - T, n + T] clipped to 0..255.
-  logic [RW-1:0] k_lo, k_hi, k_lo_q, k_hi_q;
-  always_comb begin
+  // The near range of each byte n, [n - T, n + T], unclipped: lo = n - T as a 9-bit signed
+  // number, hi = n + T as a 9-bit unsigned one ({hi, lo}; a byte a, 0..255, lies in the
+  // range clipped to 0..255 exactly when it lies in this one).
+  function automatic logic [2*RB*9-1:0] near_range(logic [RW-1:0] n, logic [7:0] t);
     for (int unsigned k = 0; k < RB; k++) begin
-      logic [8:0] up, dn;
-      up = 9'(kd_q[8*k +: 8]) + 9'(cfg_q.threshold);
-      dn = 9'(kd_q[8*k +: 8]) - 9'(cfg_q.threshold);
-      k_hi[8*k +: 8] = up[8] ? 8'hff : up[7:0];
-      k_lo[8*k +: 8] = dn[8] ? 8'h00 : dn[7:0];
+      near_range[RB*9 + 9*k +: 9] = 9'(n[8*k +: 8]) + 9'(t);
+      near_range[9*k +: 9]        = 9'(n[8*k +: 8]) - 9'(t);
     end
-  end
-  always_ff @(posedge clk_i) begin
-    kd_q   <= g_data;
-    k_lo_q <= k_lo;
-    k_hi_q <= k_hi;
-    k_ov_q <= k_ov;
-  end
+  endfunction
+  // A byte a outside its range: a < lo (signed) or a > hi.
+  function automatic logic outside(logic [7:0] a, logic [8:0] lo, logic [8:0] hi);
+    outside = $signed({2'b00, a}) < $signed({lo[8], lo}) || {1'b0, a} > hi;
+  endfunction
 
-  // The compare of a row read back: a byte met is far when it differs by more than T,
-  // that is lies outside its near range (RowFar_A: the difference against T).
-  logic d_ret, row_far;
-  assign d_ret = rp_v_q[1] && !rp_eng_q[1];
-  always_comb begin
-    row_far = 1'b0;
-    for (int unsigned k = 0; k < RB; k++) begin
-      logic [7:0] a;
-      a = rdata[8*k +: 8];
-      if (k_ov_q[k] && (a < k_lo_q[8*k +: 8] || a > k_hi_q[8*k +: 8])) row_far = 1'b1;
-    end
+  // The compare of a row D reads back, over two clocks: the near ranges of the store's
+  // bytes registered as D issues the read (k_lo_q, k_hi_q); each byte of the row as the
+  // block RAM gives it (rdata1) compared with its range and registered beside the row's
+  // output register (far_q); the bytes met (k_ov_q) ORed a clock later. A byte met is far
+  // when it differs by more than T (RowFar_A: the difference against T).
+  logic [RB*9-1:0] k_lo_q, k_hi_q;
+  logic [RB-1:0]   far_q;
+  always_ff @(posedge clk_i) begin
+    {k_hi_q, k_lo_q} <= near_range(g_data, cfg_q.threshold);
+    k_ov_q           <= k_ov;
+    for (int unsigned k = 0; k < RB; k++)
+      far_q[k] <= outside(rdata1[8*k +: 8], k_lo_q[9*k +: 9], k_hi_q[9*k +: 9]);
   end
+  logic d_ret, row_far;
+  assign d_ret   = rp_v_q[1] && !rp_eng_q[1];
+  assign row_far = (far_q & k_ov_q) != '0;
 
   // Tile registers read at the oldest slot and at D's slot (a loop: see the writes).
   logic [TI-1:0] tile_o, tile_ds;
@@ -922,42 +1004,40 @@ module gx_mssurf #(
   assign clr_f   = (po_old ? oldest : '0) | (po_ds ? ds_oh : '0)
                  | (fw_run ? (lk_any ? lk_hit_q : f_oh) : '0);
 
-  // The post beside the decision (PostF_A: it is the decision's post): the record's slot
-  // (clr_f, or the slot of a load's tile), the header from the slot registers selected
-  // one-hot (the oldest slot, D's slot), or from the store written (its tile and
-  // coverage after the write) or the load's look-up.
-  logic            post_f;
-  logic [PS-1:0]   hs_oh, ps_oh;
+  // The record a post would carry, from registers alone (PostF_A: it is the decision's
+  // post whenever D posts): the oldest slot's (an eviction, the flush command's record),
+  // or that of D's tile from its look-up (a load's snapshot; a conflict, a waiting full
+  // record and a multi-row store's last row, whose slot is D's), with the store's
+  // samples and arrival state added for a store in DRun (its full record with its only
+  // row). Its slot: the oldest, the one a store in DRun writes, or D's.
+  logic            post_f, use_old, fw_c;
   logic [SW-1:0]   post_slot_f;
   logic [1:0]      post_cause_f;
   logic [2:0]      post_rows_f;
-  logic [TI-1:0]   post_tile_f, hs_tile;
-  logic [TS-1:0]   post_cover_f, hs_cover;
-  logic [2*TP-1:0] post_arrive_f, hs_arrive;
-  assign post_f = po_any || peek_post;
-  assign hs_oh  = (po_old ? oldest : '0) | (po_ds ? ds_oh : '0);
-  assign ps_oh  = clr_f | (peek_post ? lk_hit_q : '0);
+  logic [TI-1:0]   post_tile_f, tile_old;
+  logic [TS-1:0]   post_cover_f, cover_old;
+  logic [2*TP-1:0] post_arrive_f, arrive_old;
+  assign post_f  = po_any || peek_post;
+  assign use_old = d_st_q == DRun && ((is_store && !lk_any && at_cap) || is_flush);
+  assign fw_c    = d_st_q == DRun && is_store;
   always_comb begin
-    post_slot_f = '0;
-    hs_tile     = '0;
-    hs_cover    = '0;
-    hs_arrive   = '0;
-    for (int k = 0; k < PS; k++) begin
-      if (ps_oh[k]) post_slot_f = post_slot_f | SW'(k);
-      if (hs_oh[k]) begin
-        hs_tile   = hs_tile | tile_q[k];
-        hs_cover  = hs_cover | cover_q[k];
-        hs_arrive = hs_arrive | arrive_q[k];
+    tile_old   = '0;
+    cover_old  = '0;
+    arrive_old = '0;
+    for (int k = 0; k < PS; k++)
+      if (oldest[k]) begin
+        tile_old   = tile_old | tile_q[k];
+        cover_old  = cover_old | cover_q[k];
+        arrive_old = arrive_old | arrive_q[k];
       end
-    end
   end
-  assign post_tile_f   = (fw_run || peek_post) ? d_tile : hs_tile;
-  assign post_cover_f  = hs_cover | ((fw_run || peek_post) ? lk_cover : '0)
-                       | (fw_run ? d_smask : '0);
-  assign post_arrive_f = fw_run ? arr_new : hs_arrive | (peek_post ? lk_arrive : '0);
-  assign post_cause_f  = po_old ? (is_flush ? CauseCommand : CauseEvict)
-                       : (po_ds && d_st_q == DChk) ? CauseConflict : CauseFull;
-  assign post_rows_f   = !peek_post ? 3'(NR) : lk_any ? 3'(d_rows_m1) + 3'd1 : 3'd0;
+  assign post_slot_f   = use_old ? o : d_st_q != DRun ? d_slot_q : lk_any ? lk_h_q : f;
+  assign post_tile_f   = use_old ? tile_old : d_tile;
+  assign post_cover_f  = use_old ? cover_old : lk_cover | (fw_c ? d_smask : '0);
+  assign post_arrive_f = use_old ? arrive_old : fw_c ? arr_new : lk_arrive;
+  assign post_cause_f  = use_old ? (is_flush ? CauseCommand : CauseEvict)
+                       : d_st_q == DChk ? CauseConflict : CauseFull;
+  assign post_rows_f   = !is_load ? 3'(NR) : lk_any ? 3'(d_rows_m1) + 3'd1 : 3'd0;
 
   // A multi-row store remembers at its first row whether the tile is then full.
   always_ff @(posedge clk_i) begin
@@ -1142,21 +1222,28 @@ module gx_mssurf #(
              || (ev_valid_o && ev_o == $past(ev_o)))
   // The format every stage sees: while anything is in flight or resident the
   // configuration has settled, and the values derived from W x H are its.
-  `GX_ASSERT(Settled_A, !(busy_o || any_res) || (settle_q == 2'd0 && cfg_q == cfg_i))
-  `GX_ASSERT(DerivedTotal_A, settle_q == 2'd3
-             || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
-  `GX_ASSERT(DerivedLast_A, settle_q > 2'd1
-             || (last_tile_q == TI'((total_q - 27'd1) >> p_log)
-                 && last_cnt_q == (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1
-                 && last_first_q == 26'(last_tile_q) << p_log))
-  `GX_ASSERT(DerivedFmt_A, settle_q != 2'd0
+  `GX_ASSERT(Settled_A, !(busy_o || any_res) || (settle_q == 3'd0 && cfg_q == cfg_i))
+  // The values derived from the configuration, each from the clock after its inputs
+  // (whatever the configuration input does meanwhile): step 1 from settle count 4, W H
+  // from 3, W H - 1 from 2, the last tile from 1, its existing samples from 0.
+  `GX_ASSERT(DerivedFmt_A, settle_q == Settle
              || (pm_q == 5'(p_cnt - 6'd1) && all_n_q == all_n
                  && vm_full_q == samples_of(p_cnt, n_log)
-                 && vm_last_q == samples_of(last_cnt_q, n_log)))
-  `GX_ASSERT(Derived_A, settle_q != 2'd0
+                 && rows_m1_q == (nb_log == 4'd8 ? 2'd3 : nb_log == 4'd7 ? 2'd1 : 2'd0)
+                 && n_oh_q == 4'(1) << (n_log - 3'd1) && b_oh_q == 3'(1) << (b_log - 3'd2)
+                 && nb_oh_q == 6'(1) << (nb_log - 4'd3) && p_oh_q == 6'(1) << p_log
+                 && w_q == cfg_q.width && h_q == cfg_q.height))
+  `GX_ASSERT(DerivedTotal_A, (settle_q >= 3'd4 || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
+                             && (settle_q >= 3'd3 || tm1_q == 26'(total_q - 27'd1)))
+  `GX_ASSERT(DerivedLast_A, settle_q >= 3'd2
+             || (last_tile_q == TI'(tm1_q >> p_log)
+                 && last_cnt_q == (6'(tm1_q) & (p_cnt - 6'd1)) + 6'd1
+                 && last_first_q == 26'(last_tile_q) << p_log))
+  `GX_ASSERT(Derived_A, settle_q != 3'd0
              || (total_q == 27'(cfg_q.width) * 27'(cfg_q.height)
                  && last_tile_q == TI'((total_q - 27'd1) >> p_log)
-                 && last_cnt_q == (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1))
+                 && last_cnt_q == (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1
+                 && vm_last_q == samples_of(last_cnt_q, n_log)))
   // The front stages hold legal commands (the command assumption, restated for every
   // register a command passes through, so that an induction step cannot start from an
   // illegal one): the skid buffer's two entries; B, whose row product leaves room for
@@ -1186,7 +1273,11 @@ module gx_mssurf #(
                                               && b_prod == 26'(b.y) * 26'(cfg_q.width)))))
   `GX_ASSERT(PLegal_A, !p_v || (p_ok && (pc.op == OpFlush || (27'(p_pix) < total_q
                                           && p_pix == 26'(pc.y) * 26'(cfg_q.width) + 26'(pc.x)))))
-  // C's place from the registered last tile's first pixel and sample masks is place().
+  // P's registers of the place are those of its pixel index; C's place from them and the
+  // registered last tile's first pixel and sample masks is place().
+  `GX_ASSERT(PRegs_A, !p_v || (p_tile == TI'(p_pix >> p_log) && p_pp == (5'(p_pix) & 5'(p_cnt - 6'd1))
+                              && p_sh == 6'(p_pp) << n_log
+                              && p_row0 == 2'((10'(p_pp) << nb_log) >> 6)))
   `GX_ASSERT(PPlace_A, !p_v || c_in.pl == place(p_pix, pc.mask, pc.full, n_log, nb_log, p_log,
                                                 p_cnt, all_n, last_tile_q, last_cnt_q))
   `GX_ASSERT(CLegal_A, !c_v || (c_ok && (c.op == OpFlush || 27'(c_pix) < total_q)
@@ -1360,21 +1451,31 @@ module gx_mssurf #(
   // The compare of a row D's read returns is the compare it replaces: the difference
   // against T, on the store's bytes chosen for the row in flight a clock before the row
   // returns (k_rel) and registered beside the RAM's output register.
-  logic [RW-1:0] k_data_q;
-  logic          row_far_ref;
-  always_ff @(posedge clk_i) k_data_q <= row_bytes(vbuf_q, dcmd.val, dcmd.full, nb_log, b_log,
-                                                   k_rel);
-  always_comb begin
-    row_far_ref = 1'b0;
+  function automatic logic [RB-1:0] far_bytes(logic [RW-1:0] a, logic [RW-1:0] n,
+                                              logic [7:0] t);
     for (int unsigned k = 0; k < RB; k++) begin
-      logic [7:0] a, n, dd;
-      a = rdata[8*k +: 8];
-      n = k_data_q[8*k +: 8];
-      dd = a > n ? a - n : n - a;
-      if (k_ov_q[k] && dd > cfg_q.threshold) row_far_ref = 1'b1;
+      logic [7:0] x, y;
+      x = a[8*k +: 8];
+      y = n[8*k +: 8];
+      far_bytes[k] = (x > y ? x - y : y - x) > t;
     end
-  end
-  `GX_ASSERT(RowFar_A, !d_ret || row_far == row_far_ref)
+  endfunction
+  logic [RW-1:0] k_data_q;
+  always_ff @(posedge clk_i) k_data_q <= row_bytes(vbuf_q, dcmd.val, dcmd.full, k_rel);
+  `GX_ASSERT(RowFar_A, !d_ret
+             || row_far == ((far_bytes(rdata, k_data_q, cfg_q.threshold) & k_ov_q) != '0))
+  // ... because the near ranges registered as D issues a read are those of the store's
+  // bytes of the row in flight (the command and the value buffer hold while D reads:
+  // KRange_A), and the bytes compared a clock later are those far from the reference
+  // bytes (FarRow_A).
+  `GX_ASSERT(KRange_A, !(rp_v_q[0] && !rp_eng_q[0])
+             || {k_hi_q, k_lo_q} == near_range(row_bytes(vbuf_q, dcmd.val, dcmd.full,
+                                                         rp_row_q[0]), cfg_q.threshold))
+  `GX_ASSERT(FarRow_A, !d_ret || far_q == far_bytes(rdata, k_data_q, cfg_q.threshold))
+  // The store's bytes of the row written or read are chosen by the registered selects.
+  `GX_ASSERT(WSel_A, !d_v || wsel_q == {WC{dcmd.full ? {g_rel == 2'd3, g_rel == 2'd2,
+                                                         g_rel == 2'd1, g_rel == 2'd0, 1'b0}
+                                                      : 5'b00001}})
   // The write enables from the registered rows of enables are the shift of the store's
   // samples to the row written, and written when the decision writes.
   logic [RB-1:0] g_be_ref;
@@ -1385,12 +1486,11 @@ module gx_mssurf #(
     for (int unsigned k = 0; k < RB; k++) row_mask_ref[k] = rs[k >> bl];
   endfunction
   assign g_be_ref = row_mask_ref(d_smask, g_row, b_log);
-  `GX_ASSERT(RowMask_A, cfg_q.bps == 2'd3  // B <= 16
-             || k_ov == row_mask_ref(k_met, k_row, b_log))
+  `GX_ASSERT(RowMask_A, !d_v || k_ov == row_mask_ref(k_met, k_row, b_log))
   // The engine's row into the output register is the row read with its unstored bytes 0.
   `GX_ASSERT(ERow_A, !e_ret
              || e_row_data == stored_bytes(rdata, e_dmask_q, rp_row_q[1], b_log))
-  `GX_ASSERT(DBe_A, !d_v || d_be_q == row_enables(d_smask, d_row0, b_log))
+  `GX_ASSERT(DBe_A, !d_v || d_be_q == row_enables(d_smask, d_row0, b_oh_q))
   `GX_ASSERT(WrEn_A, !d_v || (w_en_f == w_en && we == (w_en ? g_be_ref : '0)))
   // The value buffer is busy exactly while a full-state store is in flight, and one is
   // at most (so its value holds while D reads rows of it).
