@@ -90,6 +90,7 @@ module gx_mssurf #(
   localparam int unsigned RW = 8 * RB;                       // bits a RAM row
   localparam int unsigned NR = gx_pkg::MsTileBytes / RB;     // rows a tile: 4
   localparam int unsigned VB = 16;                           // SUST.MS value bytes kept
+  localparam int unsigned VC = 8;                            // copies of the row code
   localparam logic [1:0] CauseFull = 2'd0, CauseEvict = 2'd1, CauseConflict = 2'd2,
                          CauseCommand = 2'd3;
   localparam logic [1:0] OpStore = 2'd0, OpFlush = 2'd1, OpLoad = 2'd2;
@@ -172,6 +173,12 @@ module gx_mssurf #(
   logic [2:0]    b_oh_q;
   logic [5:0]    nb_oh_q, p_oh_q;
   logic [13:0]   w_q, h_q;
+  logic [1:0]    nb2;
+  logic [VC-1:0][1:0] nb2_q;   // copies (rep_row)
+  assign nb2 = nb_log >= 4'd6 ? 2'd3 : 2'(nb_log - 4'd3);
+  for (genvar j = 0; j < VC; j++) begin : gen_nb2
+    (* keep *) always_ff @(posedge clk_i) nb2_q[j] <= nb2;
+  end
   always_ff @(posedge clk_i) begin
     pm_q      <= 5'(p_cnt - 6'd1);
     all_n_q   <= all_n;
@@ -219,10 +226,16 @@ module gx_mssurf #(
       rep_val[8*k +: 8] = b48[0] ? v[8*(k % 4) +: 8] : b48[1] ? v[8*(k % 8) +: 8]
                         : v[8*k +: 8];
   endfunction
-  function automatic logic [RW-1:0] rep_row(logic [RW-1:0] v, logic [2:0] nboh);
+  // The first row's byte k by the code of N B (nb2_q: 0, 1, 2 for 8, 16, 32 bytes; 3 for
+  // 64 or more), a copy of the code for each group of RB / VC bytes.
+  function automatic logic [RW-1:0] rep_row(logic [RW-1:0] v, logic [VC-1:0][1:0] code);
     for (int unsigned k = 0; k < RB; k++)
-      rep_row[8*k +: 8] = nboh[0] ? v[8*(k % 8) +: 8] : nboh[1] ? v[8*(k % 16) +: 8]
-                        : nboh[2] ? v[8*(k % 32) +: 8] : v[8*k +: 8];
+      unique case (code[k / (RB / VC)])
+        2'd0:    rep_row[8*k +: 8] = v[8*(k % 8) +: 8];
+        2'd1:    rep_row[8*k +: 8] = v[8*(k % 16) +: 8];
+        2'd2:    rep_row[8*k +: 8] = v[8*(k % 32) +: 8];
+        default: rep_row[8*k +: 8] = v[8*k +: 8];
+      endcase
   endfunction
 
   logic              full_store_in;   // the offered command is a full-state store
@@ -258,7 +271,7 @@ module gx_mssurf #(
   logic c_v, d_v;
   cmd_t c, dcmd;
   always_ff @(posedge clk_i) begin
-    if (!vbuf_busy_q) vbuf_q <= {cmd_i.value[2047:RW], rep_row(cmd_i.value[RW-1:0], nb_oh_q[2:0])};
+    if (!vbuf_busy_q) vbuf_q <= {cmd_i.value[2047:RW], rep_row(cmd_i.value[RW-1:0], nb2_q)};
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) vbuf_busy_q <= 1'b0;
@@ -271,6 +284,7 @@ module gx_mssurf #(
   // Every ready reaches one stage back at most: D's take moves C (whose skid register
   // takes P's command while C is stalled), and P's take comes from that register.
   logic        b_v, b_adv, p_take, d_take;
+  logic [4:0]  d_take_c;   // copies of d_take, each enabling a group of registers
   logic        cs_ready;   // C's skid register is empty (a register)
   cmd_t        b;
   logic [25:0] b_prod;
@@ -340,24 +354,6 @@ module gx_mssurf #(
     logic [1:0]    rows_m1;  // its rows, less one: 0 (N B <= 64), 1 or 3
   } place_t;
 
-  // The pixel's place from the format itself (the properties' reference): the tile's
-  // existing samples decided by the tile index.
-  function automatic place_t place(logic [25:0] pix, logic [15:0] mask, logic full,
-                                   logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
-                                   logic [5:0] pcnt, logic [15:0] alln,
-                                   logic [TI-1:0] last, logic [5:0] lcnt);
-    place_t r;
-    r.tile    = TI'(pix >> pl);
-    r.pp      = 5'(pix) & 5'(pcnt - 6'd1);
-    r.smask   = TS'(mask) << (6'(r.pp) << nl);
-    r.vmask   = samples_of(26'(pix >> pl) >= 26'(last) ? lcnt : pcnt, nl);
-    r.pmask   = TS'(alln) << (6'(r.pp) << nl);
-    r.arrival = full ? 2'(gx_pkg::EncFull)
-              : mask == alln ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
-    r.row0    = 2'((10'(r.pp) << nbl) >> 6);
-    r.rows_m1 = nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0;
-    place = r;
-  endfunction
   // The place as C computes it (PPlace_A: it equals place()): from P's registers and the
   // registered masks of the format, the tile's existing samples a choice of the whole
   // tile's and the last tile's by the compare of the pixel index with the last tile's
@@ -378,6 +374,21 @@ module gx_mssurf #(
     r.row0    = row0;
     r.rows_m1 = rows_m1;
     place_c = r;
+  endfunction
+  // The pixel's place from the format itself (the properties' reference): place_c of
+  // the tile, pixel, first sample and first row derived here, with the tile's existing
+  // samples decided by the tile index.
+  function automatic place_t place(logic [25:0] pix, logic [15:0] mask, logic full,
+                                   logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
+                                   logic [5:0] pcnt, logic [15:0] alln,
+                                   logic [TI-1:0] last, logic [5:0] lcnt);
+    place_t r;
+    logic [4:0] pp;
+    pp = 5'(pix) & 5'(pcnt - 6'd1);
+    r = place_c(pix, TI'(pix >> pl), pp, 6'(pp) << nl, 2'((10'(pp) << nbl) >> 6), mask, full,
+                alln, nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0, '0, '0, '0);
+    r.vmask = samples_of(26'(pix >> pl) >= 26'(last) ? lcnt : pcnt, nl);
+    place = r;
   endfunction
 
   // C is the output register of a skid buffer: P's command and its place go into C, or,
@@ -403,7 +414,7 @@ module gx_mssurf #(
   gx_skid #(.Width(CEntBits)) u_c (
     .clk_i, .rst_i,
     .in_valid_i(p_v), .in_ready_o(cs_ready), .in_data_i(c_in),
-    .out_valid_o(c_v), .out_ready_i(d_take), .out_data_o(c_out),
+    .out_valid_o(c_v), .out_ready_i(d_take_c[4]), .out_data_o(c_out),
     .held_valid_o(cs_held_v), .held_data_o(cs_held)
   );
   assign c         = c_out.cmd;
@@ -441,14 +452,30 @@ module gx_mssurf #(
     for (int unsigned r = 0; r < NR; r++)
       row_enables[RB*r +: RB] = row_mask(sm, row0 + 2'(r), boh);
   endfunction
-  logic [NR*RB-1:0] d_be_q;
+  // D's registers load in groups, each on its own copy of D's take.
+  logic [NR*RB-1:0] d_be_q, d_be_n;
+  place_t           d_pla;                   // the place but for its masks
+  logic [TS-1:0]    d_sm_q, d_vm_q, d_pm_q;  // its masks
+  assign d_be_n = row_enables(c_smask, c_pl.row0, b_oh_q);
+  always_comb begin
+    d_pl       = d_pla;
+    d_pl.smask = d_sm_q;
+    d_pl.vmask = d_vm_q;
+    d_pl.pmask = d_pm_q;
+  end
   always_ff @(posedge clk_i) begin
-    if (d_take) begin
-      dcmd   <= c;
-      d_pix  <= c_pix;
-      d_pl   <= c_pl;
-      d_be_q <= row_enables(c_smask, c_pl.row0, b_oh_q);
+    if (d_take_c[0]) begin
+      dcmd  <= c;
+      d_pix <= c_pix;
+      d_pla <= c_pl;
     end
+    if (d_take_c[1]) begin
+      d_sm_q <= c_pl.smask;
+      d_vm_q <= c_pl.vmask;
+      d_pm_q <= c_pl.pmask;
+    end
+    if (d_take_c[2]) d_be_q[0 +: 2*RB] <= d_be_n[0 +: 2*RB];
+    if (d_take_c[3]) d_be_q[2*RB +: 2*RB] <= d_be_n[2*RB +: 2*RB];
   end
 
   // ---------------------------------------------------------------------------------
@@ -459,6 +486,14 @@ module gx_mssurf #(
   logic [PS-1:0][TS-1:0]     cover_q;
   logic [PS-1:0][2*TP-1:0]   arrive_q;
   logic [PS-1:0][PS-1:0]     older_q;   // [i][j]: slot i allocated before slot j
+  // The coverage and arrival states of the slots in oh (one-hot or none), ORed.
+  function automatic logic [TS+2*TP-1:0] sel_slot(logic [PS-1:0] oh,
+                                                  logic [PS-1:0][TS-1:0] cov,
+                                                  logic [PS-1:0][2*TP-1:0] arr);
+    sel_slot = '0;
+    for (int k = 0; k < PS; k++)
+      if (oh[k]) sel_slot = sel_slot | {cov[k], arr[k]};
+  endfunction
 
   // D's tile looked up among the slots, registered as the command enters D and kept up to
   // date while it stays (below, after the decision): the slot holding it (one-hot, or
@@ -578,17 +613,43 @@ module gx_mssurf #(
   assign e_ret  = rp_v_q[1] && rp_eng_q[1];
   assign e_done = e_ret && rp_last_q[1];
 
+  logic e_act_d, ev_valid_d;
+  always_comb begin
+    e_act_d    = e_act_q;
+    ev_valid_d = ev_valid_q;
+    if (post_f) e_act_d = !peek_post || lk_any;
+    else if (e_done) e_act_d = 1'b0;
+    if (peek_post && !lk_any) ev_valid_d = 1'b1;
+    else if (e_done) ev_valid_d = 1'b1;
+    else if (ev_ready_i) ev_valid_d = 1'b0;
+  end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       e_act_q    <= 1'b0;
       ev_valid_q <= 1'b0;
     end else begin
-      if (post_f) e_act_q <= !peek_post || lk_any;
-      else if (e_done) e_act_q <= 1'b0;
-      if (peek_post && !lk_any) ev_valid_q <= 1'b1;
-      else if (e_done) ev_valid_q <= 1'b1;
-      else if (ev_ready_i) ev_valid_q <= 1'b0;
+      e_act_q    <= e_act_d;
+      ev_valid_q <= ev_valid_d;
     end
+  end
+  // Copies of the engine's busy bit and of the offered bit (EngCopy_A), each the source
+  // of a copy of "the engine is free" (ef_c) and of D's take (d_take_c, below): each
+  // copy enables one group of D's registers, C's output register or the engine's and
+  // the header's registers, so that no one net reaches all of them. Copies 0..3: D's
+  // registers; 4: C's output register; 5..7: the engine's and the header's.
+  localparam int unsigned EC = 8;
+  logic [EC-1:0] e_act_c, ev_valid_c, ef_c;
+  for (genvar k = 0; k < EC; k++) begin : gen_ec
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        e_act_c[k]    <= 1'b0;
+        ev_valid_c[k] <= 1'b0;
+      end else begin
+        e_act_c[k]    <= e_act_d;
+        ev_valid_c[k] <= ev_valid_d;
+      end
+    end
+    assign ef_c[k] = !e_act_c[k] && (!ev_valid_c[k] || ev_ready_i);
   end
 
   // The engine's registers and the record's header load the record a post would carry
@@ -597,7 +658,7 @@ module gx_mssurf #(
   // free they are read by nothing, and the header changes only while no record is
   // offered or in the clock the one offered is taken.
   always_ff @(posedge clk_i) begin
-    if (eng_free) begin
+    if (ef_c[5]) begin
       e_peek_q  <= is_load;
       e_slot_q  <= post_slot_f;
       e_row_q   <= is_load ? d_row0 : 2'd0;
@@ -606,16 +667,20 @@ module gx_mssurf #(
       ev_q.tile   <= post_tile_f;
       ev_q.cause  <= post_cause_f;
       ev_q.peek   <= is_load;
-      ev_q.stored <= post_cover_f;
-      ev_q.arrive <= post_arrive_f;
     end else if (e_re) begin
       e_row_q  <= e_row_q + 2'd1;
       e_left_q <= e_left_q - 3'd1;
     end
   end
-  // The record's data, a row at a time; rows a snapshot does not read stay 0 (an eviction
-  // reads every row). A post and a row's return never meet (EngFlight_A: a return is
-  // the engine's, while it is active).
+  always_ff @(posedge clk_i) begin
+    if (ef_c[6]) ev_q.stored <= post_cover_f;
+    if (ef_c[7]) ev_q.arrive <= post_arrive_f;
+  end
+  // The record's data, a row at a time; cleared at reset and as the record offered is
+  // taken, so that it is 0 while the engine is free and no record is offered
+  // (DataZero_A): rows a snapshot does not read stay 0 (an eviction reads every row). A
+  // take and a row's return never meet (EngOut_A: rows return while no record is
+  // offered).
   // The bytes the row returning next clock keeps (e_bm_q) are registered a clock ahead,
   // from its row in flight (ERow_A: the mask of the row returning).
   logic [RB-1:0] e_bm_q;
@@ -627,7 +692,7 @@ module gx_mssurf #(
   end
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < NR; r++)
-      if (peek_post) ev_q.data[RW*r +: RW] <= '0;
+      if (rst_i || (ev_valid_q && ev_ready_i)) ev_q.data[RW*r +: RW] <= '0;
       else if (e_ret && rp_row_q[1] == 2'(r)) ev_q.data[RW*r +: RW] <= e_row_data;
   end
   assign ev_valid_o = ev_valid_q;
@@ -704,27 +769,26 @@ module gx_mssurf #(
       near_range[9*k +: 9]        = 9'(n[8*k +: 8]) - 9'(t);
     end
   endfunction
-  // A byte a outside its range: a < lo (signed) or a > hi.
-  function automatic logic outside(logic [7:0] a, logic [8:0] lo, logic [8:0] hi);
-    outside = $signed({2'b00, a}) < $signed({lo[8], lo}) || {1'b0, a} > hi;
-  endfunction
 
   // The compare of a row D reads back, over two clocks: the near ranges of the store's
   // bytes registered as D issues the read (k_lo_q, k_hi_q); each byte of the row as the
-  // block RAM gives it (rdata1) compared with its range and registered beside the row's
-  // output register (far_q); the bytes met (k_ov_q) ORed a clock later. A byte met is far
-  // when it differs by more than T (RowFar_A: the difference against T).
+  // block RAM gives it (rdata1) compared with its range, below (lt_q: a < lo, signed) and
+  // above (gt_q: a > hi), each compare's carry chain straight into its register beside
+  // the row's output register; the bytes met (k_ov_q) ORed a clock later. A byte met is
+  // far when it differs by more than T (RowFar_A: the difference against T).
   logic [RB*9-1:0] k_lo_q, k_hi_q;
-  logic [RB-1:0]   far_q;
+  logic [RB-1:0]   lt_q, gt_q;
   always_ff @(posedge clk_i) begin
     {k_hi_q, k_lo_q} <= near_range(g_data, cfg_q.threshold);
     k_ov_q           <= k_ov;
-    for (int unsigned k = 0; k < RB; k++)
-      far_q[k] <= outside(rdata1[8*k +: 8], k_lo_q[9*k +: 9], k_hi_q[9*k +: 9]);
+    for (int unsigned k = 0; k < RB; k++) begin
+      lt_q[k] <= $signed({2'b00, rdata1[8*k +: 8]}) < $signed({k_lo_q[9*k + 8], k_lo_q[9*k +: 9]});
+      gt_q[k] <= {1'b0, rdata1[8*k +: 8]} > k_hi_q[9*k +: 9];
+    end
   end
   logic d_ret, row_far;
   assign d_ret   = rp_v_q[1] && !rp_eng_q[1];
-  assign row_far = (far_q & k_ov_q) != '0;
+  assign row_far = ((lt_q | gt_q) & k_ov_q) != '0;
 
   // Tile registers read at the oldest slot and at D's slot (a loop: see the writes).
   logic [TI-1:0] tile_o, tile_ds;
@@ -758,15 +822,7 @@ module gx_mssurf #(
   // 0), for a store's first row and a load's snapshot (LkRegs_A).
   logic [TS-1:0]   lk_cover;
   logic [2*TP-1:0] lk_arrive;
-  always_comb begin
-    lk_cover  = '0;
-    lk_arrive = '0;
-    for (int k = 0; k < PS; k++)
-      if (lk_hit_q[k]) begin
-        lk_cover  = lk_cover | cover_q[k];
-        lk_arrive = lk_arrive | arrive_q[k];
-      end
-  end
+  assign {lk_cover, lk_arrive} = sel_slot(lk_hit_q, cover_q, arrive_q);
   always_comb begin
     arr_new = lk_arrive;
     for (int p = 0; p < TP; p++)
@@ -963,14 +1019,26 @@ module gx_mssurf #(
   // flush command with nothing resident, or posting the last slot.
   logic pk_wait;  // a load's readout of D's slot is in progress
   assign pk_wait = e_act_q && e_peek_q && e_slot_q == lk_h_q;
-  assign d_fin =
-      (d_st_q == DRun && is_store && d_rows_m1 == 2'd0
-       && (lk_any ? !pk_wait && (!lk_ovl_q || chk_ok_q) && (!lk_fullh_q || eng_free)
-                  : !at_cap && (!lk_fulla_q || eng_free)))
-   || (d_st_q == DWrite && d_row_q == d_rows_m1 && (!full_last_q || eng_free))
-   || (d_st_q == DFull && eng_free)
-   || (d_st_q == DRun && is_load && eng_free)
-   || (d_st_q == DRun && is_flush && (!any_res || (eng_free && one_res)));
+  // Written as fin_a || (fin_e && eng_free): fin_a, D finishes whether or not the engine
+  // is free; fin_e, it finishes if the engine is free (each copy of D's take from its own
+  // copy of eng_free).
+  logic fin_a, fin_e, st_go;
+  assign st_go = lk_any ? !pk_wait && (!lk_ovl_q || chk_ok_q) : !at_cap;
+  assign fin_a =
+      (d_st_q == DRun && is_store && d_rows_m1 == 2'd0 && st_go
+       && !(lk_any ? lk_fullh_q : lk_fulla_q))
+   || (d_st_q == DWrite && d_row_q == d_rows_m1 && !full_last_q)
+   || (d_st_q == DRun && is_flush && !any_res);
+  assign fin_e =
+      (d_st_q == DRun && is_store && d_rows_m1 == 2'd0 && st_go)
+   || (d_st_q == DWrite && d_row_q == d_rows_m1)
+   || d_st_q == DFull
+   || (d_st_q == DRun && is_load)
+   || (d_st_q == DRun && is_flush && one_res);
+  assign d_fin = fin_a || (fin_e && eng_free);
+  for (genvar k = 0; k < 5; k++) begin : gen_dtake
+    assign d_take_c[k] = !d_v || fin_a || (fin_e && ef_c[k]);
+  end
 
   // The slots a post empties (clr_f) and the slot a store's first row writes (wr1_f),
   // one-hot, as sums of products of registers beside the decision (Clr_A, Wr1_A: they
@@ -1021,16 +1089,11 @@ module gx_mssurf #(
   assign use_old = d_st_q == DRun && ((is_store && !lk_any && at_cap) || is_flush);
   assign fw_c    = d_st_q == DRun && is_store;
   always_comb begin
-    tile_old   = '0;
-    cover_old  = '0;
-    arrive_old = '0;
+    tile_old = '0;
     for (int k = 0; k < PS; k++)
-      if (oldest[k]) begin
-        tile_old   = tile_old | tile_q[k];
-        cover_old  = cover_old | cover_q[k];
-        arrive_old = arrive_old | arrive_q[k];
-      end
+      if (oldest[k]) tile_old = tile_old | tile_q[k];
   end
+  assign {cover_old, arrive_old} = sel_slot(oldest, cover_q, arrive_q);
   assign post_slot_f   = use_old ? o : d_st_q != DRun ? d_slot_q : lk_any ? lk_h_q : f;
   assign post_tile_f   = use_old ? tile_old : d_tile;
   assign post_cover_f  = use_old ? cover_old : lk_cover | (fw_c ? d_smask : '0);
@@ -1193,6 +1256,7 @@ module gx_mssurf #(
   logic unused_c;  // x and y end at the row product, the mask at the sample bitmap; the
                    // pixel indices and the skid register are named by the properties only
   assign unused_c = ^{c.x, c.y, c.mask, dcmd.x, dcmd.y, dcmd.mask, c_pix, d_pix,
+                      d_pla.smask, d_pla.vmask, d_pla.pmask,
                       sk_held_valid, sk_held, cs_held_v, cs_held};
 
   // ---------------------------------------------------------------------------------
@@ -1232,7 +1296,7 @@ module gx_mssurf #(
                  && rows_m1_q == (nb_log == 4'd8 ? 2'd3 : nb_log == 4'd7 ? 2'd1 : 2'd0)
                  && n_oh_q == 4'(1) << (n_log - 3'd1) && b_oh_q == 3'(1) << (b_log - 3'd2)
                  && nb_oh_q == 6'(1) << (nb_log - 4'd3) && p_oh_q == 6'(1) << p_log
-                 && w_q == cfg_q.width && h_q == cfg_q.height))
+                 && w_q == cfg_q.width && h_q == cfg_q.height && nb2_q == {VC{nb2}}))
   `GX_ASSERT(DerivedTotal_A, (settle_q >= 3'd4 || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
                              && (settle_q >= 3'd3 || tm1_q == 26'(total_q - 27'd1)))
   `GX_ASSERT(DerivedLast_A, settle_q >= 3'd2
@@ -1355,7 +1419,7 @@ module gx_mssurf #(
   assign eng_fl = rp_v_q & rp_eng_q;
   assign d_fl   = rp_v_q & ~rp_eng_q;
   `GX_ASSERT(EngOut_A, !e_act_q || !ev_valid_q)
-  `GX_ASSERT(PostRet_A, !(peek_post && e_ret))
+  `GX_ASSERT(DataZero_A, ev_valid_q || e_act_q || ev_q.data == '0)
   `GX_ASSERT(EngFlight_A, eng_fl == '0 || e_act_q)
   `GX_ASSERT(EngLeft_A, !e_act_q || e_left_q <= 3'(NR))
   `GX_ASSERT(EngLast_A, !e_act_q
@@ -1448,6 +1512,8 @@ module gx_mssurf #(
   `GX_ASSERT(Conserve_A, st_in_q == st_out_q + nst_held)
   `GX_ASSERT(AbsorbOnce_A, !(w_en && w_first) || !st_abs_q)
   `GX_ASSERT(DFin_A, d_fin == d_done)
+  `GX_ASSERT(EngCopy_A, e_act_c == {EC{e_act_q}} && ev_valid_c == {EC{ev_valid_q}}
+             && d_take_c == {5{d_take}})
   // The compare of a row D's read returns is the compare it replaces: the difference
   // against T, on the store's bytes chosen for the row in flight a clock before the row
   // returns (k_rel) and registered beside the RAM's output register.
@@ -1471,7 +1537,7 @@ module gx_mssurf #(
   `GX_ASSERT(KRange_A, !(rp_v_q[0] && !rp_eng_q[0])
              || {k_hi_q, k_lo_q} == near_range(row_bytes(vbuf_q, dcmd.val, dcmd.full,
                                                          rp_row_q[0]), cfg_q.threshold))
-  `GX_ASSERT(FarRow_A, !d_ret || far_q == far_bytes(rdata, k_data_q, cfg_q.threshold))
+  `GX_ASSERT(FarRow_A, !d_ret || (lt_q | gt_q) == far_bytes(rdata, k_data_q, cfg_q.threshold))
   // The store's bytes of the row written or read are chosen by the registered selects.
   `GX_ASSERT(WSel_A, !d_v || wsel_q == {WC{dcmd.full ? {g_rel == 2'd3, g_rel == 2'd2,
                                                          g_rel == 2'd1, g_rel == 2'd0, 1'b0}
