@@ -284,7 +284,8 @@ module gx_mssurf #(
   // Every ready reaches one stage back at most: D's take moves C (whose skid register
   // takes P's command while C is stalled), and P's take comes from that register.
   logic        b_v, b_adv, p_take, d_take;
-  logic [4:0]  d_take_c;   // copies of d_take, each enabling a group of registers
+  localparam int unsigned DC = 10;  // copies of d_take: D's registers (0..6), C's (7..9)
+  logic [DC-1:0] d_take_c;   // copies of d_take, each enabling a group of registers
   logic        cs_ready;   // C's skid register is empty (a register)
   cmd_t        b;
   logic [25:0] b_prod;
@@ -411,12 +412,24 @@ module gx_mssurf #(
     c_in.pl  = place_c(p_pix, p_tile, p_pp, p_sh, p_row0, pc.mask, pc.full, all_n_q,
                        rows_m1_q, last_first_q, vm_full_q, vm_last_q);
   end
-  gx_skid #(.Width(CEntBits)) u_c (
-    .clk_i, .rst_i,
-    .in_valid_i(p_v), .in_ready_o(cs_ready), .in_data_i(c_in),
-    .out_valid_o(c_v), .out_ready_i(d_take_c[4]), .out_data_o(c_out),
-    .held_valid_o(cs_held_v), .held_data_o(cs_held)
-  );
+  // C's skid buffer as NCS buffers side by side, each holding a part of the entry and
+  // moved by its own copy of D's take (their valid bits equal: CSkidCopy_A).
+  localparam int unsigned NCS = 3;
+  localparam int unsigned CPW = CEntBits / NCS;   // bits of each part but the last
+  logic [NCS-1:0] cs_ready_c, c_v_c, cs_held_v_c;
+  for (genvar i = 0; i < NCS; i++) begin : gen_cskid
+    localparam int unsigned Lo = i * CPW;
+    localparam int unsigned W  = i == NCS - 1 ? CEntBits - Lo : CPW;
+    gx_skid #(.Width(W)) u_c (
+      .clk_i, .rst_i,
+      .in_valid_i(p_v), .in_ready_o(cs_ready_c[i]), .in_data_i(c_in[Lo +: W]),
+      .out_valid_o(c_v_c[i]), .out_ready_i(d_take_c[7 + i]), .out_data_o(c_out[Lo +: W]),
+      .held_valid_o(cs_held_v_c[i]), .held_data_o(cs_held[Lo +: W])
+    );
+  end
+  assign cs_ready  = cs_ready_c[0];
+  assign c_v       = c_v_c[0];
+  assign cs_held_v = cs_held_v_c[0];
   assign c         = c_out.cmd;
   assign c_pix     = c_out.pix;
   assign c_pl      = c_out.pl;
@@ -463,19 +476,27 @@ module gx_mssurf #(
     d_pl.vmask = d_vm_q;
     d_pl.pmask = d_pm_q;
   end
+  cmd_t             dcmd_r;                  // the command but for its value
+  logic [8*VB-1:0]  dval_q;                  // its value
+  always_comb begin
+    dcmd     = dcmd_r;
+    dcmd.val = dval_q;
+  end
   always_ff @(posedge clk_i) begin
     if (d_take_c[0]) begin
-      dcmd  <= c;
-      d_pix <= c_pix;
-      d_pla <= c_pl;
+      dcmd_r <= c;
+      d_pix  <= c_pix;
+      d_pla  <= c_pl;
     end
-    if (d_take_c[1]) begin
-      d_sm_q <= c_pl.smask;
+    if (d_take_c[1]) dval_q[0 +: 4*VB] <= c.val[0 +: 4*VB];
+    if (d_take_c[2]) dval_q[4*VB +: 4*VB] <= c.val[4*VB +: 4*VB];
+    if (d_take_c[3]) d_sm_q <= c_pl.smask;
+    if (d_take_c[4]) begin
       d_vm_q <= c_pl.vmask;
       d_pm_q <= c_pl.pmask;
     end
-    if (d_take_c[2]) d_be_q[0 +: 2*RB] <= d_be_n[0 +: 2*RB];
-    if (d_take_c[3]) d_be_q[2*RB +: 2*RB] <= d_be_n[2*RB +: 2*RB];
+    if (d_take_c[5]) d_be_q[0 +: 2*RB] <= d_be_n[0 +: 2*RB];
+    if (d_take_c[6]) d_be_q[2*RB +: 2*RB] <= d_be_n[2*RB +: 2*RB];
   end
 
   // ---------------------------------------------------------------------------------
@@ -550,7 +571,8 @@ module gx_mssurf #(
   logic [SW-1:0]     e_slot_q;
   logic [1:0]        e_row_q;       // next row to read
   logic [2:0]        e_left_q;      // rows still to read
-  logic [TS-1:0]     e_dmask_q;     // samples whose bytes the record carries
+  logic [TS-1:0]     e_pmask_q;     // a load's pixel's samples (all, for an eviction)
+  logic [TS-1:0]     e_dmask;       // samples whose bytes the record carries
   logic              eng_free;      // a readout can be posted this clock
   assign eng_free = !e_act_q && (!ev_valid_q || ev_ready_i);
 
@@ -635,9 +657,10 @@ module gx_mssurf #(
   // Copies of the engine's busy bit and of the offered bit (EngCopy_A), each the source
   // of a copy of "the engine is free" (ef_c) and of D's take (d_take_c, below): each
   // copy enables one group of D's registers, C's output register or the engine's and
-  // the header's registers, so that no one net reaches all of them. Copies 0..3: D's
-  // registers; 4: C's output register; 5..7: the engine's and the header's.
-  localparam int unsigned EC = 8;
+  // the header's registers, so that no one net reaches all of them: copies 0..DC-1 for
+  // D's registers and C's output registers (d_take_c), the last three for the engine's
+  // and the header's.
+  localparam int unsigned EC = DC + 3;
   logic [EC-1:0] e_act_c, ev_valid_c, ef_c;
   for (genvar k = 0; k < EC; k++) begin : gen_ec
     (* keep *) always_ff @(posedge clk_i) begin
@@ -658,12 +681,12 @@ module gx_mssurf #(
   // free they are read by nothing, and the header changes only while no record is
   // offered or in the clock the one offered is taken.
   always_ff @(posedge clk_i) begin
-    if (ef_c[5]) begin
+    if (ef_c[DC]) begin
       e_peek_q  <= is_load;
       e_slot_q  <= post_slot_f;
       e_row_q   <= is_load ? d_row0 : 2'd0;
       e_left_q  <= post_rows_f;
-      e_dmask_q <= is_load ? lk_cover & d_pmask : post_cover_f;
+      e_pmask_q <= is_load ? d_pmask : '1;
       ev_q.tile   <= post_tile_f;
       ev_q.cause  <= post_cause_f;
       ev_q.peek   <= is_load;
@@ -673,8 +696,8 @@ module gx_mssurf #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (ef_c[6]) ev_q.stored <= post_cover_f;
-    if (ef_c[7]) ev_q.arrive <= post_arrive_f;
+    if (ef_c[DC + 1]) ev_q.stored <= post_cover_f;
+    if (ef_c[DC + 2]) ev_q.arrive <= post_arrive_f;
   end
   // The record's data, a row at a time; cleared at reset and as the record offered is
   // taken, so that it is 0 while the engine is free and no record is offered
@@ -685,7 +708,10 @@ module gx_mssurf #(
   // from its row in flight (ERow_A: the mask of the row returning).
   logic [RB-1:0] e_bm_q;
   logic [RW-1:0] e_row_data;
-  always_ff @(posedge clk_i) e_bm_q <= row_mask(e_dmask_q, rp_row_q[0], b_oh_q);
+  // The samples whose bytes the record carries: the header's coverage (loaded with the
+  // post), a load's pixel's only.
+  assign e_dmask = ev_q.stored & e_pmask_q;
+  always_ff @(posedge clk_i) e_bm_q <= row_mask(e_dmask, rp_row_q[0], b_oh_q);
   always_comb begin
     for (int unsigned k = 0; k < RB; k++)
       e_row_data[8*k +: 8] = e_bm_q[k] ? rdata[8*k +: 8] : 8'd0;
@@ -1036,7 +1062,7 @@ module gx_mssurf #(
    || (d_st_q == DRun && is_load)
    || (d_st_q == DRun && is_flush && one_res);
   assign d_fin = fin_a || (fin_e && eng_free);
-  for (genvar k = 0; k < 5; k++) begin : gen_dtake
+  for (genvar k = 0; k < DC; k++) begin : gen_dtake
     assign d_take_c[k] = !d_v || fin_a || (fin_e && ef_c[k]);
   end
 
@@ -1256,7 +1282,7 @@ module gx_mssurf #(
   logic unused_c;  // x and y end at the row product, the mask at the sample bitmap; the
                    // pixel indices and the skid register are named by the properties only
   assign unused_c = ^{c.x, c.y, c.mask, dcmd.x, dcmd.y, dcmd.mask, c_pix, d_pix,
-                      d_pla.smask, d_pla.vmask, d_pla.pmask,
+                      d_pla.smask, d_pla.vmask, d_pla.pmask, dcmd_r.val,
                       sk_held_valid, sk_held, cs_held_v, cs_held};
 
   // ---------------------------------------------------------------------------------
@@ -1513,7 +1539,9 @@ module gx_mssurf #(
   `GX_ASSERT(AbsorbOnce_A, !(w_en && w_first) || !st_abs_q)
   `GX_ASSERT(DFin_A, d_fin == d_done)
   `GX_ASSERT(EngCopy_A, e_act_c == {EC{e_act_q}} && ev_valid_c == {EC{ev_valid_q}}
-             && d_take_c == {5{d_take}})
+             && d_take_c == {DC{d_take}})
+  `GX_ASSERT(CSkidCopy_A, cs_ready_c == {NCS{cs_ready}} && c_v_c == {NCS{c_v}}
+             && cs_held_v_c == {NCS{cs_held_v}})
   // The compare of a row D's read returns is the compare it replaces: the difference
   // against T, on the store's bytes chosen for the row in flight a clock before the row
   // returns (k_rel) and registered beside the RAM's output register.
@@ -1555,7 +1583,7 @@ module gx_mssurf #(
   `GX_ASSERT(RowMask_A, !d_v || k_ov == row_mask_ref(k_met, k_row, b_log))
   // The engine's row into the output register is the row read with its unstored bytes 0.
   `GX_ASSERT(ERow_A, !e_ret
-             || e_row_data == stored_bytes(rdata, e_dmask_q, rp_row_q[1], b_log))
+             || e_row_data == stored_bytes(rdata, e_dmask, rp_row_q[1], b_log))
   `GX_ASSERT(DBe_A, !d_v || d_be_q == row_enables(d_smask, d_row0, b_oh_q))
   `GX_ASSERT(WrEn_A, !d_v || (w_en_f == w_en && we == (w_en ? g_be_ref : '0)))
   // The value buffer is busy exactly while a full-state store is in flight, and one is
