@@ -24,16 +24,18 @@
 // snapshots bit for bit, in order.
 //
 // Microarchitecture (docs/mssurf.md, "RTL"):
+//   cfg   the configuration registered, and what is derived from it one register stage
+//         a step over five clocks (no configuration value is decoded per clock).
 //   in    a skid buffer (gx_skid) takes a command a clock; cmd_ready_o comes from
 //         registers. A full-state store's 256-byte value goes into one value buffer,
 //         so a second full-state store waits until the first is written; SUST.MS
-//         stores carry their 16 value bytes along.
+//         stores carry their value along, repeated to 16 bytes.
 //   B     the row product y W (a registered multiply).
-//   P     the pixel index y W + x (registered).
-//   C     tile, pixel in tile, its samples in the coverage bitmap, its first RAM row
-//         and row count, the tile's existing samples (registered: the output register
-//         of a skid buffer, so P's take comes from a register and D's moves D and C
-//         only).
+//   P     the pixel index y W + x, its tile, pixel in tile, first sample and first RAM
+//         row (registered).
+//   C     its samples in the coverage bitmap, its row count, the tile's existing
+//         samples (registered: the output register of a skid buffer, so P's take comes
+//         from a register and D's moves D and C only).
 //   D     the decision and the write, on C's place registered with the look-up of C's
 //         tile among the slots (a CAM of K + 1 tile registers: the slot holding it, the
 //         samples met, the tile full after the store), which is kept up to date with what
@@ -44,9 +46,9 @@
 //         or first has a slot leave (conflict, evict); a load or the flush command posts
 //         a readout.
 //   out   one readout engine turns a slot into a record: the record's header from the
-//         slot's registers, its data one RAM row a clock into the output register
-//         (unstored bytes 0). An eviction reads the 4 rows of the tile, a load the
-//         rows of its pixel.
+//         slot's registers (loaded whenever the engine is free), its data one RAM row a
+//         clock into the output register (unstored bytes 0). An eviction reads the 4
+//         rows of the tile, a load the rows of its pixel.
 // Storage: one gx_ram_1r1w of (K + 1) x 4 rows of 64 bytes: K + 1 physical slots, so a
 // store can take a fresh slot while the slot that left for it is still being read out.
 // At most K slots are resident; the one being read out is busy, neither resident nor
@@ -56,7 +58,7 @@
 // command or a load) and ev (out: ms_evict_t, one output register). cmd_ready_o comes
 // from registers (and the command's own op and full bits). cfg_i (W, H, N, B, T) may
 // change only while busy_o is low and no slot is resident; the unit takes no command for
-// three clocks after a change. busy_o: a command or a record is in flight.
+// five clocks after a change. busy_o: a command or a record is in flight.
 // Latency (docs/mssurf.md): a command taken in clock t is in D in t + 5; a record posted
 // in u is valid in u + 7 (four row reads and the RAM's two clocks; a one-row snapshot
 // in u + 4), so a full store's record in t + 12. Throughput: one store a clock while no
@@ -350,6 +352,7 @@ module gx_mssurf #(
     logic [TS-1:0] smask;    // the store's samples in the coverage bitmap
     logic [TS-1:0] vmask;    // the tile's existing samples
     logic [TS-1:0] pmask;    // the pixel's samples
+    logic [TS-1:0] need;     // the tile's existing samples but the store's
     logic [1:0]    arrival;  // the store's arrival state
     logic [1:0]    row0;     // the pixel's first RAM row in the tile
     logic [1:0]    rows_m1;  // its rows, less one: 0 (N B <= 64), 1 or 3
@@ -374,6 +377,7 @@ module gx_mssurf #(
               : mask == alln ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
     r.row0    = row0;
     r.rows_m1 = rows_m1;
+    r.need    = r.vmask & ~r.smask;
     place_c = r;
   endfunction
   // The pixel's place from the format itself (the properties' reference): place_c of
@@ -389,6 +393,7 @@ module gx_mssurf #(
     r = place_c(pix, TI'(pix >> pl), pp, 6'(pp) << nl, 2'((10'(pp) << nbl) >> 6), mask, full,
                 alln, nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0, '0, '0, '0);
     r.vmask = samples_of(26'(pix >> pl) >= 26'(last) ? lcnt : pcnt, nl);
+    r.need  = r.vmask & ~r.smask;
     place = r;
   endfunction
 
@@ -399,13 +404,13 @@ module gx_mssurf #(
     logic [25:0] pix;   // the pixel index (named by the properties only)
     place_t      pl;
   } cent_t;
-  localparam int unsigned CEntBits = CmdBits + 26 + TI + 5 + 3 * TS + 6;
+  localparam int unsigned CEntBits = CmdBits + 26 + TI + 5 + 4 * TS + 6;
   cent_t         c_in, c_out, cs_held;
   logic          cs_held_v;
   place_t        c_pl;
   logic [25:0]   c_pix;
   logic [TI-1:0] c_tile;
-  logic [TS-1:0] c_smask, c_vmask;
+  logic [TS-1:0] c_smask, c_need;
   always_comb begin
     c_in.cmd = pc;
     c_in.pix = p_pix;
@@ -435,7 +440,7 @@ module gx_mssurf #(
   assign c_pl      = c_out.pl;
   assign c_tile    = c_pl.tile;
   assign c_smask   = c_pl.smask;
-  assign c_vmask   = c_pl.vmask;
+  assign c_need    = c_pl.need;
 
   // ---------------------------------------------------------------------------------
   // D: the command and its place, taken from C (with the look-up of its tile among the
@@ -522,9 +527,16 @@ module gx_mssurf #(
   // the store written there or into a fresh slot.
   logic [PS-1:0] lk_hit_q, lk_hit_d;
   logic [SW-1:0] lk_h_q, lk_h_d;
-  logic          lk_ovl_q, lk_ovl_d, lk_fullh_q, lk_fullh_d, lk_fulla_q, lk_fulla_d;
+  // Whether the store meets samples stored in the slot and whether the tile is full after
+  // the store written there are kept for every slot (lk_ovlv_q, lk_fullv_q: only the
+  // slot holding the tile counts), so that the look-up's last step is no select over the
+  // slots; D selects them by lk_hit_q.
+  logic [PS-1:0] lk_ovlv_q, lk_ovlv_d, lk_fullv_q, lk_fullv_d;
+  logic          lk_ovl, lk_fullh, lk_fulla_q, lk_fulla_d;
   logic          lk_any;
-  assign lk_any = |lk_hit_q;
+  assign lk_any   = |lk_hit_q;
+  assign lk_ovl   = (lk_hit_q & lk_ovlv_q) != '0;
+  assign lk_fullh = (lk_hit_q & lk_fullv_q) != '0;
 
   // The lowest free slot, the oldest allocation; and, for the properties, D's tile
   // looked up among the slots as they are (hit, h, ovl_j: what the registered look-up
@@ -855,7 +867,7 @@ module gx_mssurf #(
       if (5'(p) == d_pp && d_arrival > arr_new[2*p +: 2]) arr_new[2*p +: 2] = d_arrival;
   end
   assign cov_new  = lk_cover | d_smask;
-  assign full_new = w_alloc ? lk_fulla_q : lk_fullh_q;
+  assign full_new = w_alloc ? lk_fulla_q : lk_fullh;
 
   // Block 1: what the command in C does this clock, but for the full record of a store's
   // last row; block 2 adds it (it reads the coverage after the write).
@@ -902,7 +914,7 @@ module gx_mssurf #(
           if (lk_any) begin
             if (e_act_q && e_peek_q && e_slot_q == lk_h_q) begin
               // a load's readout of this slot is in progress: wait
-            end else if (lk_ovl_q && !chk_ok_q) begin
+            end else if (lk_ovl && !chk_ok_q) begin
               if (!e_re) begin  // read back the pixel's rows and compare
                 d_re     = 1'b1;
                 d_raddr  = {lk_h_q, d_row0};
@@ -1049,10 +1061,10 @@ module gx_mssurf #(
   // is free; fin_e, it finishes if the engine is free (each copy of D's take from its own
   // copy of eng_free).
   logic fin_a, fin_e, st_go;
-  assign st_go = lk_any ? !pk_wait && (!lk_ovl_q || chk_ok_q) : !at_cap;
+  assign st_go = lk_any ? !pk_wait && (!lk_ovl || chk_ok_q) : !at_cap;
   assign fin_a =
       (d_st_q == DRun && is_store && d_rows_m1 == 2'd0 && st_go
-       && !(lk_any ? lk_fullh_q : lk_fulla_q))
+       && !(lk_any ? lk_fullh : lk_fulla_q))
    || (d_st_q == DWrite && d_row_q == d_rows_m1 && !full_last_q)
    || (d_st_q == DRun && is_flush && !any_res);
   assign fin_e =
@@ -1083,9 +1095,9 @@ module gx_mssurf #(
   end
   // in DRun, a store writes its first row: into its tile's slot, or a fresh one
   assign wr_run = d_st_q == DRun && is_store
-               && (lk_any ? !pk_wait && (!lk_ovl_q || chk_ok_q) : !at_cap);
+               && (lk_any ? !pk_wait && (!lk_ovl || chk_ok_q) : !at_cap);
   // ... its only row, filling the tile, with the engine free: its full record is posted
-  assign fw_run = wr_run && d_rows_m1 == 2'd0 && (lk_any ? lk_fullh_q : lk_fulla_q) && eng_free;
+  assign fw_run = wr_run && d_rows_m1 == 2'd0 && (lk_any ? lk_fullh : lk_fulla_q) && eng_free;
   // the oldest slot leaves: an eviction, or the flush command's record
   assign po_old = eng_free && d_st_q == DRun
                && ((is_store && !lk_any && at_cap) || (is_flush && any_res));
@@ -1153,7 +1165,7 @@ module gx_mssurf #(
   // use registers only; D's decision selects among their results at the end.
   logic [PS-1:0] lc_hit, lc_ovl, lc_full, lc_fullw, clr, wr1_k;
   logic [SW-1:0] lc_h;
-  logic          lc_any, lc_same, lc_sov, lc_fulla, lc_fullwa, wr1, same_wr;
+  logic          lc_any, lc_same, lc_sov, lc_fulla, wr1, same_wr;
   always_comb begin
     lc_h = '0;
     for (int k = 0; k < PS; k++) begin
@@ -1161,16 +1173,15 @@ module gx_mssurf #(
       // C's store, and after D's and C's stores, written there
       lc_hit[k]   = res_q[k] && tile_q[k] == c_tile;
       lc_ovl[k]   = (cover_q[k] & c_smask) != '0;
-      lc_full[k]  = ((cover_q[k] | c_smask) & c_vmask) == c_vmask;
-      lc_fullw[k] = ((cover_q[k] | c_smask | d_smask) & c_vmask) == c_vmask;
+      lc_full[k]  = (c_need & ~cover_q[k]) == '0;
+      lc_fullw[k] = (c_need & ~cover_q[k] & ~d_smask) == '0;
       if (lc_hit[k]) lc_h = SW'(k);
     end
   end
   assign lc_any    = |lc_hit;
   assign lc_same   = d_tile == c_tile;
   assign lc_sov    = (c_smask & d_smask) != '0;
-  assign lc_fulla  = (c_smask & c_vmask) == c_vmask;
-  assign lc_fullwa = ((c_smask | d_smask) & c_vmask) == c_vmask;
+  assign lc_fulla  = c_need == '0;
   assign wr1       = wr_run;
   assign same_wr   = wr1 && lc_same;
   assign clr       = clr_f;
@@ -1179,19 +1190,19 @@ module gx_mssurf #(
   always_comb begin
     if (d_take) begin
       // C's command enters D. D's store writing C's tile writes C's slot (the resident
-      // one, or the fresh one it takes): C then meets D's samples too.
+      // one, or the fresh one it takes, whose coverage is 0: FreeClear_A): C then meets
+      // D's samples too.
       lk_hit_d   = (lc_hit | (same_wr ? wr1_k : '0)) & ~clr;
       lk_h_d     = lc_any ? lc_h : w_slot;
-      lk_ovl_d   = (lc_any && (lc_hit & lc_ovl) != '0) || (same_wr && lc_sov);
-      lk_fullh_d = !lc_any ? lc_fullwa
-                 : same_wr ? (lc_hit & lc_fullw) != '0 : (lc_hit & lc_full) != '0;
+      lk_ovlv_d  = lc_ovl | {PS{same_wr && lc_sov}};
+      lk_fullv_d = same_wr ? lc_fullw : lc_full;
       lk_fulla_d = lc_fulla;
     end else begin
       // D keeps its command: its own first row puts its samples in its slot.
       lk_hit_d   = (lk_hit_q | wr1_k) & ~clr;
       lk_h_d     = wr1 ? w_slot : lk_h_q;
-      lk_ovl_d   = lk_ovl_q || wr1;
-      lk_fullh_d = wr1 ? full_new : lk_fullh_q;
+      lk_ovlv_d  = lk_ovlv_q | {PS{wr1}};
+      lk_fullv_d = wr1 ? {PS{full_new}} : lk_fullv_q;
       lk_fulla_d = lk_fulla_q;
     end
   end
@@ -1199,8 +1210,8 @@ module gx_mssurf #(
     if (rst_i) lk_hit_q <= '0;
     else lk_hit_q <= lk_hit_d;
     lk_h_q     <= lk_h_d;
-    lk_ovl_q   <= lk_ovl_d;
-    lk_fullh_q <= lk_fullh_d;
+    lk_ovlv_q  <= lk_ovlv_d;
+    lk_fullv_q <= lk_fullv_d;
     lk_fulla_q <= lk_fulla_d;
   end
 
@@ -1264,13 +1275,17 @@ module gx_mssurf #(
   // Slot registers written one slot at a time by a compare with each index (a packed
   // array of 20- or 5-bit elements at a variable index would cost Yosys a multiplier for
   // the offset).
+  // A free slot's coverage is 0 (FreeClear_A: cleared at reset and as a slot's readout
+  // ends), so the look-up of a tile going into a fresh slot needs no case of its own.
   always_ff @(posedge clk_i) begin
-    for (int k = 0; k < PS; k++)
+    for (int k = 0; k < PS; k++) begin
       if (wr1_f[k]) begin
         tile_q[k]   <= d_tile;
-        cover_q[k]  <= cov_new;
         arrive_q[k] <= arr_new;
       end
+      if (rst_i || (e_done && !e_peek_q && e_slot_q == SW'(k))) cover_q[k] <= '0;
+      else if (wr1_f[k]) cover_q[k] <= cov_new;
+    end
     for (int k = 0; k < PS; k++)
       for (int j = 0; j < PS; j++)
         if (alloc_f[k]) older_q[k][j] <= 1'b0;
@@ -1282,7 +1297,7 @@ module gx_mssurf #(
   logic unused_c;  // x and y end at the row product, the mask at the sample bitmap; the
                    // pixel indices and the skid register are named by the properties only
   assign unused_c = ^{c.x, c.y, c.mask, dcmd.x, dcmd.y, dcmd.mask, c_pix, d_pix,
-                      d_pla.smask, d_pla.vmask, d_pla.pmask, dcmd_r.val,
+                      d_pla.smask, d_pla.vmask, d_pla.pmask, d_pla.need, dcmd_r.val,
                       sk_held_valid, sk_held, cs_held_v, cs_held};
 
   // ---------------------------------------------------------------------------------
@@ -1387,14 +1402,19 @@ module gx_mssurf #(
   // it, the samples the store meets there, the tile full after the store (written there,
   // or into a fresh slot).
   `GX_ASSERT(LookUp_A, !d_v || (lk_hit_q == hit
-             && (!hit_any || (lk_h_q == h && lk_ovl_q == ovl_j[h]
-                              && lk_fullh_q == (((cover_q[h] | d_smask) & d_vmask) == d_vmask)))
+             && (!hit_any || (lk_h_q == h && lk_ovl == ovl_j[h]
+                              && lk_fullh == (((cover_q[h] | d_smask) & d_vmask) == d_vmask)))
              && lk_fulla_q == ((d_smask & d_vmask) == d_vmask)))
   // Slot invariants: resident tiles distinct; a resident slot holds a stored sample, only
   // existing samples of its tile, and is full only while D is about to post it; the
   // allocation order is a strict total order on resident slots; at most K resident and
   // one busy slot, the busy one being read out, so a free slot exists below K.
-  logic inv_distinct, inv_nonempty, inv_in_tile, inv_not_full, inv_order;
+  logic inv_distinct, inv_nonempty, inv_in_tile, inv_not_full, inv_order, free_cov_ok;
+  always_comb begin
+    free_cov_ok = 1'b1;
+    for (int k = 0; k < PS; k++)
+      if (!res_q[k] && !busy_q[k] && cover_q[k] != '0) free_cov_ok = 1'b0;
+  end
   always_comb begin
     logic [TS-1:0] vm;
     inv_distinct = 1'b1;
@@ -1432,6 +1452,7 @@ module gx_mssurf #(
              && any_res_q == (res_q != '0))
   `GX_ASSERT(FreeBelowCap_A, at_cap || any_free)
   `GX_ASSERT(BusyNotRes_A, (busy_q & res_q) == '0)
+  `GX_ASSERT(FreeClear_A, free_cov_ok)
   `GX_ASSERT(OneBusy_A, $countones(busy_q) <= 1)
   `GX_ASSERT(BusyRead_A, busy_q == '0
              || (e_act_q && !e_peek_q && busy_q == PS'(PS'(1) << e_slot_q)))
