@@ -175,11 +175,11 @@ module gx_mssurf #(
   logic [2:0]    b_oh_q;
   logic [5:0]    nb_oh_q, p_oh_q;
   logic [13:0]   w_q, h_q;
-  logic [1:0]    nb2;
-  logic [VC-1:0][1:0] nb2_q;   // copies (rep_row)
-  assign nb2 = nb_log >= 4'd6 ? 2'd3 : 2'(nb_log - 4'd3);
-  for (genvar j = 0; j < VC; j++) begin : gen_nb2
-    (* keep *) always_ff @(posedge clk_i) nb2_q[j] <= nb2;
+  logic          nbw_q;       // N B >= 32: a full-state value goes into the value buffer
+  logic          nb8_q;       // N B = 8
+  logic [VC-1:0] nb32_q;      // N B = 32, copies (rep_row)
+  for (genvar j = 0; j < VC; j++) begin : gen_nb32
+    (* keep *) always_ff @(posedge clk_i) nb32_q[j] <= nb_log == 4'd5;
   end
   always_ff @(posedge clk_i) begin
     pm_q      <= 5'(p_cnt - 6'd1);
@@ -192,6 +192,8 @@ module gx_mssurf #(
     p_oh_q    <= 6'(1) << p_log;
     w_q       <= cfg_q.width;
     h_q       <= cfg_q.height;
+    nbw_q     <= nb_log >= 4'd5;
+    nb8_q     <= nb_log == 4'd3;
   end
   // Steps 2 to 5 (DerivedTotal_A, DerivedLast_A): W H, W H - 1, the last tile, its pixel
   // count and first pixel, its existing samples.
@@ -221,32 +223,30 @@ module gx_mssurf #(
   localparam int unsigned CmdBits = 2 + 1 + 13 + 13 + 16 + 8 * VB;
 
   // A store's bytes of a RAM row are a choice among whole rows (no format in D's write
-  // data): SUST.MS's value is repeated to 16 bytes by B as it enters (byte k = byte
-  // k mod B), a full-state value's first row by N B when N B < 64 (byte k mod N B).
-  function automatic logic [8*VB-1:0] rep_val(logic [8*VB-1:0] v, logic [1:0] b48);
-    for (int unsigned k = 0; k < VB; k++)  // b48: B = 4, B = 8 (else 16)
-      rep_val[8*k +: 8] = b48[0] ? v[8*(k % 4) +: 8] : b48[1] ? v[8*(k % 8) +: 8]
+  // data). SUST.MS's value, and a full-state value of N B <= 16 bytes, travel with the
+  // command repeated to 16 bytes as they enter (byte k = byte k mod B, or mod N B); a
+  // full-state value of N B >= 32 bytes goes into the value buffer, its first row
+  // repeated when N B = 32 (byte k mod 32).
+  function automatic logic [8*VB-1:0] rep_val(logic [8*VB-1:0] v, logic [1:0] u48);
+    for (int unsigned k = 0; k < VB; k++)  // u48: a unit of 4 bytes, of 8 (else 16)
+      rep_val[8*k +: 8] = u48[0] ? v[8*(k % 4) +: 8] : u48[1] ? v[8*(k % 8) +: 8]
                         : v[8*k +: 8];
   endfunction
-  // The first row's byte k by the code of N B (nb2_q: 0, 1, 2 for 8, 16, 32 bytes; 3 for
-  // 64 or more), a copy of the code for each group of RB / VC bytes.
-  function automatic logic [RW-1:0] rep_row(logic [RW-1:0] v, logic [VC-1:0][1:0] code);
+  // The first row's byte k with N B = 32 (a copy of the select for each group of RB / VC
+  // bytes).
+  function automatic logic [RW-1:0] rep_row(logic [RW-1:0] v, logic [VC-1:0] nb32);
     for (int unsigned k = 0; k < RB; k++)
-      unique case (code[k / (RB / VC)])
-        2'd0:    rep_row[8*k +: 8] = v[8*(k % 8) +: 8];
-        2'd1:    rep_row[8*k +: 8] = v[8*(k % 16) +: 8];
-        2'd2:    rep_row[8*k +: 8] = v[8*(k % 32) +: 8];
-        default: rep_row[8*k +: 8] = v[8*k +: 8];
-      endcase
+      rep_row[8*k +: 8] = nb32[k / (RB / VC)] ? v[8*(k % 32) +: 8] : v[8*k +: 8];
   endfunction
 
-  logic              full_store_in;   // the offered command is a full-state store
+  logic              full_store_in;   // the offered command is a full-state store whose
+                                      // value goes into the value buffer
   logic              vbuf_busy_q;     // the value buffer holds a store's value
   logic [2047:0]     vbuf_q;          // a full-state store's value
   logic              sk_valid, sk_ready, sk_out_valid, sk_out_ready, sk_held_valid;
   cmd_t              sk_in, sk_out, sk_held;
   logic              fire;
-  assign full_store_in = cmd_i.op == OpStore && cmd_i.full;
+  assign full_store_in = cmd_i.op == OpStore && cmd_i.full && nbw_q;
   assign cmd_ready_o   = sk_ready && cfg_ok && !(full_store_in && vbuf_busy_q);
   assign sk_valid      = cmd_valid_i && cfg_ok && !(full_store_in && vbuf_busy_q);
   assign fire          = cmd_valid_i && cmd_ready_o;
@@ -256,7 +256,7 @@ module gx_mssurf #(
     sk_in.x    = cmd_i.x;
     sk_in.y    = cmd_i.y;
     sk_in.mask = cmd_i.mask;
-    sk_in.val  = rep_val(cmd_i.value[8*VB-1:0], b_oh_q[1:0]);
+    sk_in.val  = rep_val(cmd_i.value[8*VB-1:0], cmd_i.full ? {nb8_q, 1'b0} : b_oh_q[1:0]);
   end
 
   gx_skid #(.Width(CmdBits)) u_in (
@@ -273,12 +273,12 @@ module gx_mssurf #(
   logic c_v, d_v;
   cmd_t c, dcmd;
   always_ff @(posedge clk_i) begin
-    if (!vbuf_busy_q) vbuf_q <= {cmd_i.value[2047:RW], rep_row(cmd_i.value[RW-1:0], nb2_q)};
+    if (!vbuf_busy_q) vbuf_q <= {cmd_i.value[2047:RW], rep_row(cmd_i.value[RW-1:0], nb32_q)};
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) vbuf_busy_q <= 1'b0;
     else if (fire && full_store_in) vbuf_busy_q <= 1'b1;
-    else if (d_fin && dcmd.op == OpStore && dcmd.full) vbuf_busy_q <= 1'b0;
+    else if (d_fin && dcmd.op == OpStore && dcmd.full && nbw_q) vbuf_busy_q <= 1'b0;
   end
 
   // ---------------------------------------------------------------------------------
@@ -759,8 +759,8 @@ module gx_mssurf #(
   // it entered) four times, or row rel of the value buffer (a full-state value, its first
   // row repeated as it entered when N B < 64).
   function automatic logic [RW-1:0] row_bytes(logic [2047:0] v, logic [8*VB-1:0] val,
-                                              logic full, logic [1:0] rel);
-    row_bytes = full ? v[RW*rel +: RW] : {(RB / VB){val}};
+                                              logic vb, logic [1:0] rel);
+    row_bytes = vb ? v[RW*rel +: RW] : {(RB / VB){val}};
   endfunction
   // That choice by one-hot selects registered a clock ahead (wsel_q: SUST.MS, rows 0..3
   // of the value buffer), a copy for each group of WB bytes (WSel_A), so that the RAM's
@@ -771,7 +771,7 @@ module gx_mssurf #(
   logic [WC-1:0][4:0] wsel_q;
   logic               dfull_d;
   logic [1:0]         grel_d;
-  assign dfull_d = d_take ? c.full : dcmd.full;
+  assign dfull_d = (d_take ? c.full : dcmd.full) && nbw_q;
   assign grel_d  = (d_st_d == DWrite || d_st_d == DRead) ? d_row_d : 2'd0;
   assign wsel_d  = dfull_d ? {grel_d == 2'd3, grel_d == 2'd2, grel_d == 2'd1, grel_d == 2'd0,
                               1'b0}
@@ -1337,7 +1337,8 @@ module gx_mssurf #(
                  && rows_m1_q == (nb_log == 4'd8 ? 2'd3 : nb_log == 4'd7 ? 2'd1 : 2'd0)
                  && n_oh_q == 4'(1) << (n_log - 3'd1) && b_oh_q == 3'(1) << (b_log - 3'd2)
                  && nb_oh_q == 6'(1) << (nb_log - 4'd3) && p_oh_q == 6'(1) << p_log
-                 && w_q == cfg_q.width && h_q == cfg_q.height && nb2_q == {VC{nb2}}))
+                 && w_q == cfg_q.width && h_q == cfg_q.height && nbw_q == (nb_log >= 4'd5) && nb8_q == (nb_log == 4'd3)
+                 && nb32_q == {VC{nb_log == 4'd5}}))
   `GX_ASSERT(DerivedTotal_A, (settle_q >= 3'd4 || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
                              && (settle_q >= 3'd3 || tm1_q == 26'(total_q - 27'd1)))
   `GX_ASSERT(DerivedLast_A, settle_q >= 3'd2
@@ -1576,7 +1577,9 @@ module gx_mssurf #(
     end
   endfunction
   logic [RW-1:0] k_data_q;
-  always_ff @(posedge clk_i) k_data_q <= row_bytes(vbuf_q, dcmd.val, dcmd.full, k_rel);
+  logic d_vb;   // D's store's value is in the value buffer
+  assign d_vb = dcmd.full && nb_log >= 4'd5;
+  always_ff @(posedge clk_i) k_data_q <= row_bytes(vbuf_q, dcmd.val, d_vb, k_rel);
   `GX_ASSERT(RowFar_A, !d_ret
              || row_far == ((far_bytes(rdata, k_data_q, cfg_q.threshold) & k_ov_q) != '0))
   // ... because the near ranges registered as D issues a read are those of the store's
@@ -1584,11 +1587,11 @@ module gx_mssurf #(
   // KRange_A), and the bytes compared a clock later are those far from the reference
   // bytes (FarRow_A).
   `GX_ASSERT(KRange_A, !(rp_v_q[0] && !rp_eng_q[0])
-             || {k_hi_q, k_lo_q} == near_range(row_bytes(vbuf_q, dcmd.val, dcmd.full,
+             || {k_hi_q, k_lo_q} == near_range(row_bytes(vbuf_q, dcmd.val, d_vb,
                                                          rp_row_q[0]), cfg_q.threshold))
   `GX_ASSERT(FarRow_A, !d_ret || (lt_q | gt_q) == far_bytes(rdata, k_data_q, cfg_q.threshold))
   // The store's bytes of the row written or read are chosen by the registered selects.
-  `GX_ASSERT(WSel_A, !d_v || wsel_q == {WC{dcmd.full ? {g_rel == 2'd3, g_rel == 2'd2,
+  `GX_ASSERT(WSel_A, !d_v || wsel_q == {WC{d_vb ? {g_rel == 2'd3, g_rel == 2'd2,
                                                          g_rel == 2'd1, g_rel == 2'd0, 1'b0}
                                                       : 5'b00001}})
   // The write enables from the registered rows of enables are the shift of the store's
@@ -1607,18 +1610,18 @@ module gx_mssurf #(
              || e_row_data == stored_bytes(rdata, e_dmask, rp_row_q[1], b_log))
   `GX_ASSERT(DBe_A, !d_v || d_be_q == row_enables(d_smask, d_row0, b_oh_q))
   `GX_ASSERT(WrEn_A, !d_v || (w_en_f == w_en && we == (w_en ? g_be_ref : '0)))
-  // The value buffer is busy exactly while a full-state store is in flight, and one is
-  // at most (so its value holds while D reads rows of it).
+  // The value buffer is busy exactly while a full-state store of N B >= 32 is in flight,
+  // and one is at most (so its value holds while D reads rows of it).
   logic [2:0] fs_n;
   always_comb begin
     fs_n = '0;
-    if (sk_out_valid && sk_out.op == OpStore && sk_out.full) fs_n = fs_n + 3'd1;
-    if (sk_held_valid && sk_held.op == OpStore && sk_held.full) fs_n = fs_n + 3'd1;
-    if (b_v && b.op == OpStore && b.full) fs_n = fs_n + 3'd1;
-    if (p_v && pc.op == OpStore && pc.full) fs_n = fs_n + 3'd1;
-    if (c_v && c.op == OpStore && c.full) fs_n = fs_n + 3'd1;
-    if (cs_held_v && cs_held.cmd.op == OpStore && cs_held.cmd.full) fs_n = fs_n + 3'd1;
-    if (d_v && dcmd.op == OpStore && dcmd.full) fs_n = fs_n + 3'd1;
+    if (sk_out_valid && sk_out.op == OpStore && sk_out.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (sk_held_valid && sk_held.op == OpStore && sk_held.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (b_v && b.op == OpStore && b.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (p_v && pc.op == OpStore && pc.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (c_v && c.op == OpStore && c.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (cs_held_v && cs_held.cmd.op == OpStore && cs_held.cmd.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (d_v && dcmd.op == OpStore && dcmd.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
   end
   `GX_ASSERT(VbufBusy_A, fs_n == 3'(vbuf_busy_q))
   `GX_ASSERT(PostF_A, post_f == post
