@@ -27,9 +27,10 @@
 //   cfg   the configuration registered, and what is derived from it one register stage
 //         a step over five clocks (no configuration value is decoded per clock).
 //   in    a skid buffer (gx_skid) takes a command a clock; cmd_ready_o comes from
-//         registers. A full-state store's 256-byte value goes into one value buffer,
-//         so a second full-state store waits until the first is written; SUST.MS
-//         stores carry their value along, repeated to 16 bytes.
+//         registers. A full-state store of N B >= 32 bytes puts its value into one
+//         value buffer, so a second such store waits until the first is written;
+//         SUST.MS stores and full-state stores of N B <= 16 bytes carry their value
+//         along, repeated to 16 bytes.
 //   B     the row product y W (a registered multiply).
 //   P     the pixel index y W + x, its tile, pixel in tile, first sample and first RAM
 //         row (registered).
@@ -755,9 +756,10 @@ module gx_mssurf #(
   logic [TS-1:0] k_met;          // samples both stored (slot d_slot) and stored again
   logic [RB-1:0] k_ov;           // bytes of samples both stored (slot d_slot) and stored again
   logic [RB-1:0] k_ov_q;
-  // The store's bytes of row rel of its pixel: SUST.MS's value (repeated to 16 bytes as
-  // it entered) four times, or row rel of the value buffer (a full-state value, its first
-  // row repeated as it entered when N B < 64).
+  // The store's bytes of row rel of its pixel: the command's value (SUST.MS's, or a
+  // full-state value of N B <= 16 bytes, repeated to 16 bytes as it entered) four times,
+  // or row rel of the value buffer (a full-state value of N B >= 32, its first row
+  // repeated as it entered when N B = 32).
   function automatic logic [RW-1:0] row_bytes(logic [2047:0] v, logic [8*VB-1:0] val,
                                               logic vb, logic [1:0] rel);
     row_bytes = vb ? v[RW*rel +: RW] : {(RB / VB){val}};
