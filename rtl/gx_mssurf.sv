@@ -24,16 +24,19 @@
 // snapshots bit for bit, in order.
 //
 // Microarchitecture (docs/mssurf.md, "RTL"):
+//   cfg   the configuration registered, and what is derived from it one register stage
+//         a step over five clocks (no configuration value is decoded per clock).
 //   in    a skid buffer (gx_skid) takes a command a clock; cmd_ready_o comes from
-//         registers. A full-state store's 256-byte value goes into one value buffer,
-//         so a second full-state store waits until the first is written; SUST.MS
-//         stores carry their 16 value bytes along.
+//         registers. A full-state store of N B >= 32 bytes puts its value into one
+//         value buffer, so a second such store waits until the first is written;
+//         SUST.MS stores and full-state stores of N B <= 16 bytes carry their value
+//         along, repeated to 16 bytes.
 //   B     the row product y W (a registered multiply).
-//   P     the pixel index y W + x (registered).
-//   C     tile, pixel in tile, its samples in the coverage bitmap, its first RAM row
-//         and row count, the tile's existing samples (registered: the output register
-//         of a skid buffer, so P's take comes from a register and D's moves D and C
-//         only).
+//   P     the pixel index y W + x, its tile, pixel in tile, first sample and first RAM
+//         row (registered).
+//   C     its samples in the coverage bitmap, its row count, the tile's existing
+//         samples (registered: the output register of a skid buffer, so P's take comes
+//         from a register and D's moves D and C only).
 //   D     the decision and the write, on C's place registered with the look-up of C's
 //         tile among the slots (a CAM of K + 1 tile registers: the slot holding it, the
 //         samples met, the tile full after the store), which is kept up to date with what
@@ -44,9 +47,9 @@
 //         or first has a slot leave (conflict, evict); a load or the flush command posts
 //         a readout.
 //   out   one readout engine turns a slot into a record: the record's header from the
-//         slot's registers, its data one RAM row a clock into the output register
-//         (unstored bytes 0). An eviction reads the 4 rows of the tile, a load the
-//         rows of its pixel.
+//         slot's registers (loaded whenever the engine is free), its data one RAM row a
+//         clock into the output register (unstored bytes 0). An eviction reads the 4
+//         rows of the tile, a load the rows of its pixel.
 // Storage: one gx_ram_1r1w of (K + 1) x 4 rows of 64 bytes: K + 1 physical slots, so a
 // store can take a fresh slot while the slot that left for it is still being read out.
 // At most K slots are resident; the one being read out is busy, neither resident nor
@@ -56,7 +59,7 @@
 // command or a load) and ev (out: ms_evict_t, one output register). cmd_ready_o comes
 // from registers (and the command's own op and full bits). cfg_i (W, H, N, B, T) may
 // change only while busy_o is low and no slot is resident; the unit takes no command for
-// three clocks after a change. busy_o: a command or a record is in flight.
+// five clocks after a change. busy_o: a command or a record is in flight.
 // Latency (docs/mssurf.md): a command taken in clock t is in D in t + 5; a record posted
 // in u is valid in u + 7 (four row reads and the RAM's two clocks; a one-row snapshot
 // in u + 4), so a full store's record in t + 12. Throughput: one store a clock while no
@@ -90,23 +93,26 @@ module gx_mssurf #(
   localparam int unsigned RW = 8 * RB;                       // bits a RAM row
   localparam int unsigned NR = gx_pkg::MsTileBytes / RB;     // rows a tile: 4
   localparam int unsigned VB = 16;                           // SUST.MS value bytes kept
+  localparam int unsigned VC = 8;                            // copies of the row code
   localparam logic [1:0] CauseFull = 2'd0, CauseEvict = 2'd1, CauseConflict = 2'd2,
                          CauseCommand = 2'd3;
   localparam logic [1:0] OpStore = 2'd0, OpFlush = 2'd1, OpLoad = 2'd2;
 
   // ---------------------------------------------------------------------------------
-  // Configuration, registered; what is derived from W x H one and two clocks later.
-  // A change holds commands back for three clocks (settle_q), so every stage sees the
-  // new format.
+  // Configuration, registered; what is derived from it in the five clocks after (one
+  // register stage each, so that no path of the format is longer than one step). A
+  // change holds commands back for five clocks (settle_q), so every stage sees the new
+  // format.
+  localparam logic [2:0] Settle = 3'd5;
   gx_pkg::ms_cfg_t cfg_q;
-  logic [1:0]      settle_q;
+  logic [2:0]      settle_q;
   logic            cfg_ok;
   always_ff @(posedge clk_i) begin
     cfg_q <= cfg_i;
-    if (rst_i || cfg_i != cfg_q) settle_q <= 2'd3;
-    else if (settle_q != 2'd0) settle_q <= settle_q - 2'd1;
+    if (rst_i || cfg_i != cfg_q) settle_q <= Settle;
+    else if (settle_q != 3'd0) settle_q <= settle_q - 3'd1;
   end
-  assign cfg_ok = settle_q == 2'd0 && cfg_i == cfg_q;
+  assign cfg_ok = settle_q == 3'd0 && cfg_i == cfg_q;
 
   // Format: N = 2^n_log, B = 2^b_log, pixel bytes 2^nb_log, P = 2^p_log pixels a tile.
   logic [2:0] n_log, b_log, p_log;
@@ -133,42 +139,77 @@ module gx_mssurf #(
                                                   logic [2:0] nl);
     tile_samples = samples_of(t >= last ? lcnt : pcnt, nl);
   endfunction
-
-  // The bytes of RAM row `row` of a tile that hold samples set in sm (a sample is 2^bl
-  // bytes; a row holds 64 / B of them): byte k holds sample row 64 / B + k / B, a choice
-  // among 12 bits of sm by the row and B (RowMask_A: the shift of sm to the row).
-  function automatic logic [RB-1:0] row_mask(logic [TS-1:0] sm, logic [1:0] row,
-                                             logic [2:0] bl);
-    for (int unsigned k = 0; k < RB; k++)
-      unique case (bl)
-        3'd2:    row_mask[k] = sm[{row, 4'(k >> 2)}];
-        3'd3:    row_mask[k] = sm[{1'b0, row, 3'(k >> 3)}];
-        default: row_mask[k] = sm[{2'b0, row, 2'(k >> 4)}];
-      endcase
+  // samples_of by a one-hot N (2, 4, 8, 16): sample i exists when its pixel i / N is
+  // below cnt.
+  function automatic logic [TS-1:0] pix_samples(logic [5:0] cnt, logic [3:0] noh);
+    for (int unsigned i = 0; i < TS; i++)
+      pix_samples[i] = (noh[0] && 6'(i >> 1) < cnt) || (noh[1] && 6'(i >> 2) < cnt)
+                    || (noh[2] && 6'(i >> 3) < cnt) || (noh[3] && 6'(i >> 4) < cnt);
+  endfunction
+  // The tile of pixel index x: x / P by a one-hot P (1, 2, .. 32).
+  function automatic logic [TI-1:0] shr_p(logic [25:0] x, logic [5:0] poh);
+    shr_p = '0;
+    for (int unsigned l = 0; l < 6; l++)
+      if (poh[l]) shr_p = shr_p | TI'(x >> l);
   endfunction
 
-  logic [26:0]   total_q;       // W H <= 2^26 pixels
-  logic [TI-1:0] last_tile_q;   // the surface's last tile
-  logic [5:0]    last_cnt_q;    // pixels of the last tile, 1..P
-  logic [25:0]   last_first_q;  // the last tile's first pixel
-  always_ff @(posedge clk_i) begin
-    total_q      <= 27'(cfg_q.width) * 27'(cfg_q.height);
-    last_tile_q  <= TI'((total_q - 27'd1) >> p_log);
-    last_cnt_q   <= (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1;
-    last_first_q <= 26'(((total_q - 27'd1) >> p_log) << p_log);
-  end
+  // The bytes of RAM row `row` of a tile that hold samples set in sm (a sample is B
+  // bytes, boh one-hot for B = 4, 8, 16; a row holds 64 / B of them): byte k holds sample
+  // row 64 / B + k / B, a choice among 12 bits of sm by the row and B (RowMask_A: the
+  // shift of sm to the row).
+  function automatic logic [RB-1:0] row_mask(logic [TS-1:0] sm, logic [1:0] row,
+                                             logic [2:0] boh);
+    for (int unsigned k = 0; k < RB; k++)
+      row_mask[k] = (boh[0] && sm[{row, 4'(k >> 2)}]) || (boh[1] && sm[{1'b0, row, 3'(k >> 3)}])
+                 || (boh[2] && sm[{2'b0, row, 2'(k >> 4)}]);
+  endfunction
 
-  // The format's masks C's place uses, registered so that no carry chain of the format
-  // lies in C's path (DerivedFmt_A): the pixel-in-tile mask P - 1, the samples of a
-  // pixel 2^N - 1, a whole tile's and the last tile's existing samples.
+  // Step 1 (DerivedFmt_A): the format's masks and selects, each a function of N and B
+  // alone: the pixel-in-tile mask P - 1, the samples of a pixel 2^N - 1, a whole tile's
+  // existing samples, the rows of a pixel less one; one-hot selects of N (2, 4, 8, 16),
+  // B (4, 8, 16), N B (8, 16, .. 256) and P (1, 2, .. 32); W and H for the product.
   logic [4:0]    pm_q;
   logic [15:0]   all_n_q;
   logic [TS-1:0] vm_full_q, vm_last_q;
+  logic [1:0]    rows_m1_q;
+  logic [3:0]    n_oh_q;
+  logic [2:0]    b_oh_q;
+  logic [5:0]    nb_oh_q, p_oh_q;
+  logic [13:0]   w_q, h_q;
+  logic          nbw_q;       // N B >= 32: a full-state value goes into the value buffer
+  logic          nb8_q;       // N B = 8
+  logic [VC-1:0] nb32_q;      // N B = 32, copies (rep_row)
+  for (genvar j = 0; j < VC; j++) begin : gen_nb32
+    (* keep *) always_ff @(posedge clk_i) nb32_q[j] <= nb_log == 4'd5;
+  end
   always_ff @(posedge clk_i) begin
     pm_q      <= 5'(p_cnt - 6'd1);
     all_n_q   <= all_n;
     vm_full_q <= samples_of(p_cnt, n_log);
-    vm_last_q <= samples_of(last_cnt_q, n_log);
+    rows_m1_q <= nb_log == 4'd8 ? 2'd3 : nb_log == 4'd7 ? 2'd1 : 2'd0;
+    n_oh_q    <= 4'(1) << (n_log - 3'd1);
+    b_oh_q    <= 3'(1) << (b_log - 3'd2);
+    nb_oh_q   <= 6'(1) << (nb_log - 4'd3);
+    p_oh_q    <= 6'(1) << p_log;
+    w_q       <= cfg_q.width;
+    h_q       <= cfg_q.height;
+    nbw_q     <= nb_log >= 4'd5;
+    nb8_q     <= nb_log == 4'd3;
+  end
+  // Steps 2 to 5 (DerivedTotal_A, DerivedLast_A): W H, W H - 1, the last tile, its pixel
+  // count and first pixel, its existing samples.
+  logic [26:0]   total_q;       // W H <= 2^26 pixels
+  logic [25:0]   tm1_q;         // W H - 1
+  logic [TI-1:0] last_tile_q;   // the surface's last tile
+  logic [5:0]    last_cnt_q;    // pixels of the last tile, 1..P
+  logic [25:0]   last_first_q;  // the last tile's first pixel
+  always_ff @(posedge clk_i) begin
+    total_q      <= 27'(w_q) * 27'(h_q);
+    tm1_q        <= 26'(total_q - 27'd1);
+    last_tile_q  <= shr_p(tm1_q, p_oh_q);
+    last_cnt_q   <= 6'(tm1_q[4:0] & pm_q) + 6'd1;
+    last_first_q <= tm1_q & ~{21'd0, pm_q};
+    vm_last_q    <= pix_samples(last_cnt_q, n_oh_q);
   end
 
   // ---------------------------------------------------------------------------------
@@ -182,13 +223,31 @@ module gx_mssurf #(
   } cmd_t;
   localparam int unsigned CmdBits = 2 + 1 + 13 + 13 + 16 + 8 * VB;
 
-  logic              full_store_in;   // the offered command is a full-state store
+  // A store's bytes of a RAM row are a choice among whole rows (no format in D's write
+  // data). SUST.MS's value, and a full-state value of N B <= 16 bytes, travel with the
+  // command repeated to 16 bytes as they enter (byte k = byte k mod B, or mod N B); a
+  // full-state value of N B >= 32 bytes goes into the value buffer, its first row
+  // repeated when N B = 32 (byte k mod 32).
+  function automatic logic [8*VB-1:0] rep_val(logic [8*VB-1:0] v, logic [1:0] u48);
+    for (int unsigned k = 0; k < VB; k++)  // u48: a unit of 4 bytes, of 8 (else 16)
+      rep_val[8*k +: 8] = u48[0] ? v[8*(k % 4) +: 8] : u48[1] ? v[8*(k % 8) +: 8]
+                        : v[8*k +: 8];
+  endfunction
+  // The first row's byte k with N B = 32 (a copy of the select for each group of RB / VC
+  // bytes).
+  function automatic logic [RW-1:0] rep_row(logic [RW-1:0] v, logic [VC-1:0] nb32);
+    for (int unsigned k = 0; k < RB; k++)
+      rep_row[8*k +: 8] = nb32[k / (RB / VC)] ? v[8*(k % 32) +: 8] : v[8*k +: 8];
+  endfunction
+
+  logic              full_store_in;   // the offered command is a full-state store whose
+                                      // value goes into the value buffer
   logic              vbuf_busy_q;     // the value buffer holds a store's value
   logic [2047:0]     vbuf_q;          // a full-state store's value
   logic              sk_valid, sk_ready, sk_out_valid, sk_out_ready, sk_held_valid;
   cmd_t              sk_in, sk_out, sk_held;
   logic              fire;
-  assign full_store_in = cmd_i.op == OpStore && cmd_i.full;
+  assign full_store_in = cmd_i.op == OpStore && cmd_i.full && nbw_q;
   assign cmd_ready_o   = sk_ready && cfg_ok && !(full_store_in && vbuf_busy_q);
   assign sk_valid      = cmd_valid_i && cfg_ok && !(full_store_in && vbuf_busy_q);
   assign fire          = cmd_valid_i && cmd_ready_o;
@@ -198,7 +257,7 @@ module gx_mssurf #(
     sk_in.x    = cmd_i.x;
     sk_in.y    = cmd_i.y;
     sk_in.mask = cmd_i.mask;
-    sk_in.val  = cmd_i.value[8*VB-1:0];
+    sk_in.val  = rep_val(cmd_i.value[8*VB-1:0], cmd_i.full ? {nb8_q, 1'b0} : b_oh_q[1:0]);
   end
 
   gx_skid #(.Width(CmdBits)) u_in (
@@ -215,12 +274,12 @@ module gx_mssurf #(
   logic c_v, d_v;
   cmd_t c, dcmd;
   always_ff @(posedge clk_i) begin
-    if (!vbuf_busy_q) vbuf_q <= cmd_i.value;
+    if (!vbuf_busy_q) vbuf_q <= {cmd_i.value[2047:RW], rep_row(cmd_i.value[RW-1:0], nb32_q)};
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) vbuf_busy_q <= 1'b0;
     else if (fire && full_store_in) vbuf_busy_q <= 1'b1;
-    else if (d_fin && dcmd.op == OpStore && dcmd.full) vbuf_busy_q <= 1'b0;
+    else if (d_fin && dcmd.op == OpStore && dcmd.full && nbw_q) vbuf_busy_q <= 1'b0;
   end
 
   // ---------------------------------------------------------------------------------
@@ -228,6 +287,8 @@ module gx_mssurf #(
   // Every ready reaches one stage back at most: D's take moves C (whose skid register
   // takes P's command while C is stalled), and P's take comes from that register.
   logic        b_v, b_adv, p_take, d_take;
+  localparam int unsigned DC = 10;  // copies of d_take: D's registers (0..6), C's (7..9)
+  logic [DC-1:0] d_take_c;   // copies of d_take, each enabling a group of registers
   logic        cs_ready;   // C's skid register is empty (a register)
   cmd_t        b;
   logic [25:0] b_prod;
@@ -247,18 +308,39 @@ module gx_mssurf #(
   end
 
   // ---------------------------------------------------------------------------------
-  // P: the pixel index y W + x.
-  logic        p_v;
-  cmd_t        pc;
-  logic [25:0] p_pix;
+  // P: the pixel index y W + x, and what C's place needs of it as registers (PRegs_A):
+  // the tile, the pixel in the tile, its first sample (pixel N) and its first RAM row.
+  function automatic logic [5:0] sh_n(logic [4:0] pp, logic [3:0] noh);  // pp N
+    sh_n = '0;
+    for (int unsigned l = 0; l < 4; l++)
+      if (noh[l]) sh_n = sh_n | 6'(6'(pp) << (l + 1));
+  endfunction
+  function automatic logic [1:0] row0_nb(logic [4:0] pp, logic [5:0] nboh);  // pp N B / 64
+    row0_nb = '0;
+    for (int unsigned l = 0; l < 6; l++)
+      if (nboh[l]) row0_nb = row0_nb | 2'((10'(pp) << (l + 3)) >> 6);
+  endfunction
+  logic          p_v;
+  cmd_t          pc;
+  logic [25:0]   p_pix, p_sum;
+  logic [TI-1:0] p_tile;
+  logic [4:0]    p_pp, p_pps;
+  logic [5:0]    p_sh;
+  logic [1:0]    p_row0;
+  assign p_sum = b_prod + 26'(b.x);
+  assign p_pps = p_sum[4:0] & pm_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) p_v <= 1'b0;
     else if (p_take) p_v <= b_v;
   end
   always_ff @(posedge clk_i) begin
     if (p_take) begin
-      pc    <= b;
-      p_pix <= b_prod + 26'(b.x);
+      pc     <= b;
+      p_pix  <= p_sum;
+      p_tile <= shr_p(p_sum, p_oh_q);
+      p_pp   <= p_pps;
+      p_sh   <= sh_n(p_pps, n_oh_q);
+      p_row0 <= row0_nb(p_pps, nb_oh_q);
     end
   end
 
@@ -271,44 +353,48 @@ module gx_mssurf #(
     logic [TS-1:0] smask;    // the store's samples in the coverage bitmap
     logic [TS-1:0] vmask;    // the tile's existing samples
     logic [TS-1:0] pmask;    // the pixel's samples
+    logic [TS-1:0] need;     // the tile's existing samples but the store's
     logic [1:0]    arrival;  // the store's arrival state
     logic [1:0]    row0;     // the pixel's first RAM row in the tile
     logic [1:0]    rows_m1;  // its rows, less one: 0 (N B <= 64), 1 or 3
   } place_t;
 
-  // The pixel's place as C computes it, from the registered masks of the format: the
-  // pixel in tile through P - 1, the tile's existing samples a choice of the whole
+  // The place as C computes it (PPlace_A: it equals place()): from P's registers and the
+  // registered masks of the format, the tile's existing samples a choice of the whole
   // tile's and the last tile's by the compare of the pixel index with the last tile's
-  // first pixel (PPlace_A: it equals place()).
-  function automatic place_t place_c(logic [25:0] pix, logic [15:0] mask, logic full,
-                                     logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
-                                     logic [4:0] pm, logic [15:0] alln,
+  // first pixel.
+  function automatic place_t place_c(logic [25:0] pix, logic [TI-1:0] tile, logic [4:0] pp,
+                                     logic [5:0] sh, logic [1:0] row0, logic [15:0] mask,
+                                     logic full, logic [15:0] alln, logic [1:0] rows_m1,
                                      logic [25:0] lfirst, logic [TS-1:0] vmf,
                                      logic [TS-1:0] vml);
     place_t r;
-    r.tile    = TI'(pix >> pl);
-    r.pp      = 5'(pix) & pm;
-    r.smask   = TS'(mask) << (6'(r.pp) << nl);
+    r.tile    = tile;
+    r.pp      = pp;
+    r.smask   = TS'(mask) << sh;
     r.vmask   = pix >= lfirst ? vml : vmf;
-    r.pmask   = TS'(alln) << (6'(r.pp) << nl);
+    r.pmask   = TS'(alln) << sh;
     r.arrival = full ? 2'(gx_pkg::EncFull)
               : mask == alln ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
-    r.row0    = 2'((10'(r.pp) << nbl) >> 6);
-    r.rows_m1 = nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0;
+    r.row0    = row0;
+    r.rows_m1 = rows_m1;
+    r.need    = r.vmask & ~r.smask;
     place_c = r;
   endfunction
-
-  // The pixel's place from the format itself (the properties' reference): place_c with
-  // the masks derived here, and the tile's existing samples decided by the tile index
-  // rather than by the compare with the last tile's first pixel.
+  // The pixel's place from the format itself (the properties' reference): place_c of
+  // the tile, pixel, first sample and first row derived here, with the tile's existing
+  // samples decided by the tile index.
   function automatic place_t place(logic [25:0] pix, logic [15:0] mask, logic full,
                                    logic [2:0] nl, logic [3:0] nbl, logic [2:0] pl,
                                    logic [5:0] pcnt, logic [15:0] alln,
                                    logic [TI-1:0] last, logic [5:0] lcnt);
     place_t r;
-    r = place_c(pix, mask, full, nl, nbl, pl, 5'(pcnt - 6'd1), alln, 26'(last) << pl,
-                samples_of(pcnt, nl), samples_of(lcnt, nl));
+    logic [4:0] pp;
+    pp = 5'(pix) & 5'(pcnt - 6'd1);
+    r = place_c(pix, TI'(pix >> pl), pp, 6'(pp) << nl, 2'((10'(pp) << nbl) >> 6), mask, full,
+                alln, nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0, '0, '0, '0);
     r.vmask = samples_of(26'(pix >> pl) >= 26'(last) ? lcnt : pcnt, nl);
+    r.need  = r.vmask & ~r.smask;
     place = r;
   endfunction
 
@@ -319,31 +405,43 @@ module gx_mssurf #(
     logic [25:0] pix;   // the pixel index (named by the properties only)
     place_t      pl;
   } cent_t;
-  localparam int unsigned CEntBits = CmdBits + 26 + TI + 5 + 3 * TS + 6;
+  localparam int unsigned CEntBits = CmdBits + 26 + TI + 5 + 4 * TS + 6;
   cent_t         c_in, c_out, cs_held;
   logic          cs_held_v;
   place_t        c_pl;
   logic [25:0]   c_pix;
   logic [TI-1:0] c_tile;
-  logic [TS-1:0] c_smask, c_vmask;
+  logic [TS-1:0] c_smask, c_need;
   always_comb begin
     c_in.cmd = pc;
     c_in.pix = p_pix;
-    c_in.pl  = place_c(p_pix, pc.mask, pc.full, n_log, nb_log, p_log, pm_q, all_n_q,
-                       last_first_q, vm_full_q, vm_last_q);
+    c_in.pl  = place_c(p_pix, p_tile, p_pp, p_sh, p_row0, pc.mask, pc.full, all_n_q,
+                       rows_m1_q, last_first_q, vm_full_q, vm_last_q);
   end
-  gx_skid #(.Width(CEntBits)) u_c (
-    .clk_i, .rst_i,
-    .in_valid_i(p_v), .in_ready_o(cs_ready), .in_data_i(c_in),
-    .out_valid_o(c_v), .out_ready_i(d_take), .out_data_o(c_out),
-    .held_valid_o(cs_held_v), .held_data_o(cs_held)
-  );
+  // C's skid buffer as NCS buffers side by side, each holding a part of the entry and
+  // moved by its own copy of D's take (their valid bits equal: CSkidCopy_A).
+  localparam int unsigned NCS = 3;
+  localparam int unsigned CPW = CEntBits / NCS;   // bits of each part but the last
+  logic [NCS-1:0] cs_ready_c, c_v_c, cs_held_v_c;
+  for (genvar i = 0; i < NCS; i++) begin : gen_cskid
+    localparam int unsigned Lo = i * CPW;
+    localparam int unsigned W  = i == NCS - 1 ? CEntBits - Lo : CPW;
+    gx_skid #(.Width(W)) u_c (
+      .clk_i, .rst_i,
+      .in_valid_i(p_v), .in_ready_o(cs_ready_c[i]), .in_data_i(c_in[Lo +: W]),
+      .out_valid_o(c_v_c[i]), .out_ready_i(d_take_c[7 + i]), .out_data_o(c_out[Lo +: W]),
+      .held_valid_o(cs_held_v_c[i]), .held_data_o(cs_held[Lo +: W])
+    );
+  end
+  assign cs_ready  = cs_ready_c[0];
+  assign c_v       = c_v_c[0];
+  assign cs_held_v = cs_held_v_c[0];
   assign c         = c_out.cmd;
   assign c_pix     = c_out.pix;
   assign c_pl      = c_out.pl;
   assign c_tile    = c_pl.tile;
   assign c_smask   = c_pl.smask;
-  assign c_vmask   = c_pl.vmask;
+  assign c_need    = c_pl.need;
 
   // ---------------------------------------------------------------------------------
   // D: the command and its place, taken from C (with the look-up of its tile among the
@@ -369,18 +467,42 @@ module gx_mssurf #(
   // The bytes of the store's samples in each of the pixel's rows (relative to its
   // first), registered with the command: the RAM's write enables select a row of them.
   function automatic logic [NR*RB-1:0] row_enables(logic [TS-1:0] sm, logic [1:0] row0,
-                                                    logic [2:0] bl);
+                                                    logic [2:0] boh);
     for (int unsigned r = 0; r < NR; r++)
-      row_enables[RB*r +: RB] = row_mask(sm, row0 + 2'(r), bl);
+      row_enables[RB*r +: RB] = row_mask(sm, row0 + 2'(r), boh);
   endfunction
-  logic [NR*RB-1:0] d_be_q;
+  // D's registers load in groups, each on its own copy of D's take.
+  logic [NR*RB-1:0] d_be_q, d_be_n;
+  place_t           d_pla;                   // the place but for its masks
+  logic [TS-1:0]    d_sm_q, d_vm_q, d_pm_q;  // its masks
+  assign d_be_n = row_enables(c_smask, c_pl.row0, b_oh_q);
+  always_comb begin
+    d_pl       = d_pla;
+    d_pl.smask = d_sm_q;
+    d_pl.vmask = d_vm_q;
+    d_pl.pmask = d_pm_q;
+  end
+  cmd_t             dcmd_r;                  // the command but for its value
+  logic [8*VB-1:0]  dval_q;                  // its value
+  always_comb begin
+    dcmd     = dcmd_r;
+    dcmd.val = dval_q;
+  end
   always_ff @(posedge clk_i) begin
-    if (d_take) begin
-      dcmd   <= c;
+    if (d_take_c[0]) begin
+      dcmd_r <= c;
       d_pix  <= c_pix;
-      d_pl   <= c_pl;
-      d_be_q <= row_enables(c_smask, c_pl.row0, b_log);
+      d_pla  <= c_pl;
     end
+    if (d_take_c[1]) dval_q[0 +: 4*VB] <= c.val[0 +: 4*VB];
+    if (d_take_c[2]) dval_q[4*VB +: 4*VB] <= c.val[4*VB +: 4*VB];
+    if (d_take_c[3]) d_sm_q <= c_pl.smask;
+    if (d_take_c[4]) begin
+      d_vm_q <= c_pl.vmask;
+      d_pm_q <= c_pl.pmask;
+    end
+    if (d_take_c[5]) d_be_q[0 +: 2*RB] <= d_be_n[0 +: 2*RB];
+    if (d_take_c[6]) d_be_q[2*RB +: 2*RB] <= d_be_n[2*RB +: 2*RB];
   end
 
   // ---------------------------------------------------------------------------------
@@ -391,6 +513,14 @@ module gx_mssurf #(
   logic [PS-1:0][TS-1:0]     cover_q;
   logic [PS-1:0][2*TP-1:0]   arrive_q;
   logic [PS-1:0][PS-1:0]     older_q;   // [i][j]: slot i allocated before slot j
+  // The coverage and arrival states of the slots in oh (one-hot or none), ORed.
+  function automatic logic [TS+2*TP-1:0] sel_slot(logic [PS-1:0] oh,
+                                                  logic [PS-1:0][TS-1:0] cov,
+                                                  logic [PS-1:0][2*TP-1:0] arr);
+    sel_slot = '0;
+    for (int k = 0; k < PS; k++)
+      if (oh[k]) sel_slot = sel_slot | {cov[k], arr[k]};
+  endfunction
 
   // D's tile looked up among the slots, registered as the command enters D and kept up to
   // date while it stays (below, after the decision): the slot holding it (one-hot, or
@@ -398,9 +528,16 @@ module gx_mssurf #(
   // the store written there or into a fresh slot.
   logic [PS-1:0] lk_hit_q, lk_hit_d;
   logic [SW-1:0] lk_h_q, lk_h_d;
-  logic          lk_ovl_q, lk_ovl_d, lk_fullh_q, lk_fullh_d, lk_fulla_q, lk_fulla_d;
+  // Whether the store meets samples stored in the slot and whether the tile is full after
+  // the store written there are kept for every slot (lk_ovlv_q, lk_fullv_q: only the
+  // slot holding the tile counts), so that the look-up's last step is no select over the
+  // slots; D selects them by lk_hit_q.
+  logic [PS-1:0] lk_ovlv_q, lk_ovlv_d, lk_fullv_q, lk_fullv_d;
+  logic          lk_ovl, lk_fullh, lk_fulla_q, lk_fulla_d;
   logic          lk_any;
-  assign lk_any = |lk_hit_q;
+  assign lk_any   = |lk_hit_q;
+  assign lk_ovl   = (lk_hit_q & lk_ovlv_q) != '0;
+  assign lk_fullh = (lk_hit_q & lk_fullv_q) != '0;
 
   // The lowest free slot, the oldest allocation; and, for the properties, D's tile
   // looked up among the slots as they are (hit, h, ovl_j: what the registered look-up
@@ -447,7 +584,8 @@ module gx_mssurf #(
   logic [SW-1:0]     e_slot_q;
   logic [1:0]        e_row_q;       // next row to read
   logic [2:0]        e_left_q;      // rows still to read
-  logic [TS-1:0]     e_dmask_q;     // samples whose bytes the record carries
+  logic [TS-1:0]     e_pmask_q;     // a load's pixel's samples (all, for an eviction)
+  logic [TS-1:0]     e_dmask;       // samples whose bytes the record carries
   logic              eng_free;      // a readout can be posted this clock
   assign eng_free = !e_act_q && (!ev_valid_q || ev_ready_i);
 
@@ -465,7 +603,7 @@ module gx_mssurf #(
   logic              peek_post;     // a load's snapshot is posted (post && post_peek)
 
   // RAM: the engine reads while it is active, D only while it is not.
-  logic [RW-1:0]   rdata, wdata;
+  logic [RW-1:0]   rdata1, rdata, wdata;
   logic [RB-1:0]   we;
   logic [RA-1:0]   raddr, waddr;
   logic            re, e_re, d_re;
@@ -474,11 +612,14 @@ module gx_mssurf #(
   assign re    = e_re || d_re;
   assign raddr = e_re ? {e_slot_q, e_row_q} : d_raddr;
 
-  gx_ram_1r1w #(.Depth(PS * NR), .Width(RW)) u_ram (
+  gx_ram_1r1w #(.Depth(PS * NR), .Width(RW), .OutReg(1'b0)) u_ram (
     .clk_i, .rst_i,
-    .re_i(re), .raddr_i(raddr), .rdata_o(rdata),
+    .re_i(re), .raddr_i(raddr), .rdata_o(rdata1),
     .we_i(we), .waddr_i(waddr), .wdata_i(wdata)
   );
+  // The block RAM's output (a clock after the read) and the row registered (two clocks
+  // after): D's compare reads the former, the engine the latter.
+  always_ff @(posedge clk_i) rdata <= rdata1;
 
   // The reads in flight (the RAM's two clocks): whose, which row, the last of a readout.
   logic [1:0]      rp_v_q, rp_eng_q, rp_last_q;
@@ -507,51 +648,90 @@ module gx_mssurf #(
   assign e_ret  = rp_v_q[1] && rp_eng_q[1];
   assign e_done = e_ret && rp_last_q[1];
 
+  logic e_act_d, ev_valid_d;
+  always_comb begin
+    e_act_d    = e_act_q;
+    ev_valid_d = ev_valid_q;
+    if (post_f) e_act_d = !peek_post || lk_any;
+    else if (e_done) e_act_d = 1'b0;
+    if (peek_post && !lk_any) ev_valid_d = 1'b1;
+    else if (e_done) ev_valid_d = 1'b1;
+    else if (ev_ready_i) ev_valid_d = 1'b0;
+  end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       e_act_q    <= 1'b0;
       ev_valid_q <= 1'b0;
     end else begin
-      if (post_f) e_act_q <= !peek_post || lk_any;
-      else if (e_done) e_act_q <= 1'b0;
-      if (peek_post && !lk_any) ev_valid_q <= 1'b1;
-      else if (e_done) ev_valid_q <= 1'b1;
-      else if (ev_ready_i) ev_valid_q <= 1'b0;
+      e_act_q    <= e_act_d;
+      ev_valid_q <= ev_valid_d;
     end
   end
+  // Copies of the engine's busy bit and of the offered bit (EngCopy_A), each the source
+  // of a copy of "the engine is free" (ef_c) and of D's take (d_take_c, below): each
+  // copy enables one group of D's registers, C's output register or the engine's and
+  // the header's registers, so that no one net reaches all of them: copies 0..DC-1 for
+  // D's registers and C's output registers (d_take_c), the last three for the engine's
+  // and the header's.
+  localparam int unsigned EC = DC + 3;
+  logic [EC-1:0] e_act_c, ev_valid_c, ef_c;
+  for (genvar k = 0; k < EC; k++) begin : gen_ec
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        e_act_c[k]    <= 1'b0;
+        ev_valid_c[k] <= 1'b0;
+      end else begin
+        e_act_c[k]    <= e_act_d;
+        ev_valid_c[k] <= ev_valid_d;
+      end
+    end
+    assign ef_c[k] = !e_act_c[k] && (!ev_valid_c[k] || ev_ready_i);
+  end
 
+  // The engine's registers and the record's header load the record a post would carry
+  // whenever the engine is free (post_*_f, from registers; PostF_A: the post's when D
+  // posts), so that the decision reaches only the engine's busy bit; while the engine is
+  // free they are read by nothing, and the header changes only while no record is
+  // offered or in the clock the one offered is taken.
   always_ff @(posedge clk_i) begin
-    if (post_f) begin
-      e_peek_q  <= peek_post;
+    if (ef_c[DC]) begin
+      e_peek_q  <= is_load;
       e_slot_q  <= post_slot_f;
-      e_row_q   <= peek_post ? d_row0 : 2'd0;
+      e_row_q   <= is_load ? d_row0 : 2'd0;
       e_left_q  <= post_rows_f;
-      e_dmask_q <= peek_post ? lk_cover & d_pmask : post_cover_f;
+      e_pmask_q <= is_load ? d_pmask : '1;
       ev_q.tile   <= post_tile_f;
       ev_q.cause  <= post_cause_f;
-      ev_q.peek   <= peek_post;
-      ev_q.stored <= post_cover_f;
-      ev_q.arrive <= post_arrive_f;
+      ev_q.peek   <= is_load;
     end else if (e_re) begin
       e_row_q  <= e_row_q + 2'd1;
       e_left_q <= e_left_q - 3'd1;
     end
   end
-  // The record's data, a row at a time; rows a snapshot does not read stay 0 (an eviction
-  // reads every row). A post and a row's return never meet (EngFlight_A: a return is
-  // the engine's, while it is active).
+  always_ff @(posedge clk_i) begin
+    if (ef_c[DC + 1]) ev_q.stored <= post_cover_f;
+    if (ef_c[DC + 2]) ev_q.arrive <= post_arrive_f;
+  end
+  // The record's data, a row at a time; cleared at reset and as the record offered is
+  // taken, so that it is 0 while the engine is free and no record is offered
+  // (DataZero_A): rows a snapshot does not read stay 0 (an eviction reads every row). A
+  // take and a row's return never meet (EngOut_A: rows return while no record is
+  // offered).
   // The bytes the row returning next clock keeps (e_bm_q) are registered a clock ahead,
   // from its row in flight (ERow_A: the mask of the row returning).
   logic [RB-1:0] e_bm_q;
   logic [RW-1:0] e_row_data;
-  always_ff @(posedge clk_i) e_bm_q <= row_mask(e_dmask_q, rp_row_q[0], b_log);
+  // The samples whose bytes the record carries: the header's coverage (loaded with the
+  // post), a load's pixel's only.
+  assign e_dmask = ev_q.stored & e_pmask_q;
+  always_ff @(posedge clk_i) e_bm_q <= row_mask(e_dmask, rp_row_q[0], b_oh_q);
   always_comb begin
     for (int unsigned k = 0; k < RB; k++)
       e_row_data[8*k +: 8] = e_bm_q[k] ? rdata[8*k +: 8] : 8'd0;
   end
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < NR; r++)
-      if (peek_post) ev_q.data[RW*r +: RW] <= '0;
+      if (rst_i || (ev_valid_q && ev_ready_i)) ev_q.data[RW*r +: RW] <= '0;
       else if (e_ret && rp_row_q[1] == 2'(r)) ev_q.data[RW*r +: RW] <= e_row_data;
   end
   assign ev_valid_o = ev_valid_q;
@@ -567,82 +747,88 @@ module gx_mssurf #(
   logic          conf_q;               // DRead, DChk: a compared byte is far
 
   // The row written or read (g: the store's first row, DWrite's next row to write or
-  // DRead's next to read) and the row compared (k: the row D's read in flight returns
-  // next clock, so that the bytes met are registered beside the RAM's output register).
-  // The store's bytes of the row D reads are registered as it reads (kd_q), their near
-  // ranges a clock later (k_lo_q, k_hi_q), as the row returns.
+  // DRead's next to read) and the row whose bytes met are registered a clock before it
+  // returns (k: the row D's read in flight returns next clock).
   logic [1:0]    g_rel, k_rel;   // the rows, relative to the pixel's first
   logic [1:0]    g_row, k_row;   // the rows in the tile
   logic [RW-1:0] g_data;         // the store's bytes of row g
   logic [RB-1:0] g_be;           // bytes of the store's samples (from d_be_q)
   logic [TS-1:0] k_met;          // samples both stored (slot d_slot) and stored again
   logic [RB-1:0] k_ov;           // bytes of samples both stored (slot d_slot) and stored again
-  logic [RW-1:0] kd_q;
   logic [RB-1:0] k_ov_q;
-  // The store's bytes of row rel of its pixel: a full-state store's row of the value
-  // (byte k mod N B when N B <= 64), or SUST.MS's one value repeated (byte k mod B).
+  // The store's bytes of row rel of its pixel: the command's value (SUST.MS's, or a
+  // full-state value of N B <= 16 bytes, repeated to 16 bytes as it entered) four times,
+  // or row rel of the value buffer (a full-state value of N B >= 32, its first row
+  // repeated as it entered when N B = 32).
   function automatic logic [RW-1:0] row_bytes(logic [2047:0] v, logic [8*VB-1:0] val,
-                                              logic full, logic [3:0] nbl, logic [2:0] bl,
-                                              logic [1:0] rel);
-    for (int unsigned k = 0; k < RB; k++) begin
-      logic [7:0] gb, sb;
-      unique case (nbl)
-        4'd3:    gb = v[8*(k%8) +: 8];
-        4'd4:    gb = v[8*(k%16) +: 8];
-        4'd5:    gb = v[8*(k%32) +: 8];
-        4'd6:    gb = v[8*k +: 8];
-        4'd7:    gb = v[8*(RB*32'(rel[0]) + k) +: 8];
-        default: gb = v[8*(RB*32'(rel) + k) +: 8];
-      endcase
-      unique case (bl)
-        3'd2:    sb = val[8*(k%4) +: 8];
-        3'd3:    sb = val[8*(k%8) +: 8];
-        default: sb = val[8*(k%16) +: 8];
-      endcase
-      row_bytes[8*k +: 8] = full ? gb : sb;
-    end
+                                              logic vb, logic [1:0] rel);
+    row_bytes = vb ? v[RW*rel +: RW] : {(RB / VB){val}};
   endfunction
+  // That choice by one-hot selects registered a clock ahead (wsel_q: SUST.MS, rows 0..3
+  // of the value buffer), a copy for each group of WB bytes (WSel_A), so that the RAM's
+  // write data and the near ranges below come from registers through an AND-OR.
+  localparam int unsigned WC = 8;         // copies of the select
+  localparam int unsigned WB = RB / WC;   // bytes a copy selects
+  logic [4:0]         wsel_d;
+  logic [WC-1:0][4:0] wsel_q;
+  logic               dfull_d;
+  logic [1:0]         grel_d;
+  assign dfull_d = (d_take ? c.full : dcmd.full) && nbw_q;
+  assign grel_d  = (d_st_d == DWrite || d_st_d == DRead) ? d_row_d : 2'd0;
+  assign wsel_d  = dfull_d ? {grel_d == 2'd3, grel_d == 2'd2, grel_d == 2'd1, grel_d == 2'd0,
+                              1'b0}
+                           : 5'b00001;
+  for (genvar j = 0; j < WC; j++) begin : gen_wsel
+    (* keep *) always_ff @(posedge clk_i) wsel_q[j] <= wsel_d;
+  end
 
   always_comb begin
     g_rel = (d_st_q == DWrite || d_st_q == DRead) ? d_row_q : 2'd0;
     k_rel = rp_row_q[0];
     g_row = d_row0 + g_rel;
     k_row = d_row0 + k_rel;
-    g_data = row_bytes(vbuf_q, dcmd.val, dcmd.full, nb_log, b_log, g_rel);
+    for (int unsigned k = 0; k < RB; k++) begin
+      logic [4:0] sl;
+      sl = wsel_q[k / WB];
+      g_data[8*k +: 8] = ({8{sl[0]}} & dcmd.val[8*(k % VB) +: 8])
+                       | ({8{sl[1]}} & vbuf_q[8*k +: 8])
+                       | ({8{sl[2]}} & vbuf_q[8*(RB + k) +: 8])
+                       | ({8{sl[3]}} & vbuf_q[8*(2*RB + k) +: 8])
+                       | ({8{sl[4]}} & vbuf_q[8*(3*RB + k) +: 8]);
+    end
     g_be = d_be_q[RB*g_rel +: RB];
     k_met = d_smask & cover_q[d_slot_q];
-    k_ov = row_mask(k_met, k_row, b_log);
+    k_ov = row_mask(k_met, k_row, b_oh_q);
   end
-  // The near range of each byte read, [n - T, n + T] clipped to 0..255.
-  logic [RW-1:0] k_lo, k_hi, k_lo_q, k_hi_q;
-  always_comb begin
+  // The near range of each byte n, [n - T, n + T], unclipped: lo = n - T as a 9-bit signed
+  // number, hi = n + T as a 9-bit unsigned one ({hi, lo}; a byte a, 0..255, lies in the
+  // range clipped to 0..255 exactly when it lies in this one).
+  function automatic logic [2*RB*9-1:0] near_range(logic [RW-1:0] n, logic [7:0] t);
     for (int unsigned k = 0; k < RB; k++) begin
-      logic [8:0] up, dn;
-      up = 9'(kd_q[8*k +: 8]) + 9'(cfg_q.threshold);
-      dn = 9'(kd_q[8*k +: 8]) - 9'(cfg_q.threshold);
-      k_hi[8*k +: 8] = up[8] ? 8'hff : up[7:0];
-      k_lo[8*k +: 8] = dn[8] ? 8'h00 : dn[7:0];
+      near_range[RB*9 + 9*k +: 9] = 9'(n[8*k +: 8]) + 9'(t);
+      near_range[9*k +: 9]        = 9'(n[8*k +: 8]) - 9'(t);
     end
-  end
-  always_ff @(posedge clk_i) begin
-    kd_q   <= g_data;
-    k_lo_q <= k_lo;
-    k_hi_q <= k_hi;
-    k_ov_q <= k_ov;
-  end
+  endfunction
 
-  // The compare of a row read back: a byte met is far when it differs by more than T,
-  // that is lies outside its near range (RowFar_A: the difference against T).
-  logic d_ret, row_far;
-  assign d_ret = rp_v_q[1] && !rp_eng_q[1];
-  always_comb begin
-    row_far = 1'b0;
+  // The compare of a row D reads back, over two clocks: the near ranges of the store's
+  // bytes registered as D issues the read (k_lo_q, k_hi_q); each byte of the row as the
+  // block RAM gives it (rdata1) compared with its range, below (lt_q: a < lo, signed) and
+  // above (gt_q: a > hi), each compare's carry chain straight into its register beside
+  // the row's output register; the bytes met (k_ov_q) ORed a clock later. A byte met is
+  // far when it differs by more than T (RowFar_A: the difference against T).
+  logic [RB*9-1:0] k_lo_q, k_hi_q;
+  logic [RB-1:0]   lt_q, gt_q;
+  always_ff @(posedge clk_i) begin
+    {k_hi_q, k_lo_q} <= near_range(g_data, cfg_q.threshold);
+    k_ov_q           <= k_ov;
     for (int unsigned k = 0; k < RB; k++) begin
-      logic [7:0] a;
-      a = rdata[8*k +: 8];
-      if (k_ov_q[k] && (a < k_lo_q[8*k +: 8] || a > k_hi_q[8*k +: 8])) row_far = 1'b1;
+      lt_q[k] <= $signed({2'b00, rdata1[8*k +: 8]}) < $signed({k_lo_q[9*k + 8], k_lo_q[9*k +: 9]});
+      gt_q[k] <= {1'b0, rdata1[8*k +: 8]} > k_hi_q[9*k +: 9];
     end
   end
+  logic d_ret, row_far;
+  assign d_ret   = rp_v_q[1] && !rp_eng_q[1];
+  assign row_far = ((lt_q | gt_q) & k_ov_q) != '0;
 
   // Tile registers read at the oldest slot and at D's slot (a loop: see the writes).
   logic [TI-1:0] tile_o, tile_ds;
@@ -676,22 +862,14 @@ module gx_mssurf #(
   // 0), for a store's first row and a load's snapshot (LkRegs_A).
   logic [TS-1:0]   lk_cover;
   logic [2*TP-1:0] lk_arrive;
-  always_comb begin
-    lk_cover  = '0;
-    lk_arrive = '0;
-    for (int k = 0; k < PS; k++)
-      if (lk_hit_q[k]) begin
-        lk_cover  = lk_cover | cover_q[k];
-        lk_arrive = lk_arrive | arrive_q[k];
-      end
-  end
+  assign {lk_cover, lk_arrive} = sel_slot(lk_hit_q, cover_q, arrive_q);
   always_comb begin
     arr_new = lk_arrive;
     for (int p = 0; p < TP; p++)
       if (5'(p) == d_pp && d_arrival > arr_new[2*p +: 2]) arr_new[2*p +: 2] = d_arrival;
   end
   assign cov_new  = lk_cover | d_smask;
-  assign full_new = w_alloc ? lk_fulla_q : lk_fullh_q;
+  assign full_new = w_alloc ? lk_fulla_q : lk_fullh;
 
   // Block 1: what the command in C does this clock, but for the full record of a store's
   // last row; block 2 adds it (it reads the coverage after the write).
@@ -738,7 +916,7 @@ module gx_mssurf #(
           if (lk_any) begin
             if (e_act_q && e_peek_q && e_slot_q == lk_h_q) begin
               // a load's readout of this slot is in progress: wait
-            end else if (lk_ovl_q && !chk_ok_q) begin
+            end else if (lk_ovl && !chk_ok_q) begin
               if (!e_re) begin  // read back the pixel's rows and compare
                 d_re     = 1'b1;
                 d_raddr  = {lk_h_q, d_row0};
@@ -881,14 +1059,26 @@ module gx_mssurf #(
   // flush command with nothing resident, or posting the last slot.
   logic pk_wait;  // a load's readout of D's slot is in progress
   assign pk_wait = e_act_q && e_peek_q && e_slot_q == lk_h_q;
-  assign d_fin =
-      (d_st_q == DRun && is_store && d_rows_m1 == 2'd0
-       && (lk_any ? !pk_wait && (!lk_ovl_q || chk_ok_q) && (!lk_fullh_q || eng_free)
-                  : !at_cap && (!lk_fulla_q || eng_free)))
-   || (d_st_q == DWrite && d_row_q == d_rows_m1 && (!full_last_q || eng_free))
-   || (d_st_q == DFull && eng_free)
-   || (d_st_q == DRun && is_load && eng_free)
-   || (d_st_q == DRun && is_flush && (!any_res || (eng_free && one_res)));
+  // Written as fin_a || (fin_e && eng_free): fin_a, D finishes whether or not the engine
+  // is free; fin_e, it finishes if the engine is free (each copy of D's take from its own
+  // copy of eng_free).
+  logic fin_a, fin_e, st_go;
+  assign st_go = lk_any ? !pk_wait && (!lk_ovl || chk_ok_q) : !at_cap;
+  assign fin_a =
+      (d_st_q == DRun && is_store && d_rows_m1 == 2'd0 && st_go
+       && !(lk_any ? lk_fullh : lk_fulla_q))
+   || (d_st_q == DWrite && d_row_q == d_rows_m1 && !full_last_q)
+   || (d_st_q == DRun && is_flush && !any_res);
+  assign fin_e =
+      (d_st_q == DRun && is_store && d_rows_m1 == 2'd0 && st_go)
+   || (d_st_q == DWrite && d_row_q == d_rows_m1)
+   || d_st_q == DFull
+   || (d_st_q == DRun && is_load)
+   || (d_st_q == DRun && is_flush && one_res);
+  assign d_fin = fin_a || (fin_e && eng_free);
+  for (genvar k = 0; k < DC; k++) begin : gen_dtake
+    assign d_take_c[k] = !d_v || fin_a || (fin_e && ef_c[k]);
+  end
 
   // The slots a post empties (clr_f) and the slot a store's first row writes (wr1_f),
   // one-hot, as sums of products of registers beside the decision (Clr_A, Wr1_A: they
@@ -907,9 +1097,9 @@ module gx_mssurf #(
   end
   // in DRun, a store writes its first row: into its tile's slot, or a fresh one
   assign wr_run = d_st_q == DRun && is_store
-               && (lk_any ? !pk_wait && (!lk_ovl_q || chk_ok_q) : !at_cap);
+               && (lk_any ? !pk_wait && (!lk_ovl || chk_ok_q) : !at_cap);
   // ... its only row, filling the tile, with the engine free: its full record is posted
-  assign fw_run = wr_run && d_rows_m1 == 2'd0 && (lk_any ? lk_fullh_q : lk_fulla_q) && eng_free;
+  assign fw_run = wr_run && d_rows_m1 == 2'd0 && (lk_any ? lk_fullh : lk_fulla_q) && eng_free;
   // the oldest slot leaves: an eviction, or the flush command's record
   assign po_old = eng_free && d_st_q == DRun
                && ((is_store && !lk_any && at_cap) || (is_flush && any_res));
@@ -922,42 +1112,35 @@ module gx_mssurf #(
   assign clr_f   = (po_old ? oldest : '0) | (po_ds ? ds_oh : '0)
                  | (fw_run ? (lk_any ? lk_hit_q : f_oh) : '0);
 
-  // The post beside the decision (PostF_A: it is the decision's post): the record's slot
-  // (clr_f, or the slot of a load's tile), the header from the slot registers selected
-  // one-hot (the oldest slot, D's slot), or from the store written (its tile and
-  // coverage after the write) or the load's look-up.
-  logic            post_f;
-  logic [PS-1:0]   hs_oh, ps_oh;
+  // The record a post would carry, from registers alone (PostF_A: it is the decision's
+  // post whenever D posts): the oldest slot's (an eviction, the flush command's record),
+  // or that of D's tile from its look-up (a load's snapshot; a conflict, a waiting full
+  // record and a multi-row store's last row, whose slot is D's), with the store's
+  // samples and arrival state added for a store in DRun (its full record with its only
+  // row). Its slot: the oldest, the one a store in DRun writes, or D's.
+  logic            post_f, use_old, fw_c;
   logic [SW-1:0]   post_slot_f;
   logic [1:0]      post_cause_f;
   logic [2:0]      post_rows_f;
-  logic [TI-1:0]   post_tile_f, hs_tile;
-  logic [TS-1:0]   post_cover_f, hs_cover;
-  logic [2*TP-1:0] post_arrive_f, hs_arrive;
-  assign post_f = po_any || peek_post;
-  assign hs_oh  = (po_old ? oldest : '0) | (po_ds ? ds_oh : '0);
-  assign ps_oh  = clr_f | (peek_post ? lk_hit_q : '0);
+  logic [TI-1:0]   post_tile_f, tile_old;
+  logic [TS-1:0]   post_cover_f, cover_old;
+  logic [2*TP-1:0] post_arrive_f, arrive_old;
+  assign post_f  = po_any || peek_post;
+  assign use_old = d_st_q == DRun && ((is_store && !lk_any && at_cap) || is_flush);
+  assign fw_c    = d_st_q == DRun && is_store;
   always_comb begin
-    post_slot_f = '0;
-    hs_tile     = '0;
-    hs_cover    = '0;
-    hs_arrive   = '0;
-    for (int k = 0; k < PS; k++) begin
-      if (ps_oh[k]) post_slot_f = post_slot_f | SW'(k);
-      if (hs_oh[k]) begin
-        hs_tile   = hs_tile | tile_q[k];
-        hs_cover  = hs_cover | cover_q[k];
-        hs_arrive = hs_arrive | arrive_q[k];
-      end
-    end
+    tile_old = '0;
+    for (int k = 0; k < PS; k++)
+      if (oldest[k]) tile_old = tile_old | tile_q[k];
   end
-  assign post_tile_f   = (fw_run || peek_post) ? d_tile : hs_tile;
-  assign post_cover_f  = hs_cover | ((fw_run || peek_post) ? lk_cover : '0)
-                       | (fw_run ? d_smask : '0);
-  assign post_arrive_f = fw_run ? arr_new : hs_arrive | (peek_post ? lk_arrive : '0);
-  assign post_cause_f  = po_old ? (is_flush ? CauseCommand : CauseEvict)
-                       : (po_ds && d_st_q == DChk) ? CauseConflict : CauseFull;
-  assign post_rows_f   = !peek_post ? 3'(NR) : lk_any ? 3'(d_rows_m1) + 3'd1 : 3'd0;
+  assign {cover_old, arrive_old} = sel_slot(oldest, cover_q, arrive_q);
+  assign post_slot_f   = use_old ? o : d_st_q != DRun ? d_slot_q : lk_any ? lk_h_q : f;
+  assign post_tile_f   = use_old ? tile_old : d_tile;
+  assign post_cover_f  = use_old ? cover_old : lk_cover | (fw_c ? d_smask : '0);
+  assign post_arrive_f = use_old ? arrive_old : fw_c ? arr_new : lk_arrive;
+  assign post_cause_f  = use_old ? (is_flush ? CauseCommand : CauseEvict)
+                       : d_st_q == DChk ? CauseConflict : CauseFull;
+  assign post_rows_f   = !is_load ? 3'(NR) : lk_any ? 3'(d_rows_m1) + 3'd1 : 3'd0;
 
   // A multi-row store remembers at its first row whether the tile is then full.
   always_ff @(posedge clk_i) begin
@@ -984,7 +1167,7 @@ module gx_mssurf #(
   // use registers only; D's decision selects among their results at the end.
   logic [PS-1:0] lc_hit, lc_ovl, lc_full, lc_fullw, clr, wr1_k;
   logic [SW-1:0] lc_h;
-  logic          lc_any, lc_same, lc_sov, lc_fulla, lc_fullwa, wr1, same_wr;
+  logic          lc_any, lc_same, lc_sov, lc_fulla, wr1, same_wr;
   always_comb begin
     lc_h = '0;
     for (int k = 0; k < PS; k++) begin
@@ -992,16 +1175,15 @@ module gx_mssurf #(
       // C's store, and after D's and C's stores, written there
       lc_hit[k]   = res_q[k] && tile_q[k] == c_tile;
       lc_ovl[k]   = (cover_q[k] & c_smask) != '0;
-      lc_full[k]  = ((cover_q[k] | c_smask) & c_vmask) == c_vmask;
-      lc_fullw[k] = ((cover_q[k] | c_smask | d_smask) & c_vmask) == c_vmask;
+      lc_full[k]  = (c_need & ~cover_q[k]) == '0;
+      lc_fullw[k] = (c_need & ~cover_q[k] & ~d_smask) == '0;
       if (lc_hit[k]) lc_h = SW'(k);
     end
   end
   assign lc_any    = |lc_hit;
   assign lc_same   = d_tile == c_tile;
   assign lc_sov    = (c_smask & d_smask) != '0;
-  assign lc_fulla  = (c_smask & c_vmask) == c_vmask;
-  assign lc_fullwa = ((c_smask | d_smask) & c_vmask) == c_vmask;
+  assign lc_fulla  = c_need == '0;
   assign wr1       = wr_run;
   assign same_wr   = wr1 && lc_same;
   assign clr       = clr_f;
@@ -1010,19 +1192,19 @@ module gx_mssurf #(
   always_comb begin
     if (d_take) begin
       // C's command enters D. D's store writing C's tile writes C's slot (the resident
-      // one, or the fresh one it takes): C then meets D's samples too.
+      // one, or the fresh one it takes, whose coverage is 0: FreeClear_A): C then meets
+      // D's samples too.
       lk_hit_d   = (lc_hit | (same_wr ? wr1_k : '0)) & ~clr;
       lk_h_d     = lc_any ? lc_h : w_slot;
-      lk_ovl_d   = (lc_any && (lc_hit & lc_ovl) != '0) || (same_wr && lc_sov);
-      lk_fullh_d = !lc_any ? lc_fullwa
-                 : same_wr ? (lc_hit & lc_fullw) != '0 : (lc_hit & lc_full) != '0;
+      lk_ovlv_d  = lc_ovl | {PS{same_wr && lc_sov}};
+      lk_fullv_d = same_wr ? lc_fullw : lc_full;
       lk_fulla_d = lc_fulla;
     end else begin
       // D keeps its command: its own first row puts its samples in its slot.
       lk_hit_d   = (lk_hit_q | wr1_k) & ~clr;
       lk_h_d     = wr1 ? w_slot : lk_h_q;
-      lk_ovl_d   = lk_ovl_q || wr1;
-      lk_fullh_d = wr1 ? full_new : lk_fullh_q;
+      lk_ovlv_d  = lk_ovlv_q | {PS{wr1}};
+      lk_fullv_d = wr1 ? {PS{full_new}} : lk_fullv_q;
       lk_fulla_d = lk_fulla_q;
     end
   end
@@ -1030,8 +1212,8 @@ module gx_mssurf #(
     if (rst_i) lk_hit_q <= '0;
     else lk_hit_q <= lk_hit_d;
     lk_h_q     <= lk_h_d;
-    lk_ovl_q   <= lk_ovl_d;
-    lk_fullh_q <= lk_fullh_d;
+    lk_ovlv_q  <= lk_ovlv_d;
+    lk_fullv_q <= lk_fullv_d;
     lk_fulla_q <= lk_fulla_d;
   end
 
@@ -1095,13 +1277,17 @@ module gx_mssurf #(
   // Slot registers written one slot at a time by a compare with each index (a packed
   // array of 20- or 5-bit elements at a variable index would cost Yosys a multiplier for
   // the offset).
+  // A free slot's coverage is 0 (FreeClear_A: cleared at reset and as a slot's readout
+  // ends), so the look-up of a tile going into a fresh slot needs no case of its own.
   always_ff @(posedge clk_i) begin
-    for (int k = 0; k < PS; k++)
+    for (int k = 0; k < PS; k++) begin
       if (wr1_f[k]) begin
         tile_q[k]   <= d_tile;
-        cover_q[k]  <= cov_new;
         arrive_q[k] <= arr_new;
       end
+      if (rst_i || (e_done && !e_peek_q && e_slot_q == SW'(k))) cover_q[k] <= '0;
+      else if (wr1_f[k]) cover_q[k] <= cov_new;
+    end
     for (int k = 0; k < PS; k++)
       for (int j = 0; j < PS; j++)
         if (alloc_f[k]) older_q[k][j] <= 1'b0;
@@ -1113,6 +1299,7 @@ module gx_mssurf #(
   logic unused_c;  // x and y end at the row product, the mask at the sample bitmap; the
                    // pixel indices and the skid register are named by the properties only
   assign unused_c = ^{c.x, c.y, c.mask, dcmd.x, dcmd.y, dcmd.mask, c_pix, d_pix,
+                      d_pla.smask, d_pla.vmask, d_pla.pmask, d_pla.need, dcmd_r.val,
                       sk_held_valid, sk_held, cs_held_v, cs_held};
 
   // ---------------------------------------------------------------------------------
@@ -1142,21 +1329,29 @@ module gx_mssurf #(
              || (ev_valid_o && ev_o == $past(ev_o)))
   // The format every stage sees: while anything is in flight or resident the
   // configuration has settled, and the values derived from W x H are its.
-  `GX_ASSERT(Settled_A, !(busy_o || any_res) || (settle_q == 2'd0 && cfg_q == cfg_i))
-  `GX_ASSERT(DerivedTotal_A, settle_q == 2'd3
-             || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
-  `GX_ASSERT(DerivedLast_A, settle_q > 2'd1
-             || (last_tile_q == TI'((total_q - 27'd1) >> p_log)
-                 && last_cnt_q == (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1
-                 && last_first_q == 26'(last_tile_q) << p_log))
-  `GX_ASSERT(DerivedFmt_A, settle_q != 2'd0
+  `GX_ASSERT(Settled_A, !(busy_o || any_res) || (settle_q == 3'd0 && cfg_q == cfg_i))
+  // The values derived from the configuration, each from the clock after its inputs
+  // (whatever the configuration input does meanwhile): step 1 from settle count 4, W H
+  // from 3, W H - 1 from 2, the last tile from 1, its existing samples from 0.
+  `GX_ASSERT(DerivedFmt_A, settle_q == Settle
              || (pm_q == 5'(p_cnt - 6'd1) && all_n_q == all_n
                  && vm_full_q == samples_of(p_cnt, n_log)
-                 && vm_last_q == samples_of(last_cnt_q, n_log)))
-  `GX_ASSERT(Derived_A, settle_q != 2'd0
+                 && rows_m1_q == (nb_log == 4'd8 ? 2'd3 : nb_log == 4'd7 ? 2'd1 : 2'd0)
+                 && n_oh_q == 4'(1) << (n_log - 3'd1) && b_oh_q == 3'(1) << (b_log - 3'd2)
+                 && nb_oh_q == 6'(1) << (nb_log - 4'd3) && p_oh_q == 6'(1) << p_log
+                 && w_q == cfg_q.width && h_q == cfg_q.height && nbw_q == (nb_log >= 4'd5) && nb8_q == (nb_log == 4'd3)
+                 && nb32_q == {VC{nb_log == 4'd5}}))
+  `GX_ASSERT(DerivedTotal_A, (settle_q >= 3'd4 || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
+                             && (settle_q >= 3'd3 || tm1_q == 26'(total_q - 27'd1)))
+  `GX_ASSERT(DerivedLast_A, settle_q >= 3'd2
+             || (last_tile_q == TI'(tm1_q >> p_log)
+                 && last_cnt_q == (6'(tm1_q) & (p_cnt - 6'd1)) + 6'd1
+                 && last_first_q == 26'(last_tile_q) << p_log))
+  `GX_ASSERT(Derived_A, settle_q != 3'd0
              || (total_q == 27'(cfg_q.width) * 27'(cfg_q.height)
                  && last_tile_q == TI'((total_q - 27'd1) >> p_log)
-                 && last_cnt_q == (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1))
+                 && last_cnt_q == (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1
+                 && vm_last_q == samples_of(last_cnt_q, n_log)))
   // The front stages hold legal commands (the command assumption, restated for every
   // register a command passes through, so that an induction step cannot start from an
   // illegal one): the skid buffer's two entries; B, whose row product leaves room for
@@ -1186,7 +1381,11 @@ module gx_mssurf #(
                                               && b_prod == 26'(b.y) * 26'(cfg_q.width)))))
   `GX_ASSERT(PLegal_A, !p_v || (p_ok && (pc.op == OpFlush || (27'(p_pix) < total_q
                                           && p_pix == 26'(pc.y) * 26'(cfg_q.width) + 26'(pc.x)))))
-  // C's place from the registered last tile's first pixel and sample masks is place().
+  // P's registers of the place are those of its pixel index; C's place from them and the
+  // registered last tile's first pixel and sample masks is place().
+  `GX_ASSERT(PRegs_A, !p_v || (p_tile == TI'(p_pix >> p_log) && p_pp == (5'(p_pix) & 5'(p_cnt - 6'd1))
+                              && p_sh == 6'(p_pp) << n_log
+                              && p_row0 == 2'((10'(p_pp) << nb_log) >> 6)))
   `GX_ASSERT(PPlace_A, !p_v || c_in.pl == place(p_pix, pc.mask, pc.full, n_log, nb_log, p_log,
                                                 p_cnt, all_n, last_tile_q, last_cnt_q))
   `GX_ASSERT(CLegal_A, !c_v || (c_ok && (c.op == OpFlush || 27'(c_pix) < total_q)
@@ -1206,14 +1405,19 @@ module gx_mssurf #(
   // it, the samples the store meets there, the tile full after the store (written there,
   // or into a fresh slot).
   `GX_ASSERT(LookUp_A, !d_v || (lk_hit_q == hit
-             && (!hit_any || (lk_h_q == h && lk_ovl_q == ovl_j[h]
-                              && lk_fullh_q == (((cover_q[h] | d_smask) & d_vmask) == d_vmask)))
+             && (!hit_any || (lk_h_q == h && lk_ovl == ovl_j[h]
+                              && lk_fullh == (((cover_q[h] | d_smask) & d_vmask) == d_vmask)))
              && lk_fulla_q == ((d_smask & d_vmask) == d_vmask)))
   // Slot invariants: resident tiles distinct; a resident slot holds a stored sample, only
   // existing samples of its tile, and is full only while D is about to post it; the
   // allocation order is a strict total order on resident slots; at most K resident and
   // one busy slot, the busy one being read out, so a free slot exists below K.
-  logic inv_distinct, inv_nonempty, inv_in_tile, inv_not_full, inv_order;
+  logic inv_distinct, inv_nonempty, inv_in_tile, inv_not_full, inv_order, free_cov_ok;
+  always_comb begin
+    free_cov_ok = 1'b1;
+    for (int k = 0; k < PS; k++)
+      if (!res_q[k] && !busy_q[k] && cover_q[k] != '0) free_cov_ok = 1'b0;
+  end
   always_comb begin
     logic [TS-1:0] vm;
     inv_distinct = 1'b1;
@@ -1251,6 +1455,7 @@ module gx_mssurf #(
              && any_res_q == (res_q != '0))
   `GX_ASSERT(FreeBelowCap_A, at_cap || any_free)
   `GX_ASSERT(BusyNotRes_A, (busy_q & res_q) == '0)
+  `GX_ASSERT(FreeClear_A, free_cov_ok)
   `GX_ASSERT(OneBusy_A, $countones(busy_q) <= 1)
   `GX_ASSERT(BusyRead_A, busy_q == '0
              || (e_act_q && !e_peek_q && busy_q == PS'(PS'(1) << e_slot_q)))
@@ -1264,7 +1469,7 @@ module gx_mssurf #(
   assign eng_fl = rp_v_q & rp_eng_q;
   assign d_fl   = rp_v_q & ~rp_eng_q;
   `GX_ASSERT(EngOut_A, !e_act_q || !ev_valid_q)
-  `GX_ASSERT(PostRet_A, !(peek_post && e_ret))
+  `GX_ASSERT(DataZero_A, ev_valid_q || e_act_q || ev_q.data == '0)
   `GX_ASSERT(EngFlight_A, eng_fl == '0 || e_act_q)
   `GX_ASSERT(EngLeft_A, !e_act_q || e_left_q <= 3'(NR))
   `GX_ASSERT(EngLast_A, !e_act_q
@@ -1357,24 +1562,40 @@ module gx_mssurf #(
   `GX_ASSERT(Conserve_A, st_in_q == st_out_q + nst_held)
   `GX_ASSERT(AbsorbOnce_A, !(w_en && w_first) || !st_abs_q)
   `GX_ASSERT(DFin_A, d_fin == d_done)
+  `GX_ASSERT(EngCopy_A, e_act_c == {EC{e_act_q}} && ev_valid_c == {EC{ev_valid_q}}
+             && d_take_c == {DC{d_take}})
+  `GX_ASSERT(CSkidCopy_A, cs_ready_c == {NCS{cs_ready}} && c_v_c == {NCS{c_v}}
+             && cs_held_v_c == {NCS{cs_held_v}})
   // The compare of a row D's read returns is the compare it replaces: the difference
   // against T, on the store's bytes chosen for the row in flight a clock before the row
   // returns (k_rel) and registered beside the RAM's output register.
-  logic [RW-1:0] k_data_q;
-  logic          row_far_ref;
-  always_ff @(posedge clk_i) k_data_q <= row_bytes(vbuf_q, dcmd.val, dcmd.full, nb_log, b_log,
-                                                   k_rel);
-  always_comb begin
-    row_far_ref = 1'b0;
+  function automatic logic [RB-1:0] far_bytes(logic [RW-1:0] a, logic [RW-1:0] n,
+                                              logic [7:0] t);
     for (int unsigned k = 0; k < RB; k++) begin
-      logic [7:0] a, n, dd;
-      a = rdata[8*k +: 8];
-      n = k_data_q[8*k +: 8];
-      dd = a > n ? a - n : n - a;
-      if (k_ov_q[k] && dd > cfg_q.threshold) row_far_ref = 1'b1;
+      logic [7:0] x, y;
+      x = a[8*k +: 8];
+      y = n[8*k +: 8];
+      far_bytes[k] = (x > y ? x - y : y - x) > t;
     end
-  end
-  `GX_ASSERT(RowFar_A, !d_ret || row_far == row_far_ref)
+  endfunction
+  logic [RW-1:0] k_data_q;
+  logic d_vb;   // D's store's value is in the value buffer
+  assign d_vb = dcmd.full && nb_log >= 4'd5;
+  always_ff @(posedge clk_i) k_data_q <= row_bytes(vbuf_q, dcmd.val, d_vb, k_rel);
+  `GX_ASSERT(RowFar_A, !d_ret
+             || row_far == ((far_bytes(rdata, k_data_q, cfg_q.threshold) & k_ov_q) != '0))
+  // ... because the near ranges registered as D issues a read are those of the store's
+  // bytes of the row in flight (the command and the value buffer hold while D reads:
+  // KRange_A), and the bytes compared a clock later are those far from the reference
+  // bytes (FarRow_A).
+  `GX_ASSERT(KRange_A, !(rp_v_q[0] && !rp_eng_q[0])
+             || {k_hi_q, k_lo_q} == near_range(row_bytes(vbuf_q, dcmd.val, d_vb,
+                                                         rp_row_q[0]), cfg_q.threshold))
+  `GX_ASSERT(FarRow_A, !d_ret || (lt_q | gt_q) == far_bytes(rdata, k_data_q, cfg_q.threshold))
+  // The store's bytes of the row written or read are chosen by the registered selects.
+  `GX_ASSERT(WSel_A, !d_v || wsel_q == {WC{d_vb ? {g_rel == 2'd3, g_rel == 2'd2,
+                                                         g_rel == 2'd1, g_rel == 2'd0, 1'b0}
+                                                      : 5'b00001}})
   // The write enables from the registered rows of enables are the shift of the store's
   // samples to the row written, and written when the decision writes.
   logic [RB-1:0] g_be_ref;
@@ -1385,25 +1606,24 @@ module gx_mssurf #(
     for (int unsigned k = 0; k < RB; k++) row_mask_ref[k] = rs[k >> bl];
   endfunction
   assign g_be_ref = row_mask_ref(d_smask, g_row, b_log);
-  `GX_ASSERT(RowMask_A, cfg_q.bps == 2'd3  // B <= 16
-             || k_ov == row_mask_ref(k_met, k_row, b_log))
+  `GX_ASSERT(RowMask_A, !d_v || k_ov == row_mask_ref(k_met, k_row, b_log))
   // The engine's row into the output register is the row read with its unstored bytes 0.
   `GX_ASSERT(ERow_A, !e_ret
-             || e_row_data == stored_bytes(rdata, e_dmask_q, rp_row_q[1], b_log))
-  `GX_ASSERT(DBe_A, !d_v || d_be_q == row_enables(d_smask, d_row0, b_log))
+             || e_row_data == stored_bytes(rdata, e_dmask, rp_row_q[1], b_log))
+  `GX_ASSERT(DBe_A, !d_v || d_be_q == row_enables(d_smask, d_row0, b_oh_q))
   `GX_ASSERT(WrEn_A, !d_v || (w_en_f == w_en && we == (w_en ? g_be_ref : '0)))
-  // The value buffer is busy exactly while a full-state store is in flight, and one is
-  // at most (so its value holds while D reads rows of it).
+  // The value buffer is busy exactly while a full-state store of N B >= 32 is in flight,
+  // and one is at most (so its value holds while D reads rows of it).
   logic [2:0] fs_n;
   always_comb begin
     fs_n = '0;
-    if (sk_out_valid && sk_out.op == OpStore && sk_out.full) fs_n = fs_n + 3'd1;
-    if (sk_held_valid && sk_held.op == OpStore && sk_held.full) fs_n = fs_n + 3'd1;
-    if (b_v && b.op == OpStore && b.full) fs_n = fs_n + 3'd1;
-    if (p_v && pc.op == OpStore && pc.full) fs_n = fs_n + 3'd1;
-    if (c_v && c.op == OpStore && c.full) fs_n = fs_n + 3'd1;
-    if (cs_held_v && cs_held.cmd.op == OpStore && cs_held.cmd.full) fs_n = fs_n + 3'd1;
-    if (d_v && dcmd.op == OpStore && dcmd.full) fs_n = fs_n + 3'd1;
+    if (sk_out_valid && sk_out.op == OpStore && sk_out.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (sk_held_valid && sk_held.op == OpStore && sk_held.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (b_v && b.op == OpStore && b.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (p_v && pc.op == OpStore && pc.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (c_v && c.op == OpStore && c.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (cs_held_v && cs_held.cmd.op == OpStore && cs_held.cmd.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
+    if (d_v && dcmd.op == OpStore && dcmd.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
   end
   `GX_ASSERT(VbufBusy_A, fs_n == 3'(vbuf_busy_q))
   `GX_ASSERT(PostF_A, post_f == post

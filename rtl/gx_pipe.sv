@@ -26,7 +26,7 @@
 //
 // Configuration: CTRL.ENABLE going from 0 to 1 takes the registers (size, format, raster
 // state, base addresses) into cfg_q and resets the blocks for Start clocks (the coalesce
-// unit takes no command for three clocks after a format change); a configuration that is
+// unit takes no command for five clocks after a format change); a configuration that is
 // not valid sets STATUS.CFG_ERR and the pipeline stays stopped. While ENABLE is 1 the
 // command port is open; clearing ENABLE closes it (commands in flight finish).
 // CTRL.SOFT_RESET resets the blocks (tiles in the slots are lost).

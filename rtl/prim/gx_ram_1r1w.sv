@@ -2,8 +2,10 @@
 // enables, both on clk_i.
 //
 // Read: the address taken in clock t is read at the end of t (the block RAM's own
-// register) and registered again (the output register), so rdata_o holds it in clock
-// t + 2. Write: each byte whose enable is high is written at the end of the clock.
+// register) and, with OutReg, registered again (the output register), so rdata_o holds
+// it in clock t + 2 (t + 1 without OutReg: the block RAM's output itself, for a user that
+// registers what it computes from the word). Write: each byte whose enable is high is
+// written at the end of the clock.
 // Yosys maps the array to ECP5 DP16KD block RAMs (ram_style "block": its cost model
 // would choose LUT RAM for a shallow array; 36-bit words, four byte enables each):
 // Width / 32 of them side by side, 512 words deep; the output register is a row of
@@ -16,13 +18,14 @@
 module gx_ram_1r1w #(
   parameter int unsigned Depth = 16,   /// words, >= 2
   parameter int unsigned Width = 256,  /// bits a word, a multiple of 8
+  parameter bit          OutReg = 1'b1, /// 1: a read takes two clocks (output register), 0: one
   localparam int unsigned AW = $clog2(Depth)
 ) (
   input  wire logic               clk_i,    /// clock, rising edge
   input  wire logic               rst_i,    /// synchronous reset (properties only)
   input  wire logic               re_i,     /// read word raddr_i
   input  wire logic [AW-1:0]      raddr_i,  /// read address
-  output      logic [Width-1:0]   rdata_o,  /// the word read two clocks before
+  output      logic [Width-1:0]   rdata_o,  /// the word read two clocks before (one: !OutReg)
   input  wire logic [Width/8-1:0] we_i,     /// byte k of waddr_i takes byte k of wdata_i
   input  wire logic [AW-1:0]      waddr_i,  /// write address
   input  wire logic [Width-1:0]   wdata_i   /// write data
@@ -31,7 +34,7 @@ module gx_ram_1r1w #(
     $error("gx_ram_1r1w: Width must be a multiple of 8 (one write enable a byte)");
   end
   (* no_rw_check, ram_style = "block" *) logic [Width-1:0] mem_q [Depth];
-  logic [Width-1:0] rd1_q, rd2_q;
+  logic [Width-1:0] rd1_q, rd_out;
 
   always_ff @(posedge clk_i) begin
     for (int unsigned b = 0; b < Width / 8; b++)
@@ -40,7 +43,13 @@ module gx_ram_1r1w #(
 
   always_ff @(posedge clk_i) begin
     if (re_i) rd1_q <= mem_q[raddr_i];
-    rd2_q <= rd1_q;
+  end
+  if (OutReg) begin : gen_outreg
+    logic [Width-1:0] rd2_q;
+    always_ff @(posedge clk_i) rd2_q <= rd1_q;
+    assign rd_out = rd2_q;
+  end else begin : gen_noreg
+    assign rd_out = rd1_q;
   end
 `ifdef GX_RAM_FREE_READ
   // Proofs of control properties: the data read is any value (the array is not kept).
@@ -48,7 +57,7 @@ module gx_ram_1r1w #(
   always_ff @(posedge clk_i) free_q <= $anyseq;
   assign rdata_o = free_q;
 `else
-  assign rdata_o = rd2_q;
+  assign rdata_o = rd_out;
 `endif
 
   `GX_ASSERT(NoCollision_A, !(re_i && |we_i && raddr_i == waddr_i))
