@@ -74,7 +74,7 @@ def stages(only_block=None):
         st.append(Stage(f"model-{t}", 10, [f"{B}/tests/{t}"], ["build"], block=only_block))
         st.append(Stage(f"model-{t}-asan-ubsan", 20, [f"{B}/tests/{t}-san"], ["build"],
                         block=only_block))
-    budget_cli = {"test_gx_cli": 5, "test_gx_mesh": 10, "test_gx_mstrace": 15,
+    budget_cli = {"test_gx_cli": 5, "test_gx_mesh": 15, "test_gx_mstrace": 15,
                   "test_gx_raster": 10, "test_gx_render": 10}
     for t in clis:
         n = t.removeprefix("test_")
@@ -84,7 +84,7 @@ def stages(only_block=None):
                         env={"GX": f"{B}/bin/gx-san"}))
     st.append(Stage("oracle-llvmpipe", 20, ["bash", "tests/oracle/test_llvmpipe.sh"], ["build"]))
     budget_cosim = {"analyzer": 15, "raster_setup": 10, "raster": 60, "mssurf": 15,
-                    "mswb": 80, "msld": 30, "pipe_cmd": 10}
+                    "mswb": 150, "msld": 60, "pipe_cmd": 10}
     budget_cosim["pipe_pix"] = 15
     budget_cosim["msmem"] = 30
     cosims = []
