@@ -145,14 +145,11 @@ module gx_raster #(
 
   // The retire pointer: every triangle before rp has had its records read by all of its
   // items (T1 reads the last, the offsets); with nothing from the walker to T1 every
-  // triangle the walker has taken is done. rp moves only forward within the window of
-  // taken triangles (a sequence number outside it, which no item carries: RdSeq_A, is
-  // ignored), so the window holds for any data the memories return.
-  logic rd_in;
-  assign rd_in = QW'(rd_seq - rp_q) <= QW'(next - rp_q);
+  // triangle the walker has taken is done. An item's sequence number lies between rp and
+  // the walker's next (RdSeq_A), so rp moves only forward within the taken triangles.
   always_ff @(posedge clk_i) begin
     if (rst_i) rp_q <= '0;
-    else if (rd_v && rd_in) rp_q <= rd_seq;
+    else if (rd_v) rp_q <= rd_seq;
     else if (!walk_busy && !item_valid) rp_q <= next;
   end
 
@@ -209,7 +206,7 @@ module gx_raster #(
   // The ring: a slot is written only when no item reads it (its triangle is retired).
   `GX_ASSERT(RingWindow_A, QW'(next - rp_q) <= QW'(pushed - rp_q) &&
                           QW'(pushed - rp_q) <= QW'(15))
-  `GX_ASSERT(RdSeq_A, !rd_v || rd_in)
+  `GX_ASSERT(RdSeq_A, !rd_v || QW'(rd_seq - rp_q) <= QW'(next - rp_q))
   // Idle: every triangle written has been taken and every item issued has left.
   `GX_ASSERT(IdleEmpty_A, !idle_o || (pushed == next && infl_q == '0))
 
