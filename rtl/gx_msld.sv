@@ -144,7 +144,13 @@ module gx_msld (
   logic [7:0]         grp_q, grp_d;       // one-line pixel: its slots in its line
   logic [7:0]         lmf_q, lmf_d;       // the line's first-of-class slots
   logic [2:0]         qk_q, qk_d;         // query line build step written this clock
-  logic [255:0]       qline_q, qline_d;   // the query line
+  logic               qbf_q;              // state_q == StQBuild
+  // The analyzer's request line, so that its comparators are driven by one register:
+  // the query line while it is built and requested (StQBuild, StQReq), else a copy of
+  // the line register (the analysis line in StAnaReq: AlnLine_A).
+  logic [255:0]       aln_q, aln_d;
+  logic [7:0]         qwd_q, qwd_d;       // StQBuild: the dwords of the query line its
+                                          // step writes (gx_ms_classify's q_wr: QWrite_A)
   // The exact classifier's pipeline: issue (k_q, the reference's line read), reference
   // register (e1), tile dword equalities (e2), pixel p's sample equalities (e3), count
   // (e4).
@@ -222,7 +228,7 @@ module gx_msld (
     .lmf_i       (lmf_q),
     .masks_i     (an_resp.masks),
     .query_i     (state_q == StQReq),
-    .q_line_i    (qline_q),
+    .q_line_i    (aln_q),
     .qk_i        (qk_q),
     .q_val_i     (sv),
     .an_req_o    (cls_req),
@@ -245,7 +251,7 @@ module gx_msld (
     an_req.bps = gx_pkg::bps_e'(fmt_q.bps);
     an_req.query = qsel_q;
     an_req.qslot = 3'd0;
-    an_req.line = qsel_q ? qline_q : ln_q;
+    an_req.line = aln_q;
   end
 
   // Intake: a load is taken when idle, or in the clock its predecessor's response is,
@@ -320,8 +326,9 @@ module gx_msld (
   // sample (line ts >> slg, slot ts mod S), so a sample read costs two clocks and no
   // wide select. One reader: the line of the tile the plan names, each dword from the
   // held response where it is a dword of pixel p whose sample is not stored (rdw), else
-  // from the snapshot's copy (one-hot dword selects decoded from the plan, a select for
-  // 32 bits each); the plan (lrd_q: line and slot) is registered a clock ahead:
+  // from the snapshot's copy (its line one-hot and the response's dwords registered with
+  // the plan: lhot_q, rsel_q); the plan (lrd_q: line and slot) is registered a clock
+  // ahead:
   // img_read gives the read of a state from its registers, and lrd_q is img_read of the
   // next state's
   // values (ReadPlan_A); a clock whose state leads to Idle or Out plans the offered
@@ -379,27 +386,26 @@ module gx_msld (
   // enters, with the values it enters with (ReadPlan_A), each candidate built from
   // registers and chosen by the transition.
   lread_t lrd_q, lrd_d;  // the read of this clock, planned in the previous one
-  logic [127:0] sel;             // lrd_q's dword selects (rd_sel)
+  logic [7:0] lhot_q, lhot_d;    // lrd_q's line, one-hot (none without go)
+  logic [63:0] rsel_q, rsel_d;   // the tile dwords lrd_q's read takes from the response
   logic [2:0] line_in, slot_in;  // the offered load's sample: its line and slot
   logic [255:0] rl;              // the line read this clock
 
-  // The one-hot dword selects of a read: bit t (t = 8 l + d), dword d of the line from
-  // tile dword t of the snapshot's copy; bit 64 + t, of the response (rsel: the dwords
-  // of pixel p whose sample is not stored).
-  function automatic logic [127:0] rd_sel(logic go, logic [2:0] line, logic [63:0] rsel);
-    for (int unsigned t = 0; t < 64; t++) begin
-      rd_sel[t] = go && 32'(line) == t / 8 && !rsel[t];
-      rd_sel[64 + t] = go && 32'(line) == t / 8 && rsel[t];
-    end
-  endfunction
-  assign sel = rd_sel(lrd_q.go, lrd_q.line, idle_q || out_q ? 64'd0 : rdw_q);
+  // The selects of the next clock's read, registered with its plan: its line as a
+  // one-hot, and the dwords taken from the response, pixel p's unstored ones except in
+  // a read of the offered load's line (the next clock in Idle or Out; at a take the
+  // planned read is none, or the pixel has no unstored dword: SelPlan_A).
+  assign lhot_d = lrd_d.go ? 8'd1 << lrd_d.line : 8'd0;
+  assign rsel_d = idle_q || out_q || go_out ? 64'd0 : rdw_q;
+  // Dword d of the line read: tile dword t = 8 l + d of line l = lrd_q.line, from the
+  // response when rsel_q[t], else from the snapshot's copy.
   always_comb begin
     rl = '0;
     for (int unsigned l = 0; l < 8; l++)
       for (int unsigned d = 0; d < 8; d++)
-        rl[d*32 +: 32] = rl[d*32 +: 32] |
-                         ({32{sel[l*8 + d]}} & snap_q[(l*8 + d)*32 +: 32]) |
-                         ({32{sel[64 + l*8 + d]}} & rd_resp_i.data[(l*8 + d)*32 +: 32]);
+        rl[d*32 +: 32] = rl[d*32 +: 32] | ({32{lhot_q[l]}} &
+                         (rsel_q[l*8 + d] ? rd_resp_i.data[(l*8 + d)*32 +: 32]
+                                          : snap_q[(l*8 + d)*32 +: 32]));
   end
 
   // The intake record: what the intake takes from the offered load besides the
@@ -488,6 +494,10 @@ module gx_msld (
     if (idle_q || out_q || go_out) lrd_d = rd_offer;
     if (ld_take) lrd_d = pre_q.rd ? '0 : pre_q.dec;
     ln_d = lrd_q.go ? rl : ln_q;
+    // (the query build's step: dword d from the sample read, dword d mod 2^dlg, or held)
+    for (int unsigned d = 0; d < 8; d++)
+      aln_d[d*32 +: 32] = qbf_q && qwd_q[d] ? sv[(d & ((32'd1 << fmt_q.dlg) - 1))*32 +: 32]
+                        : qbf_q || qsel_q ? aln_q[d*32 +: 32] : ln_d[d*32 +: 32];
     lslot_d = lrd_q.go ? lrd_q.slot : lslot_q;
   end
   always_comb begin
@@ -681,7 +691,6 @@ module gx_msld (
     lmv_d = lmv_q;
     grp_d = grp_q;
     qk_d = qk_q;
-    qline_d = qline_q;
     k_d = k_q;
     kc_d = kc_q;
     e1_v_d = 1'b0;
@@ -823,7 +832,6 @@ module gx_msld (
         // sample of class g0 + qk_q) unless this step is the last
         // (img_read: the read is issued after the last step too, the line register is
         // free then)
-        qline_d = q_line;
         qk_d = qk_q + 3'd1;
         gi_d = gi_q + 4'd1;
         gnx_d = grep_q[32'(4'(gi_q + 4'd2))*4 +: 4];
@@ -928,6 +936,15 @@ module gx_msld (
     end
   end
 
+  // The query slots the build step of the next clock writes (q_wr of qk_d): step 0 the
+  // slot's sample, in slot 0 and every slot past the live classes; step k, slot k.
+  always_comb begin
+    logic [7:0] wr;
+    for (int unsigned k = 0; k < 8; k++)
+      wr[k] = qk_d == 3'd0 ? k == 0 || !live_q[(k + 7) % 8] : 32'(qk_d) == k;
+    for (int unsigned d = 0; d < 8; d++) qwd_d[d] = wr[d >> fmt_q.dlg];
+  end
+
   // snap_q is kept from the take of a load that reads it later (a mixed pixel; a
   // multi-line pixel analyzed from the slot) until its state leads to Out; the read's
   // response is held from its arrival until then.
@@ -944,6 +961,8 @@ module gx_msld (
     if (rst_i) begin
       state_q <= StIdle;
       lrd_q <= '0;
+      lhot_q <= '0;
+      qbf_q <= 1'b0;
       sbusy_q <= 1'b0;
       snp_ld_q <= 1'b0;
       rheld_q <= 1'b0;
@@ -956,6 +975,8 @@ module gx_msld (
     end else begin
       state_q <= state_d;
       lrd_q <= lrd_d;
+      lhot_q <= lhot_d;
+      qbf_q <= state_d == StQBuild;
       sbusy_q <= sbusy_d;
       snp_ld_q <= snap_ce;
       rheld_q <= rheld_d;
@@ -970,6 +991,7 @@ module gx_msld (
 
   always_ff @(posedge clk_i) begin
     pre_q <= in_dec;
+    rsel_q <= rsel_d;
     pre_cfg_q <= {2'(cfg_i.spp), 2'(cfg_i.bps)};
     fmt_q <= fmt_d;
     tile_q <= tile_d;
@@ -1015,7 +1037,8 @@ module gx_msld (
     lmv_q <= lmv_d;
     grp_q <= grp_d;
     qk_q <= qk_d;
-    qline_q <= qline_d;
+    aln_q <= aln_d;
+    qwd_q <= qwd_d;
     k_q <= k_d;
     kc_q <= kc_d;
     e1_v_q <= e1_v_d;
@@ -1158,6 +1181,11 @@ module gx_msld (
   `GX_ASSERT(LmFirst_A, state_q != StSlot || send_q || lmfs_q[0] == lm_first)
   `GX_ASSERT(NgThermo_A, !fv_post_decide || ngt_q == 16'((32'd1 << ng_q) - 32'd1))
   `GX_ASSERT(QSel_A, qsel_q == (state_q == StQReq))
+  `GX_ASSERT(QBuildFlag_A, qbf_q == (state_q == StQBuild))
+  // The analyzer's request line is the line register's in an analysis request.
+  `GX_ASSERT(AlnLine_A, state_q != StAnaReq || aln_q == ln_q)
+  // The query build's step writes the line gx_ms_classify builds.
+  `GX_ASSERT(QWrite_A, state_q != StQBuild || aln_d == q_line)
   `GX_ASSERT(E4Last_A, state_q != StExact ||
                        e4_l_q == (e4_v_q && 5'(e4_k_q) == fmt_q.nn - 5'd1))
   `GX_ASSERT(KNext_A, state_q != StExact ||
@@ -1209,6 +1237,9 @@ module gx_msld (
                                               smp_q, rd_q, arr_q, cov_q, em_q, bl_q,
                                               slot_q, grep_q[32'(gi_q)*4 +: 4],
                                               k_q[3:0])))
+  // The line reader's dword selects, registered with the plan, are the plan's.
+  `GX_ASSERT(SelPlan_A, lhot_q == (lrd_q.go ? 8'd1 << lrd_q.line : 8'd0) &&
+                        (!lrd_q.go || rsel_q == (idle_q || out_q ? 64'd0 : rdw_q)))
   `GX_ASSERT(StartPlan_A, !((idle_q || out_q) && pre_ok_q &&
                             pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
                           lrd_q == rd_offer)
