@@ -15,7 +15,7 @@
 // registers: P0 is free (empty, or in the second clock of its triangle) and the ring slot
 // of the next sequence number is retired (seq - rp_i < 16: admission).
 // Latency: a triangle taken in clock t has its offset ring halves written at the ends of
-// clocks t + 3 and t + 4, its record at the end of t + 6.
+// clocks t + 4 and t + 5, its record at the end of t + 6.
 // Throughput: one triangle every 2 clocks (the engine's two phases).
 // Every stage after P0 is free running (loads every clock, no enable); P0 holds its
 // triangle for two clocks, so each stage holds it for two, and a pulse marks the first.
@@ -95,27 +95,19 @@ module gx_raster_prep #(
   logic [QW-1:0]   p0_seq_q;
   logic            ne_d;
 
-  // P0 is free: empty, or in its triangle's last clock. Its registers load whenever it is
-  // free, in PC groups, each on its own copy of "free" computed from its own copies of
-  // the three registers it reads (so neither the command's valid nor one net of a
-  // thousand loads lies before them); what they load without a taken command is never
-  // read (p0_v_q stays clear).
-  localparam int unsigned PC = 4;
-  logic [PC-1:0] pc_v_q, pc_ph_q, pc_ne_q, pfree;
+  // P0 is free: empty, in its triangle's last clock, or holding a triangle with an empty
+  // range. "Free" is registered, decided a clock ahead (after a take it is free again
+  // only if the taken range is empty; without a take it is free in the next clock), in
+  // PC copies, each the clock enable of one group of P0's registers and driven by
+  // nothing but its flip-flop, so no logic lies between a copy and its loads; what the
+  // registers load without a taken command is never read (p0_v_q stays clear).
+  localparam int unsigned PC = 7;
+  logic [PC-1:0] pfree;
   for (genvar k = 0; k < PC; k++) begin : gen_pc
     (* keep *) always_ff @(posedge clk_i) begin
-      if (rst_i) begin
-        pc_v_q[k]  <= 1'b0;
-        pc_ph_q[k] <= 1'b0;
-      end else begin
-        pc_v_q[k]  <= p0_v_d;
-        pc_ph_q[k] <= p0_ph_d;
-      end
+      if (rst_i) pfree[k] <= 1'b1;
+      else pfree[k] <= !take || !ne_d;
     end
-    (* keep *) always_ff @(posedge clk_i) begin
-      if (pfree[k]) pc_ne_q[k] <= ne_d;
-    end
-    assign pfree[k] = !pc_v_q[k] || pc_ph_q[k] || !pc_ne_q[k];
   end
   logic p0_v_d, p0_ph_d;
   assign ne_d        = su.px0 <= su.px1 && su.py0 <= su.py1;
@@ -174,12 +166,22 @@ module gx_raster_prep #(
   always_ff @(posedge clk_i) begin
     if (pfree[2]) begin
       p0_a_q    <= {su.a2, su.a1, su.a0};
-      p0_b_q    <= {su.b2, su.b1, su.b0};
-      p0_c_q    <= {su.c2, su.c1, su.c0};
       p0_a3_q[0] <= A3W'($signed(su.a0)) + (A3W'($signed(su.a0)) <<< 1);
       p0_a3_q[1] <= A3W'($signed(su.a1)) + (A3W'($signed(su.a1)) <<< 1);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (pfree[3]) begin
+      p0_b_q    <= {su.b2, su.b1, su.b0};
       p0_b3_q[0] <= A3W'($signed(su.b0)) + (A3W'($signed(su.b0)) <<< 1);
       p0_b3_q[1] <= A3W'($signed(su.b1)) + (A3W'($signed(su.b1)) <<< 1);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (pfree[4]) p0_c_q <= {su.c2, su.c1, su.c0};
+  end
+  always_ff @(posedge clk_i) begin
+    if (pfree[5]) begin
       p0_h_q    <= cmd_i.conservative ? 9'd128 + 9'(cmd_i.cons_err) : 9'd0;
       p0_nx_q   <= cmd_i.conservative ? 3'b000 : ~su.incl;
       p0_nlog_q <= cmd_i.conservative ? 3'd0 : cmd_i.samples_log2;
@@ -189,7 +191,7 @@ module gx_raster_prep #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (pfree[3]) begin
+    if (pfree[6]) begin
       p0_px0_q  <= su.px0;
       p0_px1_q  <= su.px1;
       p0_py0_q  <= su.py0;
@@ -203,8 +205,9 @@ module gx_raster_prep #(
   // ---------------------------------------------------------------------------------
   // The offset engine: 16 units, unit u computes edge u / 8 at place 8 ph + u % 8 in phase
   // ph (the two clocks P0 holds the triangle). s = A sx + B sy from the 2-bit digits of sx
-  // and sy (each a choice of 0, v, 2 v, 3 v), the low and high pairs summed in stage E1,
-  // then s = lo + 4 hi in E2; the ring half is written from E2 with s01 = s0 + s1.
+  // and sy (each a choice of 0, v, 2 v, 3 v) registered in stage E0, the low and high
+  // pairs summed in E1, then s = lo + 4 hi in E2; the ring half is written from E2 with
+  // s01 = s0 + s1.
   function automatic logic signed [OW-2:0] dig(input logic signed [AW-1:0] v,
                                                  input logic signed [A3W-1:0] v3,
                                                  input logic [1:0] n);
@@ -215,10 +218,11 @@ module gx_raster_prep #(
       default: dig = (OW-1)'(v3);
     endcase
   endfunction
+  logic [15:0][3:0][OW-2:0] e0_d_q;         // A sx_lo, B sy_lo, A sx_hi, B sy_hi
   logic [15:0][OW-2:0] e1_lo_q, e1_hi_q;    // A sx_lo + B sy_lo, A sx_hi + B sy_hi
   logic [15:0][OW-1:0] e2_s_q;
-  logic            e1_v_q, e2_v_q, e1_ph_q, e2_ph_q;
-  logic [3:0]      e1_slot_q, e2_slot_q;
+  logic            e0_v_q, e1_v_q, e2_v_q, e0_ph_q, e1_ph_q, e2_ph_q;
+  logic [3:0]      e0_slot_q, e1_slot_q, e2_slot_q;
   always_ff @(posedge clk_i) begin
     for (int u = 0; u < 16; u++) begin
       logic [7:0] pos;
@@ -229,22 +233,32 @@ module gx_raster_prep #(
       b   = $signed(p0_b_q[u / 8]);
       a3  = $signed(p0_a3_q[u / 8]);
       b3  = $signed(p0_b3_q[u / 8]);
-      e1_lo_q[u] <= dig(a, a3, pos[5:4]) + dig(b, b3, pos[1:0]);
-      e1_hi_q[u] <= dig(a, a3, pos[7:6]) + dig(b, b3, pos[3:2]);
+      e0_d_q[u][0] <= dig(a, a3, pos[5:4]);
+      e0_d_q[u][1] <= dig(b, b3, pos[1:0]);
+      e0_d_q[u][2] <= dig(a, a3, pos[7:6]);
+      e0_d_q[u][3] <= dig(b, b3, pos[3:2]);
+    end
+    for (int u = 0; u < 16; u++) begin
+      e1_lo_q[u] <= $signed(e0_d_q[u][0]) + $signed(e0_d_q[u][1]);
+      e1_hi_q[u] <= $signed(e0_d_q[u][2]) + $signed(e0_d_q[u][3]);
     end
     for (int u = 0; u < 16; u++)
       e2_s_q[u] <= OW'($signed(e1_lo_q[u])) + (OW'($signed(e1_hi_q[u])) <<< 2);
-    e1_ph_q   <= p0_ph_q;
+    e0_ph_q   <= p0_ph_q;
+    e1_ph_q   <= e0_ph_q;
     e2_ph_q   <= e1_ph_q;
-    e1_slot_q <= p0_seq_q[3:0];
+    e0_slot_q <= p0_seq_q[3:0];
+    e1_slot_q <= e0_slot_q;
     e2_slot_q <= e1_slot_q;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
+      e0_v_q <= 1'b0;
       e1_v_q <= 1'b0;
       e2_v_q <= 1'b0;
     end else begin
-      e1_v_q <= p0_v_q && p0_ne_q;
+      e0_v_q <= p0_v_q && p0_ne_q;
+      e1_v_q <= e0_v_q;
       e2_v_q <= e1_v_q;
     end
   end
@@ -289,25 +303,45 @@ module gx_raster_prep #(
     p0_side.py0  = p0_py0_q;
     p0_side.py1  = p0_py1_q;
   end
+  logic [2:0][AW-1:0] p1_a_d, p1_b_d;
+  logic [2:0][EW-1:0] p1_c_d;
+  always_comb begin
+    for (int e = 0; e < 3; e++) begin
+      p1_a_d[e] = p0_a_q[e];
+      p1_b_d[e] = p0_b_q[e];
+      p1_c_d[e] = p0_c_q[e];
+      if (e == 1 && p0_seg1_q) begin
+        p1_a_d[e] = AW'(-$signed(p0_a_q[0]));
+        p1_b_d[e] = AW'(-$signed(p0_b_q[0]));
+        p1_c_d[e] = EW'(-$signed(p0_c_q[0]));
+      end
+    end
+  end
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       coef_t a, b;
-      edge_t c;
-      a = $signed(p0_a_q[e]);
-      b = $signed(p0_b_q[e]);
-      c = $signed(p0_c_q[e]);
-      if (e == 1 && p0_seg1_q) begin
-        a = -$signed(p0_a_q[0]);
-        b = -$signed(p0_b_q[0]);
-        c = -$signed(p0_c_q[0]);
-      end
-      p1_a_q[e]  <= a;
-      p1_b_q[e]  <= b;
-      p1_c_q[e]  <= c;
+      a = $signed(p1_a_d[e]);
+      b = $signed(p1_b_d[e]);
       p1_la_q[e] <= a < 0 ? AW'(-a) : AW'(a);
       p1_lb_q[e] <= b < 0 ? AW'(-b) : AW'(b);
     end
+    p1_a_q    <= p1_a_d;
+    p1_b_q    <= p1_b_d;
+    p1_c_q    <= p1_c_d;
     p1_side_q <= p0_side;
+  end
+  // the multipliers' operands: a copy for each multiplier of P2 (kept apart, so each
+  // copy's loads are one multiplier's inputs and it can sit beside it)
+  logic [2:0][AW-1:0]      p1_am_q, p1_bm_q;
+  logic [2:0][1:0][TW-1:0] p1_txm_q, p1_tym_q;  // [e][0]: the low part's, [e][1]: the high's
+  (* keep *) always_ff @(posedge clk_i) begin
+    p1_am_q <= p1_a_d;
+    p1_bm_q <= p1_b_d;
+    for (int e = 0; e < 3; e++)
+      for (int k = 0; k < 2; k++) begin
+        p1_txm_q[e][k] <= TW'(p0_side.px0 >> 4);
+        p1_tym_q[e][k] <= TW'(p0_side.py0 >> 4);
+      end
   end
 
   // ---------------------------------------------------------------------------------
@@ -324,18 +358,23 @@ module gx_raster_prep #(
   logic [2:0][AW-1:0]    p2_fa_q, p2_fb_q;
   logic [2:0][AW-1:0]    p2_a_q, p2_b_q;
   logic [2:0][EW-1:0]    p2_c_q;
+  // h for each multiplier of P3 (as P1's copies)
+  logic [2:0][1:0][8:0] p2_hm_q;
+  (* keep *) always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++)
+      for (int k = 0; k < 2; k++) p2_hm_q[e][k] <= p1_side_q.h;
+  end
   always_ff @(posedge clk_i) begin
-    logic [TW-1:0] tx0, ty0;
-    tx0 = TW'(p1_side_q.px0 >> 4);
-    ty0 = TW'(p1_side_q.py0 >> 4);
     for (int e = 0; e < 3; e++) begin
-      coef_t a, b;
-      a = $signed(p1_a_q[e]);
-      b = $signed(p1_b_q[e]);
-      p2_atl_q[e] <= (17+TW)'(a[16:0]) * (17+TW)'(tx0);
-      p2_btl_q[e] <= (17+TW)'(b[16:0]) * (17+TW)'(ty0);
-      p2_ath_q[e] <= $signed(a[AW-1:17]) * $signed({1'b0, tx0});
-      p2_bth_q[e] <= $signed(b[AW-1:17]) * $signed({1'b0, ty0});
+      coef_t a, b, am, bm;
+      a  = $signed(p1_a_q[e]);
+      b  = $signed(p1_b_q[e]);
+      am = $signed(p1_am_q[e]);
+      bm = $signed(p1_bm_q[e]);
+      p2_atl_q[e] <= (17+TW)'(am[16:0]) * (17+TW)'(p1_txm_q[e][0]);
+      p2_btl_q[e] <= (17+TW)'(bm[16:0]) * (17+TW)'(p1_tym_q[e][0]);
+      p2_ath_q[e] <= $signed(am[AW-1:17]) * $signed({1'b0, p1_txm_q[e][1]});
+      p2_bth_q[e] <= $signed(bm[AW-1:17]) * $signed({1'b0, p1_tym_q[e][1]});
       p2_l1_q[e]  <= (AW+1)'(p1_la_q[e]) + (AW+1)'(p1_lb_q[e]);
       p2_ab_q[e]  <= XW'(a) + XW'(b);
       p2_a2b_q[e] <= (XW'(a) <<< 1) + XW'(b);
@@ -385,8 +424,8 @@ module gx_raster_prep #(
       a3  = p2_a3_q[e];
       p3_atx_q[e] <= (PAW'($signed(p2_ath_q[e])) <<< 17) + PAW'(p2_atl_q[e]);
       p3_bty_q[e] <= (PAW'($signed(p2_bth_q[e])) <<< 17) + PAW'(p2_btl_q[e]);
-      p3_gl_q[e]  <= 26'(p2_l1_q[e][16:0]) * 26'(p2_side_q.h);
-      p3_gh_q[e]  <= 17'(p2_l1_q[e][AW:17]) * 17'(p2_side_q.h);
+      p3_gl_q[e]  <= 26'(p2_l1_q[e][16:0]) * 26'(p2_hm_q[e][0]);
+      p3_gh_q[e]  <= 17'(p2_l1_q[e][AW:17]) * 17'(p2_hm_q[e][1]);
       p3_ma_q[e]  <= cs_ma[e];
       p3_mb_q[e]  <= cs_mb[e];
       p3_mr_q[e]  <= cs_mr[e];
@@ -613,8 +652,7 @@ module gx_raster_prep #(
              su.px0 > su.px1 || su.py0 > su.py1 ||
              ($signed(su.a0) + $signed(su.a1) + $signed(su.a2) == 0 &&
               $signed(su.b0) + $signed(su.b1) + $signed(su.b2) == 0))
-  `GX_ASSERT(PrepCopy_A, pc_v_q == {PC{p0_v_q}} && pc_ph_q == {PC{p0_ph_q}} &&
-                         (!p0_v_q || pc_ne_q == {PC{p0_ne_q}}))
+  `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || !p0_ne_q}})
   `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
 endmodule
 

@@ -1,16 +1,13 @@
 // gx_fifo_lut: a synchronous FIFO in distributed (LUT) RAM with its head in a register:
-// head_o shows the oldest word from the clock after it is written, and stays until
-// pop_i. For a consumer that works on the head in place over several clocks (an
+// head_o shows the oldest word from the second clock after it is written, and stays
+// until pop_i. For a consumer that works on the head in place over several clocks (an
 // iterator): its decision (pop_i) comes from registers only, since the head is a
-// register and the RAM is read at a registered address into the head register.
-//
-// The head register takes the next word when it is empty or popped: from the RAM when
-// the RAM holds words, else straight from in_data_i (a word pushed into an empty FIFO
-// never enters the RAM).
+// register, loaded from the RAM read at a registered address when it is empty or
+// popped (every word passes through the RAM: no bypass multiplexer before the head).
 //
 // Handshake: push_i writes a word (the user keeps count: never more than Depth held,
 // NoOverflow_A); pop_i drops the head (never when empty, NoUnderflow_A). count_o is the
-// number of words held, the head's included. Latency 1 (write to head), one word a
+// number of words held, the head's included. Latency 2 (write to head), one word a
 // clock in and out.
 `default_nettype none
 `include "gx_assert.svh"
@@ -34,12 +31,9 @@ module gx_fifo_lut #(
   logic [AW:0]   mcount_q, count_q;       // words in the RAM; words held
   logic          hv_q;                    // the head register holds a word
   logic [Width-1:0] head_q, rd;
-  logic          take, ld_mem, ld_byp, wr;
+  logic          ld;
 
-  assign take   = !hv_q || pop_i;
-  assign ld_mem = take && mcount_q != '0;
-  assign ld_byp = take && mcount_q == '0 && push_i;
-  assign wr     = push_i && !ld_byp;
+  assign ld = (!hv_q || pop_i) && mcount_q != '0;
 
 `ifdef GX_RAM_FREE_READ
   // Proofs of control properties: a word read from the RAM is any word (the array is
@@ -50,8 +44,8 @@ module gx_fifo_lut #(
 `endif
 
   always_ff @(posedge clk_i) begin
-    if (wr) mem_q[wptr_q] <= in_data_i;
-    if (ld_mem || ld_byp) head_q <= ld_mem ? rd : in_data_i;
+    if (push_i) mem_q[wptr_q] <= in_data_i;
+    if (ld) head_q <= rd;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -61,11 +55,11 @@ module gx_fifo_lut #(
       count_q  <= '0;
       hv_q     <= 1'b0;
     end else begin
-      if (wr) wptr_q <= wptr_q + 1'b1;
-      if (ld_mem) rptr_q <= rptr_q + 1'b1;
-      mcount_q <= mcount_q + (AW+1)'(wr) - (AW+1)'(ld_mem);
+      if (push_i) wptr_q <= wptr_q + 1'b1;
+      if (ld) rptr_q <= rptr_q + 1'b1;
+      mcount_q <= mcount_q + (AW+1)'(push_i) - (AW+1)'(ld);
       count_q  <= count_q + (AW+1)'(push_i) - (AW+1)'(pop_i);
-      hv_q     <= ld_mem || ld_byp || !take;
+      hv_q     <= ld || (hv_q && !pop_i);
     end
   end
   assign head_o  = head_q;
@@ -76,7 +70,6 @@ module gx_fifo_lut #(
   `GX_ASSERT(NoUnderflow_A, !pop_i || hv_q)
   `GX_ASSERT(LutFifoCount_A, count_q <= (AW+1)'(Depth) &&
                              32'(count_q) == 32'(mcount_q) + 32'(hv_q) &&
-                             (hv_q || mcount_q == '0) &&
                              wptr_q == AW'(32'(rptr_q) + 32'(mcount_q)))
 endmodule
 
