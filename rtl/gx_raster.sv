@@ -62,17 +62,9 @@ module gx_raster #(
   localparam int unsigned GW = 40 + 65 * Lanes;  // a group as the FIFO holds it
 
   // ---------------------------------------------------------------------------------
-  // The pattern table: the standard positions until the first write.
-  logic         tbl_prog_q, tbl_take;
-  logic [127:0] tbl_q;
+  // A pattern-table write is taken in the clock it is offered (prep keeps the table).
+  logic         tbl_take;
   assign tbl_take = cmd_valid_i && cmd_i.op;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) tbl_prog_q <= 1'b0;
-    else if (tbl_take) tbl_prog_q <= 1'b1;
-  end
-  always_ff @(posedge clk_i) begin
-    if (tbl_take) tbl_q <= cmd_i.pattern;
-  end
 
   // ---------------------------------------------------------------------------------
   // Prep and the offset ring.
@@ -90,7 +82,7 @@ module gx_raster #(
   gx_raster_prep #(.Lanes(Lanes)) u_prep (
     .clk_i, .rst_i,
     .cmd_valid_i(cmd_valid_i && !cmd_i.op), .cmd_ready_o(prep_ready), .cmd_i,
-    .tbl_i(tbl_q), .tbl_prog_i(tbl_prog_q), .rp_i(rp_q),
+    .tbl_we_i(tbl_take), .tbl_i(cmd_i.pattern), .rp_i(rp_q),
     .tri_we_o(tri_we), .tri_o(ptri), .pushed_o(pushed),
     .ofs_we_o(ofs_we), .ofs_waddr_o(ofs_waddr), .ofs_wdata_o(ofs_wdata),
     .busy_o(prep_busy)

@@ -30,8 +30,8 @@ module gx_raster_prep #(
   input  wire logic                   cmd_valid_i,  /// a triangle command is offered
   output      logic                   cmd_ready_o,  /// it is taken this clock
   input  wire gx_pkg::rs_cmd_t        cmd_i,        /// the command (op 0)
-  input  wire logic [127:0]           tbl_i,        /// the pattern table as it is now
-  input  wire logic                   tbl_prog_i,   /// the table has been written
+  input  wire logic                   tbl_we_i,     /// write the pattern table ...
+  input  wire logic [127:0]           tbl_i,        /// ... with this (slot s at bits 8 s)
   input  wire logic [gx_raster_pkg::QW-1:0] rp_i,   /// oldest sequence number still read
   output      logic                   tri_we_o,     /// write the prepared triangle ...
   output      gx_raster_pkg::rs_tri_t tri_o,        /// ... this one, at slot seq % 16
@@ -127,23 +127,36 @@ module gx_raster_prep #(
     end
   end
 
-  // the positions the triangle's slots hold when it is taken (a later table write applies
-  // to later triangles only), at the test places: place 4 m + j is sample j of the test
-  // columns of pixel m, slot 4 m + j for N >= 4, 2 m + j % 2 + 8 (j / 2) for N = 2 (j / 2
-  // the pattern set), 4 j + m for N = 1 (j the set); conservative: every offset is 0
-  always_comb begin
-    pos_d = '0;
-    if (!cmd_i.conservative) begin
+  // The pattern table as the test places see it, for each log2 N (tpos_q[n], place u at
+  // bits 8 u): place 4 m + j is sample j of the test columns of pixel m, slot 4 m + j for
+  // N >= 4, 2 m + j % 2 + 8 (j / 2) for N = 2 (j / 2 the pattern set), 4 j + m for N = 1
+  // (j the set). The standard positions until the first write; a write is taken in the
+  // clock it is offered and applies to the triangles after it. A triangle's positions
+  // are its N's row (conservative: every offset is 0).
+  function automatic logic [3:0] slot_of(input int unsigned n, input int unsigned u);
+    unique case (n)
+      0:       slot_of = 4'(4 * (u % 4) + u / 4);
+      1:       slot_of = 4'(2 * (u / 4) + u % 2 + 8 * ((u % 4) / 2));
+      default: slot_of = 4'(u);
+    endcase
+  endfunction
+  logic [4:0][127:0] tpos_q;
+  always_ff @(posedge clk_i) begin
+    for (int n = 0; n < 5; n++)
       for (int u = 0; u < 16; u++) begin
-        logic [3:0] slot;
-        unique case (cmd_i.samples_log2)
-          3'd0:    slot = 4'(4 * (u % 4) + u / 4);
-          3'd1:    slot = 4'(2 * (u / 4) + u % 2 + 8 * ((u % 4) / 2));
-          default: slot = 4'(u);
-        endcase
-        pos_d[8*u +: 8] = tbl_prog_i ? tbl_i[8*slot +: 8] : std_pos(cmd_i.samples_log2, slot);
+        if (rst_i) tpos_q[n][8*u +: 8] <= std_pos(3'(n), slot_of(n, u));
+        else if (tbl_we_i) tpos_q[n][8*u +: 8] <= tbl_i[8*slot_of(n, u) +: 8];
       end
-    end
+  end
+  always_comb begin
+    unique case (cmd_i.samples_log2)
+      3'd0:    pos_d = tpos_q[0];
+      3'd1:    pos_d = tpos_q[1];
+      3'd2:    pos_d = tpos_q[2];
+      3'd3:    pos_d = tpos_q[3];
+      default: pos_d = tpos_q[4];
+    endcase
+    if (cmd_i.conservative) pos_d = '0;
   end
 
   always_ff @(posedge clk_i) begin
@@ -319,9 +332,9 @@ module gx_raster_prep #(
   end
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
-      coef_t a, b;
-      a = $signed(p1_a_d[e]);
-      b = $signed(p1_b_d[e]);
+      coef_t a, b;  // |A| and |B| of the edge before orientation (a reversed edge's are its own)
+      a = $signed(p0_a_q[e == 1 && p0_seg1_q ? 0 : e]);
+      b = $signed(p0_b_q[e == 1 && p0_seg1_q ? 0 : e]);
       p1_la_q[e] <= a < 0 ? AW'(-a) : AW'(a);
       p1_lb_q[e] <= b < 0 ? AW'(-b) : AW'(b);
     end
