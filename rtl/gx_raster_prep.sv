@@ -13,7 +13,8 @@
 // Handshake: cmd (valid/ready) in; the rings out, pushed_o counting the triangles written
 // (the walker takes triangle n once pushed_o has passed it). cmd_ready_o comes from
 // registers: P0 is free (empty, or in the second clock of its triangle) and the ring slot
-// of the next sequence number is retired (seq - rp_i < 16: admission).
+// of the next sequence number is retired (seq - rp < 15: admission; the register is
+// loaded from rp_i, the retire pointer's next value, so it compares with rp's value now).
 // Latency: a triangle taken in clock t has its offset ring halves written at the ends of
 // clocks t + 4 and t + 5, its record at the end of t + 6.
 // Throughput: one triangle every 2 clocks (the engine's two phases).
@@ -32,7 +33,7 @@ module gx_raster_prep #(
   input  wire gx_pkg::rs_cmd_t        cmd_i,        /// the command (op 0)
   input  wire logic                   tbl_we_i,     /// write the pattern table ...
   input  wire logic [127:0]           tbl_i,        /// ... with this (slot s at bits 8 s)
-  input  wire logic [gx_raster_pkg::QW-1:0] rp_i,   /// oldest sequence number still read
+  input  wire logic [gx_raster_pkg::QW-1:0] rp_i,   /// oldest sequence number still read, next clock
   output      logic                   tri_we_o,     /// write the prepared triangle ...
   output      gx_raster_pkg::rs_tri_t tri_o,        /// ... this one, at slot seq % 16
   output      logic [gx_raster_pkg::QW-1:0] pushed_o, /// triangles written (mod 32)
@@ -639,9 +640,16 @@ module gx_raster_prep #(
 `endif
   `GX_ASSERT(PrepCount_A, QW'(ns_q - pushed_q) == QW'(fv_cnt) && (pv_q & (pv_q >> 1)) == '0 &&
                           !(p0_v_q && !p0_ph_q && p0_ne_q && pv_q[0]))
-  // Admission: at most 15 sequence numbers from the retire pointer to the next (rp_i only
-  // moves forward: gx_raster's RingWindow_A), and a command is taken only below 15.
-  `GX_ASSERT(Window_A, QW'(ns_q - rp_i) <= QW'(15) && (!cmd_ready_o || QW'(ns_q - rp_i) < QW'(15)))
+  // Admission: at most 15 sequence numbers from the retire pointer (rp_now_q: rp_i a clock
+  // later, the pointer's value now) to the next (the pointer only moves forward:
+  // gx_raster's RingWindow_A), and a command is taken only below 15.
+  logic [QW-1:0] rp_now_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) rp_now_q <= '0;
+    else rp_now_q <= rp_i;
+  end
+  `GX_ASSERT(Window_A, QW'(ns_q - rp_now_q) <= QW'(15) &&
+                       (!cmd_ready_o || QW'(ns_q - rp_now_q) < QW'(15)))
   `GX_ASSERT(PrepSeq_A, fv_seq_bad == '0 &&
                         (!(p0_v_q && !p0_ph_q && p0_ne_q) ||
                          p0_seq_q == QW'(pushed_q + QW'(fv_cnt - 3'd1))))
