@@ -334,8 +334,12 @@ module gx_raster_prep #(
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       coef_t a, b;  // |A| and |B| of the edge before orientation (a reversed edge's are its own)
-      a = $signed(p0_a_q[e == 1 && p0_seg1_q ? 0 : e]);
-      b = $signed(p0_b_q[e == 1 && p0_seg1_q ? 0 : e]);
+      a = $signed(p0_a_q[e]);
+      b = $signed(p0_b_q[e]);
+      if (e == 1 && p0_seg1_q) begin
+        a = $signed(p0_a_q[0]);
+        b = $signed(p0_b_q[0]);
+      end
       p1_la_q[e] <= a < 0 ? AW'(-a) : AW'(a);
       p1_lb_q[e] <= b < 0 ? AW'(-b) : AW'(b);
     end
