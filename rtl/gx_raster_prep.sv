@@ -376,11 +376,18 @@ module gx_raster_prep #(
   logic [2:0][AW-1:0]    p2_fa_q, p2_fb_q;
   logic [2:0][AW-1:0]    p2_a_q, p2_b_q;
   logic [2:0][EW-1:0]    p2_c_q;
-  // h for each multiplier of P3 (as P1's copies)
+  // h for each multiplier of P3 (as P1's copies); the mode for P3's per-N offsets,
+  // decoded (N = 16, N = 8), a copy for each edge's K, O and D
   logic [2:0][1:0][8:0] p2_hm_q;
+  logic [2:0][2:0]      p2_m16_q, p2_m8_q;
   (* keep *) always_ff @(posedge clk_i) begin
-    for (int e = 0; e < 3; e++)
+    for (int e = 0; e < 3; e++) begin
       for (int k = 0; k < 2; k++) p2_hm_q[e][k] <= p1_side_q.h;
+      for (int f = 0; f < 3; f++) begin
+        p2_m16_q[e][f] <= p1_side_q.nlog == 3'd4;
+        p2_m8_q[e][f]  <= p1_side_q.nlog == 3'd3;
+      end
+    end
   end
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
@@ -450,29 +457,24 @@ module gx_raster_prep #(
       p3_ab_q[e]  <= ab;
       p3_a3_q[e]  <= a3;
       p3_b3_q[e]  <= p2_b3_q[e];
-      p3_k_q[e] <= '0;
-      p3_o_q[e] <= '0;
-      p3_d_q[e] <= '0;
-      unique case (p2_side_q.nlog)
-        3'd4: begin
-          if (Lanes == 4) p3_k_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
-          else            p3_k_q[e] <= {MW'(0), MW'(0), sh(a, 8)};
-          unique case (Lanes)
-            4:       p3_d_q[e] <= {sh(a3, 9), sh(a, 10), sh(a, 9)};
-            2:       p3_d_q[e] <= {sh(a2b, 8), sh(a, 9), sh(b, 8)};
-            default: p3_d_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
-          endcase
-        end
-        3'd3: begin
-          p3_k_q[e] <= {sh(a2b, 8), sh(a, 9), sh(b, 8)};
-          p3_o_q[e] <= {sh(a, 8), sh(a, 8), MW'(0)};
-          p3_d_q[e][0] <= Lanes == 4 ? sh(a, 10) : Lanes == 2 ? sh(a, 9) : sh(b, 8);
-        end
-        default: begin
-          p3_k_q[e] <= {sh(a3, 9), sh(a, 10), sh(a, 9)};
-          p3_o_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
-        end
-      endcase
+      // K
+      if (p2_m16_q[e][0])
+        p3_k_q[e] <= Lanes == 4 ? {sh(ab, 8), sh(b, 8), sh(a, 8)} : {MW'(0), MW'(0), sh(a, 8)};
+      else if (p2_m8_q[e][0]) p3_k_q[e] <= {sh(a2b, 8), sh(a, 9), sh(b, 8)};
+      else                    p3_k_q[e] <= {sh(a3, 9), sh(a, 10), sh(a, 9)};
+      // O
+      if (p2_m16_q[e][1])     p3_o_q[e] <= '0;
+      else if (p2_m8_q[e][1]) p3_o_q[e] <= {sh(a, 8), sh(a, 8), MW'(0)};
+      else                    p3_o_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
+      // D
+      if (p2_m16_q[e][2])
+        p3_d_q[e] <= Lanes == 4 ? {sh(a3, 9), sh(a, 10), sh(a, 9)}
+                   : Lanes == 2 ? {sh(a2b, 8), sh(a, 9), sh(b, 8)}
+                   :              {sh(ab, 8), sh(b, 8), sh(a, 8)};
+      else if (p2_m8_q[e][2])
+        p3_d_q[e] <= {MW'(0), MW'(0),
+                      Lanes == 4 ? sh(a, 10) : Lanes == 2 ? sh(a, 9) : sh(b, 8)};
+      else p3_d_q[e] <= '0;
     end
     p3_a_q    <= p2_a_q;
     p3_b_q    <= p2_b_q;
