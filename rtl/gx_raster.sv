@@ -62,17 +62,9 @@ module gx_raster #(
   localparam int unsigned GW = 40 + 65 * Lanes;  // a group as the FIFO holds it
 
   // ---------------------------------------------------------------------------------
-  // The pattern table: the standard positions until the first write.
-  logic         tbl_prog_q, tbl_take;
-  logic [127:0] tbl_q;
+  // A pattern-table write is taken in the clock it is offered (prep keeps the table).
+  logic         tbl_take;
   assign tbl_take = cmd_valid_i && cmd_i.op;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) tbl_prog_q <= 1'b0;
-    else if (tbl_take) tbl_prog_q <= 1'b1;
-  end
-  always_ff @(posedge clk_i) begin
-    if (tbl_take) tbl_q <= cmd_i.pattern;
-  end
 
   // ---------------------------------------------------------------------------------
   // Prep and the offset ring.
@@ -83,14 +75,14 @@ module gx_raster #(
   logic [3:0]      ofs_waddr, ofs_raddr;
   logic [719:0]    ofs_wdata;
   logic [1439:0]   ofs_rdata;
-  logic [QW-1:0]   rp_q;
+  logic [QW-1:0]   rp_q, rp_d;
 
   assign cmd_ready_o = cmd_i.op || prep_ready;
 
   gx_raster_prep #(.Lanes(Lanes)) u_prep (
     .clk_i, .rst_i,
     .cmd_valid_i(cmd_valid_i && !cmd_i.op), .cmd_ready_o(prep_ready), .cmd_i,
-    .tbl_i(tbl_q), .tbl_prog_i(tbl_prog_q), .rp_i(rp_q),
+    .tbl_we_i(tbl_take), .tbl_i(cmd_i.pattern), .rp_i(rp_d),
     .tri_we_o(tri_we), .tri_o(ptri), .pushed_o(pushed),
     .ofs_we_o(ofs_we), .ofs_waddr_o(ofs_waddr), .ofs_wdata_o(ofs_wdata),
     .busy_o(prep_busy)
@@ -147,10 +139,16 @@ module gx_raster #(
   // items (T1 reads the last, the offsets); with nothing from the walker to T1 every
   // triangle the walker has taken is done. An item's sequence number lies between rp and
   // the walker's next (RdSeq_A), so rp moves only forward within the taken triangles.
+  // Prep's admission reads rp's next value (rp_d), so a retired slot is free a clock
+  // sooner.
+  always_comb begin
+    rp_d = rp_q;
+    if (rd_v) rp_d = rd_seq;
+    else if (!walk_busy && !item_valid) rp_d = next;
+  end
   always_ff @(posedge clk_i) begin
     if (rst_i) rp_q <= '0;
-    else if (rd_v) rp_q <= rd_seq;
-    else if (!walk_busy && !item_valid) rp_q <= next;
+    else rp_q <= rp_d;
   end
 
   // ---------------------------------------------------------------------------------

@@ -13,9 +13,10 @@
 // Handshake: cmd (valid/ready) in; the rings out, pushed_o counting the triangles written
 // (the walker takes triangle n once pushed_o has passed it). cmd_ready_o comes from
 // registers: P0 is free (empty, or in the second clock of its triangle) and the ring slot
-// of the next sequence number is retired (seq - rp_i < 16: admission).
+// of the next sequence number is retired (seq - rp < 15: admission; the register is
+// loaded from rp_i, the retire pointer's next value, so it compares with rp's value now).
 // Latency: a triangle taken in clock t has its offset ring halves written at the ends of
-// clocks t + 3 and t + 4, its record at the end of t + 6.
+// clocks t + 4 and t + 5, its record at the end of t + 6.
 // Throughput: one triangle every 2 clocks (the engine's two phases).
 // Every stage after P0 is free running (loads every clock, no enable); P0 holds its
 // triangle for two clocks, so each stage holds it for two, and a pulse marks the first.
@@ -30,9 +31,9 @@ module gx_raster_prep #(
   input  wire logic                   cmd_valid_i,  /// a triangle command is offered
   output      logic                   cmd_ready_o,  /// it is taken this clock
   input  wire gx_pkg::rs_cmd_t        cmd_i,        /// the command (op 0)
-  input  wire logic [127:0]           tbl_i,        /// the pattern table as it is now
-  input  wire logic                   tbl_prog_i,   /// the table has been written
-  input  wire logic [gx_raster_pkg::QW-1:0] rp_i,   /// oldest sequence number still read
+  input  wire logic                   tbl_we_i,     /// write the pattern table ...
+  input  wire logic [127:0]           tbl_i,        /// ... with this (slot s at bits 8 s)
+  input  wire logic [gx_raster_pkg::QW-1:0] rp_i,   /// oldest sequence number still read, next clock
   output      logic                   tri_we_o,     /// write the prepared triangle ...
   output      gx_raster_pkg::rs_tri_t tri_o,        /// ... this one, at slot seq % 16
   output      logic [gx_raster_pkg::QW-1:0] pushed_o, /// triangles written (mod 32)
@@ -95,27 +96,19 @@ module gx_raster_prep #(
   logic [QW-1:0]   p0_seq_q;
   logic            ne_d;
 
-  // P0 is free: empty, or in its triangle's last clock. Its registers load whenever it is
-  // free, in PC groups, each on its own copy of "free" computed from its own copies of
-  // the three registers it reads (so neither the command's valid nor one net of a
-  // thousand loads lies before them); what they load without a taken command is never
-  // read (p0_v_q stays clear).
-  localparam int unsigned PC = 4;
-  logic [PC-1:0] pc_v_q, pc_ph_q, pc_ne_q, pfree;
+  // P0 is free: empty, in its triangle's last clock, or holding a triangle with an empty
+  // range. "Free" is registered, decided a clock ahead (after a take it is free again
+  // only if the taken range is empty; without a take it is free in the next clock), in
+  // PC copies, each the clock enable of one group of P0's registers and driven by
+  // nothing but its flip-flop, so no logic lies between a copy and its loads; what the
+  // registers load without a taken command is never read (p0_v_q stays clear).
+  localparam int unsigned PC = 7;
+  logic [PC-1:0] pfree;
   for (genvar k = 0; k < PC; k++) begin : gen_pc
     (* keep *) always_ff @(posedge clk_i) begin
-      if (rst_i) begin
-        pc_v_q[k]  <= 1'b0;
-        pc_ph_q[k] <= 1'b0;
-      end else begin
-        pc_v_q[k]  <= p0_v_d;
-        pc_ph_q[k] <= p0_ph_d;
-      end
+      if (rst_i) pfree[k] <= 1'b1;
+      else pfree[k] <= !take || !ne_d;
     end
-    (* keep *) always_ff @(posedge clk_i) begin
-      if (pfree[k]) pc_ne_q[k] <= ne_d;
-    end
-    assign pfree[k] = !pc_v_q[k] || pc_ph_q[k] || !pc_ne_q[k];
   end
   logic p0_v_d, p0_ph_d;
   assign ne_d        = su.px0 <= su.px1 && su.py0 <= su.py1;
@@ -135,23 +128,36 @@ module gx_raster_prep #(
     end
   end
 
-  // the positions the triangle's slots hold when it is taken (a later table write applies
-  // to later triangles only), at the test places: place 4 m + j is sample j of the test
-  // columns of pixel m, slot 4 m + j for N >= 4, 2 m + j % 2 + 8 (j / 2) for N = 2 (j / 2
-  // the pattern set), 4 j + m for N = 1 (j the set); conservative: every offset is 0
-  always_comb begin
-    pos_d = '0;
-    if (!cmd_i.conservative) begin
+  // The pattern table as the test places see it, for each log2 N (tpos_q[n], place u at
+  // bits 8 u): place 4 m + j is sample j of the test columns of pixel m, slot 4 m + j for
+  // N >= 4, 2 m + j % 2 + 8 (j / 2) for N = 2 (j / 2 the pattern set), 4 j + m for N = 1
+  // (j the set). The standard positions until the first write; a write is taken in the
+  // clock it is offered and applies to the triangles after it. A triangle's positions
+  // are its N's row (conservative: every offset is 0).
+  function automatic logic [3:0] slot_of(input int unsigned n, input int unsigned u);
+    unique case (n)
+      0:       slot_of = 4'(4 * (u % 4) + u / 4);
+      1:       slot_of = 4'(2 * (u / 4) + u % 2 + 8 * ((u % 4) / 2));
+      default: slot_of = 4'(u);
+    endcase
+  endfunction
+  logic [4:0][127:0] tpos_q;
+  always_ff @(posedge clk_i) begin
+    for (int n = 0; n < 5; n++)
       for (int u = 0; u < 16; u++) begin
-        logic [3:0] slot;
-        unique case (cmd_i.samples_log2)
-          3'd0:    slot = 4'(4 * (u % 4) + u / 4);
-          3'd1:    slot = 4'(2 * (u / 4) + u % 2 + 8 * ((u % 4) / 2));
-          default: slot = 4'(u);
-        endcase
-        pos_d[8*u +: 8] = tbl_prog_i ? tbl_i[8*slot +: 8] : std_pos(cmd_i.samples_log2, slot);
+        if (rst_i) tpos_q[n][8*u +: 8] <= std_pos(3'(n), slot_of(n, u));
+        else if (tbl_we_i) tpos_q[n][8*u +: 8] <= tbl_i[8*slot_of(n, u) +: 8];
       end
-    end
+  end
+  always_comb begin
+    unique case (cmd_i.samples_log2)
+      3'd0:    pos_d = tpos_q[0];
+      3'd1:    pos_d = tpos_q[1];
+      3'd2:    pos_d = tpos_q[2];
+      3'd3:    pos_d = tpos_q[3];
+      default: pos_d = tpos_q[4];
+    endcase
+    if (cmd_i.conservative) pos_d = '0;
   end
 
   always_ff @(posedge clk_i) begin
@@ -174,12 +180,22 @@ module gx_raster_prep #(
   always_ff @(posedge clk_i) begin
     if (pfree[2]) begin
       p0_a_q    <= {su.a2, su.a1, su.a0};
-      p0_b_q    <= {su.b2, su.b1, su.b0};
-      p0_c_q    <= {su.c2, su.c1, su.c0};
       p0_a3_q[0] <= A3W'($signed(su.a0)) + (A3W'($signed(su.a0)) <<< 1);
       p0_a3_q[1] <= A3W'($signed(su.a1)) + (A3W'($signed(su.a1)) <<< 1);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (pfree[3]) begin
+      p0_b_q    <= {su.b2, su.b1, su.b0};
       p0_b3_q[0] <= A3W'($signed(su.b0)) + (A3W'($signed(su.b0)) <<< 1);
       p0_b3_q[1] <= A3W'($signed(su.b1)) + (A3W'($signed(su.b1)) <<< 1);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (pfree[4]) p0_c_q <= {su.c2, su.c1, su.c0};
+  end
+  always_ff @(posedge clk_i) begin
+    if (pfree[5]) begin
       p0_h_q    <= cmd_i.conservative ? 9'd128 + 9'(cmd_i.cons_err) : 9'd0;
       p0_nx_q   <= cmd_i.conservative ? 3'b000 : ~su.incl;
       p0_nlog_q <= cmd_i.conservative ? 3'd0 : cmd_i.samples_log2;
@@ -189,7 +205,7 @@ module gx_raster_prep #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (pfree[3]) begin
+    if (pfree[6]) begin
       p0_px0_q  <= su.px0;
       p0_px1_q  <= su.px1;
       p0_py0_q  <= su.py0;
@@ -203,8 +219,9 @@ module gx_raster_prep #(
   // ---------------------------------------------------------------------------------
   // The offset engine: 16 units, unit u computes edge u / 8 at place 8 ph + u % 8 in phase
   // ph (the two clocks P0 holds the triangle). s = A sx + B sy from the 2-bit digits of sx
-  // and sy (each a choice of 0, v, 2 v, 3 v), the low and high pairs summed in stage E1,
-  // then s = lo + 4 hi in E2; the ring half is written from E2 with s01 = s0 + s1.
+  // and sy (each a choice of 0, v, 2 v, 3 v) registered in stage E0, the low and high
+  // pairs summed in E1, then s = lo + 4 hi in E2; the ring half is written from E2 with
+  // s01 = s0 + s1.
   function automatic logic signed [OW-2:0] dig(input logic signed [AW-1:0] v,
                                                  input logic signed [A3W-1:0] v3,
                                                  input logic [1:0] n);
@@ -215,10 +232,11 @@ module gx_raster_prep #(
       default: dig = (OW-1)'(v3);
     endcase
   endfunction
+  logic [15:0][3:0][OW-2:0] e0_d_q;         // A sx_lo, B sy_lo, A sx_hi, B sy_hi
   logic [15:0][OW-2:0] e1_lo_q, e1_hi_q;    // A sx_lo + B sy_lo, A sx_hi + B sy_hi
   logic [15:0][OW-1:0] e2_s_q;
-  logic            e1_v_q, e2_v_q, e1_ph_q, e2_ph_q;
-  logic [3:0]      e1_slot_q, e2_slot_q;
+  logic            e0_v_q, e1_v_q, e2_v_q, e0_ph_q, e1_ph_q, e2_ph_q;
+  logic [3:0]      e0_slot_q, e1_slot_q, e2_slot_q;
   always_ff @(posedge clk_i) begin
     for (int u = 0; u < 16; u++) begin
       logic [7:0] pos;
@@ -229,22 +247,32 @@ module gx_raster_prep #(
       b   = $signed(p0_b_q[u / 8]);
       a3  = $signed(p0_a3_q[u / 8]);
       b3  = $signed(p0_b3_q[u / 8]);
-      e1_lo_q[u] <= dig(a, a3, pos[5:4]) + dig(b, b3, pos[1:0]);
-      e1_hi_q[u] <= dig(a, a3, pos[7:6]) + dig(b, b3, pos[3:2]);
+      e0_d_q[u][0] <= dig(a, a3, pos[5:4]);
+      e0_d_q[u][1] <= dig(b, b3, pos[1:0]);
+      e0_d_q[u][2] <= dig(a, a3, pos[7:6]);
+      e0_d_q[u][3] <= dig(b, b3, pos[3:2]);
+    end
+    for (int u = 0; u < 16; u++) begin
+      e1_lo_q[u] <= $signed(e0_d_q[u][0]) + $signed(e0_d_q[u][1]);
+      e1_hi_q[u] <= $signed(e0_d_q[u][2]) + $signed(e0_d_q[u][3]);
     end
     for (int u = 0; u < 16; u++)
       e2_s_q[u] <= OW'($signed(e1_lo_q[u])) + (OW'($signed(e1_hi_q[u])) <<< 2);
-    e1_ph_q   <= p0_ph_q;
+    e0_ph_q   <= p0_ph_q;
+    e1_ph_q   <= e0_ph_q;
     e2_ph_q   <= e1_ph_q;
-    e1_slot_q <= p0_seq_q[3:0];
+    e0_slot_q <= p0_seq_q[3:0];
+    e1_slot_q <= e0_slot_q;
     e2_slot_q <= e1_slot_q;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
+      e0_v_q <= 1'b0;
       e1_v_q <= 1'b0;
       e2_v_q <= 1'b0;
     end else begin
-      e1_v_q <= p0_v_q && p0_ne_q;
+      e0_v_q <= p0_v_q && p0_ne_q;
+      e1_v_q <= e0_v_q;
       e2_v_q <= e1_v_q;
     end
   end
@@ -289,25 +317,49 @@ module gx_raster_prep #(
     p0_side.py0  = p0_py0_q;
     p0_side.py1  = p0_py1_q;
   end
+  logic [2:0][AW-1:0] p1_a_d, p1_b_d;
+  logic [2:0][EW-1:0] p1_c_d;
+  always_comb begin
+    for (int e = 0; e < 3; e++) begin
+      p1_a_d[e] = p0_a_q[e];
+      p1_b_d[e] = p0_b_q[e];
+      p1_c_d[e] = p0_c_q[e];
+      if (e == 1 && p0_seg1_q) begin
+        p1_a_d[e] = AW'(-$signed(p0_a_q[0]));
+        p1_b_d[e] = AW'(-$signed(p0_b_q[0]));
+        p1_c_d[e] = EW'(-$signed(p0_c_q[0]));
+      end
+    end
+  end
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
-      coef_t a, b;
-      edge_t c;
+      coef_t a, b;  // |A| and |B| of the edge before orientation (a reversed edge's are its own)
       a = $signed(p0_a_q[e]);
       b = $signed(p0_b_q[e]);
-      c = $signed(p0_c_q[e]);
       if (e == 1 && p0_seg1_q) begin
-        a = -$signed(p0_a_q[0]);
-        b = -$signed(p0_b_q[0]);
-        c = -$signed(p0_c_q[0]);
+        a = $signed(p0_a_q[0]);
+        b = $signed(p0_b_q[0]);
       end
-      p1_a_q[e]  <= a;
-      p1_b_q[e]  <= b;
-      p1_c_q[e]  <= c;
       p1_la_q[e] <= a < 0 ? AW'(-a) : AW'(a);
       p1_lb_q[e] <= b < 0 ? AW'(-b) : AW'(b);
     end
+    p1_a_q    <= p1_a_d;
+    p1_b_q    <= p1_b_d;
+    p1_c_q    <= p1_c_d;
     p1_side_q <= p0_side;
+  end
+  // the multipliers' operands: a copy for each multiplier of P2 (kept apart, so each
+  // copy's loads are one multiplier's inputs and it can sit beside it)
+  logic [2:0][AW-1:0]      p1_am_q, p1_bm_q;
+  logic [2:0][1:0][TW-1:0] p1_txm_q, p1_tym_q;  // [e][0]: the low part's, [e][1]: the high's
+  (* keep *) always_ff @(posedge clk_i) begin
+    p1_am_q <= p1_a_d;
+    p1_bm_q <= p1_b_d;
+    for (int e = 0; e < 3; e++)
+      for (int k = 0; k < 2; k++) begin
+        p1_txm_q[e][k] <= TW'(p0_side.px0 >> 4);
+        p1_tym_q[e][k] <= TW'(p0_side.py0 >> 4);
+      end
   end
 
   // ---------------------------------------------------------------------------------
@@ -324,18 +376,30 @@ module gx_raster_prep #(
   logic [2:0][AW-1:0]    p2_fa_q, p2_fb_q;
   logic [2:0][AW-1:0]    p2_a_q, p2_b_q;
   logic [2:0][EW-1:0]    p2_c_q;
-  always_ff @(posedge clk_i) begin
-    logic [TW-1:0] tx0, ty0;
-    tx0 = TW'(p1_side_q.px0 >> 4);
-    ty0 = TW'(p1_side_q.py0 >> 4);
+  // h for each multiplier of P3 (as P1's copies); the mode for P3's per-N offsets,
+  // decoded (N = 16, N = 8), a copy for each edge's K, O and D
+  logic [2:0][1:0][8:0] p2_hm_q;
+  logic [2:0][2:0]      p2_m16_q, p2_m8_q;
+  (* keep *) always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
-      coef_t a, b;
-      a = $signed(p1_a_q[e]);
-      b = $signed(p1_b_q[e]);
-      p2_atl_q[e] <= (17+TW)'(a[16:0]) * (17+TW)'(tx0);
-      p2_btl_q[e] <= (17+TW)'(b[16:0]) * (17+TW)'(ty0);
-      p2_ath_q[e] <= $signed(a[AW-1:17]) * $signed({1'b0, tx0});
-      p2_bth_q[e] <= $signed(b[AW-1:17]) * $signed({1'b0, ty0});
+      for (int k = 0; k < 2; k++) p2_hm_q[e][k] <= p1_side_q.h;
+      for (int f = 0; f < 3; f++) begin
+        p2_m16_q[e][f] <= p1_side_q.nlog == 3'd4;
+        p2_m8_q[e][f]  <= p1_side_q.nlog == 3'd3;
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++) begin
+      coef_t a, b, am, bm;
+      a  = $signed(p1_a_q[e]);
+      b  = $signed(p1_b_q[e]);
+      am = $signed(p1_am_q[e]);
+      bm = $signed(p1_bm_q[e]);
+      p2_atl_q[e] <= (17+TW)'(am[16:0]) * (17+TW)'(p1_txm_q[e][0]);
+      p2_btl_q[e] <= (17+TW)'(bm[16:0]) * (17+TW)'(p1_tym_q[e][0]);
+      p2_ath_q[e] <= $signed(am[AW-1:17]) * $signed({1'b0, p1_txm_q[e][1]});
+      p2_bth_q[e] <= $signed(bm[AW-1:17]) * $signed({1'b0, p1_tym_q[e][1]});
       p2_l1_q[e]  <= (AW+1)'(p1_la_q[e]) + (AW+1)'(p1_lb_q[e]);
       p2_ab_q[e]  <= XW'(a) + XW'(b);
       p2_a2b_q[e] <= (XW'(a) <<< 1) + XW'(b);
@@ -385,37 +449,32 @@ module gx_raster_prep #(
       a3  = p2_a3_q[e];
       p3_atx_q[e] <= (PAW'($signed(p2_ath_q[e])) <<< 17) + PAW'(p2_atl_q[e]);
       p3_bty_q[e] <= (PAW'($signed(p2_bth_q[e])) <<< 17) + PAW'(p2_btl_q[e]);
-      p3_gl_q[e]  <= 26'(p2_l1_q[e][16:0]) * 26'(p2_side_q.h);
-      p3_gh_q[e]  <= 17'(p2_l1_q[e][AW:17]) * 17'(p2_side_q.h);
+      p3_gl_q[e]  <= 26'(p2_l1_q[e][16:0]) * 26'(p2_hm_q[e][0]);
+      p3_gh_q[e]  <= 17'(p2_l1_q[e][AW:17]) * 17'(p2_hm_q[e][1]);
       p3_ma_q[e]  <= cs_ma[e];
       p3_mb_q[e]  <= cs_mb[e];
       p3_mr_q[e]  <= cs_mr[e];
       p3_ab_q[e]  <= ab;
       p3_a3_q[e]  <= a3;
       p3_b3_q[e]  <= p2_b3_q[e];
-      p3_k_q[e] <= '0;
-      p3_o_q[e] <= '0;
-      p3_d_q[e] <= '0;
-      unique case (p2_side_q.nlog)
-        3'd4: begin
-          if (Lanes == 4) p3_k_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
-          else            p3_k_q[e] <= {MW'(0), MW'(0), sh(a, 8)};
-          unique case (Lanes)
-            4:       p3_d_q[e] <= {sh(a3, 9), sh(a, 10), sh(a, 9)};
-            2:       p3_d_q[e] <= {sh(a2b, 8), sh(a, 9), sh(b, 8)};
-            default: p3_d_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
-          endcase
-        end
-        3'd3: begin
-          p3_k_q[e] <= {sh(a2b, 8), sh(a, 9), sh(b, 8)};
-          p3_o_q[e] <= {sh(a, 8), sh(a, 8), MW'(0)};
-          p3_d_q[e][0] <= Lanes == 4 ? sh(a, 10) : Lanes == 2 ? sh(a, 9) : sh(b, 8);
-        end
-        default: begin
-          p3_k_q[e] <= {sh(a3, 9), sh(a, 10), sh(a, 9)};
-          p3_o_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
-        end
-      endcase
+      // K
+      if (p2_m16_q[e][0])
+        p3_k_q[e] <= Lanes == 4 ? {sh(ab, 8), sh(b, 8), sh(a, 8)} : {MW'(0), MW'(0), sh(a, 8)};
+      else if (p2_m8_q[e][0]) p3_k_q[e] <= {sh(a2b, 8), sh(a, 9), sh(b, 8)};
+      else                    p3_k_q[e] <= {sh(a3, 9), sh(a, 10), sh(a, 9)};
+      // O
+      if (p2_m16_q[e][1])     p3_o_q[e] <= '0;
+      else if (p2_m8_q[e][1]) p3_o_q[e] <= {sh(a, 8), sh(a, 8), MW'(0)};
+      else                    p3_o_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
+      // D
+      if (p2_m16_q[e][2])
+        p3_d_q[e] <= Lanes == 4 ? {sh(a3, 9), sh(a, 10), sh(a, 9)}
+                   : Lanes == 2 ? {sh(a2b, 8), sh(a, 9), sh(b, 8)}
+                   :              {sh(ab, 8), sh(b, 8), sh(a, 8)};
+      else if (p2_m8_q[e][2])
+        p3_d_q[e] <= {MW'(0), MW'(0),
+                      Lanes == 4 ? sh(a, 10) : Lanes == 2 ? sh(a, 9) : sh(b, 8)};
+      else p3_d_q[e] <= '0;
     end
     p3_a_q    <= p2_a_q;
     p3_b_q    <= p2_b_q;
@@ -587,9 +646,16 @@ module gx_raster_prep #(
 `endif
   `GX_ASSERT(PrepCount_A, QW'(ns_q - pushed_q) == QW'(fv_cnt) && (pv_q & (pv_q >> 1)) == '0 &&
                           !(p0_v_q && !p0_ph_q && p0_ne_q && pv_q[0]))
-  // Admission: at most 15 sequence numbers from the retire pointer to the next (rp_i only
-  // moves forward: gx_raster's RingWindow_A), and a command is taken only below 15.
-  `GX_ASSERT(Window_A, QW'(ns_q - rp_i) <= QW'(15) && (!cmd_ready_o || QW'(ns_q - rp_i) < QW'(15)))
+  // Admission: at most 15 sequence numbers from the retire pointer (rp_now_q: rp_i a clock
+  // later, the pointer's value now) to the next (the pointer only moves forward:
+  // gx_raster's RingWindow_A), and a command is taken only below 15.
+  logic [QW-1:0] rp_now_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) rp_now_q <= '0;
+    else rp_now_q <= rp_i;
+  end
+  `GX_ASSERT(Window_A, QW'(ns_q - rp_now_q) <= QW'(15) &&
+                       (!cmd_ready_o || QW'(ns_q - rp_now_q) < QW'(15)))
   `GX_ASSERT(PrepSeq_A, fv_seq_bad == '0 &&
                         (!(p0_v_q && !p0_ph_q && p0_ne_q) ||
                          p0_seq_q == QW'(pushed_q + QW'(fv_cnt - 3'd1))))
@@ -613,8 +679,7 @@ module gx_raster_prep #(
              su.px0 > su.px1 || su.py0 > su.py1 ||
              ($signed(su.a0) + $signed(su.a1) + $signed(su.a2) == 0 &&
               $signed(su.b0) + $signed(su.b1) + $signed(su.b2) == 0))
-  `GX_ASSERT(PrepCopy_A, pc_v_q == {PC{p0_v_q}} && pc_ph_q == {PC{p0_ph_q}} &&
-                         (!p0_v_q || pc_ne_q == {PC{p0_ne_q}}))
+  `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || !p0_ne_q}})
   `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
 endmodule
 

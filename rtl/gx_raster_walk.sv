@@ -75,7 +75,9 @@ module gx_raster_walk #(
   typedef struct packed {           // WA, as it takes the triangle
     logic [2:0][EW-1:0] e00;
     logic [2:0][AW-1:0] a, b;
-    logic [PW-1:0]      px0, px1, py0, py1;
+    logic [TW-1:0]      tx0, ty0;    // the first coarse tile
+    logic [TW-1:0]      tx1m, ty1m;  // the last coarse tile's column and row, less 1
+    logic               c1, r1;      // one column, one row of coarse tiles
   } ra_t;
   typedef struct packed {           // C
     logic [3:0][2:0][KW-1:0] kfc;
@@ -111,10 +113,12 @@ module gx_raster_walk #(
     ra_w.e00 = t.e00;
     ra_w.a   = t.a;
     ra_w.b   = t.b;
-    ra_w.px0 = t.px0;
-    ra_w.px1 = t.px1;
-    ra_w.py0 = t.py0;
-    ra_w.py1 = t.py1;
+    ra_w.tx0  = TW'(t.px0 >> 4);
+    ra_w.ty0  = TW'(t.py0 >> 4);
+    ra_w.tx1m = TW'(t.px1 >> 4) - 1'b1;
+    ra_w.ty1m = TW'(t.py1 >> 4) - 1'b1;
+    ra_w.c1  = t.px0[PW-1:4] == t.px1[PW-1:4];
+    ra_w.r1  = t.py0[PW-1:4] == t.py1[PW-1:4];
     rc_w.kfc = t.kfc;
     rc_w.r3  = {t.px0[3], t.px1[3], t.py0[3], t.py1[3]};
     rf_w.a   = t.a;
@@ -193,7 +197,8 @@ module gx_raster_walk #(
   // WA: the coarse walker; hands on its tile into C when C's FIFO has room (cred_c_q).
   logic            wa_v_q, wa_last, wa_adv, tri_take, avail_q, cred_c_q;
   logic [QW-1:0]   next_q, wa_seq_q;
-  logic [TW-1:0]   wa_tx_q, wa_ty_q, wa_tx0_q, wa_tx1_q, wa_ty1_q;
+  logic [TW-1:0]   wa_tx_q, wa_ty_q, wa_tx0_q, wa_tx1m_q, wa_ty1m_q;
+  logic            wa_c1t_q;                // the triangle has one column of coarse tiles
   logic [2:0][AW-1:0] wa_a_q, wa_b_q;
   logic [2:0][EW-1:0] wa_e_q, wa_er_q;      // E' at the tile's origin, at its row's first
   logic            wa_c0_q, wa_c1_q, wa_r0_q, wa_r1_q;  // first/last column, row
@@ -226,17 +231,18 @@ module gx_raster_walk #(
       wa_seq_q <= next_q;
       wa_a_q   <= ra.a;
       wa_b_q   <= ra.b;
-      wa_tx0_q <= TW'(ra.px0 >> 4);
-      wa_tx1_q <= TW'(ra.px1 >> 4);
-      wa_ty1_q <= TW'(ra.py1 >> 4);
-      wa_tx_q  <= TW'(ra.px0 >> 4);
-      wa_ty_q  <= TW'(ra.py0 >> 4);
+      wa_tx0_q <= ra.tx0;
+      wa_tx1m_q <= ra.tx1m;
+      wa_ty1m_q <= ra.ty1m;
+      wa_c1t_q <= ra.c1;
+      wa_tx_q  <= ra.tx0;
+      wa_ty_q  <= ra.ty0;
       wa_e_q   <= ra.e00;
       wa_er_q  <= ra.e00;
       wa_c0_q  <= 1'b1;
-      wa_c1_q  <= ra.px0[PW-1:4] == ra.px1[PW-1:4];
+      wa_c1_q  <= ra.c1;
       wa_r0_q  <= 1'b1;
-      wa_r1_q  <= ra.py0[PW-1:4] == ra.py1[PW-1:4];
+      wa_r1_q  <= ra.r1;
     end else if (wa_adv) begin
       if (wa_c1_q) begin
         wa_tx_q <= wa_tx0_q;
@@ -246,15 +252,15 @@ module gx_raster_walk #(
           wa_er_q[e] <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
         end
         wa_c0_q <= 1'b1;
-        wa_c1_q <= wa_tx0_q == wa_tx1_q;
+        wa_c1_q <= wa_c1t_q;
         wa_r0_q <= 1'b0;
-        wa_r1_q <= wa_ty_q + 1'b1 == wa_ty1_q;
+        wa_r1_q <= wa_ty_q == wa_ty1m_q;
       end else begin
         wa_tx_q <= wa_tx_q + 1'b1;
         for (int e = 0; e < 3; e++)
           wa_e_q[e] <= $signed(wa_e_q[e]) + (EW'($signed(wa_a_q[e])) <<< 12);
         wa_c0_q <= 1'b0;
-        wa_c1_q <= wa_tx_q + 1'b1 == wa_tx1_q;
+        wa_c1_q <= wa_tx_q == wa_tx1m_q;
       end
     end
   end
@@ -356,11 +362,13 @@ module gx_raster_walk #(
   end
 
   // ---------------------------------------------------------------------------------
-  // F: a fine tile's quad rows. F0 the fine tile as WF hands it on; F1 its offset from
-  // the coarse origin, 2048 (fx A + fy B), and its triangle's row constants and range;
-  // F2 E' at its origin; F3 the group mask: row r passes when E'(fine origin) + krc[r]
-  // >= 0 for every edge and its rows 2 r, 2 r + 1 meet [py0, py1], group g of a row when
-  // its columns meet [px0, px1] (a fine tile's origin is a multiple of 8 pixels: its rows
+  // F: a fine tile's quad rows. F1 the fine tile as WF hands it on (from FIFO F's head
+  // register), its offset from the coarse origin, 2048 (fx A + fy B), and its triangle's
+  // row constants and range;
+  // F2 E' at its origin; F3 the rows and groups: row r passes when E'(fine origin) +
+  // krc[r] >= 0 for every edge and its rows 2 r, 2 r + 1 meet [py0, py1], group g of a row
+  // when its columns meet [px0, px1]; the group mask, their product, is formed as FIFO R
+  // is written (a fine tile's origin is a multiple of 8 pixels: its rows
   // and columns are its origin's upper bits and a 3-bit offset, with no add); visit-mask
   // bit GPR r + g.
   typedef struct packed {           // a fine tile
@@ -374,26 +382,26 @@ module gx_raster_walk #(
     logic [G-1:0]       mask;
     logic [2:0][EW-1:0] e;
   } rec_fm_t;
-  logic            f0_v_q, f1_v_q, f2_v_q, f3_v_q;
-  rec_f_t          f0_q, f1_q, f2_q;
-  logic [1:0]      f0_f_q;
+  logic            f1_v_q, f2_v_q, f3_v_q;
+  rec_f_t          f1_q, f2_q;
   logic [2:0][EW-1:0] f1_off_q;
   logic [3:0][2:0][KW-1:0] f1_krc_q, f2_krc_q;
   logic [PW-1:0]   f1_px0_q, f1_px1_q, f1_py0_q, f1_py1_q;
   logic [PW-1:0]   f2_px0_q, f2_px1_q, f2_py0_q, f2_py1_q;
-  rec_fm_t         f3_q;
-  logic [2:0]      infl_f_q;        // fine tiles in F0..F3
+  rec_f_t          f3_q;
+  logic [3:0]      f3_rok_q;        // rows that pass
+  logic [GPR-1:0]  f3_gok_q;        // groups of a row that meet the range
+  rec_fm_t         f3_m;            // F3's fine tile with its group mask
+  logic [2:0]      infl_f_q;        // fine tiles in F1..F3
   always_ff @(posedge clk_i) begin
-    f0_q.seq <= ff_head.seq;
-    f0_q.fx  <= {ff_head.tx, wf_idx[0]};
-    f0_q.fy  <= {ff_head.ty, wf_idx[1]};
-    f0_q.e   <= ff_head.e;
-    f0_f_q   <= wf_idx;
-    f1_q     <= f0_q;
+    f1_q.seq <= ff_head.seq;
+    f1_q.fx  <= {ff_head.tx, wf_idx[0]};
+    f1_q.fy  <= {ff_head.ty, wf_idx[1]};
+    f1_q.e   <= ff_head.e;
     for (int e = 0; e < 3; e++)
-      f1_off_q[e] <= f0_f_q == 2'd0 ? '0
-                   : f0_f_q == 2'd1 ? EW'($signed(rf.a[e])) <<< 11
-                   : f0_f_q == 2'd2 ? EW'($signed(rf.b[e])) <<< 11
+      f1_off_q[e] <= wf_idx == 2'd0 ? '0
+                   : wf_idx == 2'd1 ? EW'($signed(rf.a[e])) <<< 11
+                   : wf_idx == 2'd2 ? EW'($signed(rf.b[e])) <<< 11
                    :                  EW'($signed(rf.ab[e])) <<< 11;
     f1_krc_q <= rr.krc;
     f1_px0_q <= rr.px0;
@@ -427,20 +435,26 @@ module gx_raster_walk #(
       for (int g = 0; g < GPR; g++)
         gok[g] = {f2_q.fx, 3'(2 * Lanes * g + 2 * Lanes - 1)} >= f2_px0_q &&
                  {f2_q.fx, 3'(2 * Lanes * g)} <= f2_px1_q;
-      for (int b = 0; b < G; b++) f3_q.mask[b] <= rok[b / GPR] && gok[b % GPR];
+      f3_rok_q <= rok;
+      f3_gok_q <= gok;
     end
   end
-  assign rf_addr = f0_q.seq[3:0];
-  assign rr_addr = f0_q.seq[3:0];
+  always_comb begin
+    f3_m.seq = f3_q.seq;
+    f3_m.fx  = f3_q.fx;
+    f3_m.fy  = f3_q.fy;
+    f3_m.e   = f3_q.e;
+    for (int b = 0; b < G; b++) f3_m.mask[b] = f3_rok_q[b / GPR] && f3_gok_q[b % GPR];
+  end
+  assign rf_addr = ff_head.seq[3:0];
+  assign rr_addr = ff_head.seq[3:0];
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      f0_v_q <= 1'b0;
       f1_v_q <= 1'b0;
       f2_v_q <= 1'b0;
       f3_v_q <= 1'b0;
     end else begin
-      f0_v_q <= wf_emit;
-      f1_v_q <= f0_v_q;
+      f1_v_q <= wf_emit;
       f2_v_q <= f1_v_q;
       f3_v_q <= f2_v_q;
     end
@@ -452,9 +466,9 @@ module gx_raster_walk #(
   logic [FCW-1:0]  fr_count;
   logic [G-1:0]    wr_done_q, wr_rest;
   logic [GL-1:0]   wr_idx;
-  assign fr_push = f3_v_q && f3_q.mask != '0;
-  gx_fifo_lut #(.Width($bits(f3_q)), .Depth(FD)) u_fr (
-    .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f3_q), .pop_i(wr_emit && wr_last),
+  assign fr_push = f3_v_q && f3_rok_q != '0 && f3_gok_q != '0;
+  gx_fifo_lut #(.Width($bits(f3_m)), .Depth(FD)) u_fr (
+    .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f3_m), .pop_i(wr_emit && wr_last),
     .valid_o(fr_valid), .head_o(fr_head), .count_o(fr_count));
   assign wr_rest = fr_head.mask & ~wr_done_q;
   assign wr_idx  = low_g(wr_rest);
@@ -477,9 +491,9 @@ module gx_raster_walk #(
   end
 
   // ---------------------------------------------------------------------------------
-  // G: a group. G0 the group as WR hands it on (row r = idx / GPR, group g = idx % GPR);
-  // G1 its offset from the fine origin, 512 r B (a shift of B or 3 B) and 512 g Lanes A,
-  // its triangle's range and mode; G2 E' at its origin and its pixels' range bits (pixel
+  // G: a group. G1 the group as WR hands it on (from FIFO R's head register; row r =
+  // idx / GPR, group g = idx % GPR), its offset from the fine origin, 512 r B (a shift of
+  // B or 3 B) and 512 g Lanes A, its triangle's range and mode; G2 E' at its origin and its pixels' range bits (pixel
   // 4 l + k at (2 l + k % 2, k / 2) from the origin).
   typedef struct packed {           // a group (FIFO G)
     logic [QW-1:0]      seq;
@@ -488,47 +502,38 @@ module gx_raster_walk #(
     logic [15:0]        inr;        // its pixels in the pixel range
     logic [2:0][EW-1:0] e;          // E' at its origin
   } rec_g_t;
-  logic            g0_v_q, g1_v_q, g2_v_q;
-  logic [QW-1:0]   g0_seq_q, g1_seq_q;
-  logic [PW-4:0]   g0_fx_q, g0_fy_q, g1_fx_q, g1_fy_q;
-  logic [2:0]      g0_xo_q, g0_yo_q, g1_xo_q, g1_yo_q;  // the group's origin in its fine tile
-  logic [1:0]      g0_row_q, g0_g_q;
-  logic [2:0][EW-1:0] g0_e_q, g1_e_q, g1_ro_q, g1_go_q;
+  logic            g1_v_q, g2_v_q;
+  logic [QW-1:0]   g1_seq_q;
+  logic [PW-4:0]   g1_fx_q, g1_fy_q;
+  logic [2:0]      g1_xo_q, g1_yo_q;  // the group's origin in its fine tile
+  logic [2:0][EW-1:0] g1_e_q, g1_ro_q, g1_go_q;
   logic [PW-1:0]   g1_px0_q, g1_px1_q, g1_py0_q, g1_py1_q;
   logic [2:0]      g1_nlog_q;
   rec_g_t          g2_q;
-  logic [2:0]      infl_r_q;        // groups in G0..G2
+  logic [2:0]      infl_r_q;        // groups in G1..G2
   always_ff @(posedge clk_i) begin
     logic [1:0] row, g;
     row = 2'(32'(wr_idx) / GPR);
     g   = 2'(32'(wr_idx) % GPR);
-    g0_seq_q <= fr_head.seq;
-    g0_fx_q  <= fr_head.fx;
-    g0_fy_q  <= fr_head.fy;
-    g0_e_q   <= fr_head.e;
-    g0_row_q <= row;
-    g0_g_q   <= g;
-    g0_xo_q  <= 3'({g, 1'b0} << $clog2(Lanes));
-    g0_yo_q  <= {row, 1'b0};
-    g1_seq_q <= g0_seq_q;
-    g1_fx_q  <= g0_fx_q;
-    g1_fy_q  <= g0_fy_q;
-    g1_xo_q  <= g0_xo_q;
-    g1_yo_q  <= g0_yo_q;
-    g1_e_q   <= g0_e_q;
+    g1_seq_q <= fr_head.seq;
+    g1_fx_q  <= fr_head.fx;
+    g1_fy_q  <= fr_head.fy;
+    g1_xo_q  <= 3'({g, 1'b0} << $clog2(Lanes));
+    g1_yo_q  <= {row, 1'b0};
+    g1_e_q   <= fr_head.e;
     g1_px0_q <= rg.px0;
     g1_px1_q <= rg.px1;
     g1_py0_q <= rg.py0;
     g1_py1_q <= rg.py1;
     g1_nlog_q <= rg.nlog;
     for (int e = 0; e < 3; e++) begin
-      g1_ro_q[e] <= g0_row_q == 2'd0 ? '0
-                  : g0_row_q == 2'd1 ? EW'($signed(rg.b[e])) <<< 9
-                  : g0_row_q == 2'd2 ? EW'($signed(rg.b[e])) <<< 10
+      g1_ro_q[e] <= row == 2'd0 ? '0
+                  : row == 2'd1 ? EW'($signed(rg.b[e])) <<< 9
+                  : row == 2'd2 ? EW'($signed(rg.b[e])) <<< 10
                   :                    EW'($signed(rg.b3[e])) <<< 9;
       g1_go_q[e] <= '0;
       for (int gg = 1; gg < GPR; gg++)
-        if (g0_g_q == 2'(gg))
+        if (g == 2'(gg))
           g1_go_q[e] <= gg * Lanes == 1 ? EW'($signed(rg.a[e])) <<< 9
                       : gg * Lanes == 2 ? EW'($signed(rg.a[e])) <<< 10
                       :                   EW'($signed(rg.a3[e])) <<< 9;
@@ -548,15 +553,13 @@ module gx_raster_walk #(
                            py >= g1_py0_q && py <= g1_py1_q;
       end
   end
-  assign rg_addr = g0_seq_q[3:0];
+  assign rg_addr = fr_head.seq[3:0];
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      g0_v_q <= 1'b0;
       g1_v_q <= 1'b0;
       g2_v_q <= 1'b0;
     end else begin
-      g0_v_q <= wr_emit;
-      g1_v_q <= g0_v_q;
+      g1_v_q <= wr_emit;
       g2_v_q <= g1_v_q;
     end
   end
@@ -641,19 +644,19 @@ module gx_raster_walk #(
   assign item_valid_o = it_v_q;
   assign i1_valid_o   = i1_v_q;
   assign item_o       = it_q;
-  assign busy_o = avail_q || wa_v_q || c1_v_q || c2_v_q || ff_valid ||
-                  f0_v_q || f1_v_q || f2_v_q || f3_v_q || fr_valid ||
-                  g0_v_q || g1_v_q || g2_v_q || fg_valid || i1_v_q;
+  assign busy_o = avail_q || wa_v_q || c1_v_q || c2_v_q || ff_count != '0 ||
+                  f1_v_q || f2_v_q || f3_v_q || fr_count != '0 ||
+                  g1_v_q || g2_v_q || fg_count != '0 || i1_v_q;
 
   // ---------------------------------------------------------------------------------
   // Properties.
   `GX_ASSERT(CreditC_A, 32'(infl_c_q) + 32'(ff_count) <= FD &&
                         32'(infl_c_q) == 32'(c1_v_q) + 32'(c2_v_q))
   `GX_ASSERT(CreditF_A, 32'(infl_f_q) + 32'(fr_count) <= FD &&
-                        32'(infl_f_q) == 32'(f0_v_q) + 32'(f1_v_q) + 32'(f2_v_q) +
+                        32'(infl_f_q) == 32'(f1_v_q) + 32'(f2_v_q) +
                                          32'(f3_v_q))
   `GX_ASSERT(CreditR_A, 32'(infl_r_q) + 32'(fg_count) <= FD &&
-                        32'(infl_r_q) == 32'(g0_v_q) + 32'(g1_v_q) + 32'(g2_v_q))
+                        32'(infl_r_q) == 32'(g1_v_q) + 32'(g2_v_q))
   `GX_ASSERT(HeadMask_A, (!ff_valid || (ff_head.mask != '0 &&
                                         (wf_done_q & ~ff_head.mask) == '0 && wf_rest != '0)) &&
                          (!fr_valid || (fr_head.mask != '0 &&
@@ -662,7 +665,7 @@ module gx_raster_walk #(
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16))
   `GX_COVER(WalkOverlap_C, tri_take && wa_v_q)
   `GX_COVER(FineDrop_C, c2_v_q && c2_q.mask == '0)
-  `GX_COVER(RowDrop_C, f3_v_q && f3_q.mask == '0)
+  `GX_COVER(RowDrop_C, f3_v_q && f3_m.mask == '0)
   `GX_COVER(WalkStall_C, wa_v_q && !cred_c_q)
 endmodule
 

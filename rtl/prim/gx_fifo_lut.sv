@@ -1,11 +1,14 @@
-// gx_fifo_lut: a synchronous FIFO in distributed (LUT) RAM whose head is read
-// asynchronously: head_o shows the oldest word from the clock after it is written, and
-// stays until pop_i. For a consumer that works on the head in place over several clocks
-// (an iterator), so the word is never copied into a register with an enable.
+// gx_fifo_lut: a synchronous FIFO in distributed (LUT) RAM with its head in a register:
+// head_o shows the oldest word from the second clock after it is written, and stays
+// until pop_i. For a consumer that works on the head in place over several clocks (an
+// iterator): its decision (pop_i) comes from registers only, since the head is a
+// register, loaded from the RAM read at a registered address when it is empty or
+// popped (every word passes through the RAM: no bypass multiplexer before the head).
 //
 // Handshake: push_i writes a word (the user keeps count: never more than Depth held,
 // NoOverflow_A); pop_i drops the head (never when empty, NoUnderflow_A). count_o is the
-// number of words held. Latency 1 (write to head), one word a clock in and out.
+// number of words held, the head's included. Latency 2 (write to head), one word a
+// clock in and out.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -25,37 +28,49 @@ module gx_fifo_lut #(
 );
   (* ram_style = "distributed" *) logic [Width-1:0] mem_q [Depth];
   logic [AW-1:0] wptr_q, rptr_q;
-  logic [AW:0]   count_q;
+  logic [AW:0]   mcount_q, count_q;       // words in the RAM; words held
+  logic          hv_q;                    // the head register holds a word
+  logic [Width-1:0] head_q, rd;
+  logic          ld;
+
+  assign ld = (!hv_q || pop_i) && mcount_q != '0;
+
+`ifdef GX_RAM_FREE_READ
+  // Proofs of control properties: a word read from the RAM is any word (the array is
+  // not kept).
+  always_comb rd = $anyseq;
+`else
+  assign rd = mem_q[rptr_q];
+`endif
 
   always_ff @(posedge clk_i) begin
     if (push_i) mem_q[wptr_q] <= in_data_i;
+    if (ld) head_q <= rd;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      wptr_q  <= '0;
-      rptr_q  <= '0;
-      count_q <= '0;
+      wptr_q   <= '0;
+      rptr_q   <= '0;
+      mcount_q <= '0;
+      count_q  <= '0;
+      hv_q     <= 1'b0;
     end else begin
       if (push_i) wptr_q <= wptr_q + 1'b1;
-      if (pop_i) rptr_q <= rptr_q + 1'b1;
-      count_q <= count_q + (AW+1)'(push_i) - (AW+1)'(pop_i);
+      if (ld) rptr_q <= rptr_q + 1'b1;
+      mcount_q <= mcount_q + (AW+1)'(push_i) - (AW+1)'(ld);
+      count_q  <= count_q + (AW+1)'(push_i) - (AW+1)'(pop_i);
+      hv_q     <= ld || (hv_q && !pop_i);
     end
   end
-`ifdef GX_RAM_FREE_READ
-  // Proofs of control properties: the head is any word (the array is not kept).
-  logic [Width-1:0] free_d;
-  always_comb free_d = $anyseq;
-  assign head_o  = free_d;
-`else
-  assign head_o  = mem_q[rptr_q];
-`endif
-  assign valid_o = count_q != '0;
+  assign head_o  = head_q;
+  assign valid_o = hv_q;
   assign count_o = count_q;
 
   `GX_ASSERT(NoOverflow_A, !push_i || count_q != (AW+1)'(Depth) || pop_i)
-  `GX_ASSERT(NoUnderflow_A, !pop_i || count_q != '0)
+  `GX_ASSERT(NoUnderflow_A, !pop_i || hv_q)
   `GX_ASSERT(LutFifoCount_A, count_q <= (AW+1)'(Depth) &&
-                             wptr_q == AW'(32'(rptr_q) + 32'(count_q)))
+                             32'(count_q) == 32'(mcount_q) + 32'(hv_q) &&
+                             wptr_q == AW'(32'(rptr_q) + 32'(mcount_q)))
 endmodule
 
 `default_nettype wire
