@@ -94,7 +94,6 @@ module gx_mssurf #(
   localparam int unsigned NR = gx_pkg::MsTileBytes / RB;     // rows a tile: 4
   localparam int unsigned VB = 16;                           // SUST.MS value bytes kept
   localparam int unsigned VC = 8;                            // copies of the row code
-  localparam int unsigned RC = 4;                            // copies of rep_val's selects
   localparam logic [1:0] CauseFull = 2'd0, CauseEvict = 2'd1, CauseConflict = 2'd2,
                          CauseCommand = 2'd3;
   localparam logic [1:0] OpStore = 2'd0, OpFlush = 2'd1, OpLoad = 2'd2;
@@ -178,11 +177,8 @@ module gx_mssurf #(
   logic [5:0]    nb_oh_q, p_oh_q;
   logic [13:0]   w_q, h_q;
   logic          nbw_q;       // N B >= 32: a full-state value goes into the value buffer
+  logic          nb8_q;       // N B = 8
   logic [VC-1:0] nb32_q;      // N B = 32, copies (rep_row)
-  logic [RC-1:0][2:0] rsel_q; // N B = 8, B = 8, B = 4, copies (rep_val)
-  for (genvar j = 0; j < RC; j++) begin : gen_rsel
-    (* keep *) always_ff @(posedge clk_i) rsel_q[j] <= {nb_log == 4'd3, b_log == 3'd3, b_log == 3'd2};
-  end
   for (genvar j = 0; j < VC; j++) begin : gen_nb32
     (* keep *) always_ff @(posedge clk_i) nb32_q[j] <= nb_log == 4'd5;
   end
@@ -198,6 +194,7 @@ module gx_mssurf #(
     w_q       <= cfg_q.width;
     h_q       <= cfg_q.height;
     nbw_q     <= nb_log >= 4'd5;
+    nb8_q     <= nb_log == 4'd3;
   end
   // Steps 2 to 5 (DerivedTotal_A, DerivedLast_A): W H, W H - 1, the last tile, its pixel
   // count and first pixel, its existing samples.
@@ -231,16 +228,10 @@ module gx_mssurf #(
   // command repeated to 16 bytes as they enter (byte k = byte k mod B, or mod N B); a
   // full-state value of N B >= 32 bytes goes into the value buffer, its first row
   // repeated when N B = 32 (byte k mod 32).
-  // The unit by registered selects (rsel_q: N B = 8, B = 8, B = 4), a copy for each
-  // group of VB / RC bytes.
-  function automatic logic [8*VB-1:0] rep_val(logic [8*VB-1:0] v, logic full,
-                                              logic [RC-1:0][2:0] rs);
-    for (int unsigned k = 0; k < VB; k++) begin
-      logic u4, u8;  // a unit of 4 bytes, of 8 (else 16)
-      u4 = !full && rs[k / (VB / RC)][0];
-      u8 = full ? rs[k / (VB / RC)][2] : rs[k / (VB / RC)][1];
-      rep_val[8*k +: 8] = u4 ? v[8*(k % 4) +: 8] : u8 ? v[8*(k % 8) +: 8] : v[8*k +: 8];
-    end
+  function automatic logic [8*VB-1:0] rep_val(logic [8*VB-1:0] v, logic [1:0] u48);
+    for (int unsigned k = 0; k < VB; k++)  // u48: a unit of 4 bytes, of 8 (else 16)
+      rep_val[8*k +: 8] = u48[0] ? v[8*(k % 4) +: 8] : u48[1] ? v[8*(k % 8) +: 8]
+                        : v[8*k +: 8];
   endfunction
   // The first row's byte k with N B = 32 (a copy of the select for each group of RB / VC
   // bytes).
@@ -266,7 +257,7 @@ module gx_mssurf #(
     sk_in.x    = cmd_i.x;
     sk_in.y    = cmd_i.y;
     sk_in.mask = cmd_i.mask;
-    sk_in.val  = rep_val(cmd_i.value[8*VB-1:0], cmd_i.full, rsel_q);
+    sk_in.val  = rep_val(cmd_i.value[8*VB-1:0], cmd_i.full ? {nb8_q, 1'b0} : b_oh_q[1:0]);
   end
 
   gx_skid #(.Width(CmdBits)) u_in (
@@ -296,8 +287,7 @@ module gx_mssurf #(
   // Every ready reaches one stage back at most: D's take moves C (whose skid register
   // takes P's command while C is stalled), and P's take comes from that register.
   logic        b_v, b_adv, p_take, d_take;
-  localparam int unsigned NCS = 6;       // parts of C's skid buffer (below)
-  localparam int unsigned DC = 7 + NCS;  // copies of d_take: D's registers (0..6), C's
+  localparam int unsigned DC = 10;  // copies of d_take: D's registers (0..6), C's (7..9)
   logic [DC-1:0] d_take_c;   // copies of d_take, each enabling a group of registers
   logic        cs_ready;   // C's skid register is empty (a register)
   cmd_t        b;
@@ -430,6 +420,7 @@ module gx_mssurf #(
   end
   // C's skid buffer as NCS buffers side by side, each holding a part of the entry and
   // moved by its own copy of D's take (their valid bits equal: CSkidCopy_A).
+  localparam int unsigned NCS = 3;
   localparam int unsigned CPW = CEntBits / NCS;   // bits of each part but the last
   logic [NCS-1:0] cs_ready_c, c_v_c, cs_held_v_c;
   for (genvar i = 0; i < NCS; i++) begin : gen_cskid
@@ -748,19 +739,8 @@ module gx_mssurf #(
 
   // ---------------------------------------------------------------------------------
   // D: the store's bytes of one RAM row, its write enables and the compare.
-  // D's state, one-hot (a state test is one bit of the register: DStOneHot_A).
-  localparam int unsigned IRun = 0, IRead = 1, IChk = 2, IWrite = 3, IFull = 4;
-  typedef enum logic [4:0] {
-    DRun = 5'(1) << IRun, DRead = 5'(1) << IRead, DChk = 5'(1) << IChk,
-    DWrite = 5'(1) << IWrite, DFull = 5'(1) << IFull
-  } dst_e;
+  typedef enum logic [2:0] {DRun, DRead, DChk, DWrite, DFull} dst_e;
   dst_e          d_st_q, d_st_d;
-  logic          s_run, s_read, s_chk, s_write, s_full;
-  assign s_run   = d_st_q[IRun];
-  assign s_read  = d_st_q[IRead];
-  assign s_chk   = d_st_q[IChk];
-  assign s_write = d_st_q[IWrite];
-  assign s_full  = d_st_q[IFull];
   logic [SW-1:0] d_slot_q, d_slot_d;   // the slot read, written or waiting to leave
   logic [1:0]    d_row_q, d_row_d;     // DRead: next row to read; DWrite: row to write
   logic          chk_ok_q, chk_ok_d;   // the stored samples met passed the check
@@ -794,7 +774,7 @@ module gx_mssurf #(
   logic               dfull_d;
   logic [1:0]         grel_d;
   assign dfull_d = (d_take ? c.full : dcmd.full) && nbw_q;
-  assign grel_d  = (d_st_d[IWrite] || d_st_d[IRead]) ? d_row_d : 2'd0;
+  assign grel_d  = (d_st_d == DWrite || d_st_d == DRead) ? d_row_d : 2'd0;
   assign wsel_d  = dfull_d ? {grel_d == 2'd3, grel_d == 2'd2, grel_d == 2'd1, grel_d == 2'd0,
                               1'b0}
                            : 5'b00001;
@@ -803,7 +783,7 @@ module gx_mssurf #(
   end
 
   always_comb begin
-    g_rel = (s_write || s_read) ? d_row_q : 2'd0;
+    g_rel = (d_st_q == DWrite || d_st_q == DRead) ? d_row_q : 2'd0;
     k_rel = rp_row_q[0];
     g_row = d_row0 + g_rel;
     k_row = d_row0 + k_rel;
@@ -930,11 +910,8 @@ module gx_mssurf #(
     p1_row0    = 2'd0;
     p1_rows    = 3'(NR);
     p1_dslot   = 1'b0;
-    // A case on the state's bits (each item one bit of the one-hot register), not
-    // `unique`: before reset the register holds any value, which a uniqueness check
-    // would flag; after it exactly one bit is set (DStOneHot_A).
-    case (1'b1)
-      s_run: begin
+    unique case (d_st_q)
+      DRun: begin
         if (is_store) begin
           if (lk_any) begin
             if (e_act_q && e_peek_q && e_slot_q == lk_h_q) begin
@@ -992,14 +969,14 @@ module gx_mssurf #(
           end
         end
       end
-      s_read: begin
+      DRead: begin
         if (d_row_q <= d_rows_m1 && d_row_q != 2'd0) begin
           d_re = 1'b1;
           d_row_d = d_row_q + 2'd1;
         end
         if (d_ret && rp_last_q[1]) d1_st = DChk;  // the last row's compare is registered
       end
-      s_chk: begin
+      DChk: begin
         if (!conf_q) begin  // equal or near: the store writes (newest data kept)
           d1_chk_ok = 1'b1;
           d1_st = DRun;
@@ -1010,13 +987,13 @@ module gx_mssurf #(
           d1_st = DRun;
         end
       end
-      s_write: begin
+      DWrite: begin
         w_en = 1'b1;
         w_slot = d_slot_q;
         w_last = d_row_q == d_rows_m1;
         d_row_d = d_row_q + 2'd1;
       end
-      s_full: begin
+      DFull: begin
         if (eng_free) begin
           p1 = 1'b1;
           p1_cause = CauseFull;
@@ -1088,16 +1065,16 @@ module gx_mssurf #(
   logic fin_a, fin_e, st_go;
   assign st_go = lk_any ? !pk_wait && (!lk_ovl || chk_ok_q) : !at_cap;
   assign fin_a =
-      (s_run && is_store && d_rows_m1 == 2'd0 && st_go
+      (d_st_q == DRun && is_store && d_rows_m1 == 2'd0 && st_go
        && !(lk_any ? lk_fullh : lk_fulla_q))
-   || (s_write && d_row_q == d_rows_m1 && !full_last_q)
-   || (s_run && is_flush && !any_res);
+   || (d_st_q == DWrite && d_row_q == d_rows_m1 && !full_last_q)
+   || (d_st_q == DRun && is_flush && !any_res);
   assign fin_e =
-      (s_run && is_store && d_rows_m1 == 2'd0 && st_go)
-   || (s_write && d_row_q == d_rows_m1)
-   || s_full
-   || (s_run && is_load)
-   || (s_run && is_flush && one_res);
+      (d_st_q == DRun && is_store && d_rows_m1 == 2'd0 && st_go)
+   || (d_st_q == DWrite && d_row_q == d_rows_m1)
+   || d_st_q == DFull
+   || (d_st_q == DRun && is_load)
+   || (d_st_q == DRun && is_flush && one_res);
   assign d_fin = fin_a || (fin_e && eng_free);
   for (genvar k = 0; k < DC; k++) begin : gen_dtake
     assign d_take_c[k] = !d_v || fin_a || (fin_e && ef_c[k]);
@@ -1119,16 +1096,16 @@ module gx_mssurf #(
     end
   end
   // in DRun, a store writes its first row: into its tile's slot, or a fresh one
-  assign wr_run = s_run && is_store
+  assign wr_run = d_st_q == DRun && is_store
                && (lk_any ? !pk_wait && (!lk_ovl || chk_ok_q) : !at_cap);
   // ... its only row, filling the tile, with the engine free: its full record is posted
   assign fw_run = wr_run && d_rows_m1 == 2'd0 && (lk_any ? lk_fullh : lk_fulla_q) && eng_free;
   // the oldest slot leaves: an eviction, or the flush command's record
-  assign po_old = eng_free && s_run
+  assign po_old = eng_free && d_st_q == DRun
                && ((is_store && !lk_any && at_cap) || (is_flush && any_res));
   // D's slot leaves: a conflict, a waiting full record, a multi-row store's last row
-  assign po_ds  = eng_free && ((s_chk && conf_q) || s_full
-                               || (s_write && d_row_q == d_rows_m1 && full_last_q));
+  assign po_ds  = eng_free && ((d_st_q == DChk && conf_q) || d_st_q == DFull
+                               || (d_st_q == DWrite && d_row_q == d_rows_m1 && full_last_q));
   assign po_any  = po_old || po_ds || fw_run;
   assign alloc_f = (wr_run && !lk_any) ? f_oh : '0;
   assign wr1_f   = wr_run ? (lk_any ? lk_hit_q : f_oh) : '0;
@@ -1149,20 +1126,20 @@ module gx_mssurf #(
   logic [TS-1:0]   post_cover_f, cover_old;
   logic [2*TP-1:0] post_arrive_f, arrive_old;
   assign post_f  = po_any || peek_post;
-  assign use_old = s_run && ((is_store && !lk_any && at_cap) || is_flush);
-  assign fw_c    = s_run && is_store;
+  assign use_old = d_st_q == DRun && ((is_store && !lk_any && at_cap) || is_flush);
+  assign fw_c    = d_st_q == DRun && is_store;
   always_comb begin
     tile_old = '0;
     for (int k = 0; k < PS; k++)
       if (oldest[k]) tile_old = tile_old | tile_q[k];
   end
   assign {cover_old, arrive_old} = sel_slot(oldest, cover_q, arrive_q);
-  assign post_slot_f   = use_old ? o : !s_run ? d_slot_q : lk_any ? lk_h_q : f;
+  assign post_slot_f   = use_old ? o : d_st_q != DRun ? d_slot_q : lk_any ? lk_h_q : f;
   assign post_tile_f   = use_old ? tile_old : d_tile;
   assign post_cover_f  = use_old ? cover_old : lk_cover | (fw_c ? d_smask : '0);
   assign post_arrive_f = use_old ? arrive_old : fw_c ? arr_new : lk_arrive;
   assign post_cause_f  = use_old ? (is_flush ? CauseCommand : CauseEvict)
-                       : s_chk ? CauseConflict : CauseFull;
+                       : d_st_q == DChk ? CauseConflict : CauseFull;
   assign post_rows_f   = !is_load ? 3'(NR) : lk_any ? 3'(d_rows_m1) + 3'd1 : 3'd0;
 
   // A multi-row store remembers at its first row whether the tile is then full.
@@ -1180,7 +1157,7 @@ module gx_mssurf #(
     end
     d_slot_q <= d_slot_d;
     d_row_q  <= d_row_d;
-    if (s_run) conf_q <= 1'b0;
+    if (d_st_q == DRun) conf_q <= 1'b0;
     else if (d_ret) conf_q <= conf_q || row_far;
   end
 
@@ -1242,7 +1219,7 @@ module gx_mssurf #(
 
   // The RAM write: a store's first row in DRun (wr_run, flat), DWrite's rows.
   logic w_en_f;
-  assign w_en_f = wr_run || s_write;
+  assign w_en_f = wr_run || d_st_q == DWrite;
   assign we     = w_en_f ? g_be : '0;
   assign waddr = {w_slot, g_row};
   assign wdata = g_data;
@@ -1362,9 +1339,8 @@ module gx_mssurf #(
                  && rows_m1_q == (nb_log == 4'd8 ? 2'd3 : nb_log == 4'd7 ? 2'd1 : 2'd0)
                  && n_oh_q == 4'(1) << (n_log - 3'd1) && b_oh_q == 3'(1) << (b_log - 3'd2)
                  && nb_oh_q == 6'(1) << (nb_log - 4'd3) && p_oh_q == 6'(1) << p_log
-                 && w_q == cfg_q.width && h_q == cfg_q.height && nbw_q == (nb_log >= 4'd5)
-                 && nb32_q == {VC{nb_log == 4'd5}}
-                 && rsel_q == {RC{nb_log == 4'd3, b_log == 3'd3, b_log == 3'd2}}))
+                 && w_q == cfg_q.width && h_q == cfg_q.height && nbw_q == (nb_log >= 4'd5) && nb8_q == (nb_log == 4'd3)
+                 && nb32_q == {VC{nb_log == 4'd5}}))
   `GX_ASSERT(DerivedTotal_A, (settle_q >= 3'd4 || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
                              && (settle_q >= 3'd3 || tm1_q == 26'(total_q - 27'd1)))
   `GX_ASSERT(DerivedLast_A, settle_q >= 3'd2
@@ -1508,7 +1484,6 @@ module gx_mssurf #(
                                                                    && rp_last_q[1])))
 
   // D works on the command in C, on a slot holding its tile.
-  `GX_ASSERT(DStOneHot_A, $onehot(d_st_q))
   `GX_ASSERT(DCmd_A, d_st_q == DRun || is_store)
   `GX_ASSERT(DSlot_A, d_st_q == DRun
              || (res_q[d_slot_q] && tile_q[d_slot_q] == d_tile
