@@ -195,7 +195,11 @@ module gx_raster_walk #(
 
   // ---------------------------------------------------------------------------------
   // WA: the coarse walker; hands on its tile into C when C's FIFO has room (cred_c_q).
-  logic            wa_v_q, wa_last, wa_adv, tri_take, avail_q, cred_c_q;
+  logic            wa_v_q, wa_last, avail_q, cred_c_q;
+  // The iterators' decisions (here and WF's, WR's) are kept as nets, so synthesis
+  // cannot merge a decision into the LUTs of the ring data it selects (those sit by the
+  // rings, far from the enables the decision drives).
+  (* keep *) logic wa_adv, tri_take;
   logic [QW-1:0]   next_q, wa_seq_q;
   logic [TW-1:0]   wa_tx_q, wa_ty_q, wa_tx0_q, wa_tx1m_q, wa_ty1m_q;
   logic            wa_c1t_q;                // the triangle has one column of coarse tiles
@@ -332,11 +336,12 @@ module gx_raster_walk #(
   end
 
   // FIFO F and WF: the head's fine tiles, lowest first (wf_done_q: those handed on)
-  logic            ff_push, ff_valid, wf_emit, wf_last, cred_f_q;
+  logic            ff_push, ff_valid, cred_f_q;
+  (* keep *) logic wf_emit, wf_last;
   rec_cm_t         ff_head;
   logic [FCW-1:0]  ff_count;
   logic [3:0]      wf_done_q, wf_rest;
-  logic [1:0]      wf_idx;
+  (* keep *) logic [1:0] wf_idx;
   assign ff_push = c2_v_q && c2_q.mask != '0;
   gx_fifo_lut #(.Width($bits(c2_q)), .Depth(FD)) u_ff (
     .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c2_q), .pop_i(wf_emit && wf_last),
@@ -465,7 +470,7 @@ module gx_raster_walk #(
   rec_fm_t         fr_head;
   logic [FCW-1:0]  fr_count;
   logic [G-1:0]    wr_done_q, wr_rest;
-  logic [GL-1:0]   wr_idx;
+  (* keep *) logic [GL-1:0] wr_idx;
   assign fr_push = f3_v_q && f3_rok_q != '0 && f3_gok_q != '0;
   gx_fifo_lut #(.Width($bits(f3_m)), .Depth(FD)) u_fr (
     .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f3_m), .pop_i(wr_emit && wr_last),
