@@ -369,13 +369,12 @@ module gx_raster_walk #(
   // ---------------------------------------------------------------------------------
   // F: a fine tile's quad rows. F1 the fine tile as WF hands it on (from FIFO F's head
   // register), its offset from the coarse origin, 2048 (fx A + fy B), and its triangle's
-  // row constants and range;
-  // F2 E' at its origin; F3 the rows and groups: row r passes when E'(fine origin) +
-  // krc[r] >= 0 for every edge and its rows 2 r, 2 r + 1 meet [py0, py1], group g of a row
-  // when its columns meet [px0, px1]; the group mask, their product, is formed as FIFO R
-  // is written (a fine tile's origin is a multiple of 8 pixels: its rows
-  // and columns are its origin's upper bits and a 3-bit offset, with no add); visit-mask
-  // bit GPR r + g.
+  // row constants and range; F2 E' at its origin; F3 the rows and groups: row r passes
+  // when E'(fine origin) + krc[r] >= 0 for every edge and its rows 2 r, 2 r + 1 meet
+  // [py0, py1], group g of a row when its columns meet [px0, px1]; the group mask, their
+  // product, is formed as FIFO R is written (a fine tile's origin is a multiple of 8
+  // pixels: its rows and columns are its origin's upper bits and a 3-bit offset, with no
+  // add); visit-mask bit GPR r + g.
   typedef struct packed {           // a fine tile
     logic [QW-1:0]      seq;
     logic [PW-4:0]      fx, fy;     // its upper-left pixel / 8

@@ -28,7 +28,9 @@ module gx_fifo_lut #(
 );
   (* ram_style = "distributed" *) logic [Width-1:0] mem_q [Depth];
   logic [AW-1:0] wptr_q, rptr_q;
-  logic [AW:0]   mcount_q, count_q;       // words in the RAM; words held
+  // words in the RAM; words held (mcount_q + hv_q, kept as its own register because
+  // the users' credits read it)
+  logic [AW:0]   mcount_q, count_q;
   logic          hv_q;                    // the head register holds a word
   logic [Width-1:0] head_q, rd;
   logic          ld;
