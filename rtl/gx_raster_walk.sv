@@ -187,7 +187,8 @@ module gx_raster_walk #(
     steps_m1 = nlog == 3'd4 ? 2'd3 : nlog == 3'd3 ? 2'd1 : 2'd0;
   endfunction
   // a credit: the pieces in flight (the count after this clock) and the words a FIFO
-  // holds, with the word it is written this clock, leave room for one more
+  // holds (its count_o: a pop counted a clock late, an upper bound), with the word it is
+  // written this clock, leave room for one more
   function automatic logic room(input logic [3:0] infl, input logic [FCW-1:0] count,
                                 input logic push);
     room = 32'(infl) + 32'(count) + 32'(push) < FD;

@@ -5,10 +5,12 @@
 // register, loaded from the RAM read at a registered address when it is empty or
 // popped (every word passes through the RAM: no bypass multiplexer before the head).
 //
-// Handshake: push_i writes a word (the user keeps count: never more than Depth held,
-// NoOverflow_A); pop_i drops the head (never when empty, NoUnderflow_A). count_o is the
-// number of words held, the head's included. Latency 2 (write to head), one word a
-// clock in and out.
+// Handshake: push_i writes a word; pop_i drops the head (never when empty,
+// NoUnderflow_A). count_o is the number of words held, the head's included, with a pop
+// counted a clock late: the words held and the head popped in the clock before (an upper
+// bound, for the users' credits; a pop reaches no adder in its own clock). The user keeps
+// count: never a push when count_o is Depth (NoOverflow_A), so never more than Depth
+// held. Latency 2 (write to head), one word a clock in and out.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -28,10 +30,11 @@ module gx_fifo_lut #(
 );
   (* ram_style = "distributed" *) logic [Width-1:0] mem_q [Depth];
   logic [AW-1:0] wptr_q, rptr_q;
-  // words in the RAM; words held (mcount_q + hv_q, kept as its own register because
-  // the users' credits read it)
+  // words in the RAM; words held and the head popped in the clock before (mcount_q +
+  // hv_q + pop_q, kept as its own register because the users' credits read it)
   logic [AW:0]   mcount_q, count_q;
   logic          hv_q;                    // the head register holds a word
+  logic          pop_q;                   // the head was popped in the clock before
   logic [Width-1:0] head_q, rd;
   logic          ld;
 
@@ -56,22 +59,24 @@ module gx_fifo_lut #(
       mcount_q <= '0;
       count_q  <= '0;
       hv_q     <= 1'b0;
+      pop_q    <= 1'b0;
     end else begin
       if (push_i) wptr_q <= wptr_q + 1'b1;
       if (ld) rptr_q <= rptr_q + 1'b1;
       mcount_q <= mcount_q + (AW+1)'(push_i) - (AW+1)'(ld);
-      count_q  <= count_q + (AW+1)'(push_i) - (AW+1)'(pop_i);
+      count_q  <= count_q + (AW+1)'(push_i) - (AW+1)'(pop_q);
       hv_q     <= ld || (hv_q && !pop_i);
+      pop_q    <= pop_i;
     end
   end
   assign head_o  = head_q;
   assign valid_o = hv_q;
   assign count_o = count_q;
 
-  `GX_ASSERT(NoOverflow_A, !push_i || count_q != (AW+1)'(Depth) || pop_i)
+  `GX_ASSERT(NoOverflow_A, !push_i || count_q != (AW+1)'(Depth))
   `GX_ASSERT(NoUnderflow_A, !pop_i || hv_q)
   `GX_ASSERT(LutFifoCount_A, count_q <= (AW+1)'(Depth) &&
-                             32'(count_q) == 32'(mcount_q) + 32'(hv_q) &&
+                             32'(count_q) == 32'(mcount_q) + 32'(hv_q) + 32'(pop_q) &&
                              wptr_q == AW'(32'(rptr_q) + 32'(mcount_q)))
 endmodule
 
