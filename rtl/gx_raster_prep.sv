@@ -17,7 +17,9 @@
 // loaded from rp_i, the retire pointer's next value, so it compares with rp's value now).
 // Latency: a triangle taken in clock t has its offset ring halves written at the ends of
 // clocks t + 4 and t + 5, its record at the end of t + 6.
-// Throughput: one triangle every 2 clocks (the engine's two phases).
+// Throughput: one triangle every 2 clocks (the engine's two phases); a triangle with an
+// empty range leaves P0 free in the next clock when it was offered in the clock before
+// its take, else a clock later.
 // Every stage after P0 is free running (loads every clock, no enable); P0 holds its
 // triangle for two clocks, so each stage holds it for two, and a pulse marks the first.
 `default_nettype none
@@ -97,18 +99,28 @@ module gx_raster_prep #(
   logic            ne_d;
 
   // P0 is free: empty, in its triangle's last clock, or holding a triangle with an empty
-  // range. "Free" is registered, decided a clock ahead (after a take it is free again
-  // only if the taken range is empty; without a take it is free in the next clock), in
-  // PC copies, each the clock enable of one group of P0's registers and driven by
-  // nothing but its flip-flop, so no logic lies between a copy and its loads; what the
-  // registers load without a taken command is never read (p0_v_q stays clear).
+  // range known when it was taken. "Free" is registered, decided a clock ahead (without
+  // a take it is free in the next clock; after a take only if the command was offered in
+  // the clock before, so its range's emptiness is in a register, ne_q, and the range is
+  // empty: no compare of the command lies before the register; a command taken in the
+  // first clock it is offered holds P0 a clock even when its range is empty), in PC
+  // copies, each the clock enable of one group of P0's registers and driven by nothing
+  // but its flip-flop, so no logic lies between a copy and its loads; what the registers
+  // load without a taken command is never read (p0_v_q stays clear).
   localparam int unsigned PC = 7;
   logic [PC-1:0] pfree;
+  logic          ne_q;      // the range of the clock before's command is not empty
+  logic          seen_q;    // the command now was offered, not taken, the clock before
   for (genvar k = 0; k < PC; k++) begin : gen_pc
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) pfree[k] <= 1'b1;
-      else pfree[k] <= !take || !ne_d;
+      else pfree[k] <= !take || (seen_q && !ne_q);
     end
+  end
+  always_ff @(posedge clk_i) begin
+    ne_q <= ne_d;
+    if (rst_i) seen_q <= 1'b0;
+    else seen_q <= cmd_valid_i && !take;
   end
   logic p0_v_d, p0_ph_d;
   assign ne_d        = su.px0 <= su.px1 && su.py0 <= su.py1;
@@ -679,8 +691,16 @@ module gx_raster_prep #(
              su.px0 > su.px1 || su.py0 > su.py1 ||
              ($signed(su.a0) + $signed(su.a1) + $signed(su.a2) == 0 &&
               $signed(su.b0) + $signed(su.b1) + $signed(su.b2) == 0))
-  `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || !p0_ne_q}})
+  // P0's free copies: a command held since the clock before is the one offered then
+  // (the command protocol), so ne_q is its range's; p0_kn_q: P0's triangle was taken so.
+`ifdef GX_ASSERT_ON
+  logic p0_kn_q;
+  always_ff @(posedge clk_i) if (take) p0_kn_q <= seen_q;
+`endif
+  `GX_ASSERT(CmdSeen_A, !seen_q || (cmd_valid_i && ne_q == ne_d))
+  `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || (!p0_ne_q && p0_kn_q)}})
   `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
+  `GX_COVER(PrepDropKnown_C, take && seen_q && !ne_q)
 endmodule
 
 `default_nettype wire
