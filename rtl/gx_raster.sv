@@ -82,7 +82,8 @@ module gx_raster #(
   gx_raster_prep #(.Lanes(Lanes)) u_prep (
     .clk_i, .rst_i,
     .cmd_valid_i(cmd_valid_i && !cmd_i.op), .cmd_ready_o(prep_ready), .cmd_i,
-    .tbl_we_i(tbl_take), .tbl_i(cmd_i.pattern), .rp_i(rp_d),
+    .tbl_we_i(tbl_take), .tbl_i(cmd_i.pattern), .rp_opt_i({rp_q, next, rd_seq}),
+    .rp_sel_i({!walk_busy && !item_valid, rd_v}),
     .tri_we_o(tri_we), .tri_o(ptri), .pushed_o(pushed),
     .ofs_we_o(ofs_we), .ofs_waddr_o(ofs_waddr), .ofs_wdata_o(ofs_wdata),
     .busy_o(prep_busy)
@@ -139,8 +140,8 @@ module gx_raster #(
   // items (T1 reads the last, the offsets); with nothing from the walker to T1 every
   // triangle the walker has taken is done. An item's sequence number lies between rp and
   // the walker's next (RdSeq_A), so rp moves only forward within the taken triangles.
-  // Prep's admission reads rp's next value (rp_d), so a retired slot is free a clock
-  // sooner.
+  // Prep's admission reads rp's next value (as rp_d's three choices and the choice, so
+  // it compares each apart), so a retired slot is free a clock sooner.
   always_comb begin
     rp_d = rp_q;
     if (rd_v) rp_d = rd_seq;

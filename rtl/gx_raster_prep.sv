@@ -14,7 +14,9 @@
 // (the walker takes triangle n once pushed_o has passed it). cmd_ready_o comes from
 // registers: P0 is free (empty, or in the second clock of its triangle) and the ring slot
 // of the next sequence number is retired (seq - rp < 15: admission; the register is
-// loaded from rp_i, the retire pointer's next value, so it compares with rp's value now).
+// loaded from the retire pointer's next value, so it compares with rp's value now: that
+// value is one of three, rp_opt_i, each compared apart, and the choice, rp_sel_i, selects
+// among the compares).
 // Latency: a triangle taken in clock t has its offset ring halves written at the ends of
 // clocks t + 4 and t + 5, its record at the end of t + 6.
 // Throughput: one triangle every 2 clocks (the engine's two phases); a triangle with an
@@ -35,7 +37,10 @@ module gx_raster_prep #(
   input  wire gx_pkg::rs_cmd_t        cmd_i,        /// the command (op 0)
   input  wire logic                   tbl_we_i,     /// write the pattern table ...
   input  wire logic [127:0]           tbl_i,        /// ... with this (slot s at bits 8 s)
-  input  wire logic [gx_raster_pkg::QW-1:0] rp_i,   /// oldest sequence number still read, next clock
+  /// oldest sequence number still read, next clock: rp_opt_i[0] when rp_sel_i[0], else
+  /// rp_opt_i[1] when rp_sel_i[1], else rp_opt_i[2]
+  input  wire logic [2:0][gx_raster_pkg::QW-1:0] rp_opt_i,
+  input  wire logic [1:0]             rp_sel_i,     /// (the choice)
   output      logic                   tri_we_o,     /// write the prepared triangle ...
   output      gx_raster_pkg::rs_tri_t tri_o,        /// ... this one, at slot seq % 16
   output      logic [gx_raster_pkg::QW-1:0] pushed_o, /// triangles written (mod 32)
@@ -617,14 +622,21 @@ module gx_raster_prep #(
 
   // Admission: the next sequence number's ring slot is retired.
   // (from the current sequence number: a slot is left for the triangle P0 may take in
-  // this clock, so no compare of the command lies before the register)
+  // this clock, so no compare of the command lies before the register; each of the
+  // retire pointer's three next values compared apart, the choice last)
+  logic [2:0] adm_opt;
+  logic [QW-1:0] rp_d;
+  always_comb begin
+    for (int j = 0; j < 3; j++) adm_opt[j] = QW'(ns_q - rp_opt_i[j]) < QW'(15);
+    rp_d = rp_sel_i[0] ? rp_opt_i[0] : rp_sel_i[1] ? rp_opt_i[1] : rp_opt_i[2];
+  end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       pushed_q <= '0;
       adm_ok_q <= 1'b0;
     end else begin
       if (push) pushed_q <= pushed_q + 1'b1;
-      adm_ok_q <= QW'(ns_q - rp_i) < QW'(15);
+      adm_ok_q <= rp_sel_i[0] ? adm_opt[0] : rp_sel_i[1] ? adm_opt[1] : adm_opt[2];
     end
   end
   assign busy_o = p0_v_q || pv_q != '0;
@@ -658,13 +670,13 @@ module gx_raster_prep #(
 `endif
   `GX_ASSERT(PrepCount_A, QW'(ns_q - pushed_q) == QW'(fv_cnt) && (pv_q & (pv_q >> 1)) == '0 &&
                           !(p0_v_q && !p0_ph_q && p0_ne_q && pv_q[0]))
-  // Admission: at most 15 sequence numbers from the retire pointer (rp_now_q: rp_i a clock
+  // Admission: at most 15 sequence numbers from the retire pointer (rp_now_q: rp_d a clock
   // later, the pointer's value now) to the next (the pointer only moves forward:
   // gx_raster's RingWindow_A), and a command is taken only below 15.
   logic [QW-1:0] rp_now_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) rp_now_q <= '0;
-    else rp_now_q <= rp_i;
+    else rp_now_q <= rp_d;
   end
   `GX_ASSERT(Window_A, QW'(ns_q - rp_now_q) <= QW'(15) &&
                        (!cmd_ready_o || QW'(ns_q - rp_now_q) < QW'(15)))
