@@ -336,24 +336,27 @@ module gx_raster_walk #(
     end
   end
 
-  // FIFO F and WF: the head's fine tiles, lowest first (wf_done_q: those handed on)
-  logic            ff_push, ff_valid, cred_f_q;
+  // FIFO F and WF: the head's fine tiles, lowest first (wf_rest_q: those not yet handed
+  // on, a register that follows the head: loaded with its mask as the head loads, its
+  // lowest bit cleared as one is handed on, so the choice is one LUT from registers)
+  logic            ff_push, ff_valid, cred_f_q, ff_ld;
   (* keep *) logic wf_emit, wf_last;
-  rec_cm_t         ff_head;
+  rec_cm_t         ff_head, ff_next;
   logic [FCW-1:0]  ff_count;
-  logic [3:0]      wf_done_q, wf_rest;
+  logic [3:0]      wf_rest_q;
   (* keep *) logic [1:0] wf_idx;
   assign ff_push = c2_v_q && c2_q.mask != '0;
   gx_fifo_lut #(.Width($bits(c2_q)), .Depth(FD)) u_ff (
     .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c2_q), .pop_i(wf_emit && wf_last),
-    .valid_o(ff_valid), .head_o(ff_head), .count_o(ff_count));
-  assign wf_rest = ff_head.mask & ~wf_done_q;
-  assign wf_idx  = low4(wf_rest);
-  assign wf_last = one4(wf_rest);
+    .valid_o(ff_valid), .head_o(ff_head), .count_o(ff_count), .load_o(ff_ld),
+    .next_o(ff_next));
+  assign wf_idx  = low4(wf_rest_q);
+  assign wf_last = one4(wf_rest_q);
   assign wf_emit = ff_valid && cred_f_q;
   always_ff @(posedge clk_i) begin
-    if (rst_i) wf_done_q <= '0;
-    else if (wf_emit) wf_done_q <= wf_last ? '0 : wf_done_q | (4'd1 << wf_idx);
+    if (rst_i) wf_rest_q <= '0;
+    else if (ff_ld) wf_rest_q <= ff_next.mask;
+    else if (wf_emit) wf_rest_q <= wf_rest_q & (wf_rest_q - 4'd1);
   end
   always_ff @(posedge clk_i) begin
     logic [2:0] infl_d;
@@ -465,23 +468,24 @@ module gx_raster_walk #(
     end
   end
 
-  // FIFO R and WR: the head's groups, lowest first
-  logic            fr_push, fr_valid, wr_emit, wr_last, cred_r_q;
-  rec_fm_t         fr_head;
+  // FIFO R and WR: the head's groups, lowest first (wr_rest_q as WF's wf_rest_q)
+  logic            fr_push, fr_valid, wr_emit, wr_last, cred_r_q, fr_ld;
+  rec_fm_t         fr_head, fr_next;
   logic [FCW-1:0]  fr_count;
-  logic [G-1:0]    wr_done_q, wr_rest;
+  logic [G-1:0]    wr_rest_q;
   (* keep *) logic [GL-1:0] wr_idx;
   assign fr_push = f3_v_q && f3_rok_q != '0 && f3_gok_q != '0;
   gx_fifo_lut #(.Width($bits(f3_m)), .Depth(FD)) u_fr (
     .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f3_m), .pop_i(wr_emit && wr_last),
-    .valid_o(fr_valid), .head_o(fr_head), .count_o(fr_count));
-  assign wr_rest = fr_head.mask & ~wr_done_q;
-  assign wr_idx  = low_g(wr_rest);
-  assign wr_last = one_g(wr_rest);
+    .valid_o(fr_valid), .head_o(fr_head), .count_o(fr_count), .load_o(fr_ld),
+    .next_o(fr_next));
+  assign wr_idx  = low_g(wr_rest_q);
+  assign wr_last = one_g(wr_rest_q);
   assign wr_emit = fr_valid && cred_r_q;
   always_ff @(posedge clk_i) begin
-    if (rst_i) wr_done_q <= '0;
-    else if (wr_emit) wr_done_q <= wr_last ? '0 : wr_done_q | (G'(1) << wr_idx);
+    if (rst_i) wr_rest_q <= '0;
+    else if (fr_ld) wr_rest_q <= fr_next.mask;
+    else if (wr_emit) wr_rest_q <= wr_rest_q & (wr_rest_q - G'(1));
   end
   always_ff @(posedge clk_i) begin
     logic [2:0] infl_d;
@@ -569,19 +573,35 @@ module gx_raster_walk #(
     end
   end
 
-  // FIFO G and GR: the head group's steps
-  logic            fg_valid, gr_emit, gr_last;
-  rec_g_t          fg_head;
+  // FIFO G and GR: the head group's steps (gr_last_q: the step gr_h_q is the head's last,
+  // a register that follows the head as WF's wf_rest_q; gr_hc_q: copies of gr_h_q, one
+  // for each edge's step offset select in I1)
+  logic            fg_valid, gr_emit, gr_last, fg_ld, gr_last_q;
+  rec_g_t          fg_head, fg_next;
   logic [FCW-1:0]  fg_count;
   logic [1:0]      gr_h_q;
+  logic [2:0][1:0] gr_hc_q;
   gx_fifo_lut #(.Width($bits(g2_q)), .Depth(FD)) u_fg (
     .clk_i, .rst_i, .push_i(g2_v_q), .in_data_i(g2_q), .pop_i(gr_emit && gr_last),
-    .valid_o(fg_valid), .head_o(fg_head), .count_o(fg_count));
-  assign gr_last = gr_h_q == steps_m1(fg_head.nlog);
+    .valid_o(fg_valid), .head_o(fg_head), .count_o(fg_count), .load_o(fg_ld),
+    .next_o(fg_next));
+  assign gr_last = gr_last_q;
   assign gr_emit = fg_valid && cred_i;
   always_ff @(posedge clk_i) begin
-    if (rst_i) gr_h_q <= '0;
-    else if (gr_emit) gr_h_q <= gr_last ? '0 : gr_h_q + 2'd1;
+    if (rst_i) begin
+      gr_h_q    <= '0;
+      gr_last_q <= 1'b0;
+    end else begin
+      if (gr_emit) gr_h_q <= gr_last ? '0 : gr_h_q + 2'd1;
+      if (fg_ld) gr_last_q <= steps_m1(fg_next.nlog) == 2'd0;
+      else if (gr_emit) gr_last_q <= gr_h_q + 2'd1 == steps_m1(fg_head.nlog);
+    end
+  end
+  for (genvar e = 0; e < 3; e++) begin : gen_hc
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) gr_hc_q[e] <= '0;
+      else if (gr_emit) gr_hc_q[e] <= gr_last ? '0 : gr_h_q + 2'd1;
+    end
   end
   always_ff @(posedge clk_i) begin
     logic [2:0] infl_d;
@@ -612,9 +632,9 @@ module gx_raster_walk #(
     i1_h_q    <= gr_h_q;
     i1_last_q <= gr_last;
     for (int e = 0; e < 3; e++)
-      i1_d_q[e] <= gr_h_q == 2'd0 ? '0
-                 : gr_h_q == 2'd1 ? EW'($signed(ri.d[e][0]))
-                 : gr_h_q == 2'd2 ? EW'($signed(ri.d[e][1]))
+      i1_d_q[e] <= gr_hc_q[e] == 2'd0 ? '0
+                 : gr_hc_q[e] == 2'd1 ? EW'($signed(ri.d[e][0]))
+                 : gr_hc_q[e] == 2'd2 ? EW'($signed(ri.d[e][1]))
                  :                  EW'($signed(ri.d[e][2]));
     i1_tag_q  <= ri.tag;
     i1_nlog_q <= ri.nlog;
@@ -640,8 +660,9 @@ module gx_raster_walk #(
       it_v_q <= i1_v_q;
     end
   end
-  logic unused_i;  // the group's mode was GR's
-  assign unused_i = ^i1_q.nlog;
+  logic unused_i;  // the group's mode was GR's; of a FIFO's next word, WF's, WR's and GR's
+                   // registers take the mask or the mode
+  assign unused_i = ^{i1_q.nlog, ff_next, fr_next, fg_next};
 
   assign issue_o      = gr_emit;
   assign rt_re_o      = gr_emit;
@@ -663,10 +684,15 @@ module gx_raster_walk #(
   `GX_ASSERT(CreditR_A, 32'(infl_r_q) + 32'(fg_count) <= FD &&
                         32'(infl_r_q) == 32'(g1_v_q) + 32'(g2_v_q))
   `GX_ASSERT(HeadMask_A, (!ff_valid || (ff_head.mask != '0 &&
-                                        (wf_done_q & ~ff_head.mask) == '0 && wf_rest != '0)) &&
+                                        (wf_rest_q & ~ff_head.mask) == '0 && wf_rest_q != '0)) &&
                          (!fr_valid || (fr_head.mask != '0 &&
-                                        (wr_done_q & ~fr_head.mask) == '0 && wr_rest != '0)))
+                                        (wr_rest_q & ~fr_head.mask) == '0 && wr_rest_q != '0)))
   `GX_ASSERT(HeadStep_A, !fg_valid || gr_h_q <= steps_m1(fg_head.nlog))
+  // the registers that follow the heads: empty with their FIFO's head, the copies equal
+  `GX_ASSERT(HeadFollow_A, (ff_valid || wf_rest_q == '0) && (fr_valid || wr_rest_q == '0) &&
+                           (fg_valid || gr_h_q == '0) &&
+                           (!fg_valid || gr_last_q == (gr_h_q == steps_m1(fg_head.nlog))) &&
+                           gr_hc_q == {3{gr_h_q}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16))
   `GX_COVER(WalkOverlap_C, tri_take && wa_v_q)
   `GX_COVER(FineDrop_C, c2_v_q && c2_q.mask == '0)

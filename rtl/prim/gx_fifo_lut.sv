@@ -10,7 +10,9 @@
 // counted a clock late: the words held and the head popped in the clock before (an upper
 // bound, for the users' credits; a pop reaches no adder in its own clock). The user keeps
 // count: never a push when count_o is Depth (NoOverflow_A), so never more than Depth
-// held. Latency 2 (write to head), one word a clock in and out.
+// held. load_o: the head register loads next_o at the end of this clock (the head is
+// empty or popped, and the RAM holds a word), so a user can keep registers of its own
+// that follow the head. Latency 2 (write to head), one word a clock in and out.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -26,7 +28,9 @@ module gx_fifo_lut #(
   input  wire logic             pop_i,    /// drop the head
   output      logic             valid_o,  /// the FIFO holds a word: head_o
   output      logic [Width-1:0] head_o,   /// the oldest word
-  output      logic [AW:0]      count_o   /// words held
+  output      logic [AW:0]      count_o,  /// words held (a pop counted a clock late)
+  output      logic             load_o,   /// the head loads ...
+  output      logic [Width-1:0] next_o    /// ... this word at the end of this clock
 );
   (* ram_style = "distributed" *) logic [Width-1:0] mem_q [Depth];
   logic [AW-1:0] wptr_q, rptr_q;
@@ -72,6 +76,8 @@ module gx_fifo_lut #(
   assign head_o  = head_q;
   assign valid_o = hv_q;
   assign count_o = count_q;
+  assign load_o  = ld;
+  assign next_o  = rd;
 
   `GX_ASSERT(NoOverflow_A, !push_i || count_q != (AW+1)'(Depth))
   `GX_ASSERT(NoUnderflow_A, !pop_i || hv_q)
