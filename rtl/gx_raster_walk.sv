@@ -207,9 +207,10 @@ module gx_raster_walk #(
   logic [2:0][AW-1:0] wa_a_q, wa_b_q;
   logic [2:0][EW-1:0] wa_e_q, wa_er_q;      // E' at the tile's origin, at its row's first
   logic            wa_c0_q, wa_c1_q, wa_r0_q, wa_r1_q;  // first/last column, row
+  logic            wa_last_q;               // the last tile: wa_c1_q && wa_r1_q
 
   assign ra_addr  = next_q[3:0];
-  assign wa_last  = wa_c1_q && wa_r1_q;
+  assign wa_last  = wa_last_q;
   assign wa_adv   = wa_v_q && cred_c_q;
   assign tri_take = avail_q && (!wa_v_q || (wa_adv && wa_last));
   assign next_o   = next_q;
@@ -248,6 +249,7 @@ module gx_raster_walk #(
       wa_c1_q  <= ra.c1;
       wa_r0_q  <= 1'b1;
       wa_r1_q  <= ra.r1;
+      wa_last_q <= ra.c1 && ra.r1;
     end else if (wa_adv) begin
       if (wa_c1_q) begin
         wa_tx_q <= wa_tx0_q;
@@ -260,12 +262,14 @@ module gx_raster_walk #(
         wa_c1_q <= wa_c1t_q;
         wa_r0_q <= 1'b0;
         wa_r1_q <= wa_ty_q == wa_ty1m_q;
+        wa_last_q <= wa_c1t_q && wa_ty_q == wa_ty1m_q;
       end else begin
         wa_tx_q <= wa_tx_q + 1'b1;
         for (int e = 0; e < 3; e++)
           wa_e_q[e] <= $signed(wa_e_q[e]) + (EW'($signed(wa_a_q[e])) <<< 12);
         wa_c0_q <= 1'b0;
         wa_c1_q <= wa_tx_q == wa_tx1m_q;
+        wa_last_q <= wa_tx_q == wa_tx1m_q && wa_r1_q;
       end
     end
   end
@@ -693,6 +697,7 @@ module gx_raster_walk #(
                            (fg_valid || gr_h_q == '0) &&
                            (!fg_valid || gr_last_q == (gr_h_q == steps_m1(fg_head.nlog))) &&
                            gr_hc_q == {3{gr_h_q}})
+  `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16))
   `GX_COVER(WalkOverlap_C, tri_take && wa_v_q)
   `GX_COVER(FineDrop_C, c2_v_q && c2_q.mask == '0)
