@@ -8,8 +8,9 @@
 //
 // Four iterators, each handing on one piece a clock into a free-running pipeline (no
 // enables, no stall), which writes what it finds into a small FIFO of distributed RAM
-// that the next iterator works on in place (its head, read asynchronously, never copied
-// into a register with an enable). An iterator hands on a piece only when the FIFO it
+// that the next iterator works on in place (gx_fifo_lut's head register; the iterator's
+// own state, what is left of the head, in registers loaded as the head loads, so its
+// decision comes from registers). An iterator hands on a piece only when the FIFO it
 // feeds has room for every piece in flight to it (a registered credit), so nothing
 // downstream of an iterator ever waits. Each pipeline stage that needs its triangle's
 // constants reads them from its own ring (distributed RAM, slot seq % 16, written by
