@@ -78,8 +78,7 @@ typedef enum gx_bps {
 } gx_bps_t;
 #define GX_BPS_BITS 2u
 
-/** multi-sample encoding of a line, and a surface tile's state (GX_ENCUNIFORM is a tile
- * state only: the analyzer never produces it) */
+/** multi-sample encoding of a line, and a surface tile's state (EncUniform is a tile state only: the analyzer never produces it) */
 typedef enum gx_enc {
     GX_ENC1SPP = 0, /**< every pixel (portion) in the line is uniform */
     GX_ENCSUBSET = 1, /**< some, not all, slots of a pixel are equal */
