@@ -109,18 +109,21 @@ static void gen_evict(tb_rng_t *r, const phase_t *ph, uint32_t tiles, gx_ms_evic
     ev->tile = tb_rng_pct(r, 25) ? tiles - 1u : tb_rng_below(r, tiles);
     ev->cause = (gx_ms_cause_t)tb_rng_below(r, 4);
     const uint32_t valid = gx_mssurf_tile_valid(&ph->cfg, ev->tile);
-    const unsigned shape = tb_rng_below(r, 7); /* 0: every pixel full, 1: all covered,
+    const unsigned shape = tb_rng_below(r, 8); /* 0: every pixel full, 1: all covered,
                                                   2: sparse, 3: dense, 4: one pixel, 5: mix,
-                                                  6: sparse whole uniform pixels */
+                                                  6: sparse whole uniform pixels, 7: every
+                                                  pixel full with one value (often) */
     const unsigned one = tb_rng_below(r, np);
-    const unsigned dmode = shape == 6 ? 0 : tb_rng_below(r, 4); /* 0: uniform pixels,
+    const unsigned dmode = shape >= 6 ? 0 : tb_rng_below(r, 4); /* 0: uniform pixels,
                                                   1: palette, 2: near, 3: mix */
+    uint8_t tv[16]; /* shape 7: the tile's value */
+    tb_ms_pick_value(r, ph->cfg.bps, ph->pal, tv);
     for (unsigned p = 0; p < np; p++) {
         if (!((valid >> p) & 1u))
             continue;
         unsigned cm; /* 0 none, 1 partial, 2 full */
         switch (shape) {
-        case 0: cm = 2; break;
+        case 0: case 7: cm = 2; break;
         case 1: cm = tb_rng_pct(r, 50) ? 2 : 1; break;
         case 2: cm = tb_rng_pct(r, 25) ? 1 + tb_rng_below(r, 2) : 0; break;
         case 3: cm = tb_rng_pct(r, 80) ? 1 + tb_rng_below(r, 2) : 0; break;
@@ -136,6 +139,8 @@ static void gen_evict(tb_rng_t *r, const phase_t *ph, uint32_t tiles, gx_ms_evic
         ev->cover[p] = mask;
         uint8_t v[16];
         tb_ms_pick_value(r, ph->cfg.bps, ph->pal, v);
+        if (shape == 7 && tb_rng_pct(r, 97))
+            memcpy(v, tv, sizeof v);
         const int uniform = mask == all && (dmode == 0 || (dmode == 3 && tb_rng_pct(r, 50)));
         if (uniform && tb_rng_pct(r, 70))
             ev->arrive[p] = GX_ENC1SPP;

@@ -79,7 +79,7 @@ typedef struct trace {
     int oom;
 } trace_t;
 
-static const char *const enc_names[] = {"1spp", "subset", "full", "?"};
+static const char *const enc_names[] = {"1spp", "subset", "full", "uniform"};
 static const char *const cause_names[] = {"full", "evict", "conflict", "command"};
 
 /* Field s as an unsigned decimal in lo..hi; reports and returns 0 otherwise. */
