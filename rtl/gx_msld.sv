@@ -90,6 +90,9 @@ module gx_msld (
   logic [1:0]         arr_q, arr_d;       // pixel p's arrival state
   logic               rd_q, rd_d;         // the pixel is read from memory
   logic [1:0]         em_q, em_d;
+  logic [1:0]         em_in;              // the response's state; uniform reads as 1SPP
+  // (a pixel of a uniform tile is 1SPP: its samples hold the tile's one value)
+  assign em_in = rd_resp_i.enc == gx_pkg::EncUniform ? 2'd0 : 2'(rd_resp_i.enc);
   logic [8:0]         rbytes_q, rbytes_d;
   logic [15:0]        passes_q, passes_d;
   logic               report_q, report_d; // analyzed: the state was not known
@@ -451,7 +454,7 @@ module gx_msld (
                          snap_i.arrive[32'(ld_i.pixel)*2 +: 2], cov_in, 2'd0, '0, '0, '0,
                          '0);
     rd_resp_dec = img_read(StDecide, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg,
-                           p_q, pb_q, smp_q, rd_q, arr_q, cov_q, rd_resp_i.enc, '0, '0,
+                           p_q, pb_q, smp_q, rd_q, arr_q, cov_q, em_in, '0, '0,
                            '0, '0);
     // Exact's references 0 and the next; the slot walk's slots 0, slot_q, slot_q + 1; the
     // query build's first step (class g0) and next step (gi + 1; grep does not change in
@@ -719,10 +722,10 @@ module gx_msld (
       StRdReq: if (rd_req_ready_i) state_d = StRdWait;
       StRdWait: begin
         if (arrive) begin
-          em_d = rd_resp_i.enc;
+          em_d = em_in;
           rbytes_d = rd_resp_i.bytes;
-          kn_d = covz_q && rd_resp_i.enc == gx_pkg::Enc1spp;
-          sub_d = covz_q && rd_resp_i.enc == gx_pkg::EncSubset;
+          kn_d = covz_q && em_in == 2'd0;
+          sub_d = covz_q && em_in == 2'd1;
           state_d = StDecide;
         end
       end
@@ -1118,7 +1121,6 @@ module gx_msld (
   `GX_ASSUME(RespHold_M, !`GX_PAST_OK || !$past(rd_resp_valid_i && !rd_resp_ready_o) ||
                          (rd_resp_valid_i && rd_resp_i == $past(rd_resp_i)))
   `GX_ASSUME(RespOwed_M, !rd_resp_valid_i || fv_rd_owed_q)
-  `GX_ASSUME(RespEnc_M, !rd_resp_valid_i || rd_resp_i.enc != gx_pkg::enc_e'(2'd3))
 
   // One response per load, held until taken; one read at a time, for pixel p, kind 2.
   `GX_ASSERT(RespHold_A, !`GX_PAST_OK || !$past(resp_valid_o && !resp_ready_i) ||

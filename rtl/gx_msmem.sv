@@ -8,13 +8,13 @@
 // bursts inside one 256-byte block, so never across 4 KB).
 // Write (a flush packet): the packet is read in place (it stays on fl_i until fl_ready_o,
 // which rises after the last write response); 1SPP / full packets map the payload to the
-// home straight; a subset payload's masks are parsed one mask a clock into the class
+// home straight, a uniform one (state 3) its first value to pixel 0's place; a subset payload's masks are parsed one mask a clock into the class
 // numbers (index bytes, in place) and the home slots of the pixels' classes. Then the
 // home slots' runs (a run scanner walks the byte enables a beat a clock), the index runs
 // (subset), the state byte: one burst a run, W beats assembled from the payload through a
 // two-word window, WSTRB exactly the written bytes. Packets that gx_msmem_write refuses
-// on their own fields (tile outside the surface, state 3, payload over 360 bytes, a
-// written pixel that does not exist) are taken and dropped (bad_wr_o counts them) with no
+// on their own fields (tile outside the surface, a uniform packet that leaves an existing
+// pixel out, payload over 360 bytes, a written pixel that does not exist) are taken and dropped (bad_wr_o counts them) with no
 // memory access; the refusals that depend on memory or on the payload's masks (a partial
 // write in a state other than the tile's, a payload gx_mssurf_decode refuses) are never
 // made by gx_mswb and are the environment's obligation (FlMasks_M checks the masks).
@@ -372,11 +372,13 @@ module gx_msmem #(
     end
   end
 
-  // the home slots a 1SPP (slot p) or full (slots p N .. p N + N - 1) tile moves
+  // the home slots a 1SPP (slot p), full (slots p N .. p N + N - 1) or uniform (slot 0,
+  // the tile's one value, when any pixel moves) tile moves
   function automatic logic [63:0] f_slots(input logic [1:0] enc, input logic [31:0] pm,
                                           input logic [2:0] nl);
     for (int unsigned q = 0; q < 64; q++)
-      f_slots[q] = enc == 2'(gx_pkg::Enc1spp) ? (q < 32 ? pm[q] : 1'b0) : pm[q >> nl];
+      f_slots[q] = enc == 2'(gx_pkg::EncUniform) ? (q == 0 && pm != '0)
+                 : enc == 2'(gx_pkg::Enc1spp) ? (q < 32 ? pm[q] : 1'b0) : pm[q >> nl];
   endfunction
 
   // ---------------------------------------------------------------------------------
@@ -569,6 +571,7 @@ module gx_msmem #(
   always_comb begin
     unique case (enc_q)
       2'(gx_pkg::Enc1spp):   xsrc = 6'({xp, 2'b00} >> (3'd2 - 3'(bps))) | 6'(xi);
+      2'(gx_pkg::EncUniform): xsrc = 6'(xi);  // every pixel: the tile's value, slot 0
       2'(gx_pkg::EncSubset): xsrc = 6'(((xq & ~{2'b00, nmax}) | {2'b00, cn_q}) << bps) | 6'(xi);
       default:               xsrc = s0_q_q[5:0];
     endcase
@@ -607,7 +610,8 @@ module gx_msmem #(
     fl_out_q  <= 21'(fl_i.tile) >= tiles_q;
     fl_last_q <= 21'(fl_i.tile) == tlast_q;
   end
-  assign fl_bad = fl_out_q || 2'(fl_i.enc) == 2'd3 ||
+  assign fl_bad = fl_out_q ||
+                  (fl_i.enc == gx_pkg::EncUniform && fl_i.written != f_vmask(fl_last_q, lastmask_q, pall)) ||
                   fl_i.payload_bytes > 9'(gx_pkg::MsMaxPayload) ||
                   (fl_i.written & ~f_vmask(fl_last_q, lastmask_q, pall)) != '0;
 
@@ -863,11 +867,7 @@ module gx_msmem #(
     if (w_load && wg_rg_q == RgHome) ptr_d = 3'({1'b0, ptr_q} + win_adv);
     // R beats: the state byte, index bytes
     if (r_hs && rg_act_q && rg_rg_q == RgState) begin
-      unique case (m_axi_rdata_i[8 * rg_s_q +: 2])
-        2'd0:    enc_d = 2'(gx_pkg::Enc1spp);
-        2'd1:    enc_d = 2'(gx_pkg::EncSubset);
-        default: enc_d = 2'(gx_pkg::EncFull);  // 3 is never written: read as full
-      endcase
+      enc_d = m_axi_rdata_i[8 * rg_s_q +: 2];
     end
     if (r_hs && rg_act_q && rg_rg_q != RgState) rbytes_d = rbytes_d + 9'(rg_pop_q);
     // the index copy moves to the next entry after an entry's last read

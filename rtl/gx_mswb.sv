@@ -765,14 +765,39 @@ module gx_mswb (
     end
     rl_lo = f_low(rl_en);
   end
+  // The uniform tile: a 1SPP packet of every existing pixel whose values all equal pixel
+  // 0's goes out in state 3 (uniform; its payload stays the 1SPP one). The payload's first
+  // 128 bytes (P B = 256 / N <= 128) against its first value replicated to 16 bytes, a
+  // byte counting when its pixel exists; registered from the payload, which is final from
+  // the first Out clock on, so a 1SPP packet is offered from Out's second clock (out2_q).
+  logic [127:0] uref;
+  logic [127:0] ubyte;
+  logic         uni_q, whole_q, out2_q;
+  always_comb begin
+    unique case (fmt.blg)
+      3'd2:    uref = {4{pl_q[31:0]}};
+      3'd3:    uref = {2{pl_q[63:0]}};
+      default: uref = pl_q[127:0];
+    endcase
+    for (int unsigned j = 0; j < 128; j++)
+      ubyte[j] = pl_q[j*8 +: 8] == uref[(j % 16)*8 +: 8] ||
+                 !(fmt.blg == 3'd2 ? valid_q[j >> 2] : fmt.blg == 3'd3 ? valid_q[j >> 3]
+                                                                       : valid_q[j >> 4]);
+  end
+  always_ff @(posedge clk_i) begin
+    uni_q <= &ubyte;
+    whole_q <= written_q == valid_q;
+    out2_q <= state_q == StOut;
+  end
+
   // The packet: Out's registers, static in Out (the payload is its own register, its last
-  // write done in the clock before Out), so fl_valid_o is Out itself.
-  assign fl_valid_o = state_q == StOut;
+  // write done in the clock before Out); a 1SPP packet waits for its uniform test.
+  assign fl_valid_o = state_q == StOut && (out2_q || enc_q != 2'd0);
   always_comb begin
     fl_o = '0;
     fl_o.tile = tile_q;
     fl_o.cause = cause_q;
-    fl_o.enc = gx_pkg::enc_e'(enc_q);
+    fl_o.enc = gx_pkg::enc_e'(enc_q == 2'd0 && whole_q && uni_q ? 2'd3 : enc_q);
     fl_o.written = written_q;
     fl_o.stored = stored_q;
     fl_o.payload_bytes = enc_q == 2'd1 ? mbytes + voff_q : voff_q;
@@ -1151,7 +1176,7 @@ module gx_mswb (
           written_d = valid_q;
           wrw_d = valid_q;
           state_d = StEPix;
-        end else if (eb_q <= em_q) begin
+        end else if (em_q != 2'd3 && eb_q <= em_q) begin  // (uniform: below 1SPP)
           enc_d = em_q;
           written_d = cov_q;
           wrw_d = cov_q;
@@ -1277,7 +1302,7 @@ module gx_mswb (
         if (cp_re) cpi_d = cpi_q + 5'd1;
         else if (!cv1_q && !cv2_q) state_d = StOut;  // (the last word is written now)
       end
-      StOut: if (fl_ready_i) state_d = StIdle;
+      StOut: if (fl_valid_o && fl_ready_i) state_d = StIdle;
       default: state_d = StIdle;
     endcase
     // the record's pair read next: the fast path's next pair to gather, else the pair of
@@ -1429,8 +1454,8 @@ module gx_mswb (
   logic [31:0] fv_written;
   logic        fv_promote, fv_rd_first;
   always_comb begin
-    fv_promote = cov_q != valid_q && eb_q > em_q;
-    fv_enc = cov_q == valid_q ? eb_q : eb_q > em_q ? eb_q : em_q;
+    fv_promote = cov_q != valid_q && (eb_q > em_q || em_q == 2'd3);
+    fv_enc = cov_q == valid_q || fv_promote ? eb_q : em_q;
     fv_written = (cov_q == valid_q || fv_promote) ? valid_q : cov_q;
     fv_rd_first = part_q != 32'd0 || cov_q != valid_q;  // Em or RMW data needed
   end
@@ -1548,7 +1573,6 @@ module gx_mswb (
                           ~f_first(f_count(area_q, f_plg(cfg_i.spp, cfg_i.bps), ev_i.tile)))
                          == 32'd0)
   `GX_ASSUME(RespOwed_M, !rd_resp_valid_i || fv_rd_owed_q)
-  `GX_ASSUME(RespEnc_M, !rd_resp_valid_i || rd_resp_i.enc != gx_pkg::enc_e'(2'd3))
 
   // Output protocol: packets and read requests hold until taken.
   // (the header and the payload apart: the payload's in the payload's proof task)
@@ -1588,8 +1612,15 @@ module gx_mswb (
   // else max(Eb, Em); written = every existing pixel on a full rewrite or a promotion,
   // else the covered ones; so written covers every covered pixel.
   `GX_ASSERT(Decided_A, !fv_decided || (enc_q == fv_enc && written_q == fv_written))
-  `GX_ASSERT(FlEnc_A, !fl_valid_o || (fl_o.enc == gx_pkg::enc_e'(fv_enc) &&
+  `GX_ASSERT(FlEnc_A, !fl_valid_o || ((fl_o.enc == gx_pkg::enc_e'(fv_enc) ||
+                                       (fv_enc == 2'd0 && fl_o.enc == gx_pkg::EncUniform)) &&
                                       fl_o.written == fv_written))
+  // a uniform packet writes every existing pixel, in 1SPP, after the payload's test (which
+  // the held payload keeps): Out's second clock on
+  `GX_ASSERT(FlUniform_A, !fl_valid_o || (fl_o.enc == gx_pkg::EncUniform) ==
+                          (enc_q == 2'd0 && fl_o.written == valid_q && uni_q))
+  `GX_ASSERT(UniHeld_A, !(state_q == StOut && out2_q) || (uni_q == &ubyte &&
+                                                          whole_q == (written_q == valid_q)))
   `GX_ASSERT(FlCover_A, !fl_valid_o || (fl_o.written & cov_q) == cov_q)
   `GX_ASSERT(PromBytes_A, !fv_after_init || prom_q == 9'd0 || fv_prom_q)
   `GX_ASSERT(FlPromote_A, !fl_valid_o || fl_o.read_promote == 9'd0 || fv_promote)
@@ -1704,14 +1735,13 @@ module gx_mswb (
   `GX_ASSERT(CopyDone_A, state_q != StOut || cpi_q == cp_n)
   // so the packet's length: 1SPP B, full N B per written pixel; subset masks then values
   `GX_ASSERT(FlBytes_A, !fl_valid_o ||
-             (fl_o.enc == gx_pkg::Enc1spp &&
+             ((fl_o.enc == gx_pkg::Enc1spp || fl_o.enc == gx_pkg::EncUniform) &&
               16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << fmt.blg) ||
              (fl_o.enc == gx_pkg::EncFull &&
               16'(fl_o.payload_bytes) == 16'($countones(fl_o.written)) << fmt.nb) ||
              (fl_o.enc == gx_pkg::EncSubset && fl_o.payload_bytes == mbytes + voff_q &&
               (16'(voff_q) << fmt.nlg) == (16'(moff_q) << fmt.blg)))
-  `GX_ASSERT(EncLegal_A, !fv_after_init || (em_q != 2'd3 && eb_q != 2'd3))
-  `GX_ASSERT(FlEncLegal_A, !fl_valid_o || fl_o.enc != gx_pkg::enc_e'(2'd3))
+  `GX_ASSERT(EncLegal_A, !fv_after_init || eb_q != 2'd3)
   // The slot walk's count of earlier classes still to compare: rem = ng0 - g0 (g0 the
   // query base, a class index, five bits).
   `GX_ASSERT(Rem_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
@@ -1746,6 +1776,8 @@ module gx_mswb (
   `GX_COVER(Enc1spp_C, fl_valid_o && fl_o.enc == gx_pkg::Enc1spp)
   `GX_COVER(EncSubset_C, fl_valid_o && fl_o.enc == gx_pkg::EncSubset)
   `GX_COVER(EncFull_C, fl_valid_o && fl_o.enc == gx_pkg::EncFull)
+  `GX_COVER(EncUniform_C, fl_valid_o && fl_o.enc == gx_pkg::EncUniform)
+  `GX_COVER(FromUniform_C, state_q == StPrReq && em_q == 2'd3)
   `GX_COVER(ReadRmw_C, rd_req_valid_o && rd_req_o.kind == 2'd0 && rd_req_o.pixels != 32'd0)
   `GX_COVER(ReadState_C, rd_req_valid_o && rd_req_o.kind == 2'd0 && rd_req_o.pixels == 32'd0)
   `GX_COVER(ReadPromote_C, rd_req_valid_o && rd_req_o.kind == 2'd1)

@@ -75,11 +75,12 @@ package gx_pkg;
     Bps16 = 2'd2  // B = 16, e.g. RGBA32F
   } bps_e;
 
-  /// multi-sample encoding of a line (value 3 is never produced)
+  /// multi-sample encoding of a line, and a surface tile's state (EncUniform is a tile state only: the analyzer never produces it)
   typedef enum logic [1:0] {
     Enc1spp = 2'd0,  // every pixel (portion) in the line is uniform
     EncSubset = 2'd1,  // some, not all, slots of a pixel are equal
-    EncFull = 2'd2  // no two slots of one pixel are equal
+    EncFull = 2'd2,  // no two slots of one pixel are equal
+    EncUniform = 2'd3  // tile state: every existing sample of the tile holds one value
   } enc_e;
 
   /// kind of a decoded command (the packet's opcode - 1)

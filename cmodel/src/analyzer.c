@@ -96,6 +96,7 @@ unsigned gx_analyzer_encoded_bytes(const gx_an_req_t *req, const gx_an_resp_t *r
         return bytes < GX_LINE_BYTES ? bytes : GX_LINE_BYTES;
     }
     case GX_ENCFULL:
+    case GX_ENCUNIFORM: /* a tile state, never an analysis result */
         break;
     }
     return GX_LINE_BYTES;

@@ -4,6 +4,7 @@
 #define GX_MS_INTERNAL_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "gx/analyzer.h"
 #include "gx/mssurf.h"
@@ -35,6 +36,24 @@ static inline unsigned popcount32(uint32_t v)
 static inline gx_enc_t enc_max(gx_enc_t a, gx_enc_t b)
 {
     return a > b ? a : b;
+}
+
+/* A tile state's place in the order the flush encoder widens along: uniform, 1SPP, subset,
+ * full (docs/pipe.md). */
+static inline unsigned enc_rank(gx_enc_t e)
+{
+    return e == GX_ENCUNIFORM ? 0u : (unsigned)e + 1u;
+}
+
+/* 1 when sample 0 of every pixel of `pixels` equals pixel 0's (what a 1SPP encoding of
+ * them keeps). */
+static inline int tile_uniform(const uint8_t *tile, uint32_t pixels, unsigned np, unsigned n,
+                               unsigned b)
+{
+    for (unsigned p = 1; p < np; p++)
+        if (((pixels >> p) & 1u) && memcmp(tile + p * n * b, tile, b))
+            return 0;
+    return 1;
 }
 
 /* Pixel (x, y)'s tile and its index p in the tile: pixels run row-major through

@@ -37,7 +37,7 @@ void gx_mssurf_load_finish_port(const gx_ms_cfg_t *cfg, const gx_ms_port_t *port
         for (unsigned i = 0; i < n; i++)
             if ((cov >> i) & 1u)
                 memcpy(img + p * pb + i * b, snap->data + p * pb + i * b, b);
-        if (!cov && em == GX_ENC1SPP)
+        if (!cov && (em == GX_ENC1SPP || em == GX_ENCUNIFORM))
             known = UNIFORM;
         else if (!cov && em == GX_ENCSUBSET)
             known = STORED_MASKS;

@@ -180,8 +180,7 @@ int gx_msmem_write(gx_msmem_t *m, const gx_ms_flush_t *f, gx_msmem_io_t *io)
     uint8_t dec[GX_MS_TILE_BYTES];
     io_clear(io);
     /* the refusals of gx_mssurf_mem_write, in its order */
-    if (f->tile >= m->tiles || (unsigned)f->enc > (unsigned)GX_ENCFULL ||
-        f->payload_bytes > GX_MS_MAX_PAYLOAD) {
+    if (f->tile >= m->tiles || f->payload_bytes > GX_MS_MAX_PAYLOAD) {
         m->cnt.bad_writes++;
         return 0;
     }
@@ -189,6 +188,7 @@ int gx_msmem_write(gx_msmem_t *m, const gx_ms_flush_t *f, gx_msmem_io_t *io)
     const uint8_t old = gx_msmem_peek(m, m->state_base + f->tile);
     memset(dec, 0, sizeof dec);
     if ((f->written & ~valid) || (f->written != valid && (unsigned)f->enc != (old & 3u)) ||
+        (f->written != valid && f->enc == GX_ENCUNIFORM) ||
         !gx_mssurf_decode(cfg, f->enc, f->written, f->payload, f->payload_bytes, dec)) {
         m->cnt.bad_writes++;
         return 0;
@@ -197,12 +197,12 @@ int gx_msmem_write(gx_msmem_t *m, const gx_ms_flush_t *f, gx_msmem_io_t *io)
     const uint64_t home = m->surf_base + (uint64_t)f->tile * GX_MS_TILE_BYTES;
     const uint64_t idx = m->index_base + (uint64_t)f->tile * GX_MSMEM_INDEX_TILE_BYTES;
     uint8_t num[GX_MS_MAX_TILE_PIXELS][GX_MS_MAX_SPP];
-    x.group = 0; /* home bytes, ascending */
+    x.group = 0; /* home bytes, ascending; a uniform tile's value is pixel 0's place */
     for (unsigned p = 0; p < np; p++) {
-        if (!((f->written >> p) & 1u))
+        if (!((f->written >> p) & 1u) || (f->enc == GX_ENCUNIFORM && p))
             continue;
         uint8_t *px = dec + p * pb;
-        if (f->enc == GX_ENC1SPP) {
+        if (f->enc == GX_ENC1SPP || f->enc == GX_ENCUNIFORM) {
             move(&x, GX_MSMEM_HOME, home + (uint64_t)b * p, px, b);
         } else if (f->enc == GX_ENCFULL) {
             move(&x, GX_MSMEM_HOME, home + (uint64_t)pb * p, px, pb);
@@ -250,9 +250,7 @@ uint32_t gx_msmem_read(gx_msmem_t *m, uint32_t tile, uint32_t pixels,
     uint8_t st;
     x.group = 0; /* the state byte first: it says where the pixels are */
     move(&x, GX_MSMEM_STATE, m->state_base + tile, &st, 1);
-    /* bits 1..0; 3 is never written (a read of it reads as full) */
-    const gx_enc_t e = (st & 3u) == GX_ENC1SPP ? GX_ENC1SPP
-                       : (st & 3u) == GX_ENCSUBSET ? GX_ENCSUBSET : GX_ENCFULL;
+    const gx_enc_t e = (gx_enc_t)(st & 3u); /* bits 1..0 */
     if (enc)
         *enc = e;
     uint8_t num[GX_MS_MAX_TILE_PIXELS][GX_MS_MAX_SPP];
@@ -267,6 +265,15 @@ uint32_t gx_msmem_read(gx_msmem_t *m, uint32_t tile, uint32_t pixels,
         }
     }
     x.group = 2; /* home bytes */
+    if (e == GX_ENCUNIFORM && pixels) { /* the tile's one value, for every pixel asked */
+        uint8_t v[GX_MS_MAX_PIXEL_BYTES];
+        move(&x, GX_MSMEM_HOME, home, v, b);
+        for (unsigned p = 0; p < np; p++)
+            if ((pixels >> p) & 1u)
+                for (unsigned s = 0; s < n; s++)
+                    memcpy(tile_out + p * pb + s * b, v, b);
+        pixels = 0;
+    }
     for (unsigned p = 0; p < np; p++) {
         if (!((pixels >> p) & 1u))
             continue;
@@ -360,7 +367,7 @@ gx_msmem_loc_t gx_msmem_where(const gx_msmem_t *m, uint64_t addr)
 
 char *gx_msmem_describe(const gx_msmem_t *m, uint64_t addr, char *buf, size_t len)
 {
-    static const char *names[4] = {"1spp", "subset", "full", "state 3"};
+    static const char *names[4] = {"1spp", "subset", "full", "uniform"};
     const gx_ms_cfg_t *cfg = &m->cfg;
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
     const unsigned np = gx_mssurf_tile_pixels(cfg), ib = gx_msmem_index_bytes(cfg->spp);
@@ -386,6 +393,13 @@ char *gx_msmem_describe(const gx_msmem_t *m, uint64_t addr, char *buf, size_t le
             snprintf(q, ql, "index block of tile %" PRIu32 " (%s): pixel %u%s index byte %u%s",
                      l.tile, names[st], p, (valid >> p) & 1u ? "" : " (missing)", l.offset % ib,
                      st == GX_ENCSUBSET ? "" : " (unused in this state)");
+    } else if (st == GX_ENCUNIFORM) {
+        if (l.offset >= b)
+            snprintf(q, ql, "home of tile %" PRIu32 " (uniform): byte %u, unused in this state",
+                     l.tile, l.offset);
+        else
+            snprintf(q, ql, "home of tile %" PRIu32 " (uniform): the tile's value byte %u",
+                     l.tile, l.offset);
     } else if (st == GX_ENC1SPP) {
         const unsigned p = l.offset / b;
         if (p >= np)

@@ -203,8 +203,8 @@ unsigned gx_mssurf_encode(const gx_ms_cfg_t *cfg, gx_enc_t enc, uint32_t pixels,
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
     const unsigned np = gx_mssurf_tile_pixels(cfg);
     unsigned len = 0;
-    if (enc == GX_ENC1SPP || enc == GX_ENCFULL) {
-        const unsigned each = enc == GX_ENC1SPP ? b : pb;
+    if (enc != GX_ENCSUBSET) { /* a uniform tile's payload is its 1SPP one */
+        const unsigned each = enc == GX_ENCFULL ? pb : b;
         for (unsigned p = 0; p < np; p++)
             if ((pixels >> p) & 1u) {
                 if (out)
@@ -256,23 +256,23 @@ int gx_mssurf_decode(const gx_ms_cfg_t *cfg, gx_enc_t enc, uint32_t pixels,
     memcpy(t, tile, sizeof t);
     if (np < 32 && (pixels >> np))
         return 0;
-    if (enc == GX_ENC1SPP || enc == GX_ENCFULL) {
-        const unsigned each = enc == GX_ENC1SPP ? b : pb;
+    if (enc != GX_ENCSUBSET) {
+        const unsigned each = enc == GX_ENCFULL ? pb : b;
         if (len != popcount32(pixels) * each)
             return 0;
         unsigned off = 0;
         for (unsigned p = 0; p < np; p++) {
             if (!((pixels >> p) & 1u))
                 continue;
+            if (enc == GX_ENCUNIFORM && memcmp(in + off, in, b))
+                return 0; /* a uniform payload holds one value */
             for (unsigned i = 0; i < n; i++)
-                memcpy(t + p * pb + i * b, in + off + (enc == GX_ENC1SPP ? 0 : i * b), b);
+                memcpy(t + p * pb + i * b, in + off + (enc == GX_ENCFULL ? i * b : 0), b);
             off += each;
         }
         memcpy(tile, t, sizeof t);
         return 1;
     }
-    if (enc != GX_ENCSUBSET)
-        return 0;
     /* at most 32 pixels of N - 1 <= 15 classes */
     uint16_t mk[GX_MS_MAX_TILE_PIXELS * (GX_MS_MAX_SPP - 1)];
     uint8_t owner[GX_MS_MAX_TILE_PIXELS * (GX_MS_MAX_SPP - 1)];
@@ -344,13 +344,16 @@ void gx_mssurf_mem_free(gx_ms_mem_t *mem)
 
 /* The bytes pixels `pixels` of a tile image take in memory in state e, each in its fixed
  * place (docs/pipe.md): 1SPP B, full N B, subset I(N) + k B (its class indices, N log2 N
- * bits in whole bytes, and the values of its k classes). */
+ * bits in whole bytes, and the values of its k classes); a uniform tile's pixels share
+ * its one value, B bytes. */
 static uint32_t mem_bytes(const gx_ms_cfg_t *cfg, gx_enc_t e, uint32_t pixels,
                           const uint8_t *tile)
 {
     const unsigned n = spp_n(cfg->spp), b = bps_b(cfg->bps), pb = n * b;
     const unsigned ib = gx_msmem_index_bytes(cfg->spp);
     uint32_t bytes = 0;
+    if (e == GX_ENCUNIFORM)
+        return pixels ? b : 0u;
     for (unsigned p = 0; p < gx_mssurf_tile_pixels(cfg); p++) {
         if (!((pixels >> p) & 1u))
             continue;
@@ -392,15 +395,16 @@ uint32_t gx_mssurf_mem_read(gx_ms_mem_t *mem, uint32_t tile, uint32_t pixels,
 int gx_mssurf_mem_write(gx_ms_mem_t *mem, const gx_ms_flush_t *f)
 {
     const unsigned pb = spp_n(mem->cfg.spp) * bps_b(mem->cfg.bps);
-    if (f->tile >= mem->tiles || (unsigned)f->enc > (unsigned)GX_ENCFULL ||
-        f->payload_bytes > GX_MS_MAX_PAYLOAD) {
+    if (f->tile >= mem->tiles || f->payload_bytes > GX_MS_MAX_PAYLOAD) {
         mem->cnt.bad_writes++;
         return 0;
     }
     const uint32_t valid = gx_mssurf_tile_valid(&mem->cfg, f->tile);
     uint8_t *dst = mem->data + (size_t)f->tile * GX_MS_TILE_BYTES;
-    /* a write that leaves pixels out must keep the tile's state (their representation) */
+    /* a write that leaves pixels out must keep the tile's state (their representation), and
+     * a uniform tile is written whole */
     if ((f->written & ~valid) || (f->written != valid && f->enc != (gx_enc_t)mem->enc[f->tile]) ||
+        (f->written != valid && f->enc == GX_ENCUNIFORM) ||
         !gx_mssurf_decode(&mem->cfg, f->enc, f->written, f->payload, f->payload_bytes, dst)) {
         mem->cnt.bad_writes++;
         return 0;
@@ -710,7 +714,7 @@ static int holds(gx_enc_t e, const uint8_t *px, unsigned n, unsigned b)
 {
     if (e == GX_ENCFULL)
         return 1;
-    if (e == GX_ENC1SPP) {
+    if (e == GX_ENC1SPP || e == GX_ENCUNIFORM) { /* and a uniform tile's pixels: below */
         for (unsigned i = 1; i < n; i++)
             if (memcmp(px, px + i * b, b))
                 return 0;
@@ -760,7 +764,9 @@ int gx_mssurf_check(const gx_ms_lsu_t *lsu, const gx_ms_mem_t *mem, const uint8_
             }
         }
         for (unsigned p = 0; p < np; p++)
-            if (((valid >> p) & 1u) && !holds((gx_enc_t)mem->enc[t], md + p * pb, n, b)) {
+            if (((valid >> p) & 1u) &&
+                (!holds((gx_enc_t)mem->enc[t], md + p * pb, n, b) ||
+                 (mem->enc[t] == GX_ENCUNIFORM && memcmp(md + p * pb, md, b)))) {
                 *where = base + p * pb;
                 return 0;
             }

@@ -88,11 +88,12 @@ int gx_mssurf_writeback_port(const gx_ms_cfg_t *cfg, const gx_ms_port_t *port,
     for (unsigned p = 0; p < np; p++)
         if ((ana >> p) & 1u)
             eb = enc_max(eb, gx_mssurf_need(cfg->spp, cls[p]));
-    /* d. the tile's new state and the pixels written */
+    /* d. the tile's new state and the pixels written (a uniform tile is below 1SPP: a
+     * partial flush to it promotes) */
     if (cov == valid) {
         f.enc = eb;
         f.written = valid;
-    } else if (eb <= em) {
+    } else if (enc_rank(eb) <= enc_rank(em)) {
         f.enc = em;
         f.written = cov;
     } else {
@@ -102,6 +103,10 @@ int gx_mssurf_writeback_port(const gx_ms_cfg_t *cfg, const gx_ms_port_t *port,
         f.read_promote = port->read(port->ctx, ev->tile, valid & ~cov, GX_MS_READ_PROMOTE, img,
                                     &again);
     }
+    /* every existing pixel written in 1SPP with one value: the tile is uniform (its
+     * payload stays the 1SPP one; memory keeps the first value) */
+    if (f.written == valid && f.enc == GX_ENC1SPP && tile_uniform(img, valid, np, n, b))
+        f.enc = GX_ENCUNIFORM;
     /* e. encode, write */
     f.payload_bytes = (uint16_t)gx_mssurf_encode(cfg, f.enc, f.written, img, f.payload);
     const int ok = port->write(port->ctx, &f);

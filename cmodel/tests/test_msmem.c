@@ -119,7 +119,9 @@ static void t_expect(const gx_msmem_t *m, int write, uint32_t t, unsigned e, uin
     x->n = 0;
     if (!write)
         t_add(x, 0, GX_MSMEM_STATE, m->state_base + t, 1);
-    for (int pass = 0; pass < 2; pass++) {
+    if (e == GX_ENCUNIFORM && px) /* the tile's one value */
+        t_add(x, 2, GX_MSMEM_HOME, home, b);
+    for (int pass = 0; pass < 2 && e != GX_ENCUNIFORM; pass++) {
         const int index_pass = write ? pass == 1 : pass == 0;
         for (unsigned p = 0; p < np; p++) {
             if (!((px >> p) & 1u))
@@ -190,7 +192,11 @@ static unsigned check_layout(const gx_msmem_t *m, uint32_t t, unsigned e, uint32
             continue;
         nv = p + 1;
         const uint8_t *px = img + p * pb;
-        if (e == GX_ENC1SPP) {
+        if (e == GX_ENCUNIFORM) { /* pixel 0's place holds the value; the rest is stale */
+            if (p == 0)
+                for (unsigned j = 0; j < b; j++)
+                    EXPECT(home + j, px[j]);
+        } else if (e == GX_ENC1SPP) {
             for (unsigned j = 0; j < b; j++)
                 EXPECT(home + b * p + j, px[j]);
         } else if (e == GX_ENCFULL) {
@@ -567,17 +573,21 @@ static void test_golden_refused(void)
     make_packet(&cfg, 0, GX_ENCSUBSET, 0xffff, img, &f);
     CHECK(gx_msmem_write(&m, &f, NULL) && gx_mssurf_mem_write(&am, &f), "refused: setup");
     memcpy(snap, m.img, m.hi - m.lo);
-    const char *why[6] = {"tile outside", "state 3", "pixel 4 of tile 1 (missing)",
-                          "partial 1spp write to a subset tile", "payload one byte short",
-                          "padding bit set"};
-    for (unsigned k = 0; k < 6; k++) {
+    const char *why[7] = {"tile outside", "uniform write of pixel 0 alone",
+                          "pixel 4 of tile 1 (missing)", "partial 1spp write to a subset tile",
+                          "payload one byte short", "padding bit set",
+                          "uniform payload of two values"};
+    for (unsigned k = 0; k < 7; k++) {
         g = f;
         switch (k) {
         case 0: g.tile = 2; break;
-        case 1: g.enc = (gx_enc_t)3; break;
+        case 1: make_packet(&cfg, 0, GX_ENCUNIFORM, 0x1, img, &g); break;
         case 2: make_packet(&cfg, 1, GX_ENC1SPP, 0x1f, img, &g); break;
         case 3: make_packet(&cfg, 0, GX_ENC1SPP, 0x1, img, &g); break;
         case 4: g.payload_bytes--; break;
+        case 6: /* sample 0s of pixels 0 and 1 differ (labels 0 and 1) */
+            make_packet(&cfg, 0, GX_ENCUNIFORM, 0xffff, img, &g);
+            break;
         default:
             /* 16 pixels of 2 classes: 32 masks of 4 bits = 16 bytes, no padding at N = 4;
              * a 3-class pixel makes 33 masks: pad the last byte's high nibble */
@@ -689,10 +699,10 @@ static void test_inspect(void)
  * Equivalence with the abstract memory, random. */
 
 typedef struct bins {
-    uint64_t wr[12][3][2]; /* format, state, whole */
+    uint64_t wr[12][4][2]; /* format, state, whole */
     uint64_t refused[5];   /* tile outside / state 3 / pixel missing / partial other state /
                               malformed payload */
-    uint64_t trans[3][3];  /* whole writes: old state -> new state */
+    uint64_t trans[4][4];  /* whole writes: old state -> new state */
     uint64_t stale_subset, stale_1spp, rmw, promote, load_read, last_tile, merged, split;
     uint64_t store_packets, packets;
 } bins_t;
@@ -880,6 +890,14 @@ static void on_flush(void *ctx, const gx_ms_flush_t *f)
 static void gen_image(run_t *R, gx_enc_t e, uint32_t set, uint8_t *img)
 {
     const unsigned n = t_n(&R->cfg), b = t_b(&R->cfg), pb = n * b, np = 256 / pb;
+    if (e == GX_ENCUNIFORM) {
+        uint8_t v[16];
+        pick_value(R, v);
+        for (unsigned p = 0; p < np; p++)
+            for (unsigned s = 0; s < n && ((set >> p) & 1u); s++)
+                memcpy(img + p * pb + s * b, v, b);
+        return;
+    }
     for (unsigned p = 0; p < np; p++) {
         if (!((set >> p) & 1u))
             continue;
@@ -908,8 +926,8 @@ static void synth_packet(run_t *R)
     uint8_t img[256];
     const uint32_t t = rnd(4) ? rnd(R->am.tiles) : R->am.tiles - 1;
     const uint32_t valid = gx_mssurf_tile_valid(&R->cfg, t);
-    const int partial = rnd(2) && (valid & (valid - 1u));
-    const gx_enc_t e = partial ? (gx_enc_t)R->am.enc[t] : (gx_enc_t)rnd(3);
+    const int partial = rnd(2) && (valid & (valid - 1u)) && R->am.enc[t] != GX_ENCUNIFORM;
+    const gx_enc_t e = partial ? (gx_enc_t)R->am.enc[t] : (gx_enc_t)rnd(4);
     const uint32_t set = partial ? rnd_subset(valid) : valid;
     memset(img, 0, sizeof img);
     gen_image(R, e, set, img);
@@ -922,8 +940,9 @@ static void synth_packet(run_t *R)
     apply(R, &f, ok, bytes, -1);
 }
 
-/* A packet both must refuse (kinds 0..3), or a corrupted payload (4) that the abstract
- * memory may still take. */
+/* A packet both must refuse (kinds 0..3: tile outside, uniform not whole, pixel missing,
+ * partial in another state), or a corrupted payload (4) that the abstract memory may
+ * still take. */
 static void bad_packet(run_t *R)
 {
     gx_ms_flush_t f;
@@ -934,9 +953,12 @@ static void bad_packet(run_t *R)
     unsigned kind = rnd(5);
     gx_enc_t e = (gx_enc_t)rnd(3);
     uint32_t set = valid;
-    if (kind == 3 && !(valid & (valid - 1u)))
+    if ((kind == 1 || kind == 3) && !(valid & (valid - 1u)))
         kind = 4;
-    if (kind == 3) {
+    if (kind == 1) { /* a uniform packet that leaves pixels out */
+        set = rnd_subset(valid);
+        e = GX_ENCUNIFORM;
+    } else if (kind == 3) {
         set = rnd_subset(valid);
         e = (gx_enc_t)((R->am.enc[t] + 1u + rnd(2)) % 3u);
     }
@@ -945,7 +967,6 @@ static void bad_packet(run_t *R)
     make_packet(&R->cfg, t, e, set, img, &f);
     switch (kind) {
     case 0: f.tile = R->am.tiles + rnd(3); break;
-    case 1: f.enc = (gx_enc_t)3; break;
     case 2: {
         const uint32_t out = ~valid & (np >= 32 ? 0xffffffffu : (1u << np) - 1u);
         f.written |= out ? out & (0u - out) : 1u << (np < 32 ? np : 31); /* a missing pixel */
@@ -1101,24 +1122,25 @@ int main(void)
            bins.store_packets);
 
     /* measured coverage */
-    static const char *en[3] = {"1spp", "subset", "full"};
+    static const char *en[4] = {"1spp", "subset", "full", "uniform"};
     for (unsigned f = 0; f < 12; f++) {
         const unsigned n = 2u << (f / 3), b = 4u << (f % 3);
-        for (unsigned e = 0; e < 3; e++)
-            for (unsigned w = 256 / (n * b) > 1 ? 0 : 1; w < 2; w++) /* P = 1: whole only */
+        for (unsigned e = 0; e < 4; e++) /* P = 1, and a uniform tile: whole only */
+            for (unsigned w = 256 / (n * b) > 1 && e != GX_ENCUNIFORM ? 0 : 1; w < 2; w++)
                 CHECK(bins.wr[f][e][w] > 0, "coverage: N=%u B=%u %s written %s", n, b, en[e],
                       w ? "whole" : "partially");
         printf("coverage N=%-2u B=%-2u  1spp %5" PRIu64 " / %5" PRIu64 "  subset %5" PRIu64
-               " / %5" PRIu64 "  full %5" PRIu64 " / %5" PRIu64 "  (partial / whole)\n",
+               " / %5" PRIu64 "  full %5" PRIu64 " / %5" PRIu64 "  (partial / whole)"
+               "  uniform %5" PRIu64 "\n",
                n, b, bins.wr[f][0][0], bins.wr[f][0][1], bins.wr[f][1][0], bins.wr[f][1][1],
-               bins.wr[f][2][0], bins.wr[f][2][1]);
+               bins.wr[f][2][0], bins.wr[f][2][1], bins.wr[f][3][1]);
     }
-    static const char *rn[5] = {"tile outside", "state 3", "pixel missing",
+    static const char *rn[5] = {"tile outside", "uniform not whole", "pixel missing",
                                 "partial in another state", "malformed payload"};
     for (unsigned k = 0; k < 5; k++)
         CHECK(bins.refused[k] > 0, "coverage: refused %s", rn[k]);
-    for (unsigned a = 0; a < 3; a++)
-        for (unsigned c = 0; c < 3; c++)
+    for (unsigned a = 0; a < 4; a++)
+        for (unsigned c = 0; c < 4; c++)
             CHECK(bins.trans[a][c] > 0, "coverage: whole write %s -> %s", en[a], en[c]);
     CHECK(bins.stale_subset && bins.stale_1spp && bins.rmw && bins.promote && bins.load_read &&
               bins.last_tile && bins.merged && bins.split,
@@ -1130,8 +1152,8 @@ int main(void)
     printf("coverage: refused %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64
            "; transitions", bins.refused[0], bins.refused[1], bins.refused[2], bins.refused[3],
            bins.refused[4]);
-    for (unsigned a = 0; a < 3; a++)
-        for (unsigned c = 0; c < 3; c++)
+    for (unsigned a = 0; a < 4; a++)
+        for (unsigned c = 0; c < 4; c++)
             printf(" %s->%s %" PRIu64, en[a], en[c], bins.trans[a][c]);
     printf("\ncoverage: stale subset %" PRIu64 " stale 1spp %" PRIu64 " rmw %" PRIu64
            " promote %" PRIu64 " load reads %" PRIu64 " last tile %" PRIu64 " merged %" PRIu64

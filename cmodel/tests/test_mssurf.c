@@ -49,7 +49,7 @@
 
 static const char *enc_name(unsigned e)
 {
-    static const char *names[] = {"1spp", "subset", "full", "?"};
+    static const char *names[] = {"1spp", "subset", "full", "uniform"};
     return names[e & 3];
 }
 
@@ -92,7 +92,7 @@ static unsigned bf_bytes(unsigned e, const uint8_t *tile, uint32_t set, unsigned
             count++;
             total += bf_classes(tile + p * n * b, n, b, NULL);
         }
-    if (e == 0)
+    if (e == 0 || e == 3) /* a uniform tile's payload is its 1SPP one */
         return count * b;
     if (e == 2)
         return count * n * b;
@@ -100,11 +100,14 @@ static unsigned bf_bytes(unsigned e, const uint8_t *tile, uint32_t set, unsigned
 }
 
 /* Bytes the pixels `set` take in memory in state e (docs/pipe.md): 1SPP B, full N B,
- * subset per pixel its class indices (N log2 N bits in whole bytes) and k values. */
+ * subset per pixel its class indices (N log2 N bits in whole bytes) and k values, uniform
+ * B for the tile. */
 static unsigned bf_mem(unsigned e, const uint8_t *tile, uint32_t set, unsigned n, unsigned b)
 {
     static const unsigned ib[17] = {[2] = 1, [4] = 1, [8] = 3, [16] = 8};
     unsigned np = 256 / (n * b), bytes = 0;
+    if (e == 3) /* uniform: the tile's one value */
+        return set ? b : 0;
     for (unsigned p = 0; p < np; p++)
         if ((set >> p) & 1u)
             bytes += e == 0 ? b : e == 2 ? n * b : ib[n] + bf_classes(tile + p * n * b, n, b, NULL) * b;
@@ -150,10 +153,10 @@ typedef struct oracle {
     exp_flush_t q[GX_MS_MAX_SLOTS + 2]; /* the flushes one operation causes */
     unsigned nq;
     /* counters */
-    uint64_t stores, merges, loads, flushes[4], fenc[3], analyzed;
+    uint64_t stores, merges, loads, flushes[4], fenc[4], analyzed;
     uint64_t wbytes, wuncomp, rmw, promote, rload, writes;
     /* coverage events */
-    uint64_t n_rmw, n_promote, n_narrower, n_full_to_1spp, n_partial_last;
+    uint64_t n_rmw, n_promote, n_narrower, n_full_to_1spp, n_partial_last, n_uniform, n_promote_u;
 } oracle_t;
 
 static uint32_t o_valid(const oracle_t *o, uint32_t t)
@@ -224,18 +227,20 @@ static void o_flush(oracle_t *o, unsigned r, unsigned cause)
     }
     unsigned em = o->enc[sl->tile];
     e->rmw = part ? bf_mem(em, mt, part, n, b) : 0;
+    const unsigned emr = em == 3 ? 0 : em + 1; /* uniform is below 1SPP */
     if (cov == valid) {
         e->enc = eb;
         e->written = valid;
-    } else if (eb <= em) {
+    } else if (eb + 1 <= emr) {
         e->enc = em;
         e->written = cov;
-        o->n_narrower += eb < em;
+        o->n_narrower += eb + 1 < emr;
     } else {
         e->enc = eb;
         e->written = valid;
         e->promote = bf_mem(em, mt, valid & ~cov, n, b);
         o->n_promote++;
+        o->n_promote_u += em == 3;
     }
     o->n_rmw += part != 0;
     o->n_full_to_1spp += full_arrival_1spp && e->enc == 0;
@@ -245,6 +250,14 @@ static void o_flush(oracle_t *o, unsigned r, unsigned cause)
     for (unsigned p = 0; p < o->np; p++)
         if ((e->written >> p) & 1u)
             memcpy(mt + p * pb, merged + p * pb, pb);
+    /* the whole tile written in 1SPP with one value: uniform */
+    int one = e->written == valid && e->enc == 0;
+    for (unsigned p = 1; p < o->np && one; p++)
+        one = !((valid >> p) & 1u) || !memcmp(mt + p * pb, mt, b);
+    if (one) {
+        e->enc = 3;
+        o->n_uniform++;
+    }
     o->enc[sl->tile] = (uint8_t)e->enc;
     e->wbytes = bf_bytes(e->enc, mt, e->written, n, b);
     memcpy(e->image, mt, 256);
@@ -357,7 +370,7 @@ static void o_load(oracle_t *o, const gx_ms_load_t *ld, oload_t *res)
         res->kind = o->s[r].arrive[p] == 0 ? 0 : 3;
     } else {
         res->read = bf_mem(o->enc[t], o->mem + (size_t)t * 256, 1u << p, n, b);
-        res->kind = cov ? 3 : o->enc[t] == 0 ? 1 : o->enc[t] == 1 ? 2 : 3;
+        res->kind = cov ? 3 : o->enc[t] == 0 || o->enc[t] == 3 ? 1 : o->enc[t] == 1 ? 2 : 3;
     }
     o->rload += res->read;
     res->analyzed = res->kind == 3;
@@ -389,7 +402,7 @@ static void o_command(oracle_t *o)
 
 typedef struct bins {
     uint64_t cause[12][4], merge[12];
-    uint64_t enc[3], rmw, promote, narrower, full_to_1spp, thr_changed, partial_last;
+    uint64_t enc[4], rmw, promote, narrower, full_to_1spp, thr_changed, partial_last, promote_u;
     uint64_t load_kind[4];
 } bins_t;
 
@@ -664,6 +677,7 @@ static void random_run(unsigned sp, unsigned bp, unsigned k, unsigned thr, int r
     *op_total += done;
     bins->rmw += R.o.n_rmw;
     bins->promote += R.o.n_promote;
+    bins->promote_u += R.o.n_promote_u;
     bins->narrower += R.o.n_narrower;
     bins->full_to_1spp += R.o.n_full_to_1spp;
     bins->partial_last += R.o.n_partial_last;
@@ -715,18 +729,19 @@ static void test_golden_1spp_conflict_promote(void)
     CHECK(gx_mssurf_mem_init(&mem, &cfg), "mem init");
     gx_mssurf_lsu_init(&lsu, &cfg);
     flog_t log = {0};
-    /* Row 0, full masks: the 16th store fills tile 0 -> one full flush, 1SPP, 16 x 4 =
-     * 64 bytes written, nothing read, no pixel analyzed (all arrived as 1SPP). */
+    /* Row 0, full masks: the 16th store fills tile 0 -> one full flush, nothing read, no
+     * pixel analyzed (all arrived as 1SPP); every pixel holds A: the tile is uniform, its
+     * payload the 1SPP one (16 x 4 = 64 bytes), 4 bytes written to memory. */
     for (unsigned x = 0; x < 16; x++)
         sust(&lsu, &mem, x, 0, 0xf, 0x11223344, &log);
     CHECK(log.n == 1 && log.f[0].tile == 0 && log.f[0].cause == GX_MS_FULL &&
-              log.f[0].enc == GX_ENC1SPP && log.f[0].payload_bytes == 64 &&
+              log.f[0].enc == GX_ENCUNIFORM && log.f[0].payload_bytes == 64 &&
               log.f[0].read_rmw == 0 && log.f[0].read_promote == 0 && log.f[0].analyzed == 0 &&
-              log.f[0].written == 0xffff,
-          "golden 1spp full flush: n %u bytes %u", log.n, log.n ? log.f[0].payload_bytes : 0);
-    CHECK(mem.enc[0] == GX_ENC1SPP && mem.data[5 * 16 + 2 * 4] == 0x11 && mem.data[255] == 0x44,
-          "golden 1spp memory");
-    /* SULD.MS from a 1SPP tile: the state is known, 4 bytes read. */
+              log.f[0].written == 0xffff && mem.cnt.write_bytes == 4,
+          "golden uniform full flush: n %u bytes %u", log.n, log.n ? log.f[0].payload_bytes : 0);
+    CHECK(mem.enc[0] == GX_ENCUNIFORM && mem.data[5 * 16 + 2 * 4] == 0x11 && mem.data[255] == 0x44,
+          "golden uniform memory");
+    /* SULD.MS from a uniform tile: the state is known, its 4 bytes read. */
     gx_ms_load_t ld = {3, 0, 2};
     gx_ms_load_resp_t lr;
     gx_mssurf_load(&lsu, &mem, &ld, &lr);
@@ -786,15 +801,15 @@ static void test_golden_1spp_conflict_promote(void)
     CHECK(lr.value[0] == 0x55 && lr.mask == 0x2 && lr.enc == GX_ENCSUBSET && lr.read_bytes == 13 &&
               lr.analyzed == 0,
           "golden load subset: mask %x read %u analyzed %u", lr.mask, lr.read_bytes, lr.analyzed);
-    /* Fill row 1 with full masks: the tile is full, all 1SPP -> the state narrows to 1SPP,
-     * 64 bytes. */
+    /* Fill row 1 with full masks: the tile is full, all 1SPP with one value -> the state
+     * narrows to uniform: a 64-byte payload, 4 bytes in memory. */
     log.n = 0;
     for (unsigned x = 0; x < 16; x++)
         sust(&lsu, &mem, x, 1, 0xf, 0x01020304, &log);
-    CHECK(log.n == 1 && log.f[0].cause == GX_MS_FULL && log.f[0].enc == GX_ENC1SPP &&
-              log.f[0].payload_bytes == 64 && mem.enc[1] == GX_ENC1SPP,
+    CHECK(log.n == 1 && log.f[0].cause == GX_MS_FULL && log.f[0].enc == GX_ENCUNIFORM &&
+              log.f[0].payload_bytes == 64 && mem.enc[1] == GX_ENCUNIFORM,
           "golden narrowing full tile");
-    CHECK(mem.cnt.write_bytes == 64 + 84 + 18 + 64 && mem.cnt.read_rmw == 4 + 9 &&
+    CHECK(mem.cnt.write_bytes == 4 + 84 + 18 + 4 && mem.cnt.read_rmw == 4 + 9 &&
               mem.cnt.read_promote == 60 && mem.cnt.read_load == 4 + 4 + 13 && mem.cnt.bad_writes == 0,
           "golden traffic: written %" PRIu64 " rmw %" PRIu64 " load %" PRIu64, mem.cnt.write_bytes,
           mem.cnt.read_rmw, mem.cnt.read_load);
@@ -804,7 +819,8 @@ static void test_golden_1spp_conflict_promote(void)
 static void test_golden_full_arrival(void)
 {
     /* N = 2, B = 16: P = 8, one tile (W = 8, H = 1). Full-state stores of two equal values
-     * arrive as full and are re-analyzed: 1SPP, 8 x 16 = 128 bytes, 8 pixels analyzed. */
+     * arrive as full and are re-analyzed: 1SPP, 8 pixels analyzed; every pixel holds the
+     * same value: uniform, the 1SPP payload of 8 x 16 = 128 bytes. */
     gx_ms_cfg_t cfg;
     gx_mssurf_cfg_default(&cfg, 8, 1, GX_SPP2, GX_BPS16);
     gx_ms_mem_t mem;
@@ -822,19 +838,20 @@ static void test_golden_full_arrival(void)
         st.x = (uint16_t)x;
         gx_mssurf_store(&lsu, &mem, &st, log_flush, &log);
     }
-    CHECK(log.n == 1 && log.f[0].cause == GX_MS_FULL && log.f[0].enc == GX_ENC1SPP &&
+    CHECK(log.n == 1 && log.f[0].cause == GX_MS_FULL && log.f[0].enc == GX_ENCUNIFORM &&
               log.f[0].payload_bytes == 128 && log.f[0].analyzed == 8 && log.f[0].passes == 8,
-          "golden full arrival -> 1spp: enc %d bytes %u analyzed %u passes %u",
+          "golden full arrival -> uniform: enc %d bytes %u analyzed %u passes %u",
           log.n ? (int)log.f[0].enc : -1, log.n ? log.f[0].payload_bytes : 0,
           log.n ? log.f[0].analyzed : 0, log.n ? log.f[0].passes : 0);
     /* Pixel 3 with two distinct values, then a command: Eb = full (N = 2: 2 classes), Em =
-     * 1SPP, 7 pixels uncovered -> promotion: read 7 x 16 = 112, write 8 x 32 = 256. */
+     * uniform, 7 pixels uncovered -> promotion: read the tile's value (16 bytes), write
+     * 8 x 32 = 256. */
     log.n = 0;
     st.x = 3;
     st.value[16] = 0x99;
     gx_mssurf_store(&lsu, &mem, &st, log_flush, &log);
     gx_mssurf_flush(&lsu, &mem, log_flush, &log);
-    CHECK(log.n == 1 && log.f[0].enc == GX_ENCFULL && log.f[0].read_promote == 112 &&
+    CHECK(log.n == 1 && log.f[0].enc == GX_ENCFULL && log.f[0].read_promote == 16 &&
               log.f[0].read_rmw == 0 && log.f[0].payload_bytes == 256 && mem.enc[0] == GX_ENCFULL,
           "golden promotion to full: promote %u bytes %u", log.n ? log.f[0].read_promote : 0,
           log.n ? log.f[0].payload_bytes : 0);
@@ -1344,21 +1361,23 @@ int main(void)
                n, b, bins.cause[f][0], bins.cause[f][1], bins.cause[f][2], bins.cause[f][3],
                bins.merge[f]);
     }
-    for (unsigned e = 0; e < 3; e++)
+    for (unsigned e = 0; e < 4; e++)
         CHECK(bins.enc[e] > 0, "coverage: flushed %s", enc_name(e));
     CHECK(bins.rmw && bins.promote && bins.narrower && bins.full_to_1spp && bins.thr_changed &&
-              bins.partial_last,
+              bins.partial_last && bins.promote_u,
           "coverage: rmw %" PRIu64 " promote %" PRIu64 " narrower %" PRIu64 " full->1spp %" PRIu64
-          " threshold-changed %" PRIu64 " partial-last %" PRIu64,
+          " threshold-changed %" PRIu64 " partial-last %" PRIu64 " promote-from-uniform %" PRIu64,
           bins.rmw, bins.promote, bins.narrower, bins.full_to_1spp, bins.thr_changed,
-          bins.partial_last);
+          bins.partial_last, bins.promote_u);
     for (unsigned k = 0; k < 4; k++)
         CHECK(bins.load_kind[k] > 0, "coverage: load kind %u", k);
-    printf("coverage: flushed 1spp %" PRIu64 " subset %" PRIu64 " full %" PRIu64 "; rmw %" PRIu64
+    printf("coverage: flushed 1spp %" PRIu64 " subset %" PRIu64 " full %" PRIu64 " uniform %" PRIu64
+           " (promoted from uniform %" PRIu64 "); rmw %" PRIu64
            " promote %" PRIu64 " narrower %" PRIu64 " full->1spp %" PRIu64 " partial-last %" PRIu64
            "; loads slot %" PRIu64 " known-1spp %" PRIu64 " known-subset %" PRIu64
            " analyzed %" PRIu64 "\n",
-           bins.enc[0], bins.enc[1], bins.enc[2], bins.rmw, bins.promote, bins.narrower,
+           bins.enc[0], bins.enc[1], bins.enc[2], bins.enc[3], bins.promote_u, bins.rmw,
+           bins.promote, bins.narrower,
            bins.full_to_1spp, bins.partial_last, bins.load_kind[0], bins.load_kind[1],
            bins.load_kind[2], bins.load_kind[3]);
     test_coalesce_directed();

@@ -662,7 +662,7 @@ typedef struct refc {
 /* coverage bins */
 static struct {
     uint64_t kind[4], err[7], cause[4], rmw, query, promote, ldread, ldbuf, ldana,
-        wenc[3], wn[4], wb[3], partial_last, merges, cons, after_pat, empty_tri, idle[2], onex;
+        wenc[4], wn[4], wb[3], partial_last, merges, cons, after_pat, empty_tri, idle[2], onex;
 } cov;
 
 static void xpush(refc_t *r, const xop_t *x)
@@ -1105,7 +1105,8 @@ static void coverage(void)
         {"RMW reads", cov.rmw}, {"state queries", cov.query}, {"promotion reads", cov.promote},
         {"load reads", cov.ldread}, {"loads from the buffer", cov.ldbuf},
         {"loads analyzed", cov.ldana}, {"writes 1SPP", cov.wenc[0]},
-        {"writes subset", cov.wenc[1]}, {"writes full", cov.wenc[2]}, {"writes N = 2", cov.wn[0]},
+        {"writes subset", cov.wenc[1]}, {"writes full", cov.wenc[2]},
+        {"writes uniform", cov.wenc[3]}, {"writes N = 2", cov.wn[0]},
         {"writes N = 4", cov.wn[1]}, {"writes N = 8", cov.wn[2]}, {"writes N = 16", cov.wn[3]},
         {"writes B = 4", cov.wb[0]}, {"writes B = 8", cov.wb[1]}, {"writes B = 16", cov.wb[2]},
         {"partial last tiles", cov.partial_last}, {"threshold merges", cov.merges},

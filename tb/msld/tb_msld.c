@@ -42,9 +42,10 @@
 #define PHASE_LD 400u
 
 
-enum { C_SLOT1, C_SLOTANA, C_MEM1, C_MEMSUB, C_MEMFULL, C_MIXED, C_CASES };
+enum { C_SLOT1, C_SLOTANA, C_MEM1, C_MEMSUB, C_MEMFULL, C_MIXED, C_MEMUNI, C_CASES };
 static const char *case_name[C_CASES] = {"in slot 1SPP", "in slot analyzed", "in memory 1SPP",
-                                         "in memory subset", "in memory full", "mixed"};
+                                         "in memory subset", "in memory full", "mixed",
+                                         "in memory uniform"};
 
 typedef struct cov {
     uint64_t enc[12][3], cases[12][C_CASES], query[12], real_enc[3], reads, noreads;
@@ -63,6 +64,15 @@ static void fill_tile(tb_rng_t *r, const phase_t *ph, gx_ms_mem_t *mem, uint32_t
     const uint32_t valid = gx_mssurf_tile_valid(&ph->cfg, t);
     uint8_t *d = mem->data + (size_t)t * GX_MS_TILE_BYTES;
     memset(d, 0, GX_MS_TILE_BYTES);
+    if (e == GX_ENCUNIFORM) { /* one value in every existing sample */
+        uint8_t v[16];
+        tb_ms_pick_value(r, ph->cfg.bps, ph->pal, v);
+        for (unsigned p = 0; p < np; p++)
+            for (unsigned i = 0; i < n && ((valid >> p) & 1u); i++)
+                memcpy(d + p * pb + i * b, v, b);
+        mem->enc[t] = (uint8_t)e;
+        return;
+    }
     for (unsigned p = 0; p < np; p++) {
         if (!((valid >> p) & 1u))
             continue;
@@ -230,7 +240,7 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
             gen_realistic(&r, &ph, &lsu, &mref);
         else
             for (uint32_t t = 0; t < mref.tiles; t++)
-                fill_tile(&r, &ph, &mref, t, (gx_enc_t)tb_rng_below(&r, 3));
+                fill_tile(&r, &ph, &mref, t, (gx_enc_t)tb_rng_below(&r, 4));
         memcpy(mdut.data, mref.data, (size_t)mref.tiles * GX_MS_TILE_BYTES);
         memcpy(mdut.enc, mref.enc, mref.tiles);
         memset(&mref.cnt, 0, sizeof mref.cnt);
@@ -262,6 +272,7 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
             lcase[i] = c == all ? (snap[i].arrive[p] == GX_ENC1SPP ? C_SLOT1 : C_SLOTANA)
                        : c ? C_MIXED
                        : mref.enc[t] == GX_ENC1SPP ? C_MEM1
+                       : mref.enc[t] == GX_ENCUNIFORM ? C_MEMUNI
                        : mref.enc[t] == GX_ENCSUBSET ? C_MEMSUB : C_MEMFULL;
             gx_mssurf_load_finish(&ph.cfg, &mref, &snap[i], &ld[i], &want[i]);
             gx_mssurf_evict_pack(&snap[i], spp, simg + (size_t)i * GX_MS_EVICT_WORDS);

@@ -10,7 +10,8 @@
  *    (values from a small palette and fresh random bytes) in every state, whole (any
  *    state) and partial (the tile's present state, a random subset of its pixels), the
  *    last tile often; 1 in 16 a packet the block must drop on its fields (tile outside
- *    the surface, state 3, a written pixel that does not exist);
+ *    the surface, a uniform packet leaving a pixel out, a written pixel that does not
+ *    exist);
  *  - reads on port 0 and port 1: random tiles (1 in 16 outside the surface), random pixel
  *    sets (0: a state query; bits of missing pixels and bits >= P included).
  * The C model applies each transaction when the RTL takes it (a write at its fl
@@ -110,7 +111,7 @@ static int bursts_ok(const gx_msmem_io_t *io, const seen_t *s, int write, char *
 /* ---------------------------------------------------------------------------------
  * Stimulus. */
 typedef struct cov {
-    uint64_t wr[12][3][2];  /* format, state, whole */
+    uint64_t wr[12][4][2];  /* format, state, whole */
     uint64_t rd_port[2], rd_query, rd_outside, held, edge4k, dropped;
     uint64_t bp_aw, bp_w, bp_ar, bp_fl, bp_resp, lat_b, lat_r, w_early, interleave;
 } cov_t;
@@ -136,6 +137,14 @@ static void pick_value(run_t *R, uint8_t *v)
 static void gen_image(run_t *R, gx_enc_t e, uint32_t set, uint8_t *img)
 {
     const unsigned n = R->n, b = R->b, pb = n * b;
+    if (e == GX_ENCUNIFORM) { /* one value in every sample of the set */
+        uint8_t v[16];
+        pick_value(R, v);
+        for (unsigned p = 0; p < R->np; p++)
+            for (unsigned s = 0; s < n && ((set >> p) & 1u); s++)
+                memcpy(img + p * pb + s * b, v, b);
+        return;
+    }
     for (unsigned p = 0; p < R->np; p++) {
         if (!((set >> p) & 1u))
             continue;
@@ -157,9 +166,9 @@ static void make_packet(run_t *R, gx_ms_flush_t *f, int *drop)
     const uint32_t tiles = R->mm.tiles;
     const uint32_t t = tb_rng_below(R->r, 4) ? tb_rng_below(R->r, tiles) : tiles - 1;
     const uint32_t valid = gx_mssurf_tile_valid(&R->cfg, t);
-    const int partial = tb_rng_below(R->r, 2) && (valid & (valid - 1u));
-    const gx_enc_t e = partial ? (gx_enc_t)(gx_msmem_peek(&R->mm, R->mm.state_base + t) & 3u)
-                               : (gx_enc_t)tb_rng_below(R->r, 3);
+    const gx_enc_t old = (gx_enc_t)(gx_msmem_peek(&R->mm, R->mm.state_base + t) & 3u);
+    const int partial = tb_rng_below(R->r, 2) && (valid & (valid - 1u)) && old != GX_ENCUNIFORM;
+    const gx_enc_t e = partial ? old : (gx_enc_t)tb_rng_below(R->r, 4);
     uint32_t set = valid;
     if (partial)
         do
@@ -179,8 +188,14 @@ static void make_packet(run_t *R, gx_ms_flush_t *f, int *drop)
         const unsigned k = tb_rng_below(R->r, 3);
         if (k == 0)
             f->tile = tiles + tb_rng_below(R->r, 4);
-        else if (k == 1)
-            f->enc = (gx_enc_t)3;
+        else if (k == 1 && (valid & (valid - 1u))) { /* uniform, a pixel left out */
+            f->enc = GX_ENCUNIFORM;
+            f->written = valid & (valid - 1u);
+            gen_image(R, GX_ENCUNIFORM, f->written, img);
+            f->payload_bytes = (uint16_t)gx_mssurf_encode(&R->cfg, f->enc, f->written, img,
+                                                          f->payload);
+        } else if (k == 1)
+            f->tile = tiles;
         else if (~valid) { /* a bit of a pixel that does not exist (>= P, or missing) */
             unsigned bit;
             do
@@ -628,13 +643,13 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
 
 static int cov_check(const cov_t *c)
 {
-    static const char *en[3] = {"1SPP", "subset", "full"};
+    static const char *en[4] = {"1SPP", "subset", "full", "uniform"};
     int holes = 0;
     for (unsigned f = 0; f < 12; f++) {
         const unsigned n = 2u << (f / 3), b = 4u << (f % 3), np = 256 / (n * b);
-        for (unsigned e = 0; e < 3; e++)
+        for (unsigned e = 0; e < 4; e++) /* a uniform write is whole */
             for (unsigned w = 0; w < 2; w++)
-                if (!c->wr[f][e][w] && (w || np > 1)) {
+                if (!c->wr[f][e][w] && (w || (np > 1 && e != GX_ENCUNIFORM))) {
                     printf("COVERAGE HOLE: N=%u B=%u %s %s write\n", n, b, en[e],
                            w ? "whole" : "partial");
                     holes++;
@@ -676,14 +691,15 @@ int main(int argc, char **argv)
     const int holes = cov_check(&cov);
     tb_check(&rep, holes == 0, "%d functional coverage holes", holes);
     tb_check(&rep, done >= o.n, "%" PRIu64 " transactions, fewer than N", done);
-    uint64_t by[3] = {0, 0, 0};
+    uint64_t by[4] = {0, 0, 0, 0};
     for (unsigned f = 0; f < 12; f++)
-        for (unsigned e = 0; e < 3; e++)
+        for (unsigned e = 0; e < 4; e++)
             by[e] += cov.wr[f][e][0] + cov.wr[f][e][1];
     printf("tb_msmem: %" PRIu64 " transactions in %" PRIu64 " clocks; writes 1SPP %" PRIu64
-           " subset %" PRIu64 " full %" PRIu64 ", dropped %" PRIu64 "; reads port 0 %" PRIu64
-           " port 1 %" PRIu64 "; held behind a write %" PRIu64 "\n", done, cycles, by[0], by[1],
-           by[2], cov.dropped, cov.rd_port[0], cov.rd_port[1], cov.held);
+           " subset %" PRIu64 " full %" PRIu64 " uniform %" PRIu64 ", dropped %" PRIu64
+           "; reads port 0 %" PRIu64 " port 1 %" PRIu64 "; held behind a write %" PRIu64 "\n",
+           done, cycles, by[0], by[1], by[2], by[3], cov.dropped, cov.rd_port[0],
+           cov.rd_port[1], cov.held);
     if (rep.failed && !o.waves) {
         printf("tb_msmem: replaying SEED=%" PRIu64 " with waves: %s\n", o.seed, path);
         tb_report_t r2;

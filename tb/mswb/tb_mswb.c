@@ -46,10 +46,10 @@
 
 
 typedef struct cov {
-    uint64_t enc[12][3];
+    uint64_t enc[12][4], from_uniform[12];
     uint64_t rmw[12], promote[12], state_rd[12], rewrite[12], keep[12], multi[12];
     uint64_t cause[4];
-    uint64_t thr, last_tile, peeks, real_enc[3];
+    uint64_t thr, last_tile, peeks, real_enc[4];
 } cov_t;
 
 /* A phase: its format, records and memory. */
@@ -61,7 +61,7 @@ typedef struct phase {
     uint8_t pal[4][16];
 } phase_t;
 
-/* Fill tile t of mem in state e with pixel data that state holds. */
+/* Fill tile t of mem in state e with pixel data that state holds (uniform: one value). */
 static void fill_tile(tb_rng_t *r, const phase_t *ph, gx_ms_mem_t *mem, uint32_t t, gx_enc_t e)
 {
     const unsigned n = tb_ms_spp_n(ph->cfg.spp), b = tb_ms_bps_b(ph->cfg.bps), pb = n * b;
@@ -69,6 +69,15 @@ static void fill_tile(tb_rng_t *r, const phase_t *ph, gx_ms_mem_t *mem, uint32_t
     const uint32_t valid = gx_mssurf_tile_valid(&ph->cfg, t);
     uint8_t *d = mem->data + (size_t)t * GX_MS_TILE_BYTES;
     memset(d, 0, GX_MS_TILE_BYTES);
+    if (e == GX_ENCUNIFORM) {
+        uint8_t v[16];
+        tb_ms_pick_value(r, ph->cfg.bps, ph->pal, v);
+        for (unsigned p = 0; p < np; p++)
+            for (unsigned i = 0; i < n && ((valid >> p) & 1u); i++)
+                memcpy(d + p * pb + i * b, v, b);
+        mem->enc[t] = (uint8_t)e;
+        return;
+    }
     for (unsigned p = 0; p < np; p++) {
         if (!((valid >> p) & 1u))
             continue;
@@ -100,18 +109,21 @@ static void gen_evict(tb_rng_t *r, const phase_t *ph, uint32_t tiles, gx_ms_evic
     ev->tile = tb_rng_pct(r, 25) ? tiles - 1u : tb_rng_below(r, tiles);
     ev->cause = (gx_ms_cause_t)tb_rng_below(r, 4);
     const uint32_t valid = gx_mssurf_tile_valid(&ph->cfg, ev->tile);
-    const unsigned shape = tb_rng_below(r, 7); /* 0: every pixel full, 1: all covered,
+    const unsigned shape = tb_rng_below(r, 8); /* 0: every pixel full, 1: all covered,
                                                   2: sparse, 3: dense, 4: one pixel, 5: mix,
-                                                  6: sparse whole uniform pixels */
+                                                  6: sparse whole uniform pixels, 7: every
+                                                  pixel full with one value (often) */
     const unsigned one = tb_rng_below(r, np);
-    const unsigned dmode = shape == 6 ? 0 : tb_rng_below(r, 4); /* 0: uniform pixels,
+    const unsigned dmode = shape >= 6 ? 0 : tb_rng_below(r, 4); /* 0: uniform pixels,
                                                   1: palette, 2: near, 3: mix */
+    uint8_t tv[16]; /* shape 7: the tile's value */
+    tb_ms_pick_value(r, ph->cfg.bps, ph->pal, tv);
     for (unsigned p = 0; p < np; p++) {
         if (!((valid >> p) & 1u))
             continue;
         unsigned cm; /* 0 none, 1 partial, 2 full */
         switch (shape) {
-        case 0: cm = 2; break;
+        case 0: case 7: cm = 2; break;
         case 1: cm = tb_rng_pct(r, 50) ? 2 : 1; break;
         case 2: cm = tb_rng_pct(r, 25) ? 1 + tb_rng_below(r, 2) : 0; break;
         case 3: cm = tb_rng_pct(r, 80) ? 1 + tb_rng_below(r, 2) : 0; break;
@@ -127,6 +139,8 @@ static void gen_evict(tb_rng_t *r, const phase_t *ph, uint32_t tiles, gx_ms_evic
         ev->cover[p] = mask;
         uint8_t v[16];
         tb_ms_pick_value(r, ph->cfg.bps, ph->pal, v);
+        if (shape == 7 && tb_rng_pct(r, 97))
+            memcpy(v, tv, sizeof v);
         const int uniform = mask == all && (dmode == 0 || (dmode == 3 && tb_rng_pct(r, 50)));
         if (uniform && tb_rng_pct(r, 70))
             ev->arrive[p] = GX_ENC1SPP;
@@ -273,7 +287,7 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
             gen_realistic(&r, &ph);
         } else {
             for (uint32_t t = 0; t < mem0.tiles; t++)
-                fill_tile(&r, &ph, &mem0, t, (gx_enc_t)tb_rng_below(&r, 3));
+                fill_tile(&r, &ph, &mem0, t, (gx_enc_t)tb_rng_below(&r, 4));
             ph.n = PHASE_EV;
             for (uint64_t i = 0; i < ph.n; i++) {
                 gen_evict(&r, &ph, mem0.tiles, &ph.ev[i]);
@@ -339,6 +353,8 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
                 cov->rmw[f]++;
             if (x->read_promote)
                 cov->promote[f]++;
+            if (x->read_promote && em[i] == GX_ENCUNIFORM)
+                cov->from_uniform[f]++;
             if (!part && cv != valid)
                 cov->state_rd[f]++;
             if (cv == valid)
@@ -382,20 +398,20 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
 static int cov_check(const cov_t *c)
 {
     int holes = 0;
-    static const char *en[] = {"1SPP", "subset", "full"};
+    static const char *en[] = {"1SPP", "subset", "full", "uniform"};
     for (unsigned f = 0; f < 12; f++) {
         const unsigned n = 2u << (f / 3), b = 4u << (f % 3);
-        for (unsigned e = 0; e < 3; e++)
-            if (!c->enc[f][e]) {
+        for (unsigned e = 0; e < 4; e++) /* P = 1: every 1SPP packet is whole, so uniform */
+            if (!c->enc[f][e] && !(e == GX_ENC1SPP && n * b == 256)) {
                 printf("COVERAGE HOLE: N=%u B=%u enc %s\n", n, b, en[e]);
                 holes++;
             }
         const uint64_t *v[] = {&c->rmw[f], &c->promote[f], &c->state_rd[f], &c->rewrite[f],
-                               &c->keep[f]};
+                               &c->keep[f], &c->from_uniform[f]};
         static const char *vn[] = {"RMW read", "promote read", "state-only read",
-                                   "full rewrite", "write keeping Em"};
-        for (unsigned i = 0; i < 5; i++)
-            if (!*v[i] && !(i == 1 && n * b == 256)) { /* P = 1: a covered tile is all covered */
+                                   "full rewrite", "write keeping Em", "promotion of a uniform tile"};
+        for (unsigned i = 0; i < 6; i++) /* P = 1: a covered tile is all covered */
+            if (!*v[i] && !((i == 1 || i == 5) && n * b == 256)) {
                 printf("COVERAGE HOLE: N=%u B=%u %s\n", n, b, vn[i]);
                 holes++;
             }
@@ -409,7 +425,7 @@ static int cov_check(const cov_t *c)
             printf("COVERAGE HOLE: cause %u\n", k);
             holes++;
         }
-    for (unsigned e = 0; e < 3; e++)
+    for (unsigned e = 0; e < 4; e++)
         if (!c->real_enc[e]) {
             printf("COVERAGE HOLE: realistic mode enc %s\n", en[e]);
             holes++;
@@ -429,7 +445,8 @@ static int cov_check(const cov_t *c)
  * offered in every clock (the same record again once taken: clock 6 starts it anew);
  * packets always taken. Checks ev_ready_o and fl_valid_o. The uniform fast path: its
  * sample 0 is gathered from the record's first pair of lines into the payload, the load
- * ends when the fast path is known, Init goes to Out. */
+ * ends when the fast path is known, Init goes to Out, whose second clock offers the packet
+ * (a uniform tile, after the payload's test). */
 static void timing_check(tb_report_t *rep)
 {
     gx_ms_cfg_t cfg;
@@ -446,9 +463,9 @@ static void timing_check(tb_report_t *rep)
     gx_mswb_rtl_cfg(m, &cfg);
     /* clock 0: seen in Idle; 1..3: its first pair of lines read, the pixel's sample 0
      * gathered (clock 1), the fast path known (clock 3), taken in clock 3; Init in 4;
-     * the packet in 5; clock 6 starts the record anew */
-    static const int want_ready[19] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0};
-    static const int want_fl[19] = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0};
+     * Out in 5, the packet in 6; clock 7 starts the record anew */
+    static const int want_ready[19] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0};
+    static const int want_fl[19] = {0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0};
     int ok = 1;
     for (unsigned c = 0; c < 19; c++) {
         gx_mswb_io_t io;
@@ -463,7 +480,7 @@ static void timing_check(tb_report_t *rep)
         if (io.fl_valid) {
             gx_ms_flush_t f;
             gx_mssurf_flush_unpack(io.fl, cfg.spp, &f);
-            if (f.enc != GX_ENC1SPP || f.payload_bytes != 16 || f.written != 1)
+            if (f.enc != GX_ENCUNIFORM || f.payload_bytes != 16 || f.written != 1)
                 ok = 0;
         }
         if (!gx_mswb_rtl_tick(m))
@@ -490,12 +507,12 @@ int main(int argc, char **argv)
     int holes = cov_check(&cov);
     tb_check(&rep, holes == 0, "%d functional coverage holes", holes);
     tb_check(&rep, sent >= o.n, "%" PRIu64 " evictions, fewer than N", sent);
-    uint64_t by[3] = {0, 0, 0};
+    uint64_t by[4] = {0, 0, 0, 0};
     for (unsigned f = 0; f < 12; f++)
-        for (unsigned e = 0; e < 3; e++)
+        for (unsigned e = 0; e < 4; e++)
             by[e] += cov.enc[f][e];
     printf("tb_mswb: packets by encoding: 1SPP %" PRIu64 " subset %" PRIu64 " full %" PRIu64
-           "\n", by[0], by[1], by[2]);
+           " uniform %" PRIu64 "\n", by[0], by[1], by[2], by[3]);
     if (rep.failed && !o.waves) {
         printf("tb_mswb: replaying SEED=%" PRIu64 " with waves: %s\n", o.seed, path);
         tb_report_t r2;

@@ -30,7 +30,7 @@ golden() {
 
 # --- golden 1: traces/basic.trace, derived step by step in docs/mssurf.md.
 cat > "$tmp/basic.want" <<'OUT'
-flush 0 full 1spp f f f f f f f f f f f f f f f f 64 0
+flush 0 full uniform f f f f f f f f f f f f f f f f 4 0
 load 3 0 2 11223344 f 1spp
 load 0 1 3 00000000 c subset
 flush 1 conflict subset 3 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 84 64
@@ -38,8 +38,8 @@ flush 1 command subset 2 0 0 0 0 f 0 0 0 0 0 0 0 0 0 0 18 9
 load 0 1 1 55667788 2 subset
 stores 20 merges 1 loads 3 analyzed 3 passes 3
 flushes 3 full 1 evict 0 conflict 1 command 1 resident 0
-flushed 1spp 1 subset 2 full 0
-written 166 uncompressed 544
+flushed 1spp 0 subset 2 full 0 uniform 1
+written 106 uncompressed 544
 read 94 rmw 13 promote 60 load 21
 OUT
 if "$gx" mstrace "$traces/basic.trace" > "$tmp/basic.out" 2> "$tmp/basic.err" && cmp -s "$tmp/basic.out" "$tmp/basic.want"
@@ -61,24 +61,25 @@ golden "FIFO eviction" \
 "surface 4 1 16 16 2\nstore 0 0 1 $a\nstore 1 0 1 $a\nstore 2 0 1 $a\nstore 1 0 2 $a\nstore 3 0 1 $a\nflush\n" \
 'flush 0 evict subset 1 40 16\nflush 1 evict subset 3 40 16\nflush 2 command subset 1 40 16
 flush 3 command subset 1 40 16\nstores 5 merges 0 loads 0 analyzed 4 passes 87
-flushes 4 full 0 evict 2 conflict 0 command 2 resident 0\nflushed 1spp 0 subset 4 full 0
+flushes 4 full 0 evict 2 conflict 0 command 2 resident 0\nflushed 1spp 0 subset 4 full 0 uniform 0
 written 160 uncompressed 1024\nread 64 rmw 64 promote 0 load 0\n'
 
 # --- golden 3: full-state arrivals. N = 2, B = 16: P = 8, one tile. Eight storefull of
-# two equal values: they arrive as full, the analyzer finds 1SPP: 8 x 16 = 128 bytes, one
-# pass per line (one pixel a line). Then pixel 3 with two values and a command: Eb =
-# full (2 classes = N), memory 1SPP, 7 pixels uncovered: promoted, read 7 x 16 = 112,
-# all 8 written in full: 256. Loads from the full tile read 32 bytes and are analyzed.
+# two equal values: they arrive as full, the analyzer finds 1SPP, one pass per line (one
+# pixel a line); every pixel holds the same value: uniform, 16 bytes in memory. Then
+# pixel 3 with two values and a command: Eb = full (2 classes = N), memory uniform, 7
+# pixels uncovered: promoted, the tile's value read (16 bytes), all 8 written in full:
+# 256. Loads from the full tile read 32 bytes and are analyzed.
 v=404142434445464748494a4b4c4d4e4f
 w=994142434445464748494a4b4c4d4e4f
 t="surface 8 1 2 16\n"
 for x in 0 1 2 3 4 5 6 7; do t="${t}storefull $x 0 3 $v$v\n"; done
-golden "full arrival -> 1spp, promotion to full" \
+golden "full arrival -> uniform, promotion to full" \
 "${t}storefull 3 0 3 $v$w\nflush\nload 3 0 1\nload 4 0 1\n" \
-"flush 0 full 1spp 3 3 3 3 3 3 3 3 128 0\nflush 0 command full 0 0 0 3 0 0 0 0 256 112
+"flush 0 full uniform 3 3 3 3 3 3 3 3 16 0\nflush 0 command full 0 0 0 3 0 0 0 0 256 16
 load 3 0 1 $w 2 full\nload 4 0 1 $v 3 1spp\nstores 9 merges 0 loads 2 analyzed 11 passes 11
-flushes 2 full 1 evict 0 conflict 0 command 1 resident 0\nflushed 1spp 1 subset 0 full 1
-written 384 uncompressed 512\nread 176 rmw 0 promote 112 load 64\n"
+flushes 2 full 1 evict 0 conflict 0 command 1 resident 0\nflushed 1spp 0 subset 0 full 1 uniform 1
+written 272 uncompressed 512\nread 80 rmw 0 promote 16 load 64\n"
 
 # --- golden 4: threshold 2 (K defaults to 4). Pixel 0's samples 10203040, 11213141,
 # 12223242, 13233343; sample 0 again 11203040 (near: merged, the newest kept). The load
@@ -100,11 +101,12 @@ flush 0 conflict subset f 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 84 60
 flush 0 command subset 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 13 9
 load 0 0 1 11203040 6 subset
 stores 6 merges 1 loads 2 analyzed 3 passes 3
-flushes 2 full 0 evict 0 conflict 1 command 1 resident 0\nflushed 1spp 0 subset 2 full 0
+flushes 2 full 0 evict 0 conflict 1 command 1 resident 0\nflushed 1spp 0 subset 2 full 0 uniform 0
 written 97 uncompressed 272\nread 82 rmw 9 promote 60 load 13\n'
 
 # --- golden 5: the last tile. N = 8, B = 8: P = 4; 3 x 3 = 9 pixels: tiles 0, 1 and
-# tile 2 holding pixel 8 = (2,2) only, so one store fills it: 1SPP, 8 bytes. (0,1) is
+# tile 2 holding pixel 8 = (2,2) only, so one store fills it: uniform (its one existing
+# pixel), 8 bytes. (0,1) is
 # pixel 3 of tile 0; sample 0 only: RMW (8 bytes), 2 classes: subset, promoted (pixels
 # 0..2, 24 bytes), 4 pixels of 2 + 1 + 1 + 1 classes: 40 + 5 = 45 bytes of payload; in
 # memory each pixel's class indices (8 x 3 bits = 3 bytes) and values: 19 + 3 x 11 = 52
@@ -112,15 +114,15 @@ written 97 uncompressed 272\nread 82 rmw 9 promote 60 load 13\n'
 # an analyzer request): its two lines and one query merging line 2's class with line 1's.
 golden "last tile" \
 'surface 3 3 8 8\nstore 2 2 ff 0badcafe0badcafe\nload 2 2 5\nstore 0 1 1 0000000000000001\nflush\n' \
-'flush 2 full 1spp ff 0 0 0 8 0\nload 2 2 5 0badcafe0badcafe ff 1spp\nflush 0 command subset 0 0 0 1 52 32
+'flush 2 full uniform ff 0 0 0 8 0\nload 2 2 5 0badcafe0badcafe ff 1spp\nflush 0 command subset 0 0 0 1 52 32
 stores 2 merges 0 loads 1 analyzed 1 passes 3
-flushes 2 full 1 evict 0 conflict 0 command 1 resident 0\nflushed 1spp 1 subset 1 full 0
+flushes 2 full 1 evict 0 conflict 0 command 1 resident 0\nflushed 1spp 0 subset 1 full 0 uniform 1
 written 60 uncompressed 320\nread 40 rmw 8 promote 24 load 8\n'
 
 # --- golden 6: no flush at the end: the tile stays resident, nothing is written.
 golden "resident at the end" 'surface 8 8 4 4\nstore 1 1 1 01020304\n' \
 'stores 1 merges 0 loads 0 analyzed 0 passes 0\nflushes 0 full 0 evict 0 conflict 0 command 0 resident 1
-flushed 1spp 0 subset 0 full 0\nwritten 0 uncompressed 0\nread 0 rmw 0 promote 0 load 0\n'
+flushed 1spp 0 subset 0 full 0 uniform 0\nwritten 0 uncompressed 0\nread 0 rmw 0 promote 0 load 0\n'
 
 # --- traces/draw.trace is what this generator writes
 python3 - "$tmp/draw.trace" <<'PY'
@@ -199,7 +201,7 @@ ok &= len(fl) == fs["flushes"] and len(ld) == st["loads"] == sum(t[0] == "load" 
 ok &= st["stores"] == sum(t[0].startswith("store") for t in trace)
 for c in ("full", "evict", "conflict", "command"):
     ok &= fs[c] == sum(f[2] == c for f in fl)
-for e in ("1spp", "subset", "full"):
+for e in ("1spp", "subset", "full", "uniform"):
     ok &= fe[e] == sum(f[3] == e for f in fl)
 ok &= wr["written"] == sum(int(f[-2]) for f in fl)
 ok &= rd["rmw"] + rd["promote"] == sum(int(f[-1]) for f in fl)
@@ -209,15 +211,16 @@ ok &= all(f[2] != "full" or all(m == "f" for m in f[4:20]) for f in fl)
 ok &= [l[1:4] for l in ld] == [t[1:4] for t in trace if t[0] == "load"]
 ok &= fs["resident"] == 0 and fs["full"] > 0 and fs["evict"] > 0 and fs["conflict"] > 0
 ok &= st["merges"] > 0 and fe["1spp"] > 0 and fe["subset"] > 0 and fe["full"] > 0
+ok &= fe["uniform"] > 0
 sys.exit(0 if ok else 1)
 PY
 # regression golden (recorded from the model, not derived by hand)
 cat > "$tmp/draw.tail" <<'OUT'
 stores 1969 merges 95 loads 128 analyzed 283 passes 200
 flushes 182 full 42 evict 90 conflict 42 command 8 resident 0
-flushed 1spp 67 subset 99 full 16
-written 16229 uncompressed 43280
-read 5119 rmw 865 promote 3448 load 806
+flushed 1spp 4 subset 99 full 16 uniform 63
+written 12913 uncompressed 45136
+read 4411 rmw 829 promote 2776 load 806
 OUT
 tail -n 5 "$tmp/d1" | cmp -s - "$tmp/draw.tail" && ok || bad "draw.trace counters changed: $(tail -n 5 "$tmp/d1")"
 

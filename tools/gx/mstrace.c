@@ -79,7 +79,7 @@ typedef struct trace {
     int oom;
 } trace_t;
 
-static const char *const enc_names[] = {"1spp", "subset", "full", "?"};
+static const char *const enc_names[] = {"1spp", "subset", "full", "uniform"};
 static const char *const cause_names[] = {"full", "evict", "conflict", "command"};
 
 /* Field s as an unsigned decimal in lo..hi; reports and returns 0 otherwise. */
@@ -350,7 +350,7 @@ static void print_flush(void *ctx, const gx_ms_flush_t *f)
 }
 
 typedef struct counters {
-    uint64_t stores, merges, loads, analyzed, passes, flushes[GX_MS_CAUSES], flushed_enc[3];
+    uint64_t stores, merges, loads, analyzed, passes, flushes[GX_MS_CAUSES], flushed_enc[4];
     unsigned resident;
 } counters_t;
 
@@ -363,8 +363,9 @@ static void print_counters(gx_out_t *o, const counters_t *c, const gx_ms_mem_cnt
     gx_out_printf(o, "flushes %" PRIu64 " full %" PRIu64 " evict %" PRIu64 " conflict %" PRIu64
                      " command %" PRIu64 " resident %u\n",
                   flushes, c->flushes[0], c->flushes[1], c->flushes[2], c->flushes[3], c->resident);
-    gx_out_printf(o, "flushed 1spp %" PRIu64 " subset %" PRIu64 " full %" PRIu64 "\n",
-                  c->flushed_enc[0], c->flushed_enc[1], c->flushed_enc[2]);
+    gx_out_printf(o, "flushed 1spp %" PRIu64 " subset %" PRIu64 " full %" PRIu64
+                     " uniform %" PRIu64 "\n",
+                  c->flushed_enc[0], c->flushed_enc[1], c->flushed_enc[2], c->flushed_enc[3]);
     gx_out_printf(o, "written %" PRIu64 " uncompressed %" PRIu64 "\n", m->write_bytes,
                   m->write_uncomp);
     gx_out_printf(o, "read %" PRIu64 " rmw %" PRIu64 " promote %" PRIu64 " load %" PRIu64 "\n",

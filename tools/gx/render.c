@@ -623,8 +623,9 @@ static int write_pictures(frame_t *fr, const mesh_t *m, const char *img, const c
     uint8_t *a = malloc(w * h * 3), *b = malloc(w * h * 3);
     int r = 1;
     if (a && b) {
-        static const uint8_t enc_rgb[4][3] = {{60, 190, 90}, {235, 170, 40}, {215, 55, 50},
-                                              {30, 30, 36}};
+        /* 1SPP, subset, full, uniform, never written */
+        static const uint8_t enc_rgb[5][3] = {{60, 190, 90}, {235, 170, 40}, {215, 55, 50},
+                                              {70, 120, 225}, {30, 30, 36}};
         uint8_t buf[GX_MS_TILE_BYTES];
         const uint8_t *tile = NULL;
         size_t cur = SIZE_MAX;
@@ -643,7 +644,7 @@ static int write_pictures(frame_t *fr, const mesh_t *m, const char *img, const c
                         sum += px[4u * s + c];
                     a[3 * i + c] = (uint8_t)((sum + n / 2) / n);
                 }
-                unsigned e = fr->written[t] ? tenc : 3;
+                unsigned e = fr->written[t] ? tenc : 4;
                 memcpy(b + 3 * i, enc_rgb[e], 3);
             }
         r = gx_png_write_rgb(img, (unsigned)w, (unsigned)h, a);

@@ -78,11 +78,12 @@ typedef enum gx_bps {
 } gx_bps_t;
 #define GX_BPS_BITS 2u
 
-/** multi-sample encoding of a line (value 3 is never produced) */
+/** multi-sample encoding of a line, and a surface tile's state (EncUniform is a tile state only: the analyzer never produces it) */
 typedef enum gx_enc {
     GX_ENC1SPP = 0, /**< every pixel (portion) in the line is uniform */
     GX_ENCSUBSET = 1, /**< some, not all, slots of a pixel are equal */
     GX_ENCFULL = 2, /**< no two slots of one pixel are equal */
+    GX_ENCUNIFORM = 3, /**< tile state: every existing sample of the tile holds one value */
 } gx_enc_t;
 #define GX_ENC_BITS 2u
 

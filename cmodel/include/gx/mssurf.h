@@ -152,7 +152,7 @@ typedef struct gx_ms_lsu_cnt {
     uint64_t stores, merges, loads;   /**< merges: stores that met an already stored
                                            sample with equal (near) data and merged */
     uint64_t flushes[GX_MS_CAUSES];   /**< by cause */
-    uint64_t flushed_enc[3];          /**< flushes by the encoding written */
+    uint64_t flushed_enc[4];          /**< flushes by the tile state written */
     uint64_t analyzed;                /**< pixels run through the analyzer (flush, load) */
     uint64_t passes;                  /**< analyzer passes spent on them */
 } gx_ms_lsu_cnt_t;
