@@ -105,6 +105,22 @@ static void make_op(gx_axw_master_t *m)
     m->cnt.full += op->len == 31;
 }
 
+/* An address channel's fields: the burst's address and AxLEN while it is offered (op
+ * non-NULL; else they keep their values), and the fields gx_msmem keeps constant. */
+static void addr_fields(const gx_axw_op_t *op, uint64_t *addr, unsigned *len, unsigned *id,
+                        unsigned *size, unsigned *burst, unsigned *cache, unsigned *prot)
+{
+    if (op) {
+        *addr = op->addr;
+        *len = op->len;
+    }
+    *id = 0;
+    *size = 3;
+    *burst = AXI4_BURST_INCR;
+    *cache = 3;
+    *prot = 0;
+}
+
 void gx_axw_master_drive(gx_axw_master_t *m, axi4_sig_t *s)
 {
     tb_rng_t *r = &m->rng;
@@ -117,16 +133,8 @@ void gx_axw_master_drive(gx_axw_master_t *m, axi4_sig_t *s)
     if (!m->ar_on && m->ar_i < m->rd_n && !tb_rng_pct(r, gap))
         m->ar_on = 1;
     s->aw_valid = m->aw_on;
-    if (m->aw_on) {
-        const gx_axw_op_t *op = wr_at(m, m->aw_i);
-        s->aw_addr = op->addr;
-        s->aw_len = op->len;
-    }
-    s->aw_id = 0;
-    s->aw_size = 3;
-    s->aw_burst = AXI4_BURST_INCR;
-    s->aw_cache = 3;
-    s->aw_prot = 0;
+    addr_fields(m->aw_on ? wr_at(m, m->aw_i) : NULL, &s->aw_addr, &s->aw_len, &s->aw_id,
+                &s->aw_size, &s->aw_burst, &s->aw_cache, &s->aw_prot);
     s->w_valid = m->w_on;
     if (m->w_on) {
         const gx_axw_op_t *op = wr_at(m, m->w_i);
@@ -140,16 +148,8 @@ void gx_axw_master_drive(gx_axw_master_t *m, axi4_sig_t *s)
         m->cnt.w_early += !op->aw_sent;
     }
     s->ar_valid = m->ar_on;
-    if (m->ar_on) {
-        const gx_axw_op_t *op = rd_at(m, m->ar_i);
-        s->ar_addr = op->addr;
-        s->ar_len = op->len;
-    }
-    s->ar_id = 0;
-    s->ar_size = 3;
-    s->ar_burst = AXI4_BURST_INCR;
-    s->ar_cache = 3;
-    s->ar_prot = 0;
+    addr_fields(m->ar_on ? rd_at(m, m->ar_i) : NULL, &s->ar_addr, &s->ar_len, &s->ar_id,
+                &s->ar_size, &s->ar_burst, &s->ar_cache, &s->ar_prot);
     s->b_ready = !tb_rng_pct(r, m->cfg.ready_pct);
     s->r_ready = !tb_rng_pct(r, m->cfg.ready_pct);
 }

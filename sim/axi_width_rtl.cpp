@@ -38,6 +38,20 @@ template <std::size_t N> void set_bits(VlWide<N> &v, unsigned lsb, unsigned w, u
     }
 }
 
+// Instance k's wide address channel (AW or AR) out of the ports.
+template <class V, class A, class L, class S, class B, class C>
+void addr_out(unsigned k, const V &valid, const A &addr, const L &len, const S &size,
+              const B &burst, const C &cache, int *o_valid, uint64_t *o_addr, unsigned *o_len,
+              unsigned *o_size, unsigned *o_burst, unsigned *o_cache)
+{
+    *o_valid = static_cast<int>(get_bits(valid, k, 1));
+    *o_addr = get_bits(addr, 64 * k, 64);
+    *o_len = static_cast<unsigned>(get_bits(len, 8 * k, 8));
+    *o_size = static_cast<unsigned>(get_bits(size, 3 * k, 3));
+    *o_burst = static_cast<unsigned>(get_bits(burst, 2 * k, 2));
+    *o_cache = static_cast<unsigned>(get_bits(cache, 4 * k, 4));
+}
+
 }  // namespace
 
 struct gx_axi_width_rtl {
@@ -125,13 +139,10 @@ extern "C" void gx_axi_width_rtl_eval(gx_axi_width_rtl_t *m, axi4_sig_t narrow[G
             n.r_data[j] = static_cast<uint8_t>(rd >> (8 * j));
         n.r_resp = static_cast<unsigned>(get_bits(t.s_rresp_o, 2 * k, 2));
         n.r_last = static_cast<int>(get_bits(t.s_rlast_o, k, 1));
-        w.aw_valid = static_cast<int>(get_bits(t.m_awvalid_o, k, 1));
-        w.aw_addr = get_bits(t.m_awaddr_o, 64 * k, 64);
+        addr_out(k, t.m_awvalid_o, t.m_awaddr_o, t.m_awlen_o, t.m_awsize_o, t.m_awburst_o,
+                 t.m_awcache_o, &w.aw_valid, &w.aw_addr, &w.aw_len, &w.aw_size, &w.aw_burst,
+                 &w.aw_cache);
         w.aw_id = 0;
-        w.aw_len = static_cast<unsigned>(get_bits(t.m_awlen_o, 8 * k, 8));
-        w.aw_size = static_cast<unsigned>(get_bits(t.m_awsize_o, 3 * k, 3));
-        w.aw_burst = static_cast<unsigned>(get_bits(t.m_awburst_o, 2 * k, 2));
-        w.aw_cache = static_cast<unsigned>(get_bits(t.m_awcache_o, 4 * k, 4));
         w.aw_prot = 0;
         w.w_valid = static_cast<int>(get_bits(t.m_wvalid_o, k, 1));
         for (unsigned j = 0; j < bytes; j++)
@@ -139,13 +150,10 @@ extern "C" void gx_axi_width_rtl_eval(gx_axi_width_rtl_t *m, axi4_sig_t narrow[G
         w.w_strb = static_cast<uint32_t>(get_bits(t.m_wstrb_o, off, bytes));
         w.w_last = static_cast<int>(get_bits(t.m_wlast_o, k, 1));
         w.b_ready = static_cast<int>(get_bits(t.m_bready_o, k, 1));
-        w.ar_valid = static_cast<int>(get_bits(t.m_arvalid_o, k, 1));
-        w.ar_addr = get_bits(t.m_araddr_o, 64 * k, 64);
+        addr_out(k, t.m_arvalid_o, t.m_araddr_o, t.m_arlen_o, t.m_arsize_o, t.m_arburst_o,
+                 t.m_arcache_o, &w.ar_valid, &w.ar_addr, &w.ar_len, &w.ar_size, &w.ar_burst,
+                 &w.ar_cache);
         w.ar_id = 0;
-        w.ar_len = static_cast<unsigned>(get_bits(t.m_arlen_o, 8 * k, 8));
-        w.ar_size = static_cast<unsigned>(get_bits(t.m_arsize_o, 3 * k, 3));
-        w.ar_burst = static_cast<unsigned>(get_bits(t.m_arburst_o, 2 * k, 2));
-        w.ar_cache = static_cast<unsigned>(get_bits(t.m_arcache_o, 4 * k, 4));
         w.ar_prot = 0;
         w.r_ready = static_cast<int>(get_bits(t.m_rready_o, k, 1));
     }
