@@ -222,6 +222,7 @@ int main(int argc, char **argv)
 {
     tb_opts_t o;
     tb_opts_parse(&o, argc, argv, "tb_axi_width", N_DEFAULT);
+    printf("tb_axi_width: SEED=%" PRIu64 " N=%" PRIu64 "\n", o.seed, o.n);
     char cov_path[4096], fst_path[4096];
     tb_out_paths(&o, "gx_axi_width", cov_path, sizeof cov_path, fst_path, sizeof fst_path);
     tb_report_t rep = {0};
