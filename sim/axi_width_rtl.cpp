@@ -6,7 +6,14 @@
 
 #include <cstddef>
 
+// The Makefile Verilates the sweep top with the class name Vgx_axi_width (--prefix, as
+// every block's model is Vgx_<block>); FuseSoC's sim target names it after the top.
+#if __has_include("Vgx_axi_width.h")
 #include "Vgx_axi_width.h"
+#else
+#include "Vgx_axi_width_sweep.h"
+using Vgx_axi_width = Vgx_axi_width_sweep;
+#endif
 #include "vl_model.h"
 
 namespace {
