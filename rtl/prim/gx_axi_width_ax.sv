@@ -48,6 +48,7 @@ module gx_axi_width_ax #(
   logic [IdW-1:0]   id_q;
   logic [AddrW-1:0] addr_q;
   logic [7:0]       len_q;
+  logic [7:0]       nlen_q;  // the narrow AxLEN (for MLen_A)
   logic [13:0]      attr_q;
   logic [LW-1:0]    lane;
   logic [IW-1:0]    head;
@@ -75,6 +76,7 @@ module gx_axi_width_ax #(
       id_q   <= s_id_i;
       addr_q <= s_addr_i;
       len_q  <= wide_len(lane, s_len_i);
+      nlen_q <= s_len_i;
       attr_q <= s_attr_i;
     end
   end
@@ -101,6 +103,11 @@ module gx_axi_width_ax #(
                                        10'(s_addr_i[11:3]) + 10'(s_len_i) < 10'd512))
   `GX_ASSERT(MInPage_A, !v_q || (attr_q[13:12] == 2'b01 &&
                                  13'(addr_q[11:3 + LW]) + 13'(len_q) < 13'(4096 / (DataW / 8))))
+  // AxLEN as specified: the wide beats from the one holding the start address to the one
+  // holding the narrow burst's last byte (page offsets, 13 bits: inside the page).
+  `GX_ASSERT(MLen_A, !v_q || 13'(len_q) ==
+             ((13'({addr_q[11:3], 3'b000}) + 13'd8 * (13'(nlen_q) + 13'd1) - 13'd1) >>
+              $clog2(DataW / 8)) - 13'(addr_q[11:$clog2(DataW / 8)]))
   `GX_ASSERT(AxHold_A, !`GX_PAST_OK || !$past(v_q && !m_ready_i) ||
                        (v_q && id_q == $past(id_q) && addr_q == $past(addr_q) &&
                         len_q == $past(len_q) && attr_q == $past(attr_q)))
