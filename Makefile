@@ -7,7 +7,11 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-BLOCKS   := analyzer raster_setup raster mssurf mswb msld pipe_pix pipe_cmd msmem
+BLOCKS   := analyzer raster_setup raster mssurf mswb msld pipe_pix pipe_cmd msmem axi_width
+# the Verilated and linted top of a block when it is not gx_<block> (the class keeps the
+# name Vgx_<block>): gx_axi_width at every DataW side by side (docs/axi_width.md)
+TOP_axi_width := gx_axi_width_sweep
+top_of = $(or $(TOP_$(1)),gx_$(1))
 # shared primitive cores (gx_<prim>.core, rtl/prim/): linted with the blocks that use them;
 # their quick proofs run in make test and make check-raster_setup (scripts/test.py)
 PRIMS    := prim
@@ -61,7 +65,7 @@ MODEL_TESTS := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
 .PHONY: help setup gen check-gen lint test test-build sim sweep formal synth bench demo gx \
         clean model-test print-blocks print-prims print-regs print-tops print-mssurf-sweep regs \
-        lint-pipe_regs sim-pipe_regs sim-pipe_regs-gl formal-pipe_regs \
+        lint-pipe_regs sim-pipe_regs sim-pipe_regs-gl formal-pipe_regs sim-pipe-w128 \
         $(foreach b,$(BLOCKS),lint-$(b) sim-$(b) sim-$(b)-gl formal-$(b) check-$(b) tblib-$(b))
 
 help:
@@ -126,14 +130,14 @@ define lint_rules
 lint-$(1): $(STAMP)
 	@mkdir -p $(B)/lint
 	@$(VERILATOR) --lint-only -Wall -Wno-fatal --bbox-sys $(addprefix -I,$(INC_$(1))) rtl/lint.vlt \
-	  $(RTL_$(1)) --top-module gx_$(1) > $(B)/lint/verilator-$(1).log 2>&1 \
+	  $(RTL_$(1)) --top-module $(call top_of,$(1)) > $(B)/lint/verilator-$(1).log 2>&1 \
 	  && ! grep -q '%Warning\|%Error' $(B)/lint/verilator-$(1).log \
 	  || { cat $(B)/lint/verilator-$(1).log; echo "lint verilator gx_$(1): FAILED"; exit 1; }
 	@echo "lint verilator gx_$(1): 0 warnings"
 	@{ for f in $(RTL_$(1)); do lib=; \
 	    case " $(LINT_LIB_$(1)) " in *" $$$$f "*) lib=-lib ;; esac; \
 	    echo "read_verilog -sv -formal $$$$lib $(addprefix -I,$(INC_$(1))) $$$$f"; done; \
-	  echo "hierarchy -check -top gx_$(1)"; echo "proc"; echo "check -assert"; } \
+	  echo "hierarchy -check -top $(call top_of,$(1))"; echo "proc"; echo "check -assert"; } \
 	  > $(B)/lint/yosys-$(1).ys
 	@$(YOSYS) -q -s $(B)/lint/yosys-$(1).ys > $(B)/lint/yosys-$(1).log 2>&1 \
 	  && ! grep -qi 'warning' $(B)/lint/yosys-$(1).log \
@@ -239,7 +243,8 @@ XCXX_$(1)_$(3) := $(if $(filter mssurf,$(1)),-I$(B)/$(2)/mssurf-ks $(foreach k,$
 XHDR_$(1)_$(3) := $(if $(filter mssurf,$(1)),$(B)/$(2)/mssurf-ks/mssurf_ks.h)
 $(B)/$(2)/$(1)/Vgx_$(1)__ALL.a: $(RTL_$(1)) $(HDR_$(1)) rtl/lint.vlt $(STAMP)
 	@mkdir -p $$(@D)
-	$(VERILATOR) $(VF_$(3)) -Mdir $$(@D) $(addprefix -I,$(INC_$(1))) --top-module gx_$(1) \
+	$(VERILATOR) $(VF_$(3)) -Mdir $$(@D) $(addprefix -I,$(INC_$(1))) \
+	  --top-module $(call top_of,$(1)) --prefix Vgx_$(1) \
 	  rtl/lint.vlt $(RTL_$(1)) > $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
 $(B)/$(2)/$(1)/libverilated.a: $(B)/$(2)/$(1)/Vgx_$(1)__ALL.a
 	@test -f $$@
@@ -285,7 +290,7 @@ sim-$(1): $(B)/bin/tb_$(1)
 $(B)/gl/$(1)/gx_$(1).v: $(RTL_$(1)) $(HDR_$(1)) $(STAMP)
 	@mkdir -p $$(@D)
 	{ for f in $(RTL_$(1)); do echo "read_verilog -sv $(addprefix -I,$(INC_$(1))) $$$$f"; done; \
-	  echo "prep -flatten -top gx_$(1)"; echo "opt -full"; echo "opt_clean -purge"; \
+	  echo "prep -flatten -top $(call top_of,$(1))"; echo "opt -full"; echo "opt_clean -purge"; \
 	  echo "write_verilog -noattr $$@"; } > $(B)/gl/$(1)/gl.ys
 	$(YOSYS) -q -s $(B)/gl/$(1)/gl.ys > $(B)/gl/$(1)/yosys.log 2>&1 \
 	  && ! grep -qi 'warning' $(B)/gl/$(1)/yosys.log || { cat $(B)/gl/$(1)/yosys.log; exit 1; }
@@ -293,7 +298,7 @@ $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a: $(B)/gl/$(1)/gx_$(1).v
 	@mkdir -p $$(@D)
 	$(VERILATOR) --cc --build -j 2 -Wno-fatal -Wno-lint -Wno-style -CFLAGS -std=c++20 -CFLAGS -O1 \
 	  --x-assign unique --x-initial unique --trace-fst $(VMAKEFIX) -Mdir $(B)/vl-gl/$(1) \
-	  --top-module gx_$(1) $$< > $(B)/vl-gl/$(1)/build.log 2>&1 \
+	  --top-module $(call top_of,$(1)) --prefix Vgx_$(1) $$< > $(B)/vl-gl/$(1)/build.log 2>&1 \
 	  || { cat $(B)/vl-gl/$(1)/build.log; exit 1; }
 $(B)/vl-gl/$(1)/libverilated.a: $(B)/vl-gl/$(1)/Vgx_$(1)__ALL.a
 	@test -f $$@
@@ -482,6 +487,31 @@ $(B)/bin/tb_pipe: $(B)/obj/tb/tb_pipe.o $(TB_COMMON) $(SIM_COMMON) $(PIPE_OBJS_t
 	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
 sim-pipe: $(B)/bin/tb_pipe
 	$(B)/bin/tb_pipe --out $(B)
+# gx_pipe at DataW 128 (its m_axi through gx_axi_width's upsizer, docs/pipe.md): the
+# model (assertions on, no coverage, no waves), its shim and the host built with 16-byte
+# beats, and the same test: `make sim-pipe-w128` (not in make test).
+W128 := -DGX_PIPE_RTL_DATA_BYTES=16u
+$(B)/vl-w128/pipe/Vgx_pipe__ALL.a: $(RTL_pipe) $(HDR_pipe) rtl/lint.vlt $(REGS_GEN) $(STAMP)
+	@mkdir -p $(@D)
+	$(VERILATOR) $(VF_fast) -Mdir $(@D) $(addprefix -I,$(INC_pipe)) --top-module gx_pipe \
+	  -GDataW=128 rtl/lint.vlt $(RTL_pipe) > $(@D)/build.log 2>&1 || { cat $(@D)/build.log; exit 1; }
+$(B)/vl-w128/pipe/libverilated.a: $(B)/vl-w128/pipe/Vgx_pipe__ALL.a
+	@test -f $@
+$(B)/obj/vl-w128/pipe_rtl.o: sim/pipe_rtl.cpp sim/*.h $(B)/vl-w128/pipe/Vgx_pipe__ALL.a
+	@mkdir -p $(@D)
+	$(CXX) -std=c++20 -O2 -g $(SHIMF_fast) $(W128) $(VINC) -I$(B)/vl-w128/pipe -Icmodel/include \
+	  $(SIM_INC) -c $< -o $@
+$(B)/obj/vl-w128/pipe_host.o: sim/pipe_host.c sim/*.h $(MODEL_HDR) $(REGS_GEN)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(W128) $(SIM_INC) -I$(GEN) -c $< -o $@
+$(B)/bin/tb_pipe_w128: $(B)/obj/tb/tb_pipe.o $(TB_COMMON) $(SIM_COMMON) \
+                       $(B)/obj/vl-w128/pipe_rtl.o $(B)/obj/vl-w128/pipe_host.o \
+                       $(B)/vl-w128/pipe/Vgx_pipe__ALL.a $(B)/vl-w128/pipe/libverilated.a \
+                       $(B)/lib/libgxmodel.a
+	@mkdir -p $(@D)
+	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+sim-pipe-w128: $(B)/bin/tb_pipe_w128
+	$(B)/bin/tb_pipe_w128 --out $(B)/w128
 
 # ---------------------------------------------------------------------------------
 # make test (scripts/test.py: the stage list and budgets) and what its build stage makes.

@@ -35,7 +35,7 @@
 
 module gx_pipe #(
   parameter int unsigned AddrW = 64,  /// m_axi address bits (<= 64; the bases' upper bits are cut)
-  localparam int unsigned DataW = 64  /// m_axi data bits (gx_msmem's)
+  parameter int unsigned DataW = 64   /// m_axi data bits: 64, 128 or 256 (gx_axi_width)
 ) (
   input  wire logic               clk_i,            /// clock, rising edge
   input  wire logic               rst_i,            /// synchronous reset, active high
@@ -441,6 +441,18 @@ module gx_pipe #(
   logic [15:0] bad_wr;
   logic        mem_err, mem_err_q;
 
+  // gx_msmem's 64-bit AXI4 master, into the data-width adapter (DataW 64: wires)
+  logic             mem_awvalid, mem_awready, mem_wvalid, mem_wready, mem_wlast;
+  logic             mem_bvalid, mem_bready, mem_arvalid, mem_arready, mem_rvalid;
+  logic             mem_rready, mem_rlast, mem_awlock, mem_arlock;
+  logic [3:0]       mem_awid, mem_bid, mem_arid, mem_rid;
+  logic [AddrW-1:0] mem_awaddr, mem_araddr;
+  logic [7:0]       mem_awlen, mem_arlen, mem_wstrb;
+  logic [2:0]       mem_awsize, mem_arsize, mem_awprot, mem_arprot;
+  logic [1:0]       mem_awburst, mem_arburst, mem_bresp, mem_rresp;
+  logic [3:0]       mem_awcache, mem_arcache, mem_awqos, mem_arqos;
+  logic [63:0]      mem_wdata, mem_rdata;
+
   gx_msmem #(.AddrW(AddrW), .IdW(4)) u_mem (
     .clk_i, .rst_i(prst), .cfg_i(cfg_q),
     .surf_base_i(surf_base_q), .index_base_i(index_base_q), .state_base_i(state_base_q),
@@ -449,6 +461,42 @@ module gx_pipe #(
     .rd0_resp_valid_o(wb_resp_valid), .rd0_resp_ready_i(wb_resp_ready), .rd0_resp_o(wb_resp),
     .rd1_req_valid_i(ld_rd_valid), .rd1_req_ready_o(ld_rd_ready), .rd1_req_i(ld_rd),
     .rd1_resp_valid_o(ld_resp_valid), .rd1_resp_ready_i(ld_resp_ready), .rd1_resp_o(ld_resp),
+    .m_axi_awvalid_o(mem_awvalid), .m_axi_awready_i(mem_awready),
+    .m_axi_awid_o(mem_awid), .m_axi_awaddr_o(mem_awaddr), .m_axi_awlen_o(mem_awlen),
+    .m_axi_awsize_o(mem_awsize), .m_axi_awburst_o(mem_awburst),
+    .m_axi_awlock_o(mem_awlock), .m_axi_awcache_o(mem_awcache),
+    .m_axi_awprot_o(mem_awprot), .m_axi_awqos_o(mem_awqos),
+    .m_axi_wvalid_o(mem_wvalid), .m_axi_wready_i(mem_wready),
+    .m_axi_wdata_o(mem_wdata), .m_axi_wstrb_o(mem_wstrb), .m_axi_wlast_o(mem_wlast),
+    .m_axi_bvalid_i(mem_bvalid), .m_axi_bready_o(mem_bready), .m_axi_bid_i(mem_bid),
+    .m_axi_bresp_i(mem_bresp),
+    .m_axi_arvalid_o(mem_arvalid), .m_axi_arready_i(mem_arready),
+    .m_axi_arid_o(mem_arid), .m_axi_araddr_o(mem_araddr), .m_axi_arlen_o(mem_arlen),
+    .m_axi_arsize_o(mem_arsize), .m_axi_arburst_o(mem_arburst),
+    .m_axi_arlock_o(mem_arlock), .m_axi_arcache_o(mem_arcache),
+    .m_axi_arprot_o(mem_arprot), .m_axi_arqos_o(mem_arqos),
+    .m_axi_rvalid_i(mem_rvalid), .m_axi_rready_o(mem_rready), .m_axi_rid_i(mem_rid),
+    .m_axi_rdata_i(mem_rdata), .m_axi_rresp_i(mem_rresp), .m_axi_rlast_i(mem_rlast),
+    .bytes_rd_o(bytes_rd), .bytes_wr_o(bytes_wr), .bad_wr_o(bad_wr), .resp_err_o(mem_err),
+    .idle_o(mem_idle)
+  );
+
+  gx_axi_width #(.DataW(DataW), .AddrW(AddrW), .IdW(4)) u_width (
+    .clk_i, .rst_i(prst),
+    .s_axi_awvalid_i(mem_awvalid), .s_axi_awready_o(mem_awready), .s_axi_awid_i(mem_awid),
+    .s_axi_awaddr_i(mem_awaddr), .s_axi_awlen_i(mem_awlen), .s_axi_awsize_i(mem_awsize),
+    .s_axi_awburst_i(mem_awburst), .s_axi_awlock_i(mem_awlock), .s_axi_awcache_i(mem_awcache),
+    .s_axi_awprot_i(mem_awprot), .s_axi_awqos_i(mem_awqos),
+    .s_axi_wvalid_i(mem_wvalid), .s_axi_wready_o(mem_wready), .s_axi_wdata_i(mem_wdata),
+    .s_axi_wstrb_i(mem_wstrb), .s_axi_wlast_i(mem_wlast),
+    .s_axi_bvalid_o(mem_bvalid), .s_axi_bready_i(mem_bready), .s_axi_bid_o(mem_bid),
+    .s_axi_bresp_o(mem_bresp),
+    .s_axi_arvalid_i(mem_arvalid), .s_axi_arready_o(mem_arready), .s_axi_arid_i(mem_arid),
+    .s_axi_araddr_i(mem_araddr), .s_axi_arlen_i(mem_arlen), .s_axi_arsize_i(mem_arsize),
+    .s_axi_arburst_i(mem_arburst), .s_axi_arlock_i(mem_arlock), .s_axi_arcache_i(mem_arcache),
+    .s_axi_arprot_i(mem_arprot), .s_axi_arqos_i(mem_arqos),
+    .s_axi_rvalid_o(mem_rvalid), .s_axi_rready_i(mem_rready), .s_axi_rid_o(mem_rid),
+    .s_axi_rdata_o(mem_rdata), .s_axi_rresp_o(mem_rresp), .s_axi_rlast_o(mem_rlast),
     .m_axi_awvalid_o(m_axi_awvalid), .m_axi_awready_i(m_axi_awready),
     .m_axi_awid_o(m_axi_awid), .m_axi_awaddr_o(m_axi_awaddr), .m_axi_awlen_o(m_axi_awlen),
     .m_axi_awsize_o(m_axi_awsize), .m_axi_awburst_o(m_axi_awburst),
@@ -464,9 +512,7 @@ module gx_pipe #(
     .m_axi_arlock_o(m_axi_arlock), .m_axi_arcache_o(m_axi_arcache),
     .m_axi_arprot_o(m_axi_arprot), .m_axi_arqos_o(m_axi_arqos),
     .m_axi_rvalid_i(m_axi_rvalid), .m_axi_rready_o(m_axi_rready), .m_axi_rid_i(m_axi_rid),
-    .m_axi_rdata_i(m_axi_rdata), .m_axi_rresp_i(m_axi_rresp), .m_axi_rlast_i(m_axi_rlast),
-    .bytes_rd_o(bytes_rd), .bytes_wr_o(bytes_wr), .bad_wr_o(bad_wr), .resp_err_o(mem_err),
-    .idle_o(mem_idle)
+    .m_axi_rdata_i(m_axi_rdata), .m_axi_rresp_i(m_axi_rresp), .m_axi_rlast_i(m_axi_rlast)
   );
 
   // the memory port's byte counts as increments a clock (at most a burst's bytes)

@@ -38,6 +38,8 @@ def make_var(name):
 
 # the C-model unit test of each block (test_<block> when there is one)
 MODEL_TEST = {"raster_setup": "test_raster", "mswb": "test_mssurf", "msld": "test_mssurf"}
+# blocks without a C model of their own (their reference is in their test)
+MODEL_TEST["axi_width"] = None  # the AXI4 memory model and a 64-bit reference image
 
 
 class Stage:
@@ -63,13 +65,15 @@ def stages(only_block=None):
                    "mswb": 150, "msld": 40, "pipe_cmd": 10}
     budget_lint["pipe_pix"] = 10  # gx_pipe's pixel stage (docs/pipe_pix.md)
     budget_lint["msmem"] = 10     # gx_pipe's memory side (docs/msmem.md)
+    budget_lint["axi_width"] = 10  # its data-width adapter (docs/axi_width.md)
     for b in blocks:
         st.append(Stage(f"lint-{b}", budget_lint[b], ["make", "-s", f"lint-{b}"],
                         block=b))
     if not only_block:
         st.append(Stage("fusesoc", 120, ["bash", "tests/fusesoc/test_fusesoc.sh"]))
     if only_block:
-        tests = [MODEL_TEST.get(only_block, f"test_{only_block}")]
+        t = MODEL_TEST.get(only_block, f"test_{only_block}")
+        tests = [t] if t else []
     for t in tests:
         st.append(Stage(f"model-{t}", 10, [f"{B}/tests/{t}"], ["build"], block=only_block))
         st.append(Stage(f"model-{t}-asan-ubsan", 20, [f"{B}/tests/{t}-san"], ["build"],
@@ -87,6 +91,7 @@ def stages(only_block=None):
                     "mswb": 150, "msld": 60, "pipe_cmd": 10}
     budget_cosim["pipe_pix"] = 15
     budget_cosim["msmem"] = 30
+    budget_cosim["axi_width"] = 15
     cosims = []
     for b in blocks:
         bud = budget_cosim[b]
@@ -142,6 +147,8 @@ def stages(only_block=None):
     }
     budget_formal.update({"pipe_pix-prove": 15, "pipe_pix-cover": 15})
     budget_formal.update({"msmem-bmc": 150})  # elaboration ~85 s, 8 steps ~10 s
+    budget_formal.update({"axi_width-prove128": 15, "axi_width-prove256": 15,
+                          "axi_width-cover": 45})  # 25 s beside another stage
     for b in blocks:
         if "formal" not in cores.targets(b):  # no quick task (docs/flow.md)
             continue

@@ -2,6 +2,7 @@
 // rest is gx::VlModel.
 #include "pipe_rtl.h"
 
+#include <cstddef>
 #include <cstring>
 
 #include "Vgx_pipe.h"
@@ -38,6 +39,25 @@ void put64(uint8_t *b, uint64_t v)
     for (unsigned i = 0; i < 8; i++)
         b[i] = static_cast<uint8_t>(v >> (8 * i));
 }
+
+// m_axi's data ports: 64 bits (a QData) or wider (32-bit words), byte j of the beat in
+// bits [8j +: 8]; their width is the model's GX_PIPE_RTL_DATA_BYTES.
+void data_in(QData &port, const uint8_t *b) { port = le64(b); }
+void data_out(uint8_t *b, QData port) { put64(b, port); }
+template <std::size_t N> void data_in(VlWide<N> &port, const uint8_t *b)
+{
+    for (std::size_t i = 0; i < N; i++)
+        port[i] = static_cast<uint32_t>(b[4 * i]) | static_cast<uint32_t>(b[4 * i + 1]) << 8 |
+                  static_cast<uint32_t>(b[4 * i + 2]) << 16 |
+                  static_cast<uint32_t>(b[4 * i + 3]) << 24;
+}
+template <std::size_t N> void data_out(uint8_t *b, const VlWide<N> &port)
+{
+    for (std::size_t i = 0; i < 4 * N; i++)
+        b[i] = static_cast<uint8_t>(port[i / 4] >> (8 * (i % 4)));
+}
+static_assert(sizeof(Vgx_pipe::m_axi_wdata) == GX_PIPE_RTL_DATA_BYTES,
+              "GX_PIPE_RTL_DATA_BYTES is not the model's m_axi data width");
 
 }  // namespace
 
@@ -87,7 +107,7 @@ extern "C" void gx_pipe_rtl_set(gx_pipe_rtl_t *m, const gx_pipe_io_t *io)
     t.m_axi_bresp = static_cast<uint8_t>(a.b_resp & 3u);
     t.m_axi_arready = a.ar_ready ? 1 : 0;
     t.m_axi_rvalid = a.r_valid ? 1 : 0;
-    t.m_axi_rdata = le64(a.r_data);
+    data_in(t.m_axi_rdata, a.r_data);
     t.m_axi_rid = static_cast<uint8_t>(a.r_id & 15u);
     t.m_axi_rresp = static_cast<uint8_t>(a.r_resp & 3u);
     t.m_axi_rlast = a.r_last ? 1 : 0;
@@ -122,7 +142,7 @@ extern "C" void gx_pipe_rtl_get(const gx_pipe_rtl_t *m, gx_pipe_io_t *io)
     a.aw_prot = t.m_axi_awprot;
     a.w_valid = t.m_axi_wvalid;
     std::memset(a.w_data, 0, sizeof a.w_data);
-    put64(a.w_data, t.m_axi_wdata);
+    data_out(a.w_data, t.m_axi_wdata);
     a.w_strb = t.m_axi_wstrb;
     a.w_last = t.m_axi_wlast;
     a.b_ready = t.m_axi_bready;

@@ -17,7 +17,11 @@
 extern "C" {
 #endif
 
-#define GX_PIPE_RTL_DATA_BYTES 8u /**< m_axi data bytes of the Verilated model */
+/** m_axi data bytes of the Verilated model: 8 (DataW 64, the default); a model
+ *  Verilated with another DataW is built with this defined (the Makefile's tb_pipe_w128). */
+#ifndef GX_PIPE_RTL_DATA_BYTES
+#define GX_PIPE_RTL_DATA_BYTES 8u
+#endif
 
 typedef struct gx_pipe_rtl gx_pipe_rtl_t;
 

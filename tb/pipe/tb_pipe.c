@@ -43,9 +43,11 @@ typedef struct wlog {
     unsigned *len, *bytes;
     size_t n, cap;
     uint64_t enc[3];  /* packets written in each state */
+    unsigned beat_shift; /* log2 of m_axi's data bytes */
 } wlog_t;
 
-/* The model's write ranges, each one AXI burst of 8-byte beats. */
+/* The model's write ranges, each one AXI burst of beats of 2^beat_shift bytes (m_axi's
+ * data width: gx_msmem's 8 bytes, or gx_axi_width's 16 or 32). */
 static void on_op(void *ctx, const gx_pipe_mem_op_t *op)
 {
     wlog_t *w = ctx;
@@ -66,7 +68,7 @@ static void on_op(void *ctx, const gx_pipe_mem_op_t *op)
         }
         uint64_t a = op->io.r[i].addr, e = a + op->io.r[i].len;
         w->addr[w->n] = a;
-        w->len[w->n] = (unsigned)(((e - 1) >> 3) - (a >> 3));
+        w->len[w->n] = (unsigned)(((e - 1) >> w->beat_shift) - (a >> w->beat_shift));
         w->bytes[w->n] = op->io.r[i].len;
         w->n++;
     }
@@ -215,6 +217,8 @@ static void one_run(tb_rng_t *r, tb_rng_t *stall, unsigned run, unsigned ncmd, c
         gx_pipe_free(&model);
         return;
     }
+    for (wl.beat_shift = 0; (1u << wl.beat_shift) < gx_pipe_host_mem(h)->cfg.data_bytes;)
+        wl.beat_shift++;
 
     /* the stream: the model takes each beat, the host queues it */
     uint8_t pal[4][16];
