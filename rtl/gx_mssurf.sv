@@ -29,8 +29,9 @@
 //   in    a skid buffer (gx_skid) takes a command a clock; cmd_ready_o comes from
 //         registers. A full-state store of N B >= 32 bytes puts its value into one
 //         value buffer, so a second such store waits until the first is written;
-//         SUST.MS stores and full-state stores of N B <= 16 bytes carry their value
-//         along, repeated to 16 bytes.
+//         the value of every other command, repeated to 16 bytes, goes into a ring of
+//         8 words in LUT RAM that D reads at its head (values do not travel through
+//         the stages).
 //   B     the row product y W (a registered multiply).
 //   P     the pixel index y W + x, its tile, pixel in tile, first sample and first RAM
 //         row (registered).
@@ -177,8 +178,13 @@ module gx_mssurf #(
   logic [5:0]    nb_oh_q, p_oh_q;
   logic [13:0]   w_q, h_q;
   logic          nbw_q;       // N B >= 32: a full-state value goes into the value buffer
-  logic          nb8_q;       // N B = 8
   logic [VC-1:0] nb32_q;      // N B = 32, copies (rep_row)
+  localparam int unsigned RC = VB / 4;  // copies of rep_val's select, one for each 4 bytes
+  logic [RC-1:0][2:0] rv_q;   // {N B = 8, B = 8, B = 4}, copies (rep_val)
+  for (genvar j = 0; j < RC; j++) begin : gen_rv
+    (* keep *) always_ff @(posedge clk_i)
+      rv_q[j] <= {nb_log == 4'd3, b_log == 3'd3, b_log == 3'd2};
+  end
   for (genvar j = 0; j < VC; j++) begin : gen_nb32
     (* keep *) always_ff @(posedge clk_i) nb32_q[j] <= nb_log == 4'd5;
   end
@@ -194,7 +200,6 @@ module gx_mssurf #(
     w_q       <= cfg_q.width;
     h_q       <= cfg_q.height;
     nbw_q     <= nb_log >= 4'd5;
-    nb8_q     <= nb_log == 4'd3;
   end
   // Steps 2 to 5 (DerivedTotal_A, DerivedLast_A): W H, W H - 1, the last tile, its pixel
   // count and first pixel, its existing samples.
@@ -219,19 +224,24 @@ module gx_mssurf #(
     logic            full;
     logic [12:0]     x, y;
     logic [15:0]     mask;
-    logic [8*VB-1:0] val;   // SUST.MS: the value, bytes 0..B-1
   } cmd_t;
-  localparam int unsigned CmdBits = 2 + 1 + 13 + 13 + 16 + 8 * VB;
+  localparam int unsigned CmdBits = 2 + 1 + 13 + 13 + 16;
 
   // A store's bytes of a RAM row are a choice among whole rows (no format in D's write
-  // data). SUST.MS's value, and a full-state value of N B <= 16 bytes, travel with the
-  // command repeated to 16 bytes as they enter (byte k = byte k mod B, or mod N B); a
+  // data). SUST.MS's value, and a full-state value of N B <= 16 bytes, go into the value
+  // ring (below) repeated to 16 bytes as they enter (byte k = byte k mod B, or mod N B); a
   // full-state value of N B >= 32 bytes goes into the value buffer, its first row
   // repeated when N B = 32 (byte k mod 32).
-  function automatic logic [8*VB-1:0] rep_val(logic [8*VB-1:0] v, logic [1:0] u48);
-    for (int unsigned k = 0; k < VB; k++)  // u48: a unit of 4 bytes, of 8 (else 16)
+  // The unit of byte k (u48: 4 bytes, 8, else 16) is chosen by its group's copy of the
+  // format's select (rv: B, or N B for a full-state value).
+  function automatic logic [8*VB-1:0] rep_val(logic [8*VB-1:0] v, logic full,
+                                              logic [RC-1:0][2:0] rv);
+    for (int unsigned k = 0; k < VB; k++) begin
+      logic [1:0] u48;
+      u48 = full ? {rv[k / 4][2], 1'b0} : rv[k / 4][1:0];
       rep_val[8*k +: 8] = u48[0] ? v[8*(k % 4) +: 8] : u48[1] ? v[8*(k % 8) +: 8]
                         : v[8*k +: 8];
+    end
   endfunction
   // The first row's byte k with N B = 32 (a copy of the select for each group of RB / VC
   // bytes).
@@ -257,7 +267,6 @@ module gx_mssurf #(
     sk_in.x    = cmd_i.x;
     sk_in.y    = cmd_i.y;
     sk_in.mask = cmd_i.mask;
-    sk_in.val  = rep_val(cmd_i.value[8*VB-1:0], cmd_i.full ? {nb8_q, 1'b0} : b_oh_q[1:0]);
   end
 
   gx_skid #(.Width(CmdBits)) u_in (
@@ -273,6 +282,32 @@ module gx_mssurf #(
   logic d_fin;    // ... written flat, from registers (DFin_A: it equals d_done)
   logic c_v, d_v;
   cmd_t c, dcmd;
+
+  // The value ring: every command's value (SUST.MS's, or a full-state value of N B <= 16
+  // bytes, repeated to 16 bytes) is kept from the clock the command is taken, and D
+  // reads the value of its command at the ring's head, dropped as D finishes it. So the
+  // values do not travel through the stages, and no register of a value is enabled by
+  // D's decision. Commands in flight (the skid buffer's two, B, P, C's two, D) are at
+  // most 7, the values in the ring (RingCount_A): the word after the last, vw_q, holds
+  // no value in flight, so the port's value is written there every clock (no write
+  // enable), and kept by moving vw_q on when the command is taken.
+  localparam int unsigned VD = 8;   // words of the ring
+  (* ram_style = "distributed" *) logic [8*VB-1:0] vring_q [VD];
+  logic [2:0]      vw_q, vr_q;      // the ring's next word to keep, its head
+  logic [8*VB-1:0] d_val;           // D's command's value
+  always_ff @(posedge clk_i) begin
+    vring_q[vw_q] <= rep_val(cmd_i.value[8*VB-1:0], cmd_i.full, rv_q);
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      vw_q <= '0;
+      vr_q <= '0;
+    end else begin
+      if (fire) vw_q <= vw_q + 3'd1;
+      if (d_v && d_fin) vr_q <= vr_q + 3'd1;
+    end
+  end
+  assign d_val = vring_q[vr_q];
   always_ff @(posedge clk_i) begin
     if (!vbuf_busy_q) vbuf_q <= {cmd_i.value[2047:RW], rep_row(cmd_i.value[RW-1:0], nb32_q)};
   end
@@ -287,7 +322,7 @@ module gx_mssurf #(
   // Every ready reaches one stage back at most: D's take moves C (whose skid register
   // takes P's command while C is stalled), and P's take comes from that register.
   logic        b_v, b_adv, p_take, d_take;
-  localparam int unsigned DC = 10;  // copies of d_take: D's registers (0..6), C's (7..9)
+  localparam int unsigned DC = 8;   // copies of d_take: D's registers (0..4), C's (5..7)
   logic [DC-1:0] d_take_c;   // copies of d_take, each enabling a group of registers
   logic        cs_ready;   // C's skid register is empty (a register)
   cmd_t        b;
@@ -429,7 +464,7 @@ module gx_mssurf #(
     gx_skid #(.Width(W)) u_c (
       .clk_i, .rst_i,
       .in_valid_i(p_v), .in_ready_o(cs_ready_c[i]), .in_data_i(c_in[Lo +: W]),
-      .out_valid_o(c_v_c[i]), .out_ready_i(d_take_c[7 + i]), .out_data_o(c_out[Lo +: W]),
+      .out_valid_o(c_v_c[i]), .out_ready_i(d_take_c[5 + i]), .out_data_o(c_out[Lo +: W]),
       .held_valid_o(cs_held_v_c[i]), .held_data_o(cs_held[Lo +: W])
     );
   end
@@ -482,27 +517,19 @@ module gx_mssurf #(
     d_pl.vmask = d_vm_q;
     d_pl.pmask = d_pm_q;
   end
-  cmd_t             dcmd_r;                  // the command but for its value
-  logic [8*VB-1:0]  dval_q;                  // its value
-  always_comb begin
-    dcmd     = dcmd_r;
-    dcmd.val = dval_q;
-  end
   always_ff @(posedge clk_i) begin
     if (d_take_c[0]) begin
-      dcmd_r <= c;
+      dcmd   <= c;
       d_pix  <= c_pix;
       d_pla  <= c_pl;
     end
-    if (d_take_c[1]) dval_q[0 +: 4*VB] <= c.val[0 +: 4*VB];
-    if (d_take_c[2]) dval_q[4*VB +: 4*VB] <= c.val[4*VB +: 4*VB];
-    if (d_take_c[3]) d_sm_q <= c_pl.smask;
-    if (d_take_c[4]) begin
+    if (d_take_c[1]) d_sm_q <= c_pl.smask;
+    if (d_take_c[2]) begin
       d_vm_q <= c_pl.vmask;
       d_pm_q <= c_pl.pmask;
     end
-    if (d_take_c[5]) d_be_q[0 +: 2*RB] <= d_be_n[0 +: 2*RB];
-    if (d_take_c[6]) d_be_q[2*RB +: 2*RB] <= d_be_n[2*RB +: 2*RB];
+    if (d_take_c[3]) d_be_q[0 +: 2*RB] <= d_be_n[0 +: 2*RB];
+    if (d_take_c[4]) d_be_q[2*RB +: 2*RB] <= d_be_n[2*RB +: 2*RB];
   end
 
   // ---------------------------------------------------------------------------------
@@ -538,6 +565,7 @@ module gx_mssurf #(
   assign lk_any   = |lk_hit_q;
   assign lk_ovl   = (lk_hit_q & lk_ovlv_q) != '0;
   assign lk_fullh = (lk_hit_q & lk_fullv_q) != '0;
+  logic          pk_wait;  // a load's readout of D's tile's slot is in progress
 
   // The lowest free slot, the oldest allocation; and, for the properties, D's tile
   // looked up among the slots as they are (hit, h, ovl_j: what the registered look-up
@@ -790,7 +818,7 @@ module gx_mssurf #(
     for (int unsigned k = 0; k < RB; k++) begin
       logic [4:0] sl;
       sl = wsel_q[k / WB];
-      g_data[8*k +: 8] = ({8{sl[0]}} & dcmd.val[8*(k % VB) +: 8])
+      g_data[8*k +: 8] = ({8{sl[0]}} & d_val[8*(k % VB) +: 8])
                        | ({8{sl[1]}} & vbuf_q[8*k +: 8])
                        | ({8{sl[2]}} & vbuf_q[8*(RB + k) +: 8])
                        | ({8{sl[3]}} & vbuf_q[8*(2*RB + k) +: 8])
@@ -914,7 +942,7 @@ module gx_mssurf #(
       DRun: begin
         if (is_store) begin
           if (lk_any) begin
-            if (e_act_q && e_peek_q && e_slot_q == lk_h_q) begin
+            if (pk_wait) begin
               // a load's readout of this slot is in progress: wait
             end else if (lk_ovl && !chk_ok_q) begin
               if (!e_re) begin  // read back the pixel's rows and compare
@@ -1057,11 +1085,10 @@ module gx_mssurf #(
   // fresh slot free) and either leaves its tile short of full or finds the engine free;
   // a multi-row store's last row, alike; a waiting full record or a load posting; the
   // flush command with nothing resident, or posting the last slot.
-  logic pk_wait;  // a load's readout of D's slot is in progress
-  assign pk_wait = e_act_q && e_peek_q && e_slot_q == lk_h_q;
   // Written as fin_a || (fin_e && eng_free): fin_a, D finishes whether or not the engine
   // is free; fin_e, it finishes if the engine is free (each copy of D's take from its own
   // copy of eng_free).
+  assign pk_wait = e_act_q && e_peek_q && e_slot_q == lk_h_q;
   logic fin_a, fin_e, st_go;
   assign st_go = lk_any ? !pk_wait && (!lk_ovl || chk_ok_q) : !at_cap;
   assign fin_a =
@@ -1299,7 +1326,7 @@ module gx_mssurf #(
   logic unused_c;  // x and y end at the row product, the mask at the sample bitmap; the
                    // pixel indices and the skid register are named by the properties only
   assign unused_c = ^{c.x, c.y, c.mask, dcmd.x, dcmd.y, dcmd.mask, c_pix, d_pix,
-                      d_pla.smask, d_pla.vmask, d_pla.pmask, d_pla.need, dcmd_r.val,
+                      d_pla.smask, d_pla.vmask, d_pla.pmask, d_pla.need,
                       sk_held_valid, sk_held, cs_held_v, cs_held};
 
   // ---------------------------------------------------------------------------------
@@ -1339,7 +1366,8 @@ module gx_mssurf #(
                  && rows_m1_q == (nb_log == 4'd8 ? 2'd3 : nb_log == 4'd7 ? 2'd1 : 2'd0)
                  && n_oh_q == 4'(1) << (n_log - 3'd1) && b_oh_q == 3'(1) << (b_log - 3'd2)
                  && nb_oh_q == 6'(1) << (nb_log - 4'd3) && p_oh_q == 6'(1) << p_log
-                 && w_q == cfg_q.width && h_q == cfg_q.height && nbw_q == (nb_log >= 4'd5) && nb8_q == (nb_log == 4'd3)
+                 && w_q == cfg_q.width && h_q == cfg_q.height && nbw_q == (nb_log >= 4'd5)
+                 && rv_q == {RC{{nb_log == 4'd3, b_log == 3'd3, b_log == 3'd2}}}
                  && nb32_q == {VC{nb_log == 4'd5}}))
   `GX_ASSERT(DerivedTotal_A, (settle_q >= 3'd4 || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
                              && (settle_q >= 3'd3 || tm1_q == 26'(total_q - 27'd1)))
@@ -1581,7 +1609,7 @@ module gx_mssurf #(
   logic [RW-1:0] k_data_q;
   logic d_vb;   // D's store's value is in the value buffer
   assign d_vb = dcmd.full && nb_log >= 4'd5;
-  always_ff @(posedge clk_i) k_data_q <= row_bytes(vbuf_q, dcmd.val, d_vb, k_rel);
+  always_ff @(posedge clk_i) k_data_q <= row_bytes(vbuf_q, d_val, d_vb, k_rel);
   `GX_ASSERT(RowFar_A, !d_ret
              || row_far == ((far_bytes(rdata, k_data_q, cfg_q.threshold) & k_ov_q) != '0))
   // ... because the near ranges registered as D issues a read are those of the store's
@@ -1589,7 +1617,7 @@ module gx_mssurf #(
   // KRange_A), and the bytes compared a clock later are those far from the reference
   // bytes (FarRow_A).
   `GX_ASSERT(KRange_A, !(rp_v_q[0] && !rp_eng_q[0])
-             || {k_hi_q, k_lo_q} == near_range(row_bytes(vbuf_q, dcmd.val, d_vb,
+             || {k_hi_q, k_lo_q} == near_range(row_bytes(vbuf_q, d_val, d_vb,
                                                          rp_row_q[0]), cfg_q.threshold))
   `GX_ASSERT(FarRow_A, !d_ret || (lt_q | gt_q) == far_bytes(rdata, k_data_q, cfg_q.threshold))
   // The store's bytes of the row written or read are chosen by the registered selects.
@@ -1626,6 +1654,11 @@ module gx_mssurf #(
     if (d_v && dcmd.op == OpStore && dcmd.full && nb_log >= 4'd5) fs_n = fs_n + 3'd1;
   end
   `GX_ASSERT(VbufBusy_A, fs_n == 3'(vbuf_busy_q))
+  // The value ring holds a value for each command in flight, in order: D's at the head.
+  logic [2:0] cmd_n;  // commands in flight
+  assign cmd_n = 3'(sk_out_valid) + 3'(sk_held_valid) + 3'(b_v) + 3'(p_v) + 3'(c_v)
+               + 3'(cs_held_v) + 3'(d_v);
+  `GX_ASSERT(RingCount_A, vw_q - vr_q == cmd_n)
   `GX_ASSERT(PostF_A, post_f == post
              && (!post || (post_tile_f == post_tile && post_cover_f == post_cover
                            && post_arrive_f == post_arrive && post_cause_f == post_cause

@@ -63,7 +63,7 @@ def parse_sdf(text: str):
             else:
                 edges[f"{inst}/{a}"].append((f"{inst}/{b}", worst(d)))
         for pin, s in re.findall(
-                r"\(SETUPHOLD \((?:posedge|negedge) (\S+)\) \(posedge CLK\) \(([\d:]+)\)", body):
+                r"\(SETUPHOLD \((?:posedge|negedge) (\S+)\) \(posedge (?:CLK|WCK)\) \(([\d:]+)\)", body):
             node = f"{inst}/{pin}"
             setups[node] = max(setups.get(node, 0), worst(s))
     for a, b, d in re.findall(r"\(INTERCONNECT (\S+) (\S+) \(([\d:]+)\)", text):
