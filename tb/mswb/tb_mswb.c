@@ -445,8 +445,7 @@ static int cov_check(const cov_t *c)
  * offered in every clock (the same record again once taken: clock 6 starts it anew);
  * packets always taken. Checks ev_ready_o and fl_valid_o. The uniform fast path: its
  * sample 0 is gathered from the record's first pair of lines into the payload, the load
- * ends when the fast path is known, Init goes to Out, whose second clock offers the packet
- * (a uniform tile, after the payload's test). */
+ * ends when the fast path is known, Init goes to Out (a uniform tile). */
 static void timing_check(tb_report_t *rep)
 {
     gx_ms_cfg_t cfg;
@@ -463,9 +462,9 @@ static void timing_check(tb_report_t *rep)
     gx_mswb_rtl_cfg(m, &cfg);
     /* clock 0: seen in Idle; 1..3: its first pair of lines read, the pixel's sample 0
      * gathered (clock 1), the fast path known (clock 3), taken in clock 3; Init in 4;
-     * Out in 5, the packet in 6; clock 7 starts the record anew */
-    static const int want_ready[19] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0};
-    static const int want_fl[19] = {0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0};
+     * the packet in 5; clock 6 starts the record anew */
+    static const int want_ready[19] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0};
+    static const int want_fl[19] = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0};
     int ok = 1;
     for (unsigned c = 0; c < 19; c++) {
         gx_mswb_io_t io;
