@@ -189,6 +189,14 @@ module gx_mswb (
       endcase
   endfunction
   // the lowest set bit of m (0 when none)
+  // a word's first B = 2^blg bytes in each B-byte lane group of a word
+  function automatic logic [127:0] f_brep(input logic [2:0] blg, input logic [127:0] v);
+    unique case (blg)
+      3'd2:    f_brep = {4{v[31:0]}};
+      3'd3:    f_brep = {2{v[63:0]}};
+      default: f_brep = v;
+    endcase
+  endfunction
   // N = 2: the line dword holding gathered dword i (pixel i's sample 0, its first dword
   // at B = 4, the dwords of pixels 0, 1 at B = 8, of pixel 0 at B = 16)
   function automatic logic [2:0] f_gdw(input logic [2:0] dlg, input int unsigned i);
@@ -504,11 +512,7 @@ module gx_mswb (
   logic [8:0]   mbytes;    // subset: mask bytes
   logic [7:0]   mb_new;    // subset: the mask byte with emask_q in it
   always_comb begin
-    unique case (fmt.blg)
-      3'd2:    vrep = {4{ref_q[31:0]}};
-      3'd3:    vrep = {2{ref_q[63:0]}};
-      default: vrep = ref_q;
-    endcase
+    vrep = f_brep(fmt.blg, ref_q);
     vb_we = emit_q && enc_q == 2'd1 ? 16'(((17'd1 << fmt.bb) - 17'd1) << voff_q[3:0]) : 16'd0;
     mbytes = 9'((moff_q + 11'd7) >> 3);
     cp_n = enc_q == 2'd1 ? 5'((voff_q + 9'd15) >> 4) : 5'd0;
@@ -793,11 +797,7 @@ module gx_mswb (
   logic [15:0]  ulane;
   logic         ufirst_q, uni_q, uwr;
   always_comb begin
-    unique case (fmt.blg)
-      3'd2:    urep = {4{pw_data[31:0]}};
-      3'd3:    urep = {2{pw_data[63:0]}};
-      default: urep = pw_data;
-    endcase
+    urep = f_brep(fmt.blg, pw_data);
     uref = ufirst_q ? urep : uref_q;
     for (int unsigned l = 0; l < 16; l++)
       ulane[l] = (pwlo_q[l] || pwhi_q[l]) && (pws_q != 2'd2 || ldm_q[l / 4]) &&
@@ -1478,11 +1478,7 @@ module gx_mswb (
   // The whole payload's uniform test (UniTest_A).
   logic [127:0] fv_uref, fv_ubyte;
   always_comb begin
-    unique case (fmt.blg)
-      3'd2:    fv_uref = {4{pl_q[31:0]}};
-      3'd3:    fv_uref = {2{pl_q[63:0]}};
-      default: fv_uref = pl_q[127:0];
-    endcase
+    fv_uref = f_brep(fmt.blg, pl_q[127:0]);
     for (int unsigned j = 0; j < 128; j++)
       fv_ubyte[j] = pl_q[j*8 +: 8] == fv_uref[(j % 16)*8 +: 8] ||
                     !(fmt.blg == 3'd2 ? valid_q[j >> 2] : fmt.blg == 3'd3 ? valid_q[j >> 3]
