@@ -189,6 +189,24 @@ module gx_mswb (
       endcase
   endfunction
   // the lowest set bit of m (0 when none)
+  // a word's first B = 2^blg bytes in each B-byte lane group of a word
+  function automatic logic [127:0] f_brep(input logic [2:0] blg, input logic [127:0] v);
+    unique case (blg)
+      3'd2:    f_brep = {4{v[31:0]}};
+      3'd3:    f_brep = {2{v[63:0]}};
+      default: f_brep = v;
+    endcase
+  endfunction
+  // N = 2: the line dword holding gathered dword i (pixel i's sample 0, its first dword
+  // at B = 4, the dwords of pixels 0, 1 at B = 8, of pixel 0 at B = 16)
+  function automatic logic [2:0] f_gdw(input logic [2:0] dlg, input int unsigned i);
+    unique case (i)
+      0:       f_gdw = 3'd0;
+      1:       f_gdw = dlg != 3'd0 ? 3'd1 : 3'd2;
+      2:       f_gdw = dlg == 3'd2 ? 3'd2 : 3'd4;
+      default: f_gdw = dlg == 3'd2 ? 3'd3 : dlg == 3'd1 ? 3'd5 : 3'd6;
+    endcase
+  endfunction
   function automatic logic [2:0] f_low(input logic [7:0] m);
     f_low = '0;
     for (int k = 7; k >= 0; k--)
@@ -494,11 +512,7 @@ module gx_mswb (
   logic [8:0]   mbytes;    // subset: mask bytes
   logic [7:0]   mb_new;    // subset: the mask byte with emask_q in it
   always_comb begin
-    unique case (fmt.blg)
-      3'd2:    vrep = {4{ref_q[31:0]}};
-      3'd3:    vrep = {2{ref_q[63:0]}};
-      default: vrep = ref_q;
-    endcase
+    vrep = f_brep(fmt.blg, ref_q);
     vb_we = emit_q && enc_q == 2'd1 ? 16'(((17'd1 << fmt.bb) - 17'd1) << voff_q[3:0]) : 16'd0;
     mbytes = 9'((moff_q + 11'd7) >> 3);
     cp_n = enc_q == 2'd1 ? 5'((voff_q + 9'd15) >> 4) : 5'd0;
@@ -546,6 +560,7 @@ module gx_mswb (
   logic [15:0]  pm, gj;
   logic [255:0] ld_w;
   logic [127:0] ld_g, ldg_q;
+  logic [3:0]   ld_m, ldm_q;  // the gathered dwords whose sample is stored
   always_comb begin
     logic [3:0] pst;  // the pairs holding a stored sample
     n2 = fmt.nlg == 3'd1;
@@ -572,7 +587,10 @@ module gx_mswb (
     ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
     for (int unsigned k = 0; k < 8; k++)
       if (!(ln_q[0] ? pm[8 + k] : pm[k])) ld_w[k*32 +: 32] = 32'd0;
+    ld_m = '0;
     if (n2) begin  // pixel k's sample 0: line dwords 2k (B = 4), 4k.. (8), 8k.. (16)
+      for (int unsigned i = 0; i < 4; i++)
+        ld_m[i] = pm[{ln_q[0], f_gdw(fmt.dlg, i)}];
       ld_g[31:0] = ld_w[31:0];
       ld_g[63:32] = fmt.dlg != 3'd0 ? ld_w[63:32] : ld_w[95:64];
       ld_g[95:64] = fmt.dlg == 3'd2 ? ld_w[95:64] : ld_w[159:128];
@@ -590,8 +608,10 @@ module gx_mswb (
         gj[11:8] = fmt.nlg == 3'd3 ? 4'd0 : 4'd8;
         gj[15:12] = fmt.nlg == 3'd3 ? 4'd8 : fmt.dlg == 3'd0 ? 4'd12 : 4'd9;
       end
-      for (int unsigned i = 0; i < 4; i++)
+      for (int unsigned i = 0; i < 4; i++) begin
+        ld_m[i] = pm[gj[4*i +: 4]];
         ld_g[i*32 +: 32] = pm[gj[4*i +: 4]] ? ld_p[32'(gj[4*i +: 4])*32 +: 32] : 32'd0;
+      end
     end
   end
   always_ff @(posedge clk_i) gsw_q <= gpst;
@@ -766,38 +786,43 @@ module gx_mswb (
     rl_lo = f_low(rl_en);
   end
   // The uniform tile: a 1SPP packet of every existing pixel whose values all equal pixel
-  // 0's goes out in state 3 (uniform; its payload stays the 1SPP one). The payload's first
-  // 128 bytes (P B = 256 / N <= 128) against its first value replicated to 16 bytes, a
-  // byte counting when its pixel exists; registered from the payload, which is final from
-  // the first Out clock on, so a 1SPP packet is offered from Out's second clock (out2_q).
-  logic [127:0] uref;
-  logic [127:0] ubyte;
-  logic         uni_q, whole_q, out2_q;
+  // 0's goes out in state 3 (uniform; its payload stays the 1SPP one). Tested on the
+  // payload's write port as the bytes are written: each written lane against pixel 0's
+  // value replicated to 16 bytes (uref_q, taken from the first write after a clear, which
+  // holds byte 0: the load and the walk write from the lowest pixel), a gathered dword
+  // whose sample is unstored (a missing pixel's 0) not counted. uni_q is final with the
+  // payload, in the clock before Out.
+  logic [127:0] urep, uref;
+  logic [127:0] uref_q;
+  logic [15:0]  ulane;
+  logic         ufirst_q, uni_q, uwr;
   always_comb begin
-    unique case (fmt.blg)
-      3'd2:    uref = {4{pl_q[31:0]}};
-      3'd3:    uref = {2{pl_q[63:0]}};
-      default: uref = pl_q[127:0];
-    endcase
-    for (int unsigned j = 0; j < 128; j++)
-      ubyte[j] = pl_q[j*8 +: 8] == uref[(j % 16)*8 +: 8] ||
-                 !(fmt.blg == 3'd2 ? valid_q[j >> 2] : fmt.blg == 3'd3 ? valid_q[j >> 3]
-                                                                       : valid_q[j >> 4]);
+    urep = f_brep(fmt.blg, pw_data);
+    uref = ufirst_q ? urep : uref_q;
+    for (int unsigned l = 0; l < 16; l++)
+      ulane[l] = (pwlo_q[l] || pwhi_q[l]) && (pws_q != 2'd2 || ldm_q[l / 4]) &&
+                 pw_data[l*8 +: 8] != uref[l*8 +: 8];
+    uwr = (pwlo_q | pwhi_q) != 16'd0;
   end
   always_ff @(posedge clk_i) begin
-    uni_q <= &ubyte;
-    whole_q <= written_q == valid_q;
-    out2_q <= state_q == StOut;
+    if (pwc_q) begin
+      ufirst_q <= 1'b1;
+      uni_q <= 1'b1;
+    end else if (uwr) begin
+      ufirst_q <= 1'b0;
+      uref_q <= uref;
+      if (ulane != 16'd0) uni_q <= 1'b0;
+    end
   end
 
   // The packet: Out's registers, static in Out (the payload is its own register, its last
-  // write done in the clock before Out); a 1SPP packet waits for its uniform test.
-  assign fl_valid_o = state_q == StOut && (out2_q || enc_q != 2'd0);
+  // write done in the clock before Out), so fl_valid_o is Out itself.
+  assign fl_valid_o = state_q == StOut;
   always_comb begin
     fl_o = '0;
     fl_o.tile = tile_q;
     fl_o.cause = cause_q;
-    fl_o.enc = gx_pkg::enc_e'(enc_q == 2'd0 && whole_q && uni_q ? 2'd3 : enc_q);
+    fl_o.enc = gx_pkg::enc_e'(enc_q == 2'd0 && written_q == valid_q && uni_q ? 2'd3 : enc_q);
     fl_o.written = written_q;
     fl_o.stored = stored_q;
     fl_o.payload_bytes = enc_q == 2'd1 ? mbytes + voff_q : voff_q;
@@ -1302,7 +1327,7 @@ module gx_mswb (
         if (cp_re) cpi_d = cpi_q + 5'd1;
         else if (!cv1_q && !cv2_q) state_d = StOut;  // (the last word is written now)
       end
-      StOut: if (fl_valid_o && fl_ready_i) state_d = StIdle;
+      StOut: if (fl_ready_i) state_d = StIdle;
       default: state_d = StIdle;
     endcase
     // the record's pair read next: the fast path's next pair to gather, else the pair of
@@ -1412,6 +1437,7 @@ module gx_mswb (
     cc2_q <= cc1_q;
     nana_q <= nana_d;
     ldg_q <= ld_g;
+    ldm_q <= ld_m;
     pr_q <= pr_d;
     gd_q <= gd_d;
   end
@@ -1449,6 +1475,15 @@ module gx_mswb (
     end
   end
 
+  // The whole payload's uniform test (UniTest_A).
+  logic [127:0] fv_uref, fv_ubyte;
+  always_comb begin
+    fv_uref = f_brep(fmt.blg, pl_q[127:0]);
+    for (int unsigned j = 0; j < 128; j++)
+      fv_ubyte[j] = pl_q[j*8 +: 8] == fv_uref[(j % 16)*8 +: 8] ||
+                    !(fmt.blg == 3'd2 ? valid_q[j >> 2] : fmt.blg == 3'd3 ? valid_q[j >> 3]
+                                                                          : valid_q[j >> 4]);
+  end
   // The state choice (step d) from the held masks and states.
   logic [1:0]  fv_enc;
   logic [31:0] fv_written;
@@ -1615,12 +1650,13 @@ module gx_mswb (
   `GX_ASSERT(FlEnc_A, !fl_valid_o || ((fl_o.enc == gx_pkg::enc_e'(fv_enc) ||
                                        (fv_enc == 2'd0 && fl_o.enc == gx_pkg::EncUniform)) &&
                                       fl_o.written == fv_written))
-  // a uniform packet writes every existing pixel, in 1SPP, after the payload's test (which
-  // the held payload keeps): Out's second clock on
+  // a uniform packet writes every existing pixel, in 1SPP, whose values the write port's
+  // test found equal; that test agrees with the whole payload's: the existing pixels'
+  // bytes of its first 128 (P B = 256 / N) against the first value
   `GX_ASSERT(FlUniform_A, !fl_valid_o || (fl_o.enc == gx_pkg::EncUniform) ==
                           (enc_q == 2'd0 && fl_o.written == valid_q && uni_q))
-  `GX_ASSERT(UniHeld_A, !(state_q == StOut && out2_q) || (uni_q == &ubyte &&
-                                                          whole_q == (written_q == valid_q)))
+  `GX_ASSERT(UniTest_A, !(fl_valid_o && enc_q == 2'd0 && fl_o.written == valid_q) ||
+                        uni_q == &fv_ubyte)
   `GX_ASSERT(FlCover_A, !fl_valid_o || (fl_o.written & cov_q) == cov_q)
   `GX_ASSERT(PromBytes_A, !fv_after_init || prom_q == 9'd0 || fv_prom_q)
   `GX_ASSERT(FlPromote_A, !fl_valid_o || fl_o.read_promote == 9'd0 || fv_promote)

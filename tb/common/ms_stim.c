@@ -1,6 +1,8 @@
 /* ms_stim: the multi-sample tests' shared stimulus (ms_stim.h). */
 #include "ms_stim.h"
 
+#include <string.h>
+
 unsigned tb_ms_spp_n(gx_spp_t s) { return 2u << s; }
 unsigned tb_ms_bps_b(gx_bps_t b) { return 4u << b; }
 
@@ -39,4 +41,19 @@ void tb_ms_pick_value(tb_rng_t *r, gx_bps_t bps, const uint8_t pal[4][16], uint8
         else
             v[i] = (uint8_t)tb_rng_u32(r);
     }
+}
+
+void tb_ms_fill_uniform(tb_rng_t *r, const gx_ms_cfg_t *cfg, const uint8_t pal[4][16],
+                        gx_ms_mem_t *mem, uint32_t t)
+{
+    const unsigned n = tb_ms_spp_n(cfg->spp), b = tb_ms_bps_b(cfg->bps), pb = n * b;
+    const unsigned np = gx_mssurf_tile_pixels(cfg);
+    const uint32_t valid = gx_mssurf_tile_valid(cfg, t);
+    uint8_t *d = mem->data + (size_t)t * GX_MS_TILE_BYTES, v[16];
+    memset(d, 0, GX_MS_TILE_BYTES);
+    tb_ms_pick_value(r, cfg->bps, pal, v);
+    for (unsigned p = 0; p < np; p++)
+        for (unsigned i = 0; i < n && ((valid >> p) & 1u); i++)
+            memcpy(d + p * pb + i * b, v, b);
+    mem->enc[t] = (uint8_t)GX_ENCUNIFORM;
 }

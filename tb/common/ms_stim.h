@@ -26,5 +26,9 @@ void tb_ms_surface(tb_rng_t *r, gx_spp_t spp, gx_bps_t bps, uint32_t max_tiles,
 /** B = 4 << bps bytes of a value: a palette entry (60%), a near variant of one (each
  *  byte within -3..+3, 20%), or fresh bytes (20%). */
 void tb_ms_pick_value(tb_rng_t *r, gx_bps_t bps, const uint8_t pal[4][16], uint8_t *v);
+/** Tile t of mem uniform: one picked value in every sample of its existing pixels, the
+ * rest 0, its state GX_ENCUNIFORM. */
+void tb_ms_fill_uniform(tb_rng_t *r, const gx_ms_cfg_t *cfg, const uint8_t pal[4][16],
+                        gx_ms_mem_t *mem, uint32_t t);
 
 #endif /* GX_TB_MS_STIM_H */

@@ -64,13 +64,8 @@ static void fill_tile(tb_rng_t *r, const phase_t *ph, gx_ms_mem_t *mem, uint32_t
     const uint32_t valid = gx_mssurf_tile_valid(&ph->cfg, t);
     uint8_t *d = mem->data + (size_t)t * GX_MS_TILE_BYTES;
     memset(d, 0, GX_MS_TILE_BYTES);
-    if (e == GX_ENCUNIFORM) { /* one value in every existing sample */
-        uint8_t v[16];
-        tb_ms_pick_value(r, ph->cfg.bps, ph->pal, v);
-        for (unsigned p = 0; p < np; p++)
-            for (unsigned i = 0; i < n && ((valid >> p) & 1u); i++)
-                memcpy(d + p * pb + i * b, v, b);
-        mem->enc[t] = (uint8_t)e;
+    if (e == GX_ENCUNIFORM) {
+        tb_ms_fill_uniform(r, &ph->cfg, ph->pal, mem, t);
         return;
     }
     for (unsigned p = 0; p < np; p++) {

@@ -70,12 +70,7 @@ static void fill_tile(tb_rng_t *r, const phase_t *ph, gx_ms_mem_t *mem, uint32_t
     uint8_t *d = mem->data + (size_t)t * GX_MS_TILE_BYTES;
     memset(d, 0, GX_MS_TILE_BYTES);
     if (e == GX_ENCUNIFORM) {
-        uint8_t v[16];
-        tb_ms_pick_value(r, ph->cfg.bps, ph->pal, v);
-        for (unsigned p = 0; p < np; p++)
-            for (unsigned i = 0; i < n && ((valid >> p) & 1u); i++)
-                memcpy(d + p * pb + i * b, v, b);
-        mem->enc[t] = (uint8_t)e;
+        tb_ms_fill_uniform(r, &ph->cfg, ph->pal, mem, t);
         return;
     }
     for (unsigned p = 0; p < np; p++) {
@@ -445,8 +440,7 @@ static int cov_check(const cov_t *c)
  * offered in every clock (the same record again once taken: clock 6 starts it anew);
  * packets always taken. Checks ev_ready_o and fl_valid_o. The uniform fast path: its
  * sample 0 is gathered from the record's first pair of lines into the payload, the load
- * ends when the fast path is known, Init goes to Out, whose second clock offers the packet
- * (a uniform tile, after the payload's test). */
+ * ends when the fast path is known, Init goes to Out (a uniform tile). */
 static void timing_check(tb_report_t *rep)
 {
     gx_ms_cfg_t cfg;
@@ -463,9 +457,9 @@ static void timing_check(tb_report_t *rep)
     gx_mswb_rtl_cfg(m, &cfg);
     /* clock 0: seen in Idle; 1..3: its first pair of lines read, the pixel's sample 0
      * gathered (clock 1), the fast path known (clock 3), taken in clock 3; Init in 4;
-     * Out in 5, the packet in 6; clock 7 starts the record anew */
-    static const int want_ready[19] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0};
-    static const int want_fl[19] = {0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0};
+     * the packet in 5; clock 6 starts the record anew */
+    static const int want_ready[19] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0};
+    static const int want_fl[19] = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0};
     int ok = 1;
     for (unsigned c = 0; c < 19; c++) {
         gx_mswb_io_t io;
