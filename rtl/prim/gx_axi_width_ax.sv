@@ -81,11 +81,17 @@ module gx_axi_width_ax #(
     end
   end
 
+  // (the FIFO's head-load outputs are for users that decide from its next head)
+  logic          info_ld;
+  logic [IW-1:0] info_next;
   gx_fifo_lut #(.Width(IW), .Depth(Depth)) u_info (
     .clk_i, .rst_i,
     .push_i(hs), .in_data_i({lane, s_len_i}),
-    .pop_i(info_pop_i), .valid_o(info_valid_o), .head_o(head), .count_o(count)
+    .pop_i(info_pop_i), .valid_o(info_valid_o), .head_o(head), .count_o(count),
+    .load_o(info_ld), .next_o(info_next)
   );
+  logic unused_next;
+  assign unused_next = ^{info_ld, info_next};
 
   assign m_valid_o   = v_q;
   assign m_id_o      = id_q;
