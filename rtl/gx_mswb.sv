@@ -591,11 +591,8 @@ module gx_mswb (
     if (n2) begin  // pixel k's sample 0: line dwords 2k (B = 4), 4k.. (8), 8k.. (16)
       for (int unsigned i = 0; i < 4; i++)
         ld_m[i] = pm[{ln_q[0], f_gdw(fmt.dlg, i)}];
-      ld_g[31:0] = ld_w[31:0];
-      ld_g[63:32] = fmt.dlg != 3'd0 ? ld_w[63:32] : ld_w[95:64];
-      ld_g[95:64] = fmt.dlg == 3'd2 ? ld_w[95:64] : ld_w[159:128];
-      ld_g[127:96] = fmt.dlg == 3'd2 ? ld_w[127:96] : fmt.dlg == 3'd1 ? ld_w[191:160]
-                                                                      : ld_w[223:192];
+      for (int unsigned i = 0; i < 4; i++)
+        ld_g[i*32 +: 32] = ld_w[32'(f_gdw(fmt.dlg, i))*32 +: 32];
     end else begin  // pair dword gj[4i+3:4i] in gathered dword i, 0 when its sample is unstored
       if (fmt.multi) begin  // the pair's first B bytes
         gj[3:0] = 4'd0;
@@ -610,7 +607,7 @@ module gx_mswb (
       end
       for (int unsigned i = 0; i < 4; i++) begin
         ld_m[i] = pm[gj[4*i +: 4]];
-        ld_g[i*32 +: 32] = pm[gj[4*i +: 4]] ? ld_p[32'(gj[4*i +: 4])*32 +: 32] : 32'd0;
+        ld_g[i*32 +: 32] = ld_m[i] ? ld_p[32'(gj[4*i +: 4])*32 +: 32] : 32'd0;
       end
     end
   end
@@ -1480,9 +1477,7 @@ module gx_mswb (
   always_comb begin
     fv_uref = f_brep(fmt.blg, pl_q[127:0]);
     for (int unsigned j = 0; j < 128; j++)
-      fv_ubyte[j] = pl_q[j*8 +: 8] == fv_uref[(j % 16)*8 +: 8] ||
-                    !(fmt.blg == 3'd2 ? valid_q[j >> 2] : fmt.blg == 3'd3 ? valid_q[j >> 3]
-                                                                          : valid_q[j >> 4]);
+      fv_ubyte[j] = pl_q[j*8 +: 8] == fv_uref[(j % 16)*8 +: 8] || !valid_q[5'(j >> fmt.blg)];
   end
   // The state choice (step d) from the held masks and states.
   logic [1:0]  fv_enc;

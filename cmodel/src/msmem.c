@@ -187,8 +187,8 @@ int gx_msmem_write(gx_msmem_t *m, const gx_ms_flush_t *f, gx_msmem_io_t *io)
     const uint32_t valid = gx_mssurf_tile_valid(cfg, f->tile);
     const uint8_t old = gx_msmem_peek(m, m->state_base + f->tile);
     memset(dec, 0, sizeof dec);
-    if ((f->written & ~valid) || (f->written != valid && (unsigned)f->enc != (old & 3u)) ||
-        (f->written != valid && f->enc == GX_ENCUNIFORM) ||
+    if ((f->written & ~valid) ||
+        (f->written != valid && ((unsigned)f->enc != (old & 3u) || f->enc == GX_ENCUNIFORM)) ||
         !gx_mssurf_decode(cfg, f->enc, f->written, f->payload, f->payload_bytes, dec)) {
         m->cnt.bad_writes++;
         return 0;

@@ -403,8 +403,8 @@ int gx_mssurf_mem_write(gx_ms_mem_t *mem, const gx_ms_flush_t *f)
     uint8_t *dst = mem->data + (size_t)f->tile * GX_MS_TILE_BYTES;
     /* a write that leaves pixels out must keep the tile's state (their representation), and
      * a uniform tile is written whole */
-    if ((f->written & ~valid) || (f->written != valid && f->enc != (gx_enc_t)mem->enc[f->tile]) ||
-        (f->written != valid && f->enc == GX_ENCUNIFORM) ||
+    if ((f->written & ~valid) ||
+        (f->written != valid && (f->enc != (gx_enc_t)mem->enc[f->tile] || f->enc == GX_ENCUNIFORM)) ||
         !gx_mssurf_decode(&mem->cfg, f->enc, f->written, f->payload, f->payload_bytes, dst)) {
         mem->cnt.bad_writes++;
         return 0;
