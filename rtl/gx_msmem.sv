@@ -153,15 +153,19 @@ module gx_msmem #(
   end
 
   // The surface's tile count, its last tile and the last tile's pixels, three registers
-  // behind cfg_i: W H by shift and add, no multiplier (the product of the configuration
+  // behind cfg_i: W H (both padded to whole tiles, so the last tile is whole) by shift
+  // and add, no multiplier (the product of the configuration
   // needs no DSP block and its routing): the rows W h_i 2^i summed four at a time into
   // registers, then the four sums; then the counts.
   logic [13:0][27:0] whrow;
   logic [3:0][27:0]  whsum_q;
   logic [27:0]       wh_q;
+  logic [13:0]       wpad, hpad;   // W and H padded to whole tiles (gx_tile_pkg)
+  assign wpad = gx_tile_pkg::tile_pad(cfg_i.width, gx_tile_pkg::tile_wlog(plg_c));
+  assign hpad = gx_tile_pkg::tile_pad(cfg_i.height, gx_tile_pkg::tile_hlog(plg_c));
   always_comb begin
     for (int unsigned i = 0; i < 14; i++)
-      whrow[i] = cfg_i.height[i] ? 28'(cfg_i.width) << i : 28'd0;
+      whrow[i] = hpad[i] ? 28'(wpad) << i : 28'd0;
   end
   logic [20:0] tiles_q, tlast_q;
   logic [31:0] lastmask_q;

@@ -176,7 +176,10 @@ module gx_mssurf #(
   logic [3:0]    n_oh_q;
   logic [2:0]    b_oh_q;
   logic [5:0]    nb_oh_q, p_oh_q;
-  logic [13:0]   w_q, h_q;
+  logic [13:0]   w_q, h_q;    // W and H padded to whole tiles
+  logic [2:0]    mw_q;        // TW - 1
+  logic [1:0]    mh_q;        // TH - 1
+  logic [1:0]    twl_q, thl_q;  // log2 TW, log2 TH
   logic          nbw_q;       // N B >= 32: a full-state value goes into the value buffer
   logic [VC-1:0] nb32_q;      // N B = 32, copies (rep_row)
   localparam int unsigned RC = VB / 4;  // copies of rep_val's select, one for each 4 bytes
@@ -197,12 +200,17 @@ module gx_mssurf #(
     b_oh_q    <= 3'(1) << (b_log - 3'd2);
     nb_oh_q   <= 6'(1) << (nb_log - 4'd3);
     p_oh_q    <= 6'(1) << p_log;
-    w_q       <= cfg_q.width;
-    h_q       <= cfg_q.height;
+    w_q       <= gx_tile_pkg::tile_pad(cfg_q.width, gx_tile_pkg::tile_wlog(p_log));
+    h_q       <= gx_tile_pkg::tile_pad(cfg_q.height, gx_tile_pkg::tile_hlog(p_log));
+    mw_q      <= 3'((4'd1 << gx_tile_pkg::tile_wlog(p_log)) - 4'd1);
+    mh_q      <= 2'((3'd1 << gx_tile_pkg::tile_hlog(p_log)) - 3'd1);
+    twl_q     <= gx_tile_pkg::tile_wlog(p_log);
+    thl_q     <= gx_tile_pkg::tile_hlog(p_log);
     nbw_q     <= nb_log >= 4'd5;
   end
-  // Steps 2 to 5 (DerivedTotal_A, DerivedLast_A): W H, W H - 1, the last tile, its pixel
-  // count and first pixel, its existing samples.
+  // Steps 2 to 5 (DerivedTotal_A, DerivedLast_A): the padded W H, W H - 1, the last tile,
+  // its pixel count and first pixel, its existing samples (with the padding, the last
+  // tile is whole).
   logic [26:0]   total_q;       // W H <= 2^26 pixels
   logic [25:0]   tm1_q;         // W H - 1
   logic [TI-1:0] last_tile_q;   // the surface's last tile
@@ -317,6 +325,18 @@ module gx_mssurf #(
     else if (d_fin && dcmd.op == OpStore && dcmd.full && nbw_q) vbuf_busy_q <= 1'b0;
   end
 
+  // The index of pixel (x, y) in its row of tiles (TW = mw + 1 = 2^twl, TH = mh + 1 =
+  // 2^thl): (x - x mod TW) TH + (y mod TH) TW + x mod TW, the three fields apart.
+  function automatic logic [25:0] row_index(logic [12:0] x, logic [12:0] y, logic [2:0] mw,
+                                            logic [1:0] mh, logic [1:0] twl, logic [1:0] thl);
+    logic [25:0] xw, yw, mwm, mhm;
+    xw = {13'd0, x};
+    yw = {13'd0, y};
+    mwm = {23'd0, mw};
+    mhm = {24'd0, mh};
+    row_index = ((xw & ~mwm) << thl) | ((yw & mhm) << twl) | (xw & mwm);
+  endfunction
+
   // ---------------------------------------------------------------------------------
   // B: the row product.
   // Every ready reaches one stage back at most: D's take moves C (whose skid register
@@ -326,7 +346,10 @@ module gx_mssurf #(
   logic [DC-1:0] d_take_c;   // copies of d_take, each enabling a group of registers
   logic        cs_ready;   // C's skid register is empty (a register)
   cmd_t        b;
-  logic [25:0] b_prod;
+  logic [25:0] b_prod;   // the first pixel index of the pixel's row of tiles
+  logic [25:0] b_xs;     // the pixel's index in its row of tiles
+  logic [12:0] sk_yrow;  // y - y mod TH
+  assign sk_yrow = sk_out.y & ~{11'd0, mh_q};
   assign d_take       = !d_v || d_fin;
   assign p_take       = !p_v || cs_ready;
   assign b_adv        = !b_v || p_take;
@@ -338,12 +361,16 @@ module gx_mssurf #(
   always_ff @(posedge clk_i) begin
     if (b_adv) begin
       b      <= sk_out;
-      b_prod <= 26'(sk_out.y) * 26'(cfg_q.width);
+      b_prod <= 26'(sk_yrow) * 26'(w_q);
+      b_xs   <= row_index(sk_out.x, sk_out.y, mw_q, mh_q, twl_q, thl_q);
     end
   end
 
   // ---------------------------------------------------------------------------------
-  // P: the pixel index y W + x, and what C's place needs of it as registers (PRegs_A):
+  // P: the pixel index t P + p of pixel p of tile t (gx_tile_pkg's numbering): the row of
+  // tiles' first index (y - y mod TH) W, with W padded, plus the index in the row,
+  // (x - x mod TW) TH + (y mod TH) TW + x mod TW; and what C's place needs of it as
+  // registers (PRegs_A):
   // the tile, the pixel in the tile, its first sample (pixel N) and its first RAM row.
   function automatic logic [5:0] sh_n(logic [4:0] pp, logic [3:0] noh);  // pp N
     sh_n = '0;
@@ -362,7 +389,7 @@ module gx_mssurf #(
   logic [4:0]    p_pp, p_pps;
   logic [5:0]    p_sh;
   logic [1:0]    p_row0;
-  assign p_sum = b_prod + 26'(b.x);
+  assign p_sum = b_prod + b_xs;
   assign p_pps = p_sum[4:0] & pm_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) p_v <= 1'b0;
@@ -1340,7 +1367,21 @@ module gx_mssurf #(
   assign in_all_n = 16'((17'd1 << (5'd1 << in_n_log)) - 17'd1);
   `GX_ASSUME(CfgLegal_M, cfg_i.bps != 2'd3 && cfg_i.width != 0 && cfg_i.height != 0
              && cfg_i.width <= 14'd8192 && cfg_i.height <= 14'd8192
-             && ((27'(cfg_i.width) * 27'(cfg_i.height) - 27'd1) >> in_p_log) < 27'(1 << TI))
+             && ((27'(gx_tile_pkg::tile_pad(cfg_i.width, gx_tile_pkg::tile_wlog(in_p_log)))
+                  * 27'(gx_tile_pkg::tile_pad(cfg_i.height, gx_tile_pkg::tile_hlog(in_p_log)))
+                  - 27'd1) >> in_p_log) < 27'(1 << TI))
+  // The configuration's W and H padded to whole tiles, and the pixel index of (x, y):
+  // tile (y / TH) (W / TW) + x / TW times P, plus (y mod TH) TW + x mod TW.
+  logic [13:0] pad_w, pad_h;
+  assign pad_w = gx_tile_pkg::tile_pad(cfg_q.width, gx_tile_pkg::tile_wlog(p_log));
+  assign pad_h = gx_tile_pkg::tile_pad(cfg_q.height, gx_tile_pkg::tile_hlog(p_log));
+  function automatic logic [25:0] pix_index(logic [12:0] x, logic [12:0] y);
+    logic [1:0] wl, hl;
+    wl = gx_tile_pkg::tile_wlog(p_log);
+    hl = gx_tile_pkg::tile_hlog(p_log);
+    pix_index = (((26'(y) >> hl) * (26'(pad_w) >> wl) + (26'(x) >> wl)) << p_log)
+              + (((26'(y) & ((26'd1 << hl) - 26'd1)) << wl) | (26'(x) & ((26'd1 << wl) - 26'd1)));
+  endfunction
   `GX_ASSUME(CfgStatic_M, !`GX_PAST_OK || cfg_i == $past(cfg_i)
              || (!$past(busy_o) && !$past(any_res)))
   `GX_ASSUME(CmdLegal_M, !cmd_valid_i || cmd_i.op == OpFlush
@@ -1366,17 +1407,20 @@ module gx_mssurf #(
                  && rows_m1_q == (nb_log == 4'd8 ? 2'd3 : nb_log == 4'd7 ? 2'd1 : 2'd0)
                  && n_oh_q == 4'(1) << (n_log - 3'd1) && b_oh_q == 3'(1) << (b_log - 3'd2)
                  && nb_oh_q == 6'(1) << (nb_log - 4'd3) && p_oh_q == 6'(1) << p_log
-                 && w_q == cfg_q.width && h_q == cfg_q.height && nbw_q == (nb_log >= 4'd5)
+                 && w_q == pad_w && h_q == pad_h && nbw_q == (nb_log >= 4'd5)
+                 && mw_q == 3'((4'd1 << gx_tile_pkg::tile_wlog(p_log)) - 4'd1)
+                 && mh_q == 2'((3'd1 << gx_tile_pkg::tile_hlog(p_log)) - 3'd1)
+                 && twl_q == gx_tile_pkg::tile_wlog(p_log) && thl_q == gx_tile_pkg::tile_hlog(p_log)
                  && rv_q == {RC{{nb_log == 4'd3, b_log == 3'd3, b_log == 3'd2}}}
                  && nb32_q == {VC{nb_log == 4'd5}}))
-  `GX_ASSERT(DerivedTotal_A, (settle_q >= 3'd4 || total_q == 27'(cfg_q.width) * 27'(cfg_q.height))
+  `GX_ASSERT(DerivedTotal_A, (settle_q >= 3'd4 || total_q == 27'(pad_w) * 27'(pad_h))
                              && (settle_q >= 3'd3 || tm1_q == 26'(total_q - 27'd1)))
   `GX_ASSERT(DerivedLast_A, settle_q >= 3'd2
              || (last_tile_q == TI'(tm1_q >> p_log)
                  && last_cnt_q == (6'(tm1_q) & (p_cnt - 6'd1)) + 6'd1
                  && last_first_q == 26'(last_tile_q) << p_log))
   `GX_ASSERT(Derived_A, settle_q != 3'd0
-             || (total_q == 27'(cfg_q.width) * 27'(cfg_q.height)
+             || (total_q == 27'(pad_w) * 27'(pad_h)
                  && last_tile_q == TI'((total_q - 27'd1) >> p_log)
                  && last_cnt_q == (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1
                  && vm_last_q == samples_of(last_cnt_q, n_log)))
@@ -1405,10 +1449,13 @@ module gx_mssurf #(
                              all_n);
   `GX_ASSERT(SkidLegal_A, (!sk_out_valid || sk_out_ok) && (!sk_held_valid || sk_held_ok))
   `GX_ASSERT(BLegal_A, !b_v || (b_ok && (b.op == OpFlush
-                                          || (27'(b_prod) + 27'(cfg_q.width) <= total_q
-                                              && b_prod == 26'(b.y) * 26'(cfg_q.width)))))
+                                          || (27'(b_prod) + (27'(w_q) << thl_q) <= total_q
+                                              && b_xs < (26'(w_q) << thl_q)
+                                              && b_prod == 26'(b.y - 13'(b.y[1:0] & mh_q)) * 26'(w_q)
+                                              && b_xs == row_index(b.x, b.y, mw_q, mh_q,
+                                                                   twl_q, thl_q)))))
   `GX_ASSERT(PLegal_A, !p_v || (p_ok && (pc.op == OpFlush || (27'(p_pix) < total_q
-                                          && p_pix == 26'(pc.y) * 26'(cfg_q.width) + 26'(pc.x)))))
+                                          && p_pix == pix_index(pc.x, pc.y)))))
   // P's registers of the place are those of its pixel index; C's place from them and the
   // registered last tile's first pixel and sample masks is place().
   `GX_ASSERT(PRegs_A, !p_v || (p_tile == TI'(p_pix >> p_log) && p_pp == (5'(p_pix) & 5'(p_cnt - 6'd1))

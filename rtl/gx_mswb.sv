@@ -238,11 +238,20 @@ module gx_mswb (
 
   // The existing pixels as a pipeline over the load (cfg_i is static while an eviction
   // is in flight, and cfg_q, tile_q, stored_q, arrive_q and fmt from the first Load clock
-  // on): the registered product W H of cfg_i (area_q, from the first Load clock), the
+  // on): the registered product W H of cfg_i, padded to whole tiles (area_q, from the
+  // first Load clock; every tile of the surface is then whole), the
   // registered count (vn_q, from the second), its mask (valid_n). The pixel masks of the
   // stored samples are registered beside the count (pa_q, pl_q, an_q: pix_any, pix_all,
   // ana_c from the second Load clock), and so are Init's choices from them (rn_q: a
   // read is needed, nana_q's count).
+  // W H of the surface padded to whole tiles (gx_tile_pkg): every tile is whole
+  function automatic logic [27:0] f_area(input gx_pkg::spp_e spp, input gx_pkg::bps_e bps,
+                                         input logic [13:0] w, input logic [13:0] h);
+    logic [2:0] plg;
+    plg = f_plg(spp, bps);
+    f_area = 28'(gx_tile_pkg::tile_pad(w, gx_tile_pkg::tile_wlog(plg)))
+           * 28'(gx_tile_pkg::tile_pad(h, gx_tile_pkg::tile_hlog(plg)));
+  endfunction
   logic [27:0] area_q;
   logic [5:0]  vn_q;
   logic [31:0] valid_n, pa_q, pal_q, an_q;
@@ -250,7 +259,7 @@ module gx_mswb (
   logic [5:0]  ncnt_q;
   always_ff @(posedge clk_i) begin
     ncnt_q <= 6'($countones(an_q));
-    area_q <= 28'(cfg_i.width) * 28'(cfg_i.height);
+    area_q <= f_area(cfg_i.spp, cfg_i.bps, cfg_i.width, cfg_i.height);
     vn_q <= f_count(area_q, fmt.plg, tile_q);
     pa_q <= pix_any;
     pal_q <= pix_all;
@@ -1662,7 +1671,7 @@ module gx_mswb (
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
   // the existing pixels' pipeline over the load
   `GX_ASSERT(Area_A, !(state_q == StLoad || state_q == StInit) ||
-                     area_q == 28'(cfg_q.width) * 28'(cfg_q.height))
+                     area_q == f_area(cfg_q.spp, cfg_q.bps, cfg_q.width, cfg_q.height))
   `GX_ASSERT(VCount_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
                        vn_q == f_count(area_q, fmt.plg, tile_q))
   `GX_ASSERT(ValidN_A, state_q != StInit || valid_n == valid_c)

@@ -150,8 +150,8 @@ module gx_pipe #(
                    hwif_out.SURF_FMT.BPS.value == 2'd3;
 
   // The checks that need the surface's size, over the start clocks from the registers
-  // taken (each stage a register; Start leaves them a clock to spare): W H pixels, the
-  // tiles ceil(W H / P), the regions' ends (65 bits: a region passing 2^64 sets bit 64),
+  // taken (each stage a register; Start leaves them a clock to spare): W H pixels of the
+  // surface padded to whole tiles (gx_tile_pkg), the tiles W H / P, the regions' ends (65 bits: a region passing 2^64 sets bit 64),
   // then the surface above 2^20 tiles (2^28 bytes), a region passing 2^64, two regions
   // overlapping (gx_pipe_cfg_check's order does not matter here: one bit).
   logic [27:0] pix_q;
@@ -161,8 +161,9 @@ module gx_pipe #(
   logic [2:0]  plg_c;  // log2 P of the registers taken
   assign plg_c = 3'd5 - 3'(cfg_q.spp) - 3'(cfg_q.bps);
   always_ff @(posedge clk_i) begin
-    pix_q       <= 28'(cfg_q.width) * 28'(cfg_q.height);
-    tiles_q     <= (pix_q + ((28'd1 << plg_c) - 28'd1)) >> plg_c;
+    pix_q       <= 28'(gx_tile_pkg::tile_pad(cfg_q.width, gx_tile_pkg::tile_wlog(plg_c)))
+                 * 28'(gx_tile_pkg::tile_pad(cfg_q.height, gx_tile_pkg::tile_hlog(plg_c)));
+    tiles_q     <= pix_q >> plg_c;
     surf_end_q  <= {1'b0, surf_base_q} + {29'h0, tiles_q, 8'h0};
     index_end_q <= {1'b0, index_base_q} + {32'h0, tiles_q, 5'h0};
     state_end_q <= {1'b0, state_base_q} + {37'h0, tiles_q};

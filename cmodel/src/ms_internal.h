@@ -60,9 +60,7 @@ static inline int tile_uniform(const uint8_t *tile, uint32_t pixels, unsigned np
  * consecutive tiles of gx_mssurf_tile_pixels() pixels. */
 static inline uint32_t pixel_tile(const gx_ms_cfg_t *cfg, uint16_t x, uint16_t y, unsigned *p)
 {
-    const uint64_t idx = (uint64_t)y * cfg->width + x, np = gx_mssurf_tile_pixels(cfg);
-    *p = (unsigned)(idx % np);
-    return (uint32_t)(idx / np);
+    return gx_mssurf_pixel_tile(cfg, x, y, p);
 }
 
 /* The classes of a pixel by exact equality of its N samples of B bytes (a subset

@@ -27,10 +27,51 @@ unsigned gx_mssurf_tile_pixels(const gx_ms_cfg_t *cfg)
     return GX_MS_TILE_BYTES / (spp_n(cfg->spp) * bps_b(cfg->bps));
 }
 
+/* log2 P */
+static unsigned tile_plog(const gx_ms_cfg_t *cfg)
+{
+    unsigned plg = 0;
+    while ((1u << plg) < gx_mssurf_tile_pixels(cfg))
+        plg++;
+    return plg;
+}
+
+unsigned gx_mssurf_tile_wlog(const gx_ms_cfg_t *cfg)
+{
+    return (tile_plog(cfg) + 1u) / 2u;
+}
+
+unsigned gx_mssurf_tile_hlog(const gx_ms_cfg_t *cfg)
+{
+    return tile_plog(cfg) / 2u;
+}
+
+uint32_t gx_mssurf_tiles_x(const gx_ms_cfg_t *cfg)
+{
+    const uint32_t tw = 1u << gx_mssurf_tile_wlog(cfg);
+    return ((uint32_t)cfg->width + tw - 1u) / tw;
+}
+
 uint32_t gx_mssurf_tiles(const gx_ms_cfg_t *cfg)
 {
-    uint64_t pixels = (uint64_t)cfg->width * cfg->height, p = gx_mssurf_tile_pixels(cfg);
-    return (uint32_t)((pixels + p - 1u) / p);
+    const uint32_t th = 1u << gx_mssurf_tile_hlog(cfg);
+    return gx_mssurf_tiles_x(cfg) * (((uint32_t)cfg->height + th - 1u) / th);
+}
+
+uint32_t gx_mssurf_pixel_tile(const gx_ms_cfg_t *cfg, uint32_t x, uint32_t y, unsigned *p)
+{
+    const unsigned wl = gx_mssurf_tile_wlog(cfg), hl = gx_mssurf_tile_hlog(cfg);
+    *p = ((y & ((1u << hl) - 1u)) << wl) | (x & ((1u << wl) - 1u));
+    return (y >> hl) * gx_mssurf_tiles_x(cfg) + (x >> wl);
+}
+
+void gx_mssurf_tile_xy(const gx_ms_cfg_t *cfg, uint32_t tile, unsigned p, uint32_t *x,
+                       uint32_t *y)
+{
+    const unsigned wl = gx_mssurf_tile_wlog(cfg), hl = gx_mssurf_tile_hlog(cfg);
+    const uint32_t tx = gx_mssurf_tiles_x(cfg);
+    *x = (tile % tx) << wl | (p & ((1u << wl) - 1u));
+    *y = (tile / tx) << hl | (p >> wl);
 }
 
 size_t gx_mssurf_surface_bytes(const gx_ms_cfg_t *cfg)
@@ -53,15 +94,17 @@ int gx_mssurf_cfg_ok(const gx_ms_cfg_t *cfg)
 
 uint32_t gx_mssurf_tile_valid(const gx_ms_cfg_t *cfg, uint32_t tile)
 {
-    uint64_t pixels = (uint64_t)cfg->width * cfg->height, p = gx_mssurf_tile_pixels(cfg);
-    uint64_t first = (uint64_t)tile * p;
-    uint64_t n = first >= pixels ? 0 : pixels - first < p ? pixels - first : p;
-    return n >= 32 ? 0xffffffffu : (uint32_t)((1u << n) - 1u);
+    const unsigned p = gx_mssurf_tile_pixels(cfg);
+    if (tile >= gx_mssurf_tiles(cfg))
+        return 0;
+    return p >= 32 ? 0xffffffffu : (uint32_t)((1u << p) - 1u);
 }
 
 size_t gx_mssurf_addr(const gx_ms_cfg_t *cfg, uint32_t x, uint32_t y, unsigned s)
 {
-    return (((size_t)y * cfg->width + x) * spp_n(cfg->spp) + s) * bps_b(cfg->bps);
+    unsigned p;
+    const uint32_t t = gx_mssurf_pixel_tile(cfg, x, y, &p);
+    return (size_t)t * GX_MS_TILE_BYTES + ((size_t)p * spp_n(cfg->spp) + s) * bps_b(cfg->bps);
 }
 
 int gx_mssurf_near(const uint8_t *a, const uint8_t *b, unsigned bytes, unsigned t)

@@ -15,7 +15,7 @@
  *     whose masks split equal values (the decoder takes it) stored by its value classes;
  *     gx_msmem_describe, gx_msmem_compare, gx_msmem_clear, the bases gx_msmem_init refuses.
  *   - Equivalence with the abstract memory gx_ms_mem_t, every N x B (N 2..16, B 4/8/16),
- *     each on two surfaces (one whose last tile is partial), with the three regions at
+ *     each on two surfaces (one padded to whole tiles), with the three regions at
  *     random 256-aligned bases in random order with gaps (seeded xorshift, SEED env
  *     overrides). Packets come from the store path (gx_mssurf_store / gx_mssurf_load /
  *     gx_mssurf_flush on the abstract memory: random SUST.MS and full-state stores over a
@@ -36,7 +36,7 @@
  *   - Measured coverage (an empty bin fails the test): per format, every state written
  *     partially and wholly; every state change between whole writes; each refusal reason;
  *     stale bytes kept in a subset slot and beyond a 1SPP tile's values; RMW and
- *     promotion reads; loads that read memory; partial last tiles written; merged and
+ *     promotion reads; loads that read memory; padded tiles written; merged and
  *     split home ranges.
  * Closes with `N passed, N failed`.
  */
@@ -268,13 +268,13 @@ static int only_changed(const gx_msmem_t *m, const uint8_t *snap, const uint64_t
 
 static void test_golden_1spp_partial(void)
 {
-    /* N = 4, B = 4: P = 256 / 16 = 16 pixels a tile. 20 x 1 pixels: tiles 0 (16 pixels)
-     * and 1 (pixels 16..19: 4 of 16, a partial last tile). */
+    /* N = 4, B = 4: P = 256 / 16 = 16 pixels a tile, 4 x 4. 8 x 1 pixels: tiles 0 and 1,
+     * each padded to 4 x 4 (every pixel of a tile exists). */
     gx_ms_cfg_t cfg;
     gx_msmem_t m;
     gx_msmem_io_t io;
     gx_ms_flush_t f;
-    gx_mssurf_cfg_default(&cfg, 20, 1, GX_SPP4, GX_BPS4);
+    gx_mssurf_cfg_default(&cfg, 8, 1, GX_SPP4, GX_BPS4);
     CHECK(gx_msmem_init(&m, &cfg, SB, IB, XB), "1spp: init");
     CHECK(m.lo == SB && m.hi == XB + 2, "1spp: image [0x10000, 0x30002)");
     /* Tile 1, pixels 1 and 2 in 1SPP (the tile's state): payload a0 a1 a2 a3 b0 b1 b2 b3.
@@ -300,14 +300,12 @@ static void test_golden_1spp_partial(void)
         img_ok &= gx_msmem_peek(&m, a) == want;
     }
     CHECK(img_ok, "1spp: image = the 8 bytes at 0x10104, zeros elsewhere");
-    /* Read pixels 1, 2 and 5: state byte 0x30001, then 0x10104 + 8; pixel 5 of tile 1
-     * does not exist (the tile holds pixels 0..3) and is not read (its 1SPP place
-     * 0x10114 could hold another pixel's bytes in another state). Each value goes to its
+    /* Read pixels 1 and 2: state byte 0x30001, then 0x10104 + 8. Each value goes to its
      * N = 4 samples; the rest of tile_out, pixel 5's bytes 80..95 included, untouched. */
     uint8_t out[256];
     gx_enc_t e = GX_ENCFULL;
     memset(out, 0xee, sizeof out);
-    CHECK(gx_msmem_read(&m, 1, 0x26, out, &e, &io) == 8 && e == GX_ENC1SPP, "1spp: read 8 bytes");
+    CHECK(gx_msmem_read(&m, 1, 0x6, out, &e, &io) == 8 && e == GX_ENC1SPP, "1spp: read 8 bytes");
     CHECK(io.n == 2 && io.r[0].addr == 0x30001 && io.r[0].len == 1 && io.r[1].addr == 0x10104 &&
               io.r[1].len == 8,
           "1spp: read ranges 0x30001+1, 0x10104+8");
@@ -563,9 +561,9 @@ static void test_golden_refused(void)
     uint8_t img[256];
     static uint8_t snap[0x20200];
 
-    /* N = 4, B = 4, 20 x 1 (tile 1: 4 pixels). Tile 0 made subset first. Each packet
+    /* N = 4, B = 4, 8 x 1 (two 4 x 4 tiles, padded). Tile 0 made subset first. Each packet
      * below is refused by gx_mssurf_mem_write and by gx_msmem_write; no byte changes. */
-    gx_mssurf_cfg_default(&cfg, 20, 1, GX_SPP4, GX_BPS4);
+    gx_mssurf_cfg_default(&cfg, 8, 1, GX_SPP4, GX_BPS4);
     CHECK(gx_msmem_init(&m, &cfg, SB, IB, XB) && gx_mssurf_mem_init(&am, &cfg), "refused: init");
     for (unsigned p = 0; p < 16; p++)
         for (unsigned s = 0; s < 4; s++)
@@ -574,7 +572,7 @@ static void test_golden_refused(void)
     CHECK(gx_msmem_write(&m, &f, NULL) && gx_mssurf_mem_write(&am, &f), "refused: setup");
     memcpy(snap, m.img, m.hi - m.lo);
     const char *why[7] = {"tile outside", "uniform write of pixel 0 alone",
-                          "pixel 4 of tile 1 (missing)", "partial 1spp write to a subset tile",
+                          "partial full-state write to a 1spp tile", "partial 1spp write to a subset tile",
                           "payload one byte short", "padding bit set",
                           "uniform payload of two values"};
     for (unsigned k = 0; k < 7; k++) {
@@ -582,7 +580,7 @@ static void test_golden_refused(void)
         switch (k) {
         case 0: g.tile = 2; break;
         case 1: make_packet(&cfg, 0, GX_ENCUNIFORM, 0x1, img, &g); break;
-        case 2: make_packet(&cfg, 1, GX_ENC1SPP, 0x1f, img, &g); break;
+        case 2: make_packet(&cfg, 1, GX_ENCFULL, 0x1, img, &g); break;
         case 3: make_packet(&cfg, 0, GX_ENC1SPP, 0x1, img, &g); break;
         case 4: g.payload_bytes--; break;
         case 6: /* sample 0s of pixels 0 and 1 differ (labels 0 and 1) */
@@ -602,26 +600,26 @@ static void test_golden_refused(void)
                   m.cnt.bad_writes == bad0 + 1u && !memcmp(snap, m.img, m.hi - m.lo),
               "refused: %s", why[k]);
     }
-    /* A payload whose masks split equal values: N = 4, pixel 0 of tile 1 (4 of 4 pixels
+    /* A payload whose masks split equal values: N = 4, pixel 0 of tile 1 (16 of 16 pixels
      * written: tile 1 whole, subset), masks {0, 1} {2} {3} with the values V V V V. The
      * decoder takes it (the masks are canonical); both models store the pixel by its
      * values' classes: one class, index byte 0x00, V at the home; 1 + 4 bytes a pixel. */
     memset(&g, 0, sizeof g);
     g.tile = 1;
     g.enc = GX_ENCSUBSET;
-    g.written = 0xf;
-    /* masks, 4 bits each, LSB first: pixel 0: 0x3, 0x4, 0x8; pixels 1..3: 0xf */
-    const uint8_t masks[3] = {0x43, 0xf8, 0xff};
-    /* 6 masks = 24 bits = 3 bytes: 0x3 | 0x4 << 4 = 0x43, 0x8 | 0xf << 4 = 0xf8,
-     * 0xf | 0xf << 4 = 0xff; then 6 values of 4 bytes: V (label 9) three times, then
-     * labels 13, 14, 15 */
-    memcpy(g.payload, masks, 3);
-    for (unsigned c = 0; c < 6; c++)
-        put4(g.payload + 3, c, c < 3 ? 9 : 10 + c);
-    g.payload_bytes = 3 + 24;
+    g.written = 0xffff;
+    /* masks, 4 bits each, LSB first: pixel 0: 0x3, 0x4, 0x8; pixels 1..15: 0xf */
+    const uint8_t masks[9] = {0x43, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    /* 18 masks = 72 bits = 9 bytes: 0x3 | 0x4 << 4 = 0x43, 0x8 | 0xf << 4 = 0xf8, then
+     * 0xf | 0xf << 4 = 0xff seven times; then 18 values of 4 bytes: V (label 9) three
+     * times, then labels 13 .. 27 */
+    memcpy(g.payload, masks, 9);
+    for (unsigned c = 0; c < 18; c++)
+        put4(g.payload + 9, c, c < 3 ? 9 : 10 + c);
+    g.payload_bytes = 9 + 72;
     const uint32_t wb0 = (uint32_t)am.cnt.write_bytes;
     CHECK(gx_mssurf_mem_write(&am, &g) && gx_msmem_write(&m, &g, &io) &&
-              io.data_bytes == (uint32_t)am.cnt.write_bytes - wb0 && io.data_bytes == 4 * 5 &&
+              io.data_bytes == (uint32_t)am.cnt.write_bytes - wb0 && io.data_bytes == 16 * 5 &&
               gx_msmem_peek(&m, IB + 32) == 0 && gx_msmem_peek(&m, SB + 256) == 10,
           "split equal values: stored by value classes, 20 bytes as the abstract model counts");
     gx_mssurf_mem_free(&am);
@@ -637,7 +635,7 @@ static void test_inspect(void)
     char buf[160];
 
     /* Bases must be 256-aligned, regions disjoint, the span at most 2^30. */
-    gx_mssurf_cfg_default(&cfg, 20, 1, GX_SPP4, GX_BPS4); /* 2 tiles */
+    gx_mssurf_cfg_default(&cfg, 8, 1, GX_SPP4, GX_BPS4); /* 2 tiles of 4 x 4, padded */
     CHECK(!gx_msmem_init(&m, &cfg, SB + 16, IB, XB), "init: unaligned SURF_BASE refused");
     CHECK(!gx_msmem_init(&m, &cfg, SB, SB + 256, XB), "init: index over the homes refused");
     CHECK(!gx_msmem_init(&m, &cfg, SB, IB, IB), "init: states over the indices refused");
@@ -649,7 +647,7 @@ static void test_inspect(void)
     for (unsigned p = 0; p < 16; p++)
         for (unsigned s = 0; s < 4; s++)
             put4(img + 16 * p, s, s == 2 ? 60 : 61);
-    make_packet(&cfg, 1, GX_ENCSUBSET, 0xf, img, &f);
+    make_packet(&cfg, 1, GX_ENCSUBSET, 0xffff, img, &f);
     CHECK(gx_msmem_write(&m, &f, NULL), "inspect: write");
     /* tile 1 home 0x1100: pixel 1 class 1 at 0x1100 + 16 + 4 = 0x1114 */
     gx_msmem_describe(&m, 0x1114, buf, sizeof buf);
@@ -659,8 +657,7 @@ static void test_inspect(void)
                        "classes: unused)"),
           "describe: %s", buf);
     gx_msmem_describe(&m, 0x1144, buf, sizeof buf);
-    CHECK(!strcmp(buf, "0x1144: home of tile 1 (subset): pixel 4 (missing) class 1 byte 0 "
-                       "(beyond its classes: unused)"),
+    CHECK(!strcmp(buf, "0x1144: home of tile 1 (subset): pixel 4 class 1 byte 0"),
           "describe: %s", buf);
     gx_msmem_describe(&m, 0x822, buf, sizeof buf);
     CHECK(!strcmp(buf, "0x822: index block of tile 1 (subset): pixel 2 index byte 0"), "describe: %s", buf);
@@ -703,9 +700,24 @@ typedef struct bins {
     uint64_t refused[5];   /* tile outside / state 3 / pixel missing / partial other state /
                               malformed payload */
     uint64_t trans[4][4];  /* whole writes: old state -> new state */
-    uint64_t stale_subset, stale_1spp, rmw, promote, load_read, last_tile, merged, split;
+    uint64_t stale_subset, stale_1spp, rmw, promote, load_read, padded, merged, split;
     uint64_t store_packets, packets;
 } bins_t;
+
+/* The tile's width for P pixels: 8 x 4, 4 x 4, 4 x 2, 2 x 2, 2 x 1, 1 x 1 for P = 32 .. 1. */
+static unsigned t_tw(unsigned np)
+{
+    return np >= 32 ? 8 : np >= 8 ? 4 : np >= 2 ? 2 : 1;
+}
+
+/* Pixel p of tile t (tiles numbered row-major, tx of them a row; pixels row-major). */
+static void t_xy(const gx_ms_cfg_t *cfg, uint32_t t, unsigned p, unsigned *x, unsigned *y)
+{
+    const unsigned np = 256 / (t_n(cfg) * t_b(cfg)), tw = t_tw(np), th = np / tw;
+    const unsigned tx = (cfg->width + tw - 1u) / tw;
+    *x = t % tx * tw + p % tw;
+    *y = t / tx * th + p / tw;
+}
 
 typedef struct run {
     gx_ms_cfg_t cfg;
@@ -713,6 +725,7 @@ typedef struct run {
     gx_ms_mem_t am;
     gx_msmem_t mm;
     gx_ms_lsu_t lsu;
+    unsigned tiles;        /* the surface's tiles */
     uint64_t last_wb;      /* abstract write_bytes after the last packet */
     uint8_t *snap;         /* image before the packet */
     uint8_t *axi;          /* the ranges replayed: [axi_base, axi_base + axi_len) */
@@ -826,8 +839,11 @@ static void apply(run_t *R, const gx_ms_flush_t *f, int abs_ok, uint32_t abs_byt
     B->wr[R->fmt][f->enc][whole]++;
     if (whole)
         B->trans[old & 3u][f->enc]++;
-    if (valid != (np >= 32 ? 0xffffffffu : (1u << np) - 1u))
-        B->last_tile++;
+    {
+        unsigned px, py; /* the tile's last pixel lies in the padding */
+        t_xy(&R->cfg, f->tile, np - 1, &px, &py);
+        B->padded += px >= R->cfg.width || py >= R->cfg.height;
+    }
     for (unsigned i = 0; i < io.n; i++) {
         if (io.r[i].region != GX_MSMEM_HOME)
             continue;
@@ -996,10 +1012,15 @@ static void random_store(run_t *R, uint32_t *sweep)
     const uint16_t w = R->cfg.width, h = R->cfg.height, all = (uint16_t)((1u << n) - 1u);
     gx_ms_store_t st;
     memset(&st, 0, sizeof st);
-    if (rnd(5) < 2) { /* sweep with full masks: tiles fill */
-        const uint32_t i = (*sweep)++ % ((uint32_t)w * h);
-        st.x = (uint16_t)(i % w);
-        st.y = (uint16_t)(i / w);
+    if (rnd(5) < 2) { /* sweep tile by tile with full masks: tiles fill */
+        const unsigned np = 256 / (n * b);
+        unsigned x, y;
+        do { /* the next pixel inside the surface */
+            const uint32_t i = (*sweep)++ % (R->tiles * np);
+            t_xy(&R->cfg, i / np, i % np, &x, &y);
+        } while (x >= w || y >= h);
+        st.x = (uint16_t)x;
+        st.y = (uint16_t)y;
         st.mask = all;
         pick_value(R, st.value);
     } else {
@@ -1021,8 +1042,9 @@ static void random_load(run_t *R)
     gx_mssurf_load(&R->lsu, &R->am, &ld, &resp);
     if (!resp.read_bytes)
         return;
-    const uint32_t np = 256 / (t_n(&R->cfg) * t_b(&R->cfg));
-    const uint32_t i = (uint32_t)ld.y * R->cfg.width + ld.x, t = i / np, p = i % np;
+    const uint32_t np = 256 / (t_n(&R->cfg) * t_b(&R->cfg)), tw = t_tw(np), th = np / tw;
+    const uint32_t tx = (R->cfg.width + tw - 1) / tw;
+    const uint32_t t = ld.y / th * tx + ld.x / tw, p = ld.y % th * tw + ld.x % tw;
     uint8_t tmp[256];
     CHECK(gx_msmem_read(&R->mm, t, 1u << p, tmp, NULL, NULL) == resp.read_bytes,
           "load (%u, %u): gx_msmem reads %u bytes", ld.x, ld.y, resp.read_bytes);
@@ -1037,11 +1059,12 @@ static void random_run(unsigned sp, unsigned bp, int ragged, unsigned ops, bins_
     R.bins = bins;
     R.fmt = sp * 3 + bp;
     const unsigned n = 2u << sp, b = 4u << bp, np = 256 / (n * b);
-    /* 3..8 tiles; a ragged surface ends in a partial tile (when P > 1) */
-    const unsigned tiles = 3 + rnd(6);
-    unsigned pixels = tiles * np - (ragged && np > 1 ? 1 + rnd(np - 1) : 0);
-    const uint16_t hgt = (uint16_t)(pixels % 2 == 0 && rnd(2) ? 2 : 1);
-    gx_mssurf_cfg_default(cfg, (uint16_t)(pixels / hgt), hgt, (gx_spp_t)sp, (gx_bps_t)bp);
+    /* 3..8 tiles of tw x th pixels in one or two rows of tiles; a ragged surface pads its
+     * last row and column of tiles */
+    const unsigned tw = t_tw(np), th = np / tw, nty = 1 + rnd(2), ntx = 2 + rnd(3);
+    const unsigned tiles = ntx * nty;
+    const unsigned wid = ntx * tw - (ragged ? rnd(tw) : 0), hgt = nty * th - (ragged ? rnd(th) : 0);
+    gx_mssurf_cfg_default(cfg, (uint16_t)wid, (uint16_t)hgt, (gx_spp_t)sp, (gx_bps_t)bp);
     cfg->slots = (uint8_t)(1 + rnd(4));
     /* the regions in a random order with random gaps */
     uint64_t base[3], len[3] = {256ull * tiles, 32ull * tiles, tiles};
@@ -1067,7 +1090,8 @@ static void random_run(unsigned sp, unsigned bp, int ragged, unsigned ops, bins_
     for (unsigned k = 0; k < 6; k++)
         for (unsigned j = 0; j < b; j++)
             R.pal[k][j] = (uint8_t)(k == 0 ? 0 : rnd(2) ? 100 + 3 * k : rnd64());
-    uint32_t sweep = rnd(pixels);
+    uint32_t sweep = rnd(tiles * np);
+    R.tiles = tiles;
     for (unsigned op = 0; op < ops; op++) {
         const unsigned r = rnd(100);
         if (r < 60)
@@ -1143,12 +1167,12 @@ int main(void)
         for (unsigned c = 0; c < 4; c++)
             CHECK(bins.trans[a][c] > 0, "coverage: whole write %s -> %s", en[a], en[c]);
     CHECK(bins.stale_subset && bins.stale_1spp && bins.rmw && bins.promote && bins.load_read &&
-              bins.last_tile && bins.merged && bins.split,
+              bins.padded && bins.merged && bins.split,
           "coverage: stale subset %" PRIu64 " stale 1spp %" PRIu64 " rmw %" PRIu64
-          " promote %" PRIu64 " load reads %" PRIu64 " last tile %" PRIu64 " merged %" PRIu64
+          " promote %" PRIu64 " load reads %" PRIu64 " padded %" PRIu64 " merged %" PRIu64
           " split %" PRIu64,
           bins.stale_subset, bins.stale_1spp, bins.rmw, bins.promote, bins.load_read,
-          bins.last_tile, bins.merged, bins.split);
+          bins.padded, bins.merged, bins.split);
     printf("coverage: refused %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64
            "; transitions", bins.refused[0], bins.refused[1], bins.refused[2], bins.refused[3],
            bins.refused[4]);
@@ -1156,9 +1180,9 @@ int main(void)
         for (unsigned c = 0; c < 4; c++)
             printf(" %s->%s %" PRIu64, en[a], en[c], bins.trans[a][c]);
     printf("\ncoverage: stale subset %" PRIu64 " stale 1spp %" PRIu64 " rmw %" PRIu64
-           " promote %" PRIu64 " load reads %" PRIu64 " last tile %" PRIu64 " merged %" PRIu64
+           " promote %" PRIu64 " load reads %" PRIu64 " padded %" PRIu64 " merged %" PRIu64
            " split %" PRIu64 "\n",
            bins.stale_subset, bins.stale_1spp, bins.rmw, bins.promote, bins.load_read,
-           bins.last_tile, bins.merged, bins.split);
+           bins.padded, bins.merged, bins.split);
     return check_summary();
 }

@@ -145,6 +145,7 @@ typedef struct oslot {
 
 typedef struct oracle {
     unsigned w, h, n, b, np, k, t;
+    unsigned tw, th, tx; /* the tile's width and height, tiles of a row */
     uint32_t tiles;
     oslot_t s[GX_MS_MAX_SLOTS];
     uint64_t seq;
@@ -156,17 +157,35 @@ typedef struct oracle {
     uint64_t stores, merges, loads, flushes[4], fenc[4], analyzed;
     uint64_t wbytes, wuncomp, rmw, promote, rload, writes;
     /* coverage events */
-    uint64_t n_rmw, n_promote, n_narrower, n_full_to_1spp, n_partial_last, n_uniform, n_promote_u;
+    uint64_t n_rmw, n_promote, n_narrower, n_full_to_1spp, n_padded, n_uniform, n_promote_u;
 } oracle_t;
 
+/* The surface is padded to whole tiles: every pixel of a tile exists. */
 static uint32_t o_valid(const oracle_t *o, uint32_t t)
 {
-    uint64_t total = (uint64_t)o->w * o->h, first = (uint64_t)t * o->np;
-    uint64_t cnt = total - first < o->np ? total - first : o->np;
-    uint32_t v = 0;
-    for (uint64_t p = 0; p < cnt; p++)
-        v |= 1u << p;
-    return v;
+    (void)t;
+    return o->np >= 32 ? 0xffffffffu : (1u << o->np) - 1u;
+}
+
+/* A tile is tw x th pixels, numbered row-major over the surface, its pixels row-major. */
+static uint32_t o_tile(const oracle_t *o, unsigned x, unsigned y, unsigned *p)
+{
+    *p = (y % o->th) * o->tw + x % o->tw;
+    return (y / o->th) * o->tx + x / o->tw;
+}
+
+static void o_xy(const oracle_t *o, uint32_t t, unsigned p, unsigned *x, unsigned *y)
+{
+    *x = (t % o->tx) * o->tw + p % o->tw;
+    *y = (t / o->tx) * o->th + p / o->tw;
+}
+
+/* The tile holds pixels beyond W or H (never stored to). */
+static int o_padded(const oracle_t *o, uint32_t t)
+{
+    unsigned x, y;
+    o_xy(o, t, o->np - 1, &x, &y);
+    return x >= o->w || y >= o->h;
 }
 
 static void o_pixel_mem(const oracle_t *o, uint32_t t, unsigned p, uint8_t *out)
@@ -244,7 +263,7 @@ static void o_flush(oracle_t *o, unsigned r, unsigned cause)
     }
     o->n_rmw += part != 0;
     o->n_full_to_1spp += full_arrival_1spp && e->enc == 0;
-    o->n_partial_last += valid != (o->np >= 32 ? 0xffffffffu : (1u << o->np) - 1u);
+    o->n_padded += o_padded(o, sl->tile);
     /* the new image: written covered pixels take the merged values; promoted pixels keep
      * their memory values (merged[] holds them) */
     for (unsigned p = 0; p < o->np; p++)
@@ -287,9 +306,8 @@ static void o_store(oracle_t *o, const gx_ms_store_t *st)
 {
     const unsigned n = o->n, b = o->b;
     const uint16_t all = (uint16_t)((1u << n) - 1);
-    uint64_t idx = (uint64_t)st->y * o->w + st->x;
-    uint32_t t = (uint32_t)(idx / o->np);
-    unsigned p = (unsigned)(idx % o->np);
+    unsigned p;
+    uint32_t t = o_tile(o, st->x, st->y, &p);
     o->nq = 0;
     o->stores++;
     int r = o_find(o, t);
@@ -353,9 +371,8 @@ static void o_load(oracle_t *o, const gx_ms_load_t *ld, oload_t *res)
 {
     const unsigned n = o->n, b = o->b;
     const uint16_t all = (uint16_t)((1u << n) - 1);
-    uint64_t idx = (uint64_t)ld->y * o->w + ld->x;
-    uint32_t t = (uint32_t)(idx / o->np);
-    unsigned p = (unsigned)(idx % o->np);
+    unsigned p;
+    uint32_t t = o_tile(o, ld->x, ld->y, &p);
     o->loads++;
     int r = o_find(o, t);
     uint16_t cov = r >= 0 ? o->s[r].cover[p] : 0;
@@ -402,7 +419,7 @@ static void o_command(oracle_t *o)
 
 typedef struct bins {
     uint64_t cause[12][4], merge[12];
-    uint64_t enc[4], rmw, promote, narrower, full_to_1spp, thr_changed, partial_last, promote_u;
+    uint64_t enc[4], rmw, promote, narrower, full_to_1spp, thr_changed, padded, promote_u;
     uint64_t load_kind[4];
 } bins_t;
 
@@ -488,16 +505,17 @@ static void random_run(unsigned sp, unsigned bp, unsigned k, unsigned thr, int r
     const uint16_t all = (uint16_t)((1u << n) - 1);
     R.fmt = sp * 3 + bp;
     R.bins = bins;
-    /* surface: K + 2 .. 3K + 5 tiles */
+    /* surface: K + 2 .. 3K + 5 tiles or a few more, tw x th pixels each (8 x 4, 4 x 4,
+     * 4 x 2, 2 x 2, 2 x 1, 1 x 1 for P = 32 .. 1); ragged: the last row and column of
+     * tiles padded */
     unsigned nt = k + 2 + rnd(2 * k + 4);
-    unsigned pixels = nt * np;
-    if (ragged && np > 1)
-        pixels -= 1 + rnd(np - 1); /* the last tile partial */
-    unsigned w = 1 + rnd(pixels < 48 ? pixels : 48);
-    unsigned h = (pixels + w - 1) / w;
-    if (!ragged)
-        while ((w * h) % np)
-            h++;
+    const unsigned tw = np >= 32 ? 8 : np >= 8 ? 4 : np >= 2 ? 2 : 1, th = np / tw;
+    const unsigned ntx = 1 + rnd(nt < 12 ? nt : 12), nty = (nt + ntx - 1) / ntx;
+    unsigned w = ntx * tw, h = nty * th;
+    if (ragged) {
+        w -= rnd(tw);
+        h -= rnd(th);
+    }
     gx_mssurf_cfg_default(&R.cfg, (uint16_t)w, (uint16_t)h, (gx_spp_t)sp, (gx_bps_t)bp);
     R.cfg.slots = (uint8_t)k;
     R.cfg.threshold = (uint8_t)thr;
@@ -514,13 +532,16 @@ static void random_run(unsigned sp, unsigned bp, unsigned k, unsigned thr, int r
     R.o.n = n;
     R.o.b = b;
     R.o.np = np;
+    R.o.tw = tw;
+    R.o.th = th;
+    R.o.tx = ntx;
     R.o.k = k;
     R.o.t = thr;
     R.o.tiles = gx_mssurf_tiles(&R.cfg);
     R.o.mem = calloc(sb, 1);
     R.o.enc = calloc(R.o.tiles, 1);
     const uint32_t ntiles = R.o.tiles;
-    const uint64_t npix = (uint64_t)w * h;
+    CHECK(ntiles == ntx * nty, "tiles %u, %u x %u", ntiles, ntx, nty);
 
     /* palette: 4 values; with a threshold, near and far variants of value 0 */
     uint8_t pal[6][16];
@@ -550,16 +571,24 @@ static void random_run(unsigned sp, unsigned bp, unsigned k, unsigned thr, int r
                 focus[i] = rnd(ntiles);
         }
         uint32_t t = rnd(4) ? focus[rnd(nfocus)] : rnd(ntiles);
-        uint64_t tp = (uint64_t)t * np, cnt = npix - tp < np ? npix - tp : np;
-        uint64_t idx = tp + rnd((unsigned)cnt);
+        uint64_t tp = (uint64_t)t * np, idx;
+        unsigned ux, uy;
+        do { /* a pixel of the tile inside the surface (pixel 0 always is) */
+            idx = tp + rnd(np);
+            o_xy(&R.o, t, (unsigned)(idx % np), &ux, &uy);
+        } while (ux >= w || uy >= h);
         unsigned r = rnd(100);
         if (r >= 85 && nrecent)
             idx = recent[rnd(nrecent < 8 ? nrecent : 8)];
-        unsigned burst = (r >= 63 && r < 67) ? (unsigned)cnt : 1;
-        for (unsigned bi = 0; bi < burst; bi++, done++) {
+        unsigned burst = (r >= 63 && r < 67) ? np : 1;
+        for (unsigned bi = 0; bi < burst; bi++) {
             if (burst > 1)
                 idx = tp + bi;
-            uint16_t x = (uint16_t)(idx % w), y = (uint16_t)(idx / w);
+            o_xy(&R.o, (uint32_t)(idx / np), (unsigned)(idx % np), &ux, &uy);
+            if (ux >= w || uy >= h)
+                continue; /* padding */
+            done++;
+            uint16_t x = (uint16_t)ux, y = (uint16_t)uy;
             if (burst == 1 && r >= 67 && r < 84) { /* load */
                 gx_ms_load_t ld = {x, y, (uint8_t)rnd(n)};
                 oload_t want;
@@ -680,7 +709,7 @@ static void random_run(unsigned sp, unsigned bp, unsigned k, unsigned thr, int r
     bins->promote_u += R.o.n_promote_u;
     bins->narrower += R.o.n_narrower;
     bins->full_to_1spp += R.o.n_full_to_1spp;
-    bins->partial_last += R.o.n_partial_last;
+    bins->padded += R.o.n_padded;
     free(R.ref);
     free(R.o.mem);
     free(R.o.enc);
@@ -719,21 +748,22 @@ static void sust(gx_ms_lsu_t *lsu, gx_ms_mem_t *mem, unsigned x, unsigned y, uns
 
 static void test_golden_1spp_conflict_promote(void)
 {
-    /* N = 4, B = 4: P = 256 / 16 = 16 pixels per tile; W = 16, H = 2: tile 0 = row 0,
-     * tile 1 = row 1. K = 1. A = 11223344, Bv = 55667788. */
+    /* N = 4, B = 4: P = 256 / 16 = 16 pixels per tile, 4 x 4; W = 4, H = 8: tile 0 =
+     * rows 0..3, tile 1 = rows 4..7, pixel p of tile t at (p mod 4, 4 t + p / 4). K = 1.
+     * A = 11223344, Bv = 55667788. */
     gx_ms_cfg_t cfg;
-    gx_mssurf_cfg_default(&cfg, 16, 2, GX_SPP4, GX_BPS4);
+    gx_mssurf_cfg_default(&cfg, 4, 8, GX_SPP4, GX_BPS4);
     cfg.slots = 1;
     gx_ms_mem_t mem;
     gx_ms_lsu_t lsu;
     CHECK(gx_mssurf_mem_init(&mem, &cfg), "mem init");
     gx_mssurf_lsu_init(&lsu, &cfg);
     flog_t log = {0};
-    /* Row 0, full masks: the 16th store fills tile 0 -> one full flush, nothing read, no
+    /* Tile 0, full masks: the 16th store fills it -> one full flush, nothing read, no
      * pixel analyzed (all arrived as 1SPP); every pixel holds A: the tile is uniform, its
      * payload the 1SPP one (16 x 4 = 64 bytes), 4 bytes written to memory. */
-    for (unsigned x = 0; x < 16; x++)
-        sust(&lsu, &mem, x, 0, 0xf, 0x11223344, &log);
+    for (unsigned p = 0; p < 16; p++)
+        sust(&lsu, &mem, p % 4, p / 4, 0xf, 0x11223344, &log);
     CHECK(log.n == 1 && log.f[0].tile == 0 && log.f[0].cause == GX_MS_FULL &&
               log.f[0].enc == GX_ENCUNIFORM && log.f[0].payload_bytes == 64 &&
               log.f[0].read_rmw == 0 && log.f[0].read_promote == 0 && log.f[0].analyzed == 0 &&
@@ -749,15 +779,15 @@ static void test_golden_1spp_conflict_promote(void)
               lr.read_bytes == 4 && lr.analyzed == 0,
           "golden load 1spp: mask %x enc %d read %u", lr.mask, lr.enc, lr.read_bytes);
 
-    /* Pixel (0,1) = tile 1 pixel 0: mask 3 = A; mask 1 = A again (merge, no flush). */
+    /* Pixel (0,4) = tile 1 pixel 0: mask 3 = A; mask 1 = A again (merge, no flush). */
     log.n = 0;
-    sust(&lsu, &mem, 0, 1, 0x3, 0x11223344, &log);
-    sust(&lsu, &mem, 0, 1, 0x1, 0x11223344, &log);
+    sust(&lsu, &mem, 0, 4, 0x3, 0x11223344, &log);
+    sust(&lsu, &mem, 0, 4, 0x1, 0x11223344, &log);
     CHECK(log.n == 0 && lsu.cnt.merges == 1, "golden merge: flushes %u merges %" PRIu64, log.n,
           lsu.cnt.merges);
     /* A load while it is in the slot: samples 0,1 from the slot, 2,3 from memory (the pixel
      * is read: tile 1 is 1SPP, 4 bytes); A A 0 0 has two classes: subset, analyzed. */
-    gx_ms_load_t ld2 = {0, 1, 3};
+    gx_ms_load_t ld2 = {0, 4, 3};
     gx_mssurf_load(&lsu, &mem, &ld2, &lr);
     CHECK(lr.value[0] == 0 && lr.mask == 0xc && lr.enc == GX_ENCSUBSET && lr.read_bytes == 4 &&
               lr.analyzed == 1,
@@ -770,7 +800,7 @@ static void test_golden_1spp_conflict_promote(void)
      * c3 ff ff ff ff ff ff ff 0f; values A, 0, then 0 per uncovered pixel. In memory
      * (docs/pipe.md) each pixel takes its class indices (I(4) = 1 byte) and its values:
      * 1 + 8 for pixel 0, 1 + 4 for each other: 84 bytes written. */
-    sust(&lsu, &mem, 0, 1, 0x2, 0x55667788, &log);
+    sust(&lsu, &mem, 0, 4, 0x2, 0x55667788, &log);
     static const uint8_t want[77] = {0xc3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x0f,
                                      0x11, 0x22, 0x33, 0x44};
     CHECK(log.n == 1 && log.f[0].tile == 1 && log.f[0].cause == GX_MS_CONFLICT &&
@@ -781,13 +811,13 @@ static void test_golden_1spp_conflict_promote(void)
           "golden conflict + promotion: n %u enc %d bytes %u rmw %u promote %u", log.n,
           log.n ? (int)log.f[0].enc : -1, log.n ? log.f[0].payload_bytes : 0,
           log.n ? log.f[0].read_rmw : 0, log.n ? log.f[0].read_promote : 0);
-    /* (5,1) full mask C: a 1SPP pixel into the now-subset tile. Flush command: tile 1 holds
+    /* (1,5) = tile 1 pixel 5, full mask C: a 1SPP pixel into the now-subset tile. Flush command: tile 1 holds
      * pixel 0 (mask 2 = Bv: partial) and pixel 5 (full). RMW: pixel 0 from the subset tile:
      * 2 classes -> its index byte + 2 x 4 = 9 bytes. Merged pixel 0 = A Bv 0 0: 3 classes;
      * pixel 5 one class. Eb = subset = Em: only the covered pixels, in subset: 4 classes:
      * payload 16 + ceil(16 / 8) = 18 bytes; in memory 1 + 12 and 1 + 4: 18 bytes too. */
     log.n = 0;
-    sust(&lsu, &mem, 5, 1, 0xf, 0x99aabbcc, &log);
+    sust(&lsu, &mem, 1, 5, 0xf, 0x99aabbcc, &log);
     gx_mssurf_flush(&lsu, &mem, log_flush, &log);
     CHECK(log.n == 1 && log.f[0].cause == GX_MS_COMMAND && log.f[0].enc == GX_ENCSUBSET &&
               log.f[0].written == 0x21 && log.f[0].read_rmw == 9 && log.f[0].read_promote == 0 &&
@@ -796,16 +826,16 @@ static void test_golden_1spp_conflict_promote(void)
           log.n ? log.f[0].read_rmw : 0);
     /* SULD.MS from the subset tile: known from its stored masks; pixel 0 read = its index
      * byte and 3 classes: 1 + 12 = 13 bytes. */
-    gx_ms_load_t ld3 = {0, 1, 1};
+    gx_ms_load_t ld3 = {0, 4, 1};
     gx_mssurf_load(&lsu, &mem, &ld3, &lr);
     CHECK(lr.value[0] == 0x55 && lr.mask == 0x2 && lr.enc == GX_ENCSUBSET && lr.read_bytes == 13 &&
               lr.analyzed == 0,
           "golden load subset: mask %x read %u analyzed %u", lr.mask, lr.read_bytes, lr.analyzed);
-    /* Fill row 1 with full masks: the tile is full, all 1SPP with one value -> the state
+    /* Fill tile 1 with full masks: the tile is full, all 1SPP with one value -> the state
      * narrows to uniform: a 64-byte payload, 4 bytes in memory. */
     log.n = 0;
-    for (unsigned x = 0; x < 16; x++)
-        sust(&lsu, &mem, x, 1, 0xf, 0x01020304, &log);
+    for (unsigned p = 0; p < 16; p++)
+        sust(&lsu, &mem, p % 4, 4 + p / 4, 0xf, 0x01020304, &log);
     CHECK(log.n == 1 && log.f[0].cause == GX_MS_FULL && log.f[0].enc == GX_ENCUNIFORM &&
               log.f[0].payload_bytes == 64 && mem.enc[1] == GX_ENCUNIFORM,
           "golden narrowing full tile");
@@ -818,11 +848,12 @@ static void test_golden_1spp_conflict_promote(void)
 
 static void test_golden_full_arrival(void)
 {
-    /* N = 2, B = 16: P = 8, one tile (W = 8, H = 1). Full-state stores of two equal values
+    /* N = 2, B = 16: P = 8, one 4 x 2 tile (W = 4, H = 2; pixel p at (p mod 4, p / 4)).
+     * Full-state stores of two equal values
      * arrive as full and are re-analyzed: 1SPP, 8 pixels analyzed; every pixel holds the
      * same value: uniform, the 1SPP payload of 8 x 16 = 128 bytes. */
     gx_ms_cfg_t cfg;
-    gx_mssurf_cfg_default(&cfg, 8, 1, GX_SPP2, GX_BPS16);
+    gx_mssurf_cfg_default(&cfg, 4, 2, GX_SPP2, GX_BPS16);
     gx_ms_mem_t mem;
     gx_ms_lsu_t lsu;
     CHECK(gx_mssurf_mem_init(&mem, &cfg), "mem init");
@@ -834,8 +865,9 @@ static void test_golden_full_arrival(void)
     st.mask = 3;
     for (unsigned i = 0; i < 32; i++)
         st.value[i] = (uint8_t)(0x40 + i % 16);
-    for (unsigned x = 0; x < 8; x++) {
-        st.x = (uint16_t)x;
+    for (unsigned p = 0; p < 8; p++) {
+        st.x = (uint16_t)(p % 4);
+        st.y = (uint16_t)(p / 4);
         gx_mssurf_store(&lsu, &mem, &st, log_flush, &log);
     }
     CHECK(log.n == 1 && log.f[0].cause == GX_MS_FULL && log.f[0].enc == GX_ENCUNIFORM &&
@@ -848,6 +880,7 @@ static void test_golden_full_arrival(void)
      * 8 x 32 = 256. */
     log.n = 0;
     st.x = 3;
+    st.y = 0;
     st.value[16] = 0x99;
     gx_mssurf_store(&lsu, &mem, &st, log_flush, &log);
     gx_mssurf_flush(&lsu, &mem, log_flush, &log);
@@ -862,7 +895,7 @@ static void test_golden_full_arrival(void)
     CHECK(lr.value[0] == 0x99 && lr.mask == 2 && lr.enc == GX_ENCFULL && lr.read_bytes == 32 &&
               lr.analyzed == 1,
           "golden load full tile");
-    gx_ms_load_t ld2 = {4, 0, 1};
+    gx_ms_load_t ld2 = {0, 1, 1}; /* pixel 4 */
     gx_mssurf_load(&lsu, &mem, &ld2, &lr);
     CHECK(lr.mask == 3 && lr.enc == GX_ENC1SPP && lr.analyzed == 1, "golden load uniform pixel of a full tile");
     gx_mssurf_mem_free(&mem);
@@ -935,14 +968,16 @@ static void test_golden_threshold(void)
 
 static void test_golden_last_tile(void)
 {
-    /* N = 8, B = 8: P = 4; W = H = 3: 9 pixels, 3 tiles, the last holding pixel 8 only
-     * (2,2). Sample 5 of (2,2) is at ((8 x 8) + 5) x 8 = 552 = tile 2 (512) + 40. A full
-     * mask store fills tile 2: 1 pixel, 1SPP, 8 bytes. */
+    /* N = 8, B = 8: P = 4, 2 x 2 tiles; W = H = 3: padded to 4 x 4, 4 tiles, the last
+     * (tile 3) holding (2,2) as pixel 0 and padding. Sample 5 of (2,2) is at 3 x 256 +
+     * (0 x 8 + 5) x 8 = 808. A full-mask store to (2,2) does not fill tile 3 (its padding
+     * is never stored); the command flushes it: 1 pixel covered whole, 1SPP, 8 bytes, no
+     * read (the tile is 1SPP, the pixel covered). */
     gx_ms_cfg_t cfg;
     gx_mssurf_cfg_default(&cfg, 3, 3, GX_SPP8, GX_BPS8);
-    CHECK(gx_mssurf_tiles(&cfg) == 3 && gx_mssurf_tile_valid(&cfg, 2) == 1 &&
-              gx_mssurf_tile_valid(&cfg, 1) == 0xf && gx_mssurf_addr(&cfg, 2, 2, 5) == 552 &&
-              gx_mssurf_surface_bytes(&cfg) == 768,
+    CHECK(gx_mssurf_tiles(&cfg) == 4 && gx_mssurf_tile_valid(&cfg, 3) == 0xf &&
+              gx_mssurf_tile_valid(&cfg, 4) == 0 && gx_mssurf_addr(&cfg, 2, 2, 5) == 808 &&
+              gx_mssurf_surface_bytes(&cfg) == 1024,
           "golden geometry");
     gx_ms_mem_t mem;
     gx_ms_lsu_t lsu;
@@ -950,9 +985,12 @@ static void test_golden_last_tile(void)
     gx_mssurf_lsu_init(&lsu, &cfg);
     flog_t log = {0};
     sust(&lsu, &mem, 2, 2, 0xff, 0x0badcafe, &log);
-    CHECK(log.n == 1 && log.f[0].tile == 2 && log.f[0].cause == GX_MS_FULL &&
-              log.f[0].written == 1 && log.f[0].payload_bytes == 8 && mem.data[552] == 0x0b,
-          "golden last tile full");
+    CHECK(log.n == 0, "golden padded tile not full");
+    gx_mssurf_flush(&lsu, &mem, log_flush, &log);
+    CHECK(log.n == 1 && log.f[0].tile == 3 && log.f[0].cause == GX_MS_COMMAND &&
+              log.f[0].written == 1 && log.f[0].enc == GX_ENC1SPP && log.f[0].payload_bytes == 8 &&
+              log.f[0].read_rmw == 0 && log.f[0].read_promote == 0 && mem.data[808] == 0x0b,
+          "golden padded tile flushed");
     gx_mssurf_mem_free(&mem);
 }
 
@@ -1073,10 +1111,29 @@ static void test_ranges(void)
     CHECK(!gx_mssurf_cfg_ok(&c), "surface over 2^28 bytes rejected");
     gx_mssurf_cfg_default(&c, 8192, 8192, GX_SPP16, GX_BPS16);
     CHECK(!gx_mssurf_cfg_ok(&c), "8192^2 x 16 x 16 rejected");
-    gx_mssurf_cfg_default(&c, 5, 3, GX_SPP2, GX_BPS4);
-    CHECK(gx_mssurf_tile_pixels(&c) == 32 && gx_mssurf_tiles(&c) == 1 &&
-              gx_mssurf_tile_valid(&c, 0) == 0x7fff && gx_mssurf_tile_valid(&c, 1) == 0,
+    gx_mssurf_cfg_default(&c, 5, 3, GX_SPP2, GX_BPS4); /* one 8 x 4 tile, padded */
+    CHECK(gx_mssurf_tile_pixels(&c) == 32 && gx_mssurf_tile_wlog(&c) == 3 &&
+              gx_mssurf_tile_hlog(&c) == 2 && gx_mssurf_tiles(&c) == 1 &&
+              gx_mssurf_tile_valid(&c, 0) == 0xffffffffu && gx_mssurf_tile_valid(&c, 1) == 0,
           "tile geometry N=2 B=4");
+    {
+        unsigned p;
+        uint32_t x, y;
+        gx_ms_cfg_t c2;
+        gx_mssurf_cfg_default(&c2, 9, 3, GX_SPP2, GX_BPS4); /* 8 x 4 tiles: 2 x 1 */
+        CHECK(gx_mssurf_tiles(&c2) == 2 && gx_mssurf_pixel_tile(&c2, 8, 2, &p) == 1 && p == 16,
+              "pixel (8,2): tile 1 pixel 16");
+        gx_mssurf_tile_xy(&c2, 1, 16, &x, &y);
+        CHECK(x == 8 && y == 2, "tile 1 pixel 16: (8,2)");
+        gx_mssurf_cfg_default(&c2, 6, 5, GX_SPP8, GX_BPS4); /* 4 x 2 tiles: 2 x 3 */
+        CHECK(gx_mssurf_tile_wlog(&c2) == 2 && gx_mssurf_tile_hlog(&c2) == 1 &&
+                  gx_mssurf_tiles(&c2) == 6 && gx_mssurf_pixel_tile(&c2, 5, 4, &p) == 5 && p == 1,
+              "4 x 2 tiles: (5,4) is tile 5 pixel 1");
+        gx_mssurf_cfg_default(&c2, 3, 3, GX_SPP16, GX_BPS8); /* 2 x 1 tiles */
+        CHECK(gx_mssurf_tile_wlog(&c2) == 1 && gx_mssurf_tile_hlog(&c2) == 0 &&
+                  gx_mssurf_tiles(&c2) == 6 && gx_mssurf_pixel_tile(&c2, 2, 1, &p) == 3 && p == 0,
+              "2 x 1 tiles: (2,1) is tile 3 pixel 0");
+    }
     gx_ms_store_t st;
     memset(&st, 0, sizeof st);
     st.x = 4;
@@ -1205,21 +1262,26 @@ static void test_coalesce_directed(void)
     gx_mssurf_coalesce_flush(&lsu, log_evict, &log);
     CHECK(log.n == 5, "coalesce: command with nothing resident: no eviction");
 
-    /* N = 2, B = 4: P = 32; W = 5, H = 7: 35 pixels, tile 1 holds pixels 32..34 only */
+    /* N = 2, B = 4: P = 32, 8 x 4 tiles; W = 5, H = 7: one column of two tiles, padded
+     * (columns 5..7, row 7); tile 1 = rows 4..7, pixel (x, y) = 8 (y - 4) + x. A padded
+     * tile is never full by its stores (its padding is never stored); a command flushes
+     * it. */
     gx_mssurf_cfg_default(&cfg, 5, 7, GX_SPP2, GX_BPS4);
     gx_mssurf_lsu_init(&lsu, &cfg);
     log.n = 0;
-    co_store(&lsu, 2, 6, 3, 0, 1, &log); /* pixel 32 */
+    co_store(&lsu, 2, 6, 3, 0, 1, &log); /* pixel 18 */
     co_store(&lsu, 3, 6, 1, 0, 1, &log);
-    co_store(&lsu, 3, 6, 2, 0, 1, &log); /* pixel 33 complete: merges into one value */
-    CHECK(log.n == 0, "coalesce: partial last tile not full yet");
-    co_store(&lsu, 4, 6, 3, 1, 9, &log); /* pixel 34: the last tile is full */
-    CHECK(log.n == 1 && log.e[0].tile == 1 && log.e[0].cause == GX_MS_FULL && log.e[0].cover[0] == 3 &&
-              log.e[0].cover[1] == 3 && log.e[0].cover[2] == 3 && log.e[0].cover[3] == 0 &&
-              log.e[0].arrive[0] == GX_ENC1SPP && log.e[0].arrive[1] == GX_ENCSUBSET &&
-              log.e[0].arrive[2] == GX_ENCFULL && log.e[0].data[16] == 9 && log.e[0].data[20] == 13 &&
-              log.e[0].data[24] == 0,
-          "coalesce: the partial last tile is full with its 3 existing pixels");
+    co_store(&lsu, 3, 6, 2, 0, 1, &log); /* pixel 19 complete: merges into one value */
+    co_store(&lsu, 4, 6, 3, 1, 9, &log); /* pixel 20 */
+    CHECK(log.n == 0, "coalesce: a padded tile is not full");
+    gx_mssurf_coalesce_flush(&lsu, log_evict, &log);
+    CHECK(log.n == 1 && log.e[0].tile == 1 && log.e[0].cause == GX_MS_COMMAND &&
+              log.e[0].cover[18] == 3 && log.e[0].cover[19] == 3 && log.e[0].cover[20] == 3 &&
+              log.e[0].cover[21] == 0 && log.e[0].cover[0] == 0 &&
+              log.e[0].arrive[18] == GX_ENC1SPP && log.e[0].arrive[19] == GX_ENCSUBSET &&
+              log.e[0].arrive[20] == GX_ENCFULL && log.e[0].data[160] == 9 &&
+              log.e[0].data[164] == 13 && log.e[0].data[168] == 0,
+          "coalesce: the padded tile flushed by the command with its 3 stored pixels");
 }
 
 static void test_coalesce_random(void)
@@ -1364,21 +1426,21 @@ int main(void)
     for (unsigned e = 0; e < 4; e++)
         CHECK(bins.enc[e] > 0, "coverage: flushed %s", enc_name(e));
     CHECK(bins.rmw && bins.promote && bins.narrower && bins.full_to_1spp && bins.thr_changed &&
-              bins.partial_last && bins.promote_u,
+              bins.padded && bins.promote_u,
           "coverage: rmw %" PRIu64 " promote %" PRIu64 " narrower %" PRIu64 " full->1spp %" PRIu64
-          " threshold-changed %" PRIu64 " partial-last %" PRIu64 " promote-from-uniform %" PRIu64,
+          " threshold-changed %" PRIu64 " padded %" PRIu64 " promote-from-uniform %" PRIu64,
           bins.rmw, bins.promote, bins.narrower, bins.full_to_1spp, bins.thr_changed,
-          bins.partial_last, bins.promote_u);
+          bins.padded, bins.promote_u);
     for (unsigned k = 0; k < 4; k++)
         CHECK(bins.load_kind[k] > 0, "coverage: load kind %u", k);
     printf("coverage: flushed 1spp %" PRIu64 " subset %" PRIu64 " full %" PRIu64 " uniform %" PRIu64
            " (promoted from uniform %" PRIu64 "); rmw %" PRIu64
-           " promote %" PRIu64 " narrower %" PRIu64 " full->1spp %" PRIu64 " partial-last %" PRIu64
+           " promote %" PRIu64 " narrower %" PRIu64 " full->1spp %" PRIu64 " padded %" PRIu64
            "; loads slot %" PRIu64 " known-1spp %" PRIu64 " known-subset %" PRIu64
            " analyzed %" PRIu64 "\n",
            bins.enc[0], bins.enc[1], bins.enc[2], bins.enc[3], bins.promote_u, bins.rmw,
            bins.promote, bins.narrower,
-           bins.full_to_1spp, bins.partial_last, bins.load_kind[0], bins.load_kind[1],
+           bins.full_to_1spp, bins.padded, bins.load_kind[0], bins.load_kind[1],
            bins.load_kind[2], bins.load_kind[3]);
     test_coalesce_directed();
     test_coalesce_random();

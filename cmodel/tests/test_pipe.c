@@ -180,7 +180,8 @@ static int beats_eq(const gx_pipe_beat_t *a, const gx_pipe_beat_t *b, unsigned n
 static const uint8_t COLOR[16] = {0x11, 0x22, 0x33, 0x44};
 
 /* The configuration of the directed streams: 16 x 2 pixels, N = 4 (SAMPLES 2), B = 4:
- * P = 256 / 16 = 16 pixels a tile, tile 0 = row 0, tile 1 = row 1. Homes at 0x10000
+ * P = 256 / 16 = 16 pixels a tile of 4 x 4, the surface padded to 16 x 4: tile k =
+ * columns 4k .. 4k + 3, pixel p of it at (4k + p mod 4, p / 4). Homes at 0x10000
  * (tile t at + 256 t), indices at 0x4000 (tile t at + 32 t, I(4) = 1 byte a pixel),
  * states at 0x8000 (tile t at + t). */
 #define SB 0x10000u
@@ -216,88 +217,94 @@ static void directed_golden(void)
     CHECK(gx_pipe_status(&p) == GX_PIPE_STATUS_IDLE, "golden: idle after init");
     gx_pipe_cmd_t t = big_tri();
     CHECK(gx_pipe_send(&p, &t) == 5, "golden: a triangle is 5 beats at B = 4");
-    /* Both tiles resident (neither is full: pixel 15 of row 0 and 14, 15 of row 1), no
-     * memory transaction yet. */
+    /* Four tiles resident (none is full: rows 2, 3 are padding), no memory transaction
+     * yet. */
     CHECK(l.n == 0 && p.cnt.triangles == 1 && p.cnt.pixels == 31 && p.cnt.samples == 120 &&
           p.cnt.stores == 31, "golden: triangle counters %" PRIu64 " %" PRIu64 " %" PRIu64,
           p.cnt.pixels, p.cnt.samples, p.cnt.stores);
     CHECK(gx_pipe_status(&p) == 0, "golden: not idle with tiles resident");
     gx_pipe_cmd_t fl = simple_cmd(GX_CMDFLUSH);
     CHECK(gx_pipe_send(&p, &fl) == 1, "golden: flush is 1 beat");
-    /* The flush: tile 0 (allocated first: the first store is pixel (0, 0)), then tile 1.
-     * Tile 0: pixel 15 is partial: RMW read of it: state byte 0x8000, home 0x10000 + 4 x 15
-     * (1SPP: B p) = 0x1003c, 4 bytes. Its samples 1, 3 read 0: classes {0, 2} color,
-     * {1, 3} zero: subset. Every pixel covered: the tile is written whole as subset:
-     * pixel p's k values at home + N B p = 16 p (pixels 0..14: 4 bytes; pixel 15: 8
-     * bytes, color then 0), 16 ranges; index bytes 0x4000..0x400f one range (pixels 0..14
-     * class numbers all 0: 0x00; pixel 15: samples 0..3 in classes 0, 1, 0, 1, 2 bits
-     * each: 0b01000100 = 0x44); state byte 0x8000 = 1 (subset). Data 15 x 4 + 8 + 16 = 84.
-     * Tile 1: pixel 14 partial: RMW read of it (state 0x8001, home 0x10100 + 56); pixel 15
-     * uncovered, the tile's need (subset) above its state (1SPP): promotion read of pixel
-     * 15 (state, home 0x10100 + 60), then the whole tile as subset (pixel 15: one value 0
-     * at + 240, index 0x00; pixel 14: 0x44). */
-    CHECK(l.n == 5, "golden: 5 memory transactions, got %zu", l.n);
-    if (l.n == 5) {
-        CHECK(op_is(&l.v[0], 0, GX_MS_READ_RMW, 0, 1u << 15, 4, 2) &&
-              range_is(&l.v[0].op.io, 0, STB, 1, GX_MSMEM_STATE) &&
-              range_is(&l.v[0].op.io, 1, SB + 60, 4, GX_MSMEM_HOME) &&
-              l.v[0].op.enc == GX_ENC1SPP, "golden: RMW read of tile 0");
-        CHECK(op_is(&l.v[1], 1, 0, 0, 0xffff, 84, 18) && l.v[1].op.ok &&
-              l.v[1].op.enc == GX_ENCSUBSET && l.v[1].f.cause == GX_MS_COMMAND,
-              "golden: write of tile 0");
+    /* The flush, oldest first. The tiles are 4 x 4 (tile k = columns 4k .. 4k + 3; rows
+     * 2, 3 are padding): the stores allocate tiles 0, 1, 2, 3 in that order (the walk
+     * goes left to right along rows 0, 1).
+     * Tiles 0..2: pixels 0..7 (rows 0, 1) covered whole with the color, 1SPP; pixels 8..15
+     * uncovered. Nothing partial, so only the state is needed: a state query (the state
+     * byte alone, 0x8000 + k: 1SPP). The need (1SPP) keeps the state: pixels 0..7 written
+     * in place, 1SPP at home + B p: one range of 32 bytes at 0x10000 + 256 k, and the
+     * state byte (not every pixel written: not uniform).
+     * Tile 3 (columns 12..15): pixels 0, 1, 2 (row 0, x 12..14) and 4, 5 (row 1, x 12, 13)
+     * whole; pixel 3 (15, 0) and pixel 6 (14, 1) partial (samples 0 and 2); pixel 7 and
+     * the padding uncovered. RMW read of pixels 3 and 6 (1SPP: home 0x10300 + 12 and +
+     * 24, 4 bytes each, two ranges). Their samples 1, 3 read 0: classes {0, 2} color, {1,
+     * 3} zero: subset, above the tile's state (1SPP): promotion read of the 9 uncovered
+     * pixels 7..15 (1SPP: home + 28, 36 bytes, one range), then the whole tile as subset:
+     * pixel p's k values at home + N B p = 16 p (4 bytes; pixels 3 and 6: 8 bytes, color
+     * then 0), 16 ranges; index bytes 0x4060..0x406f one range (pixels 3 and 6: classes
+     * 0, 1, 0, 1, 2 bits each: 0x44; the others 0x00); state byte 0x8003 = 1 (subset).
+     * Data 14 x 4 + 2 x 8 + 16 = 88. */
+    CHECK(l.n == 9, "golden: 9 memory transactions, got %zu", l.n);
+    if (l.n == 9) {
+        for (unsigned k = 0; k < 3; k++) {
+            CHECK(op_is(&l.v[2 * k], 0, GX_MS_READ_RMW, k, 0, 0, 1) &&
+                  range_is(&l.v[2 * k].op.io, 0, STB + k, 1, GX_MSMEM_STATE) &&
+                  l.v[2 * k].op.enc == GX_ENC1SPP, "golden: state query of tile %u", k);
+            CHECK(op_is(&l.v[2 * k + 1], 1, 0, k, 0xff, 32, 2) && l.v[2 * k + 1].op.ok &&
+                  l.v[2 * k + 1].op.enc == GX_ENC1SPP && l.v[2 * k + 1].f.cause == GX_MS_COMMAND &&
+                  range_is(&l.v[2 * k + 1].op.io, 0, SB + 256 * k, 32, GX_MSMEM_HOME) &&
+                  range_is(&l.v[2 * k + 1].op.io, 1, STB + k, 1, GX_MSMEM_STATE),
+                  "golden: write of tile %u", k);
+        }
+        CHECK(op_is(&l.v[6], 0, GX_MS_READ_RMW, 3, 0x48, 8, 3) &&
+              range_is(&l.v[6].op.io, 0, STB + 3, 1, GX_MSMEM_STATE) &&
+              range_is(&l.v[6].op.io, 1, SB + 768 + 12, 4, GX_MSMEM_HOME) &&
+              range_is(&l.v[6].op.io, 2, SB + 768 + 24, 4, GX_MSMEM_HOME),
+              "golden: RMW read of tile 3");
+        CHECK(op_is(&l.v[7], 0, GX_MS_READ_PROMOTE, 3, 0xff80, 36, 2) &&
+              range_is(&l.v[7].op.io, 1, SB + 768 + 28, 36, GX_MSMEM_HOME),
+              "golden: promotion read of tile 3");
+        CHECK(op_is(&l.v[8], 1, 0, 3, 0xffff, 88, 18) && l.v[8].op.enc == GX_ENCSUBSET &&
+              l.v[8].f.cause == GX_MS_COMMAND, "golden: write of tile 3");
         int ok = 1;
-        for (unsigned q = 0; q < 15; q++)
-            ok &= range_is(&l.v[1].op.io, q, SB + 16 * q, 4, GX_MSMEM_HOME);
-        ok &= range_is(&l.v[1].op.io, 15, SB + 240, 8, GX_MSMEM_HOME);
-        ok &= range_is(&l.v[1].op.io, 16, IB, 16, GX_MSMEM_INDEX);
-        ok &= range_is(&l.v[1].op.io, 17, STB, 1, GX_MSMEM_STATE);
-        CHECK(ok, "golden: the ranges of tile 0's write");
-        CHECK(op_is(&l.v[2], 0, GX_MS_READ_RMW, 1, 1u << 14, 4, 2) &&
-              range_is(&l.v[2].op.io, 0, STB + 1, 1, GX_MSMEM_STATE) &&
-              range_is(&l.v[2].op.io, 1, SB + 256 + 56, 4, GX_MSMEM_HOME),
-              "golden: RMW read of tile 1");
-        CHECK(op_is(&l.v[3], 0, GX_MS_READ_PROMOTE, 1, 1u << 15, 4, 2) &&
-              range_is(&l.v[3].op.io, 1, SB + 256 + 60, 4, GX_MSMEM_HOME),
-              "golden: promotion read of tile 1");
-        CHECK(op_is(&l.v[4], 1, 0, 1, 0xffff, 84, 18) && l.v[4].op.enc == GX_ENCSUBSET &&
-              range_is(&l.v[4].op.io, 16, IB + 32, 16, GX_MSMEM_INDEX),
-              "golden: write of tile 1");
-        for (unsigned i = 0; i < 5; i++)
+        for (unsigned q = 0; q < 16; q++)
+            ok &= range_is(&l.v[8].op.io, q, SB + 768 + 16 * q, q == 3 || q == 6 ? 8 : 4,
+                           GX_MSMEM_HOME);
+        ok &= range_is(&l.v[8].op.io, 16, IB + 96, 16, GX_MSMEM_INDEX);
+        ok &= range_is(&l.v[8].op.io, 17, STB + 3, 1, GX_MSMEM_STATE);
+        CHECK(ok, "golden: the ranges of tile 3's write");
+        for (unsigned i = 0; i < 9; i++)
             CHECK(l.v[i].op.seq == i, "golden: seq %u", i);
     }
     /* the bytes at their addresses */
     int ok = 1;
-    for (unsigned tl = 0; tl < 2; tl++) {
-        const uint64_t home = SB + 256u * tl;
-        const unsigned edge = 15 - tl; /* the partial pixel of the row */
-        for (unsigned q = 0; q < 16; q++) {
-            const int covered = q <= edge; /* pixel 15 of row 1: its value read, 0 */
-            for (unsigned j = 0; j < 4; j++)
-                ok &= gx_msmem_peek(&p.mem, home + 16 * q + j) ==
-                      (covered ? COLOR[j] : 0);
-            if (q == edge)
-                for (unsigned j = 4; j < 8; j++) /* class 1: the zeros read */
-                    ok &= gx_msmem_peek(&p.mem, home + 16 * q + j) == 0;
-            ok &= gx_msmem_peek(&p.mem, IB + 32u * tl + q) == (q == edge ? 0x44 : 0x00);
-        }
-        ok &= gx_msmem_peek(&p.mem, STB + tl) == 1;
+    for (unsigned tl = 0; tl < 3; tl++)
+        for (unsigned j = 0; j < 256; j++)
+            ok &= gx_msmem_peek(&p.mem, SB + 256u * tl + j) == (j < 32 ? COLOR[j % 4] : 0);
+    for (unsigned q = 0; q < 16; q++) { /* pixels 0..6 hold the color as class 0 */
+        for (unsigned j = 0; j < 16; j++)
+            ok &= gx_msmem_peek(&p.mem, SB + 768 + 16 * q + j) == (q < 7 && j < 4 ? COLOR[j] : 0);
+        ok &= gx_msmem_peek(&p.mem, IB + 96 + q) == (q == 3 || q == 6 ? 0x44 : 0x00);
     }
+    for (unsigned tl = 0; tl < 4; tl++)
+        ok &= gx_msmem_peek(&p.mem, STB + tl) == (tl == 3);
     CHECK(ok, "golden: memory bytes at their addresses");
-    /* BYTES_RD: 3 reads of 1 + 4; BYTES_WR: 2 writes of 84 + 1 */
-    CHECK(p.cnt.bytes_rd == 15 && p.cnt.bytes_wr == 170 && p.cnt.flush[GX_MS_COMMAND] == 2 &&
+    /* BYTES_RD: 3 state queries of 1, RMW 8 + 1, promotion 36 + 1; BYTES_WR: 3 writes of
+     * 32 + 1, one of 88 + 1 */
+    CHECK(p.cnt.bytes_rd == 49 && p.cnt.bytes_wr == 188 && p.cnt.flush[GX_MS_COMMAND] == 4 &&
           p.cnt.flush[GX_MS_FULL] + p.cnt.flush[GX_MS_EVICT] + p.cnt.flush[GX_MS_CONFLICT] == 0,
           "golden: bytes %" PRIu64 " %" PRIu64, p.cnt.bytes_rd, p.cnt.bytes_wr);
     CHECK(gx_pipe_status(&p) == GX_PIPE_STATUS_IDLE, "golden: idle after the flush");
-    CHECK(p.stat.write_uncomp == 2 * 16 * 16 && p.stat.write_data == 168 &&
-          p.stat.write_state == 2 && p.stat.read_state == 3 && p.stat.read_data == 12,
+    /* uncompressed: 3 x 8 + 16 pixels of N B = 16 bytes */
+    CHECK(p.stat.write_uncomp == 40 * 16 && p.stat.write_data == 3 * 32 + 88 &&
+          p.stat.write_state == 4 && p.stat.read_state == 5 && p.stat.read_data == 44,
           "golden: model statistics");
 
     /* Loads after the flush, from memory.
-     * (15, 0) sample 1: tile 0 pixel 15, subset: state byte, index byte 0x400f, its k = 2
-     * values at 0x100f0 (8 bytes): 9 data bytes. Value 0 (class 1), mask {1, 3} = 0xa,
+     * (15, 0) sample 1: tile 3 pixel 3, subset: state byte, index byte 0x4063, its k = 2
+     * values at 0x10330 (8 bytes): 9 data bytes. Value 0 (class 1), mask {1, 3} = 0xa,
      * state subset, the stored masks are the classes (not analyzed).
-     * (3, 1) sample 2: tile 1 pixel 3: state, index 0x4023, one value at 0x10130: 5 bytes,
-     * value 11 22 33 44, mask 0xf, 1SPP. */
+     * (3, 1) sample 2: tile 0 pixel 7, 1SPP: state, its value at 0x1001c: 4 bytes, value
+     * 11 22 33 44, mask 0xf, 1SPP. */
     l.n = 0;
     gx_pipe_cmd_t ld = load_cmd(15, 0, 1);
     CHECK(gx_pipe_send(&p, &ld) == 1 && gx_pipe_ld_count(&p) == 3, "load: 3 beats queued");
@@ -309,28 +316,28 @@ static void directed_golden(void)
     CHECK(take3(&p, b) && beats_eq(b, want, 3), "load (15, 0, 1): beats %016" PRIx64
           " %016" PRIx64 " %016" PRIx64, b[0].data, b[1].data, b[2].data);
     CHECK(b[2].data == (0xaull | 1ull << 16 | 9ull << 35), "load (15, 0, 1): beat 2 by hand");
-    CHECK(l.n == 1 && op_is(&l.v[0], 0, GX_MS_READ_LOAD, 0, 1u << 15, 9, 3) &&
-          range_is(&l.v[0].op.io, 1, IB + 15, 1, GX_MSMEM_INDEX) &&
-          range_is(&l.v[0].op.io, 2, SB + 240, 8, GX_MSMEM_HOME), "load (15, 0, 1): its read");
+    CHECK(l.n == 1 && op_is(&l.v[0], 0, GX_MS_READ_LOAD, 3, 1u << 3, 9, 3) &&
+          range_is(&l.v[0].op.io, 1, IB + 99, 1, GX_MSMEM_INDEX) &&
+          range_is(&l.v[0].op.io, 2, SB + 768 + 48, 8, GX_MSMEM_HOME), "load (15, 0, 1): its read");
     ld = load_cmd(3, 1, 2);
     gx_pipe_send(&p, &ld);
     memset(&r, 0, sizeof r);
     memcpy(r.value, COLOR, 4);
-    r.mask = 0xf, r.enc = GX_ENC1SPP, r.read_bytes = 5;
+    r.mask = 0xf, r.enc = GX_ENC1SPP, r.read_bytes = 4;
     ld_beats(&r, want);
     CHECK(take3(&p, b) && beats_eq(b, want, 3) && b[0].data == 0x44332211u,
           "load (3, 1, 2): beats");
-    CHECK(l.n == 2 && op_is(&l.v[1], 0, GX_MS_READ_LOAD, 1, 1u << 3, 5, 3) &&
-          range_is(&l.v[1].op.io, 2, SB + 256 + 48, 4, GX_MSMEM_HOME), "load (3, 1, 2): read");
-    CHECK(p.cnt.loads == 2 && p.cnt.bytes_rd == 15 + 10 + 6, "loads: counters");
+    CHECK(l.n == 2 && op_is(&l.v[1], 0, GX_MS_READ_LOAD, 0, 1u << 7, 4, 2) &&
+          range_is(&l.v[1].op.io, 1, SB + 28, 4, GX_MSMEM_HOME), "load (3, 1, 2): read");
+    CHECK(p.cnt.loads == 2 && p.cnt.bytes_rd == 49 + 10 + 5, "loads: counters");
     CHECK(gx_pipe_ld_count(&p) == 0 && !gx_pipe_ld_take(&p, b), "load queue empty");
 
-    /* The CNT words: TRIANGLES 1, PIXELS 31, SAMPLES 120, STORES 31, LOADS 2, FLUSH_CMD 2
-     * at 0x40, BYTES_RD 31 at 0x48, BYTES_WR 170 at 0x50; HI words 0; BUSY / STALL and
+    /* The CNT words: TRIANGLES 1, PIXELS 31, SAMPLES 120, STORES 31, LOADS 2, FLUSH_CMD 4
+     * at 0x40, BYTES_RD 64 at 0x48, BYTES_WR 188 at 0x50; HI words 0; BUSY / STALL and
      * outside the block: not modelled. */
     uint32_t v;
     const unsigned offs[] = {0x00, 0x08, 0x10, 0x18, 0x20, 0x40, 0x48, 0x50};
-    const uint32_t vals[] = {1, 31, 120, 31, 2, 2, 31, 170};
+    const uint32_t vals[] = {1, 31, 120, 31, 2, 4, 64, 188};
     for (unsigned i = 0; i < 8; i++) {
         CHECK(gx_pipe_cnt_read(&p, offs[i], &v) && v == vals[i], "CNT 0x%02x = %u", offs[i], v);
         CHECK(gx_pipe_cnt_read(&p, offs[i] + 4, &v) && v == 0, "CNT 0x%02x HI", offs[i]);
@@ -510,11 +517,12 @@ static void directed_bad(void)
 /* A pattern write, then the golden triangle. Every slot 0x88: all four samples at the
  * pixel center (px + 0.5, py + 0.5): inside when px + py + 1 < 16; px + py = 15 puts the
  * center on the hypotenuse, which is neither a top nor a left edge: outside. Row 0:
- * pixels 0..14, mask 0xf; row 1: pixels 0..13. Flush: tile 0, every covered pixel
- * uniform (arrival 1SPP), pixel 15 uncovered: the state query (the state byte alone,
- * 0x8000: 1SPP), the need 1SPP keeps the state: pixels 0..14 written in place, 1SPP:
- * home 0x10000..0x1003b one range (60 bytes), the state byte (0). Tile 1 likewise, 56
- * bytes. BYTES_RD 2, BYTES_WR 61 + 57. */
+ * pixels 0..14, mask 0xf; row 1: pixels 0..13. Flush, tiles 0..3 in order: tiles 0..2
+ * hold pixels 0..7 (rows 0, 1) whole, each uniform (arrival 1SPP), the rest uncovered:
+ * the state query (the state byte alone, 0x8000 + k: 1SPP), the need 1SPP keeps the
+ * state: pixels 0..7 written in place, 1SPP: home + 0..31 one range (32 bytes), the
+ * state byte (0). Tile 3 (columns 12..15): pixels 0, 1, 2 (row 0) and 4, 5 (row 1): two
+ * ranges, 12 bytes at + 0 and 8 at + 16. BYTES_RD 4, BYTES_WR 3 x 33 + 21 = 120. */
 static void directed_pattern(void)
 {
     gx_pipe_cfg_t cfg;
@@ -531,22 +539,28 @@ static void directed_pattern(void)
     gx_pipe_send(&p, &t);
     CHECK(p.cnt.stores == 29 && p.cnt.samples == 29 * 4, "pattern: 29 pixels of 4 samples");
     gx_pipe_send(&p, &fl);
-    CHECK(l.n == 4, "pattern: 4 transactions, got %zu", l.n);
-    if (l.n == 4) {
-        CHECK(op_is(&l.v[0], 0, GX_MS_READ_RMW, 0, 0, 0, 1) &&
-              range_is(&l.v[0].op.io, 0, STB, 1, GX_MSMEM_STATE), "pattern: state query 0");
-        CHECK(op_is(&l.v[1], 1, 0, 0, 0x7fff, 60, 2) && l.v[1].op.enc == GX_ENC1SPP &&
-              range_is(&l.v[1].op.io, 0, SB, 60, GX_MSMEM_HOME), "pattern: write of tile 0");
-        CHECK(op_is(&l.v[2], 0, GX_MS_READ_RMW, 1, 0, 0, 1), "pattern: state query 1");
-        CHECK(op_is(&l.v[3], 1, 0, 1, 0x3fff, 56, 2) &&
-              range_is(&l.v[3].op.io, 0, SB + 256, 56, GX_MSMEM_HOME), "pattern: write 1");
+    CHECK(l.n == 8, "pattern: 8 transactions, got %zu", l.n);
+    if (l.n == 8) {
+        for (unsigned k = 0; k < 4; k++) {
+            CHECK(op_is(&l.v[2 * k], 0, GX_MS_READ_RMW, k, 0, 0, 1) &&
+                  range_is(&l.v[2 * k].op.io, 0, STB + k, 1, GX_MSMEM_STATE),
+                  "pattern: state query %u", k);
+            CHECK(op_is(&l.v[2 * k + 1], 1, 0, k, k < 3 ? 0xff : 0x37, k < 3 ? 32 : 20,
+                        k < 3 ? 2 : 3) && l.v[2 * k + 1].op.enc == GX_ENC1SPP &&
+                  range_is(&l.v[2 * k + 1].op.io, 0, SB + 256 * k, k < 3 ? 32 : 12, GX_MSMEM_HOME),
+                  "pattern: write of tile %u", k);
+        }
+        CHECK(range_is(&l.v[7].op.io, 1, SB + 768 + 16, 8, GX_MSMEM_HOME), "pattern: tile 3's second range");
     }
     int ok = 1;
-    for (unsigned j = 0; j < 64; j++)
-        ok &= gx_msmem_peek(&p.mem, SB + j) == (j < 60 ? COLOR[j % 4] : 0);
-    ok &= gx_msmem_peek(&p.mem, STB) == 0 && gx_msmem_peek(&p.mem, STB + 1) == 0;
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned j = 0; j < 64; j++) {
+            const int covered = k < 3 ? j < 32 : j < 12 || (j >= 16 && j < 24);
+            ok &= gx_msmem_peek(&p.mem, SB + 256 * k + j) == (covered ? COLOR[j % 4] : 0);
+            ok &= gx_msmem_peek(&p.mem, STB + k) == 0;
+        }
     CHECK(ok, "pattern: memory bytes");
-    CHECK(p.cnt.bytes_rd == 2 && p.cnt.bytes_wr == 118, "pattern: bytes");
+    CHECK(p.cnt.bytes_rd == 4 && p.cnt.bytes_wr == 120, "pattern: bytes");
     /* a triangle outside the guard band (x = 20000 pixels): a bad packet (RANGE), no
      * triangle, no store */
     gx_pipe_cmd_t far = tri_cmd(20000 * 256, 0, 20001 * 256, 0, 20000 * 256, 256, COLOR);
@@ -662,7 +676,7 @@ typedef struct refc {
 /* coverage bins */
 static struct {
     uint64_t kind[4], err[7], cause[4], rmw, query, promote, ldread, ldbuf, ldana,
-        wenc[4], wn[4], wb[3], partial_last, merges, cons, after_pat, empty_tri, idle[2], onex;
+        wenc[4], wn[4], wb[3], padded, merges, cons, after_pat, empty_tri, idle[2], onex;
 } cov;
 
 static void xpush(refc_t *r, const xop_t *x)
@@ -727,8 +741,9 @@ static void on_flush(void *ctx, const gx_ms_flush_t *f)
     cov.wenc[f->enc]++;
     cov.wn[r->ms.spp]++;
     cov.wb[r->ms.bps]++;
-    if (f->tile == gx_mssurf_tiles(&r->ms) - 1 && valid != (uint32_t)((1ull << gx_mssurf_tile_pixels(&r->ms)) - 1u))
-        cov.partial_last++;
+    uint32_t lx, ly; /* the tile's last pixel in the padding */
+    gx_mssurf_tile_xy(&r->ms, f->tile, gx_mssurf_tile_pixels(&r->ms) - 1u, &lx, &ly);
+    cov.padded += lx >= r->ms.width || ly >= r->ms.height;
 }
 
 static void ref_quad(void *ctx, const gx_rs_quad_t *q)
@@ -791,9 +806,8 @@ static void ref_cmd(refc_t *r, const gx_pipe_cmd_t *c)
         gx_mssurf_flush(&r->lsu, &r->mem, on_flush, r);
     } else {
         /* the read: unless a resident slot holds every sample of the pixel */
-        const uint64_t i = (uint64_t)c->ly * r->ms.width + c->lx;
-        const unsigned np = gx_mssurf_tile_pixels(&r->ms);
-        const uint32_t tile = (uint32_t)(i / np), q = (uint32_t)(i % np);
+        unsigned q;
+        const uint32_t tile = gx_mssurf_pixel_tile(&r->ms, c->lx, c->ly, &q);
         const uint16_t all = (uint16_t)((1u << (2u << r->ms.spp)) - 1u);
         int inbuf = 0;
         for (unsigned k = 0; k < r->ms.slots; k++)
@@ -1109,7 +1123,7 @@ static void coverage(void)
         {"writes uniform", cov.wenc[3]}, {"writes N = 2", cov.wn[0]},
         {"writes N = 4", cov.wn[1]}, {"writes N = 8", cov.wn[2]}, {"writes N = 16", cov.wn[3]},
         {"writes B = 4", cov.wb[0]}, {"writes B = 8", cov.wb[1]}, {"writes B = 16", cov.wb[2]},
-        {"partial last tiles", cov.partial_last}, {"threshold merges", cov.merges},
+        {"padded tiles", cov.padded}, {"threshold merges", cov.merges},
         {"conservative stores", cov.cons}, {"stores after a pattern", cov.after_pat},
         {"triangles without a store", cov.empty_tri}, {"not idle", cov.idle[0]},
         {"idle", cov.idle[1]}, {"1x stores", cov.onex},

@@ -14,14 +14,18 @@ uint32_t tb_ms_rnd_in(tb_rng_t *r, uint32_t lo, uint32_t hi)
 void tb_ms_surface(tb_rng_t *r, gx_spp_t spp, gx_bps_t bps, uint32_t max_tiles,
                    unsigned thr_pct, gx_ms_cfg_t *cfg, uint8_t pal[4][16])
 {
-    const unsigned pp = 256u / (tb_ms_spp_n(spp) * tb_ms_bps_b(bps));
+    /* 1..max_tiles tiles of TW x TH pixels, up to 16 a row of tiles; half the time the
+     * last row and column of tiles padded */
+    gx_mssurf_cfg_default(cfg, 1, 1, spp, bps);
+    const unsigned tw = 1u << gx_mssurf_tile_wlog(cfg), th = 1u << gx_mssurf_tile_hlog(cfg);
     const uint32_t ntiles = tb_ms_rnd_in(r, 1, max_tiles);
-    uint32_t px = ntiles * pp;
-    if (tb_rng_pct(r, 50) && px > 1)
-        px -= tb_rng_below(r, pp < px ? pp : px - 1); /* a partial last tile */
-    const uint16_t w = (uint16_t)tb_ms_rnd_in(r, 1, px < 64 ? px : 64);
-    const uint16_t h = (uint16_t)(px / w ? px / w : 1);
-    gx_mssurf_cfg_default(cfg, w, h, spp, bps);
+    const uint32_t ntx = tb_ms_rnd_in(r, 1, ntiles < 16 ? ntiles : 16), nty = ntiles / ntx;
+    uint32_t w = ntx * tw, h = nty * th;
+    if (tb_rng_pct(r, 50)) {
+        w -= tb_rng_below(r, tw);
+        h -= tb_rng_below(r, th);
+    }
+    gx_mssurf_cfg_default(cfg, (uint16_t)w, (uint16_t)h, spp, bps);
     cfg->threshold = (uint8_t)(tb_rng_pct(r, thr_pct) ? tb_ms_rnd_in(r, 1, 8) : 0);
     for (unsigned k = 0; k < 4; k++)
         for (unsigned i = 0; i < 16; i++)

@@ -96,6 +96,14 @@ static void wb(void *c, const gx_ms_evict_t *ev)
 
 /* One row of a throughput table: format f (N = 2 << f / 3, B = 4 << f % 3); slot_only:
  * only loads whose pixel is wholly in its slot (among the last 64 stored pixels). */
+/* The pixel of (x, y) in its tile. */
+static unsigned pix_of(const gx_ms_cfg_t *cfg, unsigned x, unsigned y)
+{
+    unsigned p;
+    (void)gx_mssurf_pixel_tile(cfg, x, y, &p);
+    return p;
+}
+
 static void throughput(unsigned f, int slot_only, tb_rng_t *rng, double mhz)
 {
     static gx_ms_evict_t snap[LOADS];
@@ -140,7 +148,6 @@ static void throughput(unsigned f, int slot_only, tb_rng_t *rng, double mhz)
     uint32_t *rimg = calloc((size_t)LOADS * GX_MS_LDRESP_WORDS, sizeof *rimg);
     uint64_t reads = 0, ana = 0, passes = 0;
     gx_ms_load_resp_t *want = calloc(LOADS, sizeof *want);
-    const unsigned np = gx_mssurf_tile_pixels(&cfg);
     for (unsigned i = 0; i < LOADS; i++) {
         for (unsigned tries = 0;; tries++) {
             const unsigned j = tb_rng_below(rng, 64);
@@ -149,7 +156,7 @@ static void throughput(unsigned f, int slot_only, tb_rng_t *rng, double mhz)
             ld[i].y = recent ? lasty[j] : (uint16_t)tb_rng_below(rng, 64);
             ld[i].sample = (uint8_t)tb_rng_below(rng, n);
             gx_mssurf_coalesce_load(&lsu, ld[i].x, ld[i].y, &snap[i]);
-            if (!slot_only || snap[i].cover[((uint32_t)ld[i].y * cfg.width + ld[i].x) % np] == all ||
+            if (!slot_only || snap[i].cover[pix_of(&cfg, ld[i].x, ld[i].y)] == all ||
                 tries == 1000)
                 break;
         }

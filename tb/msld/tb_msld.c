@@ -4,7 +4,7 @@
  * State space covered, every run (N loads, default 100,000; knob N): phases of PHASE_LD
  * loads, each on one surface, every N in 2, 4, 8, 16 by every B in 4, 8, 16 in turn, in
  * two modes:
- *  - random (4 phases in 5): a surface of 1..40 tiles (often a partial last tile), the
+ *  - random (4 phases in 5): a surface of 1..40 tiles (often padded to whole tiles), the
  *    memory filled at random with every tile in a random state (1SPP, subset, full) and
  *    pixel data that fits it (full pixels: often every sample distinct); random
  *    snapshots (peek = 1) of the load's tile: per pixel no / partial / full coverage,

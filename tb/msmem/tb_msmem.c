@@ -3,7 +3,7 @@
  *
  * State space covered, every run (N transactions, default 6,000; knob N): one phase per
  * N x B format (N in 2, 4, 8, 16 by B in 4, 8, 16, in a random order, twice), each on a
- * surface of 3..8 tiles (often ending in a partial last tile) with the three regions at
+ * surface of 3..8 tiles (often padded to whole tiles) with the three regions at
  * random 256-byte aligned bases in a random order with random gaps (so homes sit next to
  * 4 KB boundaries). Three sources offer transactions at once:
  *  - flush packets, made as test_msmem makes them: gx_mssurf_encode of random tile images
@@ -13,7 +13,7 @@
  *    the surface, a uniform packet leaving a pixel out, a written pixel that does not
  *    exist);
  *  - reads on port 0 and port 1: random tiles (1 in 16 outside the surface), random pixel
- *    sets (0: a state query; bits of missing pixels and bits >= P included).
+ *    sets (0: a state query; bits >= P included).
  * The C model applies each transaction when the RTL takes it (a write at its fl
  * handshake, which the RTL gives after its last B; a read at its request handshake: the
  * RTL runs one transaction at a time). Checked against the model: every read response,
@@ -196,7 +196,7 @@ static void make_packet(run_t *R, gx_ms_flush_t *f, int *drop)
                                                           f->payload);
         } else if (k == 1)
             f->tile = tiles;
-        else if (~valid) { /* a bit of a pixel that does not exist (>= P, or missing) */
+        else if (~valid) { /* a bit of a pixel that does not exist (>= P) */
             unsigned bit;
             do
                 bit = tb_rng_below(R->r, 32);
@@ -224,11 +224,15 @@ typedef struct port {
 static void run_phase(void *m, run_t *R, unsigned ops, tb_rng_t *sr, tb_report_t *rep,
                       cov_t *cov, uint64_t *cycles, uint64_t *done)
 {
-    const unsigned tiles = 3 + tb_rng_below(R->r, 6);
+    /* 3..8 tiles in one or two rows of tiles; half the time the last row and column of
+     * tiles padded */
+    const unsigned tw = 1u << gx_mssurf_tile_wlog(&R->cfg), th = R->np / tw;
+    const unsigned nty = 1 + tb_rng_below(R->r, 2), ntx = 2 + tb_rng_below(R->r, 3);
+    const unsigned tiles = ntx * nty;
     const int ragged = tb_rng_below(R->r, 2);
-    unsigned pixels = tiles * R->np - (ragged && R->np > 1 ? 1 + tb_rng_below(R->r, R->np - 1) : 0);
-    const uint16_t hgt = (uint16_t)(pixels % 2 == 0 && tb_rng_below(R->r, 2) ? 2 : 1);
-    gx_mssurf_cfg_default(&R->cfg, (uint16_t)(pixels / hgt), hgt, R->cfg.spp, R->cfg.bps);
+    const unsigned wid = ntx * tw - (ragged ? tb_rng_below(R->r, tw) : 0);
+    const unsigned hgt = nty * th - (ragged ? tb_rng_below(R->r, th) : 0);
+    gx_mssurf_cfg_default(&R->cfg, (uint16_t)wid, (uint16_t)hgt, R->cfg.spp, R->cfg.bps);
     uint64_t base[3], len[3] = {256ull * tiles, 32ull * tiles, tiles};
     unsigned order[3] = {0, 1, 2};
     for (unsigned i = 2; i > 0; i--) {

@@ -7,11 +7,11 @@
  * 4, 8, 16, in turn), in five kinds:
  *  - thrash: a surface of 5..12 tiles, stores anywhere: evictions of every slot, FIFO
  *    order, tiles coming back;
- *  - local: sweeps in pixel order with full masks and one value (tiles fill: full),
+ *  - local: sweeps in tile order with full masks and one value (tiles fill: full),
  *    alternating with stores near a cursor that jumps: repeated pixels (merge,
  *    conflict);
- *  - ragged: W H not a multiple of P, stores packed at the end: the partial last tile
- *    fills;
+ *  - ragged: W or H not a multiple of the tile's TW or TH (the surface padded to whole
+ *    tiles), stores packed in the last tile: a padded tile, never full, evicted;
  *  - big: up to 8192 x 8192 (the 2^28-byte limit) and random pixels: tile indices up to
  *    2^20 - 1;
  *  - threshold: T = 1..6, values that differ by a few units: near merges and far
@@ -21,7 +21,7 @@
  * pixel; 8% are loads (SULD.MS), 1% flush commands; every phase ends with a flush
  * command. Directed phases first: one-pixel tiles (conflict then full in consecutive
  * clocks, a store that fills its tile at once, a load of a tile not resident), the
- * command with nothing resident and with K resident, K + 1 tiles, a partial last tile.
+ * command with nothing resident and with K resident, two padded tiles.
  * Stalls: random gaps on cmd_valid and random back-pressure on ev_ready, the profile
  * changing every 500 commands; after each phase the stream runs idle and a record the
  * model does not expect fails the run. Every record is compared bit for bit with the C
@@ -34,7 +34,7 @@
  * A clock-by-clock check of the timing diagram in docs/mssurf.md comes first (K = 4, the
  * diagram's).
  * Functional coverage (every cause for every N x B, merges, threshold merges and
- * conflicts, a full partial last tile, loads of stored and unstored pixels) is
+ * conflicts, a padded tile flushed, loads of stored and unstored pixels) is
  * counted; a hole fails the run. Line, toggle and GX_COVER coverage of the RTL go to
  * build/coverage/gx_mssurf.dat (gx_mssurf_k<K>.dat at another K).
  */
@@ -53,7 +53,7 @@
 typedef struct cov {
     uint64_t cause[12][4];  /* N x B, cause */
     uint64_t merge[12];
-    uint64_t thr_merge, thr_conflict, last_full, directed, load_hit, load_miss;
+    uint64_t thr_merge, thr_conflict, padded, directed, load_hit, load_miss;
 } cov_t;
 
 /* One phase's stimulus and the model's expectation. */
@@ -162,11 +162,9 @@ static void model_cmd(phase_t *ph, gx_ms_lsu_t *lsu, const gx_ms_store_t *st,
         cov->cause[f][ph->want[i].cause]++;
         if (ph->want[i].cause == GX_MS_CONFLICT && ph->cfg.threshold)
             cov->thr_conflict++;
-        if (ph->want[i].cause == GX_MS_FULL &&
-            gx_mssurf_tile_valid(&ph->cfg, ph->want[i].tile) !=
-                (gx_mssurf_tile_pixels(&ph->cfg) >= 32 ? 0xffffffffu
-                                                       : (1u << gx_mssurf_tile_pixels(&ph->cfg)) - 1u))
-            cov->last_full++;
+        uint32_t lx, ly; /* the tile's last pixel lies in the padding */
+        gx_mssurf_tile_xy(&ph->cfg, ph->want[i].tile, gx_mssurf_tile_pixels(&ph->cfg) - 1u, &lx, &ly);
+        cov->padded += lx >= ph->cfg.width || ly >= ph->cfg.height;
     }
     ph->n++;
 }
@@ -192,12 +190,15 @@ static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms
         h = (uint16_t)((px + w - 1) / w);
         break;
     }
-    case 2: /* ragged */
+    case 2: { /* ragged: padded to whole tiles (at P = 1 no tile is) */
+        gx_mssurf_cfg_default(c, 1, 1, spp, bps);
+        const unsigned tw = 1u << gx_mssurf_tile_wlog(c), th = 1u << gx_mssurf_tile_hlog(c);
         do {
             w = (uint16_t)rnd_in(r, 1, 40);
             h = (uint16_t)rnd_in(r, 1, 12);
-        } while (((uint32_t)w * h) % pp == 0 && pp > 1);
+        } while (w % tw == 0 && h % th == 0 && pp > 1);
         break;
+    }
     case 3: /* big */
         w = (uint16_t)(tb_rng_pct(r, 50) ? 8192 : rnd_in(r, 1, 8192));
         h = (uint16_t)(tb_rng_pct(r, 50) ? 8192 : rnd_in(r, 1, 8192));
@@ -219,7 +220,8 @@ static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms
     for (unsigned k = 0; k < 3; k++)
         for (unsigned i = 0; i < 16; i++)
             pal[k][i] = (uint8_t)(kind == 4 ? 100 + 20 * k : tb_rng_u32(r));
-    uint32_t cx = 0, cy = 0, lx = 0, ly = 0, sweep = tb_rng_below(r, (uint32_t)w * h);
+    const uint32_t ntiles = gx_mssurf_tiles(c);
+    uint32_t cx = 0, cy = 0, lx = 0, ly = 0, sweep = tb_rng_below(r, ntiles * pp);
     gx_ms_store_t st;
     for (unsigned op = 0; op + 1 < PHASE_OPS; op++) {
         if (tb_rng_pct(r, 1)) {
@@ -236,10 +238,14 @@ static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms
         }
         memset(&st, 0, sizeof st);
         if ((kind == 1 || kind == 4) && (op / 100) % 2 == 0 && !tb_rng_pct(r, 5)) {
-            /* a sweep in pixel order with full masks and one value: tiles fill (full) */
-            const uint32_t i = sweep++ % ((uint32_t)w * h);
-            st.x = (uint16_t)(i % w);
-            st.y = (uint16_t)(i / w);
+            /* a sweep in tile order with full masks and one value: tiles fill (full) */
+            uint32_t x, y;
+            do { /* the next pixel inside the surface */
+                const uint32_t i = sweep++ % (ntiles * pp);
+                gx_mssurf_tile_xy(c, i / pp, i % pp, &x, &y);
+            } while (x >= w || y >= h);
+            st.x = (uint16_t)x;
+            st.y = (uint16_t)y;
             st.mask = (uint16_t)((1u << n) - 1u);
             memcpy(st.value, pal[0], b);
             if (kind == 4 && tb_rng_pct(r, 20))
@@ -258,9 +264,12 @@ static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms
             st.x = (uint16_t)((cx + tb_rng_below(r, 8)) % w);
             st.y = (uint16_t)((cy + tb_rng_below(r, 2)) % h);
         } else if (kind == 2 && tb_rng_pct(r, 60)) { /* the last tile's pixels */
-            uint32_t tot = (uint32_t)w * h, i = tot - 1u - tb_rng_below(r, tot < pp ? tot : pp);
-            st.x = (uint16_t)(i % w);
-            st.y = (uint16_t)(i / w);
+            uint32_t x, y;
+            do
+                gx_mssurf_tile_xy(c, ntiles - 1u, tb_rng_below(r, pp), &x, &y);
+            while (x >= w || y >= h);
+            st.x = (uint16_t)x;
+            st.y = (uint16_t)y;
         } else {
             st.x = (uint16_t)tb_rng_below(r, w);
             st.y = (uint16_t)tb_rng_below(r, h);
@@ -294,7 +303,7 @@ static int gen_directed(unsigned d, phase_t *ph, gx_ms_lsu_t *lsu, cov_t *cov)
     case 0: /* N = 16, B = 16: one pixel a tile; conflict then full in consecutive clocks */
         gx_mssurf_cfg_default(c, 3, 2, GX_SPP16, GX_BPS16);
         break;
-    case 1: /* N = 2, B = 4, 35 pixels: tile 1 has 3; K + 1 tiles */
+    case 1: /* N = 2, B = 4, 5 x 7: two 8 x 4 tiles, both padded: neither fills */
         gx_mssurf_cfg_default(c, 5, 7, GX_SPP2, GX_BPS4);
         break;
     default:
@@ -327,7 +336,7 @@ static int gen_directed(unsigned d, phase_t *ph, gx_ms_lsu_t *lsu, cov_t *cov)
                 st.y = (uint16_t)(i / 5);
                 st.mask = (uint16_t)(t ? 2 : 1);
                 st.value[0] = (uint8_t)(i + t);
-                model_cmd(ph, lsu, &st, NULL, cov); /* tile 1 fills with 3 pixels */
+                model_cmd(ph, lsu, &st, NULL, cov); /* every pixel, twice: no tile fills */
             }
     }
     model_cmd(ph, lsu, NULL, NULL, cov);
@@ -482,9 +491,9 @@ static int cov_check(const cov_t *c)
             holes++;
         }
     }
-    const uint64_t *v[] = {&c->thr_merge, &c->thr_conflict, &c->last_full, &c->directed,
+    const uint64_t *v[] = {&c->thr_merge, &c->thr_conflict, &c->padded, &c->directed,
                            &c->load_hit, &c->load_miss};
-    static const char *vn[] = {"threshold merge", "threshold conflict", "full partial last tile",
+    static const char *vn[] = {"threshold merge", "threshold conflict", "padded tile flushed",
                                "directed phases", "load of a stored pixel",
                                "load of a pixel not stored"};
     for (unsigned i = 0; i < 6; i++)
@@ -496,8 +505,9 @@ static int cov_check(const cov_t *c)
 }
 
 /* The timing diagram of docs/mssurf.md, clock by clock: N = 8, B = 8 (64-byte pixels,
- * one RAM row each; 4-pixel tiles), 8 x 1, K = 4. Before cycle 0 tile 1 holds sample 0 of
- * pixel 4 (value 1). S0..S3 fill tile 0 (pixels 0..3, every sample, value 5): a full
+ * one RAM row each; 2 x 2-pixel tiles), 4 x 2 (tile 0 = columns 0, 1, tile 1 = columns 2,
+ * 3), K = 4. Before cycle 0 tile 1 holds sample 0 of pixel 4 = (2, 0), its pixel 0
+ * (value 1). S0..S3 fill tile 0 (pixels 0..3, every sample, value 5): a full
  * record; S4 stores sample 0 of pixel 4 again with value 2: the check reads the stored
  * sample back, finds it far (T = 0), tile 1 leaves (conflict) and S4 takes a fresh slot;
  * F, the flush command: tile 1 leaves (command). Records are always taken. Checks
@@ -507,17 +517,19 @@ static void timing_check(tb_report_t *rep)
 {
     const tb_dut_ops_t *ops = &gx_mssurf_rtl_ops;
     gx_ms_cfg_t cfg;
-    gx_mssurf_cfg_default(&cfg, 8, 1, GX_SPP8, GX_BPS8);
+    gx_mssurf_cfg_default(&cfg, 4, 2, GX_SPP8, GX_BPS8);
     void *m = gx_mssurf_rtl_new(GX_MS_DEFAULT_SLOTS, NULL);
     gx_mssurf_rtl_cfg(m, &cfg);
     enum { NCMD = 7, NCY = 32 };
     static uint32_t cmd[NCMD][GX_MS_CMD_WORDS], none[GX_MS_CMD_WORDS];
     gx_ms_store_t st;
-    const struct { uint16_t x, mask; uint8_t v; } sd[6] = {
-        {4, 0x01, 1}, {0, 0xff, 5}, {1, 0xff, 5}, {2, 0xff, 5}, {3, 0xff, 5}, {4, 0x01, 2}};
+    const struct { uint16_t x, y, mask; uint8_t v; } sd[6] = {
+        {2, 0, 0x01, 1}, {0, 0, 0xff, 5}, {1, 0, 0xff, 5}, {0, 1, 0xff, 5}, {1, 1, 0xff, 5},
+        {2, 0, 0x01, 2}};
     for (unsigned i = 0; i < 6; i++) {
         memset(&st, 0, sizeof st);
         st.x = sd[i].x;
+        st.y = sd[i].y;
         st.mask = sd[i].mask;
         st.value[0] = sd[i].v;
         gx_mssurf_cmd_pack_store(&st, cmd[i]);

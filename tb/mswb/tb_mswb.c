@@ -3,8 +3,8 @@
  * State space covered, every run (N evictions, default 100,000; knob N): phases of
  * PHASE_EV records, each on one surface, every N in 2, 4, 8, 16 by every B in 4, 8, 16
  * in turn, in two modes:
- *  - random (4 phases in 5): a surface of 1..40 tiles (W H often not a multiple of P: a
- *    partial last tile), the memory filled at random with every tile in a random state
+ *  - random (4 phases in 5): a surface of 1..40 tiles (often padded to whole tiles),
+ *    the memory filled at random with every tile in a random state
  *    (1SPP, subset, full) and pixel data that fits it; random evictions: cause 0..3,
  *    tiles anywhere (the last one often), per pixel no / partial / full coverage, arrival
  *    states 1SPP (full cover, uniform data), subset and full, data from a small palette
@@ -26,7 +26,7 @@
  * N x B; per N x B an RMW read, a promote read (not at N B = 256: a one-pixel tile with
  * a covered pixel is all covered, so it is never promoted), a state-only read, a full rewrite, a
  * write that keeps Em; every cause; threshold packets; a re-analyzed multi-line pixel for
- * every N B > 32 format (query passes); a written partial last tile; dropped peeks;
+ * every N B > 32 format (query passes); a written padded tile; dropped peeks;
  * realistic-mode packets of every encoding. A clock-by-clock check of the timing diagram
  * in docs/mswb.md comes first. Line, toggle and GX_COVER coverage go to
  * build/coverage/gx_mswb.dat.
@@ -49,7 +49,7 @@ typedef struct cov {
     uint64_t enc[12][4], from_uniform[12];
     uint64_t rmw[12], promote[12], state_rd[12], rewrite[12], keep[12], multi[12];
     uint64_t cause[4];
-    uint64_t thr, last_tile, peeks, real_enc[4];
+    uint64_t thr, padded, peeks, real_enc[4];
 } cov_t;
 
 /* A phase: its format, records and memory. */
@@ -360,8 +360,9 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
                 cov->multi[f]++;
             if (ph.cfg.threshold && x->analyzed)
                 cov->thr++;
-            if (valid != (pp >= 32 ? 0xffffffffu : (1u << pp) - 1u))
-                cov->last_tile++;
+            uint32_t lx, ly; /* the tile's last pixel lies in the padding */
+            gx_mssurf_tile_xy(&ph.cfg, x->tile, pp - 1u, &lx, &ly);
+            cov->padded += lx >= ph.cfg.width || ly >= ph.cfg.height;
             if (ph.realistic)
                 cov->real_enc[x->enc]++;
         }
@@ -425,8 +426,8 @@ static int cov_check(const cov_t *c)
             printf("COVERAGE HOLE: realistic mode enc %s\n", en[e]);
             holes++;
         }
-    const uint64_t *v[] = {&c->thr, &c->last_tile, &c->peeks};
-    static const char *vn[] = {"threshold packet", "partial last tile", "dropped peek"};
+    const uint64_t *v[] = {&c->thr, &c->padded, &c->peeks};
+    static const char *vn[] = {"threshold packet", "padded tile", "dropped peek"};
     for (unsigned i = 0; i < 3; i++)
         if (!*v[i]) {
             printf("COVERAGE HOLE: %s\n", vn[i]);

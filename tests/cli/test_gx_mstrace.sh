@@ -32,10 +32,10 @@ golden() {
 cat > "$tmp/basic.want" <<'OUT'
 flush 0 full uniform f f f f f f f f f f f f f f f f 4 0
 load 3 0 2 11223344 f 1spp
-load 0 1 3 00000000 c subset
+load 0 4 3 00000000 c subset
 flush 1 conflict subset 3 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 84 64
 flush 1 command subset 2 0 0 0 0 f 0 0 0 0 0 0 0 0 0 0 18 9
-load 0 1 1 55667788 2 subset
+load 0 4 1 55667788 2 subset
 stores 20 merges 1 loads 3 analyzed 3 passes 3
 flushes 3 full 1 evict 0 conflict 1 command 1 resident 0
 flushed 1spp 0 subset 2 full 0 uniform 1
@@ -64,20 +64,21 @@ flush 3 command subset 1 40 16\nstores 5 merges 0 loads 0 analyzed 4 passes 87
 flushes 4 full 0 evict 2 conflict 0 command 2 resident 0\nflushed 1spp 0 subset 4 full 0 uniform 0
 written 160 uncompressed 1024\nread 64 rmw 64 promote 0 load 0\n'
 
-# --- golden 3: full-state arrivals. N = 2, B = 16: P = 8, one tile. Eight storefull of
+# --- golden 3: full-state arrivals. N = 2, B = 16: P = 8, one 4 x 2 tile (pixel p at
+# (p mod 4, p / 4)). Eight storefull of
 # two equal values: they arrive as full, the analyzer finds 1SPP, one pass per line (one
 # pixel a line); every pixel holds the same value: uniform, 16 bytes in memory. Then
 # pixel 3 with two values and a command: Eb = full (2 classes = N), memory uniform, 7
 # pixels uncovered: promoted, the tile's value read (16 bytes), all 8 written in full:
-# 256. Loads from the full tile read 32 bytes and are analyzed.
+# 256. Loads from the full tile (pixels 3 and 4) read 32 bytes and are analyzed.
 v=404142434445464748494a4b4c4d4e4f
 w=994142434445464748494a4b4c4d4e4f
-t="surface 8 1 2 16\n"
-for x in 0 1 2 3 4 5 6 7; do t="${t}storefull $x 0 3 $v$v\n"; done
+t="surface 4 2 2 16\n"
+for p in 0 1 2 3 4 5 6 7; do t="${t}storefull $((p % 4)) $((p / 4)) 3 $v$v\n"; done
 golden "full arrival -> uniform, promotion to full" \
-"${t}storefull 3 0 3 $v$w\nflush\nload 3 0 1\nload 4 0 1\n" \
+"${t}storefull 3 0 3 $v$w\nflush\nload 3 0 1\nload 0 1 1\n" \
 "flush 0 full uniform 3 3 3 3 3 3 3 3 16 0\nflush 0 command full 0 0 0 3 0 0 0 0 256 16
-load 3 0 1 $w 2 full\nload 4 0 1 $v 3 1spp\nstores 9 merges 0 loads 2 analyzed 11 passes 11
+load 3 0 1 $w 2 full\nload 0 1 1 $v 3 1spp\nstores 9 merges 0 loads 2 analyzed 11 passes 11
 flushes 2 full 1 evict 0 conflict 0 command 1 resident 0\nflushed 1spp 0 subset 0 full 1 uniform 1
 written 272 uncompressed 512\nread 80 rmw 0 promote 16 load 64\n"
 
@@ -104,20 +105,23 @@ stores 6 merges 1 loads 2 analyzed 3 passes 3
 flushes 2 full 0 evict 0 conflict 1 command 1 resident 0\nflushed 1spp 0 subset 2 full 0 uniform 0
 written 97 uncompressed 272\nread 82 rmw 9 promote 60 load 13\n'
 
-# --- golden 5: the last tile. N = 8, B = 8: P = 4; 3 x 3 = 9 pixels: tiles 0, 1 and
-# tile 2 holding pixel 8 = (2,2) only, so one store fills it: uniform (its one existing
-# pixel), 8 bytes. (0,1) is
-# pixel 3 of tile 0; sample 0 only: RMW (8 bytes), 2 classes: subset, promoted (pixels
-# 0..2, 24 bytes), 4 pixels of 2 + 1 + 1 + 1 classes: 40 + 5 = 45 bytes of payload; in
-# memory each pixel's class indices (8 x 3 bits = 3 bytes) and values: 19 + 3 x 11 = 52
-# bytes. Passes (one
-# an analyzer request): its two lines and one query merging line 2's class with line 1's.
-golden "last tile" \
+# --- golden 5: a padded tile. N = 8, B = 8: P = 4, 2 x 2 tiles; 3 x 3 pixels padded to
+# 4 x 4: tiles 0..3, tile 3 holding (2,2) as pixel 0 and padding. The store to (2,2)
+# does not fill tile 3 (its padding is never stored); the load finds the pixel whole in
+# the slot, arrived 1SPP: known, nothing read. (0,1) is pixel 2 of tile 0; sample 0
+# only. The command flushes the oldest first: tile 3, pixel 0 whole and 1SPP = the
+# tile's state: written in place, 8 bytes (not every pixel: not uniform); then tile 0:
+# pixel 2 partial: RMW (8 bytes), 2 classes: subset, promoted (pixels 0, 1, 3: 24
+# bytes), 4 pixels of 1 + 1 + 2 + 1 classes: 40 + 5 = 45 bytes of payload; in memory
+# each pixel's class indices (8 x 3 bits = 3 bytes) and values: 19 + 3 x 11 = 52 bytes.
+# Passes (one an analyzer request): pixel 2's two lines and one query merging line 2's
+# class with line 1's. Uncompressed: 1 + 4 pixels of 64 bytes.
+golden "padded tile" \
 'surface 3 3 8 8\nstore 2 2 ff 0badcafe0badcafe\nload 2 2 5\nstore 0 1 1 0000000000000001\nflush\n' \
-'flush 2 full uniform ff 0 0 0 8 0\nload 2 2 5 0badcafe0badcafe ff 1spp\nflush 0 command subset 0 0 0 1 52 32
+'load 2 2 5 0badcafe0badcafe ff 1spp\nflush 3 command 1spp ff 0 0 0 8 0\nflush 0 command subset 0 0 1 0 52 32
 stores 2 merges 0 loads 1 analyzed 1 passes 3
-flushes 2 full 1 evict 0 conflict 0 command 1 resident 0\nflushed 1spp 0 subset 1 full 0 uniform 1
-written 60 uncompressed 320\nread 40 rmw 8 promote 24 load 8\n'
+flushes 2 full 0 evict 0 conflict 0 command 2 resident 0\nflushed 1spp 1 subset 1 full 0 uniform 0
+written 60 uncompressed 320\nread 32 rmw 8 promote 24 load 0\n'
 
 # --- golden 6: no flush at the end: the tile stays resident, nothing is written.
 golden "resident at the end" 'surface 8 8 4 4\nstore 1 1 1 01020304\n' \
@@ -143,7 +147,7 @@ A = ((8, 8), (60 * 16, 40), (200, 30 * 16))          # red
 Bt = ((40 * 16, 4 * 16), (63 * 16, 28 * 16), (10 * 16, 26 * 16))  # green, over A
 RED, GREEN = "ff0000ff", "00ff00ff"
 out = ["# draw.trace: two overlapping triangles on a 64 x 32 surface, 4 samples of 4 bytes",
-       "# (RGBA8), P = 16 pixels a tile (a quarter row), 128 tiles, K = 8 slots.",
+       "# (RGBA8), P = 16 pixels a tile (4 x 4), 128 tiles, K = 8 slots.",
        "# Generated by the Python in tests/cli/test_gx_mstrace.sh (which checks this file",
        "# is what it writes). Bands of 2 rows, as a binning rasterizer would emit them; in",
        "# each band: triangle A (red, SUST.MS, masks from the standard 4x positions), then",

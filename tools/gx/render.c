@@ -617,7 +617,7 @@ static const uint8_t *surface_tile(frame_t *fr, uint32_t t, uint8_t buf[GX_MS_TI
 
 static int write_pictures(frame_t *fr, const mesh_t *m, const char *img, const char *tiles)
 {
-    unsigned n = 1u << (fr->cfg.spp + 1), P = gx_mssurf_tile_pixels(&fr->cfg);
+    unsigned n = 1u << (fr->cfg.spp + 1);
     unsigned nb = n * 4u; /* N B: B = 4 */
     size_t w = m->width, h = m->height;
     uint8_t *a = malloc(w * h * 3), *b = malloc(w * h * 3);
@@ -632,12 +632,14 @@ static int write_pictures(frame_t *fr, const mesh_t *m, const char *img, const c
         unsigned tenc = 0;
         for (size_t y = 0; y < h; y++)
             for (size_t x = 0; x < w; x++) {
-                size_t i = y * w + x, t = i / P;
-                if (t != cur) { /* pixels run through the tiles in order */
+                size_t i = y * w + x;
+                unsigned p;
+                const size_t t = gx_mssurf_pixel_tile(&fr->cfg, (uint32_t)x, (uint32_t)y, &p);
+                if (t != cur) { /* a row of pixels runs through a row of tiles in order */
                     tile = surface_tile(fr, (uint32_t)t, buf, &tenc);
                     cur = t;
                 }
-                const uint8_t *px = tile + (i % P) * nb;
+                const uint8_t *px = tile + p * nb;
                 for (unsigned c = 0; c < 3; c++) {
                     unsigned sum = 0;
                     for (unsigned s = 0; s < n; s++)

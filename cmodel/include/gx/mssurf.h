@@ -213,13 +213,27 @@ void gx_mssurf_cfg_default(gx_ms_cfg_t *cfg, uint16_t width, uint16_t height, gx
 int gx_mssurf_cfg_ok(const gx_ms_cfg_t *cfg);
 /** P = 256 / (N B). */
 unsigned gx_mssurf_tile_pixels(const gx_ms_cfg_t *cfg);
-/** Tiles of the surface: ceil(W H / P). */
+/** A tile is TW x TH pixels, TW = 2^wlog, TH = 2^hlog, TW TH = P, TW = TH or 2 TH
+ *  (P = 32: 8 x 4; 16: 4 x 4; 8: 4 x 2; 4: 2 x 2; 2: 2 x 1; 1: 1 x 1). */
+unsigned gx_mssurf_tile_wlog(const gx_ms_cfg_t *cfg);
+unsigned gx_mssurf_tile_hlog(const gx_ms_cfg_t *cfg);
+/** Tiles of a row of tiles: ceil(W / TW). */
+uint32_t gx_mssurf_tiles_x(const gx_ms_cfg_t *cfg);
+/** Tiles of the surface: ceil(W / TW) ceil(H / TH). The surface is padded to whole tiles:
+ *  every pixel of every tile exists (the pixels beyond W or H are never stored to). */
 uint32_t gx_mssurf_tiles(const gx_ms_cfg_t *cfg);
+/** The tile of pixel (x, y), (y / TH) ceil(W / TW) + x / TW, and in *p its pixel in the
+ *  tile, (y mod TH) TW + x mod TW (row-major in the tile). */
+uint32_t gx_mssurf_pixel_tile(const gx_ms_cfg_t *cfg, uint32_t x, uint32_t y, unsigned *p);
+/** The inverse: the pixel (x, y) of pixel p of tile t (may lie in the padding). */
+void gx_mssurf_tile_xy(const gx_ms_cfg_t *cfg, uint32_t tile, unsigned p, uint32_t *x,
+                       uint32_t *y);
 /** Bytes of the surface in whole tiles (the size of a reference surface). */
 size_t gx_mssurf_surface_bytes(const gx_ms_cfg_t *cfg);
-/** The pixels of tile t that exist (bit p). */
+/** The pixels of tile t that exist (bit p): all P of a tile of the surface, none beyond. */
 uint32_t gx_mssurf_tile_valid(const gx_ms_cfg_t *cfg, uint32_t tile);
-/** Byte address of sample s of pixel (x, y): ((y W + x) N + s) B. */
+/** Byte address of sample s of pixel (x, y) in a reference surface of whole tiles in
+ *  their uncompressed layout: 256 t + (p N + s) B, (t, p) = gx_mssurf_pixel_tile. */
 size_t gx_mssurf_addr(const gx_ms_cfg_t *cfg, uint32_t x, uint32_t y, unsigned s);
 /** 1 when B-byte values a and b are near: every byte differs by at most t. */
 int gx_mssurf_near(const uint8_t *a, const uint8_t *b, unsigned bytes, unsigned t);
