@@ -23,7 +23,8 @@
 // the home runs into a 256-byte block RAM, then the response is built a 32-bit chunk a
 // clock (64 clocks) in a shift register: the requested pixels uncompressed, other bytes
 // 0, bytes = the home and index bytes read, as gx_msmem_answer. A tile outside the
-// surface reads nothing and answers 0; missing pixels of the last tile are not read.
+// surface reads nothing and answers 0 (the surface is padded to whole tiles: every tile
+// of it has its P pixels).
 // Order: one transaction at a time, a write ends with its last B, so every read and write
 // sees every earlier write (docs/pipe.md's rule holds trivially). Arbitration in idle: a
 // flush packet first, then the read ports round robin.
@@ -35,8 +36,8 @@
 // state burst + (subset: index bursts + 256/B + 1 sweep) + a clock per home beat scanned
 // + the home bursts + 67 + the response handshake.
 // cfg_i and the bases are static while idle_o is low and for three clocks before a
-// transaction (the format's registers, the tile count and the last tile's pixels follow
-// cfg_i through one and three registers).
+// transaction (the format's registers and the tile count follow cfg_i through one and
+// three registers).
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -152,11 +153,11 @@ module gx_msmem #(
     mpw  <= 5'((7'd64 >> nlg_c) - 7'd1);
   end
 
-  // The surface's tile count, its last tile and the last tile's pixels, three registers
-  // behind cfg_i: W H (both padded to whole tiles, so the last tile is whole) by shift
-  // and add, no multiplier (the product of the configuration
-  // needs no DSP block and its routing): the rows W h_i 2^i summed four at a time into
-  // registers, then the four sums; then the counts.
+  // The surface's tile count, three registers behind cfg_i: W H, both padded to whole
+  // tiles (so every tile is whole: a tile's existing pixels are its P), by shift and
+  // add, no multiplier (the product of the configuration needs no DSP block and its
+  // routing): the rows W h_i 2^i summed four at a time into registers, then the four
+  // sums; then the count.
   logic [13:0][27:0] whrow;
   logic [3:0][27:0]  whsum_q;
   logic [27:0]       wh_q;
@@ -167,26 +168,15 @@ module gx_msmem #(
     for (int unsigned i = 0; i < 14; i++)
       whrow[i] = hpad[i] ? 28'(wpad) << i : 28'd0;
   end
-  logic [20:0] tiles_q, tlast_q;
-  logic [31:0] lastmask_q;
-  logic [4:0]  lastcnt;
-  assign lastcnt = wh_q[4:0] & 5'(pcnt - 6'd1);
+  logic [20:0] tiles_q;
   always_ff @(posedge clk_i) begin
     whsum_q[0] <= (whrow[0] + whrow[1]) + (whrow[2] + whrow[3]);
     whsum_q[1] <= (whrow[4] + whrow[5]) + (whrow[6] + whrow[7]);
     whsum_q[2] <= (whrow[8] + whrow[9]) + (whrow[10] + whrow[11]);
     whsum_q[3] <= whrow[12] + whrow[13];
     wh_q       <= (whsum_q[0] + whsum_q[1]) + (whsum_q[2] + whsum_q[3]);
-    tiles_q    <= 21'((wh_q + 28'(pcnt - 6'd1)) >> plg);
-    tlast_q    <= 21'((wh_q - 28'd1) >> plg);
-    for (int unsigned i = 0; i < 32; i++)
-      lastmask_q[i] <= lastcnt == '0 ? pall[i] : 5'(i) < lastcnt;
+    tiles_q    <= 21'(wh_q >> plg);   // W H padded: a multiple of P
   end
-  // the existing pixels of a tile (is_last: it is the surface's last tile)
-  function automatic logic [31:0] f_vmask(input logic is_last, input logic [31:0] last,
-                                          input logic [31:0] all);
-    f_vmask = is_last ? last : all;
-  endfunction
 
   // ---------------------------------------------------------------------------------
   // State. state_q, the valid bits, the counters and the scanner's and generators'
@@ -609,15 +599,12 @@ module gx_msmem #(
 
   // the packet's refusals on its own fields: the tile's against the surface registered
   // from fl_i (held while offered) in the clock it is offered, the rest in StWrChk
-  logic fl_out_q, fl_last_q, fl_bad;
-  always_ff @(posedge clk_i) begin
-    fl_out_q  <= 21'(fl_i.tile) >= tiles_q;
-    fl_last_q <= 21'(fl_i.tile) == tlast_q;
-  end
+  logic fl_out_q, fl_bad;
+  always_ff @(posedge clk_i) fl_out_q <= 21'(fl_i.tile) >= tiles_q;
   assign fl_bad = fl_out_q ||
-                  (fl_i.enc == gx_pkg::EncUniform && fl_i.written != f_vmask(fl_last_q, lastmask_q, pall)) ||
+                  (fl_i.enc == gx_pkg::EncUniform && fl_i.written != pall) ||
                   fl_i.payload_bytes > 9'(gx_pkg::MsMaxPayload) ||
-                  (fl_i.written & ~f_vmask(fl_last_q, lastmask_q, pall)) != '0;
+                  (fl_i.written & ~pall) != '0;
 
   always_comb begin
     state_d   = state_q;
@@ -781,7 +768,7 @@ module gx_msmem #(
         rbytes_d = '0;
         q_d      = '0;
         chk_d    = 21'(tile_q) >= tiles_q;
-        pm_d     = pm_q & f_vmask(21'(tile_q) == tlast_q, lastmask_q, pall);
+        pm_d     = pm_q & pall;
         state_d  = StRdGo;
       end
       StRdGo: begin

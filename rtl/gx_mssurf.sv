@@ -422,19 +422,17 @@ module gx_mssurf #(
   } place_t;
 
   // The place as C computes it (PPlace_A: it equals place()): from P's registers and the
-  // registered masks of the format, the tile's existing samples a choice of the whole
-  // tile's and the last tile's by the compare of the pixel index with the last tile's
-  // first pixel.
-  function automatic place_t place_c(logic [25:0] pix, logic [TI-1:0] tile, logic [4:0] pp,
+  // registered masks of the format, the tile's existing samples the whole tile's (the
+  // surface is padded to whole tiles: the last tile is whole too, LastWhole_A).
+  function automatic place_t place_c(logic [TI-1:0] tile, logic [4:0] pp,
                                      logic [5:0] sh, logic [1:0] row0, logic [15:0] mask,
                                      logic full, logic [15:0] alln, logic [1:0] rows_m1,
-                                     logic [25:0] lfirst, logic [TS-1:0] vmf,
-                                     logic [TS-1:0] vml);
+                                     logic [TS-1:0] vmf);
     place_t r;
     r.tile    = tile;
     r.pp      = pp;
     r.smask   = TS'(mask) << sh;
-    r.vmask   = pix >= lfirst ? vml : vmf;
+    r.vmask   = vmf;
     r.pmask   = TS'(alln) << sh;
     r.arrival = full ? 2'(gx_pkg::EncFull)
               : mask == alln ? 2'(gx_pkg::Enc1spp) : 2'(gx_pkg::EncSubset);
@@ -453,8 +451,8 @@ module gx_mssurf #(
     place_t r;
     logic [4:0] pp;
     pp = 5'(pix) & 5'(pcnt - 6'd1);
-    r = place_c(pix, TI'(pix >> pl), pp, 6'(pp) << nl, 2'((10'(pp) << nbl) >> 6), mask, full,
-                alln, nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0, '0, '0, '0);
+    r = place_c(TI'(pix >> pl), pp, 6'(pp) << nl, 2'((10'(pp) << nbl) >> 6), mask, full,
+                alln, nbl == 4'd8 ? 2'd3 : nbl == 4'd7 ? 2'd1 : 2'd0, '0);
     r.vmask = samples_of(26'(pix >> pl) >= 26'(last) ? lcnt : pcnt, nl);
     r.need  = r.vmask & ~r.smask;
     place = r;
@@ -477,8 +475,8 @@ module gx_mssurf #(
   always_comb begin
     c_in.cmd = pc;
     c_in.pix = p_pix;
-    c_in.pl  = place_c(p_pix, p_tile, p_pp, p_sh, p_row0, pc.mask, pc.full, all_n_q,
-                       rows_m1_q, last_first_q, vm_full_q, vm_last_q);
+    c_in.pl  = place_c(p_tile, p_pp, p_sh, p_row0, pc.mask, pc.full, all_n_q, rows_m1_q,
+                       vm_full_q);
   end
   // C's skid buffer as NCS buffers side by side, each holding a part of the entry and
   // moved by its own copy of D's take (their valid bits equal: CSkidCopy_A).
@@ -1424,6 +1422,8 @@ module gx_mssurf #(
                  && last_tile_q == TI'((total_q - 27'd1) >> p_log)
                  && last_cnt_q == (6'(total_q - 27'd1) & (p_cnt - 6'd1)) + 6'd1
                  && vm_last_q == samples_of(last_cnt_q, n_log)))
+  // With W and H padded to whole tiles, W H is a multiple of P: the last tile is whole.
+  `GX_ASSERT(LastWhole_A, settle_q != 3'd0 || (last_cnt_q == p_cnt && vm_last_q == vm_full_q))
   // The front stages hold legal commands (the command assumption, restated for every
   // register a command passes through, so that an induction step cannot start from an
   // illegal one): the skid buffer's two entries; B, whose row product leaves room for

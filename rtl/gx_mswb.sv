@@ -147,9 +147,7 @@ module gx_mswb (
   gx_ms_pkg::ms_fmt_t fmt;
 
   // ---------------------------------------------------------------------------------
-  // Pixel masks of a coverage bitmap (bit p N + i = sample i of pixel p) and the
-  // existing pixels of a tile, as functions: the environment assumption on the eviction
-  // stream (EvInTile_M) uses them on the inputs.
+  // Pixel masks of a coverage bitmap (bit p N + i = sample i of pixel p), as functions.
   // f_pix: bit p = some (any = 1) or every (any = 0) sample of pixel p is stored.
   function automatic logic [31:0] f_pix(input logic [63:0] st, input logic [1:0] spp,
                                         input logic any);
@@ -212,16 +210,7 @@ module gx_mswb (
     for (int k = 7; k >= 0; k--)
       if (m[k]) f_low = 3'(k);
   endfunction
-  // the number of existing pixels of tile t (2^lg pixels) of a surface of total pixels:
-  // total - t 2^lg, clamped to 0..2^lg; and the mask of the first n pixels
-  function automatic logic [5:0] f_count(input logic [27:0] total, input logic [2:0] lg,
-                                         input logic [19:0] t);
-    logic [27:0] first;
-    first = 28'(t) << lg;
-    if (first >= total) f_count = 6'd0;
-    else if (total - first < 28'(6'd1 << lg)) f_count = 6'(total - first);
-    else f_count = 6'd1 << lg;
-  endfunction
+  // the mask of the first n pixels
   function automatic logic [31:0] f_first(input logic [5:0] n);
     f_first = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
   endfunction
@@ -233,34 +222,22 @@ module gx_mswb (
     pix_all = f_pix(stored_q, cfg_q.spp, 1'b0) & p_mask;
     for (int unsigned p = 0; p < TP; p++)
       ana_c[p] = pix_any[p] && arrive_q[2*p +: 2] != 2'd0;
-    valid_c = f_first(f_count(area_q, fmt.plg, tile_q));  // (area_q = W H: Area_A)
+    valid_c = f_first(6'd1 << fmt.plg);  // every pixel of a tile exists
   end
 
-  // The existing pixels as a pipeline over the load (cfg_i is static while an eviction
-  // is in flight, and cfg_q, tile_q, stored_q, arrive_q and fmt from the first Load clock
-  // on): the registered product W H of cfg_i, padded to whole tiles (area_q, from the
-  // first Load clock; every tile of the surface is then whole), the
-  // registered count (vn_q, from the second), its mask (valid_n). The pixel masks of the
-  // stored samples are registered beside the count (pa_q, pl_q, an_q: pix_any, pix_all,
-  // ana_c from the second Load clock), and so are Init's choices from them (rn_q: a
-  // read is needed, nana_q's count).
-  // W H of the surface padded to whole tiles (gx_tile_pkg): every tile is whole
-  function automatic logic [27:0] f_area(input gx_pkg::spp_e spp, input gx_pkg::bps_e bps,
-                                         input logic [13:0] w, input logic [13:0] h);
-    logic [2:0] plg;
-    plg = f_plg(spp, bps);
-    f_area = 28'(gx_tile_pkg::tile_pad(w, gx_tile_pkg::tile_wlog(plg)))
-           * 28'(gx_tile_pkg::tile_pad(h, gx_tile_pkg::tile_hlog(plg)));
-  endfunction
-  logic [27:0] area_q;
+  // The existing pixels: every tile of the surface is whole (the surface is padded to
+  // whole tiles, docs/mssurf.md; the eviction's tile is one of the surface's), so they
+  // are the format's P pixels, registered (vn_q, the count, from the second Load clock;
+  // valid_n its mask). The pixel masks of the stored samples are registered beside the
+  // count (pa_q, pl_q, an_q: pix_any, pix_all, ana_c from the second Load clock), and so
+  // are Init's choices from them (rn_q: a read is needed, nana_q's count).
   logic [5:0]  vn_q;
   logic [31:0] valid_n, pa_q, pal_q, an_q;
   logic        rn_q;
   logic [5:0]  ncnt_q;
   always_ff @(posedge clk_i) begin
     ncnt_q <= 6'($countones(an_q));
-    area_q <= f_area(cfg_i.spp, cfg_i.bps, cfg_i.width, cfg_i.height);
-    vn_q <= f_count(area_q, fmt.plg, tile_q);
+    vn_q <= 6'd1 << fmt.plg;
     pa_q <= pix_any;
     pal_q <= pix_all;
     an_q <= ana_c;
@@ -725,7 +702,7 @@ module gx_mswb (
   // The load writes only the lines holding a stored sample, from the lowest (a line with
   // none is never read before it is written whole: its pixels are uncovered, or covered
   // multi-line pixels that are partial, whose unstored samples the RMW response fills),
-  // and takes at least 3 clocks (the existing-pixel pipeline: Area_A, VCount_A, Fast_A):
+  // and takes at least 3 clocks (the existing-pixel pipeline: VCount_A, Fast_A):
   // the last line is written again until then. lrem_q: the lines left to write after
   // ln_q (the load's, a response's); ld_last: ln_q is the last line.
   logic [7:0] ld_lines, lrem_q, lrem_d, ln_hot;
@@ -1604,13 +1581,6 @@ module gx_mswb (
                           rd_resp_i.bytes == $past(rd_resp_i.bytes)))
   `GX_ASSUME(RespData_M, !`GX_PAST_OK || !$past(rd_resp_valid_i && !rd_resp_ready_o) ||
                          rd_resp_i == $past(rd_resp_i))
-  // the coalesce unit stores only existing pixels of a tile (gx_mssurf_writeback assumes
-  // it): checked on the eviction being loaded (held, LoadHeld_A), with W H as area_q
-  // holds it there (Area_A)
-  `GX_ASSUME(EvInTile_M, state_q != StLoad ||
-                         (f_pix(ev_i.stored, cfg_i.spp, 1'b1) & f_pmask(cfg_i.spp, cfg_i.bps) &
-                          ~f_first(f_count(area_q, f_plg(cfg_i.spp, cfg_i.bps), ev_i.tile)))
-                         == 32'd0)
   `GX_ASSUME(RespOwed_M, !rd_resp_valid_i || fv_rd_owed_q)
 
   // Output protocol: packets and read requests hold until taken.
@@ -1669,11 +1639,9 @@ module gx_mswb (
   `GX_ASSERT(CfgHeld_A, state_q == StIdle || cfg_q == cfg_i)
   `GX_ASSERT(FmtHeld_A, state_q == StIdle || fmt == gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
-  // the existing pixels' pipeline over the load
-  `GX_ASSERT(Area_A, !(state_q == StLoad || state_q == StInit) ||
-                     area_q == f_area(cfg_q.spp, cfg_q.bps, cfg_q.width, cfg_q.height))
+  // the existing pixels, registered over the load
   `GX_ASSERT(VCount_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
-                       vn_q == f_count(area_q, fmt.plg, tile_q))
+                       vn_q == 6'd1 << fmt.plg)
   `GX_ASSERT(ValidN_A, state_q != StInit || valid_n == valid_c)
   // the stored samples' pixel masks, registered over the load, and Init's choices
   `GX_ASSERT(PixReg_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
