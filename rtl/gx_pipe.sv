@@ -389,7 +389,7 @@ module gx_pipe #(
   );
 
   // ---- the load's pixel and sample ------------------------------------------------------
-  // p = (y W + x) mod P, P = 256 / (N B) a power of two: only the low bits of y, W, x.
+  // p = (y mod TH) TW + x mod TW, the pixel of (x, y) in its TW x TH tile (gx_tile_pkg).
   gx_pkg::ms_ld_t ld_q;
   logic   ld_fire, ldresp_fire;
   logic [2:0] plg;  // log2 P
@@ -400,8 +400,9 @@ module gx_pipe #(
     else if (ld_fire) ld_busy_q <= 1'b1;
     else if (ldresp_fire) ld_busy_q <= 1'b0;
     if (ld_fire) begin
-      ld_q.pixel  <= 5'((10'(cmd.ly[4:0]) * 10'(cfg_q.width[4:0]) + 10'(cmd.lx[4:0])) &
-                        ((10'd1 << plg) - 10'd1));
+      ld_q.pixel  <= ((5'(cmd.ly[1:0]) & ((5'd1 << gx_tile_pkg::tile_hlog(plg)) - 5'd1))
+                      << gx_tile_pkg::tile_wlog(plg))
+                   | (5'(cmd.lx[2:0]) & ((5'd1 << gx_tile_pkg::tile_wlog(plg)) - 5'd1));
       ld_q.sample <= cmd.sample;
     end
   end

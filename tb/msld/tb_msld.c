@@ -165,10 +165,15 @@ static void gen_realistic(tb_rng_t *r, const phase_t *ph, gx_ms_lsu_t *lsu, gx_m
         }
         gx_ms_store_t st;
         memset(&st, 0, sizeof st);
-        if (tb_rng_pct(r, 40)) {
-            const uint32_t i = sweep++ % ((uint32_t)w * h);
-            st.x = (uint16_t)(i % w);
-            st.y = (uint16_t)(i / w);
+        if (tb_rng_pct(r, 40)) { /* a sweep in tile order: tiles fill */
+            const uint32_t np = gx_mssurf_tile_pixels(&ph->cfg), nt = gx_mssurf_tiles(&ph->cfg);
+            uint32_t x, y;
+            do {
+                const uint32_t i = sweep++ % (nt * np);
+                gx_mssurf_tile_xy(&ph->cfg, i / np, i % np, &x, &y);
+            } while (x >= w || y >= h);
+            st.x = (uint16_t)x;
+            st.y = (uint16_t)y;
             st.mask = all;
             tb_ms_pick_value(r, ph->cfg.bps, ph->pal, st.value);
         } else {
@@ -242,27 +247,27 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
         memset(&mdut.cnt, 0, sizeof mdut.cnt);
         const uint32_t pixels = (uint32_t)w * h;
         for (unsigned i = 0; i < PHASE_LD; i++) {
-            uint32_t idx;
+            unsigned p;
+            uint32_t t;
             if (realistic) {
-                idx = tb_rng_below(&r, pixels);
+                const uint32_t idx = tb_rng_below(&r, pixels);
                 ld[i].x = (uint16_t)(idx % w);
                 ld[i].y = (uint16_t)(idx / w);
+                t = gx_mssurf_pixel_tile(&ph.cfg, ld[i].x, ld[i].y, &p);
                 gx_mssurf_coalesce_load(&lsu, ld[i].x, ld[i].y, &snap[i]);
             } else {
-                const uint32_t t = tb_rng_pct(&r, 25) ? mref.tiles - 1u : tb_rng_below(&r, mref.tiles);
-                const uint32_t valid = gx_mssurf_tile_valid(&ph.cfg, t);
-                unsigned p;
-                do
+                /* a pixel of a tile (the last one often) inside the surface */
+                uint32_t x, y;
+                t = tb_rng_pct(&r, 25) ? mref.tiles - 1u : tb_rng_below(&r, mref.tiles);
+                do {
                     p = tb_rng_below(&r, pp);
-                while (!((valid >> p) & 1u));
-                idx = t * pp + p;
-                ld[i].x = (uint16_t)(idx % w);
-                ld[i].y = (uint16_t)(idx / w);
+                    gx_mssurf_tile_xy(&ph.cfg, t, p, &x, &y);
+                } while (x >= w || y >= h);
+                ld[i].x = (uint16_t)x;
+                ld[i].y = (uint16_t)y;
                 gen_snap(&r, &ph, t, p, tb_rng_below(&r, 3), &snap[i]);
             }
             ld[i].sample = (uint8_t)tb_rng_below(&r, n);
-            const unsigned p = idx % pp;
-            const uint32_t t = idx / pp;
             const uint16_t c = snap[i].cover[p];
             lcase[i] = c == all ? (snap[i].arrive[p] == GX_ENC1SPP ? C_SLOT1 : C_SLOTANA)
                        : c ? C_MIXED
