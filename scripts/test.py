@@ -91,7 +91,7 @@ def stages(only_block=None):
                     "mswb": 150, "msld": 60, "pipe_cmd": 10}
     budget_cosim["pipe_pix"] = 15
     budget_cosim["msmem"] = 30
-    budget_cosim["axi_width"] = 15
+    budget_cosim["axi_width"] = 20  # four widths side by side (32, 64, 128, 256)
     cosims = []
     for b in blocks:
         bud = budget_cosim[b]
