@@ -65,7 +65,7 @@ MODEL_TESTS := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
 .PHONY: help setup gen check-gen lint test test-build sim sweep formal synth bench demo gx \
         clean model-test print-blocks print-prims print-regs print-tops print-mssurf-sweep regs \
-        lint-pipe_regs sim-pipe_regs sim-pipe_regs-gl formal-pipe_regs sim-pipe-w128 \
+        lint-pipe_regs sim-pipe_regs sim-pipe_regs-gl formal-pipe_regs sim-pipe-w128 sim-pipe-w32 \
         $(foreach b,$(BLOCKS),lint-$(b) sim-$(b) sim-$(b)-gl formal-$(b) check-$(b) tblib-$(b))
 
 help:
@@ -487,31 +487,36 @@ $(B)/bin/tb_pipe: $(B)/obj/tb/tb_pipe.o $(TB_COMMON) $(SIM_COMMON) $(PIPE_OBJS_t
 	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
 sim-pipe: $(B)/bin/tb_pipe
 	$(B)/bin/tb_pipe --out $(B)
-# gx_pipe at DataW 128 (its m_axi through gx_axi_width's upsizer, docs/pipe.md): the
-# model (assertions on, no coverage, no waves), its shim and the host built with 16-byte
-# beats, and the same test: `make sim-pipe-w128` (not in make test).
-W128 := -DGX_PIPE_RTL_DATA_BYTES=16u
-$(B)/vl-w128/pipe/Vgx_pipe__ALL.a: $(RTL_pipe) $(HDR_pipe) rtl/lint.vlt $(REGS_GEN) $(STAMP)
-	@mkdir -p $(@D)
-	$(VERILATOR) $(VF_fast) -Mdir $(@D) $(addprefix -I,$(INC_pipe)) --top-module gx_pipe \
-	  -GDataW=128 rtl/lint.vlt $(RTL_pipe) > $(@D)/build.log 2>&1 || { cat $(@D)/build.log; exit 1; }
-$(B)/vl-w128/pipe/libverilated.a: $(B)/vl-w128/pipe/Vgx_pipe__ALL.a
-	@test -f $@
-$(B)/obj/vl-w128/pipe_rtl.o: sim/pipe_rtl.cpp sim/*.h $(B)/vl-w128/pipe/Vgx_pipe__ALL.a
-	@mkdir -p $(@D)
-	$(CXX) -std=c++20 -O2 -g $(SHIMF_fast) $(W128) $(VINC) -I$(B)/vl-w128/pipe -Icmodel/include \
-	  $(SIM_INC) -c $< -o $@
-$(B)/obj/vl-w128/pipe_host.o: sim/pipe_host.c sim/*.h $(MODEL_HDR) $(REGS_GEN)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(W128) $(SIM_INC) -I$(GEN) -c $< -o $@
-$(B)/bin/tb_pipe_w128: $(B)/obj/tb/tb_pipe.o $(TB_COMMON) $(SIM_COMMON) \
-                       $(B)/obj/vl-w128/pipe_rtl.o $(B)/obj/vl-w128/pipe_host.o \
-                       $(B)/vl-w128/pipe/Vgx_pipe__ALL.a $(B)/vl-w128/pipe/libverilated.a \
+# gx_pipe at another DataW (its m_axi through gx_axi_width: the upsizer at 128, the
+# downsizer at 32; docs/pipe.md): the model (assertions on, no coverage, no waves), its
+# shim and the host built with beats of DataW / 8 bytes, and the same test:
+# `make sim-pipe-w128`, `make sim-pipe-w32` (not in make test). $(1): DataW; $(2): its
+# bytes, a C constant.
+define pipe_width_rules
+$(B)/vl-w$(1)/pipe/Vgx_pipe__ALL.a: $(RTL_pipe) $(HDR_pipe) rtl/lint.vlt $(REGS_GEN) $(STAMP)
+	@mkdir -p $$(@D)
+	$(VERILATOR) $(VF_fast) -Mdir $$(@D) $(addprefix -I,$(INC_pipe)) --top-module gx_pipe \
+	  -GDataW=$(1) rtl/lint.vlt $(RTL_pipe) > $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
+$(B)/vl-w$(1)/pipe/libverilated.a: $(B)/vl-w$(1)/pipe/Vgx_pipe__ALL.a
+	@test -f $$@
+$(B)/obj/vl-w$(1)/pipe_rtl.o: sim/pipe_rtl.cpp sim/*.h $(B)/vl-w$(1)/pipe/Vgx_pipe__ALL.a
+	@mkdir -p $$(@D)
+	$(CXX) -std=c++20 -O2 -g $(SHIMF_fast) -DGX_PIPE_RTL_DATA_BYTES=$(2) $(VINC) \
+	  -I$(B)/vl-w$(1)/pipe -Icmodel/include $(SIM_INC) -c $$< -o $$@
+$(B)/obj/vl-w$(1)/pipe_host.o: sim/pipe_host.c sim/*.h $(MODEL_HDR) $(REGS_GEN)
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) -DGX_PIPE_RTL_DATA_BYTES=$(2) $(SIM_INC) -I$(GEN) -c $$< -o $$@
+$(B)/bin/tb_pipe_w$(1): $(B)/obj/tb/tb_pipe.o $(TB_COMMON) $(SIM_COMMON) \
+                       $(B)/obj/vl-w$(1)/pipe_rtl.o $(B)/obj/vl-w$(1)/pipe_host.o \
+                       $(B)/vl-w$(1)/pipe/Vgx_pipe__ALL.a $(B)/vl-w$(1)/pipe/libverilated.a \
                        $(B)/lib/libgxmodel.a
-	@mkdir -p $(@D)
-	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
-sim-pipe-w128: $(B)/bin/tb_pipe_w128
-	$(B)/bin/tb_pipe_w128 --out $(B)/w128
+	@mkdir -p $$(@D)
+	$(CXX) -o $$@ $$(filter %.o %.a,$$^) -L$(B)/lib -lgxmodel -llz4 -lz -lpthread
+sim-pipe-w$(1): $(B)/bin/tb_pipe_w$(1)
+	$(B)/bin/tb_pipe_w$(1) --out $(B)/w$(1)
+endef
+$(eval $(call pipe_width_rules,128,16u))
+$(eval $(call pipe_width_rules,32,4u))
 
 # ---------------------------------------------------------------------------------
 # make test (scripts/test.py: the stage list and budgets) and what its build stage makes.

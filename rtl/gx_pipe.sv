@@ -35,7 +35,7 @@
 
 module gx_pipe #(
   parameter int unsigned AddrW = 64,  /// m_axi address bits (<= 64; the bases' upper bits are cut)
-  parameter int unsigned DataW = 64   /// m_axi data bits: 64, 128 or 256 (gx_axi_width)
+  parameter int unsigned DataW = 64   /// m_axi data bits: 32, 64, 128 or 256 (gx_axi_width)
 ) (
   input  wire logic               clk_i,            /// clock, rising edge
   input  wire logic               rst_i,            /// synchronous reset, active high
@@ -70,7 +70,11 @@ module gx_pipe #(
   input  wire logic               s_axil_rready,
   output      logic [31:0]        s_axil_rdata,
   output      logic [1:0]         s_axil_rresp,
-  // memory: AXI4 master
+  // memory: AXI4 master of DataW bits, gx_msmem's 64-bit master through gx_axi_width
+  // (docs/axi_width.md): DataW 64 wires (AxSIZE 3, at most 32 beats); 128, 256 the upsizer
+  // (AxSIZE 4, 5: at most 16, 8 beats); 32 the downsizer (AxSIZE 2, at most 64 beats, an
+  // 8-byte beat two 4-byte beats: W, R take two clocks an 8-byte beat). One ID (0), INCR,
+  // each burst inside one 256-byte block, request order kept.
   output      logic               m_axi_awvalid,
   input  wire logic               m_axi_awready,
   output      logic [3:0]         m_axi_awid,
@@ -443,7 +447,8 @@ module gx_pipe #(
   logic [15:0] bad_wr;
   logic        mem_err, mem_err_q;
 
-  // gx_msmem's 64-bit AXI4 master, into the data-width adapter (DataW 64: wires)
+  // gx_msmem's 64-bit AXI4 master, into the data-width adapter (DataW 64: wires; 32 the
+  // downsizer; 128, 256 the upsizer)
   logic             mem_awvalid, mem_awready, mem_wvalid, mem_wready, mem_wlast;
   logic             mem_bvalid, mem_bready, mem_arvalid, mem_arready, mem_rvalid;
   logic             mem_rready, mem_rlast, mem_awlock, mem_arlock;

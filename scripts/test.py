@@ -91,7 +91,7 @@ def stages(only_block=None):
                     "mswb": 150, "msld": 60, "pipe_cmd": 10}
     budget_cosim["pipe_pix"] = 15
     budget_cosim["msmem"] = 30
-    budget_cosim["axi_width"] = 15
+    budget_cosim["axi_width"] = 20  # four widths side by side (32, 64, 128, 256)
     cosims = []
     for b in blocks:
         bud = budget_cosim[b]
@@ -148,7 +148,8 @@ def stages(only_block=None):
     budget_formal.update({"pipe_pix-prove": 15, "pipe_pix-cover": 15})
     budget_formal.update({"msmem-bmc": 150})  # elaboration ~85 s, 8 steps ~10 s
     budget_formal.update({"axi_width-prove128": 15, "axi_width-prove256": 15,
-                          "axi_width-cover": 45})  # 25 s beside another stage
+                          "axi_width-cover": 45,  # 25 s beside another stage
+                          "axi_width-prove32": 15, "axi_width-cover32": 15})
     for b in blocks:
         if "formal" not in cores.targets(b):  # no quick task (docs/flow.md)
             continue

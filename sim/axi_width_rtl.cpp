@@ -1,6 +1,6 @@
 // axi_width_rtl: the thin C++ shim between Verilator's Vgx_axi_width (the top
 // gx_axi_width_sweep) and C: its port mapping (instance k's fields are element k of
-// packed arrays; its wide data bytes start at byte 8 * (2^k - 1)); the rest is
+// packed arrays; its DataW data bytes start at byte 4 * (2^k - 1)); the rest is
 // gx::VlModel.
 #include "axi_width_rtl.h"
 
@@ -102,7 +102,7 @@ extern "C" void gx_axi_width_rtl_eval(gx_axi_width_rtl_t *m, axi4_sig_t narrow[G
     Vgx_axi_width &t = *m->vl.top;
     for (unsigned k = 0; k < GX_AXI_WIDTH_N; k++) {
         const axi4_sig_t &n = narrow[k], &w = wide[k];
-        const unsigned off = 8 * ((1u << k) - 1), bytes = 8u << k;
+        const unsigned bytes = gx_axi_width_bytes(k), off = bytes - 4;
         set_bits(t.s_awvalid_i, k, 1, n.aw_valid != 0);
         set_bits(t.s_awaddr_i, 64 * k, 64, n.aw_addr);
         set_bits(t.s_awlen_i, 8 * k, 8, n.aw_len);
@@ -132,7 +132,7 @@ extern "C" void gx_axi_width_rtl_eval(gx_axi_width_rtl_t *m, axi4_sig_t narrow[G
     m->vl.eval();
     for (unsigned k = 0; k < GX_AXI_WIDTH_N; k++) {
         axi4_sig_t &n = narrow[k], &w = wide[k];
-        const unsigned off = 8 * ((1u << k) - 1), bytes = 8u << k;
+        const unsigned bytes = gx_axi_width_bytes(k), off = bytes - 4;
         n.aw_ready = static_cast<int>(get_bits(t.s_awready_o, k, 1));
         n.w_ready = static_cast<int>(get_bits(t.s_wready_o, k, 1));
         n.b_valid = static_cast<int>(get_bits(t.s_bvalid_o, k, 1));

@@ -1,5 +1,5 @@
 /* axi_width_rtl: C API of the Verilated gx_axi_width_sweep (a thin C++ shim,
- * axi_width_rtl.cpp): gx_axi_width at DataW 64 << k for k < GX_AXI_WIDTH_N side by side,
+ * axi_width_rtl.cpp): gx_axi_width at DataW 32 << k for k < GX_AXI_WIDTH_N side by side,
  * each between a 64-bit AXI4 port (the harness its master) and a wide AXI4 port (the
  * harness's memory its slave), one clock at a time.
  */
@@ -17,7 +17,11 @@
 extern "C" {
 #endif
 
-#define GX_AXI_WIDTH_N 3 /**< instances: DataW 64, 128, 256 */
+#define GX_AXI_WIDTH_N 4 /**< instances: DataW 32, 64, 128, 256 */
+#define GX_AXI_WIDTH_K64 1 /**< the instance at DataW 64 (wires) */
+
+/** Data bytes of instance k's DataW port. */
+static inline unsigned gx_axi_width_bytes(unsigned k) { return 4u << k; }
 
 typedef struct gx_axi_width_rtl gx_axi_width_rtl_t;
 

@@ -75,9 +75,12 @@ gx_pipe_host_t *gx_pipe_host_new(const gx_pipe_cfg_t *cfg, const gx_pipe_host_op
     uint64_t lo = u64_min(cfg->surf_base, u64_min(cfg->index_base, cfg->state_base));
     uint64_t hi = u64_max(cfg->surf_base + tiles * GX_MS_TILE_BYTES,
                           u64_max(cfg->index_base + tiles * 32u, cfg->state_base + tiles));
-    /* gx_msmem reads whole beats: the last beat of a region may read up to 7 bytes after
-     * it (never writes them), so the memory ends on a beat boundary */
-    hi = (hi + GX_PIPE_RTL_DATA_BYTES - 1) / GX_PIPE_RTL_DATA_BYTES * GX_PIPE_RTL_DATA_BYTES;
+    /* gx_msmem's bursts address whole 8-byte beats: the last beat of a region may read up
+     * to 7 bytes after it (never writes them; at DataW 32 the downsizer's last 4-byte
+     * write beat may lie there, its strobes 0), so the memory ends on the boundary of an
+     * 8-byte beat, or of m_axi's beat when wider */
+    const uint64_t beat = GX_PIPE_RTL_DATA_BYTES > 8 ? GX_PIPE_RTL_DATA_BYTES : 8;
+    hi = (hi + beat - 1) / beat * beat;
     h->mem_base = lo;
     tb_axi_mem_cfg_t mc = opt->mem;
     mc.data_bytes = GX_PIPE_RTL_DATA_BYTES;

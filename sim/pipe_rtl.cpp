@@ -40,8 +40,19 @@ void put64(uint8_t *b, uint64_t v)
         b[i] = static_cast<uint8_t>(v >> (8 * i));
 }
 
-// m_axi's data ports: 64 bits (a QData) or wider (32-bit words), byte j of the beat in
-// bits [8j +: 8]; their width is the model's GX_PIPE_RTL_DATA_BYTES.
+// m_axi's data ports: 32 bits (an IData), 64 (a QData) or wider (32-bit words), byte j
+// of the beat in bits [8j +: 8]; their width is the model's GX_PIPE_RTL_DATA_BYTES.
+void data_in(IData &port, const uint8_t *b)
+{
+    port = 0;
+    for (unsigned i = 0; i < 4; i++)
+        port |= static_cast<IData>(b[i]) << (8 * i);
+}
+void data_out(uint8_t *b, IData port)
+{
+    for (unsigned i = 0; i < 4; i++)
+        b[i] = static_cast<uint8_t>(port >> (8 * i));
+}
 void data_in(QData &port, const uint8_t *b) { port = le64(b); }
 void data_out(uint8_t *b, QData port) { put64(b, port); }
 template <std::size_t N> void data_in(VlWide<N> &port, const uint8_t *b)

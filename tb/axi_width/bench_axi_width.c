@@ -1,4 +1,4 @@
-/* bench_axi_width: throughput of gx_axi_width (fast model) at DataW 64, 128 and 256, no
+/* bench_axi_width: throughput of gx_axi_width (fast model) at DataW 32, 64, 128, 256, no
  * stalls, memory latency 0: narrow beats a clock for 32-beat writes, 32-beat reads,
  * and one-beat writes and reads mixed (random start bytes). */
 #include <inttypes.h>
@@ -19,7 +19,7 @@ int main(void)
     memset(wid, 0, sizeof wid);
     gx_axi_width_rtl_t *rtl = gx_axi_width_rtl_new(NULL);
     for (unsigned k = 0; k < K; k++) {
-        const tb_axi_mem_cfg_t c = {8u << k, 0, 0, 0, 8, 8, 0};
+        const tb_axi_mem_cfg_t c = {gx_axi_width_bytes(k), 0, 0, 0, 8, 8, 0};
         gx_axw_master_init(&mst[k], 0x10000, 0x2000, 1 + k);
         tb_axi_mem_init(&mem[k], 0x10000, 0x2000, &c, 1 + k);
     }
@@ -47,7 +47,7 @@ int main(void)
         }
         for (unsigned k = 0; k < K; k++) {
             const uint64_t n = mst[k].cnt.beats - beats0[k];
-            printf("| %s | %u | %" PRIu64 " | %" PRIu64 " | %.3f |\n", cases[c].what, 64u << k, n,
+            printf("| %s | %u | %" PRIu64 " | %" PRIu64 " | %.3f |\n", cases[c].what, 8 * gx_axi_width_bytes(k), n,
                    end[k], (double)n / (double)end[k]);
         }
     }

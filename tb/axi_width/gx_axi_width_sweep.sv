@@ -1,13 +1,14 @@
 // gx_axi_width_sweep: the cosimulation's and lint's top of gx_axi_width: the adapter at
-// each supported DataW side by side, instance k at 64 << k bits (64 wires, 128 and 256
-// the upsizer), each with its own 64-bit slave port and wide master port. Fields of
-// instance k are element k of the packed arrays; the wide data of instance k are bits
-// [64 * (2^k - 1) +: 64 << k] of m_wdata_o / m_rdata_i (strobes likewise, in bytes).
+// each supported DataW side by side, instance k at 32 << k bits (32 the downsizer, 64
+// wires, 128 and 256 the upsizer), each with its own 64-bit slave port and DataW-bit
+// master port. Fields of instance k are element k of the packed arrays; the DataW data
+// of instance k are bits [32 * (2^k - 1) +: 32 << k] of m_wdata_o / m_rdata_i (strobes
+// likewise, in bytes).
 `default_nettype none
 
 module gx_axi_width_sweep #(
-  localparam int unsigned N  = 3,    /// instances: DataW 64, 128, 256
-  localparam int unsigned DB = 448,  /// wide data bits of all instances: 64 + 128 + 256
+  localparam int unsigned N  = 4,    /// instances: DataW 32, 64, 128, 256
+  localparam int unsigned DB = 480,  /// wide data bits of all instances: 32 + ... + 256
   localparam int unsigned AW = 64,   /// address bits
   localparam int unsigned IW = 4     /// ID bits
 ) (
@@ -65,8 +66,8 @@ module gx_axi_width_sweep #(
   // The fields the testbench does not vary: ID 0 (one ID, as gx_msmem), 8-byte beats,
   // INCR, gx_msmem's AxCACHE; their outputs the monitor checks (size, burst, cache).
   for (genvar k = 0; k < N; k++) begin : gen_inst
-    localparam int unsigned DW  = 64 << k;
-    localparam int unsigned LSB = 64 * ((1 << k) - 1);
+    localparam int unsigned DW  = 32 << k;
+    localparam int unsigned LSB = 32 * ((1 << k) - 1);
     logic [IW-1:0] awid, arid, bid, rid;
     logic          awlock, arlock;
     logic [2:0]    awprot, arprot;

@@ -1,11 +1,11 @@
-/* tb_axi_width: cosimulation of gx_axi_width at DataW 64, 128 and 256 (the three side by
- * side in gx_axi_width_sweep), each between a 64-bit master of gx_msmem's shape and the
+/* tb_axi_width: cosimulation of gx_axi_width at DataW 32, 64, 128 and 256 (the four side
+ * by side in gx_axi_width_sweep), each between a 64-bit master of gx_msmem's shape and the
  * AXI4 memory model at its width.
  *
  * State space covered, every run, at each width (sim/axi_width_drv.c plays the master):
  *  - directed: 200 writes of 32 beats, then 200 reads of 32 beats, no gaps, no stalls,
- *    memory latency 0: the narrow beats a clock measured and checked (one a clock, the
- *    fill and the drain apart);
+ *    memory latency 0: the narrow beats a clock measured and checked (one a clock, one
+ *    every two clocks at DataW 32, the fill and the drain apart);
  *  - random: N bursts (default 16,000) in phases of 1000, each phase with its own master
  *    settings (gaps on AW, W, AR; BREADY / RREADY low or always high as gx_msmem's;
  *    reads among writes; strobes with holes; one-beat and 32-beat bursts; W offered
@@ -21,7 +21,8 @@
  * each phase's end; the memory model's own errors (range, size, WLAST, WSTRB); the RTL's
  * assertions every clock.
  * Functional coverage per width (at N >= the default a bin left empty fails the run):
- * unaligned starts (of the byte, and of the 8-byte lane in a wide beat), one-beat and
+ * unaligned starts (of the byte, and of the 8-byte lane in a wide beat, or at DataW 32
+ * of the 4-byte half in an 8-byte beat), one-beat and
  * 32-beat bursts, wide W beats with partial strobes, W offered before its AW, and
  * back-pressure on each channel: AWREADY, WREADY, ARREADY, the wide RREADY (a wide beat
  * being unpacked), BREADY and RREADY of the narrow master.
@@ -45,6 +46,7 @@
 
 typedef struct cov {
     uint64_t lane_unaligned, partial, aw_bp, w_bp, ar_bp, r_unpack;
+    uint64_t lo_unaligned, hi_unaligned, one_beat; /**< DataW 32: starts, one 4-byte beat */
 } cov_t;
 
 typedef struct bench {
@@ -55,6 +57,7 @@ typedef struct bench {
     axi4_sig_t nar[K], wid[K];
     cov_t cv[K];
     uint64_t clk;
+    uint64_t end[K];  /**< the clock of the phase's last response of instance k */
 } bench_t;
 
 /* The monitors and the coverage of instance k at a clock (gx_axw_clock's observer). */
@@ -62,14 +65,24 @@ static void observe(void *ctx, unsigned k)
 {
     bench_t *b = ctx;
     const axi4_sig_t *w = &b->wid[k];
-    const unsigned bytes = 8u << k;
+    const unsigned bytes = gx_axi_width_bytes(k);
     const uint32_t full = bytes == 32 ? 0xffffffffu : (1u << bytes) - 1;
-    const uint64_t lane = bytes / 8 - 1;
+    /* the address bits of a lane: of the 8-byte lane in a wide beat, or at DataW 32 of
+     * the 4-byte half in an 8-byte beat */
+    const uint64_t lane = bytes < 8 ? 4 : (bytes - 1) & ~7ull;
     cov_t *c = &b->cv[k];
     axi_mon_axi4_step(&b->mon_n[k], 0, &b->nar[k]);
     axi_mon_axi4_step(&b->mon_w[k], 0, w);
-    c->lane_unaligned += (w->aw_valid && w->aw_ready && ((w->aw_addr >> 3) & lane)) ||
-                         (w->ar_valid && w->ar_ready && ((w->ar_addr >> 3) & lane));
+    c->lane_unaligned += (w->aw_valid && w->aw_ready && (w->aw_addr & lane)) ||
+                         (w->ar_valid && w->ar_ready && (w->ar_addr & lane));
+    /* DataW 32: unaligned starts in each 4-byte half; bursts of one 4-byte beat */
+    const uint64_t aw_a = w->aw_valid && w->aw_ready ? w->aw_addr : 0;
+    const uint64_t ar_a = w->ar_valid && w->ar_ready ? w->ar_addr : 0;
+    c->lo_unaligned += (aw_a & 7) == 1 || (aw_a & 7) == 2 || (aw_a & 7) == 3 ||
+                       (ar_a & 7) == 1 || (ar_a & 7) == 2 || (ar_a & 7) == 3;
+    c->hi_unaligned += (aw_a & 7) > 4 || (ar_a & 7) > 4;
+    c->one_beat += (w->aw_valid && w->aw_ready && w->aw_len == 0) ||
+                   (w->ar_valid && w->ar_ready && w->ar_len == 0);
     c->partial += w->w_valid && w->w_ready && w->w_strb != full && w->w_strb != 0;
     c->aw_bp += w->aw_valid && !w->aw_ready;
     c->w_bp += w->w_valid && !w->w_ready;
@@ -90,14 +103,18 @@ static uint64_t phase(bench_t *b, const gx_axw_cfg_t *mc, const tb_axi_mem_cfg_t
     for (unsigned k = 0; k < K; k++) {
         gx_axw_master_phase(&b->mst[k], mc, n);
         tb_axi_mem_cfg_t c = *sc;
-        c.data_bytes = 8u << k;
+        c.data_bytes = gx_axi_width_bytes(k);
         b->mem[k].cfg = c;
+        b->end[k] = 0;
     }
     const uint64_t c0 = b->clk;
     for (;;) {
         int done = 1;
-        for (unsigned k = 0; k < K; k++)
-            done &= gx_axw_master_done(&b->mst[k]) && tb_axi_mem_idle(&b->mem[k]);
+        for (unsigned k = 0; k < K; k++) {
+            if (!b->end[k] && gx_axw_master_done(&b->mst[k]) && tb_axi_mem_idle(&b->mem[k]))
+                b->end[k] = b->clk;
+            done &= b->end[k] != 0;
+        }
         if (done)
             break;
         if (b->clk - c0 > DRAIN_CLOCKS) {
@@ -108,7 +125,7 @@ static uint64_t phase(bench_t *b, const gx_axw_cfg_t *mc, const tb_axi_mem_cfg_t
         clock(b);
     }
     for (unsigned k = 0; k < K; k++) {
-        const unsigned w = 64u << k;
+        const unsigned w = 8 * gx_axi_width_bytes(k);
         gx_axw_master_t *m = &b->mst[k];
         tb_check(rep, !m->first_err[0] && !m->cnt.bad_resp && !m->cnt.bad_last,
                  "DataW %u: %s (bad responses %" PRIu64 ", bad RLAST %" PRIu64 ")", w,
@@ -145,31 +162,34 @@ static uint64_t simulate(const tb_opts_t *o, const char *fst, const char *cov, t
     for (unsigned k = 0; k < K; k++) {
         gx_axw_master_init(&b.mst[k], BASE, SIZE, tb_rng_u64(&gen));
         tb_axi_mem_cfg_t c = fast;
-        c.data_bytes = 8u << k;
+        c.data_bytes = gx_axi_width_bytes(k);
         tb_axi_mem_init(&b.mem[k], BASE, SIZE, &c, tb_rng_u64(&stall));
         char name[32];
         snprintf(name, sizeof name, "narrow[%u]", k);
         axi_mon_axi4_init(&b.mon_n[k], name, 8, GX_AXW_MAX_WR + GX_AXW_MAX_RD, 1);
         snprintf(name, sizeof name, "wide[%u]", k);
-        axi_mon_axi4_init(&b.mon_w[k], name, 8u << k, GX_AXW_MAX_WR + GX_AXW_MAX_RD, 1);
+        axi_mon_axi4_init(&b.mon_w[k], name, gx_axi_width_bytes(k), GX_AXW_MAX_WR + GX_AXW_MAX_RD, 1);
     }
 
     /* directed: 32-beat writes, then 32-beat reads, at full rate */
     for (int rd = 0; rd < 2; rd++) {
         const gx_axw_cfg_t mc = {0, 0, 100, rd ? 100u : 0u, 0, 0, 100, 0};
-        uint64_t beats0 = 0;
+        uint64_t beats0[K];
         for (unsigned k = 0; k < K; k++)
-            beats0 += b.mst[k].cnt.beats;
-        const uint64_t c = phase(&b, &mc, &fast, 200, rep);
-        uint64_t beats = 0;
-        for (unsigned k = 0; k < K; k++)
-            beats += b.mst[k].cnt.beats;
-        beats = (beats - beats0) / K;
-        printf("directed 32-beat %s: %" PRIu64 " narrow beats in %" PRIu64 " clocks\n",
-               rd ? "reads" : "writes", beats, c);
-        /* one beat a clock: the beats plus the first burst's fill and the last's drain */
-        tb_check(rep, c && c <= beats + 16, "directed %s: %" PRIu64 " beats in %" PRIu64
-                 " clocks, not one a clock", rd ? "reads" : "writes", beats, c);
+            beats0[k] = b.mst[k].cnt.beats;
+        const uint64_t c0 = b.clk;
+        phase(&b, &mc, &fast, 200, rep);
+        for (unsigned k = 0; k < K; k++) {
+            const uint64_t beats = b.mst[k].cnt.beats - beats0[k], c = b.end[k] - c0;
+            const unsigned w = 8 * gx_axi_width_bytes(k), per = w < 64 ? 2 : 1;
+            printf("directed 32-beat %s, DataW %u: %" PRIu64 " narrow beats in %" PRIu64
+                   " clocks\n", rd ? "reads" : "writes", w, beats, c);
+            /* one beat a clock (one every two at 32 bits: a narrow beat is two DataW
+             * beats): the beats plus the first burst's fill and the last's drain */
+            tb_check(rep, b.end[k] && c <= per * beats + 16, "directed %s, DataW %u: %"
+                     PRIu64 " beats in %" PRIu64 " clocks, not one every %u", rd ? "reads"
+                     : "writes", w, beats, c, per);
+        }
     }
 
     /* random phases */
@@ -191,18 +211,22 @@ static uint64_t simulate(const tb_opts_t *o, const char *fst, const char *cov, t
     for (unsigned k = 0; k < K; k++) {
         const gx_axw_cnt_t *m = &b.mst[k].cnt;
         const cov_t *c = &b.cv[k];
-        const unsigned w = 64u << k;
+        const unsigned w = 8 * gx_axi_width_bytes(k);
         printf("DataW %u: %" PRIu64 " writes, %" PRIu64 " reads, %" PRIu64 " narrow beats, %"
                PRIu64 " read bytes compared\n", w, m->writes, m->reads, m->beats, m->compared);
-        struct { const char *name; uint64_t n; int wide_only; } bins[] = {
+        /* only: 0 every width, 1 all but 64 (wires), 2 only 32 (the downsizer) */
+        struct { const char *name; uint64_t n; int only; } bins[] = {
             {"unaligned start byte", m->unaligned, 0}, {"unaligned start lane", c->lane_unaligned, 1},
+            {"unaligned start, lower half", c->lo_unaligned, 2},
+            {"unaligned start, upper half", c->hi_unaligned, 2},
+            {"one 4-byte beat burst", c->one_beat, 2},
             {"one-beat burst", m->single, 0}, {"32-beat burst", m->full, 0},
             {"wide W beat, partial strobes", c->partial, 0}, {"W before its AW", m->w_early, 0},
             {"AWREADY low", c->aw_bp, 0}, {"WREADY low", c->w_bp, 0}, {"ARREADY low", c->ar_bp, 0},
             {"wide RREADY low", c->r_unpack, 0}, {"BREADY low", m->b_wait, 0},
             {"RREADY low", m->r_wait, 0}};
         for (unsigned i = 0; i < sizeof bins / sizeof bins[0]; i++) {
-            if (bins[i].wide_only && k == 0)
+            if ((bins[i].only == 1 && k == GX_AXI_WIDTH_K64) || (bins[i].only == 2 && k != 0))
                 continue;
             printf("coverage DataW %3u %-30s %" PRIu64 "\n", w, bins[i].name, bins[i].n);
             if (o->n >= N_DEFAULT)

@@ -47,7 +47,10 @@ typedef struct wlog {
 } wlog_t;
 
 /* The model's write ranges, each one AXI burst of beats of 2^beat_shift bytes (m_axi's
- * data width: gx_msmem's 8 bytes, or gx_axi_width's 16 or 32). */
+ * data width: gx_msmem's 8 bytes, or gx_axi_width's 4, 16 or 32): from the range's first
+ * byte to the end of gx_msmem's last 8-byte beat (at 4-byte beats the last 8-byte beat is
+ * two, the upper with strobes 0 when the range ends in its lower half: the downsizer
+ * sees only the 8-byte AWLEN; at 8 bytes and more the rounding changes nothing). */
 static void on_op(void *ctx, const gx_pipe_mem_op_t *op)
 {
     wlog_t *w = ctx;
@@ -68,7 +71,8 @@ static void on_op(void *ctx, const gx_pipe_mem_op_t *op)
         }
         uint64_t a = op->io.r[i].addr, e = a + op->io.r[i].len;
         w->addr[w->n] = a;
-        w->len[w->n] = (unsigned)(((e - 1) >> w->beat_shift) - (a >> w->beat_shift));
+        const uint64_t e8 = (e + 7) & ~7ull;
+        w->len[w->n] = (unsigned)(((e8 - 1) >> w->beat_shift) - (a >> w->beat_shift));
         w->bytes[w->n] = op->io.r[i].len;
         w->n++;
     }
