@@ -153,20 +153,21 @@ module gx_msmem #(
     mpw  <= 5'((7'd64 >> nlg_c) - 7'd1);
   end
 
-  // The surface's tile count, three registers behind cfg_i: W H, both padded to whole
-  // tiles (so every tile is whole: a tile's existing pixels are its P), by shift and
-  // add, no multiplier (the product of the configuration needs no DSP block and its
-  // routing): the rows W h_i 2^i summed four at a time into registers, then the four
-  // sums; then the count.
+  // The surface's tile count, three registers behind cfg_i: W and H padded to whole
+  // tiles (so every tile is whole: a tile's existing pixels are its P), registered; their
+  // product W H by shift and add, no multiplier (the product of the configuration needs no
+  // DSP block and its routing): the rows W h_i 2^i summed four at a time into registers;
+  // then the four sums, shifted by log2 P, the count.
   logic [13:0][27:0] whrow;
   logic [3:0][27:0]  whsum_q;
-  logic [27:0]       wh_q;
-  logic [13:0]       wpad, hpad;   // W and H padded to whole tiles (gx_tile_pkg)
-  assign wpad = gx_tile_pkg::tile_pad(cfg_i.width, gx_tile_pkg::tile_wlog(plg_c));
-  assign hpad = gx_tile_pkg::tile_pad(cfg_i.height, gx_tile_pkg::tile_hlog(plg_c));
+  logic [13:0]       wpad_q, hpad_q;
+  always_ff @(posedge clk_i) begin
+    wpad_q <= gx_tile_pkg::tile_pad(cfg_i.width, gx_tile_pkg::tile_wlog(plg_c));
+    hpad_q <= gx_tile_pkg::tile_pad(cfg_i.height, gx_tile_pkg::tile_hlog(plg_c));
+  end
   always_comb begin
     for (int unsigned i = 0; i < 14; i++)
-      whrow[i] = hpad[i] ? 28'(wpad) << i : 28'd0;
+      whrow[i] = hpad_q[i] ? 28'(wpad_q) << i : 28'd0;
   end
   logic [20:0] tiles_q;
   always_ff @(posedge clk_i) begin
@@ -174,8 +175,7 @@ module gx_msmem #(
     whsum_q[1] <= (whrow[4] + whrow[5]) + (whrow[6] + whrow[7]);
     whsum_q[2] <= (whrow[8] + whrow[9]) + (whrow[10] + whrow[11]);
     whsum_q[3] <= whrow[12] + whrow[13];
-    wh_q       <= (whsum_q[0] + whsum_q[1]) + (whsum_q[2] + whsum_q[3]);
-    tiles_q    <= 21'(wh_q >> plg);   // W H padded: a multiple of P
+    tiles_q    <= 21'(((whsum_q[0] + whsum_q[1]) + (whsum_q[2] + whsum_q[3])) >> plg);
   end
 
   // ---------------------------------------------------------------------------------
