@@ -40,7 +40,10 @@ module gx_fifo_lut #(
   logic          hv_q;                    // the head register holds a word
   logic          pop_q;                   // the head was popped in the clock before
   logic [Width-1:0] head_q, rd;
-  logic          ld;
+  // The load is kept as a net of its own: synthesis would otherwise merge it into the
+  // LUTs of the RAM's read data (placed by the RAM), so the user's pop would cross to
+  // them and back to the read pointer, the count and the head's enables.
+  (* keep *) logic ld;
 
   assign ld = (!hv_q || pop_i) && mcount_q != '0;
 
