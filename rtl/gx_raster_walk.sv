@@ -343,12 +343,15 @@ module gx_raster_walk #(
 
   // FIFO F and WF: the head's fine tiles, lowest first (wf_rest_q: those not yet handed
   // on, a register that follows the head: loaded with its mask as the head loads, its
-  // lowest bit cleared as one is handed on, so the choice is one LUT from registers)
+  // lowest bit cleared as one is handed on, so the choice is one LUT from registers;
+  // wf_ic_q: copies of that choice, registered as the mask, one for each edge's offset
+  // select in F1)
   logic            ff_push, ff_valid, cred_f_q, ff_ld;
   (* keep *) logic wf_emit, wf_last;
   rec_cm_t         ff_head, ff_next;
   logic [FCW-1:0]  ff_count;
   logic [3:0]      wf_rest_q;
+  logic [2:0][1:0] wf_ic_q;
   (* keep *) logic [1:0] wf_idx;
   assign ff_push = c2_v_q && c2_q.mask != '0;
   gx_fifo_lut #(.Width($bits(c2_q)), .Depth(FD)) u_ff (
@@ -362,6 +365,13 @@ module gx_raster_walk #(
     if (rst_i) wf_rest_q <= '0;
     else if (ff_ld) wf_rest_q <= ff_next.mask;
     else if (wf_emit) wf_rest_q <= wf_rest_q & (wf_rest_q - 4'd1);
+  end
+  for (genvar e = 0; e < 3; e++) begin : gen_wfc
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) wf_ic_q[e] <= '0;
+      else if (ff_ld) wf_ic_q[e] <= low4(ff_next.mask);
+      else if (wf_emit) wf_ic_q[e] <= low4(wf_rest_q & (wf_rest_q - 4'd1));
+    end
   end
   always_ff @(posedge clk_i) begin
     logic [2:0] infl_d;
@@ -412,9 +422,9 @@ module gx_raster_walk #(
     f1_q.fy  <= {ff_head.ty, wf_idx[1]};
     f1_q.e   <= ff_head.e;
     for (int e = 0; e < 3; e++)
-      f1_off_q[e] <= wf_idx == 2'd0 ? '0
-                   : wf_idx == 2'd1 ? EW'($signed(rf.a[e])) <<< 11
-                   : wf_idx == 2'd2 ? EW'($signed(rf.b[e])) <<< 11
+      f1_off_q[e] <= wf_ic_q[e] == 2'd0 ? '0
+                   : wf_ic_q[e] == 2'd1 ? EW'($signed(rf.a[e])) <<< 11
+                   : wf_ic_q[e] == 2'd2 ? EW'($signed(rf.b[e])) <<< 11
                    :                  EW'($signed(rf.ab[e])) <<< 11;
     f1_krc_q <= rr.krc;
     f1_px0_q <= rr.px0;
@@ -473,11 +483,13 @@ module gx_raster_walk #(
     end
   end
 
-  // FIFO R and WR: the head's groups, lowest first (wr_rest_q as WF's wf_rest_q)
+  // FIFO R and WR: the head's groups, lowest first (wr_rest_q, wr_ic_q as WF's
+  // wf_rest_q, wf_ic_q; wr_ic_q for each edge's offset selects in G1)
   logic            fr_push, fr_valid, wr_emit, wr_last, cred_r_q, fr_ld;
   rec_fm_t         fr_head, fr_next;
   logic [FCW-1:0]  fr_count;
   logic [G-1:0]    wr_rest_q;
+  logic [2:0][GL-1:0] wr_ic_q;
   (* keep *) logic [GL-1:0] wr_idx;
   assign fr_push = f3_v_q && f3_rok_q != '0 && f3_gok_q != '0;
   gx_fifo_lut #(.Width($bits(f3_m)), .Depth(FD)) u_fr (
@@ -491,6 +503,13 @@ module gx_raster_walk #(
     if (rst_i) wr_rest_q <= '0;
     else if (fr_ld) wr_rest_q <= fr_next.mask;
     else if (wr_emit) wr_rest_q <= wr_rest_q & (wr_rest_q - G'(1));
+  end
+  for (genvar e = 0; e < 3; e++) begin : gen_wrc
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) wr_ic_q[e] <= '0;
+      else if (fr_ld) wr_ic_q[e] <= low_g(fr_next.mask);
+      else if (wr_emit) wr_ic_q[e] <= low_g(wr_rest_q & (wr_rest_q - G'(1)));
+    end
   end
   always_ff @(posedge clk_i) begin
     logic [2:0] infl_d;
@@ -541,13 +560,16 @@ module gx_raster_walk #(
     g1_py1_q <= rg.py1;
     g1_nlog_q <= rg.nlog;
     for (int e = 0; e < 3; e++) begin
-      g1_ro_q[e] <= row == 2'd0 ? '0
-                  : row == 2'd1 ? EW'($signed(rg.b[e])) <<< 9
-                  : row == 2'd2 ? EW'($signed(rg.b[e])) <<< 10
+      logic [1:0] row_e, g_e;
+      row_e = 2'(32'(wr_ic_q[e]) / GPR);
+      g_e   = 2'(32'(wr_ic_q[e]) % GPR);
+      g1_ro_q[e] <= row_e == 2'd0 ? '0
+                  : row_e == 2'd1 ? EW'($signed(rg.b[e])) <<< 9
+                  : row_e == 2'd2 ? EW'($signed(rg.b[e])) <<< 10
                   :                    EW'($signed(rg.b3[e])) <<< 9;
       g1_go_q[e] <= '0;
       for (int gg = 1; gg < GPR; gg++)
-        if (g == 2'(gg))
+        if (g_e == 2'(gg))
           g1_go_q[e] <= gg * Lanes == 1 ? EW'($signed(rg.a[e])) <<< 9
                       : gg * Lanes == 2 ? EW'($signed(rg.a[e])) <<< 10
                       :                   EW'($signed(rg.a3[e])) <<< 9;
@@ -697,7 +719,8 @@ module gx_raster_walk #(
   `GX_ASSERT(HeadFollow_A, (ff_valid || wf_rest_q == '0) && (fr_valid || wr_rest_q == '0) &&
                            (fg_valid || gr_h_q == '0) &&
                            (!fg_valid || gr_last_q == (gr_h_q == steps_m1(fg_head.nlog))) &&
-                           gr_hc_q == {3{gr_h_q}})
+                           gr_hc_q == {3{gr_h_q}} && wf_ic_q == {3{wf_idx}} &&
+                           wr_ic_q == {3{wr_idx}})
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16))
   `GX_COVER(WalkOverlap_C, tri_take && wa_v_q)
