@@ -209,6 +209,15 @@ module gx_raster_walk #(
   logic [2:0][EW-1:0] wa_e_q, wa_er_q;      // E' at the tile's origin, at its row's first
   logic            wa_c0_q, wa_c1_q, wa_r0_q, wa_r1_q;  // first/last column, row
   logic            wa_last_q;               // the last tile: wa_c1_q && wa_r1_q
+  // the next values of WA's state, of C's credit and of the decisions
+  logic            wa_v_d, avail_d, wa_last_d, cred_c_d, take_d, wa_en_d;
+  logic [2:0]      infl_c_d;
+  // WA's take and its take-or-advance, registered: decided a clock ahead from the next
+  // values above, in WC copies, each the clock enable of one group of WA's registers
+  // (each edge's E' values and steps, the counters and the triangle's bounds) and driven
+  // by nothing but its flip-flop
+  localparam int unsigned WC = 4;
+  logic [WC-1:0]   wa_tk_q, wa_en_q;
 
   assign ra_addr  = next_q[3:0];
   assign wa_last  = wa_last_q;
@@ -216,61 +225,73 @@ module gx_raster_walk #(
   assign tri_take = avail_q && (!wa_v_q || (wa_adv && wa_last));
   assign next_o   = next_q;
 
-  // a triangle is written and not yet taken (registered: the next values of both
-  // counts; prep's count moves with its write)
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       wa_v_q  <= 1'b0;
       next_q  <= '0;
       avail_q <= 1'b0;
     end else begin
-      if (tri_take) begin
-        wa_v_q <= 1'b1;
-        next_q <= next_q + 1'b1;
-      end else if (wa_adv && wa_last) begin
-        wa_v_q <= 1'b0;
-      end
-      avail_q <= QW'(next_q + QW'(tri_take)) != QW'(pushed_i + QW'(tri_we_i));
+      wa_v_q  <= wa_v_d;
+      if (tri_take) next_q <= next_q + 1'b1;
+      avail_q <= avail_d;
     end
   end
+  for (genvar k = 0; k < WC; k++) begin : gen_wc
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        wa_tk_q[k] <= 1'b0;
+        wa_en_q[k] <= 1'b0;
+      end else begin
+        wa_tk_q[k] <= take_d;
+        wa_en_q[k] <= wa_en_d;
+      end
+    end
+  end
+  // the triangle's bounds and the counters: copy WC - 1
   always_ff @(posedge clk_i) begin
-    if (tri_take) begin
+    wa_last_q <= wa_last_d;
+    if (wa_tk_q[WC-1]) begin
       wa_seq_q <= next_q;
-      wa_a_q   <= ra.a;
-      wa_b_q   <= ra.b;
       wa_tx0_q <= ra.tx0;
       wa_tx1m_q <= ra.tx1m;
       wa_ty1m_q <= ra.ty1m;
       wa_c1t_q <= ra.c1;
       wa_tx_q  <= ra.tx0;
       wa_ty_q  <= ra.ty0;
-      wa_e_q   <= ra.e00;
-      wa_er_q  <= ra.e00;
       wa_c0_q  <= 1'b1;
       wa_c1_q  <= ra.c1;
       wa_r0_q  <= 1'b1;
       wa_r1_q  <= ra.r1;
-      wa_last_q <= ra.c1 && ra.r1;
-    end else if (wa_adv) begin
+    end else if (wa_en_q[WC-1]) begin
       if (wa_c1_q) begin
         wa_tx_q <= wa_tx0_q;
         wa_ty_q <= wa_ty_q + 1'b1;
-        for (int e = 0; e < 3; e++) begin
-          wa_e_q[e]  <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
-          wa_er_q[e] <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
-        end
         wa_c0_q <= 1'b1;
         wa_c1_q <= wa_c1t_q;
         wa_r0_q <= 1'b0;
         wa_r1_q <= wa_ty_q == wa_ty1m_q;
-        wa_last_q <= wa_c1t_q && wa_ty_q == wa_ty1m_q;
       end else begin
         wa_tx_q <= wa_tx_q + 1'b1;
-        for (int e = 0; e < 3; e++)
-          wa_e_q[e] <= $signed(wa_e_q[e]) + (EW'($signed(wa_a_q[e])) <<< 12);
         wa_c0_q <= 1'b0;
         wa_c1_q <= wa_tx_q == wa_tx1m_q;
-        wa_last_q <= wa_tx_q == wa_tx1m_q && wa_r1_q;
+      end
+    end
+  end
+  // each edge's E' values and steps: copy e
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++) begin
+      if (wa_tk_q[e]) begin
+        wa_a_q[e]  <= ra.a[e];
+        wa_b_q[e]  <= ra.b[e];
+        wa_e_q[e]  <= ra.e00[e];
+        wa_er_q[e] <= ra.e00[e];
+      end else if (wa_en_q[e]) begin
+        if (wa_c1_q) begin
+          wa_e_q[e]  <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
+          wa_er_q[e] <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
+        end else begin
+          wa_e_q[e]  <= $signed(wa_e_q[e]) + (EW'($signed(wa_a_q[e])) <<< 12);
+        end
       end
     end
   end
@@ -373,15 +394,28 @@ module gx_raster_walk #(
       else if (wf_emit) wf_ic_q[e] <= low4(wf_rest_q & (wf_rest_q - 4'd1));
     end
   end
+  // WA's next state, C's next credit, and from them WA's decisions in the next clock
+  always_comb begin
+    wa_v_d    = tri_take || (wa_v_q && !(wa_adv && wa_last));
+    // a triangle is written and not yet taken (the next values of both counts; prep's
+    // count moves with its write)
+    avail_d   = QW'(next_q + QW'(tri_take)) != QW'(pushed_i + QW'(tri_we_i));
+    wa_last_d = tri_take ? ra.c1 && ra.r1
+              : !wa_adv  ? wa_last_q
+              : wa_c1_q  ? wa_c1t_q && wa_ty_q == wa_ty1m_q
+              :            wa_tx_q == wa_tx1m_q && wa_r1_q;
+    infl_c_d  = infl_c_q + 3'(wa_adv) - 3'(c2_v_q);
+    cred_c_d  = room(4'(infl_c_d), ff_count, ff_push);
+    take_d    = avail_d && (!wa_v_d || (cred_c_d && wa_last_d));
+    wa_en_d   = take_d || (wa_v_d && cred_c_d);
+  end
   always_ff @(posedge clk_i) begin
-    logic [2:0] infl_d;
-    infl_d = infl_c_q + 3'(wa_adv) - 3'(c2_v_q);
     if (rst_i) begin
       infl_c_q <= '0;
       cred_c_q <= 1'b0;
     end else begin
-      infl_c_q <= infl_d;
-      cred_c_q <= room(4'(infl_d), ff_count, ff_push);
+      infl_c_q <= infl_c_d;
+      cred_c_q <= cred_c_d;
     end
   end
 
@@ -722,6 +756,7 @@ module gx_raster_walk #(
                            gr_hc_q == {3{gr_h_q}} && wf_ic_q == {3{wf_idx}} &&
                            wr_ic_q == {3{wr_idx}})
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
+  `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16))
   `GX_COVER(WalkOverlap_C, tri_take && wa_v_q)
   `GX_COVER(FineDrop_C, c2_v_q && c2_q.mask == '0)
