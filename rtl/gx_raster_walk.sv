@@ -364,14 +364,15 @@ module gx_raster_walk #(
 
   // FIFO F and WF: the head's fine tiles, lowest first (wf_rest_q: those not yet handed
   // on, a register that follows the head: loaded with its mask as the head loads, its
-  // lowest bit cleared as one is handed on, so the choice is one LUT from registers;
-  // wf_ic_q: copies of that choice, registered as the mask, one for each edge's offset
-  // select in F1)
+  // lowest bit cleared as one is handed on; wf_last_q: one is left, and wf_ic_q: copies
+  // of the lowest one's index, one for each edge's offset select in F1, registered from
+  // the mask's next value, so the pop and the choice come from registers)
   logic            ff_push, ff_valid, cred_f_q, ff_ld;
   (* keep *) logic wf_emit, wf_last;
   rec_cm_t         ff_head, ff_next;
   logic [FCW-1:0]  ff_count;
-  logic [3:0]      wf_rest_q;
+  logic [3:0]      wf_rest_q, wf_rest_d;
+  logic            wf_last_q;
   logic [2:0][1:0] wf_ic_q;
   (* keep *) logic [1:0] wf_idx;
   assign ff_push = c2_v_q && c2_q.mask != '0;
@@ -380,18 +381,23 @@ module gx_raster_walk #(
     .valid_o(ff_valid), .head_o(ff_head), .count_o(ff_count), .load_o(ff_ld),
     .next_o(ff_next));
   assign wf_idx  = low4(wf_rest_q);
-  assign wf_last = one4(wf_rest_q);
+  assign wf_last = wf_last_q;
   assign wf_emit = ff_valid && cred_f_q;
+  assign wf_rest_d = ff_ld   ? ff_next.mask
+                   : wf_emit ? wf_rest_q & (wf_rest_q - 4'd1) : wf_rest_q;
   always_ff @(posedge clk_i) begin
-    if (rst_i) wf_rest_q <= '0;
-    else if (ff_ld) wf_rest_q <= ff_next.mask;
-    else if (wf_emit) wf_rest_q <= wf_rest_q & (wf_rest_q - 4'd1);
+    if (rst_i) begin
+      wf_rest_q <= '0;
+      wf_last_q <= 1'b1;
+    end else begin
+      wf_rest_q <= wf_rest_d;
+      wf_last_q <= one4(wf_rest_d);
+    end
   end
   for (genvar e = 0; e < 3; e++) begin : gen_wfc
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) wf_ic_q[e] <= '0;
-      else if (ff_ld) wf_ic_q[e] <= low4(ff_next.mask);
-      else if (wf_emit) wf_ic_q[e] <= low4(wf_rest_q & (wf_rest_q - 4'd1));
+      else wf_ic_q[e] <= low4(wf_rest_d);
     end
   end
   // WA's next state, C's next credit, and from them WA's decisions in the next clock
@@ -517,12 +523,13 @@ module gx_raster_walk #(
     end
   end
 
-  // FIFO R and WR: the head's groups, lowest first (wr_rest_q, wr_ic_q as WF's
-  // wf_rest_q, wf_ic_q; wr_ic_q for each edge's offset selects in G1)
+  // FIFO R and WR: the head's groups, lowest first (wr_rest_q, wr_last_q, wr_ic_q as
+  // WF's wf_rest_q, wf_last_q, wf_ic_q; wr_ic_q for each edge's offset selects in G1)
   logic            fr_push, fr_valid, wr_emit, wr_last, cred_r_q, fr_ld;
   rec_fm_t         fr_head, fr_next;
   logic [FCW-1:0]  fr_count;
-  logic [G-1:0]    wr_rest_q;
+  logic [G-1:0]    wr_rest_q, wr_rest_d;
+  logic            wr_last_q;
   logic [2:0][GL-1:0] wr_ic_q;
   (* keep *) logic [GL-1:0] wr_idx;
   assign fr_push = f3_v_q && f3_rok_q != '0 && f3_gok_q != '0;
@@ -531,18 +538,23 @@ module gx_raster_walk #(
     .valid_o(fr_valid), .head_o(fr_head), .count_o(fr_count), .load_o(fr_ld),
     .next_o(fr_next));
   assign wr_idx  = low_g(wr_rest_q);
-  assign wr_last = one_g(wr_rest_q);
+  assign wr_last = wr_last_q;
   assign wr_emit = fr_valid && cred_r_q;
+  assign wr_rest_d = fr_ld   ? fr_next.mask
+                   : wr_emit ? wr_rest_q & (wr_rest_q - G'(1)) : wr_rest_q;
   always_ff @(posedge clk_i) begin
-    if (rst_i) wr_rest_q <= '0;
-    else if (fr_ld) wr_rest_q <= fr_next.mask;
-    else if (wr_emit) wr_rest_q <= wr_rest_q & (wr_rest_q - G'(1));
+    if (rst_i) begin
+      wr_rest_q <= '0;
+      wr_last_q <= 1'b1;
+    end else begin
+      wr_rest_q <= wr_rest_d;
+      wr_last_q <= one_g(wr_rest_d);
+    end
   end
   for (genvar e = 0; e < 3; e++) begin : gen_wrc
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) wr_ic_q[e] <= '0;
-      else if (fr_ld) wr_ic_q[e] <= low_g(fr_next.mask);
-      else if (wr_emit) wr_ic_q[e] <= low_g(wr_rest_q & (wr_rest_q - G'(1)));
+      else wr_ic_q[e] <= low_g(wr_rest_d);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -754,7 +766,8 @@ module gx_raster_walk #(
                            (fg_valid || gr_h_q == '0) &&
                            (!fg_valid || gr_last_q == (gr_h_q == steps_m1(fg_head.nlog))) &&
                            gr_hc_q == {3{gr_h_q}} && wf_ic_q == {3{wf_idx}} &&
-                           wr_ic_q == {3{wr_idx}})
+                           wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
+                           wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16))
