@@ -209,6 +209,15 @@ module gx_raster_walk #(
   logic [2:0][EW-1:0] wa_e_q, wa_er_q;      // E' at the tile's origin, at its row's first
   logic            wa_c0_q, wa_c1_q, wa_r0_q, wa_r1_q;  // first/last column, row
   logic            wa_last_q;               // the last tile: wa_c1_q && wa_r1_q
+  // the next values of WA's state, of C's credit and of the decisions
+  logic            wa_v_d, avail_d, wa_last_d, cred_c_d, take_d, wa_en_d;
+  logic [2:0]      infl_c_d;
+  // WA's take and its take-or-advance, registered: decided a clock ahead from the next
+  // values above, in WC copies, each the clock enable of one group of WA's registers
+  // (each edge's E' values and steps, the counters and the triangle's bounds) and driven
+  // by nothing but its flip-flop
+  localparam int unsigned WC = 4;
+  logic [WC-1:0]   wa_tk_q, wa_en_q;
 
   assign ra_addr  = next_q[3:0];
   assign wa_last  = wa_last_q;
@@ -216,61 +225,73 @@ module gx_raster_walk #(
   assign tri_take = avail_q && (!wa_v_q || (wa_adv && wa_last));
   assign next_o   = next_q;
 
-  // a triangle is written and not yet taken (registered: the next values of both
-  // counts; prep's count moves with its write)
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       wa_v_q  <= 1'b0;
       next_q  <= '0;
       avail_q <= 1'b0;
     end else begin
-      if (tri_take) begin
-        wa_v_q <= 1'b1;
-        next_q <= next_q + 1'b1;
-      end else if (wa_adv && wa_last) begin
-        wa_v_q <= 1'b0;
-      end
-      avail_q <= QW'(next_q + QW'(tri_take)) != QW'(pushed_i + QW'(tri_we_i));
+      wa_v_q  <= wa_v_d;
+      if (tri_take) next_q <= next_q + 1'b1;
+      avail_q <= avail_d;
     end
   end
+  for (genvar k = 0; k < WC; k++) begin : gen_wc
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        wa_tk_q[k] <= 1'b0;
+        wa_en_q[k] <= 1'b0;
+      end else begin
+        wa_tk_q[k] <= take_d;
+        wa_en_q[k] <= wa_en_d;
+      end
+    end
+  end
+  // the triangle's bounds and the counters: copy WC - 1
   always_ff @(posedge clk_i) begin
-    if (tri_take) begin
+    wa_last_q <= wa_last_d;
+    if (wa_tk_q[WC-1]) begin
       wa_seq_q <= next_q;
-      wa_a_q   <= ra.a;
-      wa_b_q   <= ra.b;
       wa_tx0_q <= ra.tx0;
       wa_tx1m_q <= ra.tx1m;
       wa_ty1m_q <= ra.ty1m;
       wa_c1t_q <= ra.c1;
       wa_tx_q  <= ra.tx0;
       wa_ty_q  <= ra.ty0;
-      wa_e_q   <= ra.e00;
-      wa_er_q  <= ra.e00;
       wa_c0_q  <= 1'b1;
       wa_c1_q  <= ra.c1;
       wa_r0_q  <= 1'b1;
       wa_r1_q  <= ra.r1;
-      wa_last_q <= ra.c1 && ra.r1;
-    end else if (wa_adv) begin
+    end else if (wa_en_q[WC-1]) begin
       if (wa_c1_q) begin
         wa_tx_q <= wa_tx0_q;
         wa_ty_q <= wa_ty_q + 1'b1;
-        for (int e = 0; e < 3; e++) begin
-          wa_e_q[e]  <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
-          wa_er_q[e] <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
-        end
         wa_c0_q <= 1'b1;
         wa_c1_q <= wa_c1t_q;
         wa_r0_q <= 1'b0;
         wa_r1_q <= wa_ty_q == wa_ty1m_q;
-        wa_last_q <= wa_c1t_q && wa_ty_q == wa_ty1m_q;
       end else begin
         wa_tx_q <= wa_tx_q + 1'b1;
-        for (int e = 0; e < 3; e++)
-          wa_e_q[e] <= $signed(wa_e_q[e]) + (EW'($signed(wa_a_q[e])) <<< 12);
         wa_c0_q <= 1'b0;
         wa_c1_q <= wa_tx_q == wa_tx1m_q;
-        wa_last_q <= wa_tx_q == wa_tx1m_q && wa_r1_q;
+      end
+    end
+  end
+  // each edge's E' values and steps: copy e
+  always_ff @(posedge clk_i) begin
+    for (int e = 0; e < 3; e++) begin
+      if (wa_tk_q[e]) begin
+        wa_a_q[e]  <= ra.a[e];
+        wa_b_q[e]  <= ra.b[e];
+        wa_e_q[e]  <= ra.e00[e];
+        wa_er_q[e] <= ra.e00[e];
+      end else if (wa_en_q[e]) begin
+        if (wa_c1_q) begin
+          wa_e_q[e]  <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
+          wa_er_q[e] <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
+        end else begin
+          wa_e_q[e]  <= $signed(wa_e_q[e]) + (EW'($signed(wa_a_q[e])) <<< 12);
+        end
       end
     end
   end
@@ -343,12 +364,16 @@ module gx_raster_walk #(
 
   // FIFO F and WF: the head's fine tiles, lowest first (wf_rest_q: those not yet handed
   // on, a register that follows the head: loaded with its mask as the head loads, its
-  // lowest bit cleared as one is handed on, so the choice is one LUT from registers)
+  // lowest bit cleared as one is handed on; wf_last_q: one is left, and wf_ic_q: copies
+  // of the lowest one's index, one for each edge's offset select in F1, registered from
+  // the mask's next value, so the pop and the choice come from registers)
   logic            ff_push, ff_valid, cred_f_q, ff_ld;
   (* keep *) logic wf_emit, wf_last;
   rec_cm_t         ff_head, ff_next;
   logic [FCW-1:0]  ff_count;
-  logic [3:0]      wf_rest_q;
+  logic [3:0]      wf_rest_q, wf_rest_d;
+  logic            wf_last_q;
+  logic [2:0][1:0] wf_ic_q;
   (* keep *) logic [1:0] wf_idx;
   assign ff_push = c2_v_q && c2_q.mask != '0;
   gx_fifo_lut #(.Width($bits(c2_q)), .Depth(FD)) u_ff (
@@ -356,22 +381,47 @@ module gx_raster_walk #(
     .valid_o(ff_valid), .head_o(ff_head), .count_o(ff_count), .load_o(ff_ld),
     .next_o(ff_next));
   assign wf_idx  = low4(wf_rest_q);
-  assign wf_last = one4(wf_rest_q);
+  assign wf_last = wf_last_q;
   assign wf_emit = ff_valid && cred_f_q;
+  assign wf_rest_d = ff_ld   ? ff_next.mask
+                   : wf_emit ? wf_rest_q & (wf_rest_q - 4'd1) : wf_rest_q;
   always_ff @(posedge clk_i) begin
-    if (rst_i) wf_rest_q <= '0;
-    else if (ff_ld) wf_rest_q <= ff_next.mask;
-    else if (wf_emit) wf_rest_q <= wf_rest_q & (wf_rest_q - 4'd1);
+    if (rst_i) begin
+      wf_rest_q <= '0;
+      wf_last_q <= 1'b1;
+    end else begin
+      wf_rest_q <= wf_rest_d;
+      wf_last_q <= one4(wf_rest_d);
+    end
+  end
+  for (genvar e = 0; e < 3; e++) begin : gen_wfc
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) wf_ic_q[e] <= '0;
+      else wf_ic_q[e] <= low4(wf_rest_d);
+    end
+  end
+  // WA's next state, C's next credit, and from them WA's decisions in the next clock
+  always_comb begin
+    wa_v_d    = tri_take || (wa_v_q && !(wa_adv && wa_last));
+    // a triangle is written and not yet taken (the next values of both counts; prep's
+    // count moves with its write)
+    avail_d   = QW'(next_q + QW'(tri_take)) != QW'(pushed_i + QW'(tri_we_i));
+    wa_last_d = tri_take ? ra.c1 && ra.r1
+              : !wa_adv  ? wa_last_q
+              : wa_c1_q  ? wa_c1t_q && wa_ty_q == wa_ty1m_q
+              :            wa_tx_q == wa_tx1m_q && wa_r1_q;
+    infl_c_d  = infl_c_q + 3'(wa_adv) - 3'(c2_v_q);
+    cred_c_d  = room(4'(infl_c_d), ff_count, ff_push);
+    take_d    = avail_d && (!wa_v_d || (cred_c_d && wa_last_d));
+    wa_en_d   = take_d || (wa_v_d && cred_c_d);
   end
   always_ff @(posedge clk_i) begin
-    logic [2:0] infl_d;
-    infl_d = infl_c_q + 3'(wa_adv) - 3'(c2_v_q);
     if (rst_i) begin
       infl_c_q <= '0;
       cred_c_q <= 1'b0;
     end else begin
-      infl_c_q <= infl_d;
-      cred_c_q <= room(4'(infl_d), ff_count, ff_push);
+      infl_c_q <= infl_c_d;
+      cred_c_q <= cred_c_d;
     end
   end
 
@@ -412,9 +462,9 @@ module gx_raster_walk #(
     f1_q.fy  <= {ff_head.ty, wf_idx[1]};
     f1_q.e   <= ff_head.e;
     for (int e = 0; e < 3; e++)
-      f1_off_q[e] <= wf_idx == 2'd0 ? '0
-                   : wf_idx == 2'd1 ? EW'($signed(rf.a[e])) <<< 11
-                   : wf_idx == 2'd2 ? EW'($signed(rf.b[e])) <<< 11
+      f1_off_q[e] <= wf_ic_q[e] == 2'd0 ? '0
+                   : wf_ic_q[e] == 2'd1 ? EW'($signed(rf.a[e])) <<< 11
+                   : wf_ic_q[e] == 2'd2 ? EW'($signed(rf.b[e])) <<< 11
                    :                  EW'($signed(rf.ab[e])) <<< 11;
     f1_krc_q <= rr.krc;
     f1_px0_q <= rr.px0;
@@ -473,11 +523,14 @@ module gx_raster_walk #(
     end
   end
 
-  // FIFO R and WR: the head's groups, lowest first (wr_rest_q as WF's wf_rest_q)
+  // FIFO R and WR: the head's groups, lowest first (wr_rest_q, wr_last_q, wr_ic_q as
+  // WF's wf_rest_q, wf_last_q, wf_ic_q; wr_ic_q for each edge's offset selects in G1)
   logic            fr_push, fr_valid, wr_emit, wr_last, cred_r_q, fr_ld;
   rec_fm_t         fr_head, fr_next;
   logic [FCW-1:0]  fr_count;
-  logic [G-1:0]    wr_rest_q;
+  logic [G-1:0]    wr_rest_q, wr_rest_d;
+  logic            wr_last_q;
+  logic [2:0][GL-1:0] wr_ic_q;
   (* keep *) logic [GL-1:0] wr_idx;
   assign fr_push = f3_v_q && f3_rok_q != '0 && f3_gok_q != '0;
   gx_fifo_lut #(.Width($bits(f3_m)), .Depth(FD)) u_fr (
@@ -485,12 +538,24 @@ module gx_raster_walk #(
     .valid_o(fr_valid), .head_o(fr_head), .count_o(fr_count), .load_o(fr_ld),
     .next_o(fr_next));
   assign wr_idx  = low_g(wr_rest_q);
-  assign wr_last = one_g(wr_rest_q);
+  assign wr_last = wr_last_q;
   assign wr_emit = fr_valid && cred_r_q;
+  assign wr_rest_d = fr_ld   ? fr_next.mask
+                   : wr_emit ? wr_rest_q & (wr_rest_q - G'(1)) : wr_rest_q;
   always_ff @(posedge clk_i) begin
-    if (rst_i) wr_rest_q <= '0;
-    else if (fr_ld) wr_rest_q <= fr_next.mask;
-    else if (wr_emit) wr_rest_q <= wr_rest_q & (wr_rest_q - G'(1));
+    if (rst_i) begin
+      wr_rest_q <= '0;
+      wr_last_q <= 1'b1;
+    end else begin
+      wr_rest_q <= wr_rest_d;
+      wr_last_q <= one_g(wr_rest_d);
+    end
+  end
+  for (genvar e = 0; e < 3; e++) begin : gen_wrc
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) wr_ic_q[e] <= '0;
+      else wr_ic_q[e] <= low_g(wr_rest_d);
+    end
   end
   always_ff @(posedge clk_i) begin
     logic [2:0] infl_d;
@@ -541,13 +606,16 @@ module gx_raster_walk #(
     g1_py1_q <= rg.py1;
     g1_nlog_q <= rg.nlog;
     for (int e = 0; e < 3; e++) begin
-      g1_ro_q[e] <= row == 2'd0 ? '0
-                  : row == 2'd1 ? EW'($signed(rg.b[e])) <<< 9
-                  : row == 2'd2 ? EW'($signed(rg.b[e])) <<< 10
+      logic [1:0] row_e, g_e;
+      row_e = 2'(32'(wr_ic_q[e]) / GPR);
+      g_e   = 2'(32'(wr_ic_q[e]) % GPR);
+      g1_ro_q[e] <= row_e == 2'd0 ? '0
+                  : row_e == 2'd1 ? EW'($signed(rg.b[e])) <<< 9
+                  : row_e == 2'd2 ? EW'($signed(rg.b[e])) <<< 10
                   :                    EW'($signed(rg.b3[e])) <<< 9;
       g1_go_q[e] <= '0;
       for (int gg = 1; gg < GPR; gg++)
-        if (g == 2'(gg))
+        if (g_e == 2'(gg))
           g1_go_q[e] <= gg * Lanes == 1 ? EW'($signed(rg.a[e])) <<< 9
                       : gg * Lanes == 2 ? EW'($signed(rg.a[e])) <<< 10
                       :                   EW'($signed(rg.a3[e])) <<< 9;
@@ -697,8 +765,11 @@ module gx_raster_walk #(
   `GX_ASSERT(HeadFollow_A, (ff_valid || wf_rest_q == '0) && (fr_valid || wr_rest_q == '0) &&
                            (fg_valid || gr_h_q == '0) &&
                            (!fg_valid || gr_last_q == (gr_h_q == steps_m1(fg_head.nlog))) &&
-                           gr_hc_q == {3{gr_h_q}})
+                           gr_hc_q == {3{gr_h_q}} && wf_ic_q == {3{wf_idx}} &&
+                           wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
+                           wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
+  `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16))
   `GX_COVER(WalkOverlap_C, tri_take && wa_v_q)
   `GX_COVER(FineDrop_C, c2_v_q && c2_q.mask == '0)

@@ -39,10 +39,14 @@ module gx_fifo_lut #(
   logic [AW:0]   mcount_q, count_q;
   logic          hv_q;                    // the head register holds a word
   logic          pop_q;                   // the head was popped in the clock before
+  logic          mnz_q;                   // the RAM holds a word: mcount_q != 0
   logic [Width-1:0] head_q, rd;
-  logic          ld;
+  // The load is kept as a net of its own: synthesis would otherwise merge it into the
+  // LUTs of the RAM's read data (placed by the RAM), so the user's pop would cross to
+  // them and back to the read pointer, the count and the head's enables.
+  (* keep *) logic ld;
 
-  assign ld = (!hv_q || pop_i) && mcount_q != '0;
+  assign ld = (!hv_q || pop_i) && mnz_q;
 
 `ifdef GX_RAM_FREE_READ
   // Proofs of control properties: a word read from the RAM is any word (the array is
@@ -64,6 +68,7 @@ module gx_fifo_lut #(
       count_q  <= '0;
       hv_q     <= 1'b0;
       pop_q    <= 1'b0;
+      mnz_q    <= 1'b0;
     end else begin
       if (push_i) wptr_q <= wptr_q + 1'b1;
       if (ld) rptr_q <= rptr_q + 1'b1;
@@ -71,6 +76,8 @@ module gx_fifo_lut #(
       count_q  <= count_q + (AW+1)'(push_i) - (AW+1)'(pop_q);
       hv_q     <= ld || (hv_q && !pop_i);
       pop_q    <= pop_i;
+      // mcount_q + push_i - ld != 0, with the load last
+      mnz_q    <= push_i || mcount_q > (AW+1)'(1) || (mcount_q == (AW+1)'(1) && !ld);
     end
   end
   assign head_o  = head_q;
@@ -83,7 +90,8 @@ module gx_fifo_lut #(
   `GX_ASSERT(NoUnderflow_A, !pop_i || hv_q)
   `GX_ASSERT(LutFifoCount_A, count_q <= (AW+1)'(Depth) &&
                              32'(count_q) == 32'(mcount_q) + 32'(hv_q) + 32'(pop_q) &&
-                             wptr_q == AW'(32'(rptr_q) + 32'(mcount_q)))
+                             wptr_q == AW'(32'(rptr_q) + 32'(mcount_q)) &&
+                             mnz_q == (mcount_q != '0))
 endmodule
 
 `default_nettype wire
