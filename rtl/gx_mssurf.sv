@@ -32,9 +32,10 @@
 //         the value of every other command, repeated to 16 bytes, goes into a ring of
 //         8 words in LUT RAM that D reads at its head (values do not travel through
 //         the stages).
-//   B     the row product y W (a registered multiply).
-//   P     the pixel index y W + x, its tile, pixel in tile, first sample and first RAM
-//         row (registered).
+//   B     the row of tiles' first index (y - y mod TH) W, W padded to whole tiles (a
+//         registered multiply), and the pixel's index in its row of tiles (docs/mssurf.md).
+//   P     the pixel index t P + p (their sum), its tile, pixel in tile, first sample and
+//         first RAM row (registered).
 //   C     its samples in the coverage bitmap, its row count, the tile's existing
 //         samples (registered: the output register of a skid buffer, so P's take comes
 //         from a register and D's moves D and C only).

@@ -27,13 +27,10 @@ unsigned gx_mssurf_tile_pixels(const gx_ms_cfg_t *cfg)
     return GX_MS_TILE_BYTES / (spp_n(cfg->spp) * bps_b(cfg->bps));
 }
 
-/* log2 P */
+/* log2 P = 8 - log2 N - log2 B (N = 2 << spp, B = 4 << bps) */
 static unsigned tile_plog(const gx_ms_cfg_t *cfg)
 {
-    unsigned plg = 0;
-    while ((1u << plg) < gx_mssurf_tile_pixels(cfg))
-        plg++;
-    return plg;
+    return 5u - (unsigned)cfg->spp - (unsigned)cfg->bps;
 }
 
 unsigned gx_mssurf_tile_wlog(const gx_ms_cfg_t *cfg)

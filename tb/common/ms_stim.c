@@ -61,3 +61,29 @@ void tb_ms_fill_uniform(tb_rng_t *r, const gx_ms_cfg_t *cfg, const uint8_t pal[4
             memcpy(d + p * pb + i * b, v, b);
     mem->enc[t] = (uint8_t)GX_ENCUNIFORM;
 }
+
+void tb_ms_sweep_pixel(const gx_ms_cfg_t *cfg, uint32_t *sweep, uint16_t *x, uint16_t *y)
+{
+    const uint32_t np = gx_mssurf_tile_pixels(cfg), n = gx_mssurf_tiles(cfg) * np;
+    uint32_t px, py;
+    do {
+        const uint32_t i = (*sweep)++ % n;
+        gx_mssurf_tile_xy(cfg, i / np, i % np, &px, &py);
+    } while (px >= cfg->width || py >= cfg->height);
+    *x = (uint16_t)px;
+    *y = (uint16_t)py;
+}
+
+unsigned tb_ms_tile_pixel(tb_rng_t *r, const gx_ms_cfg_t *cfg, uint32_t t, uint16_t *x,
+                          uint16_t *y)
+{
+    unsigned p;
+    uint32_t px, py;
+    do {
+        p = tb_rng_below(r, gx_mssurf_tile_pixels(cfg));
+        gx_mssurf_tile_xy(cfg, t, p, &px, &py);
+    } while (px >= cfg->width || py >= cfg->height);
+    *x = (uint16_t)px;
+    *y = (uint16_t)py;
+    return p;
+}

@@ -1,5 +1,6 @@
-/* ms_stim: what the multi-sample tests (tb_mswb, tb_msld) share in their stimulus: the
- * format helpers, a phase's random surface and value palette.
+/* ms_stim: what the multi-sample tests (tb_mssurf, tb_mswb, tb_msld) share in their
+ * stimulus: the format helpers, a phase's random surface and value palette, pixels picked
+ * by tile.
  */
 #ifndef GX_TB_MS_STIM_H
 #define GX_TB_MS_STIM_H
@@ -16,8 +17,8 @@ unsigned tb_ms_bps_b(gx_bps_t b);
 /** Uniform in [lo, hi], lo <= hi. */
 uint32_t tb_ms_rnd_in(tb_rng_t *r, uint32_t lo, uint32_t hi);
 
-/** A phase's surface of format spp x bps: 1..max_tiles tiles, half the time with a
- *  partial last tile (W H not a multiple of P), W at most 64; cfg->threshold 1..8 with
+/** A phase's surface of format spp x bps: 1..max_tiles tiles, up to 16 a row of tiles,
+ *  half the time padded (W, H not multiples of the tile's TW, TH); cfg->threshold 1..8 with
  *  probability thr_pct %, else 0; pal: entry 0 zeros, entries 1..3 a byte 100 + 3 k or
  *  random, byte by byte. */
 void tb_ms_surface(tb_rng_t *r, gx_spp_t spp, gx_bps_t bps, uint32_t max_tiles,
@@ -30,5 +31,12 @@ void tb_ms_pick_value(tb_rng_t *r, gx_bps_t bps, const uint8_t pal[4][16], uint8
  * rest 0, its state GX_ENCUNIFORM. */
 void tb_ms_fill_uniform(tb_rng_t *r, const gx_ms_cfg_t *cfg, const uint8_t pal[4][16],
                         gx_ms_mem_t *mem, uint32_t t);
+
+/** The next pixel of a sweep in tile order (tile by tile, each tile's pixels in order)
+ *  that lies inside the surface (padding skipped); *sweep counts the sweep's steps. */
+void tb_ms_sweep_pixel(const gx_ms_cfg_t *cfg, uint32_t *sweep, uint16_t *x, uint16_t *y);
+/** A random pixel of tile t inside the surface (pixel 0 always is); returns its p. */
+unsigned tb_ms_tile_pixel(tb_rng_t *r, const gx_ms_cfg_t *cfg, uint32_t t, uint16_t *x,
+                          uint16_t *y);
 
 #endif /* GX_TB_MS_STIM_H */

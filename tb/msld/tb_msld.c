@@ -166,14 +166,7 @@ static void gen_realistic(tb_rng_t *r, const phase_t *ph, gx_ms_lsu_t *lsu, gx_m
         gx_ms_store_t st;
         memset(&st, 0, sizeof st);
         if (tb_rng_pct(r, 40)) { /* a sweep in tile order: tiles fill */
-            const uint32_t np = gx_mssurf_tile_pixels(&ph->cfg), nt = gx_mssurf_tiles(&ph->cfg);
-            uint32_t x, y;
-            do {
-                const uint32_t i = sweep++ % (nt * np);
-                gx_mssurf_tile_xy(&ph->cfg, i / np, i % np, &x, &y);
-            } while (x >= w || y >= h);
-            st.x = (uint16_t)x;
-            st.y = (uint16_t)y;
+            tb_ms_sweep_pixel(&ph->cfg, &sweep, &st.x, &st.y);
             st.mask = all;
             tb_ms_pick_value(r, ph->cfg.bps, ph->pal, st.value);
         } else {
@@ -225,7 +218,7 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
         const unsigned f = phase % 12;
         const gx_spp_t spp = (gx_spp_t)(f / 3);
         const gx_bps_t bps = (gx_bps_t)(f % 3);
-        const unsigned n = tb_ms_spp_n(spp), b = tb_ms_bps_b(bps), pp = 256u / (n * b);
+        const unsigned n = tb_ms_spp_n(spp), b = tb_ms_bps_b(bps);
         const uint16_t all = (uint16_t)((1u << n) - 1u);
         const int realistic = (phase / 12) % 5 == 4;
         phase++;
@@ -257,14 +250,8 @@ static uint64_t run_all(const tb_opts_t *o, const char *fst, const char *cov_pat
                 gx_mssurf_coalesce_load(&lsu, ld[i].x, ld[i].y, &snap[i]);
             } else {
                 /* a pixel of a tile (the last one often) inside the surface */
-                uint32_t x, y;
                 t = tb_rng_pct(&r, 25) ? mref.tiles - 1u : tb_rng_below(&r, mref.tiles);
-                do {
-                    p = tb_rng_below(&r, pp);
-                    gx_mssurf_tile_xy(&ph.cfg, t, p, &x, &y);
-                } while (x >= w || y >= h);
-                ld[i].x = (uint16_t)x;
-                ld[i].y = (uint16_t)y;
+                p = tb_ms_tile_pixel(&r, &ph.cfg, t, &ld[i].x, &ld[i].y);
                 gen_snap(&r, &ph, t, p, tb_rng_below(&r, 3), &snap[i]);
             }
             ld[i].sample = (uint8_t)tb_rng_below(&r, n);

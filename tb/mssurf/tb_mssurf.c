@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "gx/mssurf.h"
+#include "ms_stim.h"
 #include "mssurf_rtl.h"
 #include "tb.h"
 
@@ -239,13 +240,7 @@ static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms
         memset(&st, 0, sizeof st);
         if ((kind == 1 || kind == 4) && (op / 100) % 2 == 0 && !tb_rng_pct(r, 5)) {
             /* a sweep in tile order with full masks and one value: tiles fill (full) */
-            uint32_t x, y;
-            do { /* the next pixel inside the surface */
-                const uint32_t i = sweep++ % (ntiles * pp);
-                gx_mssurf_tile_xy(c, i / pp, i % pp, &x, &y);
-            } while (x >= w || y >= h);
-            st.x = (uint16_t)x;
-            st.y = (uint16_t)y;
+            tb_ms_sweep_pixel(c, &sweep, &st.x, &st.y);
             st.mask = (uint16_t)((1u << n) - 1u);
             memcpy(st.value, pal[0], b);
             if (kind == 4 && tb_rng_pct(r, 20))
@@ -264,12 +259,7 @@ static void gen_phase(tb_rng_t *r, phase_t *ph, unsigned f, unsigned kind, gx_ms
             st.x = (uint16_t)((cx + tb_rng_below(r, 8)) % w);
             st.y = (uint16_t)((cy + tb_rng_below(r, 2)) % h);
         } else if (kind == 2 && tb_rng_pct(r, 60)) { /* the last tile's pixels */
-            uint32_t x, y;
-            do
-                gx_mssurf_tile_xy(c, ntiles - 1u, tb_rng_below(r, pp), &x, &y);
-            while (x >= w || y >= h);
-            st.x = (uint16_t)x;
-            st.y = (uint16_t)y;
+            (void)tb_ms_tile_pixel(r, c, ntiles - 1u, &st.x, &st.y);
         } else {
             st.x = (uint16_t)tb_rng_below(r, w);
             st.y = (uint16_t)tb_rng_below(r, h);
