@@ -626,6 +626,25 @@ module gx_mswb (
   logic [1:0]   pws_q;
   logic         pwc_q;
   logic [127:0] pw_data, pw_mask, pw_copy;
+  logic [15:0]  pv_lo, pv_nlo;    // a value's lanes at voff_q, at voff_q + B
+  logic [22:0]  pv_ln;            // ... the line of voff_q (one-hot)
+  always_comb begin
+    unique case (fmt.blg)
+      3'd2: begin
+        pv_lo = 16'h000f << voff_q[3:0];
+        pv_nlo = {pv_lo[11:0], pv_lo[15:12]};
+      end
+      3'd3: begin
+        pv_lo = 16'h00ff << voff_q[3:0];
+        pv_nlo = {pv_lo[7:0], pv_lo[15:8]};
+      end
+      default: begin
+        pv_lo = 16'hffff;
+        pv_nlo = 16'hffff;
+      end
+    endcase
+    for (int unsigned k = 0; k < 23; k++) pv_ln[k] = 32'(voff_q[8:4]) == k;
+  end
   always_comb begin
     if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
       pn_en = 1'b1;
@@ -644,10 +663,10 @@ module gx_mswb (
       pn_addr = 9'(moff_q >> 3);
       pn_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
       pn_src = 2'd1;
-    end else begin  // emit stage, 1SPP and full: the value, at its place in the packet
-      pn_en = emit_d;
-      pn_addr = voff_d;
-      pn_cnt = fmt.bb;
+    end else begin  // emit stage, 1SPP and full: the value, at its place (below)
+      pn_en = 1'b0;
+      pn_addr = '0;
+      pn_cnt = '0;
       pn_src = 2'd0;
     end
     for (int unsigned l = 0; l < 16; l++) begin
@@ -655,6 +674,16 @@ module gx_mswb (
       pn_hi[l] = pn_en && l + 16 < 32'(pn_addr[3:0]) + 32'(pn_cnt);
     end
     for (int unsigned k = 0; k < 23; k++) pn_ln[k] = 32'(pn_addr[8:4]) == k;
+    // The value (1SPP, full) of emit_d goes at voff_d: voff_q, or voff_q + B after an
+    // emit (emit_q). Its B lanes in one line (a value's offset is a multiple of B:
+    // VoffAlign_A) are decoded from voff_q (pv_lo, pv_ln) and, after an emit, moved on
+    // by B: rotated by B lanes, into the next line when they held lane 15. So no
+    // offset arithmetic lies in front of the command.
+    if (!cv2_q && state_q != StLoad && enc_q != 2'd1) begin
+      pn_lo = emit_d ? (emit_q ? pv_nlo : pv_lo) : 16'd0;
+      pn_hi = 16'd0;
+      pn_ln = emit_q && pv_lo[15] ? {pv_ln[21:0], 1'b0} : pv_ln;
+    end
     // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
     pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
   end
