@@ -93,7 +93,8 @@ module gx_mswb (
   logic [15:0]       passes_q, passes_d;
   logic [2:0]        ln_q, ln_d;             // load, read responses: the line being written
   logic [1:0]        lcnt_q, lcnt_d;         // load: clocks in Load (saturating at 3)
-  logic [31:0]       wrw_q, wrw_d;           // encode: written_q from pixel px_q on (WrW_A)
+  logic [31:0]       wrw_q, wrw_d;           // encode: written_q from pixel px_q on (WrW_A);
+                                             // merge: cov_q from pixel px_q on (CovW_A)
   logic [5:0]        px_q, px_d;             // merge, encode: the pixel
   logic [2:0]        pln_q, pln_d;           // ... its first line (PixLine_A)
   logic [2:0]        sln_q, sln_d;           // encode (full): the line of sample si_q
@@ -989,6 +990,7 @@ module gx_mswb (
         part_d = pa_q & ~pal_q;
         ana_d = an_q;
         nana_d = ncnt_q;
+        wrw_d = pa_q;  // (the merge's covered pixels from px_q on)
         rmw_d = '0;
         prom_d = '0;
         passes_d = '0;
@@ -1046,9 +1048,10 @@ module gx_mswb (
           rd_val_d = 1'b0;  // rdata may hold a line from before its joins
           state_d = anaw_q == 32'd0 ? StDecide : StAnaNext;
         end
-        else if (!cov_q[px_q[4:0]]) begin
+        else if (!wrw_q[0]) begin  // (pixel px_q is not covered)
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
+          wrw_d = wrw_q >> 1;
           stw_d = stw_q >> fmt.nn;
         end
         else begin
@@ -1061,6 +1064,7 @@ module gx_mswb (
         if (!nd_any) begin
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
+          wrw_d = wrw_q >> 1;
           stw_d = stw_q >> fmt.nn;
           state_d = StMPix;
         end else if (fmt.multi ? refw_q && rp2_q : have_x) begin
@@ -1707,6 +1711,14 @@ module gx_mswb (
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
                     wrw_q == 32'(written_q >> px_q))
+  // ... and in the merge (and the RMW read before it) of the covered pixels from px_q on,
+  // the merge's pixel in range (px_q = P ends it)
+  `GX_ASSERT(CovW_A, !(state_q == StRdReq || state_q == StRdWait || state_q == StMPix ||
+                       state_q == StMRef || state_q == StMCmp) ||
+                     (wrw_q == 32'(cov_q >> px_q) &&
+                      (state_q == StMPix ? 32'(px_q) <= (32'd1 << fmt.plg)
+                     : state_q == StMRef || state_q == StMCmp ? 32'(px_q) < (32'd1 << fmt.plg)
+                     : px_q == '0)))
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
   // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
