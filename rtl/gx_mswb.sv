@@ -211,6 +211,25 @@ module gx_mswb (
     for (int k = 7; k >= 0; k--)
       if (m[k]) f_low = 3'(k);
   endfunction
+  // Variable shifts that Yosys's share pass could merge across states (one shifter, its
+  // inputs selected by the states' conditions: a path from each state's decision into
+  // the others' registers) are written as decodes and selects of constant shifts.
+  // one-hot decodes: bit i of 8 and of 16
+  function automatic logic [7:0] f_oh8(input logic [2:0] i);
+    for (int unsigned k = 0; k < 8; k++) f_oh8[k] = 32'(i) == k;
+  endfunction
+  function automatic logic [15:0] f_oh16(input logic [3:0] i);
+    for (int unsigned k = 0; k < 16; k++) f_oh16[k] = 32'(i) == k;
+  endfunction
+  // a bitmap of samples from the next pixel on: m >> N
+  function automatic logic [63:0] f_nxpix(input logic [2:0] nlg, input logic [63:0] m);
+    unique case (nlg)
+      3'd1:    f_nxpix = m >> 2;
+      3'd2:    f_nxpix = m >> 4;
+      3'd3:    f_nxpix = m >> 8;
+      default: f_nxpix = m >> 16;
+    endcase
+  endfunction
   // the mask of the first n pixels
   function automatic logic [31:0] f_first(input logic [5:0] n);
     f_first = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
@@ -566,7 +585,7 @@ module gx_mswb (
     gpst = gfm & pst;
     gat = state_q == StLoad && !n2 && gfm[pr_q] && !gd_q[pr_q];
     gmode = state_q == StLoad && lcnt_q >= 2'd2 && fast_q && !n2;
-    gd_d = state_q == StLoad ? gd_q | (gat ? 4'd1 << pr_q : 4'd0) : 4'd0;
+    gd_d = state_q == StLoad ? gd_q | (gat ? 4'(f_oh8({1'b0, pr_q})) : 4'd0) : 4'd0;
     gleft = gsw_q & ~gd_d;
     gdone = gleft == 4'd0;
     ld_p = ev_i.data[32'(pr_q)*512 +: 512];
@@ -628,6 +647,7 @@ module gx_mswb (
   logic         pwc_q;
   logic [127:0] pw_data, pw_mask, pw_copy;
   logic [15:0]  pv_lo, pv_nlo;    // a value's lanes at voff_q, at voff_q + B
+  logic [8:0]   ld_ga;            // N > 2: the byte address of pair pr_q's sample 0s
   logic [22:0]  pv_ln;            // ... the line of voff_q (one-hot)
   always_comb begin
     unique case (fmt.blg)
@@ -645,6 +665,25 @@ module gx_mswb (
       end
     endcase
     for (int unsigned k = 0; k < 23; k++) pv_ln[k] = 32'(voff_q[8:4]) == k;
+    // one-line pixels: pr_q 64 / N; a pixel of 2^lines_lg lines: (pr_q / (L / 2)) B
+    if (fmt.multi) begin
+      logic [1:0] pp;  // the pixel of pair pr_q
+      unique case (fmt.lines_lg)
+        3'd1:    pp = pr_q;
+        3'd2:    pp = {1'b0, pr_q[1]};
+        default: pp = 2'd0;
+      endcase
+      unique case (fmt.blg)
+        3'd2:    ld_ga = 9'(pp) << 2;
+        3'd3:    ld_ga = 9'(pp) << 3;
+        default: ld_ga = 9'(pp) << 4;
+      endcase
+    end else
+      unique case (fmt.nlg)
+        3'd2:    ld_ga = 9'(pr_q) << 4;
+        3'd3:    ld_ga = 9'(pr_q) << 3;
+        default: ld_ga = 9'(pr_q) << 2;
+      endcase
   end
   always_comb begin
     if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
@@ -654,9 +693,7 @@ module gx_mswb (
       pn_src = 2'd3;
     end else if (state_q == StLoad) begin  // load: the gathered sample 0s
       pn_en = n2 || gat;
-      pn_addr = n2 ? 9'(32'(ln_q) << 4)
-                   : fmt.multi ? 9'(32'(pr_q >> (fmt.lines_lg - 3'd1)) << fmt.blg)
-                               : 9'(32'(pr_q) << (3'd6 - fmt.nlg));
+      pn_addr = n2 ? 9'(32'(ln_q) << 4) : ld_ga;
       pn_cnt = n2 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
       pn_src = 2'd2;
     end else if (enc_q == 2'd1) begin  // the clock after a subset emit: the mask's byte
@@ -739,7 +776,7 @@ module gx_mswb (
   logic       ld_last, ld_fin;
   assign ld_lines = f_lines(stored_q, cfg_q.bps);
   assign ld_last = lrem_q == 8'd0;
-  assign ln_hot = 8'd1 << f_low(lrem_q);  // the next line's
+  assign ln_hot = f_oh8(f_low(lrem_q));  // the next line's
   assign ld_fin = gmode ? gdone : ld_last;  // the load's last clock (from the third on)
   logic ev_start, ev_take, peek_take;
   assign ev_start = state_q == StIdle && ev_valid_i && !ev_i.peek;
@@ -880,7 +917,12 @@ module gx_mswb (
   // the analysis scan: ana_q from the next line (one-line pixels, 2^per_lg pixels) or
   // pixel on
   logic [31:0] anaw_nx;
-  assign anaw_nx = anaw_q >> (6'd1 << fmt.per_lg);
+  always_comb
+    unique case (fmt.per_lg)
+      3'd0:    anaw_nx = anaw_q >> 1;
+      3'd1:    anaw_nx = anaw_q >> 2;
+      default: anaw_nx = anaw_q >> 4;
+    endcase
 
   logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
@@ -969,7 +1011,7 @@ module gx_mswb (
           stored_d = ev_i.stored;
           arrive_d = ev_i.arrive;
           ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
-          lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~(8'd1 << ln_d);
+          lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~f_oh8(ln_d);
           state_d = StLoad;
         end
       end
@@ -1021,7 +1063,7 @@ module gx_mswb (
       end
       StRdReq: begin
         ln_d = rl_lo;
-        lrem_d = rl_en & ~(8'd1 << rl_lo);
+        lrem_d = rl_en & ~f_oh8(rl_lo);
         if (rd_req_ready_i) state_d = StRdWait;
       end
       StRdWait: begin
@@ -1052,7 +1094,7 @@ module gx_mswb (
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
           wrw_d = wrw_q >> 1;
-          stw_d = stw_q >> fmt.nn;
+          stw_d = f_nxpix(fmt.nlg, stw_q);
         end
         else begin
           done_d = '0;
@@ -1065,7 +1107,7 @@ module gx_mswb (
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
           wrw_d = wrw_q >> 1;
-          stw_d = stw_q >> fmt.nn;
+          stw_d = f_nxpix(fmt.nlg, stw_q);
           state_d = StMPix;
         end else if (fmt.multi ? refw_q && rp2_q : have_x) begin
           ref_d = smp_val;
@@ -1231,7 +1273,7 @@ module gx_mswb (
       end
       StPrReq: begin
         ln_d = rl_lo;
-        lrem_d = rl_en & ~(8'd1 << rl_lo);
+        lrem_d = rl_en & ~f_oh8(rl_lo);
         if (rd_req_ready_i) state_d = StPrWait;
       end
       StPrWait: begin
@@ -1334,7 +1376,7 @@ module gx_mswb (
           if (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg)) begin
             emit_d = 1'b1;
             emask_d = acc_q | eq_pix;
-            done_d = done_q | acc_q | eq_pix | (16'd1 << refi_q);
+            done_d = done_q | acc_q | eq_pix | f_oh16(refi_q);
             state_d = StERef;
           end
         end
