@@ -93,7 +93,8 @@ module gx_mswb (
   logic [15:0]       passes_q, passes_d;
   logic [2:0]        ln_q, ln_d;             // load, read responses: the line being written
   logic [1:0]        lcnt_q, lcnt_d;         // load: clocks in Load (saturating at 3)
-  logic [31:0]       wrw_q, wrw_d;           // encode: written_q from pixel px_q on (WrW_A)
+  logic [31:0]       wrw_q, wrw_d;           // encode: written_q from pixel px_q on (WrW_A);
+                                             // merge: cov_q from pixel px_q on (CovW_A)
   logic [5:0]        px_q, px_d;             // merge, encode: the pixel
   logic [2:0]        pln_q, pln_d;           // ... its first line (PixLine_A)
   logic [2:0]        sln_q, sln_d;           // encode (full): the line of sample si_q
@@ -209,6 +210,25 @@ module gx_mswb (
     f_low = '0;
     for (int k = 7; k >= 0; k--)
       if (m[k]) f_low = 3'(k);
+  endfunction
+  // Variable shifts that Yosys's share pass could merge across states (one shifter, its
+  // inputs selected by the states' conditions: a path from each state's decision into
+  // the others' registers) are written as decodes and selects of constant shifts.
+  // one-hot decodes: bit i of 8 and of 16
+  function automatic logic [7:0] f_oh8(input logic [2:0] i);
+    for (int unsigned k = 0; k < 8; k++) f_oh8[k] = 32'(i) == k;
+  endfunction
+  function automatic logic [15:0] f_oh16(input logic [3:0] i);
+    for (int unsigned k = 0; k < 16; k++) f_oh16[k] = 32'(i) == k;
+  endfunction
+  // a bitmap of samples from the next pixel on: m >> N
+  function automatic logic [63:0] f_nxpix(input logic [2:0] nlg, input logic [63:0] m);
+    unique case (nlg)
+      3'd1:    f_nxpix = m >> 2;
+      3'd2:    f_nxpix = m >> 4;
+      3'd3:    f_nxpix = m >> 8;
+      default: f_nxpix = m >> 16;
+    endcase
   endfunction
   // the mask of the first n pixels
   function automatic logic [31:0] f_first(input logic [5:0] n);
@@ -565,7 +585,7 @@ module gx_mswb (
     gpst = gfm & pst;
     gat = state_q == StLoad && !n2 && gfm[pr_q] && !gd_q[pr_q];
     gmode = state_q == StLoad && lcnt_q >= 2'd2 && fast_q && !n2;
-    gd_d = state_q == StLoad ? gd_q | (gat ? 4'd1 << pr_q : 4'd0) : 4'd0;
+    gd_d = state_q == StLoad ? gd_q | (gat ? 4'(f_oh8({1'b0, pr_q})) : 4'd0) : 4'd0;
     gleft = gsw_q & ~gd_d;
     gdone = gleft == 4'd0;
     ld_p = ev_i.data[32'(pr_q)*512 +: 512];
@@ -626,6 +646,45 @@ module gx_mswb (
   logic [1:0]   pws_q;
   logic         pwc_q;
   logic [127:0] pw_data, pw_mask, pw_copy;
+  logic [15:0]  pv_lo, pv_nlo;    // a value's lanes at voff_q, at voff_q + B
+  logic [8:0]   ld_ga;            // N > 2: the byte address of pair pr_q's sample 0s
+  logic [22:0]  pv_ln;            // ... the line of voff_q (one-hot)
+  always_comb begin
+    unique case (fmt.blg)
+      3'd2: begin
+        pv_lo = 16'h000f << voff_q[3:0];
+        pv_nlo = {pv_lo[11:0], pv_lo[15:12]};
+      end
+      3'd3: begin
+        pv_lo = 16'h00ff << voff_q[3:0];
+        pv_nlo = {pv_lo[7:0], pv_lo[15:8]};
+      end
+      default: begin
+        pv_lo = 16'hffff;
+        pv_nlo = 16'hffff;
+      end
+    endcase
+    for (int unsigned k = 0; k < 23; k++) pv_ln[k] = 32'(voff_q[8:4]) == k;
+    // one-line pixels: pr_q 64 / N; a pixel of 2^lines_lg lines: (pr_q / (L / 2)) B
+    if (fmt.multi) begin
+      logic [1:0] pp;  // the pixel of pair pr_q
+      unique case (fmt.lines_lg)
+        3'd1:    pp = pr_q;
+        3'd2:    pp = {1'b0, pr_q[1]};
+        default: pp = 2'd0;
+      endcase
+      unique case (fmt.blg)
+        3'd2:    ld_ga = 9'(pp) << 2;
+        3'd3:    ld_ga = 9'(pp) << 3;
+        default: ld_ga = 9'(pp) << 4;
+      endcase
+    end else
+      unique case (fmt.nlg)
+        3'd2:    ld_ga = 9'(pr_q) << 4;
+        3'd3:    ld_ga = 9'(pr_q) << 3;
+        default: ld_ga = 9'(pr_q) << 2;
+      endcase
+  end
   always_comb begin
     if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
       pn_en = 1'b1;
@@ -634,9 +693,7 @@ module gx_mswb (
       pn_src = 2'd3;
     end else if (state_q == StLoad) begin  // load: the gathered sample 0s
       pn_en = n2 || gat;
-      pn_addr = n2 ? 9'(32'(ln_q) << 4)
-                   : fmt.multi ? 9'(32'(pr_q >> (fmt.lines_lg - 3'd1)) << fmt.blg)
-                               : 9'(32'(pr_q) << (3'd6 - fmt.nlg));
+      pn_addr = n2 ? 9'(32'(ln_q) << 4) : ld_ga;
       pn_cnt = n2 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
       pn_src = 2'd2;
     end else if (enc_q == 2'd1) begin  // the clock after a subset emit: the mask's byte
@@ -644,10 +701,10 @@ module gx_mswb (
       pn_addr = 9'(moff_q >> 3);
       pn_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
       pn_src = 2'd1;
-    end else begin  // emit stage, 1SPP and full: the value, at its place in the packet
-      pn_en = emit_d;
-      pn_addr = voff_d;
-      pn_cnt = fmt.bb;
+    end else begin  // emit stage, 1SPP and full: the value, at its place (below)
+      pn_en = 1'b0;
+      pn_addr = '0;
+      pn_cnt = '0;
       pn_src = 2'd0;
     end
     for (int unsigned l = 0; l < 16; l++) begin
@@ -655,6 +712,16 @@ module gx_mswb (
       pn_hi[l] = pn_en && l + 16 < 32'(pn_addr[3:0]) + 32'(pn_cnt);
     end
     for (int unsigned k = 0; k < 23; k++) pn_ln[k] = 32'(pn_addr[8:4]) == k;
+    // The value (1SPP, full) of emit_d goes at voff_d: voff_q, or voff_q + B after an
+    // emit (emit_q). Its B lanes in one line (a value's offset is a multiple of B:
+    // VoffAlign_A) are decoded from voff_q (pv_lo, pv_ln) and, after an emit, moved on
+    // by B: rotated by B lanes, into the next line when they held lane 15. So no
+    // offset arithmetic lies in front of the command.
+    if (!cv2_q && state_q != StLoad && enc_q != 2'd1) begin
+      pn_lo = emit_d ? (emit_q ? pv_nlo : pv_lo) : 16'd0;
+      pn_hi = 16'd0;
+      pn_ln = emit_q && pv_lo[15] ? {pv_ln[21:0], 1'b0} : pv_ln;
+    end
     // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
     pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
   end
@@ -709,7 +776,7 @@ module gx_mswb (
   logic       ld_last, ld_fin;
   assign ld_lines = f_lines(stored_q, cfg_q.bps);
   assign ld_last = lrem_q == 8'd0;
-  assign ln_hot = 8'd1 << f_low(lrem_q);  // the next line's
+  assign ln_hot = f_oh8(f_low(lrem_q));  // the next line's
   assign ld_fin = gmode ? gdone : ld_last;  // the load's last clock (from the third on)
   logic ev_start, ev_take, peek_take;
   assign ev_start = state_q == StIdle && ev_valid_i && !ev_i.peek;
@@ -850,7 +917,12 @@ module gx_mswb (
   // the analysis scan: ana_q from the next line (one-line pixels, 2^per_lg pixels) or
   // pixel on
   logic [31:0] anaw_nx;
-  assign anaw_nx = anaw_q >> (6'd1 << fmt.per_lg);
+  always_comb
+    unique case (fmt.per_lg)
+      3'd0:    anaw_nx = anaw_q >> 1;
+      3'd1:    anaw_nx = anaw_q >> 2;
+      default: anaw_nx = anaw_q >> 4;
+    endcase
 
   logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
@@ -939,7 +1011,7 @@ module gx_mswb (
           stored_d = ev_i.stored;
           arrive_d = ev_i.arrive;
           ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
-          lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~(8'd1 << ln_d);
+          lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~f_oh8(ln_d);
           state_d = StLoad;
         end
       end
@@ -960,6 +1032,7 @@ module gx_mswb (
         part_d = pa_q & ~pal_q;
         ana_d = an_q;
         nana_d = ncnt_q;
+        wrw_d = pa_q;  // (the merge's covered pixels from px_q on)
         rmw_d = '0;
         prom_d = '0;
         passes_d = '0;
@@ -990,7 +1063,7 @@ module gx_mswb (
       end
       StRdReq: begin
         ln_d = rl_lo;
-        lrem_d = rl_en & ~(8'd1 << rl_lo);
+        lrem_d = rl_en & ~f_oh8(rl_lo);
         if (rd_req_ready_i) state_d = StRdWait;
       end
       StRdWait: begin
@@ -1017,10 +1090,11 @@ module gx_mswb (
           rd_val_d = 1'b0;  // rdata may hold a line from before its joins
           state_d = anaw_q == 32'd0 ? StDecide : StAnaNext;
         end
-        else if (!cov_q[px_q[4:0]]) begin
+        else if (!wrw_q[0]) begin  // (pixel px_q is not covered)
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
-          stw_d = stw_q >> fmt.nn;
+          wrw_d = wrw_q >> 1;
+          stw_d = f_nxpix(fmt.nlg, stw_q);
         end
         else begin
           done_d = '0;
@@ -1032,7 +1106,8 @@ module gx_mswb (
         if (!nd_any) begin
           px_d = px_q + 6'd1;
           pln_d = pln_nx;
-          stw_d = stw_q >> fmt.nn;
+          wrw_d = wrw_q >> 1;
+          stw_d = f_nxpix(fmt.nlg, stw_q);
           state_d = StMPix;
         end else if (fmt.multi ? refw_q && rp2_q : have_x) begin
           ref_d = smp_val;
@@ -1198,7 +1273,7 @@ module gx_mswb (
       end
       StPrReq: begin
         ln_d = rl_lo;
-        lrem_d = rl_en & ~(8'd1 << rl_lo);
+        lrem_d = rl_en & ~f_oh8(rl_lo);
         if (rd_req_ready_i) state_d = StPrWait;
       end
       StPrWait: begin
@@ -1301,7 +1376,7 @@ module gx_mswb (
           if (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg)) begin
             emit_d = 1'b1;
             emask_d = acc_q | eq_pix;
-            done_d = done_q | acc_q | eq_pix | (16'd1 << refi_q);
+            done_d = done_q | acc_q | eq_pix | f_oh16(refi_q);
             state_d = StERef;
           end
         end
@@ -1678,6 +1753,14 @@ module gx_mswb (
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
                     wrw_q == 32'(written_q >> px_q))
+  // ... and in the merge (and the RMW read before it) of the covered pixels from px_q on,
+  // the merge's pixel in range (px_q = P ends it)
+  `GX_ASSERT(CovW_A, !(state_q == StRdReq || state_q == StRdWait || state_q == StMPix ||
+                       state_q == StMRef || state_q == StMCmp) ||
+                     (wrw_q == 32'(cov_q >> px_q) &&
+                      (state_q == StMPix ? 32'(px_q) <= (32'd1 << fmt.plg)
+                     : state_q == StMRef || state_q == StMCmp ? 32'(px_q) < (32'd1 << fmt.plg)
+                     : px_q == '0)))
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
   // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
