@@ -665,6 +665,10 @@ module gx_mssurf #(
   assign e_re  = e_act_q && e_left_q != 3'd0;
   assign re    = e_re || d_re;
   assign raddr = e_re ? {e_slot_q, e_row_q} : d_raddr;
+  // D's read address from registers alone, whether or not D reads (d_re enables the
+  // read): DRun's read-back starts at the pixel's first row of the slot its look-up
+  // found, DRead goes on at its slot's next row.
+  assign d_raddr = d_st_q == DRun ? {lk_h_q, d_row0} : {d_slot_q, d_row0 + d_row_q};
 
   gx_ram_1r1w #(.Depth(PS * NR), .Width(RW), .OutReg(1'b1)) u_ram (
     .clk_i, .rst_i,
@@ -972,7 +976,6 @@ module gx_mssurf #(
     d1_chk_ok  = chk_ok_q;
     d1_done    = 1'b0;
     d_re       = 1'b0;
-    d_raddr    = {d_slot_q, d_row0 + d_row_q};
     d_rlast    = d_row_q == d_rows_m1;
     d_rrow     = d_row_q;
     w_en       = 1'b0;
@@ -999,7 +1002,6 @@ module gx_mssurf #(
             end else if (lk_ovl && !chk_ok_q) begin
               if (!e_re) begin  // read back the pixel's rows and compare
                 d_re     = 1'b1;
-                d_raddr  = {lk_h_q, d_row0};
                 d_rlast  = d_rows_m1 == 2'd0;
                 d_rrow   = 2'd0;
                 d1_slot  = lk_h_q;
