@@ -670,13 +670,15 @@ module gx_mssurf #(
   // found, DRead goes on at its slot's next row.
   assign d_raddr = d_st_q == DRun ? {lk_h_q, d_row0} : {d_slot_q, d_row0 + d_row_q};
 
-  gx_ram_1r1w #(.Depth(PS * NR), .Width(RW), .OutReg(1'b1)) u_ram (
+  gx_ram_1r1w #(.Depth(PS * NR), .Width(RW), .OutReg(1'b1), .AlwaysRead(1'b1)) u_ram (
     .clk_i, .rst_i,
     .re_i(re), .raddr_i(raddr), .rdata_o(rdata),
     .we_i(we), .waddr_i(waddr), .wdata_i(wdata)
   );
   // The row read is in the RAM's output register two clocks after the read: the engine
-  // and D's compare read it there.
+  // and D's compare read it there. The RAM reads raddr every clock (AlwaysRead): re, from
+  // D's decision, only marks the reads taken, so the decision does not reach the 16
+  // block RAMs' enables.
 
   // The reads in flight (the RAM's two clocks): whose, which row, the last of a readout.
   logic [1:0]      rp_v_q, rp_eng_q, rp_last_q;
