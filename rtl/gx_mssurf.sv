@@ -66,7 +66,7 @@
 // in u is valid in u + 7 (four row reads and the RAM's two clocks; a one-row snapshot
 // in u + 4), so a full store's record in t + 12. Throughput: one store a clock while no
 // record is needed and no stored sample is met (a store meeting stored samples takes
-// 3 + rows clocks more for the check); pixels wider than 64 bytes take one clock per 64
+// 4 + rows clocks more for the check); pixels wider than 64 bytes take one clock per 64
 // bytes; one record every 7 clocks.
 `default_nettype none
 `include "gx_assert.svh"
@@ -657,7 +657,7 @@ module gx_mssurf #(
   logic              peek_post;     // a load's snapshot is posted (post && post_peek)
 
   // RAM: the engine reads while it is active, D only while it is not.
-  logic [RW-1:0]   rdata1, rdata, wdata;
+  logic [RW-1:0]   rdata, wdata;
   logic [RB-1:0]   we;
   logic [RA-1:0]   raddr, waddr;
   logic            re, e_re, d_re;
@@ -665,15 +665,20 @@ module gx_mssurf #(
   assign e_re  = e_act_q && e_left_q != 3'd0;
   assign re    = e_re || d_re;
   assign raddr = e_re ? {e_slot_q, e_row_q} : d_raddr;
+  // D's read address from registers alone, whether or not D reads (d_re enables the
+  // read): DRun's read-back starts at the pixel's first row of the slot its look-up
+  // found, DRead goes on at its slot's next row.
+  assign d_raddr = d_st_q == DRun ? {lk_h_q, d_row0} : {d_slot_q, d_row0 + d_row_q};
 
-  gx_ram_1r1w #(.Depth(PS * NR), .Width(RW), .OutReg(1'b0)) u_ram (
+  gx_ram_1r1w #(.Depth(PS * NR), .Width(RW), .OutReg(1'b1), .AlwaysRead(1'b1)) u_ram (
     .clk_i, .rst_i,
-    .re_i(re), .raddr_i(raddr), .rdata_o(rdata1),
+    .re_i(re), .raddr_i(raddr), .rdata_o(rdata),
     .we_i(we), .waddr_i(waddr), .wdata_i(wdata)
   );
-  // The block RAM's output (a clock after the read) and the row registered (two clocks
-  // after): D's compare reads the former, the engine the latter.
-  always_ff @(posedge clk_i) rdata <= rdata1;
+  // The row read is in the RAM's output register two clocks after the read: the engine
+  // and D's compare read it there. The RAM reads raddr every clock (AlwaysRead): re, from
+  // D's decision, only marks the reads taken, so the decision does not reach the 16
+  // block RAMs' enables.
 
   // The reads in flight (the RAM's two clocks): whose, which row, the last of a readout.
   logic [1:0]      rp_v_q, rp_eng_q, rp_last_q;
@@ -802,7 +807,7 @@ module gx_mssurf #(
 
   // The row written or read (g: the store's first row, DWrite's next row to write or
   // DRead's next to read) and the row whose bytes met are registered a clock before it
-  // returns (k: the row D's read in flight returns next clock).
+  // is compared (k: the row of D's read in the RAM's output register).
   logic [1:0]    g_rel, k_rel;   // the rows, relative to the pixel's first
   logic [1:0]    g_row, k_row;   // the rows in the tile
   logic [RW-1:0] g_data;         // the store's bytes of row g
@@ -828,7 +833,23 @@ module gx_mssurf #(
   logic               dfull_d;
   logic [1:0]         grel_d;
   assign dfull_d = (d_take ? c.full : dcmd.full) && nbw_q;
-  assign grel_d  = (d_st_d == DWrite || d_st_d == DRead) ? d_row_d : 2'd0;
+  // The row of the next clock, from registers (not from D's next state): DRun goes on to
+  // row 1 exactly when its store reads back (lk_ovl, no check yet, the engine not
+  // reading) or writes a first row that is not its last; DWrite and DRead step to the
+  // next row while rows remain; every other state is followed by row 0 or by DChk, which
+  // reads none (WSel_A).
+  logic d_on;  // DRun's store goes on to DRead or DWrite
+  assign d_on    = is_store && (lk_any ? !pk_wait && ((lk_ovl && !chk_ok_q) ? !e_re
+                                                                           : d_rows_m1 != 2'd0)
+                                       : !at_cap && d_rows_m1 != 2'd0);
+  always_comb begin
+    unique case (d_st_q)
+      DRun:    grel_d = {1'b0, d_on};
+      DWrite:  grel_d = d_row_q == d_rows_m1 ? 2'd0 : d_row_q + 2'd1;
+      DRead:   grel_d = (d_row_q <= d_rows_m1 && d_row_q != 2'd0) ? d_row_q + 2'd1 : d_row_q;
+      default: grel_d = 2'd0;
+    endcase
+  end
   assign wsel_d  = dfull_d ? {grel_d == 2'd3, grel_d == 2'd2, grel_d == 2'd1, grel_d == 2'd0,
                               1'b0}
                            : 5'b00001;
@@ -838,7 +859,7 @@ module gx_mssurf #(
 
   always_comb begin
     g_rel = (d_st_q == DWrite || d_st_q == DRead) ? d_row_q : 2'd0;
-    k_rel = rp_row_q[0];
+    k_rel = rp_row_q[1];
     g_row = d_row0 + g_rel;
     k_row = d_row0 + k_rel;
     for (int unsigned k = 0; k < RB; k++) begin
@@ -864,24 +885,35 @@ module gx_mssurf #(
     end
   endfunction
 
-  // The compare of a row D reads back, over two clocks: the near ranges of the store's
-  // bytes registered as D issues the read (k_lo_q, k_hi_q); each byte of the row as the
-  // block RAM gives it (rdata1) compared with its range, below (lt_q: a < lo, signed) and
-  // above (gt_q: a > hi), each compare's carry chain straight into its register beside
-  // the row's output register; the bytes met (k_ov_q) ORed a clock later. A byte met is
-  // far when it differs by more than T (RowFar_A: the difference against T).
+  // The compare of a row D reads back, in the three clocks of the read and one more:
+  // the store's bytes of the row registered as D issues the read (gd_q); their near
+  // ranges registered the clock after (k_lo_q, k_hi_q), as the block RAM gives the row;
+  // each byte of the row's output register (rdata) compared with its range, below (lt_q:
+  // a < lo, signed) and above (gt_q: a > hi), each compare's carry chain from registers
+  // into its register (the block RAM's slow clock-to-out reaches a register alone); the
+  // bytes met (k_ov_q) ORed a clock later. A byte met is far when it differs by more
+  // than T (RowFar_A: the difference against T).
+  logic [RW-1:0]   gd_q;
   logic [RB*9-1:0] k_lo_q, k_hi_q;
   logic [RB-1:0]   lt_q, gt_q;
   always_ff @(posedge clk_i) begin
-    {k_hi_q, k_lo_q} <= near_range(g_data, cfg_q.threshold);
+    gd_q             <= g_data;
+    {k_hi_q, k_lo_q} <= near_range(gd_q, cfg_q.threshold);
     k_ov_q           <= k_ov;
     for (int unsigned k = 0; k < RB; k++) begin
-      lt_q[k] <= $signed({2'b00, rdata1[8*k +: 8]}) < $signed({k_lo_q[9*k + 8], k_lo_q[9*k +: 9]});
-      gt_q[k] <= {1'b0, rdata1[8*k +: 8]} > k_hi_q[9*k +: 9];
+      lt_q[k] <= $signed({2'b00, rdata[8*k +: 8]}) < $signed({k_lo_q[9*k + 8], k_lo_q[9*k +: 9]});
+      gt_q[k] <= {1'b0, rdata[8*k +: 8]} > k_hi_q[9*k +: 9];
     end
   end
+  // D's compared rows: a clock after the RAM's output register (dr_v_q, its last dr_last_q).
+  logic dr_v_q, dr_last_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) dr_v_q <= 1'b0;
+    else dr_v_q <= rp_v_q[1] && !rp_eng_q[1];
+    dr_last_q <= rp_last_q[1];
+  end
   logic d_ret, row_far;
-  assign d_ret   = rp_v_q[1] && !rp_eng_q[1];
+  assign d_ret   = dr_v_q;
   assign row_far = ((lt_q | gt_q) & k_ov_q) != '0;
 
   // Tile registers read at the oldest slot and at D's slot (a loop: see the writes).
@@ -946,7 +978,6 @@ module gx_mssurf #(
     d1_chk_ok  = chk_ok_q;
     d1_done    = 1'b0;
     d_re       = 1'b0;
-    d_raddr    = {d_slot_q, d_row0 + d_row_q};
     d_rlast    = d_row_q == d_rows_m1;
     d_rrow     = d_row_q;
     w_en       = 1'b0;
@@ -973,7 +1004,6 @@ module gx_mssurf #(
             end else if (lk_ovl && !chk_ok_q) begin
               if (!e_re) begin  // read back the pixel's rows and compare
                 d_re     = 1'b1;
-                d_raddr  = {lk_h_q, d_row0};
                 d_rlast  = d_rows_m1 == 2'd0;
                 d_rrow   = 2'd0;
                 d1_slot  = lk_h_q;
@@ -1028,7 +1058,7 @@ module gx_mssurf #(
           d_re = 1'b1;
           d_row_d = d_row_q + 2'd1;
         end
-        if (d_ret && rp_last_q[1]) d1_st = DChk;  // the last row's compare is registered
+        if (d_ret && dr_last_q) d1_st = DChk;  // the last row's compare is registered
       end
       DChk: begin
         if (!conf_q) begin  // equal or near: the store writes (newest data kept)
@@ -1552,12 +1582,18 @@ module gx_mssurf #(
              || (e_left_q != 3'd0 ? (eng_fl & rp_last_q) == '0
                                   : $onehot(eng_fl & rp_last_q)
                                     && !(eng_fl[0] && eng_fl[1] && rp_last_q[1])))
-  `GX_ASSERT(DFlight_A, d_fl == '0 || d_st_q == DRead)
+  // D's reads in flight over the RAM's two clocks and the compare's (dr): in DRead only;
+  // none is the last while rows remain to be issued, then exactly one, with no D read
+  // issued after it.
+  logic [2:0] d_fl3, d_last3;
+  assign d_fl3   = {dr_v_q, d_fl};
+  assign d_last3 = d_fl3 & {dr_last_q, rp_last_q};
+  `GX_ASSERT(DFlight_A, d_fl3 == '0 || d_st_q == DRead)
   `GX_ASSERT(DReadLeft_A, d_st_q != DRead
-             || ((d_row_q <= d_rows_m1 && d_row_q != 2'd0) ? (d_fl & rp_last_q) == '0
-                                                            : $onehot(d_fl & rp_last_q)
-                                                              && !(d_fl[0] && d_fl[1]
-                                                                   && rp_last_q[1])))
+             || ((d_row_q <= d_rows_m1 && d_row_q != 2'd0) ? d_last3 == '0
+                                                            : $onehot(d_last3)
+                                                              && !(d_last3[2] && d_fl3[1:0] != '0)
+                                                              && !(d_last3[1] && d_fl3[0])))
 
   // D works on the command in C, on a slot holding its tile.
   `GX_ASSERT(DCmd_A, d_st_q == DRun || is_store)
@@ -1643,8 +1679,8 @@ module gx_mssurf #(
   `GX_ASSERT(CSkidCopy_A, cs_ready_c == {NCS{cs_ready}} && c_v_c == {NCS{c_v}}
              && cs_held_v_c == {NCS{cs_held_v}})
   // The compare of a row D's read returns is the compare it replaces: the difference
-  // against T, on the store's bytes chosen for the row in flight a clock before the row
-  // returns (k_rel) and registered beside the RAM's output register.
+  // against T of the row read (registered beside the compare: rd_k_q) and the store's
+  // bytes chosen for the row in the RAM's output register (k_rel), registered alike.
   function automatic logic [RB-1:0] far_bytes(logic [RW-1:0] a, logic [RW-1:0] n,
                                               logic [7:0] t);
     for (int unsigned k = 0; k < RB; k++) begin
@@ -1657,19 +1693,25 @@ module gx_mssurf #(
   logic [RW-1:0] k_data_q;
   logic d_vb;   // D's store's value is in the value buffer
   assign d_vb = dcmd.full && nb_log >= 4'd5;
-  always_ff @(posedge clk_i) k_data_q <= row_bytes(vbuf_q, d_val, d_vb, k_rel);
+  logic [RW-1:0] rd_k_q;
+  always_ff @(posedge clk_i) begin
+    k_data_q <= row_bytes(vbuf_q, d_val, d_vb, k_rel);
+    rd_k_q   <= rdata;
+  end
   `GX_ASSERT(RowFar_A, !d_ret
-             || row_far == ((far_bytes(rdata, k_data_q, cfg_q.threshold) & k_ov_q) != '0))
-  // ... because the near ranges registered as D issues a read are those of the store's
-  // bytes of the row in flight (the command and the value buffer hold while D reads:
-  // KRange_A), and the bytes compared a clock later are those far from the reference
-  // bytes (FarRow_A).
-  `GX_ASSERT(KRange_A, !(rp_v_q[0] && !rp_eng_q[0])
+             || row_far == ((far_bytes(rd_k_q, k_data_q, cfg_q.threshold) & k_ov_q) != '0))
+  // ... because the bytes registered as D issues a read, and their near ranges a clock
+  // later, are those of the store's bytes of the row in flight (the command and the value
+  // buffer hold while D reads: GdRow_A, KRange_A), and the bytes compared a clock later
+  // are those far from the reference bytes (FarRow_A).
+  `GX_ASSERT(GdRow_A, !(rp_v_q[0] && !rp_eng_q[0])
+             || gd_q == row_bytes(vbuf_q, d_val, d_vb, rp_row_q[0]))
+  `GX_ASSERT(KRange_A, !(rp_v_q[1] && !rp_eng_q[1])
              || {k_hi_q, k_lo_q} == near_range(row_bytes(vbuf_q, d_val, d_vb,
-                                                         rp_row_q[0]), cfg_q.threshold))
-  `GX_ASSERT(FarRow_A, !d_ret || (lt_q | gt_q) == far_bytes(rdata, k_data_q, cfg_q.threshold))
+                                                         rp_row_q[1]), cfg_q.threshold))
+  `GX_ASSERT(FarRow_A, !d_ret || (lt_q | gt_q) == far_bytes(rd_k_q, k_data_q, cfg_q.threshold))
   // The store's bytes of the row written or read are chosen by the registered selects.
-  `GX_ASSERT(WSel_A, !d_v || wsel_q == {WC{d_vb ? {g_rel == 2'd3, g_rel == 2'd2,
+  `GX_ASSERT(WSel_A, !d_v || d_st_q == DChk || wsel_q == {WC{d_vb ? {g_rel == 2'd3, g_rel == 2'd2,
                                                          g_rel == 2'd1, g_rel == 2'd0, 1'b0}
                                                       : 5'b00001}})
   // The write enables from the registered rows of enables are the shift of the store's

@@ -12,6 +12,10 @@
 // fabric flip-flops beside them. A read of the row being written in the same clock is
 // not defined for the block RAM (the array carries no_rw_check, so Yosys adds no bypass);
 // the users never do it, and NoCollision_A checks it in every simulation.
+// AlwaysRead: the block RAM reads raddr_i every clock (its clock enable tied high, so no
+// user logic reaches the enable pins of every block RAM of a wide word); re_i then only
+// names the reads whose data the user takes (NoCollision_A, InRange_A), and rdata_o is
+// defined for those alone.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -19,6 +23,7 @@ module gx_ram_1r1w #(
   parameter int unsigned Depth = 16,   /// words, >= 2
   parameter int unsigned Width = 256,  /// bits a word, a multiple of 8
   parameter bit          OutReg = 1'b1, /// 1: a read takes two clocks (output register), 0: one
+  parameter bit          AlwaysRead = 1'b0, /// 1: read every clock; re_i marks the reads used
   localparam int unsigned AW = $clog2(Depth)
 ) (
   input  wire logic               clk_i,    /// clock, rising edge
@@ -42,7 +47,7 @@ module gx_ram_1r1w #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (re_i) rd1_q <= mem_q[raddr_i];
+    if (re_i || AlwaysRead) rd1_q <= mem_q[raddr_i];
   end
   if (OutReg) begin : gen_outreg
     logic [Width-1:0] rd2_q;

@@ -1,6 +1,7 @@
 /* bench_axi_width: throughput of gx_axi_width (fast model) at DataW 32, 64, 128, 256, no
  * stalls, memory latency 0: narrow beats a clock for 32-beat writes, 32-beat reads,
- * and one-beat writes and reads mixed (random start bytes). */
+ * and one-beat writes and reads mixed (random start bytes); and narrow beats a second at
+ * the fmax docs/synth.md gives each DataW ("-" for a width it has no row for). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,8 +28,15 @@ int main(void)
         {"32-beat writes", {0, 0, 100, 0, 0, 0, 100, 0}},
         {"32-beat reads", {0, 0, 100, 100, 0, 0, 100, 0}},
         {"one-beat writes and reads", {0, 0, 100, 50, 0, 100, 0, 0}}};
-    printf("| bursts | DataW | narrow beats | clocks | narrow beats / clock |\n");
-    printf("|---|---:|---:|---:|---:|\n");
+    double mhz[K];
+    for (unsigned k = 0; k < K; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "axi_width (DataW=%u)", 8 * gx_axi_width_bytes(k));
+        mhz[k] = tb_synth_fmax_mhz(name);
+    }
+    printf("| bursts | DataW | narrow beats | clocks | narrow beats / clock "
+           "| M narrow beats/s at fmax |\n");
+    printf("|---|---:|---:|---:|---:|---:|\n");
     for (unsigned c = 0; c < 3; c++) {
         uint64_t beats0[K], end[K] = {0}, clocks = 0;
         for (unsigned k = 0; k < K; k++) {
@@ -47,8 +55,12 @@ int main(void)
         }
         for (unsigned k = 0; k < K; k++) {
             const uint64_t n = mst[k].cnt.beats - beats0[k];
-            printf("| %s | %u | %" PRIu64 " | %" PRIu64 " | %.3f |\n", cases[c].what, 8 * gx_axi_width_bytes(k), n,
-                   end[k], (double)n / (double)end[k]);
+            const double per = (double)n / (double)end[k];
+            char ps[32] = "-";
+            if (mhz[k] > 0)
+                snprintf(ps, sizeof ps, "%.1f", mhz[k] * per);
+            printf("| %s | %u | %" PRIu64 " | %" PRIu64 " | %.3f | %s |\n", cases[c].what,
+                   8 * gx_axi_width_bytes(k), n, end[k], per, ps);
         }
     }
     for (unsigned k = 0; k < K; k++) {

@@ -2,11 +2,15 @@
  * stream always ready).
  *
  * Workloads (fixed seed, STORES stores each, closing with a flush command):
- *   sweep     1920 x 1080 at 4 x RGBA8 (N = 4, B = 4, P = 16), full-mask SUST.MS in pixel
- *             order, one color per 64-pixel run: every tile fills (full records only)
+ *   sweep     1920 x 1080 at 4 x RGBA8 (N = 4, B = 4, P = 16: 4 x 4-pixel tiles),
+ *             full-mask SUST.MS in tile order (tb_ms_sweep_pixel), one color per 64
+ *             pixels: every tile fills (full records only)
  *   edges     the same with 25% partial masks and 10% full-state stores, the color
  *             changing every 37 pixels: a tile with a partially stored pixel never
  *             fills and leaves by eviction, one extra clock each
+ *   overdraw  the same order, each tile's pixels stored twice with one color a tile,
+ *             samples 0 and 1 first, then all: every second store meets samples
+ *             stored, which are read back and compared, and merges (the check's clocks)
  *   quads     2 x 2 quads walking 16-pixel-wide bands of rows (a rasterizer's order),
  *             8 x RGBA8 (P = 8): up to two tiles per row of a band are open at once
  *   thrash    random pixels of 1920 x 1080, N = 4, B = 4: nearly every store evicts
@@ -22,6 +26,7 @@
 #include <string.h>
 
 #include "gx/mssurf.h"
+#include "ms_stim.h"
 #include "mssurf_rtl.h"
 #include "tb.h"
 
@@ -54,9 +59,20 @@ static int run(const char *name, gx_spp_t spp, unsigned kind)
     tb_rng_t r;
     tb_rng_seed(&r, 2026);
     gx_ms_store_t st;
+    uint32_t sweep = 0;
+    const uint32_t np = gx_mssurf_tile_pixels(&cfg);
     for (unsigned i = 0; i < STORES; i++) {
         memset(&st, 0, sizeof st);
-        uint32_t px = i, color = i / 64;
+        uint32_t px = 0, color = i / 64;
+        if (kind <= 1) {
+            tb_ms_sweep_pixel(&cfg, &sweep, &st.x, &st.y);
+            px = (uint32_t)st.y * 1920 + st.x;
+        } else if (kind == 4) { /* each tile's pixels twice, one color a tile */
+            uint32_t ux, uy;
+            gx_mssurf_tile_xy(&cfg, i / (2 * np), i % np, &ux, &uy);
+            px = uy * 1920 + ux;
+            color = i / (2 * np);
+        }
         if (kind == 2) { /* quads in 16-wide bands of 2 rows */
             uint32_t q = i / 4, band = q / 8, qx = q % 8;
             uint32_t bx = band % (1920 / 16), by = band / (1920 / 16);
@@ -69,7 +85,7 @@ static int run(const char *name, gx_spp_t spp, unsigned kind)
         }
         st.x = (uint16_t)(px % 1920);
         st.y = (uint16_t)(px / 1920);
-        st.mask = (uint16_t)((1u << n) - 1u);
+        st.mask = (uint16_t)(kind == 4 && i % (2 * np) < np ? 3u : (1u << n) - 1u);
         if (kind == 1 && tb_rng_pct(&r, 25))
             st.mask = (uint16_t)(1u + tb_rng_below(&r, (1u << n) - 1u));
         st.full = (uint8_t)(kind == 1 && tb_rng_pct(&r, 10));
@@ -122,6 +138,7 @@ int main(void)
     printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     int bad = run("sweep 4x RGBA8", GX_SPP4, 0);
     bad |= run("edges 4x RGBA8", GX_SPP4, 1);
+    bad |= run("overdraw 4x RGBA8", GX_SPP4, 4);
     bad |= run("quads 8x RGBA8", GX_SPP8, 2);
     bad |= run("thrash 4x RGBA8", GX_SPP4, 3);
     return bad;
