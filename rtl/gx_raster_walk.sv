@@ -191,6 +191,10 @@ module gx_raster_walk #(
   // ---------------------------------------------------------------------------------
   // WA: the coarse walker; hands on its tile into C when C's FIFO has room (cred_c_q).
   logic            wa_v_q, wa_last, avail_q, cred_c_q;
+  // the triangles written and not yet taken (pushed_i - next_q) and whether that is one,
+  // registers, so avail_d (their next value is not 0) needs no adder or compare
+  logic [QW-1:0]   navail_q, navail_d;
+  logic            one_q;
   // The iterators' decisions (here and WF's, WR's) are kept as nets, so synthesis
   // cannot merge a decision into the LUTs of the ring data it selects (those sit by the
   // rings, far from the enables the decision drives).
@@ -219,13 +223,17 @@ module gx_raster_walk #(
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      wa_v_q  <= 1'b0;
-      next_q  <= '0;
-      avail_q <= 1'b0;
+      wa_v_q   <= 1'b0;
+      next_q   <= '0;
+      avail_q  <= 1'b0;
+      navail_q <= '0;
+      one_q    <= 1'b0;
     end else begin
-      wa_v_q  <= wa_v_d;
+      wa_v_q   <= wa_v_d;
       if (tri_take) next_q <= next_q + 1'b1;
-      avail_q <= avail_d;
+      avail_q  <= avail_d;
+      navail_q <= navail_d;
+      one_q    <= navail_d == QW'(1);
     end
   end
   for (genvar k = 0; k < WC; k++) begin : gen_wc
@@ -396,9 +404,10 @@ module gx_raster_walk #(
   // WA's next state, C's next credit, and from them WA's decisions in the next clock
   always_comb begin
     wa_v_d    = tri_take || (wa_v_q && !(wa_adv && wa_last));
-    // a triangle is written and not yet taken (the next values of both counts; prep's
-    // count moves with its write)
-    avail_d   = QW'(next_q + QW'(tri_take)) != QW'(pushed_i + QW'(tri_we_i));
+    // a triangle is written and not yet taken (prep's count moves with its write): the
+    // count's next value, navail_q + tri_we_i - tri_take, is not 0 (tri_take needs one)
+    navail_d  = navail_q + QW'(tri_we_i) - QW'(tri_take);
+    avail_d   = tri_we_i || (avail_q && !one_q) || (one_q && !tri_take);
     wa_last_d = tri_take ? ra.c1 && ra.r1
               : !wa_adv  ? wa_last_q
               : wa_c1_q  ? wa_c1t_q && wa_ty_q == wa_ty1m_q
@@ -758,7 +767,8 @@ module gx_raster_walk #(
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
-  `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16))
+  `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&
+                     avail_q == (navail_q != '0) && one_q == (navail_q == QW'(1)))
   `GX_COVER(WalkOverlap_C, tri_take && wa_v_q)
   `GX_COVER(FineDrop_C, c2_v_q && c2_q.mask == '0)
   `GX_COVER(RowDrop_C, f3_v_q && f3_m.mask == '0)
