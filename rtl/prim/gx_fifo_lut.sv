@@ -41,12 +41,17 @@ module gx_fifo_lut #(
   logic          pop_q;                   // the head was popped in the clock before
   logic          mnz_q;                   // the RAM holds a word: mcount_q != 0
   logic [Width-1:0] head_q, rd;
+  // the RAM's count after this clock without and with a load, formed before the load
+  // arrives (from the count and the push), so the load only selects one of them
+  logic [AW:0]   mcount_ld0, mcount_ld1;
   // The load is kept as a net of its own: synthesis would otherwise merge it into the
   // LUTs of the RAM's read data (placed by the RAM), so the user's pop would cross to
   // them and back to the read pointer, the count and the head's enables.
   (* keep *) logic ld;
 
   assign ld = (!hv_q || pop_i) && mnz_q;
+  assign mcount_ld0 = push_i ? mcount_q + 1'b1 : mcount_q;
+  assign mcount_ld1 = push_i ? mcount_q : mcount_q - 1'b1;
 
 `ifdef GX_RAM_FREE_READ
   // Proofs of control properties: a word read from the RAM is any word (the array is
@@ -72,7 +77,7 @@ module gx_fifo_lut #(
     end else begin
       if (push_i) wptr_q <= wptr_q + 1'b1;
       if (ld) rptr_q <= rptr_q + 1'b1;
-      mcount_q <= mcount_q + (AW+1)'(push_i) - (AW+1)'(ld);
+      mcount_q <= ld ? mcount_ld1 : mcount_ld0;
       count_q  <= count_q + (AW+1)'(push_i) - (AW+1)'(pop_q);
       hv_q     <= ld || (hv_q && !pop_i);
       pop_q    <= pop_i;
