@@ -371,7 +371,10 @@ module gx_raster_walk #(
   (* keep *) logic wf_emit, wf_last;
   rec_cm_t         ff_head, ff_next;
   logic [FCW-1:0]  ff_count;
-  logic [3:0]      wf_rest_q, wf_rest_d;
+  logic [3:0]      wf_rest_q;
+  (* keep *) logic [3:0] wf_rest_e;
+  (* keep *) logic wf_last_n, wf_last_e;
+  (* keep *) logic [1:0] wf_ic_n, wf_ic_e;
   logic            wf_last_q;
   logic [2:0][1:0] wf_ic_q;
   (* keep *) logic [1:0] wf_idx;
@@ -384,21 +387,26 @@ module gx_raster_walk #(
   assign wf_idx  = low4(wf_rest_q);
   assign wf_last = wf_last_q;
   assign wf_emit = ff_valid && cred_f_q;
-  assign wf_rest_d = ff_ld   ? ff_next.mask
-                   : wf_emit ? wf_rest_q & (wf_rest_q - 4'd1) : wf_rest_q;
+  // the next values with and without a load, each formed apart (kept nets), so the
+  // load only selects
+  assign wf_rest_e = wf_emit ? wf_rest_q & (wf_rest_q - 4'd1) : wf_rest_q;
+  assign wf_last_n = one4(ff_next.mask);
+  assign wf_last_e = one4(wf_rest_e);
+  assign wf_ic_n   = low4(ff_next.mask);
+  assign wf_ic_e   = low4(wf_rest_e);
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       wf_rest_q <= '0;
       wf_last_q <= 1'b1;
     end else begin
-      wf_rest_q <= wf_rest_d;
-      wf_last_q <= one4(wf_rest_d);
+      wf_rest_q <= ff_ld ? ff_next.mask : wf_rest_e;
+      wf_last_q <= ff_ld ? wf_last_n : wf_last_e;
     end
   end
   for (genvar e = 0; e < 3; e++) begin : gen_wfc
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) wf_ic_q[e] <= '0;
-      else wf_ic_q[e] <= low4(wf_rest_d);
+      else wf_ic_q[e] <= ff_ld ? wf_ic_n : wf_ic_e;
     end
   end
   // WA's next state, C's next credit, and from them WA's decisions in the next clock
@@ -528,7 +536,10 @@ module gx_raster_walk #(
   logic            fr_push, fr_pop, fr_valid, wr_emit, wr_last, cred_r_q, fr_ld;
   rec_fm_t         fr_head, fr_next;
   logic [FCW-1:0]  fr_count;
-  logic [G-1:0]    wr_rest_q, wr_rest_d;
+  logic [G-1:0]    wr_rest_q;
+  (* keep *) logic [G-1:0] wr_rest_e;
+  (* keep *) logic wr_last_n, wr_last_e;
+  (* keep *) logic [GL-1:0] wr_ic_n, wr_ic_e;
   logic            wr_last_q;
   logic [2:0][GL-1:0] wr_ic_q;
   (* keep *) logic [GL-1:0] wr_idx;
@@ -541,21 +552,26 @@ module gx_raster_walk #(
   assign wr_idx  = low_g(wr_rest_q);
   assign wr_last = wr_last_q;
   assign wr_emit = fr_valid && cred_r_q;
-  assign wr_rest_d = fr_ld   ? fr_next.mask
-                   : wr_emit ? wr_rest_q & (wr_rest_q - G'(1)) : wr_rest_q;
+  // the next values with and without a load, each formed apart (kept nets), so the
+  // load only selects
+  assign wr_rest_e = wr_emit ? wr_rest_q & (wr_rest_q - G'(1)) : wr_rest_q;
+  assign wr_last_n = one_g(fr_next.mask);
+  assign wr_last_e = one_g(wr_rest_e);
+  assign wr_ic_n   = low_g(fr_next.mask);
+  assign wr_ic_e   = low_g(wr_rest_e);
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       wr_rest_q <= '0;
       wr_last_q <= 1'b1;
     end else begin
-      wr_rest_q <= wr_rest_d;
-      wr_last_q <= one_g(wr_rest_d);
+      wr_rest_q <= fr_ld ? fr_next.mask : wr_rest_e;
+      wr_last_q <= fr_ld ? wr_last_n : wr_last_e;
     end
   end
   for (genvar e = 0; e < 3; e++) begin : gen_wrc
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) wr_ic_q[e] <= '0;
-      else wr_ic_q[e] <= low_g(wr_rest_d);
+      else wr_ic_q[e] <= fr_ld ? wr_ic_n : wr_ic_e;
     end
   end
   // F's credit: a fine tile handed on by WF, one dropped in F3 (no group passes)
