@@ -665,6 +665,8 @@ module gx_raster_walk #(
   // a register that follows the head as WF's wf_rest_q; gr_hc_q: copies of gr_h_q, one
   // for each edge's step offset select in I1)
   logic            fg_valid, gr_emit, gr_last, fg_pop, fg_ld, gr_last_q;
+  // gr_last_q's next value with and without a load, formed apart (kept nets) as WF's
+  (* keep *) logic gr_last_n, gr_last_e;
   rec_g_t          fg_head, fg_next;
   logic [FCW-1:0]  fg_count;
   logic [1:0]      gr_h_q;
@@ -675,6 +677,8 @@ module gx_raster_walk #(
     .next_o(fg_next));
   assign gr_last = gr_last_q;
   assign fg_pop  = gr_emit && gr_last;
+  assign gr_last_n = steps_m1(fg_next.nlog) == 2'd0;
+  assign gr_last_e = gr_emit ? gr_h_q + 2'd1 == steps_m1(fg_head.nlog) : gr_last_q;
   assign gr_emit = fg_valid && cred_i;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -682,8 +686,7 @@ module gx_raster_walk #(
       gr_last_q <= 1'b0;
     end else begin
       if (gr_emit) gr_h_q <= gr_last ? '0 : gr_h_q + 2'd1;
-      if (fg_ld) gr_last_q <= steps_m1(fg_next.nlog) == 2'd0;
-      else if (gr_emit) gr_last_q <= gr_h_q + 2'd1 == steps_m1(fg_head.nlog);
+      gr_last_q <= fg_ld ? gr_last_n : gr_last_e;
     end
   end
   for (genvar e = 0; e < 3; e++) begin : gen_hc
