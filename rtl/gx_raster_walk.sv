@@ -704,14 +704,6 @@ module gx_raster_walk #(
     else cred_r_q <= room_r;
   end
 
-  // I1's constants of the head group's triangle (ri_h_q), read from the ring a clock
-  // ahead: at the sequence number of the word FIFO G's head loads, as it loads
-  ri_t             ri_h_q;
-  assign ri_addr = fg_next.seq[3:0];
-  always_ff @(posedge clk_i) begin
-    if (fg_ld) ri_h_q <= ri;
-  end
-
   // ---------------------------------------------------------------------------------
   // I: the item. I1 the step as GR hands it on, with its triangle's step offset D(h)
   // (D(0) = 0), tag and mode; the item register: E' at the step's base pixel.
@@ -730,12 +722,12 @@ module gx_raster_walk #(
     i1_last_q <= gr_last;
     for (int e = 0; e < 3; e++)
       i1_d_q[e] <= gr_hc_q[e] == 2'd0 ? '0
-                 : gr_hc_q[e] == 2'd1 ? EW'($signed(ri_h_q.d[e][0]))
-                 : gr_hc_q[e] == 2'd2 ? EW'($signed(ri_h_q.d[e][1]))
-                 :                  EW'($signed(ri_h_q.d[e][2]));
-    i1_tag_q  <= ri_h_q.tag;
-    i1_nlog_q <= ri_h_q.nlog;
-    i1_ps_q   <= ri_h_q.ps;
+                 : gr_hc_q[e] == 2'd1 ? EW'($signed(ri.d[e][0]))
+                 : gr_hc_q[e] == 2'd2 ? EW'($signed(ri.d[e][1]))
+                 :                  EW'($signed(ri.d[e][2]));
+    i1_tag_q  <= ri.tag;
+    i1_nlog_q <= ri.nlog;
+    i1_ps_q   <= ri.ps;
     it_q.seq  <= i1_q.seq;
     it_q.tag  <= i1_tag_q;
     it_q.nlog <= i1_nlog_q;
@@ -747,6 +739,7 @@ module gx_raster_walk #(
     it_q.inr  <= i1_q.inr;
     for (int e = 0; e < 3; e++) it_q.e[e] <= $signed(i1_q.e[e]) + $signed(i1_d_q[e]);
   end
+  assign ri_addr = fg_head.seq[3:0];
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       i1_v_q <= 1'b0;
