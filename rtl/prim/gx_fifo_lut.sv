@@ -75,7 +75,6 @@ module gx_fifo_lut #(
       rptr_q   <= '0;
       mcount_q <= '0;
       count_q  <= '0;
-      hv_q     <= 1'b0;
       pop_q    <= 1'b0;
       mnz_q    <= 1'b0;
     end else begin
@@ -83,13 +82,16 @@ module gx_fifo_lut #(
       if (ld) rptr_q <= rptr_q + 1'b1;
       mcount_q <= ld ? mcount_ld1 : mcount_ld0;
       count_q  <= count_q + (AW+1)'(push_i) - (AW+1)'(pop_q);
-      hv_q     <= ld || (hv_q && !pop_i);
       pop_q    <= pop_i;
       // mcount_q + push_i - ld != 0, with the load last
       mnz_q    <= push_i || mcount_q > (AW+1)'(1) || (mcount_q == (AW+1)'(1) && !ld);
     end
   end
-  // the copy of the head's valid bit for ldh, kept (not merged with hv_q)
+  // the head's valid bit and its copy for ldh, both kept (synthesis would merge the two)
+  (* keep *) always_ff @(posedge clk_i) begin
+    if (rst_i) hv_q <= 1'b0;
+    else hv_q <= ld || (hv_q && !pop_i);
+  end
   (* keep *) always_ff @(posedge clk_i) begin
     if (rst_i) hvh_q <= 1'b0;
     else hvh_q <= ld || (hv_q && !pop_i);
