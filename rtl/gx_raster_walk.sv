@@ -187,17 +187,14 @@ module gx_raster_walk #(
   function automatic logic [1:0] steps_m1(input logic [2:0] nlog);
     steps_m1 = nlog == 3'd4 ? 2'd3 : nlog == 3'd3 ? 2'd1 : 2'd0;
   endfunction
-  // a credit: the pieces in flight (the count after this clock) and the words a FIFO
-  // holds (its count_o: a pop counted a clock late, an upper bound), with the word it is
-  // written this clock, leave room for one more
-  function automatic logic room(input logic [3:0] infl, input logic [FCW-1:0] count,
-                                input logic push);
-    room = 32'(infl) + 32'(count) + 32'(push) < FD;
-  endfunction
 
   // ---------------------------------------------------------------------------------
   // WA: the coarse walker; hands on its tile into C when C's FIFO has room (cred_c_q).
   logic            wa_v_q, wa_last, avail_q, cred_c_q;
+  // the triangles written and not yet taken (pushed_i - next_q) and whether that is one,
+  // registers, so avail_d (their next value is not 0) needs no adder or compare
+  logic [QW-1:0]   navail_q, navail_d;
+  logic            one_q;
   // The iterators' decisions (here and WF's, WR's) are kept as nets, so synthesis
   // cannot merge a decision into the LUTs of the ring data it selects (those sit by the
   // rings, far from the enables the decision drives).
@@ -211,7 +208,6 @@ module gx_raster_walk #(
   logic            wa_last_q;               // the last tile: wa_c1_q && wa_r1_q
   // the next values of WA's state, of C's credit and of the decisions
   logic            wa_v_d, avail_d, wa_last_d, cred_c_d, take_d, wa_en_d;
-  logic [2:0]      infl_c_d;
   // WA's take and its take-or-advance, registered: decided a clock ahead from the next
   // values above, in WC copies, each the clock enable of one group of WA's registers
   // (each edge's E' values and steps, the counters and the triangle's bounds) and driven
@@ -227,13 +223,17 @@ module gx_raster_walk #(
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      wa_v_q  <= 1'b0;
-      next_q  <= '0;
-      avail_q <= 1'b0;
+      wa_v_q   <= 1'b0;
+      next_q   <= '0;
+      avail_q  <= 1'b0;
+      navail_q <= '0;
+      one_q    <= 1'b0;
     end else begin
-      wa_v_q  <= wa_v_d;
+      wa_v_q   <= wa_v_d;
       if (tri_take) next_q <= next_q + 1'b1;
-      avail_q <= avail_d;
+      avail_q  <= avail_d;
+      navail_q <= navail_d;
+      one_q    <= navail_d == QW'(1);
     end
   end
   for (genvar k = 0; k < WC; k++) begin : gen_wc
@@ -320,7 +320,7 @@ module gx_raster_walk #(
   logic [3:0][2:0][KW-1:0] c1_kfc_q;
   logic [3:0]      c1_r3_q;
   rec_cm_t         c2_q;
-  logic [2:0]      infl_c_q;        // tiles in C1, C2
+  logic [FCW-1:0]  used_c;          // tiles in C1, C2 and words in FIFO F
   always_ff @(posedge clk_i) begin
     c1_q.seq <= wa_seq_q;
     c1_q.tx  <= wa_tx_q;
@@ -367,62 +367,69 @@ module gx_raster_walk #(
   // lowest bit cleared as one is handed on; wf_last_q: one is left, and wf_ic_q: copies
   // of the lowest one's index, one for each edge's offset select in F1, registered from
   // the mask's next value, so the pop and the choice come from registers)
-  logic            ff_push, ff_valid, cred_f_q, ff_ld;
+  logic            ff_push, ff_pop, ff_valid, cred_f_q, ff_ld;
   (* keep *) logic wf_emit, wf_last;
   rec_cm_t         ff_head, ff_next;
   logic [FCW-1:0]  ff_count;
-  logic [3:0]      wf_rest_q, wf_rest_d;
+  logic [3:0]      wf_rest_q;
+  (* keep *) logic [3:0] wf_rest_e;
+  (* keep *) logic wf_last_n, wf_last_e;
+  (* keep *) logic [1:0] wf_ic_n, wf_ic_e;
   logic            wf_last_q;
   logic [2:0][1:0] wf_ic_q;
   (* keep *) logic [1:0] wf_idx;
   assign ff_push = c2_v_q && c2_q.mask != '0;
+  assign ff_pop  = wf_emit && wf_last;
   gx_fifo_lut #(.Width($bits(c2_q)), .Depth(FD)) u_ff (
-    .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c2_q), .pop_i(wf_emit && wf_last),
+    .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c2_q), .pop_i(ff_pop),
     .valid_o(ff_valid), .head_o(ff_head), .count_o(ff_count), .load_o(ff_ld),
     .next_o(ff_next));
   assign wf_idx  = low4(wf_rest_q);
   assign wf_last = wf_last_q;
   assign wf_emit = ff_valid && cred_f_q;
-  assign wf_rest_d = ff_ld   ? ff_next.mask
-                   : wf_emit ? wf_rest_q & (wf_rest_q - 4'd1) : wf_rest_q;
+  // the next values with and without a load, each formed apart (kept nets), so the
+  // load only selects
+  assign wf_rest_e = wf_emit ? wf_rest_q & (wf_rest_q - 4'd1) : wf_rest_q;
+  assign wf_last_n = one4(ff_next.mask);
+  assign wf_last_e = one4(wf_rest_e);
+  assign wf_ic_n   = low4(ff_next.mask);
+  assign wf_ic_e   = low4(wf_rest_e);
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       wf_rest_q <= '0;
       wf_last_q <= 1'b1;
     end else begin
-      wf_rest_q <= wf_rest_d;
-      wf_last_q <= one4(wf_rest_d);
+      wf_rest_q <= ff_ld ? ff_next.mask : wf_rest_e;
+      wf_last_q <= ff_ld ? wf_last_n : wf_last_e;
     end
   end
   for (genvar e = 0; e < 3; e++) begin : gen_wfc
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) wf_ic_q[e] <= '0;
-      else wf_ic_q[e] <= low4(wf_rest_d);
+      else wf_ic_q[e] <= ff_ld ? wf_ic_n : wf_ic_e;
     end
   end
   // WA's next state, C's next credit, and from them WA's decisions in the next clock
   always_comb begin
     wa_v_d    = tri_take || (wa_v_q && !(wa_adv && wa_last));
-    // a triangle is written and not yet taken (the next values of both counts; prep's
-    // count moves with its write)
-    avail_d   = QW'(next_q + QW'(tri_take)) != QW'(pushed_i + QW'(tri_we_i));
+    // a triangle is written and not yet taken (prep's count moves with its write): the
+    // count's next value, navail_q + tri_we_i - tri_take, is not 0 (tri_take needs one)
+    navail_d  = navail_q + QW'(tri_we_i) - QW'(tri_take);
+    avail_d   = tri_we_i || (avail_q && !one_q) || (one_q && !tri_take);
     wa_last_d = tri_take ? ra.c1 && ra.r1
               : !wa_adv  ? wa_last_q
               : wa_c1_q  ? wa_c1t_q && wa_ty_q == wa_ty1m_q
               :            wa_tx_q == wa_tx1m_q && wa_r1_q;
-    infl_c_d  = infl_c_q + 3'(wa_adv) - 3'(c2_v_q);
-    cred_c_d  = room(4'(infl_c_d), ff_count, ff_push);
     take_d    = avail_d && (!wa_v_d || (cred_c_d && wa_last_d));
     wa_en_d   = take_d || (wa_v_d && cred_c_d);
   end
+  // C's credit: a tile handed on by WA, one dropped in C2 (no fine tile passes)
+  gx_raster_credit #(.Depth(FD)) u_cred_c (
+    .clk_i, .rst_i, .up_i(wa_adv), .dn_i(c2_v_q && !ff_push), .pop_i(ff_pop),
+    .room_o(cred_c_d), .used_o(used_c));
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      infl_c_q <= '0;
-      cred_c_q <= 1'b0;
-    end else begin
-      infl_c_q <= infl_c_d;
-      cred_c_q <= cred_c_d;
-    end
+    if (rst_i) cred_c_q <= 1'b0;
+    else cred_c_q <= cred_c_d;
   end
 
   // ---------------------------------------------------------------------------------
@@ -455,7 +462,8 @@ module gx_raster_walk #(
   logic [3:0]      f3_rok_q;        // rows that pass
   logic [GPR-1:0]  f3_gok_q;        // groups of a row that meet the range
   rec_fm_t         f3_m;            // F3's fine tile with its group mask
-  logic [2:0]      infl_f_q;        // fine tiles in F1..F3
+  logic [FCW-1:0]  used_f;          // fine tiles in F1..F3 and words in FIFO R
+  logic            room_f;
   always_ff @(posedge clk_i) begin
     f1_q.seq <= ff_head.seq;
     f1_q.fx  <= {ff_head.tx, wf_idx[0]};
@@ -525,48 +533,54 @@ module gx_raster_walk #(
 
   // FIFO R and WR: the head's groups, lowest first (wr_rest_q, wr_last_q, wr_ic_q as
   // WF's wf_rest_q, wf_last_q, wf_ic_q; wr_ic_q for each edge's offset selects in G1)
-  logic            fr_push, fr_valid, wr_emit, wr_last, cred_r_q, fr_ld;
+  logic            fr_push, fr_pop, fr_valid, wr_emit, wr_last, cred_r_q, fr_ld;
   rec_fm_t         fr_head, fr_next;
   logic [FCW-1:0]  fr_count;
-  logic [G-1:0]    wr_rest_q, wr_rest_d;
+  logic [G-1:0]    wr_rest_q;
+  (* keep *) logic [G-1:0] wr_rest_e;
+  (* keep *) logic wr_last_n, wr_last_e;
+  (* keep *) logic [GL-1:0] wr_ic_n, wr_ic_e;
   logic            wr_last_q;
   logic [2:0][GL-1:0] wr_ic_q;
   (* keep *) logic [GL-1:0] wr_idx;
   assign fr_push = f3_v_q && f3_rok_q != '0 && f3_gok_q != '0;
+  assign fr_pop  = wr_emit && wr_last;
   gx_fifo_lut #(.Width($bits(f3_m)), .Depth(FD)) u_fr (
-    .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f3_m), .pop_i(wr_emit && wr_last),
+    .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f3_m), .pop_i(fr_pop),
     .valid_o(fr_valid), .head_o(fr_head), .count_o(fr_count), .load_o(fr_ld),
     .next_o(fr_next));
   assign wr_idx  = low_g(wr_rest_q);
   assign wr_last = wr_last_q;
   assign wr_emit = fr_valid && cred_r_q;
-  assign wr_rest_d = fr_ld   ? fr_next.mask
-                   : wr_emit ? wr_rest_q & (wr_rest_q - G'(1)) : wr_rest_q;
+  // the next values with and without a load, each formed apart (kept nets), so the
+  // load only selects
+  assign wr_rest_e = wr_emit ? wr_rest_q & (wr_rest_q - G'(1)) : wr_rest_q;
+  assign wr_last_n = one_g(fr_next.mask);
+  assign wr_last_e = one_g(wr_rest_e);
+  assign wr_ic_n   = low_g(fr_next.mask);
+  assign wr_ic_e   = low_g(wr_rest_e);
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       wr_rest_q <= '0;
       wr_last_q <= 1'b1;
     end else begin
-      wr_rest_q <= wr_rest_d;
-      wr_last_q <= one_g(wr_rest_d);
+      wr_rest_q <= fr_ld ? fr_next.mask : wr_rest_e;
+      wr_last_q <= fr_ld ? wr_last_n : wr_last_e;
     end
   end
   for (genvar e = 0; e < 3; e++) begin : gen_wrc
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) wr_ic_q[e] <= '0;
-      else wr_ic_q[e] <= low_g(wr_rest_d);
+      else wr_ic_q[e] <= fr_ld ? wr_ic_n : wr_ic_e;
     end
   end
+  // F's credit: a fine tile handed on by WF, one dropped in F3 (no group passes)
+  gx_raster_credit #(.Depth(FD)) u_cred_f (
+    .clk_i, .rst_i, .up_i(wf_emit), .dn_i(f3_v_q && !fr_push), .pop_i(fr_pop),
+    .room_o(room_f), .used_o(used_f));
   always_ff @(posedge clk_i) begin
-    logic [2:0] infl_d;
-    infl_d = infl_f_q + 3'(wf_emit) - 3'(f3_v_q);
-    if (rst_i) begin
-      infl_f_q <= '0;
-      cred_f_q <= 1'b0;
-    end else begin
-      infl_f_q <= infl_d;
-      cred_f_q <= room(4'(infl_d), fr_count, fr_push);
-    end
+    if (rst_i) cred_f_q <= 1'b0;
+    else cred_f_q <= room_f;
   end
 
   // ---------------------------------------------------------------------------------
@@ -589,7 +603,8 @@ module gx_raster_walk #(
   logic [PW-1:0]   g1_px0_q, g1_px1_q, g1_py0_q, g1_py1_q;
   logic [2:0]      g1_nlog_q;
   rec_g_t          g2_q;
-  logic [2:0]      infl_r_q;        // groups in G1..G2
+  logic [FCW-1:0]  used_r;          // groups in G1, G2 and words in FIFO G
+  logic            room_r;
   always_ff @(posedge clk_i) begin
     logic [1:0] row, g;
     row = 2'(32'(wr_idx) / GPR);
@@ -649,16 +664,21 @@ module gx_raster_walk #(
   // FIFO G and GR: the head group's steps (gr_last_q: the step gr_h_q is the head's last,
   // a register that follows the head as WF's wf_rest_q; gr_hc_q: copies of gr_h_q, one
   // for each edge's step offset select in I1)
-  logic            fg_valid, gr_emit, gr_last, fg_ld, gr_last_q;
+  logic            fg_valid, gr_emit, gr_last, fg_pop, fg_ld, gr_last_q;
+  // gr_last_q's next value with and without a load, formed apart (kept nets) as WF's
+  (* keep *) logic gr_last_n, gr_last_e;
   rec_g_t          fg_head, fg_next;
   logic [FCW-1:0]  fg_count;
   logic [1:0]      gr_h_q;
   logic [2:0][1:0] gr_hc_q;
   gx_fifo_lut #(.Width($bits(g2_q)), .Depth(FD)) u_fg (
-    .clk_i, .rst_i, .push_i(g2_v_q), .in_data_i(g2_q), .pop_i(gr_emit && gr_last),
+    .clk_i, .rst_i, .push_i(g2_v_q), .in_data_i(g2_q), .pop_i(fg_pop),
     .valid_o(fg_valid), .head_o(fg_head), .count_o(fg_count), .load_o(fg_ld),
     .next_o(fg_next));
   assign gr_last = gr_last_q;
+  assign fg_pop  = gr_emit && gr_last;
+  assign gr_last_n = steps_m1(fg_next.nlog) == 2'd0;
+  assign gr_last_e = gr_emit ? gr_h_q + 2'd1 == steps_m1(fg_head.nlog) : gr_last_q;
   assign gr_emit = fg_valid && cred_i;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -666,8 +686,7 @@ module gx_raster_walk #(
       gr_last_q <= 1'b0;
     end else begin
       if (gr_emit) gr_h_q <= gr_last ? '0 : gr_h_q + 2'd1;
-      if (fg_ld) gr_last_q <= steps_m1(fg_next.nlog) == 2'd0;
-      else if (gr_emit) gr_last_q <= gr_h_q + 2'd1 == steps_m1(fg_head.nlog);
+      gr_last_q <= fg_ld ? gr_last_n : gr_last_e;
     end
   end
   for (genvar e = 0; e < 3; e++) begin : gen_hc
@@ -676,16 +695,13 @@ module gx_raster_walk #(
       else if (gr_emit) gr_hc_q[e] <= gr_last ? '0 : gr_h_q + 2'd1;
     end
   end
+  // R's credit: a group handed on by WR (G never drops one)
+  gx_raster_credit #(.Depth(FD)) u_cred_r (
+    .clk_i, .rst_i, .up_i(wr_emit), .dn_i(1'b0), .pop_i(fg_pop),
+    .room_o(room_r), .used_o(used_r));
   always_ff @(posedge clk_i) begin
-    logic [2:0] infl_d;
-    infl_d = infl_r_q + 3'(wr_emit) - 3'(g2_v_q);
-    if (rst_i) begin
-      infl_r_q <= '0;
-      cred_r_q <= 1'b0;
-    end else begin
-      infl_r_q <= infl_d;
-      cred_r_q <= room(4'(infl_d), fg_count, g2_v_q);
-    end
+    if (rst_i) cred_r_q <= 1'b0;
+    else cred_r_q <= room_r;
   end
 
   // ---------------------------------------------------------------------------------
@@ -749,13 +765,13 @@ module gx_raster_walk #(
 
   // ---------------------------------------------------------------------------------
   // Properties.
-  `GX_ASSERT(CreditC_A, 32'(infl_c_q) + 32'(ff_count) <= FD &&
-                        32'(infl_c_q) == 32'(c1_v_q) + 32'(c2_v_q))
-  `GX_ASSERT(CreditF_A, 32'(infl_f_q) + 32'(fr_count) <= FD &&
-                        32'(infl_f_q) == 32'(f1_v_q) + 32'(f2_v_q) +
-                                         32'(f3_v_q))
-  `GX_ASSERT(CreditR_A, 32'(infl_r_q) + 32'(fg_count) <= FD &&
-                        32'(infl_r_q) == 32'(g1_v_q) + 32'(g2_v_q))
+  `GX_ASSERT(CreditC_A, 32'(used_c) <= FD &&
+                        32'(used_c) == 32'(c1_v_q) + 32'(c2_v_q) + 32'(ff_count))
+  `GX_ASSERT(CreditF_A, 32'(used_f) <= FD &&
+                        32'(used_f) == 32'(f1_v_q) + 32'(f2_v_q) + 32'(f3_v_q) +
+                                       32'(fr_count))
+  `GX_ASSERT(CreditR_A, 32'(used_r) <= FD &&
+                        32'(used_r) == 32'(g1_v_q) + 32'(g2_v_q) + 32'(fg_count))
   `GX_ASSERT(HeadMask_A, (!ff_valid || (ff_head.mask != '0 &&
                                         (wf_rest_q & ~ff_head.mask) == '0 && wf_rest_q != '0)) &&
                          (!fr_valid || (fr_head.mask != '0 &&
@@ -770,7 +786,8 @@ module gx_raster_walk #(
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
-  `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16))
+  `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&
+                     avail_q == (navail_q != '0) && one_q == (navail_q == QW'(1)))
   `GX_COVER(WalkOverlap_C, tri_take && wa_v_q)
   `GX_COVER(FineDrop_C, c2_v_q && c2_q.mask == '0)
   `GX_COVER(RowDrop_C, f3_v_q && f3_m.mask == '0)

@@ -37,16 +37,25 @@ module gx_fifo_lut #(
   // words in the RAM; words held and the head popped in the clock before (mcount_q +
   // hv_q + pop_q, kept as its own register because the users' credits read it)
   logic [AW:0]   mcount_q, count_q;
-  logic          hv_q;                    // the head register holds a word
+  logic          hv_q, hvh_q;             // the head register holds a word (two copies)
   logic          pop_q;                   // the head was popped in the clock before
   logic          mnz_q;                   // the RAM holds a word: mcount_q != 0
   logic [Width-1:0] head_q, rd;
+  // the RAM's count after this clock without and with a load, formed before the load
+  // arrives (from the count and the push), so the load only selects one of them
+  logic [AW:0]   mcount_ld0, mcount_ld1;
   // The load is kept as a net of its own: synthesis would otherwise merge it into the
   // LUTs of the RAM's read data (placed by the RAM), so the user's pop would cross to
-  // them and back to the read pointer, the count and the head's enables.
-  (* keep *) logic ld;
+  // them and back to the read pointer, the count and the head's enables. It is formed
+  // twice, from two copies of the head's valid bit (so the two are not merged): ld for
+  // the pointer, the counts and the user's registers (load_o), a few loads; ldh only for
+  // the head's Width clock enables, placed by them.
+  (* keep *) logic ld, ldh;
 
-  assign ld = (!hv_q || pop_i) && mnz_q;
+  assign ld  = (!hv_q || pop_i) && mnz_q;
+  assign ldh = (!hvh_q || pop_i) && mnz_q;
+  assign mcount_ld0 = push_i ? mcount_q + 1'b1 : mcount_q;
+  assign mcount_ld1 = push_i ? mcount_q : mcount_q - 1'b1;
 
 `ifdef GX_RAM_FREE_READ
   // Proofs of control properties: a word read from the RAM is any word (the array is
@@ -58,7 +67,7 @@ module gx_fifo_lut #(
 
   always_ff @(posedge clk_i) begin
     if (push_i) mem_q[wptr_q] <= in_data_i;
-    if (ld) head_q <= rd;
+    if (ldh) head_q <= rd;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -66,19 +75,26 @@ module gx_fifo_lut #(
       rptr_q   <= '0;
       mcount_q <= '0;
       count_q  <= '0;
-      hv_q     <= 1'b0;
       pop_q    <= 1'b0;
       mnz_q    <= 1'b0;
     end else begin
       if (push_i) wptr_q <= wptr_q + 1'b1;
       if (ld) rptr_q <= rptr_q + 1'b1;
-      mcount_q <= mcount_q + (AW+1)'(push_i) - (AW+1)'(ld);
+      mcount_q <= ld ? mcount_ld1 : mcount_ld0;
       count_q  <= count_q + (AW+1)'(push_i) - (AW+1)'(pop_q);
-      hv_q     <= ld || (hv_q && !pop_i);
       pop_q    <= pop_i;
       // mcount_q + push_i - ld != 0, with the load last
       mnz_q    <= push_i || mcount_q > (AW+1)'(1) || (mcount_q == (AW+1)'(1) && !ld);
     end
+  end
+  // the head's valid bit and its copy for ldh, both kept (synthesis would merge the two)
+  (* keep *) always_ff @(posedge clk_i) begin
+    if (rst_i) hv_q <= 1'b0;
+    else hv_q <= ld || (hv_q && !pop_i);
+  end
+  (* keep *) always_ff @(posedge clk_i) begin
+    if (rst_i) hvh_q <= 1'b0;
+    else hvh_q <= ld || (hv_q && !pop_i);
   end
   assign head_o  = head_q;
   assign valid_o = hv_q;
@@ -91,7 +107,7 @@ module gx_fifo_lut #(
   `GX_ASSERT(LutFifoCount_A, count_q <= (AW+1)'(Depth) &&
                              32'(count_q) == 32'(mcount_q) + 32'(hv_q) + 32'(pop_q) &&
                              wptr_q == AW'(32'(rptr_q) + 32'(mcount_q)) &&
-                             mnz_q == (mcount_q != '0))
+                             mnz_q == (mcount_q != '0) && hvh_q == hv_q)
 endmodule
 
 `default_nettype wire
