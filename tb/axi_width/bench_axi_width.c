@@ -56,11 +56,10 @@ int main(void)
         for (unsigned k = 0; k < K; k++) {
             const uint64_t n = mst[k].cnt.beats - beats0[k];
             const double per = (double)n / (double)end[k];
-            char ps[32] = "-";
-            if (mhz[k] > 0)
-                snprintf(ps, sizeof ps, "%.1f", mhz[k] * per);
+            char ps[32];
             printf("| %s | %u | %" PRIu64 " | %" PRIu64 " | %.3f | %s |\n", cases[c].what,
-                   8 * gx_axi_width_bytes(k), n, end[k], per, ps);
+                   8 * gx_axi_width_bytes(k), n, end[k], per,
+                   tb_rate_at_fmax(ps, sizeof ps, mhz[k], per, 1));
         }
     }
     for (unsigned k = 0; k < K; k++) {

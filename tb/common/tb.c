@@ -116,6 +116,15 @@ double tb_cpu_seconds(void)
 
 double tb_synth_fmax_mhz(const char *row) { return gx_synth_fmax_mhz(row); }
 
+const char *tb_rate_at_fmax(char *buf, size_t len, double mhz, double per_clock, int decimals)
+{
+    if (mhz > 0)
+        snprintf(buf, len, "%.*f", decimals, mhz * per_clock);
+    else
+        snprintf(buf, len, "-");
+    return buf;
+}
+
 void tb_out_paths(const tb_opts_t *o, const char *block, char *cov, size_t cov_len,
                   char *fst, size_t fst_len)
 {

@@ -48,6 +48,10 @@ double tb_cpu_seconds(void);
  *  the file or the row is missing or the row has no fmax. Benchmarks turn clocks into
  *  items per second at that clock. */
 double tb_synth_fmax_mhz(const char *row);
+/** Items a second, in millions, at fmax mhz for per_clock items a clock, as a table cell
+ *  with `decimals` decimals into buf; "-" when mhz is 0 (no fmax in docs/synth.md).
+ *  Returns buf. */
+const char *tb_rate_at_fmax(char *buf, size_t len, double mhz, double per_clock, int decimals);
 
 /** The output paths of a test of block `block` (e.g. "gx_analyzer"), directories made:
  *  OUT/coverage/<block>.dat and OUT/waves/<block>_<seed>.fst. */

@@ -56,11 +56,10 @@ static void row(const char *name, gx_cmd_kind_t kind, gx_bps_t bps, unsigned rea
     }
     gx_pipe_cmd_rtl_free(m, NULL);
     const double per = (double)got / (double)clk;
-    char ps[32] = "-";
-    if (mhz > 0)
-        snprintf(ps, sizeof ps, "%.1f", mhz * per);
+    char ps[32];
     printf("| %s | %u%% | %u | %.3f | %.3f | %s | %s |\n", name, ready_pct, len,
-           (double)beats / (double)clk, per, ps, bad || got < NPKT ? "MISMATCH" : "yes");
+           (double)beats / (double)clk, per, tb_rate_at_fmax(ps, sizeof ps, mhz, per, 1),
+           bad || got < NPKT ? "MISMATCH" : "yes");
 }
 
 int main(void)
