@@ -670,7 +670,9 @@ module gx_mssurf #(
   // found, DRead goes on at its slot's next row.
   assign d_raddr = d_st_q == DRun ? {lk_h_q, d_row0} : {d_slot_q, d_row0 + d_row_q};
 
-  gx_ram_1r1w #(.Depth(PS * NR), .Width(RW), .OutReg(1'b1), .AlwaysRead(1'b1)) u_ram (
+  gx_ram_1r1w #(
+    .Depth(PS * NR), .Width(RW), .OutReg(1'b1), .AlwaysRead(1'b1), .WrReg(1'b1)
+  ) u_ram (
     .clk_i, .rst_i,
     .re_i(re), .raddr_i(raddr), .rdata_o(rdata),
     .we_i(we), .waddr_i(waddr), .wdata_i(wdata)
@@ -678,7 +680,10 @@ module gx_mssurf #(
   // The row read is in the RAM's output register two clocks after the read: the engine
   // and D's compare read it there. The RAM reads raddr every clock (AlwaysRead): re, from
   // D's decision, only marks the reads taken, so the decision does not reach the 16
-  // block RAMs' enables.
+  // block RAMs' enables. Its write port is registered (WrReg): a row D writes in clock t
+  // is in the RAM at the end of t + 1, so nothing reads it in t + 1 (NoCollision_A): D
+  // reads no row back in the clock after a write (w_en_q), and a readout posted as D
+  // writes a row starts at the next row, reading that one last.
 
   // The reads in flight (the RAM's two clocks): whose, which row, the last of a readout.
   logic [1:0]      rp_v_q, rp_eng_q, rp_last_q;
@@ -756,7 +761,7 @@ module gx_mssurf #(
     if (ef_c[DC]) begin
       e_peek_q  <= is_load;
       e_slot_q  <= post_slot_f;
-      e_row_q   <= is_load ? d_row0 : 2'd0;
+      e_row_q   <= is_load ? d_row0 : g_row + 2'd1;
       e_left_q  <= post_rows_f;
       e_pmask_q <= is_load ? d_pmask : '1;
       ev_q.tile   <= post_tile_f;
@@ -839,7 +844,7 @@ module gx_mssurf #(
   // next row while rows remain; every other state is followed by row 0 or by DChk, which
   // reads none (WSel_A).
   logic d_on;  // DRun's store goes on to DRead or DWrite
-  assign d_on    = is_store && (lk_any ? !pk_wait && ((lk_ovl && !chk_ok_q) ? !e_re
+  assign d_on    = is_store && (lk_any ? !pk_wait && ((lk_ovl && !chk_ok_q) ? !e_re && !w_en_q
                                                                            : d_rows_m1 != 2'd0)
                                        : !at_cap && d_rows_m1 != 2'd0);
   always_comb begin
@@ -931,6 +936,7 @@ module gx_mssurf #(
   // D: the decision.
   logic            is_store, is_load, is_flush;
   logic            w_en;          // write a row of slot w_slot this clock
+  logic            w_en_q;        // a row write was presented last clock: the RAM writes it now
   logic [SW-1:0]   w_slot;
   logic            w_first;       // the store's first row: the slot's registers change
   logic            w_alloc;       // ... into a fresh slot
@@ -1002,7 +1008,7 @@ module gx_mssurf #(
             if (pk_wait) begin
               // a load's readout of this slot is in progress: wait
             end else if (lk_ovl && !chk_ok_q) begin
-              if (!e_re) begin  // read back the pixel's rows and compare
+              if (!e_re && !w_en_q) begin  // read back the pixel's rows and compare
                 d_re     = 1'b1;
                 d_rlast  = d_rows_m1 == 2'd0;
                 d_rrow   = 2'd0;
@@ -1303,6 +1309,10 @@ module gx_mssurf #(
   // The RAM write: a store's first row in DRun (wr_run, flat), DWrite's rows.
   logic w_en_f;
   assign w_en_f = wr_run || d_st_q == DWrite;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) w_en_q <= 1'b0;
+    else w_en_q <= w_en_f;
+  end
   assign we     = w_en_f ? g_be : '0;
   assign waddr = {w_slot, g_row};
   assign wdata = g_data;

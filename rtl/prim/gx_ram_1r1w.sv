@@ -12,6 +12,10 @@
 // fabric flip-flops beside them. A read of the row being written in the same clock is
 // not defined for the block RAM (the array carries no_rw_check, so Yosys adds no bypass);
 // the users never do it, and NoCollision_A checks it in every simulation.
+// WrReg: the write port is registered (enables, address, data) before the block RAM, so
+// a write presented in clock t is written at the end of t + 1 and no user logic reaches
+// the block RAMs' write pins; a read of that row in t + 1 is then the collision the users
+// avoid (NoCollision_A), a read of it in t reads the old word.
 // AlwaysRead: the block RAM reads raddr_i every clock (its clock enable tied high, so no
 // user logic reaches the enable pins of every block RAM of a wide word); re_i then only
 // names the reads whose data the user takes (NoCollision_A, InRange_A), and rdata_o is
@@ -24,10 +28,11 @@ module gx_ram_1r1w #(
   parameter int unsigned Width = 256,  /// bits a word, a multiple of 8
   parameter bit          OutReg = 1'b1, /// 1: a read takes two clocks (output register), 0: one
   parameter bit          AlwaysRead = 1'b0, /// 1: read every clock; re_i marks the reads used
+  parameter bit          WrReg = 1'b0,  /// 1: the write is registered, written a clock later
   localparam int unsigned AW = $clog2(Depth)
 ) (
   input  wire logic               clk_i,    /// clock, rising edge
-  input  wire logic               rst_i,    /// synchronous reset (properties only)
+  input  wire logic               rst_i,    /// synchronous reset (properties; WrReg's enables)
   input  wire logic               re_i,     /// read word raddr_i
   input  wire logic [AW-1:0]      raddr_i,  /// read address
   output      logic [Width-1:0]   rdata_o,  /// the word read two clocks before (one: !OutReg)
@@ -41,9 +46,32 @@ module gx_ram_1r1w #(
   (* no_rw_check, ram_style = "block" *) logic [Width-1:0] mem_q [Depth];
   logic [Width-1:0] rd1_q, rd_out;
 
+  // the write the block RAM takes this clock
+  logic [Width/8-1:0] we_m;
+  logic [AW-1:0]      wa_m;
+  logic [Width-1:0]   wd_m;
+  if (WrReg) begin : gen_wreg
+    logic [Width/8-1:0] we_q;
+    logic [AW-1:0]      wa_q;
+    logic [Width-1:0]   wd_q;
+    always_ff @(posedge clk_i) begin
+      if (rst_i) we_q <= '0;
+      else we_q <= we_i;
+      wa_q <= waddr_i;
+      wd_q <= wdata_i;
+    end
+    assign we_m = we_q;
+    assign wa_m = wa_q;
+    assign wd_m = wd_q;
+  end else begin : gen_wdirect
+    assign we_m = we_i;
+    assign wa_m = waddr_i;
+    assign wd_m = wdata_i;
+  end
+
   always_ff @(posedge clk_i) begin
     for (int unsigned b = 0; b < Width / 8; b++)
-      if (we_i[b]) mem_q[waddr_i][8*b +: 8] <= wdata_i[8*b +: 8];
+      if (we_m[b]) mem_q[wa_m][8*b +: 8] <= wd_m[8*b +: 8];
   end
 
   always_ff @(posedge clk_i) begin
@@ -65,7 +93,7 @@ module gx_ram_1r1w #(
   assign rdata_o = rd_out;
 `endif
 
-  `GX_ASSERT(NoCollision_A, !(re_i && |we_i && raddr_i == waddr_i))
+  `GX_ASSERT(NoCollision_A, !(re_i && |we_m && raddr_i == wa_m))
   `GX_ASSERT(InRange_A, (!re_i || 32'(raddr_i) < Depth) && (!(|we_i) || 32'(waddr_i) < Depth))
 endmodule
 
