@@ -73,8 +73,8 @@ module gx_raster #(
   logic [QW-1:0]   pushed, next;
   logic [1:0]      ofs_we;
   logic [3:0]      ofs_waddr, ofs_raddr;
-  logic [719:0]    ofs_wdata;
-  logic [1439:0]   ofs_rdata;
+  logic [gx_raster_pkg::HW-1:0]   ofs_wdata;
+  logic [2*gx_raster_pkg::HW-1:0] ofs_rdata;
   logic [QW-1:0]   rp_q, rp_d;
 
   assign cmd_ready_o = cmd_i.op || prep_ready;
@@ -90,10 +90,10 @@ module gx_raster #(
   );
 
   for (genvar h = 0; h < 2; h++) begin : gen_ring
-    gx_ram_1r1w #(.Depth(16), .Width(720)) u_ring (
+    gx_ram_1r1w #(.Depth(16), .Width(gx_raster_pkg::HW)) u_ring (
       .clk_i, .rst_i,
-      .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rdata[720*h +: 720]),
-      .we_i({90{ofs_we[h]}}), .waddr_i(ofs_waddr), .wdata_i(ofs_wdata)
+      .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rdata[gx_raster_pkg::HW*h +: gx_raster_pkg::HW]),
+      .we_i({(gx_raster_pkg::HW/8){ofs_we[h]}}), .waddr_i(ofs_waddr), .wdata_i(ofs_wdata)
     );
   end
 

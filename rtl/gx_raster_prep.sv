@@ -46,12 +46,13 @@ module gx_raster_prep #(
   output      logic [gx_raster_pkg::QW-1:0] pushed_o, /// triangles written (mod 32)
   output      logic [1:0]             ofs_we_o,     /// write ring half h (places 8 h..8 h + 7)
   output      logic [3:0]             ofs_waddr_o,  /// the ring slot
-  output      logic [719:0]           ofs_wdata_o,  /// place p of the half at 90 p: {s01, s1, s0}
+  output      logic [gx_raster_pkg::HW-1:0] ofs_wdata_o, /// place p of the half at RW p: {s01, s1, s0}
   output      logic                   busy_o        /// a triangle is in P0..P4
 );
   localparam int unsigned AW = gx_raster_pkg::AW;
   localparam int unsigned EW = gx_raster_pkg::EW;
   localparam int unsigned OW = gx_raster_pkg::OW;
+  localparam int unsigned RW = gx_raster_pkg::RW;
   localparam int unsigned KW = gx_raster_pkg::KW;
   localparam int unsigned PW = gx_raster_pkg::PW;
   localparam int unsigned TW = gx_raster_pkg::TW;
@@ -298,7 +299,7 @@ module gx_raster_prep #(
       logic signed [OW-1:0] s0, s1;
       s0 = $signed(e2_s_q[p]);
       s1 = $signed(e2_s_q[8 + p]);
-      ofs_wdata_o[90*p +: 90] = {OW'(s0 + s1), s1, s0};
+      ofs_wdata_o[RW*p +: RW] = {OW'(s0 + s1), s1, s0};
     end
   end
   assign ofs_we_o    = {e2_v_q && e2_ph_q, e2_v_q && !e2_ph_q};

@@ -8,7 +8,7 @@
 //       triangle's, read from the test's ring as the walker takes the group; docs/raster.md,
 //       "Test columns")
 //   T2  the 4 Lanes pixel values P(l, m) = base(l) + O(m)
-//   T3  q = P / 16 (floor), saturated at +-2^29: a sample passes exactly when q + s >= 0
+//   T3  q = P / 16 (floor), saturated at +-2^28: a sample passes exactly when q + s >= 0
 //   T4  the 16 Lanes x 3 sums q + s (edge 2: q - s01, s01 = -s2), their signs registered
 //       per edge; the offsets s come from the ring, read with the item's slot in T1
 //   T5  the three edges ANDed, the pass bits placed at their mask bits (N, the step, the
@@ -31,8 +31,8 @@ module gx_raster_test #(
   output      logic [3:0]              ofs_raddr_o,  /// the ring slot T1's item reads
   output      logic                    rd_v_o,       /// T1 holds an item ...
   output      logic [gx_raster_pkg::QW-1:0] rd_seq_o, /// ... of this triangle
-  input  wire logic [1439:0]           ofs_rdata_i,  /// the slot read two clocks before:
-                                                     /// place p at 90 p: {s01, s1, s0}
+  input  wire logic [2*gx_raster_pkg::HW-1:0] ofs_rdata_i, /// the slot read two clocks
+                                                     /// before: place p at RW p: {s01, s1, s0}
   output      logic                    grp_valid_o,  /// a group with coverage leaves T6
   output      gx_pkg::rs_qgroup_t      grp_o,        /// the group
   output      logic                    leave_o,      /// an item leaves T6 this clock
@@ -42,6 +42,7 @@ module gx_raster_test #(
   localparam int unsigned EW = gx_raster_pkg::EW;
   localparam int unsigned SW = gx_raster_pkg::SW;
   localparam int unsigned OW = gx_raster_pkg::OW;
+  localparam int unsigned RW = gx_raster_pkg::RW;
   localparam int unsigned QW = gx_raster_pkg::QW;
 
   typedef logic signed [EW-1:0] edge_t;
@@ -103,7 +104,7 @@ module gx_raster_test #(
     t2_side_q <= t1_side_q;
   end
 
-  // T3: q = floor(P / 16), saturated at +-2^29 (gx_raster_qsat: exact, since every
+  // T3: q = floor(P / 16), saturated at +-2^28 (gx_raster_qsat: exact, since every
   // |s| < 2^28)
   logic                     t3_v_q;
   side_t                    t3_side_q;
@@ -128,7 +129,7 @@ module gx_raster_test #(
     for (genvar c = 0; c < NC; c++) begin : gen_sc
       for (genvar j = 0; j < 4; j++) begin : gen_sj
         gx_raster_sgn u_s (
-          .q_i(t3_q_q[e][c]), .s_i(ofs_rdata_i[90*(4*(c%4) + j) + OW*e +: OW]),
+          .q_i(t3_q_q[e][c]), .s_i(ofs_rdata_i[RW*(4*(c%4) + j) + OW*e +: OW]),
           .sub_i(1'(e == 2)), .pass_o(t4_sg_d[e][c][j]));
       end
     end
