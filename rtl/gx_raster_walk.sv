@@ -380,7 +380,7 @@ module gx_raster_walk #(
   (* keep *) logic [1:0] wf_idx;
   assign ff_push = c2_v_q && c2_q.mask != '0;
   assign ff_pop  = wf_emit && wf_last;
-  gx_fifo_lut #(.Width($bits(c2_q)), .Depth(FD)) u_ff (
+  gx_fifo_lut #(.Width($bits(c2_q)), .Depth(FD), .HeadGroups(2)) u_ff (
     .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c2_q), .pop_i(ff_pop),
     .valid_o(ff_valid), .head_o(ff_head), .count_o(ff_count), .load_o(ff_ld),
     .next_o(ff_next));
@@ -671,7 +671,7 @@ module gx_raster_walk #(
   logic [FCW-1:0]  fg_count;
   logic [1:0]      gr_h_q;
   logic [2:0][1:0] gr_hc_q;
-  gx_fifo_lut #(.Width($bits(g2_q)), .Depth(FD)) u_fg (
+  gx_fifo_lut #(.Width($bits(g2_q)), .Depth(FD), .HeadGroups(4)) u_fg (
     .clk_i, .rst_i, .push_i(g2_v_q), .in_data_i(g2_q), .pop_i(fg_pop),
     .valid_o(fg_valid), .head_o(fg_head), .count_o(fg_count), .load_o(fg_ld),
     .next_o(fg_next));
