@@ -395,15 +395,16 @@ module gx_raster_prep #(
   logic [2:0][AW-1:0]    p2_a_q, p2_b_q;
   logic [2:0][EW-1:0]    p2_c_q;
   // h for each multiplier of P3 (as P1's copies); the mode for P3's per-N offsets,
-  // decoded (N = 16, N = 8), a copy for each edge's K, O and D
+  // decoded one-hot (N = 16, N = 8, N <= 4), a copy for each edge's K, O and D
   logic [2:0][1:0][8:0] p2_hm_q;
-  logic [2:0][2:0]      p2_m16_q, p2_m8_q;
+  logic [2:0][2:0]      p2_m16_q, p2_m8_q, p2_m4_q;
   (* keep *) always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       for (int k = 0; k < 2; k++) p2_hm_q[e][k] <= p1_side_q.h;
       for (int f = 0; f < 3; f++) begin
         p2_m16_q[e][f] <= p1_side_q.nlog == 3'd4;
         p2_m8_q[e][f]  <= p1_side_q.nlog == 3'd3;
+        p2_m4_q[e][f]  <= p1_side_q.nlog != 3'd4 && p1_side_q.nlog != 3'd3;
       end
     end
   end
@@ -457,6 +458,16 @@ module gx_raster_prep #(
   function automatic logic [MW-1:0] sh(input logic [XW-1:0] v, input int unsigned n);
     sh = MW'($signed(v)) <<< n;
   endfunction
+  // one of three offset triples by the one-hot mode, as ANDs and an OR: with no select
+  // between a value and a constant, synthesis maps none of P3's offset bits to a
+  // synchronous reset (a control set driven from the mode through one LUT to every
+  // slice of the offsets)
+  function automatic logic [3*MW-1:0] pick(input logic m16, input logic m8, input logic m4,
+                                          input logic [3*MW-1:0] v16,
+                                          input logic [3*MW-1:0] v8,
+                                          input logic [3*MW-1:0] v4);
+    pick = ({(3*MW){m16}} & v16) | ({(3*MW){m8}} & v8) | ({(3*MW){m4}} & v4);
+  endfunction
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       logic [XW-1:0] a, b, ab, a2b, a3;
@@ -475,24 +486,22 @@ module gx_raster_prep #(
       p3_ab_q[e]  <= ab;
       p3_a3_q[e]  <= a3;
       p3_b3_q[e]  <= p2_b3_q[e];
-      // K
-      if (p2_m16_q[e][0])
-        p3_k_q[e] <= Lanes == 4 ? {sh(ab, 8), sh(b, 8), sh(a, 8)} : {MW'(0), MW'(0), sh(a, 8)};
-      else if (p2_m8_q[e][0]) p3_k_q[e] <= {sh(a2b, 8), sh(a, 9), sh(b, 8)};
-      else                    p3_k_q[e] <= {sh(a3, 9), sh(a, 10), sh(a, 9)};
-      // O
-      if (p2_m16_q[e][1])     p3_o_q[e] <= '0;
-      else if (p2_m8_q[e][1]) p3_o_q[e] <= {sh(a, 8), sh(a, 8), MW'(0)};
-      else                    p3_o_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
-      // D
-      if (p2_m16_q[e][2])
-        p3_d_q[e] <= Lanes == 4 ? {sh(a3, 9), sh(a, 10), sh(a, 9)}
-                   : Lanes == 2 ? {sh(a2b, 8), sh(a, 9), sh(b, 8)}
-                   :              {sh(ab, 8), sh(b, 8), sh(a, 8)};
-      else if (p2_m8_q[e][2])
-        p3_d_q[e] <= {MW'(0), MW'(0),
-                      Lanes == 4 ? sh(a, 10) : Lanes == 2 ? sh(a, 9) : sh(b, 8)};
-      else p3_d_q[e] <= '0;
+      // K, O, D: (N = 16, N = 8, N <= 4)
+      p3_k_q[e] <= pick(p2_m16_q[e][0], p2_m8_q[e][0], p2_m4_q[e][0],
+                        Lanes == 4 ? {sh(ab, 8), sh(b, 8), sh(a, 8)}
+                                   : {MW'(0), MW'(0), sh(a, 8)},
+                        {sh(a2b, 8), sh(a, 9), sh(b, 8)},
+                        {sh(a3, 9), sh(a, 10), sh(a, 9)});
+      p3_o_q[e] <= pick(p2_m16_q[e][1], p2_m8_q[e][1], p2_m4_q[e][1],
+                        '0,
+                        {sh(a, 8), sh(a, 8), MW'(0)},
+                        {sh(ab, 8), sh(b, 8), sh(a, 8)});
+      p3_d_q[e] <= pick(p2_m16_q[e][2], p2_m8_q[e][2], p2_m4_q[e][2],
+                        Lanes == 4 ? {sh(a3, 9), sh(a, 10), sh(a, 9)}
+                      : Lanes == 2 ? {sh(a2b, 8), sh(a, 9), sh(b, 8)}
+                      :              {sh(ab, 8), sh(b, 8), sh(a, 8)},
+                        {MW'(0), MW'(0), Lanes == 4 ? sh(a, 10) : Lanes == 2 ? sh(a, 9) : sh(b, 8)},
+                        '0);
     end
     p3_a_q    <= p2_a_q;
     p3_b_q    <= p2_b_q;
@@ -711,6 +720,10 @@ module gx_raster_prep #(
   always_ff @(posedge clk_i) if (take) p0_kn_q <= seen_q;
 `endif
   `GX_ASSERT(CmdSeen_A, !seen_q || (cmd_valid_i && ne_q == ne_d))
+  // P2's mode copies: each of P3's selects one-hot, as P2's mode says
+  `GX_ASSERT(P2Mode_A, p2_m16_q == {9{p2_side_q.nlog == 3'd4}} &&
+                       p2_m8_q == {9{p2_side_q.nlog == 3'd3}} &&
+                       p2_m4_q == ~(p2_m16_q | p2_m8_q))
   `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || (!p0_ne_q && p0_kn_q)}})
   `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
   `GX_COVER(PrepDropKnown_C, take && seen_q && !ne_q)
