@@ -720,6 +720,22 @@ module gx_raster_prep #(
   always_ff @(posedge clk_i) if (take) p0_kn_q <= seen_q;
 `endif
   `GX_ASSERT(CmdSeen_A, !seen_q || (cmd_valid_i && ne_q == ne_d))
+  // K and O are multiples of 2^LS in every stage that holds a triangle (gx_raster's ring
+  // keeps them / 2^LS: RtLow_A)
+`ifdef GX_ASSERT_ON
+  localparam int unsigned LS = gx_raster_pkg::LS;
+  logic ko_low;
+  always_comb begin
+    ko_low = 1'b1;
+    for (int e = 0; e < 3; e++)
+      for (int i = 0; i < 3; i++)
+        ko_low = ko_low &&
+                 (!pv_q[2] || (p3_k_q[e][i][LS-1:0] == '0 && p3_o_q[e][i][LS-1:0] == '0)) &&
+                 (!pv_q[3] || (p4_k_q[e][i][LS-1:0] == '0 && p4_o_q[e][i][LS-1:0] == '0)) &&
+                 (!pv_q[4] || (p5_k_q[e][i][LS-1:0] == '0 && p5_o_q[e][i][LS-1:0] == '0));
+  end
+`endif
+  `GX_ASSERT(KoLow_A, ko_low)
   // P2's mode copies: each of P3's selects one-hot, as P2's mode says
   `GX_ASSERT(P2Mode_A, p2_m16_q == {9{p2_side_q.nlog == 3'd4}} &&
                        p2_m8_q == {9{p2_side_q.nlog == 3'd3}} &&

@@ -26,8 +26,10 @@ module gx_raster_test #(
   input  wire logic                    rst_i,        /// synchronous reset, active high
   input  wire logic                    item_valid_i, /// T0 holds an item
   input  wire gx_raster_pkg::rs_item_t item_i,       /// the item (T0, a register)
-  input  wire logic [2:0][2:0][gx_raster_pkg::MW-1:0] k_i, /// its triangle's K(1..3) ...
-  input  wire logic [2:0][2:0][gx_raster_pkg::MW-1:0] o_i, /// ... and O(1..3), per edge
+  input  wire logic [2:0][2:0][gx_raster_pkg::MW-gx_raster_pkg::LS-1:0] k_i, /// its
+                                                     /// triangle's K(1..3) / 2^LS ...
+  input  wire logic [2:0][2:0][gx_raster_pkg::MW-gx_raster_pkg::LS-1:0] o_i, /// ... and
+                                                     /// O(1..3) / 2^LS, per edge
   output      logic [3:0]              ofs_raddr_o,  /// the ring slot T1's item reads
   output      logic                    rd_v_o,       /// T1 holds an item ...
   output      logic [gx_raster_pkg::QW-1:0] rd_seq_o, /// ... of this triangle
@@ -44,6 +46,7 @@ module gx_raster_test #(
   localparam int unsigned OW = gx_raster_pkg::OW;
   localparam int unsigned RW = gx_raster_pkg::RW;
   localparam int unsigned QW = gx_raster_pkg::QW;
+  localparam int unsigned LS = gx_raster_pkg::LS;
 
   typedef logic signed [EW-1:0] edge_t;
   localparam int unsigned NC = 4 * Lanes;   // test columns per edge
@@ -70,20 +73,26 @@ module gx_raster_test #(
     t0_side.inr  = item_i.inr;
   end
 
+  // v + 2^LS d: K and O are multiples of 2^LS, so the low LS bits of v pass and only the
+  // high bits are added (d sign-extended to EW - LS bits)
+  function automatic logic [EW-1:0] add_hi(input logic [EW-1:0] v, input logic [EW-LS-1:0] d);
+    add_hi = {v[EW-1:LS] + d, v[LS-1:0]};
+  endfunction
+
   // ---------------------------------------------------------------------------------
   // T1
   logic                     t1_v_q;
   side_t                    t1_side_q;
   logic [QW-1:0]            t1_seq_q;
   logic [2:0][Lanes-1:0][EW-1:0] t1_base_q;
-  logic [2:0][2:0][EW-1:0]  t1_o_q;          // O(m) for m = 1..3 at [m - 1]
+  logic [2:0][2:0][EW-LS-1:0] t1_o_q;        // O(m) / 2^LS for m = 1..3 at [m - 1]
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       t1_base_q[e][0] <= item_i.e[e];
       for (int l = 1; l < Lanes; l++)
-        t1_base_q[e][l] <= $signed(item_i.e[e]) + EW'($signed(k_i[e][l-1]));
+        t1_base_q[e][l] <= add_hi(item_i.e[e], (EW-LS)'($signed(k_i[e][l-1])));
       for (int c = 1; c < 4; c++)
-        t1_o_q[e][c-1] <= EW'($signed(o_i[e][c-1]));
+        t1_o_q[e][c-1] <= (EW-LS)'($signed(o_i[e][c-1]));
     end
     t1_side_q <= t0_side;
     t1_seq_q  <= item_i.seq;
@@ -99,8 +108,8 @@ module gx_raster_test #(
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++)
       for (int c = 0; c < NC; c++)
-        t2_p_q[e][c] <= c % 4 == 0 ? $signed(t1_base_q[e][c/4])
-                                   : $signed(t1_base_q[e][c/4]) + $signed(t1_o_q[e][c%4-1]);
+        t2_p_q[e][c] <= c % 4 == 0 ? t1_base_q[e][c/4]
+                                   : add_hi(t1_base_q[e][c/4], t1_o_q[e][c%4 == 0 ? 0 : c%4-1]);
     t2_side_q <= t1_side_q;
   end
 
