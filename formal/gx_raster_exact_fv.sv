@@ -3,7 +3,7 @@
 //
 // gx_raster's test stage computes, for a pixel value P (E' = E + T - x at the pixel's
 // origin) and a sample offset s (A sx + B sy, or s01 = -s2 on edge 2, subtracted), the
-// sign of q + s with q = gx_raster_qsat(P) (floor(P / 16) saturated at +-2^29) through
+// sign of q + s with q = gx_raster_qsat(P) (floor(P / 16) saturated at +-2^28) through
 // gx_raster_sgn. The C model's test is E + 16 s > 0, or >= 0 on an inclusive edge, which
 // is P + 16 s >= 0 with P = E - x (MSAA; conservative: P = E(centre) + margin, s = 0).
 // For every P with |P| < 2^47 and every |s| < 2^28 (the ranges the `widths` properties

@@ -57,8 +57,8 @@ package gx_pkg;
   localparam int unsigned MaxConsErr = 255;
   /// quads a rasterizer output group holds (the most quads gx_raster tests per clock)
   localparam int unsigned RasterLanes = 4;
-  /// signed per-sample edge test q + s (E_pix = 16 q + r, S = 16 s): |q| saturated at 2^29, |s| < 2^28 (docs/raster.md)
-  localparam int unsigned SampleSumBits = 31;
+  /// signed per-sample edge test q + s (E_pix = 16 q + r, S = 16 s): |q| saturated at 2^28, |s| < 2^28 (docs/raster.md)
+  localparam int unsigned SampleSumBits = 30;
 
   /// samples per pixel N
   typedef enum logic [1:0] {

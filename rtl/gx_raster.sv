@@ -73,8 +73,8 @@ module gx_raster #(
   logic [QW-1:0]   pushed, next;
   logic [1:0]      ofs_we;
   logic [3:0]      ofs_waddr, ofs_raddr;
-  logic [719:0]    ofs_wdata;
-  logic [1439:0]   ofs_rdata;
+  logic [gx_raster_pkg::HW-1:0]   ofs_wdata;
+  logic [2*gx_raster_pkg::HW-1:0] ofs_rdata;
   logic [QW-1:0]   rp_q, rp_d;
 
   assign cmd_ready_o = cmd_i.op || prep_ready;
@@ -90,25 +90,34 @@ module gx_raster #(
   );
 
   for (genvar h = 0; h < 2; h++) begin : gen_ring
-    gx_ram_1r1w #(.Depth(16), .Width(720)) u_ring (
+    gx_ram_1r1w #(.Depth(16), .Width(gx_raster_pkg::HW)) u_ring (
       .clk_i, .rst_i,
-      .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rdata[720*h +: 720]),
-      .we_i({90{ofs_we[h]}}), .waddr_i(ofs_waddr), .wdata_i(ofs_wdata)
+      .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rdata[gx_raster_pkg::HW*h +: gx_raster_pkg::HW]),
+      .we_i({(gx_raster_pkg::HW/8){ofs_we[h]}}), .waddr_i(ofs_waddr), .wdata_i(ofs_wdata)
     );
   end
 
   // The test's ring of the triangles' in-group offsets K(1..3), O(1..3) per edge, read as
   // the walker's GR takes a group (the data holds from two clocks later until the next
-  // read: the group's items meet it in T0).
+  // read: the group's items meet it in T0). K and O are multiples of 2^LS (prep's P3
+  // shifts every one by LS or more, RtLow_A), so the ring keeps K / 2^LS and O / 2^LS.
   localparam int unsigned MW = gx_raster_pkg::MW;
-  localparam int unsigned RTW = 2 * 9 * MW;
-  logic [2:0][2:0][MW-1:0] rt_k, rt_o;
+  localparam int unsigned LS = gx_raster_pkg::LS;
+  localparam int unsigned RTW = 2 * 9 * (MW - LS);
+  logic [2:0][2:0][MW-LS-1:0] rt_k, rt_o, wt_k, wt_o;
   logic       rt_re;
   logic [3:0] rt_addr;
+  always_comb begin
+    for (int e = 0; e < 3; e++)
+      for (int i = 0; i < 3; i++) begin
+        wt_k[e][i] = ptri.k[e][i][MW-1:LS];
+        wt_o[e][i] = ptri.o[e][i][MW-1:LS];
+      end
+  end
   gx_ram_1r1w #(.Depth(16), .Width(RTW)) u_rt (
     .clk_i, .rst_i,
     .re_i(rt_re), .raddr_i(rt_addr), .rdata_o({rt_k, rt_o}),
-    .we_i({(RTW / 8){tri_we}}), .waddr_i(ptri.seq[3:0]), .wdata_i({ptri.k, ptri.o})
+    .we_i({(RTW / 8){tri_we}}), .waddr_i(ptri.seq[3:0]), .wdata_i({wt_k, wt_o})
   );
 
   // ---------------------------------------------------------------------------------
@@ -203,6 +212,16 @@ module gx_raster #(
   `GX_ASSERT(InflCount_A, 32'(infl_q) == 32'(i1_valid) + 32'(item_valid) + 32'($countones(test_v)))
   `GX_ASSERT(CredRoom_A, !cred_q || 32'(infl_q) + 32'(f_count) < FC)
   // The ring: a slot is written only when no item reads it (its triangle is retired).
+`ifdef GX_ASSERT_ON
+  logic rt_low;  // the bits of K and O the ring does not keep are 0
+  always_comb begin
+    rt_low = 1'b1;
+    for (int e = 0; e < 3; e++)
+      for (int i = 0; i < 3; i++)
+        rt_low = rt_low && ptri.k[e][i][LS-1:0] == '0 && ptri.o[e][i][LS-1:0] == '0;
+  end
+`endif
+  `GX_ASSERT(RtLow_A, !tri_we || rt_low)
   `GX_ASSERT(RingWindow_A, QW'(next - rp_q) <= QW'(pushed - rp_q) &&
                           QW'(pushed - rp_q) <= QW'(15))
   `GX_ASSERT(RdSeq_A, !rd_v || QW'(rd_seq - rp_q) <= QW'(next - rp_q))

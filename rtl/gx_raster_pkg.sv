@@ -9,14 +9,17 @@ package gx_raster_pkg;
   // here and gx_raster checks them against gx_pkg's at elaboration)
   localparam int unsigned AW = 25;                     // gx_pkg::EdgeCoefBits: |A|, |B| <= 2^23
   localparam int unsigned EW = 48;                     // gx_pkg::EdgeBits: |E'| < 2^47 walked
-  localparam int unsigned SW = 31;                     // gx_pkg::SampleSumBits: q + s
-  localparam int unsigned OW = SW - 1;                 // 30: a sample offset s, |s| < 2^28
+  localparam int unsigned SW = 30;                     // gx_pkg::SampleSumBits: q + s
+  localparam int unsigned OW = SW - 1;                 // 29: a sample offset s, |s| < 2^28
+  localparam int unsigned RW = 3 * OW;                 // a place's offsets {s01, s1, s0}
+  localparam int unsigned HW = 8 * RW;                 // an offset ring half: 8 places
   localparam int unsigned KW = 38;                     // corner constants, |k| < 2^36
   localparam int unsigned PW = 13;                     // pixel index 0..8191
   localparam int unsigned TW = 9;                      // coarse tile index 0..511
   localparam int unsigned QW = 5;                      // triangle sequence number (mod 32)
   localparam int unsigned XW = AW + 2;                 // multiples of A, B: |3 A| < 2^25
   localparam int unsigned MW = 36;                     // in-group offsets, |.| <= 1536 2^23
+  localparam int unsigned LS = 8;                      // K, O, D are multiples of 2^LS
 
   // A prepared triangle (prep -> the walker's rings), each edge field per edge e at [e].
   // E' = E + T - x is the edge function offset so that a sample passes exactly when

@@ -46,12 +46,13 @@ module gx_raster_prep #(
   output      logic [gx_raster_pkg::QW-1:0] pushed_o, /// triangles written (mod 32)
   output      logic [1:0]             ofs_we_o,     /// write ring half h (places 8 h..8 h + 7)
   output      logic [3:0]             ofs_waddr_o,  /// the ring slot
-  output      logic [719:0]           ofs_wdata_o,  /// place p of the half at 90 p: {s01, s1, s0}
+  output      logic [gx_raster_pkg::HW-1:0] ofs_wdata_o, /// place p of the half at RW p: {s01, s1, s0}
   output      logic                   busy_o        /// a triangle is in P0..P4
 );
   localparam int unsigned AW = gx_raster_pkg::AW;
   localparam int unsigned EW = gx_raster_pkg::EW;
   localparam int unsigned OW = gx_raster_pkg::OW;
+  localparam int unsigned RW = gx_raster_pkg::RW;
   localparam int unsigned KW = gx_raster_pkg::KW;
   localparam int unsigned PW = gx_raster_pkg::PW;
   localparam int unsigned TW = gx_raster_pkg::TW;
@@ -298,7 +299,7 @@ module gx_raster_prep #(
       logic signed [OW-1:0] s0, s1;
       s0 = $signed(e2_s_q[p]);
       s1 = $signed(e2_s_q[8 + p]);
-      ofs_wdata_o[90*p +: 90] = {OW'(s0 + s1), s1, s0};
+      ofs_wdata_o[RW*p +: RW] = {OW'(s0 + s1), s1, s0};
     end
   end
   assign ofs_we_o    = {e2_v_q && e2_ph_q, e2_v_q && !e2_ph_q};
@@ -394,15 +395,16 @@ module gx_raster_prep #(
   logic [2:0][AW-1:0]    p2_a_q, p2_b_q;
   logic [2:0][EW-1:0]    p2_c_q;
   // h for each multiplier of P3 (as P1's copies); the mode for P3's per-N offsets,
-  // decoded (N = 16, N = 8), a copy for each edge's K, O and D
+  // decoded one-hot (N = 16, N = 8, N <= 4), a copy for each edge's K, O and D
   logic [2:0][1:0][8:0] p2_hm_q;
-  logic [2:0][2:0]      p2_m16_q, p2_m8_q;
+  logic [2:0][2:0]      p2_m16_q, p2_m8_q, p2_m4_q;
   (* keep *) always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       for (int k = 0; k < 2; k++) p2_hm_q[e][k] <= p1_side_q.h;
       for (int f = 0; f < 3; f++) begin
         p2_m16_q[e][f] <= p1_side_q.nlog == 3'd4;
         p2_m8_q[e][f]  <= p1_side_q.nlog == 3'd3;
+        p2_m4_q[e][f]  <= p1_side_q.nlog != 3'd4 && p1_side_q.nlog != 3'd3;
       end
     end
   end
@@ -456,6 +458,16 @@ module gx_raster_prep #(
   function automatic logic [MW-1:0] sh(input logic [XW-1:0] v, input int unsigned n);
     sh = MW'($signed(v)) <<< n;
   endfunction
+  // one of three offset triples by the one-hot mode, as ANDs and an OR: with no select
+  // between a value and a constant, synthesis maps none of P3's offset bits to a
+  // synchronous reset (a control set driven from the mode through one LUT to every
+  // slice of the offsets)
+  function automatic logic [3*MW-1:0] pick(input logic m16, input logic m8, input logic m4,
+                                          input logic [3*MW-1:0] v16,
+                                          input logic [3*MW-1:0] v8,
+                                          input logic [3*MW-1:0] v4);
+    pick = ({(3*MW){m16}} & v16) | ({(3*MW){m8}} & v8) | ({(3*MW){m4}} & v4);
+  endfunction
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       logic [XW-1:0] a, b, ab, a2b, a3;
@@ -474,24 +486,22 @@ module gx_raster_prep #(
       p3_ab_q[e]  <= ab;
       p3_a3_q[e]  <= a3;
       p3_b3_q[e]  <= p2_b3_q[e];
-      // K
-      if (p2_m16_q[e][0])
-        p3_k_q[e] <= Lanes == 4 ? {sh(ab, 8), sh(b, 8), sh(a, 8)} : {MW'(0), MW'(0), sh(a, 8)};
-      else if (p2_m8_q[e][0]) p3_k_q[e] <= {sh(a2b, 8), sh(a, 9), sh(b, 8)};
-      else                    p3_k_q[e] <= {sh(a3, 9), sh(a, 10), sh(a, 9)};
-      // O
-      if (p2_m16_q[e][1])     p3_o_q[e] <= '0;
-      else if (p2_m8_q[e][1]) p3_o_q[e] <= {sh(a, 8), sh(a, 8), MW'(0)};
-      else                    p3_o_q[e] <= {sh(ab, 8), sh(b, 8), sh(a, 8)};
-      // D
-      if (p2_m16_q[e][2])
-        p3_d_q[e] <= Lanes == 4 ? {sh(a3, 9), sh(a, 10), sh(a, 9)}
-                   : Lanes == 2 ? {sh(a2b, 8), sh(a, 9), sh(b, 8)}
-                   :              {sh(ab, 8), sh(b, 8), sh(a, 8)};
-      else if (p2_m8_q[e][2])
-        p3_d_q[e] <= {MW'(0), MW'(0),
-                      Lanes == 4 ? sh(a, 10) : Lanes == 2 ? sh(a, 9) : sh(b, 8)};
-      else p3_d_q[e] <= '0;
+      // K, O, D: (N = 16, N = 8, N <= 4)
+      p3_k_q[e] <= pick(p2_m16_q[e][0], p2_m8_q[e][0], p2_m4_q[e][0],
+                        Lanes == 4 ? {sh(ab, 8), sh(b, 8), sh(a, 8)}
+                                   : {MW'(0), MW'(0), sh(a, 8)},
+                        {sh(a2b, 8), sh(a, 9), sh(b, 8)},
+                        {sh(a3, 9), sh(a, 10), sh(a, 9)});
+      p3_o_q[e] <= pick(p2_m16_q[e][1], p2_m8_q[e][1], p2_m4_q[e][1],
+                        '0,
+                        {sh(a, 8), sh(a, 8), MW'(0)},
+                        {sh(ab, 8), sh(b, 8), sh(a, 8)});
+      p3_d_q[e] <= pick(p2_m16_q[e][2], p2_m8_q[e][2], p2_m4_q[e][2],
+                        Lanes == 4 ? {sh(a3, 9), sh(a, 10), sh(a, 9)}
+                      : Lanes == 2 ? {sh(a2b, 8), sh(a, 9), sh(b, 8)}
+                      :              {sh(ab, 8), sh(b, 8), sh(a, 8)},
+                        {MW'(0), MW'(0), Lanes == 4 ? sh(a, 10) : Lanes == 2 ? sh(a, 9) : sh(b, 8)},
+                        '0);
     end
     p3_a_q    <= p2_a_q;
     p3_b_q    <= p2_b_q;
@@ -710,6 +720,26 @@ module gx_raster_prep #(
   always_ff @(posedge clk_i) if (take) p0_kn_q <= seen_q;
 `endif
   `GX_ASSERT(CmdSeen_A, !seen_q || (cmd_valid_i && ne_q == ne_d))
+  // K and O are multiples of 2^LS in every stage that holds a triangle (gx_raster's ring
+  // keeps them / 2^LS: RtLow_A)
+`ifdef GX_ASSERT_ON
+  localparam int unsigned LS = gx_raster_pkg::LS;
+  logic ko_low;
+  always_comb begin
+    ko_low = 1'b1;
+    for (int e = 0; e < 3; e++)
+      for (int i = 0; i < 3; i++)
+        ko_low = ko_low &&
+                 (!pv_q[2] || (p3_k_q[e][i][LS-1:0] == '0 && p3_o_q[e][i][LS-1:0] == '0)) &&
+                 (!pv_q[3] || (p4_k_q[e][i][LS-1:0] == '0 && p4_o_q[e][i][LS-1:0] == '0)) &&
+                 (!pv_q[4] || (p5_k_q[e][i][LS-1:0] == '0 && p5_o_q[e][i][LS-1:0] == '0));
+  end
+`endif
+  `GX_ASSERT(KoLow_A, ko_low)
+  // P2's mode copies: each of P3's selects one-hot, as P2's mode says
+  `GX_ASSERT(P2Mode_A, p2_m16_q == {9{p2_side_q.nlog == 3'd4}} &&
+                       p2_m8_q == {9{p2_side_q.nlog == 3'd3}} &&
+                       p2_m4_q == ~(p2_m16_q | p2_m8_q))
   `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || (!p0_ne_q && p0_kn_q)}})
   `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
   `GX_COVER(PrepDropKnown_C, take && seen_q && !ne_q)

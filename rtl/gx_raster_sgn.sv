@@ -1,6 +1,7 @@
 // gx_raster_sgn: one sample test of gx_raster's sample test stage: q + s >= 0, or
 // q - s >= 0 when sub_i (edge 2, whose offsets are stored as s01 = -s2). Combinational;
-// only the sign of the sum is formed. See gx_raster_qsat for why it is exact.
+// only the sign of the sum is formed, at SampleSumBits: |q| <= 2^28 and |s| < 2^28, so
+// the sum cannot overflow. See gx_raster_qsat for why it is exact.
 `default_nettype none
 
 module gx_raster_sgn (
@@ -10,9 +11,9 @@ module gx_raster_sgn (
   output      logic                                      pass_o  /// the sum is >= 0
 );
   localparam int unsigned SW = gx_pkg::SampleSumBits;
-  logic signed [SW:0] sum;
-  assign sum    = sub_i ? (SW+1)'(q_i) - (SW+1)'(s_i) : (SW+1)'(q_i) + (SW+1)'(s_i);
-  assign pass_o = !sum[SW];
+  logic signed [SW-1:0] sum;
+  assign sum    = sub_i ? q_i - SW'(s_i) : q_i + SW'(s_i);
+  assign pass_o = !sum[SW-1];
 endmodule
 
 `default_nettype wire

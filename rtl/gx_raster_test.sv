@@ -8,7 +8,7 @@
 //       triangle's, read from the test's ring as the walker takes the group; docs/raster.md,
 //       "Test columns")
 //   T2  the 4 Lanes pixel values P(l, m) = base(l) + O(m)
-//   T3  q = P / 16 (floor), saturated at +-2^29: a sample passes exactly when q + s >= 0
+//   T3  q = P / 16 (floor), saturated at +-2^28: a sample passes exactly when q + s >= 0
 //   T4  the 16 Lanes x 3 sums q + s (edge 2: q - s01, s01 = -s2), their signs registered
 //       per edge; the offsets s come from the ring, read with the item's slot in T1
 //   T5  the three edges ANDed, the pass bits placed at their mask bits (N, the step, the
@@ -26,13 +26,15 @@ module gx_raster_test #(
   input  wire logic                    rst_i,        /// synchronous reset, active high
   input  wire logic                    item_valid_i, /// T0 holds an item
   input  wire gx_raster_pkg::rs_item_t item_i,       /// the item (T0, a register)
-  input  wire logic [2:0][2:0][gx_raster_pkg::MW-1:0] k_i, /// its triangle's K(1..3) ...
-  input  wire logic [2:0][2:0][gx_raster_pkg::MW-1:0] o_i, /// ... and O(1..3), per edge
+  input  wire logic [2:0][2:0][gx_raster_pkg::MW-gx_raster_pkg::LS-1:0] k_i, /// its
+                                                     /// triangle's K(1..3) / 2^LS ...
+  input  wire logic [2:0][2:0][gx_raster_pkg::MW-gx_raster_pkg::LS-1:0] o_i, /// ... and
+                                                     /// O(1..3) / 2^LS, per edge
   output      logic [3:0]              ofs_raddr_o,  /// the ring slot T1's item reads
   output      logic                    rd_v_o,       /// T1 holds an item ...
   output      logic [gx_raster_pkg::QW-1:0] rd_seq_o, /// ... of this triangle
-  input  wire logic [1439:0]           ofs_rdata_i,  /// the slot read two clocks before:
-                                                     /// place p at 90 p: {s01, s1, s0}
+  input  wire logic [2*gx_raster_pkg::HW-1:0] ofs_rdata_i, /// the slot read two clocks
+                                                     /// before: place p at RW p: {s01, s1, s0}
   output      logic                    grp_valid_o,  /// a group with coverage leaves T6
   output      gx_pkg::rs_qgroup_t      grp_o,        /// the group
   output      logic                    leave_o,      /// an item leaves T6 this clock
@@ -42,7 +44,9 @@ module gx_raster_test #(
   localparam int unsigned EW = gx_raster_pkg::EW;
   localparam int unsigned SW = gx_raster_pkg::SW;
   localparam int unsigned OW = gx_raster_pkg::OW;
+  localparam int unsigned RW = gx_raster_pkg::RW;
   localparam int unsigned QW = gx_raster_pkg::QW;
+  localparam int unsigned LS = gx_raster_pkg::LS;
 
   typedef logic signed [EW-1:0] edge_t;
   localparam int unsigned NC = 4 * Lanes;   // test columns per edge
@@ -69,20 +73,26 @@ module gx_raster_test #(
     t0_side.inr  = item_i.inr;
   end
 
+  // v + 2^LS d: K and O are multiples of 2^LS, so the low LS bits of v pass and only the
+  // high bits are added (d sign-extended to EW - LS bits)
+  function automatic logic [EW-1:0] add_hi(input logic [EW-1:0] v, input logic [EW-LS-1:0] d);
+    add_hi = {v[EW-1:LS] + d, v[LS-1:0]};
+  endfunction
+
   // ---------------------------------------------------------------------------------
   // T1
   logic                     t1_v_q;
   side_t                    t1_side_q;
   logic [QW-1:0]            t1_seq_q;
   logic [2:0][Lanes-1:0][EW-1:0] t1_base_q;
-  logic [2:0][2:0][EW-1:0]  t1_o_q;          // O(m) for m = 1..3 at [m - 1]
+  logic [2:0][2:0][EW-LS-1:0] t1_o_q;        // O(m) / 2^LS for m = 1..3 at [m - 1]
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       t1_base_q[e][0] <= item_i.e[e];
       for (int l = 1; l < Lanes; l++)
-        t1_base_q[e][l] <= $signed(item_i.e[e]) + EW'($signed(k_i[e][l-1]));
+        t1_base_q[e][l] <= add_hi(item_i.e[e], (EW-LS)'($signed(k_i[e][l-1])));
       for (int c = 1; c < 4; c++)
-        t1_o_q[e][c-1] <= EW'($signed(o_i[e][c-1]));
+        t1_o_q[e][c-1] <= (EW-LS)'($signed(o_i[e][c-1]));
     end
     t1_side_q <= t0_side;
     t1_seq_q  <= item_i.seq;
@@ -98,12 +108,12 @@ module gx_raster_test #(
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++)
       for (int c = 0; c < NC; c++)
-        t2_p_q[e][c] <= c % 4 == 0 ? $signed(t1_base_q[e][c/4])
-                                   : $signed(t1_base_q[e][c/4]) + $signed(t1_o_q[e][c%4-1]);
+        t2_p_q[e][c] <= c % 4 == 0 ? t1_base_q[e][c/4]
+                                   : add_hi(t1_base_q[e][c/4], t1_o_q[e][c%4 == 0 ? 0 : c%4-1]);
     t2_side_q <= t1_side_q;
   end
 
-  // T3: q = floor(P / 16), saturated at +-2^29 (gx_raster_qsat: exact, since every
+  // T3: q = floor(P / 16), saturated at +-2^28 (gx_raster_qsat: exact, since every
   // |s| < 2^28)
   logic                     t3_v_q;
   side_t                    t3_side_q;
@@ -128,7 +138,7 @@ module gx_raster_test #(
     for (genvar c = 0; c < NC; c++) begin : gen_sc
       for (genvar j = 0; j < 4; j++) begin : gen_sj
         gx_raster_sgn u_s (
-          .q_i(t3_q_q[e][c]), .s_i(ofs_rdata_i[90*(4*(c%4) + j) + OW*e +: OW]),
+          .q_i(t3_q_q[e][c]), .s_i(ofs_rdata_i[RW*(4*(c%4) + j) + OW*e +: OW]),
           .sub_i(1'(e == 2)), .pass_o(t4_sg_d[e][c][j]));
       end
     end

@@ -320,6 +320,7 @@ module gx_raster_walk #(
   logic [3:0][2:0][KW-1:0] c1_kfc_q;
   logic [3:0]      c1_r3_q;
   rec_cm_t         c2_q;
+  logic            c2_nz_q;         // c2_q's mask is not 0: the tile goes on to FIFO F
   logic [FCW-1:0]  used_c;          // tiles in C1, C2 and words in FIFO F
   always_ff @(posedge clk_i) begin
     c1_q.seq <= wa_seq_q;
@@ -334,7 +335,7 @@ module gx_raster_walk #(
     c2_q.ty  <= c1_q.ty;
     c2_q.e   <= c1_q.e;
     begin
-      logic [3:0] fl;
+      logic [3:0] fl, m;
       logic [1:0] fx_ok, fy_ok;
       fl = c1_q.fl;
       fx_ok = {!(fl[1] && !c1_r3_q[2]), !(fl[0] && c1_r3_q[3])};
@@ -347,8 +348,10 @@ module gx_raster_walk #(
           s  = $signed(c1_q.e[e]) + EW'($signed(c1_kfc_q[f][e]));
           ok = ok && !s[EW-1];
         end
-        c2_q.mask[f] <= ok;
+        m[f] = ok;
       end
+      c2_q.mask <= m;
+      c2_nz_q   <= m != '0;
     end
   end
   assign rc_addr = wa_seq_q[3:0];
@@ -378,9 +381,9 @@ module gx_raster_walk #(
   logic            wf_last_q;
   logic [2:0][1:0] wf_ic_q;
   (* keep *) logic [1:0] wf_idx;
-  assign ff_push = c2_v_q && c2_q.mask != '0;
+  assign ff_push = c2_v_q && c2_nz_q;
   assign ff_pop  = wf_emit && wf_last;
-  gx_fifo_lut #(.Width($bits(c2_q)), .Depth(FD)) u_ff (
+  gx_fifo_lut #(.Width($bits(c2_q)), .Depth(FD), .HeadGroups(2)) u_ff (
     .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c2_q), .pop_i(ff_pop),
     .valid_o(ff_valid), .head_o(ff_head), .count_o(ff_count), .load_o(ff_ld),
     .next_o(ff_next));
@@ -425,7 +428,7 @@ module gx_raster_walk #(
   end
   // C's credit: a tile handed on by WA, one dropped in C2 (no fine tile passes)
   gx_raster_credit #(.Depth(FD)) u_cred_c (
-    .clk_i, .rst_i, .up_i(wa_adv), .dn_i(c2_v_q && !ff_push), .pop_i(ff_pop),
+    .clk_i, .rst_i, .up_i(wa_adv), .dn_i(c2_v_q && !c2_nz_q), .pop_i(ff_pop),
     .room_o(cred_c_d), .used_o(used_c));
   always_ff @(posedge clk_i) begin
     if (rst_i) cred_c_q <= 1'b0;
@@ -671,7 +674,7 @@ module gx_raster_walk #(
   logic [FCW-1:0]  fg_count;
   logic [1:0]      gr_h_q;
   logic [2:0][1:0] gr_hc_q;
-  gx_fifo_lut #(.Width($bits(g2_q)), .Depth(FD)) u_fg (
+  gx_fifo_lut #(.Width($bits(g2_q)), .Depth(FD), .HeadGroups(4)) u_fg (
     .clk_i, .rst_i, .push_i(g2_v_q), .in_data_i(g2_q), .pop_i(fg_pop),
     .valid_o(fg_valid), .head_o(fg_head), .count_o(fg_count), .load_o(fg_ld),
     .next_o(fg_next));
@@ -784,6 +787,7 @@ module gx_raster_walk #(
                            gr_hc_q == {3{gr_h_q}} && wf_ic_q == {3{wf_idx}} &&
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
+  `GX_ASSERT(C2Nz_A, c2_nz_q == (c2_q.mask != '0))
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&

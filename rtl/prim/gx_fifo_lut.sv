@@ -13,12 +13,16 @@
 // held. load_o: the head register loads next_o at the end of this clock (the head is
 // empty or popped, and the RAM holds a word), so a user can keep registers of its own
 // that follow the head. Latency 2 (write to head), one word a clock in and out.
+// HeadGroups: the head register's clock enables in that many groups of bits, each
+// driven by its own load from its own copy of the head's valid bit, so no one load net
+// reaches every enable of a wide head.
 `default_nettype none
 `include "gx_assert.svh"
 
 module gx_fifo_lut #(
   parameter int unsigned Width = 8,   /// bits a word
   parameter int unsigned Depth = 16,  /// words, a power of two >= 2
+  parameter int unsigned HeadGroups = 1, /// groups of the head's enables, 1..Width
   localparam int unsigned AW = $clog2(Depth)
 ) (
   input  wire logic             clk_i,    /// clock, rising edge
@@ -32,12 +36,17 @@ module gx_fifo_lut #(
   output      logic             load_o,   /// the head loads ...
   output      logic [Width-1:0] next_o    /// ... this word at the end of this clock
 );
+  if (HeadGroups < 1 || HeadGroups > Width) begin : gen_groups_check
+    $error("gx_fifo_lut: HeadGroups must be 1..Width");
+  end
   (* ram_style = "distributed" *) logic [Width-1:0] mem_q [Depth];
   logic [AW-1:0] wptr_q, rptr_q;
   // words in the RAM; words held and the head popped in the clock before (mcount_q +
   // hv_q + pop_q, kept as its own register because the users' credits read it)
   logic [AW:0]   mcount_q, count_q;
-  logic          hv_q, hvh_q;             // the head register holds a word (two copies)
+  localparam int unsigned HG = HeadGroups;
+  logic          hv_q;                    // the head register holds a word
+  logic [HG-1:0] hvh_q;                   // its copies, one for each group's load
   logic          pop_q;                   // the head was popped in the clock before
   logic          mnz_q;                   // the RAM holds a word: mcount_q != 0
   logic [Width-1:0] head_q, rd;
@@ -47,13 +56,14 @@ module gx_fifo_lut #(
   // The load is kept as a net of its own: synthesis would otherwise merge it into the
   // LUTs of the RAM's read data (placed by the RAM), so the user's pop would cross to
   // them and back to the read pointer, the count and the head's enables. It is formed
-  // twice, from two copies of the head's valid bit (so the two are not merged): ld for
-  // the pointer, the counts and the user's registers (load_o), a few loads; ldh only for
-  // the head's Width clock enables, placed by them.
-  (* keep *) logic ld, ldh;
+  // once from the head's valid bit and once a group from that group's copy of it (so
+  // none is merged with another): ld for the pointer, the counts and the user's
+  // registers (load_o), a few loads; ldh[g] only for group g's clock enables of the
+  // head, placed by them.
+  (* keep *) logic ld;
+  (* keep *) logic [HG-1:0] ldh;
 
   assign ld  = (!hv_q || pop_i) && mnz_q;
-  assign ldh = (!hvh_q || pop_i) && mnz_q;
   assign mcount_ld0 = push_i ? mcount_q + 1'b1 : mcount_q;
   assign mcount_ld1 = push_i ? mcount_q : mcount_q - 1'b1;
 
@@ -67,7 +77,22 @@ module gx_fifo_lut #(
 
   always_ff @(posedge clk_i) begin
     if (push_i) mem_q[wptr_q] <= in_data_i;
-    if (ldh) head_q <= rd;
+  end
+  // group g of the head: bits Lo..Lo + W - 1, loaded by ldh[g]; its copy of the valid bit
+  // kept (synthesis would merge the copies with hv_q and each other)
+  for (genvar g = 0; g < HG; g++) begin : gen_head
+    localparam int unsigned Lo = g * Width / HG;
+    localparam int unsigned W  = (g + 1) * Width / HG - Lo;
+    logic [W-1:0] part_q;
+    assign ldh[g] = (!hvh_q[g] || pop_i) && mnz_q;
+    always_ff @(posedge clk_i) begin
+      if (ldh[g]) part_q <= rd[Lo +: W];
+    end
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) hvh_q[g] <= 1'b0;
+      else hvh_q[g] <= ld || (hv_q && !pop_i);
+    end
+    assign head_q[Lo +: W] = part_q;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -87,14 +112,10 @@ module gx_fifo_lut #(
       mnz_q    <= push_i || mcount_q > (AW+1)'(1) || (mcount_q == (AW+1)'(1) && !ld);
     end
   end
-  // the head's valid bit and its copy for ldh, both kept (synthesis would merge the two)
+  // the head's valid bit, kept (synthesis would merge it with its copies)
   (* keep *) always_ff @(posedge clk_i) begin
     if (rst_i) hv_q <= 1'b0;
     else hv_q <= ld || (hv_q && !pop_i);
-  end
-  (* keep *) always_ff @(posedge clk_i) begin
-    if (rst_i) hvh_q <= 1'b0;
-    else hvh_q <= ld || (hv_q && !pop_i);
   end
   assign head_o  = head_q;
   assign valid_o = hv_q;
@@ -107,7 +128,7 @@ module gx_fifo_lut #(
   `GX_ASSERT(LutFifoCount_A, count_q <= (AW+1)'(Depth) &&
                              32'(count_q) == 32'(mcount_q) + 32'(hv_q) + 32'(pop_q) &&
                              wptr_q == AW'(32'(rptr_q) + 32'(mcount_q)) &&
-                             mnz_q == (mcount_q != '0) && hvh_q == hv_q)
+                             mnz_q == (mcount_q != '0) && hvh_q == {HG{hv_q}})
 endmodule
 
 `default_nettype wire

@@ -58,8 +58,8 @@
 #define GX_MAX_CONS_ERR 255u
 /** quads a rasterizer output group holds (the most quads gx_raster tests per clock) */
 #define GX_RASTER_LANES 4u
-/** signed per-sample edge test q + s (E_pix = 16 q + r, S = 16 s): |q| saturated at 2^29, |s| < 2^28 (docs/raster.md) */
-#define GX_SAMPLE_SUM_BITS 31u
+/** signed per-sample edge test q + s (E_pix = 16 q + r, S = 16 s): |q| saturated at 2^28, |s| < 2^28 (docs/raster.md) */
+#define GX_SAMPLE_SUM_BITS 30u
 
 /** samples per pixel N */
 typedef enum gx_spp {
