@@ -234,6 +234,29 @@ module gx_mswb (
   function automatic logic [31:0] f_first(input logic [5:0] n);
     f_first = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
   endfunction
+  // The fast path's gather: the pair dword (one-hot) of gathered dword i, the loaded
+  // line being the pair's half h. N = 2: line dword f_gdw of half h; N > 2 (either half):
+  // one-line pixels, N = 4: pair dwords 0, 4, 8, 12 (B = 4), 0, 1, 8, 9 (B = 8); N = 8:
+  // 0, 8, 0, 8; multi-line pixels: the pair's first B bytes (dword 0 repeated at B = 4,
+  // dwords 0, 1 at B = 8).
+  function automatic logic [63:0] f_gsel(input logic [2:0] nlg, input logic [2:0] dlg,
+                                         input logic multi, input logic h);
+    logic [15:0] j;  // j[4i+3:4i]: gathered dword i's pair dword
+    if (nlg == 3'd1)
+      for (int unsigned i = 0; i < 4; i++) j[4*i +: 4] = {h, f_gdw(dlg, i)};
+    else if (multi) begin
+      j[3:0] = 4'd0;
+      j[7:4] = dlg == 3'd0 ? 4'd0 : 4'd1;
+      j[11:8] = dlg == 3'd2 ? 4'd2 : 4'd0;
+      j[15:12] = dlg == 3'd0 ? 4'd0 : dlg == 3'd1 ? 4'd1 : 4'd3;
+    end else begin
+      j[3:0] = 4'd0;
+      j[7:4] = nlg == 3'd3 ? 4'd8 : dlg == 3'd0 ? 4'd4 : 4'd1;
+      j[11:8] = nlg == 3'd3 ? 4'd0 : 4'd8;
+      j[15:12] = nlg == 3'd3 ? 4'd8 : dlg == 3'd0 ? 4'd12 : 4'd9;
+    end
+    for (int unsigned i = 0; i < 4; i++) f_gsel[16*i +: 16] = f_oh16(j[4*i +: 4]);
+  endfunction
 
   logic [31:0] pix_any, pix_all, p_mask, ana_c, valid_c;
   always_comb begin
@@ -563,14 +586,18 @@ module gx_mswb (
   logic [3:0]   gleft;        // the pairs of gsw_q not gathered after this clock
   logic         n2, gat, gmode, gdone;
   logic [511:0] ld_p;
-  logic [15:0]  pm, gj;
+  logic [15:0]  pm;
   logic [255:0] ld_w;
   logic [127:0] ld_g, ldg_q;
-  logic [3:0]   ld_m, ldm_q;  // the gathered dwords whose sample is stored
+  // Gathered dword i is pair dword c where bit 16 i + c of gs0_q (line ln_q even) or gs1_q
+  // (odd): one-hot, decoded from the format once an eviction (f_gsel), so the record's
+  // pair select and these selects are the only logic before ldg_q. A gathered dword whose
+  // sample is unstored is not zeroed: on the fast path every sample of the tile is
+  // stored, and off it the payload and the uniform test are cleared at the load's end.
+  logic [63:0]  gs0_q, gs1_q;
   always_comb begin
     logic [3:0] pst;  // the pairs holding a stored sample
     n2 = fmt.nlg == 3'd1;
-    gj = '0;
     unique case (fmt.lines_lg)
       3'd2:    gfm = 4'b0101;
       3'd3:    gfm = 4'b0001;
@@ -593,29 +620,10 @@ module gx_mswb (
     ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
     for (int unsigned k = 0; k < 8; k++)
       if (!(ln_q[0] ? pm[8 + k] : pm[k])) ld_w[k*32 +: 32] = 32'd0;
-    ld_m = '0;
-    if (n2) begin  // pixel k's sample 0: line dwords 2k (B = 4), 4k.. (8), 8k.. (16)
-      for (int unsigned i = 0; i < 4; i++)
-        ld_m[i] = pm[{ln_q[0], f_gdw(fmt.dlg, i)}];
-      for (int unsigned i = 0; i < 4; i++)
-        ld_g[i*32 +: 32] = ld_w[32'(f_gdw(fmt.dlg, i))*32 +: 32];
-    end else begin  // pair dword gj[4i+3:4i] in gathered dword i, 0 when its sample is unstored
-      if (fmt.multi) begin  // the pair's first B bytes
-        gj[3:0] = 4'd0;
-        gj[7:4] = fmt.dlg == 3'd0 ? 4'd0 : 4'd1;
-        gj[11:8] = fmt.dlg == 3'd2 ? 4'd2 : 4'd0;
-        gj[15:12] = fmt.dlg == 3'd0 ? 4'd0 : fmt.dlg == 3'd1 ? 4'd1 : 4'd3;
-      end else begin  // N = 4: pair dwords 0, 4, 8, 12 (B = 4), 0, 1, 8, 9 (8); N = 8: 0, 8
-        gj[3:0] = 4'd0;
-        gj[7:4] = fmt.nlg == 3'd3 ? 4'd8 : fmt.dlg == 3'd0 ? 4'd4 : 4'd1;
-        gj[11:8] = fmt.nlg == 3'd3 ? 4'd0 : 4'd8;
-        gj[15:12] = fmt.nlg == 3'd3 ? 4'd8 : fmt.dlg == 3'd0 ? 4'd12 : 4'd9;
-      end
-      for (int unsigned i = 0; i < 4; i++) begin
-        ld_m[i] = pm[gj[4*i +: 4]];
-        ld_g[i*32 +: 32] = ld_m[i] ? ld_p[32'(gj[4*i +: 4])*32 +: 32] : 32'd0;
-      end
-    end
+    ld_g = '0;
+    for (int unsigned i = 0; i < 4; i++)
+      for (int unsigned c = 0; c < 16; c++)
+        if (ln_q[0] ? gs1_q[16*i + c] : gs0_q[16*i + c]) ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
   end
   always_ff @(posedge clk_i) gsw_q <= gpst;
 
@@ -785,8 +793,14 @@ module gx_mswb (
   assign ev_take = ev_valid_i && ev_ready_o;
   assign peek_take = ev_take && ev_i.peek;
 
+  gx_ms_pkg::ms_fmt_t fmt_n;  // the offered eviction's format
+  assign fmt_n = gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
   always_ff @(posedge clk_i)
-    if (ev_start) fmt <= gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
+    if (ev_start) begin
+      fmt <= fmt_n;
+      gs0_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
+      gs1_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b1);
+    end
 
   always_comb begin
     rd_req_o = '0;
@@ -839,9 +853,9 @@ module gx_mswb (
   // 0's goes out in state 3 (uniform; its payload stays the 1SPP one). Tested on the
   // payload's write port as the bytes are written: each written lane against pixel 0's
   // value replicated to 16 bytes (uref_q, taken from the first write after a clear, which
-  // holds byte 0: the load and the walk write from the lowest pixel), a gathered dword
-  // whose sample is unstored (a missing pixel's 0) not counted. uni_q is final with the
-  // payload, in the clock before Out.
+  // holds byte 0: the load and the walk write from the lowest pixel; the load's writes
+  // count only on the fast path, where every sample is stored: else Init clears the
+  // test). uni_q is final with the payload, in the clock before Out.
   logic [127:0] urep, uref;
   logic [127:0] uref_q;
   logic [15:0]  ulane;
@@ -850,8 +864,7 @@ module gx_mswb (
     urep = f_brep(fmt.blg, pw_data);
     uref = ufirst_q ? urep : uref_q;
     for (int unsigned l = 0; l < 16; l++)
-      ulane[l] = (pwlo_q[l] || pwhi_q[l]) && (pws_q != 2'd2 || ldm_q[l / 4]) &&
-                 pw_data[l*8 +: 8] != uref[l*8 +: 8];
+      ulane[l] = (pwlo_q[l] || pwhi_q[l]) && pw_data[l*8 +: 8] != uref[l*8 +: 8];
     uwr = (pwlo_q | pwhi_q) != 16'd0;
   end
   always_ff @(posedge clk_i) begin
@@ -1495,7 +1508,6 @@ module gx_mswb (
     cc2_q <= cc1_q;
     nana_q <= nana_d;
     ldg_q <= ld_g;
-    ldm_q <= ld_m;
     pr_q <= pr_d;
     gd_q <= gd_d;
   end
