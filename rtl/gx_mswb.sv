@@ -855,26 +855,32 @@ module gx_mswb (
   // value replicated to 16 bytes (uref_q, taken from the first write after a clear, which
   // holds byte 0: the load and the walk write from the lowest pixel; the load's writes
   // count only on the fast path, where every sample is stored: else Init clears the
-  // test). uni_q is final with the payload, in the clock before Out.
+  // test). The test is two stages: the lanes that differ are registered (ulx_q, 0 after a
+  // clear), and the clock after they clear uni_q; so the packet's test is uni_q and no
+  // lane of ulx_q (uni), final in Out (no write in Out: ulx_q is 0 from its second clock).
   logic [127:0] urep, uref;
   logic [127:0] uref_q;
-  logic [15:0]  ulane;
-  logic         ufirst_q, uni_q, uwr;
+  logic [15:0]  ulane, ulx_q;
+  logic         ufirst_q, uni_q, uwr, uni;
   always_comb begin
     urep = f_brep(fmt.blg, pw_data);
     uref = ufirst_q ? urep : uref_q;
     for (int unsigned l = 0; l < 16; l++)
       ulane[l] = (pwlo_q[l] || pwhi_q[l]) && pw_data[l*8 +: 8] != uref[l*8 +: 8];
     uwr = (pwlo_q | pwhi_q) != 16'd0;
+    uni = uni_q && ulx_q == 16'd0;
   end
   always_ff @(posedge clk_i) begin
+    ulx_q <= pwc_q ? 16'd0 : ulane;
     if (pwc_q) begin
       ufirst_q <= 1'b1;
       uni_q <= 1'b1;
-    end else if (uwr) begin
-      ufirst_q <= 1'b0;
-      uref_q <= uref;
-      if (ulane != 16'd0) uni_q <= 1'b0;
+    end else begin
+      uni_q <= uni;
+      if (uwr) begin
+        ufirst_q <= 1'b0;
+        uref_q <= uref;
+      end
     end
   end
 
@@ -885,7 +891,7 @@ module gx_mswb (
     fl_o = '0;
     fl_o.tile = tile_q;
     fl_o.cause = cause_q;
-    fl_o.enc = gx_pkg::enc_e'(enc_q == 2'd0 && written_q == valid_q && uni_q ? 2'd3 : enc_q);
+    fl_o.enc = gx_pkg::enc_e'(enc_q == 2'd0 && written_q == valid_q && uni ? 2'd3 : enc_q);
     fl_o.written = written_q;
     fl_o.stored = stored_q;
     fl_o.payload_bytes = enc_q == 2'd1 ? mbytes + voff_q : voff_q;
@@ -1715,9 +1721,9 @@ module gx_mswb (
   // test found equal; that test agrees with the whole payload's: the existing pixels'
   // bytes of its first 128 (P B = 256 / N) against the first value
   `GX_ASSERT(FlUniform_A, !fl_valid_o || (fl_o.enc == gx_pkg::EncUniform) ==
-                          (enc_q == 2'd0 && fl_o.written == valid_q && uni_q))
+                          (enc_q == 2'd0 && fl_o.written == valid_q && uni))
   `GX_ASSERT(UniTest_A, !(fl_valid_o && enc_q == 2'd0 && fl_o.written == valid_q) ||
-                        uni_q == &fv_ubyte)
+                        uni == &fv_ubyte)
   `GX_ASSERT(FlCover_A, !fl_valid_o || (fl_o.written & cov_q) == cov_q)
   `GX_ASSERT(PromBytes_A, !fv_after_init || prom_q == 9'd0 || fv_prom_q)
   `GX_ASSERT(FlPromote_A, !fl_valid_o || fl_o.read_promote == 9'd0 || fv_promote)
