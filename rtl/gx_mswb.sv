@@ -258,6 +258,32 @@ module gx_mswb (
     for (int unsigned i = 0; i < 4; i++) f_gsel[16*i +: 16] = f_oh16(j[4*i +: 4]);
   endfunction
 
+  // The fast path's gather (N > 2): the payload lanes (c bytes from byte a mod 16, c
+  // dividing 16) and line (a / 16, below 4) written from pair pr, a its byte address:
+  // one-line pixels, pr 64 / N; a pixel of L = 2^lines_lg lines, (pr / (L / 2)) B.
+  function automatic logic [17:0] f_glane(input logic [2:0] nlg, input logic [2:0] blg,
+                                          input logic multi, input logic [2:0] lines_lg,
+                                          input logic [1:0] pr);
+    logic [5:0] a;
+    logic [4:0] c;
+    logic [1:0] pp;  // multi-line pixels: the pixel of pair pr
+    unique case (lines_lg)
+      3'd1:    pp = pr;
+      3'd2:    pp = {1'b0, pr[1]};
+      default: pp = 2'd0;
+    endcase
+    if (multi) begin
+      a = 6'(32'(pp) << blg);
+      c = 5'(6'd1 << blg);
+    end else begin
+      a = 6'(32'(pr) << (3'd6 - nlg));
+      c = 5'(7'd64 >> nlg);
+    end
+    for (int unsigned l = 0; l < 16; l++)
+      f_glane[l] = l >= 32'(a[3:0]) && l < 32'(a[3:0]) + 32'(c);
+    f_glane[17:16] = a[5:4];
+  endfunction
+
   logic [31:0] pix_any, pix_all, p_mask, ana_c, valid_c;
   always_comb begin
     p_mask = f_pmask(cfg_q.spp, cfg_q.bps);
@@ -595,6 +621,7 @@ module gx_mswb (
   // sample is unstored is not zeroed: on the fast path every sample of the tile is
   // stored, and off it the payload and the uniform test are cleared at the load's end.
   logic [63:0]  gs0_q, gs1_q;
+  logic [71:0]  glane_q;      // pair k's payload lanes and line (f_glane): bits 18k..
   always_comb begin
     logic [3:0] pst;  // the pairs holding a stored sample
     n2 = fmt.nlg == 3'd1;
@@ -655,7 +682,6 @@ module gx_mswb (
   logic         pwc_q;
   logic [127:0] pw_data, pw_mask, pw_copy;
   logic [15:0]  pv_lo, pv_nlo;    // a value's lanes at voff_q, at voff_q + B
-  logic [8:0]   ld_ga;            // N > 2: the byte address of pair pr_q's sample 0s
   logic [22:0]  pv_ln;            // ... the line of voff_q (one-hot)
   always_comb begin
     unique case (fmt.blg)
@@ -673,25 +699,6 @@ module gx_mswb (
       end
     endcase
     for (int unsigned k = 0; k < 23; k++) pv_ln[k] = 32'(voff_q[8:4]) == k;
-    // one-line pixels: pr_q 64 / N; a pixel of 2^lines_lg lines: (pr_q / (L / 2)) B
-    if (fmt.multi) begin
-      logic [1:0] pp;  // the pixel of pair pr_q
-      unique case (fmt.lines_lg)
-        3'd1:    pp = pr_q;
-        3'd2:    pp = {1'b0, pr_q[1]};
-        default: pp = 2'd0;
-      endcase
-      unique case (fmt.blg)
-        3'd2:    ld_ga = 9'(pp) << 2;
-        3'd3:    ld_ga = 9'(pp) << 3;
-        default: ld_ga = 9'(pp) << 4;
-      endcase
-    end else
-      unique case (fmt.nlg)
-        3'd2:    ld_ga = 9'(pr_q) << 4;
-        3'd3:    ld_ga = 9'(pr_q) << 3;
-        default: ld_ga = 9'(pr_q) << 2;
-      endcase
   end
   always_comb begin
     if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
@@ -699,10 +706,10 @@ module gx_mswb (
       pn_addr = mbytes + 9'(32'(cc2_q) * 16);
       pn_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
       pn_src = 2'd3;
-    end else if (state_q == StLoad) begin  // load: the gathered sample 0s
-      pn_en = n2 || gat;
-      pn_addr = n2 ? 9'(32'(ln_q) << 4) : ld_ga;
-      pn_cnt = n2 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
+    end else if (state_q == StLoad) begin  // load: the gathered sample 0s (below)
+      pn_en = 1'b0;
+      pn_addr = '0;
+      pn_cnt = '0;
       pn_src = 2'd2;
     end else if (enc_q == 2'd1) begin  // the clock after a subset emit: the mask's byte
       pn_en = emit_q;                    // (N <= 8) or two bytes (N = 16), mbn_q
@@ -725,6 +732,13 @@ module gx_mswb (
     // VoffAlign_A) are decoded from voff_q (pv_lo, pv_ln) and, after an emit, moved on
     // by B: rotated by B lanes, into the next line when they held lane 15. So no
     // offset arithmetic lies in front of the command.
+    // The load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q; N > 2,
+    // pair pr_q's from their lanes and line in the eviction's table (glane_q, f_glane).
+    if (!cv2_q && state_q == StLoad) begin
+      pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pr_q) +: 16] : 16'd0;
+      pn_hi = 16'd0;
+      pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pr_q) + 16 +: 2]}));
+    end
     if (!cv2_q && state_q != StLoad && enc_q != 2'd1) begin
       pn_lo = emit_d ? (emit_q ? pv_nlo : pv_lo) : 16'd0;
       pn_hi = 16'd0;
@@ -800,6 +814,8 @@ module gx_mswb (
       fmt <= fmt_n;
       gs0_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
       gs1_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b1);
+      for (int unsigned k = 0; k < 4; k++)
+        glane_q[18*k +: 18] <= f_glane(fmt_n.nlg, fmt_n.blg, fmt_n.multi, fmt_n.lines_lg, 2'(k));
     end
 
   always_comb begin
