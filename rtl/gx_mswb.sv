@@ -1747,6 +1747,14 @@ module gx_mswb (
                                         fl_o.stored == stored_q && fl_o.read_promote == prom_q))
   `GX_ASSERT(CfgHeld_A, state_q == StIdle || cfg_q == cfg_i)
   `GX_ASSERT(FmtHeld_A, state_q == StIdle || fmt == gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps)))
+  // the fast path's gather selects and lane table are the held format's (f_gsel, f_glane)
+  logic [71:0] fv_glane;
+  always_comb
+    for (int unsigned k = 0; k < 4; k++)
+      fv_glane[18*k +: 18] = f_glane(fmt.nlg, fmt.blg, fmt.multi, fmt.lines_lg, 2'(k));
+  `GX_ASSERT(GLane_A, state_q == StIdle || glane_q == fv_glane)
+  `GX_ASSERT(GSel_A, state_q == StIdle || (gs0_q == f_gsel(fmt.nlg, fmt.dlg, fmt.multi, 1'b0) &&
+                                          gs1_q == f_gsel(fmt.nlg, fmt.dlg, fmt.multi, 1'b1)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
   // the existing pixels, registered over the load
   `GX_ASSERT(VCount_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
