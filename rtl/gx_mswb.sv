@@ -234,6 +234,55 @@ module gx_mswb (
   function automatic logic [31:0] f_first(input logic [5:0] n);
     f_first = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
   endfunction
+  // The fast path's gather: the pair dword (one-hot) of gathered dword i, the loaded
+  // line being the pair's half h. N = 2: line dword f_gdw of half h; N > 2 (either half):
+  // one-line pixels, N = 4: pair dwords 0, 4, 8, 12 (B = 4), 0, 1, 8, 9 (B = 8); N = 8:
+  // 0, 8, 0, 8; multi-line pixels: the pair's first B bytes (dword 0 repeated at B = 4,
+  // dwords 0, 1 at B = 8).
+  function automatic logic [63:0] f_gsel(input logic [2:0] nlg, input logic [2:0] dlg,
+                                         input logic multi, input logic h);
+    logic [15:0] j;  // j[4i+3:4i]: gathered dword i's pair dword
+    if (nlg == 3'd1)
+      for (int unsigned i = 0; i < 4; i++) j[4*i +: 4] = {h, f_gdw(dlg, i)};
+    else if (multi) begin
+      j[3:0] = 4'd0;
+      j[7:4] = dlg == 3'd0 ? 4'd0 : 4'd1;
+      j[11:8] = dlg == 3'd2 ? 4'd2 : 4'd0;
+      j[15:12] = dlg == 3'd0 ? 4'd0 : dlg == 3'd1 ? 4'd1 : 4'd3;
+    end else begin
+      j[3:0] = 4'd0;
+      j[7:4] = nlg == 3'd3 ? 4'd8 : dlg == 3'd0 ? 4'd4 : 4'd1;
+      j[11:8] = nlg == 3'd3 ? 4'd0 : 4'd8;
+      j[15:12] = nlg == 3'd3 ? 4'd8 : dlg == 3'd0 ? 4'd12 : 4'd9;
+    end
+    for (int unsigned i = 0; i < 4; i++) f_gsel[16*i +: 16] = f_oh16(j[4*i +: 4]);
+  endfunction
+
+  // The fast path's gather (N > 2): the payload lanes (c bytes from byte a mod 16, c
+  // dividing 16) and line (a / 16, below 4) written from pair pr, a its byte address:
+  // one-line pixels, pr 64 / N; a pixel of L = 2^lines_lg lines, (pr / (L / 2)) B.
+  function automatic logic [17:0] f_glane(input logic [2:0] nlg, input logic [2:0] blg,
+                                          input logic multi, input logic [2:0] lines_lg,
+                                          input logic [1:0] pr);
+    logic [5:0] a;
+    logic [4:0] c;
+    logic [1:0] pp;  // multi-line pixels: the pixel of pair pr
+    unique case (lines_lg)
+      3'd1:    pp = pr;
+      3'd2:    pp = {1'b0, pr[1]};
+      default: pp = 2'd0;
+    endcase
+    if (multi) begin
+      a = 6'(32'(pp) << blg);
+      c = 5'(6'd1 << blg);
+    end else begin
+      a = 6'(32'(pr) << (3'd6 - nlg));
+      c = 5'(7'd64 >> nlg);
+    end
+    for (int unsigned l = 0; l < 16; l++)
+      f_glane[l] = l >= 32'(a[3:0]) && l < 32'(a[3:0]) + 32'(c);
+    f_glane[17:16] = a[5:4];
+  endfunction
 
   logic [31:0] pix_any, pix_all, p_mask, ana_c, valid_c;
   always_comb begin
@@ -563,14 +612,19 @@ module gx_mswb (
   logic [3:0]   gleft;        // the pairs of gsw_q not gathered after this clock
   logic         n2, gat, gmode, gdone;
   logic [511:0] ld_p;
-  logic [15:0]  pm, gj;
+  logic [15:0]  pm;
   logic [255:0] ld_w;
   logic [127:0] ld_g, ldg_q;
-  logic [3:0]   ld_m, ldm_q;  // the gathered dwords whose sample is stored
+  // Gathered dword i is pair dword c where bit 16 i + c of gs0_q (line ln_q even) or gs1_q
+  // (odd): one-hot, decoded from the format once an eviction (f_gsel), so the record's
+  // pair select and these selects are the only logic before ldg_q. A gathered dword whose
+  // sample is unstored is not zeroed: on the fast path every sample of the tile is
+  // stored, and off it the payload and the uniform test are cleared at the load's end.
+  logic [63:0]  gs0_q, gs1_q;
+  logic [71:0]  glane_q;      // pair k's payload lanes and line (f_glane): bits 18k..
   always_comb begin
     logic [3:0] pst;  // the pairs holding a stored sample
     n2 = fmt.nlg == 3'd1;
-    gj = '0;
     unique case (fmt.lines_lg)
       3'd2:    gfm = 4'b0101;
       3'd3:    gfm = 4'b0001;
@@ -593,29 +647,10 @@ module gx_mswb (
     ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
     for (int unsigned k = 0; k < 8; k++)
       if (!(ln_q[0] ? pm[8 + k] : pm[k])) ld_w[k*32 +: 32] = 32'd0;
-    ld_m = '0;
-    if (n2) begin  // pixel k's sample 0: line dwords 2k (B = 4), 4k.. (8), 8k.. (16)
-      for (int unsigned i = 0; i < 4; i++)
-        ld_m[i] = pm[{ln_q[0], f_gdw(fmt.dlg, i)}];
-      for (int unsigned i = 0; i < 4; i++)
-        ld_g[i*32 +: 32] = ld_w[32'(f_gdw(fmt.dlg, i))*32 +: 32];
-    end else begin  // pair dword gj[4i+3:4i] in gathered dword i, 0 when its sample is unstored
-      if (fmt.multi) begin  // the pair's first B bytes
-        gj[3:0] = 4'd0;
-        gj[7:4] = fmt.dlg == 3'd0 ? 4'd0 : 4'd1;
-        gj[11:8] = fmt.dlg == 3'd2 ? 4'd2 : 4'd0;
-        gj[15:12] = fmt.dlg == 3'd0 ? 4'd0 : fmt.dlg == 3'd1 ? 4'd1 : 4'd3;
-      end else begin  // N = 4: pair dwords 0, 4, 8, 12 (B = 4), 0, 1, 8, 9 (8); N = 8: 0, 8
-        gj[3:0] = 4'd0;
-        gj[7:4] = fmt.nlg == 3'd3 ? 4'd8 : fmt.dlg == 3'd0 ? 4'd4 : 4'd1;
-        gj[11:8] = fmt.nlg == 3'd3 ? 4'd0 : 4'd8;
-        gj[15:12] = fmt.nlg == 3'd3 ? 4'd8 : fmt.dlg == 3'd0 ? 4'd12 : 4'd9;
-      end
-      for (int unsigned i = 0; i < 4; i++) begin
-        ld_m[i] = pm[gj[4*i +: 4]];
-        ld_g[i*32 +: 32] = ld_m[i] ? ld_p[32'(gj[4*i +: 4])*32 +: 32] : 32'd0;
-      end
-    end
+    ld_g = '0;
+    for (int unsigned i = 0; i < 4; i++)
+      for (int unsigned c = 0; c < 16; c++)
+        if (ln_q[0] ? gs1_q[16*i + c] : gs0_q[16*i + c]) ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
   end
   always_ff @(posedge clk_i) gsw_q <= gpst;
 
@@ -647,7 +682,6 @@ module gx_mswb (
   logic         pwc_q;
   logic [127:0] pw_data, pw_mask, pw_copy;
   logic [15:0]  pv_lo, pv_nlo;    // a value's lanes at voff_q, at voff_q + B
-  logic [8:0]   ld_ga;            // N > 2: the byte address of pair pr_q's sample 0s
   logic [22:0]  pv_ln;            // ... the line of voff_q (one-hot)
   always_comb begin
     unique case (fmt.blg)
@@ -665,25 +699,6 @@ module gx_mswb (
       end
     endcase
     for (int unsigned k = 0; k < 23; k++) pv_ln[k] = 32'(voff_q[8:4]) == k;
-    // one-line pixels: pr_q 64 / N; a pixel of 2^lines_lg lines: (pr_q / (L / 2)) B
-    if (fmt.multi) begin
-      logic [1:0] pp;  // the pixel of pair pr_q
-      unique case (fmt.lines_lg)
-        3'd1:    pp = pr_q;
-        3'd2:    pp = {1'b0, pr_q[1]};
-        default: pp = 2'd0;
-      endcase
-      unique case (fmt.blg)
-        3'd2:    ld_ga = 9'(pp) << 2;
-        3'd3:    ld_ga = 9'(pp) << 3;
-        default: ld_ga = 9'(pp) << 4;
-      endcase
-    end else
-      unique case (fmt.nlg)
-        3'd2:    ld_ga = 9'(pr_q) << 4;
-        3'd3:    ld_ga = 9'(pr_q) << 3;
-        default: ld_ga = 9'(pr_q) << 2;
-      endcase
   end
   always_comb begin
     if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
@@ -691,10 +706,10 @@ module gx_mswb (
       pn_addr = mbytes + 9'(32'(cc2_q) * 16);
       pn_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
       pn_src = 2'd3;
-    end else if (state_q == StLoad) begin  // load: the gathered sample 0s
-      pn_en = n2 || gat;
-      pn_addr = n2 ? 9'(32'(ln_q) << 4) : ld_ga;
-      pn_cnt = n2 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
+    end else if (state_q == StLoad) begin  // load: the gathered sample 0s (below)
+      pn_en = 1'b0;
+      pn_addr = '0;
+      pn_cnt = '0;
       pn_src = 2'd2;
     end else if (enc_q == 2'd1) begin  // the clock after a subset emit: the mask's byte
       pn_en = emit_q;                    // (N <= 8) or two bytes (N = 16), mbn_q
@@ -717,6 +732,13 @@ module gx_mswb (
     // VoffAlign_A) are decoded from voff_q (pv_lo, pv_ln) and, after an emit, moved on
     // by B: rotated by B lanes, into the next line when they held lane 15. So no
     // offset arithmetic lies in front of the command.
+    // The load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q; N > 2,
+    // pair pr_q's from their lanes and line in the eviction's table (glane_q, f_glane).
+    if (!cv2_q && state_q == StLoad) begin
+      pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pr_q) +: 16] : 16'd0;
+      pn_hi = 16'd0;
+      pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pr_q) + 16 +: 2]}));
+    end
     if (!cv2_q && state_q != StLoad && enc_q != 2'd1) begin
       pn_lo = emit_d ? (emit_q ? pv_nlo : pv_lo) : 16'd0;
       pn_hi = 16'd0;
@@ -785,8 +807,16 @@ module gx_mswb (
   assign ev_take = ev_valid_i && ev_ready_o;
   assign peek_take = ev_take && ev_i.peek;
 
+  gx_ms_pkg::ms_fmt_t fmt_n;  // the offered eviction's format
+  assign fmt_n = gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
   always_ff @(posedge clk_i)
-    if (ev_start) fmt <= gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
+    if (ev_start) begin
+      fmt <= fmt_n;
+      gs0_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
+      gs1_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b1);
+      for (int unsigned k = 0; k < 4; k++)
+        glane_q[18*k +: 18] <= f_glane(fmt_n.nlg, fmt_n.blg, fmt_n.multi, fmt_n.lines_lg, 2'(k));
+    end
 
   always_comb begin
     rd_req_o = '0;
@@ -839,29 +869,34 @@ module gx_mswb (
   // 0's goes out in state 3 (uniform; its payload stays the 1SPP one). Tested on the
   // payload's write port as the bytes are written: each written lane against pixel 0's
   // value replicated to 16 bytes (uref_q, taken from the first write after a clear, which
-  // holds byte 0: the load and the walk write from the lowest pixel), a gathered dword
-  // whose sample is unstored (a missing pixel's 0) not counted. uni_q is final with the
-  // payload, in the clock before Out.
+  // holds byte 0: the load and the walk write from the lowest pixel; the load's writes
+  // count only on the fast path, where every sample is stored: else Init clears the
+  // test). The test is two stages: the lanes that differ are registered (ulx_q, 0 after a
+  // clear), and the clock after they clear uni_q; so the packet's test is uni_q and no
+  // lane of ulx_q (uni), final in Out (no write in Out: ulx_q is 0 from its second clock).
   logic [127:0] urep, uref;
   logic [127:0] uref_q;
-  logic [15:0]  ulane;
-  logic         ufirst_q, uni_q, uwr;
+  logic [15:0]  ulane, ulx_q;
+  logic         ufirst_q, uni_q, uwr, uni;
   always_comb begin
     urep = f_brep(fmt.blg, pw_data);
     uref = ufirst_q ? urep : uref_q;
     for (int unsigned l = 0; l < 16; l++)
-      ulane[l] = (pwlo_q[l] || pwhi_q[l]) && (pws_q != 2'd2 || ldm_q[l / 4]) &&
-                 pw_data[l*8 +: 8] != uref[l*8 +: 8];
+      ulane[l] = (pwlo_q[l] || pwhi_q[l]) && pw_data[l*8 +: 8] != uref[l*8 +: 8];
     uwr = (pwlo_q | pwhi_q) != 16'd0;
+    uni = uni_q && ulx_q == 16'd0;
   end
   always_ff @(posedge clk_i) begin
+    ulx_q <= pwc_q ? 16'd0 : ulane;
     if (pwc_q) begin
       ufirst_q <= 1'b1;
       uni_q <= 1'b1;
-    end else if (uwr) begin
-      ufirst_q <= 1'b0;
-      uref_q <= uref;
-      if (ulane != 16'd0) uni_q <= 1'b0;
+    end else begin
+      uni_q <= uni;
+      if (uwr) begin
+        ufirst_q <= 1'b0;
+        uref_q <= uref;
+      end
     end
   end
 
@@ -872,7 +907,7 @@ module gx_mswb (
     fl_o = '0;
     fl_o.tile = tile_q;
     fl_o.cause = cause_q;
-    fl_o.enc = gx_pkg::enc_e'(enc_q == 2'd0 && written_q == valid_q && uni_q ? 2'd3 : enc_q);
+    fl_o.enc = gx_pkg::enc_e'(enc_q == 2'd0 && written_q == valid_q && uni ? 2'd3 : enc_q);
     fl_o.written = written_q;
     fl_o.stored = stored_q;
     fl_o.payload_bytes = enc_q == 2'd1 ? mbytes + voff_q : voff_q;
@@ -1495,7 +1530,6 @@ module gx_mswb (
     cc2_q <= cc1_q;
     nana_q <= nana_d;
     ldg_q <= ld_g;
-    ldm_q <= ld_m;
     pr_q <= pr_d;
     gd_q <= gd_d;
   end
@@ -1703,9 +1737,9 @@ module gx_mswb (
   // test found equal; that test agrees with the whole payload's: the existing pixels'
   // bytes of its first 128 (P B = 256 / N) against the first value
   `GX_ASSERT(FlUniform_A, !fl_valid_o || (fl_o.enc == gx_pkg::EncUniform) ==
-                          (enc_q == 2'd0 && fl_o.written == valid_q && uni_q))
+                          (enc_q == 2'd0 && fl_o.written == valid_q && uni))
   `GX_ASSERT(UniTest_A, !(fl_valid_o && enc_q == 2'd0 && fl_o.written == valid_q) ||
-                        uni_q == &fv_ubyte)
+                        uni == &fv_ubyte)
   `GX_ASSERT(FlCover_A, !fl_valid_o || (fl_o.written & cov_q) == cov_q)
   `GX_ASSERT(PromBytes_A, !fv_after_init || prom_q == 9'd0 || fv_prom_q)
   `GX_ASSERT(FlPromote_A, !fl_valid_o || fl_o.read_promote == 9'd0 || fv_promote)
@@ -1713,6 +1747,14 @@ module gx_mswb (
                                         fl_o.stored == stored_q && fl_o.read_promote == prom_q))
   `GX_ASSERT(CfgHeld_A, state_q == StIdle || cfg_q == cfg_i)
   `GX_ASSERT(FmtHeld_A, state_q == StIdle || fmt == gx_ms_pkg::ms_fmt(2'(cfg_q.spp), 2'(cfg_q.bps)))
+  // the fast path's gather selects and lane table are the held format's (f_gsel, f_glane)
+  logic [71:0] fv_glane;
+  always_comb
+    for (int unsigned k = 0; k < 4; k++)
+      fv_glane[18*k +: 18] = f_glane(fmt.nlg, fmt.blg, fmt.multi, fmt.lines_lg, 2'(k));
+  `GX_ASSERT(GLane_A, state_q == StIdle || glane_q == fv_glane)
+  `GX_ASSERT(GSel_A, state_q == StIdle || (gs0_q == f_gsel(fmt.nlg, fmt.dlg, fmt.multi, 1'b0) &&
+                                          gs1_q == f_gsel(fmt.nlg, fmt.dlg, fmt.multi, 1'b1)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
   // the existing pixels, registered over the load
   `GX_ASSERT(VCount_A, !((state_q == StLoad && lcnt_q != 2'd0) || state_q == StInit) ||
