@@ -66,8 +66,8 @@
 // in u is valid in u + 7 (four row reads and the RAM's two clocks; a one-row snapshot
 // in u + 4), so a full store's record in t + 12. Throughput: one store a clock while no
 // record is needed and no stored sample is met (a store meeting stored samples takes
-// 4 + rows clocks more for the check); pixels wider than 64 bytes take one clock per 64
-// bytes; one record every 7 clocks.
+// 4 + rows clocks more for the check, one more when it follows a row write); pixels
+// wider than 64 bytes take one clock per 64 bytes; one record every 7 clocks.
 `default_nettype none
 `include "gx_assert.svh"
 
