@@ -809,6 +809,12 @@ module gx_mssurf #(
   logic [1:0]    d_row_q, d_row_d;     // DRead: next row to read; DWrite: row to write
   logic          chk_ok_q, chk_ok_d;   // the stored samples met passed the check
   logic          conf_q;               // DRead, DChk: a compared byte is far
+  logic          is_store, is_load, is_flush;  // D's command
+  logic          w_en_q;   // a row write was presented last clock: the RAM writes it now
+  // D may read a row back this clock: the engine is not reading and no write of the
+  // clock before lands in the RAM now (the RAM's registered write port)
+  logic          rb_free;
+  assign rb_free = !e_re && !w_en_q;
 
   // The row written or read (g: the store's first row, DWrite's next row to write or
   // DRead's next to read) and the row whose bytes met are registered a clock before it
@@ -839,13 +845,13 @@ module gx_mssurf #(
   logic [1:0]         grel_d;
   assign dfull_d = (d_take ? c.full : dcmd.full) && nbw_q;
   // The row of the next clock, from registers (not from D's next state): DRun goes on to
-  // row 1 exactly when its store reads back (lk_ovl, no check yet, the engine not
-  // reading) or writes a first row that is not its last; DWrite and DRead step to the
+  // row 1 exactly when its store reads back (lk_ovl, no check yet, the read port free:
+  // rb_free) or writes a first row that is not its last; DWrite and DRead step to the
   // next row while rows remain; every other state is followed by row 0 or by DChk, which
   // reads none (WSel_A).
   logic d_on;  // DRun's store goes on to DRead or DWrite
-  assign d_on    = is_store && (lk_any ? !pk_wait && ((lk_ovl && !chk_ok_q) ? !e_re && !w_en_q
-                                                                           : d_rows_m1 != 2'd0)
+  assign d_on    = is_store && (lk_any ? !pk_wait && ((lk_ovl && !chk_ok_q) ? rb_free
+                                                                         : d_rows_m1 != 2'd0)
                                        : !at_cap && d_rows_m1 != 2'd0);
   always_comb begin
     unique case (d_st_q)
@@ -934,9 +940,7 @@ module gx_mssurf #(
 
   // ---------------------------------------------------------------------------------
   // D: the decision.
-  logic            is_store, is_load, is_flush;
   logic            w_en;          // write a row of slot w_slot this clock
-  logic            w_en_q;        // a row write was presented last clock: the RAM writes it now
   logic [SW-1:0]   w_slot;
   logic            w_first;       // the store's first row: the slot's registers change
   logic            w_alloc;       // ... into a fresh slot
@@ -1008,7 +1012,7 @@ module gx_mssurf #(
             if (pk_wait) begin
               // a load's readout of this slot is in progress: wait
             end else if (lk_ovl && !chk_ok_q) begin
-              if (!e_re && !w_en_q) begin  // read back the pixel's rows and compare
+              if (rb_free) begin  // read back the pixel's rows and compare
                 d_re     = 1'b1;
                 d_rlast  = d_rows_m1 == 2'd0;
                 d_rrow   = 2'd0;

@@ -650,7 +650,8 @@ module gx_mswb (
     ld_g = '0;
     for (int unsigned i = 0; i < 4; i++)
       for (int unsigned c = 0; c < 16; c++)
-        if (ln_q[0] ? gs1_q[16*i + c] : gs0_q[16*i + c]) ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
+        if (ln_q[0] ? gs1_q[16*i + c] : gs0_q[16*i + c])
+          ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
   end
   always_ff @(posedge clk_i) gsw_q <= gpst;
 

@@ -89,11 +89,12 @@ module gx_raster #(
     .busy_o(prep_busy)
   );
 
+  localparam int unsigned HW = gx_raster_pkg::HW;  // bits of a ring half's slot
   for (genvar h = 0; h < 2; h++) begin : gen_ring
-    gx_ram_1r1w #(.Depth(16), .Width(gx_raster_pkg::HW)) u_ring (
+    gx_ram_1r1w #(.Depth(16), .Width(HW)) u_ring (
       .clk_i, .rst_i,
-      .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rdata[gx_raster_pkg::HW*h +: gx_raster_pkg::HW]),
-      .we_i({(gx_raster_pkg::HW/8){ofs_we[h]}}), .waddr_i(ofs_waddr), .wdata_i(ofs_wdata)
+      .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rdata[HW*h +: HW]),
+      .we_i({(HW/8){ofs_we[h]}}), .waddr_i(ofs_waddr), .wdata_i(ofs_wdata)
     );
   end
 

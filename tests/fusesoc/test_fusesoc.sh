@@ -5,7 +5,8 @@
 # passes for every block; the sim target of gx:gx:analyzer builds and passes its
 # cosimulation (SEED=1, N=2000); the formal target of gx:gx:raster_setup passes; no RTL
 # file is named in the Makefile, the scripts or the .sby templates (the cores are the one
-# list). Build root: build/fusesoc-test, without the sim build's precompiled headers. Closes with `N passed, N failed`.
+# list). Build root: build/fusesoc-test, without the sim build's precompiled headers.
+# Closes with `N passed, N failed`.
 . "$(dirname "$0")/../cli/lib.sh"
 cd "$(dirname "$0")/../.." || exit 1
 export PATH="$PWD/.venv/bin:$PATH"
