@@ -73,19 +73,26 @@ template <class V> struct VlModel {
     {
         Verilated::threadContextp(ctx.get());
         top->eval();
+        low_pending = false;
     }
 
-    // One rising clock edge (the waveform gets both clock levels).
+    // One rising clock edge (the waveform gets both clock levels). Two evaluations a
+    // clock, not four: the rising edge's eval() settles changed inputs (Verilator's input
+    // region) before it runs the edge, and the clock's fall needs no eval() of its own
+    // (every register is on the rising edge) but must be seen before the next rise: the
+    // shim's next eval() sees it, or else the next tick() evaluates it first. Each eval()
+    // runs the input logic and the assertions' sampling whether or not anything changed.
     void tick()
     {
         Verilated::threadContextp(ctx.get());
-        top->eval();
+        if (low_pending || tracing())
+            top->eval();
         dump();
         top->clk_i = 1;
         top->eval();
         dump();
         top->clk_i = 0;
-        top->eval();
+        low_pending = true;
     }
 
     // An assertion failed, or $finish/$stop ran: the run is invalid.
@@ -108,6 +115,17 @@ template <class V> struct VlModel {
     }
 
   private:
+    bool low_pending = false;  // clk_i fell since the last eval()
+
+    bool tracing() const
+    {
+#ifndef GX_NO_TRACE
+        return fst != nullptr;
+#else
+        return false;
+#endif
+    }
+
     void dump()
     {
 #ifndef GX_NO_TRACE
