@@ -312,4 +312,87 @@ printf 'viewport 3 5\nsamples 1\n' > "$tmp/blank.scene"
 "$gx" raster --png "$tmp/basic2.png" "$scenes/basic.scene" > /dev/null && cmp -s "$tmp/basic.png" "$tmp/basic2.png" \
   && ok || bad "png not deterministic"
 
+# --- depth (docs/depth.md; the scene syntax in tools/gx/raster.c)
+# d1: flat triangles over the pixels px + py <= 2 of golden 1 (1x, one 8x8 depth tile):
+# z 500 passes the clear value, z 600 fails everywhere (no lines), z 400 passes again.
+# The tile: clear, then two planes (the clear value's for the uncovered samples, z 500),
+# then two again (z 500 is no longer used by any sample). Traffic: no read of the clear
+# tile, 64 bytes written; 64 read, nothing written; 64 read, 64 written.
+px6='0 0\n1 0\n2 0\n0 1\n1 1\n0 2\n'
+d1_lines=$(printf '%b' "$px6" | sed 's/^/0 /; s/$/ 1/')
+d1_last=$(printf '%b' "$px6" | sed 's/^/2 /; s/$/ 1/')
+d1_z=$(printf '%b' "$px6" | sed 's/^/z /; s/$/ 190/')
+golden_depth() { CLI_ARGS="--tiles" cli_golden raster scene "$@"; }
+golden_depth "depth less: flat triangles" \
+'viewport 4 4\nsamples 1\ndepth less\ntri 0 0 500 1024 0 500 0 1024 500
+tri 0 0 600 1024 0 600 0 1024 600\ntri 0 0 400 1024 0 400 0 1024 400\n' \
+"$d1_lines\n$d1_last\n$d1_z\ntile 0 0 planes 2
+traffic read_compressed 128 read_raw 0 written_compressed 128 written_raw 0 decompressed_tiles 0 culled_tiles 0 culled_samples 0\n"
+# d2: Z cull. t0 (z 300) covers all 64 pixels of the 8x8 tile (x + y < 16 px at every
+# centre): one plane, the tile's range [300, 300]. t1 (z 400, less) cannot pass anywhere:
+# the tile is skipped unread (64 samples culled), no lines.
+d2_lines=$(for y in 0 1 2 3 4 5 6 7; do for x in 0 1 2 3 4 5 6 7; do echo "0 $x $y 1"; done; done)
+d2_z=$(for y in 0 1 2 3 4 5 6 7; do for x in 0 1 2 3 4 5 6 7; do echo "z $x $y 12c"; done; done)
+golden_depth "depth less: Z cull" \
+'viewport 8 8\nsamples 1\ndepth less\ntri 0 0 300 4096 0 300 0 4096 300\ntri 0 0 400 4096 0 400 0 4096 400\n' \
+"$d2_lines\n$d2_z\ntile 0 0 planes 1
+traffic read_compressed 0 read_raw 0 written_compressed 64 written_raw 0 decompressed_tiles 0 culled_tiles 1 culled_samples 64\n"
+# d3: a write to the table the surface uses decompresses it in place first (64 bytes read,
+# 256 written raw); the depths stay. A write to another table does not.
+d3_lines=$(printf '%b' "$px6" | sed 's/^/0 /; s/$/ 1/')
+d3_z=$(printf '%b' "$px6" | sed 's/^/z /; s/$/ 1f4/')
+p16='44 44 44 44 44 44 44 44 44 44 44 44 44 44 44 44'
+golden_depth "table write: decompress in place" \
+"viewport 4 4\nsamples 1\ndepth less\ntri 0 0 500 1024 0 500 0 1024 500\ntable 0 $p16\n" \
+"$d3_lines\n$d3_z\ntile 0 0 raw
+traffic read_compressed 64 read_raw 0 written_compressed 64 written_raw 256 decompressed_tiles 1 culled_tiles 0 culled_samples 0\n"
+golden_depth "table write to another table" \
+"viewport 4 4\nsamples 1\ndepth less\ntri 0 0 500 1024 0 500 0 1024 500\ntable 1 $p16\n" \
+"$d3_lines\n$d3_z\ntile 0 0 planes 2
+traffic read_compressed 0 read_raw 0 written_compressed 64 written_raw 0 decompressed_tiles 0 culled_tiles 0 culled_samples 0\n"
+# d4: write off keeps the clear value (no z lines); a clear after a draw clears the tile
+golden_depth "depth always write off" \
+'viewport 4 4\nsamples 1\ndepth always write off\ntri 0 0 500 1024 0 500 0 1024 500\n' \
+"$d1_lines\ntile 0 0 clear
+traffic read_compressed 0 read_raw 0 written_compressed 0 written_raw 0 decompressed_tiles 0 culled_tiles 0 culled_samples 0\n"
+golden_depth "clear after a draw" \
+'viewport 4 4\nsamples 1\ndepth less\ntri 0 0 500 1024 0 500 0 1024 500\nclear 7\n' \
+"$d1_lines\ntile 0 0 clear
+traffic read_compressed 0 read_raw 0 written_compressed 64 written_raw 0 decompressed_tiles 0 culled_tiles 0 culled_samples 0\n"
+# conservative mode with depth: each line is the line without depth and the range, here
+# [500, 500] (flat)
+printf 'viewport 4 4\nsamples 1\nconservative 0\ntri 0 0 1024 0 0 1024\n' > "$tmp/c0.scene"
+printf 'viewport 4 4\nsamples 1\nconservative 0\ndepth less\ntri 0 0 500 1024 0 500 0 1024 500\n' > "$tmp/c1.scene"
+"$gx" raster "$tmp/c0.scene" | sed 's/$/ 1f4 1f4/' > "$tmp/c0.want"
+"$gx" raster "$tmp/c1.scene" > "$tmp/c1.out" && [ -s "$tmp/c1.out" ] && cmp -s "$tmp/c1.out" "$tmp/c0.want" \
+  && ok || bad "conservative depth lines"
+# MSAA without depth is unchanged by depth always write off: the same masks
+"$gx" raster "$scenes/basic.scene" > "$tmp/nd.out"
+sed -e 's/^\(tri\) \([-0-9]*\) \([-0-9]*\) \([-0-9]*\) \([-0-9]*\) \([-0-9]*\) \([-0-9]*\)$/\1 \2 \3 0 \4 \5 0 \6 \7 0/' \
+    -e '0,/^tri/s/^tri/depth always write off\ntri/' "$scenes/basic.scene" > "$tmp/nd.scene"
+"$gx" raster "$tmp/nd.scene" > "$tmp/nd2.out" && cmp -s "$tmp/nd.out" "$tmp/nd2.out" \
+  && ok || bad "depth always write off changes the masks of basic.scene"
+# bad input
+dh='viewport 8 8\nsamples 4\ndepth less\n'
+check_bad "depth func"          "3: depth function 'lt' is not one of never less" "viewport 8 8\nsamples 4\ndepth lt\n"
+check_bad "depth write word"    "1: .depth FUNC \[write on\|off\].: expected write on or write off" "depth less wr on\n"
+check_bad "depth 2 values"      "1: .depth FUNC \[write on\|off\]. takes 1 or 3 values, found 2" "depth less write\n"
+check_bad "depth after tri"     "4: depth after the first tri" "${hdr}${tri}depth less\n"
+check_bad "tri 6 values, depth" "4: .tri x0 y0 z0 x1 y1 z1 x2 y2 z2. takes 9 values, found 6" "${dh}${tri}"
+check_bad "tri 9 values, no depth" "3: .tri x0 y0 x1 y1 x2 y2. takes 6 values, found more" "${hdr}tri 0 0 1 0 0 1 0 0 1\n"
+check_bad "depth over 24 bits"  "4: depth z1 '16777216' is out of range 0..16777215" "${dh}tri 0 0 0 1024 0 16777216 0 1024 0\n"
+check_bad "depth negative"      "4: depth z0 '-1' is out of range 0..16777215" "${dh}tri 0 0 -1 1024 0 0 0 1024 0\n"
+check_bad "clear before depth"  "3: clear before depth" "${hdr}clear 5\n"
+check_bad "clear out of range"  "4: clear Z '16777216' is out of range 0..16777215" "${dh}clear 16777216\n"
+check_bad "table K 8"           "3: table K '8' is out of range 0..7" "${hdr}table 8 $p16\n"
+check_bad "table 15 bytes"      "3: table takes K and exactly 16 bytes, found 16 values" "${hdr}table 0 ${p16% 44}\n"
+check_bad "table byte"          "3: table byte 2 '4g' is not 2 hex digits" "${hdr}table 0 44 44 4g ${p16#44 44 44 }\n"
+check_bad "use 8"               "3: use K '8' is out of range 0..7" "${hdr}use 8\n"
+check_bad "use before samples"  "1: use before samples" "use 1\n"
+printf "${dh}${tri}" | sed 's/^tri.*/tri 0 0 1 1024 0 1 0 1024 1/' > "$tmp/dr.scene"
+"$gx" raster --engine rtl "$tmp/dr.scene" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "depth needs --engine cmodel" "$tmp/err" && ok || bad "depth with the rtl engine"
+"$gx" raster --tiles "$scenes/basic.scene" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "tiles needs depth on" "$tmp/err" && ok || bad "--tiles without depth"
+
 cli_finish test_gx_raster
