@@ -608,6 +608,8 @@ uint64_t gx_zsurf_draw(gx_zunit_t *u, gx_zsurf_t *s, const gx_rs_tri_t *tri,
                 gx_z_tile_plane(&p, (int32_t)(tx * s->tw), (int32_t)(ty * s->th), s->tw, s->th,
                                 &tp);
                 pass = gx_ztile_draw(&tile, &pos, s->clear, &tp, cover, func, write);
+                if (s->nocompress)
+                    gx_ztile_decompress(&tile, &pos, s->clear);
                 if (write && pass)
                     tile_store(u, s, t, &tile, &pos);
             }

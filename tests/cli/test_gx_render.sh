@@ -5,7 +5,7 @@
 # bad options; a small mesh on both engines (the chained C model, the Verilated gx_pipe):
 # the same table row (but for the pipeline clocks and frames a second the RTL engine
 # measures), RTL and C model agreeing on every flush packet, byte-identical
-# pictures, the resolved image's size.
+# pictures, the resolved image's size; --zstats (the depth unit's traffic row).
 # Closes with `N passed, N failed`.
 . "$(dirname "$0")/lib.sh"
 
@@ -80,4 +80,21 @@ for n in 1 4 8; do
   [ "$(od -An -tx1 -j16 -N8 "$tmp/r$n/t.png" | tr -d ' \n')" = "0000004000000030" ] && ok \
     || bad "${n}x: picture is not 64x48"
 done
+# --zstats: the depth unit's C model over the frame in submission order; one row, no
+# pictures; the samples that passed are at most those tested; compression never costs
+# traffic on this mesh; the same row twice
+printf '%b' "${mesh_hdr}${patch}" > "$tmp/z.mesh"
+rm -rf "$tmp/zo"; mkdir -p "$tmp/zo"
+for n in 1 4 16; do
+  "$gx" render --zstats --samples $n --out "$tmp/zo" "$tmp/z.mesh" > "$tmp/z$n.row" 2> "$tmp/err" && ok \
+    || bad "--zstats ${n}x: exit status $?: $(cat "$tmp/err")"
+  [ "$(wc -l < "$tmp/z$n.row")" = 1 ] && [ -z "$(ls "$tmp/zo")" ] && ok || bad "--zstats ${n}x: not one row only"
+  # | Nx | tris | tested | passed | rd cmp / raw | wr cmp / raw | bytes | bytes raw-only | ratio | culled tiles | culled samples |
+  awk -F'|' -v n=$n '{exit !($2 ~ "^ " n "x $" && $3 + 0 > 0 && $4 + 0 > 0 && $5 + 0 <= $4 + 0 &&
+                       $8 + 0 > 0 && $8 + 0 <= $9 + 0 && NF == 13)}' "$tmp/z$n.row" && ok \
+    || bad "--zstats ${n}x: row $(cat "$tmp/z$n.row")"
+  "$gx" render --zstats --samples $n "$tmp/z.mesh" 2> /dev/null | cmp -s - "$tmp/z$n.row" && ok \
+    || bad "--zstats ${n}x: not deterministic"
+done
+
 cli_finish test_gx_render

@@ -1,6 +1,6 @@
 /* gx render: the end-to-end render of a mesh (issues 4 and 22).
  *   gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]
- *             [--viewport WxH | --size W H] [--tess N] MESH
+ *             [--viewport WxH | --size W H] [--tess N] [--zstats] MESH
  *
  * MESH is gx's patch format (below) when its name ends in `.mesh` or it is `-`
  * (standard input); any other file is a triangle mesh read through assimp: Wavefront
@@ -44,6 +44,12 @@
  *   light x y z                   direction towards the light
  *   color r g b                   the mesh's base color, 0..255
  *   background r g b              drawn first as two triangles over the whole target
+ * --zstats renders nothing: it runs the frame's triangles in submission order (not the
+ * painter's order) through the depth unit's C model (gx/depth.h, zstats_row below) and
+ * prints one row: samples, triangles, samples tested (covered and not culled), samples
+ * that passed, bytes read compressed / raw, written compressed / raw, the depth traffic
+ * with plane compression and with raw tiles only, their ratio, and Z cull's tiles and
+ * samples (docs/depth.md, "The teapot").
  * --viewport WxH (or --size W H) and --tess replace the mesh's viewport and tess
  * directives (the same camera, so the same picture at another size or tessellation).
  *
@@ -63,6 +69,7 @@
 #include <sys/stat.h>
 
 #include "gx.h"
+#include "gx/depth.h"
 #include "gx/mssurf.h"
 #include "gx/pipe.h"
 #include "gx/raster.h"
@@ -231,6 +238,8 @@ static int parse_line(gx_text_t *t, char *line, mesh_t *m)
 typedef struct draw_tri {
     gx_rs_tri_t tri;
     double depth;      /* centroid distance along the view direction */
+    double dv[3];      /* per vertex, affine in screen space and rising with distance:
+                          the view distance (orthographic) or -1 / distance (perspective) */
     uint8_t rgba[4];
     size_t order;      /* generation order, the tie-break */
 } draw_tri_t;
@@ -323,11 +332,12 @@ static void add_tri(const camera_t *c, const mesh_t *m, const double *light,
                     const double *const v[3], draw_tri_t *out, size_t *k, size_t *dropped)
 {
     draw_tri_t *d = &out[*k];
-    double zs = 0, z;
+    double zs = 0, z = 0;
     int ok = 1;
     for (int e = 0; e < 3 && ok; e++) {
         ok = project(c, v[e], &d->tri.x[e], &d->tri.y[e], &z);
         zs += z;
+        d->dv[e] = c->ortho ? z : -1.0 / z;
     }
     if (!ok) {
         (*dropped)++;
@@ -432,6 +442,7 @@ static int build(const mesh_t *m, const char *file, draw_tri_t **tris, size_t *n
         for (int i = 0; i < 2; i++) {
             out[k].tri = i ? b : a;
             out[k].depth = INFINITY;
+            out[k].dv[0] = out[k].dv[1] = out[k].dv[2] = INFINITY;
             out[k].order = k;
             for (int j = 0; j < 3; j++)
                 out[k].rgba[j] = (uint8_t)m->background[j];
@@ -741,21 +752,112 @@ static int read_patches(const char *file, mesh_t *m)
     return ok ? 0 : GX_EXIT_BAD_INPUT;
 }
 
+/* --zstats: the frame's triangles in submission order (not the painter's order) through
+ * the depth unit's C model (gx/depth.h): depth less with write, one surface of the
+ * target's size and N on the default pattern, cleared to the farthest depth; each
+ * vertex's depth dv mapped linearly from the frame's range onto 0..2^24 - 1 (the
+ * background's two triangles are not drawn: they are the clear color). Run twice, with plane compression and with raw tiles
+ * only, for the traffic compression saves. Prints one table row (docs/depth.md). */
+static int zstats_row(const draw_tri_t *tris, size_t n, const mesh_t *m, unsigned samples)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t i = 0; i < n; i++)
+        for (int e = 0; e < 3; e++)
+            if (isfinite(tris[i].dv[e])) {
+                lo = fmin(lo, tris[i].dv[e]);
+                hi = fmax(hi, tris[i].dv[e]);
+            }
+    const draw_tri_t **ord = calloc(n ? n : 1, sizeof *ord);
+    if (!ord) {
+        fprintf(stderr, "gx: out of memory\n");
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        ord[tris[i].order] = &tris[i];
+    gx_rs_cfg_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.width = (uint16_t)m->width;
+    cfg.height = (uint16_t)m->height;
+    cfg.samples = (uint8_t)samples;
+    gx_zstats_t st[2];
+    uint64_t passed = 0, tested = 0;
+    for (int raw = 0; raw < 2; raw++) {
+        gx_zunit_t u;
+        gx_zsurf_t zs;
+        gx_zunit_init(&u);
+        gx_raster_default_table(samples, &u.table[0]);
+        if (!gx_zsurf_init(&u, &zs, &cfg, 0, GX_Z_MAX)) {
+            fprintf(stderr, "gx: out of memory\n");
+            free(ord);
+            return 1;
+        }
+        zs.nocompress = (uint8_t)raw;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t z[3];
+            if (!isfinite(ord[i]->dv[0]))
+                continue; /* the background: the clear color's place, not a depth draw */
+            for (int e = 0; e < 3; e++) {
+                const double d = ord[i]->dv[e];
+                z[e] = hi <= lo ? 0 : (uint32_t)lrint((d - lo) / (hi - lo) * GX_Z_MAX);
+            }
+            const uint64_t p = gx_zsurf_draw(&u, &zs, &ord[i]->tri, z, GX_Z_LESS, 1, NULL, NULL);
+            if (!raw)
+                passed += p;
+        }
+        st[raw] = u.st;
+        gx_zsurf_free(&u, &zs);
+    }
+    free(ord);
+    /* every covered sample the cull did not skip was tested */
+    gx_rs_table_t tab;
+    gx_raster_default_table(samples, &tab);
+    size_t drawn = 0;
+    for (size_t i = 0; i < n; i++) {
+        gx_rs_setup_t s;
+        if (!isfinite(tris[i].dv[0]))
+            continue;
+        drawn++;
+        gx_raster_setup(&cfg, &tris[i].tri, &s);
+        if (s.cls != GX_RS_TRIANGLE)
+            continue;
+        for (int32_t py = s.py0; py <= s.py1; py++)
+            for (int32_t px = s.px0; px <= s.px1; px++)
+                tested += (uint64_t)__builtin_popcount(
+                    gx_raster_pixel(&cfg, &tab, &s, (uint32_t)px, (uint32_t)py));
+    }
+    tested -= st[0].cull_samples;
+    const uint64_t bc = st[0].rd_cmp + st[0].rd_raw + st[0].wr_cmp + st[0].wr_raw;
+    const uint64_t br = st[1].rd_cmp + st[1].rd_raw + st[1].wr_cmp + st[1].wr_raw;
+    printf("| %ux | %zu | %llu | %llu | %llu / %llu | %llu / %llu | %llu | %llu | %.2f | %llu | "
+           "%llu |\n",
+           samples, drawn, (unsigned long long)tested, (unsigned long long)passed,
+           (unsigned long long)st[0].rd_cmp, (unsigned long long)st[0].rd_raw,
+           (unsigned long long)st[0].wr_cmp, (unsigned long long)st[0].wr_raw,
+           (unsigned long long)bc, (unsigned long long)br, bc ? (double)br / (double)bc : 0.0,
+           (unsigned long long)st[0].cull_tiles, (unsigned long long)st[0].cull_samples);
+    return 0;
+}
+
 int gx_cmd_render(int argc, char **argv)
 {
     static const char usage[] =
         "usage: gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]\n"
-        "                 [--viewport WxH | --size W H] [--tess N] MESH\n"
+        "                 [--viewport WxH | --size W H] [--tess N] [--zstats] MESH\n"
         "MESH: gx's patch format (*.mesh) or a triangle mesh assimp reads (OBJ, PLY, ...)\n";
     gx_engine_t engine = GX_ENGINE_CMODEL;
     const char *file = NULL, *outdir = "build/demo", *tag = NULL;
     unsigned samples = 4, vw = 0, vh = 0, tess = 0;
+    int zstats = 0;
     for (int i = 1; i < argc; i++) {
         int r = gx_parse_engine(argc, argv, &i, &engine);
         if (r < 0)
             return GX_EXIT_BAD_INPUT;
         if (r > 0)
             continue;
+        if (!strcmp(argv[i], "--zstats")) {
+            zstats = 1;
+            continue;
+        }
         if (!strcmp(argv[i], "--size")) {
             if (i + 2 >= argc || !parse_uint(argv[i + 1], 1, GX_MAX_VIEWPORT, &vw) ||
                 !parse_uint(argv[i + 2], 1, GX_MAX_VIEWPORT, &vh)) {
@@ -834,6 +936,14 @@ int gx_cmd_render(int argc, char **argv)
     size_t ntri = 0, dropped = 0;
     draw_tri_t *tris = NULL;
     st = build(&m, file, &tris, &ntri, &dropped);
+    if (!st && zstats) {
+        st = zstats_row(tris, ntri, &m, samples);
+        free(tris);
+        free(m.v);
+        free(m.p);
+        gx_trimesh_free(&m.tm);
+        return st;
+    }
     if (!st && make_dirs(outdir) != 0) {
         fprintf(stderr, "gx: %s: %s\n", outdir, strerror(errno));
         free(tris);

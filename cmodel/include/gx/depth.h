@@ -206,6 +206,7 @@ typedef struct gx_zsurf {
     uint8_t *mem;
     uint32_t *zlo, *zhi;  /**< per tile: the least and greatest stored depth (Z cull) */
     uint32_t ncmp;        /**< tiles in the planes state */
+    uint8_t nocompress;   /**< 1: draws store raw tiles only (the traffic baseline) */
 } gx_zsurf_t;
 
 typedef struct gx_zunit {
