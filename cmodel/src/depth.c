@@ -40,11 +40,6 @@ void gx_ztile_dims(unsigned samples, unsigned *tw, unsigned *th)
     }
 }
 
-int gx_z_verts_ok(const uint32_t z[3])
-{
-    return z[0] <= GX_Z_MAX && z[1] <= GX_Z_MAX && z[2] <= GX_Z_MAX;
-}
-
 void gx_z_plane_setup(const gx_rs_tri_t *t, const uint32_t z[3], gx_z_plane_t *p)
 {
     memset(p, 0, sizeof *p);

@@ -79,9 +79,6 @@ typedef enum gx_z_func {
  *  sample k mod N of pixel k / N, pixels row-major. */
 void gx_ztile_dims(unsigned samples, unsigned *tw, unsigned *th);
 
-/** 1 when every depth is 0..GX_Z_MAX. */
-int gx_z_verts_ok(const uint32_t z[3]);
-
 /** The triangle's depth plane (level 1) from its vertices and their depths. A triangle of
  *  zero area (a segment or a point) gets the flat plane z0 (its gradient 0). */
 void gx_z_plane_setup(const gx_rs_tri_t *tri, const uint32_t z[3], gx_z_plane_t *p);
