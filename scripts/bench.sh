@@ -25,11 +25,11 @@ blocks="$(make -s --no-print-directory print-blocks)"
     build/bin/gx render --engine rtl --samples $n --out build/bench scenes/teapot.mesh 2> /dev/null
   done
 } | tee -a build/bench/bench.md
-# Depth (docs/depth.md): the teapot's triangles in submission order through the depth
+# Depth (docs/zrop.md): the teapot's triangles in submission order through the depth
 # unit's C model, depth less: traffic with plane compression against raw tiles only.
 {
   echo
-  echo "## depth: gx render --zstats scenes/teapot.mesh (C model; docs/depth.md)"
+  echo "## depth: gx render --zstats scenes/teapot.mesh (C model; docs/zrop.md)"
   echo
   echo "| N | triangles | samples tested | samples passed | read compressed / raw (bytes) | written compressed / raw (bytes) | depth bytes | depth bytes, raw tiles only | saved (ratio) | tiles culled | samples culled |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"

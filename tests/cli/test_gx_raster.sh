@@ -312,7 +312,7 @@ printf 'viewport 3 5\nsamples 1\n' > "$tmp/blank.scene"
 "$gx" raster --png "$tmp/basic2.png" "$scenes/basic.scene" > /dev/null && cmp -s "$tmp/basic.png" "$tmp/basic2.png" \
   && ok || bad "png not deterministic"
 
-# --- depth (docs/depth.md; the scene syntax in tools/gx/raster.c)
+# --- depth (docs/zrop.md; the scene syntax in tools/gx/raster.c)
 # d1: flat triangles over the pixels px + py <= 2 of golden 1 (1x, one 8x8 depth tile):
 # z 500 passes the clear value, z 600 fails everywhere (no lines), z 400 passes again.
 # The tile: clear, then two planes (the clear value's for the uncovered samples, z 500),

@@ -46,8 +46,8 @@
  * then py, then px (the rasterizer emits quads in tile order; each triangle's quads are
  * collected and sorted). Pixels with an empty mask are not printed.
  *
- * Depth (docs/depth.md; engine cmodel only: the depth unit has no RTL yet): the scene's
- * stream goes through the depth unit's C model (gx/depth.h) with one depth surface of the
+ * Depth (docs/zrop.md; engine cmodel only: the depth unit has no RTL yet): the scene's
+ * stream goes through the depth unit's C model (gx/zrop.h) with one depth surface of the
  * target's size and N, in stream order (draws, table writes, table switches, clears). In
  * MSAA mode each line's mask is the covered samples that passed the depth test (pixels
  * where none passed are not printed); after the triangles, one line
@@ -81,7 +81,7 @@
 #include <string.h>
 
 #include "gx.h"
-#include "gx/depth.h"
+#include "gx/zrop.h"
 #include "gx/raster.h"
 #include "png.h"
 
@@ -101,7 +101,7 @@ typedef struct scene_ev {
     size_t tri;           /* EV_TRI: the triangle's index */
     unsigned k;           /* EV_TABLE, EV_USE: the table */
     uint32_t z;           /* EV_CLEAR: the value */
-    gx_z_func_t func;     /* EV_DEPTH */
+    gx_zrop_func_t func;     /* EV_DEPTH */
     int write;            /* EV_DEPTH */
     gx_rs_table_t table;  /* EV_TABLE */
 } scene_ev_t;
@@ -356,7 +356,7 @@ static int parse_line(gx_text_t *t, char *line, scene_t *sc)
                               "greater notequal gequal always", f[1]);
             return 0;
         }
-        e.func = (gx_z_func_t)i;
+        e.func = (gx_zrop_func_t)i;
         e.write = 1;
         if (nf == 4) {
             if (strcmp(f[2], "write") || (strcmp(f[3], "on") && strcmp(f[3], "off"))) {
@@ -588,7 +588,7 @@ static void print_tri(gx_out_t *o, uint8_t *acc, const scene_t *sc, size_t ti, p
     for (size_t i = 0; i < np; i++) {
         if (cons) {
             uint32_t lo, hi;
-            gx_z_cons_range(&sc->tris[ti].tri, sc->tris[ti].z, pix[i].px, pix[i].py,
+            gx_zrop_cons_range(&sc->tris[ti].tri, sc->tris[ti].z, pix[i].px, pix[i].py,
                             sc->cfg.cons_err, &lo, &hi);
             gx_out_printf(o, "%zu %u %u %x %x %x\n", ti, (unsigned)pix[i].px,
                           (unsigned)pix[i].py, (unsigned)pix[i].mask, (unsigned)lo,
@@ -602,23 +602,23 @@ static void print_tri(gx_out_t *o, uint8_t *acc, const scene_t *sc, size_t ti, p
         png_add(acc, &sc->cfg, ti, pix, np);
 }
 
-/* Depth on, MSAA: the scene's stream through the depth unit (gx/depth.h), one surface;
+/* Depth on, MSAA: the scene's stream through the depth unit (gx/zrop.h), one surface;
  * the triangles' lines carry the samples that passed; then the z lines and, with tiles,
  * the tiles' states and the traffic. Returns 0, or 1 when out of memory. */
 static int run_depth(gx_out_t *o, uint8_t *acc, const scene_t *sc, int tiles)
 {
     if (!sc->viewport_line || !sc->samples_line)
         return 0; /* no triangles: nothing to draw or print */
-    gx_zunit_t u;
-    gx_zsurf_t zs;
-    gx_zunit_init(&u);
+    gx_zrop_t u;
+    gx_zrop_surf_t zs;
+    gx_zrop_init(&u);
     for (unsigned k = 0; k < GX_Z_TABLES; k++)
         gx_raster_default_table(sc->cfg.samples, &u.table[k]);
-    if (!gx_zsurf_init(&u, &zs, &sc->cfg, 0, GX_Z_MAX)) {
+    if (!gx_zrop_surf_init(&u, &zs, &sc->cfg, 0, GX_Z_MAX)) {
         fprintf(stderr, "gx: out of memory\n");
         return 1;
     }
-    gx_z_func_t func = GX_Z_ALWAYS;
+    gx_zrop_func_t func = GX_Z_ALWAYS;
     int write = 1;
     pixbuf_t b = {0};
     for (size_t i = 0; i < sc->nev; i++) {
@@ -626,25 +626,25 @@ static int run_depth(gx_out_t *o, uint8_t *acc, const scene_t *sc, int tiles)
         switch (e->kind) {
         case EV_TRI:
             b.n = 0;
-            gx_zsurf_draw(&u, &zs, &sc->tris[e->tri].tri, sc->tris[e->tri].z, func, write,
+            gx_zrop_surf_draw(&u, &zs, &sc->tris[e->tri].tri, sc->tris[e->tri].z, func, write,
                           on_zpix, &b);
             print_tri(o, acc, sc, e->tri, b.p, b.n, 0);
             break;
-        case EV_TABLE: gx_zunit_table_write(&u, e->k, &e->table); break;
-        case EV_USE: gx_zsurf_use(&u, &zs, e->k); break;
-        case EV_CLEAR: gx_zsurf_clear(&u, &zs, e->z); break;
+        case EV_TABLE: gx_zrop_table_write(&u, e->k, &e->table); break;
+        case EV_USE: gx_zrop_surf_use(&u, &zs, e->k); break;
+        case EV_CLEAR: gx_zrop_surf_clear(&u, &zs, e->z); break;
         case EV_DEPTH: func = e->func; write = e->write; break;
         }
     }
     free(b.p);
-    const gx_zstats_t st = u.st; /* before the readout below reads tiles */
+    const gx_zrop_stats_t st = u.st; /* before the readout below reads tiles */
     const unsigned n = sc->cfg.samples;
     for (uint32_t py = 0; py < sc->cfg.height; py++)
         for (uint32_t px = 0; px < sc->cfg.width; px++) {
             uint32_t d[16];
             int other = 0;
             for (unsigned i = 0; i < n; i++) {
-                d[i] = gx_zsurf_read(&u, &zs, px, py, i);
+                d[i] = gx_zrop_surf_read(&u, &zs, px, py, i);
                 other |= d[i] != zs.clear;
             }
             if (!other)
@@ -672,7 +672,7 @@ static int run_depth(gx_out_t *o, uint8_t *acc, const scene_t *sc, int tiles)
                       (unsigned long long)st.dip_tiles, (unsigned long long)st.cull_tiles,
                       (unsigned long long)st.cull_samples);
     }
-    gx_zsurf_free(&u, &zs);
+    gx_zrop_surf_free(&u, &zs);
     return 0;
 }
 

@@ -45,11 +45,11 @@
  *   color r g b                   the mesh's base color, 0..255
  *   background r g b              drawn first as two triangles over the whole target
  * --zstats renders nothing: it runs the frame's triangles in submission order (not the
- * painter's order) through the depth unit's C model (gx/depth.h, zstats_row below) and
+ * painter's order) through the depth unit's C model (gx/zrop.h, zstats_row below) and
  * prints one row: samples, triangles, samples tested (covered and not culled), samples
  * that passed, bytes read compressed / raw, written compressed / raw, the depth traffic
  * with plane compression and with raw tiles only, their ratio, and Z cull's tiles and
- * samples (docs/depth.md, "The teapot").
+ * samples (docs/zrop.md, "The teapot").
  * --viewport WxH (or --size W H) and --tess replace the mesh's viewport and tess
  * directives (the same camera, so the same picture at another size or tessellation).
  *
@@ -69,7 +69,7 @@
 #include <sys/stat.h>
 
 #include "gx.h"
-#include "gx/depth.h"
+#include "gx/zrop.h"
 #include "gx/mssurf.h"
 #include "gx/pipe.h"
 #include "gx/raster.h"
@@ -753,11 +753,12 @@ static int read_patches(const char *file, mesh_t *m)
 }
 
 /* --zstats: the frame's triangles in submission order (not the painter's order) through
- * the depth unit's C model (gx/depth.h): depth less with write, one surface of the
+ * the depth unit's C model (gx/zrop.h): depth less with write, one surface of the
  * target's size and N on the default pattern, cleared to the farthest depth; each
  * vertex's depth dv mapped linearly from the frame's range onto 0..2^24 - 1 (the
- * background's two triangles are not drawn: they are the clear color). Run twice, with plane compression and with raw tiles
- * only, for the traffic compression saves. Prints one table row (docs/depth.md). */
+ * background's two triangles are not drawn: they are the clear color). Run twice, with
+ * plane compression and with raw tiles only, for the traffic compression saves. Prints
+ * one table row (docs/zrop.md). */
 static int zstats_row(const draw_tri_t *tris, size_t n, const mesh_t *m, unsigned samples)
 {
     double lo = INFINITY, hi = -INFINITY;
@@ -779,14 +780,14 @@ static int zstats_row(const draw_tri_t *tris, size_t n, const mesh_t *m, unsigne
     cfg.width = (uint16_t)m->width;
     cfg.height = (uint16_t)m->height;
     cfg.samples = (uint8_t)samples;
-    gx_zstats_t st[2];
+    gx_zrop_stats_t st[2];
     uint64_t passed = 0, tested = 0;
     for (int raw = 0; raw < 2; raw++) {
-        gx_zunit_t u;
-        gx_zsurf_t zs;
-        gx_zunit_init(&u);
+        gx_zrop_t u;
+        gx_zrop_surf_t zs;
+        gx_zrop_init(&u);
         gx_raster_default_table(samples, &u.table[0]);
-        if (!gx_zsurf_init(&u, &zs, &cfg, 0, GX_Z_MAX)) {
+        if (!gx_zrop_surf_init(&u, &zs, &cfg, 0, GX_Z_MAX)) {
             fprintf(stderr, "gx: out of memory\n");
             free(ord);
             return 1;
@@ -800,12 +801,13 @@ static int zstats_row(const draw_tri_t *tris, size_t n, const mesh_t *m, unsigne
                 const double d = ord[i]->dv[e];
                 z[e] = hi <= lo ? 0 : (uint32_t)lrint((d - lo) / (hi - lo) * GX_Z_MAX);
             }
-            const uint64_t p = gx_zsurf_draw(&u, &zs, &ord[i]->tri, z, GX_Z_LESS, 1, NULL, NULL);
+            const uint64_t p =
+                gx_zrop_surf_draw(&u, &zs, &ord[i]->tri, z, GX_Z_LESS, 1, NULL, NULL);
             if (!raw)
                 passed += p;
         }
         st[raw] = u.st;
-        gx_zsurf_free(&u, &zs);
+        gx_zrop_surf_free(&u, &zs);
     }
     free(ord);
     /* every covered sample the cull did not skip was tested */

@@ -1,10 +1,10 @@
-/* test_depth: the depth model (gx/depth.h) against references written from the rules.
+/* test_zrop: the depth model (gx/zrop.h) against references written from the rules.
  *  - Per-sample depth against the exact plane value, in rational arithmetic: for random
  *    triangles of every size in the guard band, needles whose long edge runs through
  *    sample positions (the steepest planes that still cover samples) and points on the
  *    guard band's corners, every sample position tested lies in the closed triangle and
  *    its depth, for every N (each N has its own depth-tile size), is within 0.76 of
- *    sum_k z_{k+2} E_k(s) / W (docs/depth.md derives the bound).
+ *    sum_k z_{k+2} E_k(s) / W (docs/zrop.md derives the bound).
  *  - Conservative depth: the range of random pixels near random triangles (needles too)
  *    and error terms equals floor / ceil of the clamped extremes over the grown square's
  *    four corners, and contains every random point of the square (clamped).
@@ -21,7 +21,7 @@
  *    table current at each draw: every sample reads its shadow, the pass masks agree,
  *    the live counts equal their definition, a naive read leaves the surface raw, and
  *    decompress in place occurs before table writes, switches and naive reads.
- *  - Z cull: gx_z_cull against every pair of depths of small ranges; in the surface test
+ *  - Z cull: gx_zrop_cull against every pair of depths of small ranges; in the surface test
  *    every tile's range holds its stored depths, and culled tiles (counted, and required)
  *    change no pass mask (the shadow has no cull).
  *  - Memory images that name an absent plane or hold a depth over 24 bits are rejected.
@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "gx/depth.h"
+#include "gx/zrop.h"
 
 typedef __int128 i128;
 
@@ -76,11 +76,11 @@ static void exact(const gx_rs_tri_t *t, const uint32_t z[3], int64_t x, int64_t 
 }
 
 static double worst; /* the largest |depth - exact| seen */
-static gx_zstats_t stats; /* the surface test's decompress-in-place and cull counts */
+static gx_zrop_stats_t stats; /* the surface test's decompress-in-place and cull counts */
 static uint64_t tested;
 
 /* Check the depth of sample position (x, y) (units, multiples of 16) for every N. */
-static void check_sample(const gx_rs_tri_t *t, const uint32_t z[3], const gx_z_plane_t *p,
+static void check_sample(const gx_rs_tri_t *t, const uint32_t z[3], const gx_zrop_plane_t *p,
                          int64_t x, int64_t y)
 {
     i128 num, w;
@@ -89,7 +89,7 @@ static void check_sample(const gx_rs_tri_t *t, const uint32_t z[3], const gx_z_p
     if (!inside || w == 0)
         return;
     for (int n = 0; n < 5; n++) {
-        uint32_t d = gx_z_sample(p, NS[n], (int32_t)(x / 16), (int32_t)(y / 16));
+        uint32_t d = gx_zrop_sample(p, NS[n], (int32_t)(x / 16), (int32_t)(y / 16));
         i128 err = (i128)d * w - num;
         if (err < 0)
             err = -err;
@@ -130,8 +130,8 @@ static void test_random(unsigned count)
             t.y[k] = oy + rnd_range(0, size);
             z[k] = rnd_z();
         }
-        gx_z_plane_t p;
-        gx_z_plane_setup(&t, z, &p);
+        gx_zrop_plane_t p;
+        gx_zrop_plane(&t, z, &p);
         int32_t bx0 = t.x[0], bx1 = t.x[0], by0 = t.y[0], by1 = t.y[0];
         for (int k = 1; k < 3; k++) {
             if (t.x[k] < bx0) bx0 = t.x[k];
@@ -174,8 +174,8 @@ static void test_needles(unsigned count)
             t.x[0] = t.x[2]; t.y[0] = t.y[2]; z[0] = z[2];
             t.x[2] = tx; t.y[2] = ty; z[2] = tz;
         }
-        gx_z_plane_t pl;
-        gx_z_plane_setup(&t, z, &pl);
+        gx_zrop_plane_t pl;
+        gx_zrop_plane(&t, z, &pl);
         for (unsigned s = 0; s < 24; s++) {
             const int64_t m = rnd(4) ? rnd_range(0, k) : (rnd(2) ? 0 : k);
             check_sample(&t, z, &pl, x0 + 16 * m * p, y0 + 16 * m * q);
@@ -197,8 +197,8 @@ static void test_corners(void)
             t.y[k] = clamp_gb(t.y[k]);
             z[k] = rnd_z();
         }
-        gx_z_plane_t p;
-        gx_z_plane_setup(&t, z, &p);
+        gx_zrop_plane_t p;
+        gx_zrop_plane(&t, z, &p);
         for (int k = 0; k < 3; k++)
             for (int dy = -32; dy <= 32; dy += 16)
                 for (int dx = -32; dx <= 32; dx += 16)
@@ -241,7 +241,7 @@ static void test_cons(unsigned count)
         if (px < 0 || py < 0)
             continue;
         uint32_t lo, hi;
-        gx_z_cons_range(&t, z, (uint32_t)px, (uint32_t)py, err, &lo, &hi);
+        gx_zrop_cons_range(&t, z, (uint32_t)px, (uint32_t)py, err, &lo, &hi);
         i128 num, w;
         int inside;
         exact(&t, z, 0, 0, &num, &w, &inside);
@@ -278,10 +278,10 @@ static void test_cons(unsigned count)
         }
     }
     CHECK(nondeg > count / 2, "only %u conservative ranges tested", nondeg);
-    printf("test_depth: %u conservative ranges against the grown square's corners\n", nondeg);
+    printf("test_zrop: %u conservative ranges against the grown square's corners\n", nondeg);
 }
 
-/* gx_z_cull against every pair of depths of two small ranges. */
+/* gx_zrop_cull against every pair of depths of two small ranges. */
 static void test_cull(void)
 {
     for (unsigned f = 0; f < 8; f++)
@@ -292,8 +292,8 @@ static void test_cull(void)
                         int any = 0;
                         for (uint32_t x = a; x <= b; x++)
                             for (uint32_t y = c; y <= d; y++)
-                                any |= gx_z_test((gx_z_func_t)f, x, y);
-                        CHECK(gx_z_cull((gx_z_func_t)f, a, b, c, d) == !any,
+                                any |= gx_zrop_test((gx_zrop_func_t)f, x, y);
+                        CHECK(gx_zrop_cull((gx_zrop_func_t)f, a, b, c, d) == !any,
                               "cull func %u [%u,%u] against [%u,%u]", f, a, b, c, d);
                     }
 }
@@ -302,13 +302,13 @@ static void test_func(void)
 {
     static const char *const want[8] = {"000", "100", "010", "110", "001", "101", "011", "111"};
     for (unsigned f = 0; f < 8; f++) { /* new < old, new == old, new > old */
-        CHECK(gx_z_test((gx_z_func_t)f, 1, 2) == want[f][0] - '0', "func %u less", f);
-        CHECK(gx_z_test((gx_z_func_t)f, 2, 2) == want[f][1] - '0', "func %u equal", f);
-        CHECK(gx_z_test((gx_z_func_t)f, 3, 2) == want[f][2] - '0', "func %u greater", f);
+        CHECK(gx_zrop_test((gx_zrop_func_t)f, 1, 2) == want[f][0] - '0', "func %u less", f);
+        CHECK(gx_zrop_test((gx_zrop_func_t)f, 2, 2) == want[f][1] - '0', "func %u equal", f);
+        CHECK(gx_zrop_test((gx_zrop_func_t)f, 3, 2) == want[f][2] - '0', "func %u greater", f);
     }
     for (int n = 0; n < 5; n++) {
         unsigned tw, th;
-        gx_ztile_dims(NS[n], &tw, &th);
+        gx_zrop_tile_dims(NS[n], &tw, &th);
         CHECK(tw * th * NS[n] == GX_ZTILE_SAMPLES, "N=%u tile %ux%u", NS[n], tw, th);
     }
 }
@@ -316,22 +316,24 @@ static void test_func(void)
 /* transitions seen: clear -> planes, planes -> more planes, planes -> raw, raw -> planes */
 static unsigned trans[4];
 
-static void check_tile(const gx_ztile_t *t, const gx_ztile_pos_t *pos, uint32_t clear,
+static void check_tile(const gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
                        const uint32_t *shadow, unsigned step)
 {
     uint8_t img[GX_ZTILE_RAW_BYTES];
-    gx_ztile_t u, d = *t;
-    gx_ztile_pack(t, img);
-    int ok = gx_ztile_unpack(t->state, t->nplanes, img, &u);
+    gx_zrop_tile_t u, d = *t;
+    gx_zrop_tile_pack(t, img);
+    int ok = gx_zrop_tile_unpack(t->state, t->nplanes, img, &u);
     CHECK(ok, "step %u: the tile's own image is rejected", step);
-    gx_ztile_decompress(&d, pos, clear);
+    gx_zrop_tile_decompress(&d, pos, clear);
     CHECK(d.state == GX_ZT_RAW, "step %u: decompress leaves state %d", step, d.state);
     for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
-        uint32_t v = gx_ztile_read(t, pos, clear, k);
+        uint32_t v = gx_zrop_tile_read(t, pos, clear, k);
         CHECK(v == shadow[k], "step %u sample %u: tile %u, shadow %u (state %d, %u planes)",
               step, k, v, shadow[k], t->state, t->nplanes);
-        CHECK(!ok || gx_ztile_read(&u, pos, clear, k) == v, "step %u sample %u: image", step, k);
-        CHECK(gx_ztile_read(&d, pos, clear, k) == v, "step %u sample %u: decompressed", step, k);
+        CHECK(!ok || gx_zrop_tile_read(&u, pos, clear, k) == v, "step %u sample %u: image",
+              step, k);
+        CHECK(gx_zrop_tile_read(&d, pos, clear, k) == v, "step %u sample %u: decompressed",
+              step, k);
     }
 }
 
@@ -351,12 +353,12 @@ static void test_tiles(unsigned tiles, unsigned draws)
                 table.slot[s] = (uint8_t)rnd(256);
         }
         unsigned tw, th;
-        gx_ztile_dims(cfg.samples, &tw, &th);
+        gx_zrop_tile_dims(cfg.samples, &tw, &th);
         const uint32_t tx = rnd(GX_MAX_VIEWPORT / tw) * tw, ty = rnd(GX_MAX_VIEWPORT / th) * th;
-        gx_ztile_pos_t pos;
-        gx_ztile_positions(&cfg, &table, tx, ty, &pos);
+        gx_zrop_pos_t pos;
+        gx_zrop_positions(&cfg, &table, tx, ty, &pos);
         const uint32_t clear = rnd(2) ? GX_Z_MAX : rnd_z();
-        gx_ztile_t t;
+        gx_zrop_tile_t t;
         memset(&t, 0, sizeof t);
         uint32_t shadow[GX_ZTILE_SAMPLES];
         for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
@@ -371,10 +373,10 @@ static void test_tiles(unsigned tiles, unsigned draws)
                 tri.y[k] = (int32_t)(ty * 256) + rnd_range(-r, r + (int32_t)th * 256);
                 z[k] = rnd(3) ? (uint32_t)rnd_range(1 << 20, 1 << 21) : rnd_z();
             }
-            gx_z_plane_t p;
-            gx_z_plane_setup(&tri, z, &p);
-            gx_z_tplane_t tp;
-            gx_z_tile_plane(&p, (int32_t)tx, (int32_t)ty, tw, th, &tp);
+            gx_zrop_plane_t p;
+            gx_zrop_plane(&tri, z, &p);
+            gx_zrop_tplane_t tp;
+            gx_zrop_tile_plane(&p, (int32_t)tx, (int32_t)ty, tw, th, &tp);
             uint64_t cover;
             switch (rnd(4)) {
             case 0: cover = ~0ull; break;
@@ -382,22 +384,22 @@ static void test_tiles(unsigned tiles, unsigned draws)
             case 2: cover = (1ull << rnd(64)) | (rnd(2) ? ~0ull << rnd(64) : 0); break;
             default: cover = rnd64(); break;
             }
-            const gx_z_func_t func = rnd(3) ? GX_Z_LESS : (gx_z_func_t)rnd(8);
+            const gx_zrop_func_t func = rnd(3) ? GX_Z_LESS : (gx_zrop_func_t)rnd(8);
             const int write = rnd(8) != 0;
-            const gx_ztile_state_t before = t.state;
+            const gx_zrop_tstate_t before = t.state;
             const unsigned np = t.nplanes;
             uint64_t want = 0;
             for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
                 if (!(cover >> k & 1u))
                     continue;
-                const uint32_t v = gx_z_tplane_eval(&tp, pos.sx[k], pos.sy[k]);
-                if (gx_z_test(func, v, shadow[k])) {
+                const uint32_t v = gx_zrop_eval(&tp, pos.sx[k], pos.sy[k]);
+                if (gx_zrop_test(func, v, shadow[k])) {
                     want |= 1ull << k;
                     if (write)
                         shadow[k] = v;
                 }
             }
-            const uint64_t got = gx_ztile_draw(&t, &pos, clear, &tp, cover, func, write);
+            const uint64_t got = gx_zrop_tile_draw(&t, &pos, clear, &tp, cover, func, write);
             CHECK(got == want, "tile %u draw %u: pass %016llx, want %016llx", i, s,
                   (unsigned long long)got, (unsigned long long)want);
             if (before == GX_ZT_CLEAR && t.state == GX_ZT_PLANES) trans[0]++;
@@ -418,7 +420,7 @@ static void test_tiles(unsigned tiles, unsigned draws)
 #define SW 24 /* largest surface edge in the surface test */
 
 typedef struct shadow {
-    gx_zsurf_t s;
+    gx_zrop_surf_t s;
     uint32_t z[SW][SW][16];
     uint16_t got[SW][SW]; /* the pass masks the unit emitted in the last draw */
     uint8_t hit[SW][SW];
@@ -435,15 +437,15 @@ static void on_pixel(void *ctx, uint32_t px, uint32_t py, uint16_t mask)
     }
 }
 
-static void check_surf(gx_zunit_t *u, shadow_t *sh, unsigned op, int all)
+static void check_surf(gx_zrop_t *u, shadow_t *sh, unsigned op, int all)
 {
-    const gx_zsurf_t *s = &sh->s;
+    const gx_zrop_surf_t *s = &sh->s;
     const unsigned n = s->cfg.samples;
     for (unsigned r = 0; r < (all ? s->cfg.width * s->cfg.height : 16u); r++) {
         const uint32_t px = all ? r % s->cfg.width : rnd(s->cfg.width);
         const uint32_t py = all ? r / s->cfg.width : rnd(s->cfg.height);
         for (unsigned i = 0; i < n; i++) {
-            const uint32_t v = gx_zsurf_read(u, s, px, py, i);
+            const uint32_t v = gx_zrop_surf_read(u, s, px, py, i);
             CHECK(v == sh->z[py][px][i], "op %u (%u,%u) sample %u: %u, shadow %u", op, px, py,
                   i, v, sh->z[py][px][i]);
         }
@@ -463,7 +465,7 @@ static void check_surf(gx_zunit_t *u, shadow_t *sh, unsigned op, int all)
     CHECK(ncmp == s->ncmp, "op %u: %u compressed tiles, counted %u", op, ncmp, s->ncmp);
 }
 
-static void check_live(const gx_zunit_t *u, unsigned op)
+static void check_live(const gx_zrop_t *u, unsigned op)
 {
     for (unsigned k = 0; k < GX_Z_TABLES; k++) {
         uint32_t want = 0;
@@ -473,9 +475,9 @@ static void check_live(const gx_zunit_t *u, unsigned op)
     }
 }
 
-static void shadow_draw(gx_zunit_t *u, shadow_t *sh, unsigned op)
+static void shadow_draw(gx_zrop_t *u, shadow_t *sh, unsigned op)
 {
-    gx_zsurf_t *s = &sh->s;
+    gx_zrop_surf_t *s = &sh->s;
     const unsigned n = s->cfg.samples;
     gx_rs_tri_t t;
     uint32_t z[3];
@@ -484,14 +486,15 @@ static void shadow_draw(gx_zunit_t *u, shadow_t *sh, unsigned op)
         t.y[k] = rnd_range(-2 * 256, (int32_t)(s->cfg.height + 2) * 256);
         z[k] = rnd(4) ? (uint32_t)rnd_range(1 << 22, 3 << 22) : rnd_z();
     }
-    const gx_z_func_t func = rnd(4) ? (rnd(2) ? GX_Z_LESS : GX_Z_LEQUAL) : (gx_z_func_t)rnd(8);
+    const gx_zrop_func_t func =
+        rnd(4) ? (rnd(2) ? GX_Z_LESS : GX_Z_LEQUAL) : (gx_zrop_func_t)rnd(8);
     const int write = rnd(10) != 0;
     gx_rs_setup_t rs;
-    gx_z_plane_t p;
+    gx_zrop_plane_t p;
     gx_raster_setup(&s->cfg, &t, &rs);
-    gx_z_plane_setup(&t, z, &p);
+    gx_zrop_plane(&t, z, &p);
     memset(sh->hit, 0, sizeof sh->hit);
-    gx_zsurf_draw(u, s, &t, z, func, write, on_pixel, sh);
+    gx_zrop_surf_draw(u, s, &t, z, func, write, on_pixel, sh);
     const gx_rs_table_t *table = &u->table[s->table];
     for (uint32_t py = 0; py < s->cfg.height; py++)
         for (uint32_t px = 0; px < s->cfg.width; px++) {
@@ -502,9 +505,9 @@ static void shadow_draw(gx_zunit_t *u, shadow_t *sh, unsigned op)
                 if (!(m >> i & 1u))
                     continue;
                 const uint8_t slot = table->slot[gx_raster_slot(&s->cfg, px, py, i)];
-                const uint32_t v = gx_z_sample(&p, n, (int32_t)(16 * px + (slot >> 4u)),
+                const uint32_t v = gx_zrop_sample(&p, n, (int32_t)(16 * px + (slot >> 4u)),
                                                (int32_t)(16 * py + (slot & 15u)));
-                if (gx_z_test(func, v, sh->z[py][px][i])) {
+                if (gx_zrop_test(func, v, sh->z[py][px][i])) {
                     want |= (uint16_t)(1u << i);
                     if (write)
                         sh->z[py][px][i] = v;
@@ -539,8 +542,8 @@ static void test_surfaces(unsigned runs, unsigned ops)
 {
     static shadow_t sh[3];
     for (unsigned r = 0; r < runs; r++) {
-        gx_zunit_t u;
-        gx_zunit_init(&u);
+        gx_zrop_t u;
+        gx_zrop_init(&u);
         for (unsigned i = 0; i < 3; i++) {
             gx_rs_cfg_t cfg;
             memset(&cfg, 0, sizeof cfg);
@@ -549,7 +552,7 @@ static void test_surfaces(unsigned runs, unsigned ops)
             cfg.samples = (uint8_t)NS[rnd(5)];
             cfg.patternsets = cfg.samples <= 2 ? (uint8_t)rnd(2) : 0;
             const uint32_t clear = rnd(2) ? GX_Z_MAX : rnd_z();
-            int ok = gx_zsurf_init(&u, &sh[i].s, &cfg, rnd(3), clear);
+            int ok = gx_zrop_surf_init(&u, &sh[i].s, &cfg, rnd(3), clear);
             CHECK(ok, "surface %u rejected", i);
             if (!ok)
                 return;
@@ -563,17 +566,17 @@ static void test_surfaces(unsigned runs, unsigned ops)
             } else if (c < 82) {
                 gx_rs_table_t t;
                 random_table(x->s.cfg.samples, &t);
-                gx_zunit_table_write(&u, rnd(3), &t);
+                gx_zrop_table_write(&u, rnd(3), &t);
             } else if (c < 88) {
-                gx_zsurf_use(&u, &x->s, rnd(4));
+                gx_zrop_surf_use(&u, &x->s, rnd(4));
             } else if (c < 92) {
                 const uint32_t v = rnd_z();
-                gx_zsurf_clear(&u, &x->s, v);
+                gx_zrop_surf_clear(&u, &x->s, v);
                 shadow_fill(x, v);
             } else {
                 const uint32_t px = rnd(x->s.cfg.width), py = rnd(x->s.cfg.height);
                 const unsigned i = rnd(x->s.cfg.samples);
-                const uint32_t v = gx_zsurf_read_naive(&u, &x->s, px, py, i);
+                const uint32_t v = gx_zrop_surf_read_naive(&u, &x->s, px, py, i);
                 CHECK(v == x->z[py][px][i], "op %u naive read (%u,%u) %u: %u, shadow %u", op,
                       px, py, i, v, x->z[py][px][i]);
                 for (size_t t = 0; t < (size_t)x->s.tiles_x * x->s.tiles_y; t++)
@@ -585,7 +588,7 @@ static void test_surfaces(unsigned runs, unsigned ops)
                 check_surf(&u, &sh[i], op, op % 32 == 31 || op == ops - 1);
         }
         for (unsigned i = 0; i < 3; i++)
-            gx_zsurf_free(&u, &sh[i].s);
+            gx_zrop_surf_free(&u, &sh[i].s);
         for (unsigned k = 0; k < GX_Z_TABLES; k++)
             CHECK(u.live[k] == 0, "table %u live %u with no surfaces", k, u.live[k]);
         stats.dip_tiles += u.st.dip_tiles;
@@ -605,35 +608,35 @@ static void test_surfaces(unsigned runs, unsigned ops)
 static void test_images(void)
 {
     uint8_t img[GX_ZTILE_RAW_BYTES];
-    gx_ztile_t t;
+    gx_zrop_tile_t t;
     memset(img, 0, sizeof img);
     img[3] = 1; /* sample 0's depth 2^24 */
-    CHECK(!gx_ztile_unpack(GX_ZT_RAW, 0, img, &t), "a raw depth over 24 bits is accepted");
+    CHECK(!gx_zrop_tile_unpack(GX_ZT_RAW, 0, img, &t), "a raw depth over 24 bits is accepted");
     memset(img, 0, sizeof img);
     img[0] = 2; /* sample 0 names plane 2 */
-    CHECK(!gx_ztile_unpack(GX_ZT_PLANES, 2, img, &t), "a plane index >= count is accepted");
-    CHECK(gx_ztile_unpack(GX_ZT_PLANES, 3, img, &t), "a valid compressed image is rejected");
-    CHECK(!gx_ztile_unpack(GX_ZT_PLANES, 5, img, &t), "five planes are accepted");
-    CHECK(!gx_ztile_unpack(GX_ZT_PLANES, 0, img, &t), "zero planes are accepted");
+    CHECK(!gx_zrop_tile_unpack(GX_ZT_PLANES, 2, img, &t), "a plane index >= count is accepted");
+    CHECK(gx_zrop_tile_unpack(GX_ZT_PLANES, 3, img, &t), "a valid compressed image is rejected");
+    CHECK(!gx_zrop_tile_unpack(GX_ZT_PLANES, 5, img, &t), "five planes are accepted");
+    CHECK(!gx_zrop_tile_unpack(GX_ZT_PLANES, 0, img, &t), "zero planes are accepted");
 }
 
 int main(void)
 {
-    check_seed("test_depth");
+    check_seed("test_zrop");
     test_func();
     test_cull();
     test_random(20000);
     test_needles(20000);
     test_corners();
-    printf("test_depth: %llu sample depths against the exact plane, largest error %.4f\n",
+    printf("test_zrop: %llu sample depths against the exact plane, largest error %.4f\n",
            (unsigned long long)tested, worst);
     test_cons(100000);
     test_tiles(400, 40);
-    printf("test_depth: tile transitions: clear>planes %u, planes>more planes %u, planes>raw "
+    printf("test_zrop: tile transitions: clear>planes %u, planes>more planes %u, planes>raw "
            "%u, raw>one plane %u\n", trans[0], trans[1], trans[2], trans[3]);
     test_images();
     test_surfaces(30, 200);
-    printf("test_depth: surfaces: decompressed in place %llu tiles (%llu surfaces before a table "
+    printf("test_zrop: surfaces: decompressed in place %llu tiles (%llu surfaces before a table "
            "write, %llu before a naive read, %llu before a switch of tables); Z cull skipped "
            "%llu tiles, %llu samples\n",
            (unsigned long long)stats.dip_tiles, (unsigned long long)stats.dip_table,

@@ -1,5 +1,5 @@
-/* gx_depth golden model: see gx/depth.h and docs/depth.md. */
-#include "gx/depth.h"
+/* gx_zrop golden model: see gx/zrop.h and docs/zrop.md. */
+#include "gx/zrop.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +29,7 @@ static unsigned bitlen(uint64_t v)
     return n;
 }
 
-void gx_ztile_dims(unsigned samples, unsigned *tw, unsigned *th)
+void gx_zrop_tile_dims(unsigned samples, unsigned *tw, unsigned *th)
 {
     switch (samples) {
     case 1: *tw = 8; *th = 8; break;
@@ -40,7 +40,7 @@ void gx_ztile_dims(unsigned samples, unsigned *tw, unsigned *th)
     }
 }
 
-void gx_z_plane_setup(const gx_rs_tri_t *t, const uint32_t z[3], gx_z_plane_t *p)
+void gx_zrop_plane(const gx_rs_tri_t *t, const uint32_t z[3], gx_zrop_plane_t *p)
 {
     memset(p, 0, sizeof *p);
     p->z0 = z[0];
@@ -89,8 +89,8 @@ static int64_t sext(uint64_t v, unsigned bits)
     return (int64_t)((v ^ m) - m);
 }
 
-void gx_z_tile_plane(const gx_z_plane_t *p, int32_t tx, int32_t ty, unsigned tw, unsigned th,
-                     gx_z_tplane_t *tp)
+void gx_zrop_tile_plane(const gx_zrop_plane_t *p, int32_t tx, int32_t ty, unsigned tw, unsigned th,
+                     gx_zrop_tplane_t *tp)
 {
     /* The centre (256 tx + 128 tw, 256 ty + 128 th) in units; level 1 mod 2^ZP_W. */
     const int64_t dx = (int64_t)tx * 256 + 128 * (int64_t)tw - p->x0;
@@ -103,7 +103,7 @@ void gx_z_tile_plane(const gx_z_plane_t *p, int32_t tx, int32_t ty, unsigned tw,
     tp->b = (uint64_t)round_shift(gy, GX_ZP_F - GX_ZT_F - 4) & ZT_MASK;
 }
 
-uint32_t gx_z_tplane_eval(const gx_z_tplane_t *tp, int32_t sx, int32_t sy)
+uint32_t gx_zrop_eval(const gx_zrop_tplane_t *tp, int32_t sx, int32_t sy)
 {
     const uint64_t v = (tp->pt + tp->a * (uint64_t)(int64_t)sx + tp->b * (uint64_t)(int64_t)sy) &
                        ZT_MASK;
@@ -121,15 +121,15 @@ static int32_t floor_div(int32_t v, int32_t d)
     return v >= 0 ? v / d : -((-v + d - 1) / d);
 }
 
-uint32_t gx_z_sample(const gx_z_plane_t *p, unsigned samples, int32_t sx16, int32_t sy16)
+uint32_t gx_zrop_sample(const gx_zrop_plane_t *p, unsigned samples, int32_t sx16, int32_t sy16)
 {
     unsigned tw, th;
-    gx_ztile_dims(samples, &tw, &th);
+    gx_zrop_tile_dims(samples, &tw, &th);
     const int32_t tx = floor_div(floor_div(sx16, 16), (int32_t)tw) * (int32_t)tw;
     const int32_t ty = floor_div(floor_div(sy16, 16), (int32_t)th) * (int32_t)th;
-    gx_z_tplane_t tp;
-    gx_z_tile_plane(p, tx, ty, tw, th, &tp);
-    return gx_z_tplane_eval(&tp, sx16 - 16 * tx - 8 * (int32_t)tw,
+    gx_zrop_tplane_t tp;
+    gx_zrop_tile_plane(p, tx, ty, tw, th, &tp);
+    return gx_zrop_eval(&tp, sx16 - 16 * tx - 8 * (int32_t)tw,
                             sy16 - 16 * ty - 8 * (int32_t)th);
 }
 
@@ -146,7 +146,7 @@ static i128 ceil_div128(i128 n, i128 d)
     return q * d < n ? q + 1 : q;
 }
 
-void gx_z_rect_range(const gx_rs_tri_t *t, const uint32_t z[3], int64_t x0, int64_t y0,
+void gx_zrop_rect_range(const gx_rs_tri_t *t, const uint32_t z[3], int64_t x0, int64_t y0,
                      int64_t x1, int64_t y1, uint32_t *lo, uint32_t *hi)
 {
     uint32_t zmin = z[0], zmax = z[0];
@@ -185,14 +185,14 @@ void gx_z_rect_range(const gx_rs_tri_t *t, const uint32_t z[3], int64_t x0, int6
         *hi = h < (i128)zmin ? zmin : (uint32_t)h;
 }
 
-void gx_z_cons_range(const gx_rs_tri_t *t, const uint32_t z[3], uint32_t px, uint32_t py,
+void gx_zrop_cons_range(const gx_rs_tri_t *t, const uint32_t z[3], uint32_t px, uint32_t py,
                      unsigned err, uint32_t *lo, uint32_t *hi)
 {
-    gx_z_rect_range(t, z, (int64_t)px * 256 - err, (int64_t)py * 256 - err,
+    gx_zrop_rect_range(t, z, (int64_t)px * 256 - err, (int64_t)py * 256 - err,
                     (int64_t)px * 256 + 256 + err, (int64_t)py * 256 + 256 + err, lo, hi);
 }
 
-int gx_z_cull(gx_z_func_t func, uint32_t tlo, uint32_t thi, uint32_t slo, uint32_t shi)
+int gx_zrop_cull(gx_zrop_func_t func, uint32_t tlo, uint32_t thi, uint32_t slo, uint32_t shi)
 {
     switch (func) {
     case GX_Z_NEVER: return 1;
@@ -206,7 +206,7 @@ int gx_z_cull(gx_z_func_t func, uint32_t tlo, uint32_t thi, uint32_t slo, uint32
     }
 }
 
-int gx_z_test(gx_z_func_t func, uint32_t znew, uint32_t zold)
+int gx_zrop_test(gx_zrop_func_t func, uint32_t znew, uint32_t zold)
 {
     switch (func) {
     case GX_Z_NEVER: return 0;
@@ -220,12 +220,12 @@ int gx_z_test(gx_z_func_t func, uint32_t znew, uint32_t zold)
     }
 }
 
-void gx_ztile_positions(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table, uint32_t tx,
-                        uint32_t ty, gx_ztile_pos_t *pos)
+void gx_zrop_positions(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table, uint32_t tx,
+                        uint32_t ty, gx_zrop_pos_t *pos)
 {
     unsigned tw, th;
     const unsigned n = cfg->samples;
-    gx_ztile_dims(n, &tw, &th);
+    gx_zrop_tile_dims(n, &tw, &th);
     for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
         const unsigned pix = k / n, i = k % n, cx = pix % tw, cy = pix / tw;
         const uint8_t slot = table->slot[gx_raster_slot(cfg, tx + cx, ty + cy, i)];
@@ -234,41 +234,42 @@ void gx_ztile_positions(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table, uint
     }
 }
 
-uint32_t gx_ztile_read(const gx_ztile_t *t, const gx_ztile_pos_t *pos, uint32_t clear, unsigned k)
+uint32_t gx_zrop_tile_read(const gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
+                           unsigned k)
 {
     switch (t->state) {
     case GX_ZT_CLEAR: return clear;
     case GX_ZT_RAW: return t->z[k];
-    default: return gx_z_tplane_eval(&t->pl[t->idx[k]], pos->sx[k], pos->sy[k]);
+    default: return gx_zrop_eval(&t->pl[t->idx[k]], pos->sx[k], pos->sy[k]);
     }
 }
 
-int gx_z_tplane_fits(const gx_z_tplane_t *tp)
+int gx_zrop_tplane_fits(const gx_zrop_tplane_t *tp)
 {
     const int64_t lim = 1ll << (GX_ZT_SLOPE_BITS - 1);
     const int64_t a = sext(tp->a, GX_ZT_W), b = sext(tp->b, GX_ZT_W);
     return a >= -lim && a < lim && b >= -lim && b < lim;
 }
 
-void gx_ztile_decompress(gx_ztile_t *t, const gx_ztile_pos_t *pos, uint32_t clear)
+void gx_zrop_tile_decompress(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear)
 {
     if (t->state == GX_ZT_RAW)
         return;
     uint32_t z[GX_ZTILE_SAMPLES];
     for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
-        z[k] = gx_ztile_read(t, pos, clear, k);
+        z[k] = gx_zrop_tile_read(t, pos, clear, k);
     memset(t, 0, sizeof *t);
     t->state = GX_ZT_RAW;
     memcpy(t->z, z, sizeof z);
 }
 
-static int tplane_eq(const gx_z_tplane_t *p, const gx_z_tplane_t *q)
+static int tplane_eq(const gx_zrop_tplane_t *p, const gx_zrop_tplane_t *q)
 {
     return p->pt == q->pt && p->a == q->a && p->b == q->b;
 }
 
 /* A clear tile as a one-plane tile: the clear value's flat plane. */
-static void clear_as_plane(gx_ztile_t *t, uint32_t clear)
+static void clear_as_plane(gx_zrop_tile_t *t, uint32_t clear)
 {
     memset(t, 0, sizeof *t);
     t->state = GX_ZT_PLANES;
@@ -276,16 +277,16 @@ static void clear_as_plane(gx_ztile_t *t, uint32_t clear)
     t->pl[0].pt = (uint64_t)clear << GX_ZT_F;
 }
 
-uint64_t gx_ztile_draw(gx_ztile_t *t, const gx_ztile_pos_t *pos, uint32_t clear,
-                       const gx_z_tplane_t *tp, uint64_t cover, gx_z_func_t func, int write)
+uint64_t gx_zrop_tile_draw(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
+                       const gx_zrop_tplane_t *tp, uint64_t cover, gx_zrop_func_t func, int write)
 {
     uint64_t pass = 0;
     uint32_t znew[GX_ZTILE_SAMPLES];
     for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
         if (!(cover >> k & 1u))
             continue;
-        znew[k] = gx_z_tplane_eval(tp, pos->sx[k], pos->sy[k]);
-        if (gx_z_test(func, znew[k], gx_ztile_read(t, pos, clear, k)))
+        znew[k] = gx_zrop_eval(tp, pos->sx[k], pos->sy[k]);
+        if (gx_zrop_test(func, znew[k], gx_zrop_tile_read(t, pos, clear, k)))
             pass |= 1ull << k;
     }
     if (!write || !pass)
@@ -293,11 +294,11 @@ uint64_t gx_ztile_draw(gx_ztile_t *t, const gx_ztile_pos_t *pos, uint32_t clear,
     /* A clear tile is the clear value's plane; a raw tile every sample of which passes
      * is replaced whole, so it too starts as one plane that no sample keeps. */
     if (t->state == GX_ZT_CLEAR ||
-        (pass == ~0ull && t->state == GX_ZT_RAW && gx_z_tplane_fits(tp)))
+        (pass == ~0ull && t->state == GX_ZT_RAW && gx_zrop_tplane_fits(tp)))
         clear_as_plane(t, clear);
-    if (t->state == GX_ZT_PLANES && gx_z_tplane_fits(tp)) {
+    if (t->state == GX_ZT_PLANES && gx_zrop_tplane_fits(tp)) {
         /* Planes still used by a sample that keeps its depth, then the new one. */
-        gx_ztile_t nt;
+        gx_zrop_tile_t nt;
         memset(&nt, 0, sizeof nt);
         nt.state = GX_ZT_PLANES;
         int map[GX_ZTILE_PLANES] = {-1, -1, -1, -1};
@@ -327,7 +328,7 @@ uint64_t gx_ztile_draw(gx_ztile_t *t, const gx_ztile_pos_t *pos, uint32_t clear,
             return pass;
         }
     }
-    gx_ztile_decompress(t, pos, clear);
+    gx_zrop_tile_decompress(t, pos, clear);
     for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
         if (pass >> k & 1u)
             t->z[k] = znew[k];
@@ -349,7 +350,7 @@ static uint64_t get_bits(const uint8_t *b, unsigned at, unsigned n)
     return v;
 }
 
-void gx_ztile_pack(const gx_ztile_t *t, uint8_t *bytes)
+void gx_zrop_tile_pack(const gx_zrop_tile_t *t, uint8_t *bytes)
 {
     if (t->state == GX_ZT_RAW) {
         memset(bytes, 0, GX_ZTILE_RAW_BYTES);
@@ -370,8 +371,8 @@ void gx_ztile_pack(const gx_ztile_t *t, uint8_t *bytes)
     }
 }
 
-int gx_ztile_unpack(gx_ztile_state_t state, unsigned nplanes, const uint8_t *bytes,
-                    gx_ztile_t *t)
+int gx_zrop_tile_unpack(gx_zrop_tstate_t state, unsigned nplanes, const uint8_t *bytes,
+                    gx_zrop_tile_t *t)
 {
     memset(t, 0, sizeof *t);
     t->state = state;
@@ -407,19 +408,19 @@ int gx_ztile_unpack(gx_ztile_state_t state, unsigned nplanes, const uint8_t *byt
 
 /* ---- surfaces and pattern tables ---- */
 
-static gx_ztile_state_t st_of(uint8_t v)
+static gx_zrop_tstate_t st_of(uint8_t v)
 {
-    return (gx_ztile_state_t)(v & 3u);
+    return (gx_zrop_tstate_t)(v & 3u);
 }
 
-void gx_zunit_init(gx_zunit_t *u)
+void gx_zrop_init(gx_zrop_t *u)
 {
     memset(u, 0, sizeof *u);
     for (unsigned k = 0; k < GX_Z_TABLES; k++)
         gx_raster_default_table(4, &u->table[k]);
 }
 
-int gx_zsurf_init(gx_zunit_t *u, gx_zsurf_t *s, const gx_rs_cfg_t *cfg, unsigned table,
+int gx_zrop_surf_init(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_cfg_t *cfg, unsigned table,
                   uint32_t clear)
 {
     memset(s, 0, sizeof *s);
@@ -429,7 +430,7 @@ int gx_zsurf_init(gx_zunit_t *u, gx_zsurf_t *s, const gx_rs_cfg_t *cfg, unsigned
     s->cfg = *cfg;
     s->table = (uint8_t)table;
     s->clear = clear;
-    gx_ztile_dims(cfg->samples, &s->tw, &s->th);
+    gx_zrop_tile_dims(cfg->samples, &s->tw, &s->th);
     s->tiles_x = (cfg->width + s->tw - 1) / s->tw;
     s->tiles_y = (cfg->height + s->th - 1) / s->th;
     const size_t tiles = (size_t)s->tiles_x * s->tiles_y;
@@ -451,7 +452,7 @@ int gx_zsurf_init(gx_zunit_t *u, gx_zsurf_t *s, const gx_rs_cfg_t *cfg, unsigned
     return 1;
 }
 
-static void set_ncmp(gx_zunit_t *u, gx_zsurf_t *s, uint32_t ncmp)
+static void set_ncmp(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t ncmp)
 {
     if (!s->ncmp && ncmp)
         u->live[s->table]++;
@@ -460,7 +461,7 @@ static void set_ncmp(gx_zunit_t *u, gx_zsurf_t *s, uint32_t ncmp)
     s->ncmp = ncmp;
 }
 
-void gx_zsurf_free(gx_zunit_t *u, gx_zsurf_t *s)
+void gx_zrop_surf_free(gx_zrop_t *u, gx_zrop_surf_t *s)
 {
     set_ncmp(u, s, 0);
     for (unsigned i = 0; i < u->nsurf; i++)
@@ -475,37 +476,37 @@ void gx_zsurf_free(gx_zunit_t *u, gx_zsurf_t *s)
     memset(s, 0, sizeof *s);
 }
 
-static void tile_pos(const gx_zunit_t *u, const gx_zsurf_t *s, size_t t, gx_ztile_pos_t *pos)
+static void tile_pos(const gx_zrop_t *u, const gx_zrop_surf_t *s, size_t t, gx_zrop_pos_t *pos)
 {
-    gx_ztile_positions(&s->cfg, &u->table[s->table], (uint32_t)(t % s->tiles_x) * s->tw,
+    gx_zrop_positions(&s->cfg, &u->table[s->table], (uint32_t)(t % s->tiles_x) * s->tw,
                        (uint32_t)(t / s->tiles_x) * s->th, pos);
 }
 
 /* Read tile t from memory (its state from beside it); the bytes are counted. */
-static void tile_load(gx_zunit_t *u, const gx_zsurf_t *s, size_t t, gx_ztile_t *tile)
+static void tile_load(gx_zrop_t *u, const gx_zrop_surf_t *s, size_t t, gx_zrop_tile_t *tile)
 {
-    const gx_ztile_state_t st = st_of(s->state[t]);
+    const gx_zrop_tstate_t st = st_of(s->state[t]);
     if (st == GX_ZT_PLANES)
         u->st.rd_cmp += GX_ZTILE_CMP_BYTES;
     else if (st == GX_ZT_RAW)
         u->st.rd_raw += GX_ZTILE_RAW_BYTES;
     /* The unit wrote every image it reads: unpacking cannot fail. */
-    (void)gx_ztile_unpack(st, s->state[t] >> 2, s->mem + GX_ZTILE_RAW_BYTES * t, tile);
+    (void)gx_zrop_tile_unpack(st, s->state[t] >> 2, s->mem + GX_ZTILE_RAW_BYTES * t, tile);
 }
 
 /* Write tile t back; its Z-cull range becomes its samples' least and greatest depth. */
-static void tile_store(gx_zunit_t *u, gx_zsurf_t *s, size_t t, const gx_ztile_t *tile,
-                       const gx_ztile_pos_t *pos)
+static void tile_store(gx_zrop_t *u, gx_zrop_surf_t *s, size_t t, const gx_zrop_tile_t *tile,
+                       const gx_zrop_pos_t *pos)
 {
     s->zlo[t] = GX_Z_MAX;
     s->zhi[t] = 0;
     for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
-        const uint32_t v = gx_ztile_read(tile, pos, s->clear, k);
+        const uint32_t v = gx_zrop_tile_read(tile, pos, s->clear, k);
         if (v < s->zlo[t]) s->zlo[t] = v;
         if (v > s->zhi[t]) s->zhi[t] = v;
     }
     const uint32_t was = st_of(s->state[t]) == GX_ZT_PLANES;
-    gx_ztile_pack(tile, s->mem + GX_ZTILE_RAW_BYTES * t);
+    gx_zrop_tile_pack(tile, s->mem + GX_ZTILE_RAW_BYTES * t);
     if (tile->state == GX_ZT_PLANES)
         u->st.wr_cmp += GX_ZTILE_CMP_BYTES;
     else if (tile->state == GX_ZT_RAW)
@@ -516,24 +517,24 @@ static void tile_store(gx_zunit_t *u, gx_zsurf_t *s, size_t t, const gx_ztile_t 
 
 /* Decompress in place every compressed tile (and, with clears, every clear tile) with
  * the surface's table as it is now. */
-static void surf_decompress(gx_zunit_t *u, gx_zsurf_t *s, int clears)
+static void surf_decompress(gx_zrop_t *u, gx_zrop_surf_t *s, int clears)
 {
     const size_t tiles = (size_t)s->tiles_x * s->tiles_y;
     for (size_t t = 0; t < tiles; t++) {
-        const gx_ztile_state_t st = st_of(s->state[t]);
+        const gx_zrop_tstate_t st = st_of(s->state[t]);
         if (st == GX_ZT_RAW || (st == GX_ZT_CLEAR && !clears))
             continue;
-        gx_ztile_t tile;
-        gx_ztile_pos_t pos;
+        gx_zrop_tile_t tile;
+        gx_zrop_pos_t pos;
         tile_load(u, s, t, &tile);
         tile_pos(u, s, t, &pos);
-        gx_ztile_decompress(&tile, &pos, s->clear);
+        gx_zrop_tile_decompress(&tile, &pos, s->clear);
         tile_store(u, s, t, &tile, &pos);
         u->st.dip_tiles++;
     }
 }
 
-void gx_zsurf_clear(gx_zunit_t *u, gx_zsurf_t *s, uint32_t clear)
+void gx_zrop_surf_clear(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t clear)
 {
     const size_t tiles = (size_t)s->tiles_x * s->tiles_y;
     memset(s->state, 0, tiles);
@@ -543,7 +544,7 @@ void gx_zsurf_clear(gx_zunit_t *u, gx_zsurf_t *s, uint32_t clear)
     s->clear = clear;
 }
 
-void gx_zunit_table_write(gx_zunit_t *u, unsigned k, const gx_rs_table_t *table)
+void gx_zrop_table_write(gx_zrop_t *u, unsigned k, const gx_rs_table_t *table)
 {
     if (u->live[k])
         for (unsigned i = 0; i < u->nsurf; i++)
@@ -554,7 +555,7 @@ void gx_zunit_table_write(gx_zunit_t *u, unsigned k, const gx_rs_table_t *table)
     u->table[k] = *table;
 }
 
-void gx_zsurf_use(gx_zunit_t *u, gx_zsurf_t *s, unsigned k)
+void gx_zrop_surf_use(gx_zrop_t *u, gx_zrop_surf_t *s, unsigned k)
 {
     if (s->ncmp) {
         surf_decompress(u, s, 0);
@@ -563,14 +564,14 @@ void gx_zsurf_use(gx_zunit_t *u, gx_zsurf_t *s, unsigned k)
     s->table = (uint8_t)k;
 }
 
-uint64_t gx_zsurf_draw(gx_zunit_t *u, gx_zsurf_t *s, const gx_rs_tri_t *tri,
-                       const uint32_t z[3], gx_z_func_t func, int write, gx_z_pix_fn emit,
+uint64_t gx_zrop_surf_draw(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_tri_t *tri,
+                       const uint32_t z[3], gx_zrop_func_t func, int write, gx_zrop_pix_fn emit,
                        void *ctx)
 {
     gx_rs_setup_t rs;
-    gx_z_plane_t p;
+    gx_zrop_plane_t p;
     gx_raster_setup(&s->cfg, tri, &rs);
-    gx_z_plane_setup(tri, z, &p);
+    gx_zrop_plane(tri, z, &p);
     if (rs.cls != GX_RS_TRIANGLE || rs.px0 > rs.px1 || rs.py0 > rs.py1)
         return 0;
     const gx_rs_table_t *table = &u->table[s->table];
@@ -589,22 +590,22 @@ uint64_t gx_zsurf_draw(gx_zunit_t *u, gx_zsurf_t *s, const gx_rs_tri_t *tri,
             const size_t t = (size_t)ty * s->tiles_x + tx;
             const int64_t x0 = (int64_t)tx * s->tw * 256, y0 = (int64_t)ty * s->th * 256;
             uint32_t lo, hi;
-            gx_z_rect_range(tri, z, x0, y0, x0 + 256 * s->tw, y0 + 256 * s->th, &lo, &hi);
+            gx_zrop_rect_range(tri, z, x0, y0, x0 + 256 * s->tw, y0 + 256 * s->th, &lo, &hi);
             uint64_t pass = 0;
-            if (gx_z_cull(func, lo, hi, s->zlo[t], s->zhi[t])) {
+            if (gx_zrop_cull(func, lo, hi, s->zlo[t], s->zhi[t])) {
                 u->st.cull_tiles++;
                 u->st.cull_samples += (uint64_t)__builtin_popcountll(cover);
             } else {
-                gx_ztile_t tile;
-                gx_ztile_pos_t pos;
-                gx_z_tplane_t tp;
+                gx_zrop_tile_t tile;
+                gx_zrop_pos_t pos;
+                gx_zrop_tplane_t tp;
                 tile_load(u, s, t, &tile);
                 tile_pos(u, s, t, &pos);
-                gx_z_tile_plane(&p, (int32_t)(tx * s->tw), (int32_t)(ty * s->th), s->tw, s->th,
+                gx_zrop_tile_plane(&p, (int32_t)(tx * s->tw), (int32_t)(ty * s->th), s->tw, s->th,
                                 &tp);
-                pass = gx_ztile_draw(&tile, &pos, s->clear, &tp, cover, func, write);
+                pass = gx_zrop_tile_draw(&tile, &pos, s->clear, &tp, cover, func, write);
                 if (s->nocompress)
-                    gx_ztile_decompress(&tile, &pos, s->clear);
+                    gx_zrop_tile_decompress(&tile, &pos, s->clear);
                 if (write && pass)
                     tile_store(u, s, t, &tile, &pos);
             }
@@ -620,20 +621,20 @@ uint64_t gx_zsurf_draw(gx_zunit_t *u, gx_zsurf_t *s, const gx_rs_tri_t *tri,
     return passed;
 }
 
-uint32_t gx_zsurf_read(gx_zunit_t *u, const gx_zsurf_t *s, uint32_t px, uint32_t py,
+uint32_t gx_zrop_surf_read(gx_zrop_t *u, const gx_zrop_surf_t *s, uint32_t px, uint32_t py,
                        unsigned i)
 {
     const uint32_t tx = px / s->tw, ty = py / s->th;
     const size_t t = (size_t)ty * s->tiles_x + tx;
-    gx_ztile_t tile;
-    gx_ztile_pos_t pos;
+    gx_zrop_tile_t tile;
+    gx_zrop_pos_t pos;
     tile_load(u, s, t, &tile);
     tile_pos(u, s, t, &pos);
     const unsigned k = ((py % s->th) * s->tw + px % s->tw) * s->cfg.samples + i;
-    return gx_ztile_read(&tile, &pos, s->clear, k);
+    return gx_zrop_tile_read(&tile, &pos, s->clear, k);
 }
 
-uint32_t gx_zsurf_read_naive(gx_zunit_t *u, gx_zsurf_t *s, uint32_t px, uint32_t py,
+uint32_t gx_zrop_surf_read_naive(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t px, uint32_t py,
                              unsigned i)
 {
     const size_t tiles = (size_t)s->tiles_x * s->tiles_y;

@@ -1,8 +1,9 @@
-/* gx_depth: the depth unit's arithmetic, golden model (issue 23, first part).
+/* gx_zrop: the depth unit (ZROP), golden model (issue 23): its arithmetic, depth tiles,
+ * surfaces on pattern tables, conservative depth and Z cull.
  *
- * This header and cmodel/src/depth.c specify, bit for bit, how gx computes a triangle's
+ * This header and cmodel/src/zrop.c specify, bit for bit, how gx computes a triangle's
  * depth plane, the depth of a sample from it, the depth test, and the depth tile's two
- * forms (raw and plane-compressed); docs/depth.md derives the widths and the error bound.
+ * forms (raw and plane-compressed); docs/zrop.md derives the widths and the error bound.
  *
  * Depth is unsigned normalized 24-bit (0..GX_Z_MAX). Positions are the rasterizer's:
  * 16.8 fixed point ("units", 1/256 pixel); a sample of pixel (px, py) sits at
@@ -19,13 +20,13 @@
  *     |sx|, |sy| <= 64), rounded to the nearest integer (ties up) and clamped to
  *     0..GX_Z_MAX.
  * Every sample in the closed triangle gets a depth within 0.76 of the exact plane value
- * (docs/depth.md): the arithmetic is modular, and a result known to lie in a window of
+ * (docs/zrop.md): the arithmetic is modular, and a result known to lie in a window of
  * width < 2^GX_ZT_W is recovered exactly from its residue, however steep the plane.
  * A compressed tile stores tile planes, so its reconstruction is exact by construction:
  * the value a draw computes is the value a read reconstructs.
  */
-#ifndef GX_DEPTH_H
-#define GX_DEPTH_H
+#ifndef GX_ZROP_H
+#define GX_ZROP_H
 
 #include <stdint.h>
 
@@ -49,21 +50,21 @@
 #define GX_ZT_SLOPE_BITS 31
 
 /** The triangle's depth plane (level 1). */
-typedef struct gx_z_plane {
+typedef struct gx_zrop_plane {
     uint32_t z0;       /**< vertex 0's depth, the anchor */
     int32_t x0, y0;    /**< vertex 0, 16.8 */
     uint64_t gx, gy;   /**< gradient per unit, GX_ZP_F fraction bits, mod 2^GX_ZP_W */
     uint32_t zmin, zmax; /**< the vertices' depth range */
-} gx_z_plane_t;
+} gx_zrop_plane_t;
 
 /** A tile plane (level 2): three words mod 2^GX_ZT_W, GX_ZT_F fraction bits. */
-typedef struct gx_z_tplane {
+typedef struct gx_zrop_tplane {
     uint64_t pt;   /**< depth at the tile's centre */
     uint64_t a, b; /**< depth per 1/16 pixel in x and in y */
-} gx_z_tplane_t;
+} gx_zrop_tplane_t;
 
 /** Depth functions (the test passes when `new FUNC stored`). */
-typedef enum gx_z_func {
+typedef enum gx_zrop_func {
     GX_Z_NEVER = 0,
     GX_Z_LESS = 1,
     GX_Z_EQUAL = 2,
@@ -72,28 +73,28 @@ typedef enum gx_z_func {
     GX_Z_NOTEQUAL = 5,
     GX_Z_GEQUAL = 6,
     GX_Z_ALWAYS = 7,
-} gx_z_func_t;
+} gx_zrop_func_t;
 
 /** Depth-tile geometry for N samples a pixel: 64 samples, tw x th pixels
  *  (N = 1: 8 x 8, 2: 8 x 4, 4: 4 x 4, 8: 4 x 2, 16: 2 x 2). Sample k of a tile is
  *  sample k mod N of pixel k / N, pixels row-major. */
-void gx_ztile_dims(unsigned samples, unsigned *tw, unsigned *th);
+void gx_zrop_tile_dims(unsigned samples, unsigned *tw, unsigned *th);
 
 /** The triangle's depth plane (level 1) from its vertices and their depths. A triangle of
  *  zero area (a segment or a point) gets the flat plane z0 (its gradient 0). */
-void gx_z_plane_setup(const gx_rs_tri_t *tri, const uint32_t z[3], gx_z_plane_t *p);
+void gx_zrop_plane(const gx_rs_tri_t *tri, const uint32_t z[3], gx_zrop_plane_t *p);
 
 /** The tile plane of the depth tile whose upper-left pixel is (tx, ty), tw x th pixels. */
-void gx_z_tile_plane(const gx_z_plane_t *p, int32_t tx, int32_t ty, unsigned tw, unsigned th,
-                     gx_z_tplane_t *tp);
+void gx_zrop_tile_plane(const gx_zrop_plane_t *p, int32_t tx, int32_t ty, unsigned tw, unsigned th,
+                     gx_zrop_tplane_t *tp);
 
 /** A sample's depth from a tile plane: sx, sy its offset from the tile's centre in 1/16
  *  pixel (-64..64). */
-uint32_t gx_z_tplane_eval(const gx_z_tplane_t *tp, int32_t sx, int32_t sy);
+uint32_t gx_zrop_eval(const gx_zrop_tplane_t *tp, int32_t sx, int32_t sy);
 
 /** The depth of sample (sx16, sy16) (absolute position in 1/16 pixel) of a triangle, as
  *  the depth tile containing it computes it: a convenience over the two calls above. */
-uint32_t gx_z_sample(const gx_z_plane_t *p, unsigned samples, int32_t sx16, int32_t sy16);
+uint32_t gx_zrop_sample(const gx_zrop_plane_t *p, unsigned samples, int32_t sx16, int32_t sy16);
 
 /** Conservative depth of pixel (px, py) (conservative mode, error term err in 1/256
  *  pixel): [*lo, *hi] bounds the exact plane over the pixel's square grown by err on every
@@ -102,53 +103,53 @@ uint32_t gx_z_sample(const gx_z_plane_t *p, unsigned samples, int32_t sx16, int3
  *  z(q) = sum_k z_{k+2} E_k(q) / W exactly, qmin and qmax the grown square's corners
  *  chosen by the gradient's signs (x: 256 px - err or 256 px + 256 + err; y likewise).
  *  A triangle of zero area gets its vertices' range. */
-void gx_z_cons_range(const gx_rs_tri_t *tri, const uint32_t z[3], uint32_t px, uint32_t py,
+void gx_zrop_cons_range(const gx_rs_tri_t *tri, const uint32_t z[3], uint32_t px, uint32_t py,
                      unsigned err, uint32_t *lo, uint32_t *hi);
 
 /** The same for the rectangle [x0, x1] x [y0, y1] (units): lo, hi bound the plane over it
  *  (clamped, rounded outward), so they bound every sample depth the tile planes give a
  *  sample of the triangle inside it (those are within 0.76 of the plane and integers). */
-void gx_z_rect_range(const gx_rs_tri_t *tri, const uint32_t z[3], int64_t x0, int64_t y0,
+void gx_zrop_rect_range(const gx_rs_tri_t *tri, const uint32_t z[3], int64_t x0, int64_t y0,
                      int64_t x1, int64_t y1, uint32_t *lo, uint32_t *hi);
 
 /** Z cull: 1 when no depth in [tlo, thi] passes `FUNC` against any in [slo, shi]. */
-int gx_z_cull(gx_z_func_t func, uint32_t tlo, uint32_t thi, uint32_t slo, uint32_t shi);
+int gx_zrop_cull(gx_zrop_func_t func, uint32_t tlo, uint32_t thi, uint32_t slo, uint32_t shi);
 
 /** The depth test: 1 when `znew FUNC zold` passes. */
-int gx_z_test(gx_z_func_t func, uint32_t znew, uint32_t zold);
+int gx_zrop_test(gx_zrop_func_t func, uint32_t znew, uint32_t zold);
 
 /** A depth tile: clear (every sample the clear value, no data), plane-compressed (1..4
  *  tile planes, a 2-bit plane index per sample) or raw (a depth per sample). */
-typedef enum gx_ztile_state {
+typedef enum gx_zrop_tstate {
     GX_ZT_CLEAR = 0,
     GX_ZT_PLANES = 1,
     GX_ZT_RAW = 2,
-} gx_ztile_state_t;
+} gx_zrop_tstate_t;
 
-typedef struct gx_ztile {
-    gx_ztile_state_t state;
+typedef struct gx_zrop_tile {
+    gx_zrop_tstate_t state;
     uint8_t nplanes;                        /**< GX_ZT_PLANES: 1..4 */
     uint8_t idx[GX_ZTILE_SAMPLES];          /**< GX_ZT_PLANES: each sample's plane */
-    gx_z_tplane_t pl[GX_ZTILE_PLANES];
+    gx_zrop_tplane_t pl[GX_ZTILE_PLANES];
     uint32_t z[GX_ZTILE_SAMPLES];           /**< GX_ZT_RAW: each sample's depth */
-} gx_ztile_t;
+} gx_zrop_tile_t;
 
 /** Where the samples of one depth tile sit: sample k's offset from the tile's centre in
  *  1/16 pixel, from the pattern table (the positions a compressed tile depends on). */
-typedef struct gx_ztile_pos {
+typedef struct gx_zrop_pos {
     int8_t sx[GX_ZTILE_SAMPLES], sy[GX_ZTILE_SAMPLES];
-} gx_ztile_pos_t;
+} gx_zrop_pos_t;
 
 /** The positions of the samples of the depth tile with upper-left pixel (tx, ty). */
-void gx_ztile_positions(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table, uint32_t tx,
-                        uint32_t ty, gx_ztile_pos_t *pos);
+void gx_zrop_positions(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table, uint32_t tx,
+                        uint32_t ty, gx_zrop_pos_t *pos);
 
 /** Sample k's depth (reconstructed through the positions when compressed). */
-uint32_t gx_ztile_read(const gx_ztile_t *t, const gx_ztile_pos_t *pos, uint32_t clear,
+uint32_t gx_zrop_tile_read(const gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
                        unsigned k);
 
 /** 1 when a tile plane can be stored compressed (its slopes fit GX_ZT_SLOPE_BITS). */
-int gx_z_tplane_fits(const gx_z_tplane_t *tp);
+int gx_zrop_tplane_fits(const gx_zrop_tplane_t *tp);
 
 /** Draw one triangle's samples into a tile: cover bit k = sample k is covered; each
  *  covered sample's depth is the tile plane's, tested against the stored one; returns
@@ -156,12 +157,12 @@ int gx_z_tplane_fits(const gx_z_tplane_t *tp);
  *  a tile that stays within GX_ZTILE_PLANES planes that fit stays compressed (planes no
  *  sample uses any more are dropped, an equal plane is shared); otherwise it becomes raw
  *  (every sample reconstructed, then written). */
-uint64_t gx_ztile_draw(gx_ztile_t *t, const gx_ztile_pos_t *pos, uint32_t clear,
-                       const gx_z_tplane_t *tp, uint64_t cover, gx_z_func_t func, int write);
+uint64_t gx_zrop_tile_draw(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
+                       const gx_zrop_tplane_t *tp, uint64_t cover, gx_zrop_func_t func, int write);
 
 /** Decompress in place: a compressed (or clear) tile becomes raw with every sample's
  *  reconstructed depth. */
-void gx_ztile_decompress(gx_ztile_t *t, const gx_ztile_pos_t *pos, uint32_t clear);
+void gx_zrop_tile_decompress(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear);
 
 /** Memory images: raw, 256 bytes (sample k's depth in bytes 4k..4k+3, little-endian,
  *  the top byte 0); compressed, 64 bytes (bytes 0..15: sample k's 2-bit plane index in
@@ -169,9 +170,9 @@ void gx_ztile_decompress(gx_ztile_t *t, const gx_ztile_pos_t *pos, uint32_t clea
  *  b in 95..65, a and b signed). Unpacking a compressed image needs the plane count
  *  (the tile's state, kept beside the surface). Unpacking rejects (returns 0) an image
  *  whose raw depth has a non-zero top byte or whose plane index names a plane >= count. */
-void gx_ztile_pack(const gx_ztile_t *t, uint8_t *bytes);
-int gx_ztile_unpack(gx_ztile_state_t state, unsigned nplanes, const uint8_t *bytes,
-                    gx_ztile_t *t);
+void gx_zrop_tile_pack(const gx_zrop_tile_t *t, uint8_t *bytes);
+int gx_zrop_tile_unpack(gx_zrop_tstate_t state, unsigned nplanes, const uint8_t *bytes,
+                    gx_zrop_tile_t *t);
 
 /* ---- surfaces and pattern tables ---- */
 
@@ -180,7 +181,7 @@ int gx_ztile_unpack(gx_ztile_state_t state, unsigned nplanes, const uint8_t *byt
 #define GX_Z_MAX_SURF 16
 
 /** Traffic and events, counted by the unit. */
-typedef struct gx_zstats {
+typedef struct gx_zrop_stats {
     uint64_t rd_cmp, rd_raw;   /**< bytes read: compressed tiles, raw tiles */
     uint64_t wr_cmp, wr_raw;   /**< bytes written */
     uint64_t dip_tiles;        /**< tiles decompressed in place */
@@ -189,61 +190,61 @@ typedef struct gx_zstats {
     uint64_t dip_use;          /**< ... before the surface switched tables */
     uint64_t cull_tiles;       /**< tiles with coverage that Z cull skipped */
     uint64_t cull_samples;     /**< their covered samples, never tested */
-} gx_zstats_t;
+} gx_zrop_stats_t;
 
 /** A depth surface: its header (format, clear value, table) and its memory. Tile t's
  *  bytes are mem[256 t ..] (a compressed tile uses the first 64); its state is kept
  *  beside the memory (in hardware, on chip with the surface header). */
-typedef struct gx_zsurf {
+typedef struct gx_zrop_surf {
     gx_rs_cfg_t cfg;      /**< width, height, samples, patternsets (MSAA) */
     uint8_t table;        /**< the pattern table its compressed tiles were made with */
     uint32_t clear;
     unsigned tw, th, tiles_x, tiles_y;
-    uint8_t *state;       /**< per tile: gx_ztile_state_t in bits 1..0, planes in 4..2 */
+    uint8_t *state;       /**< per tile: gx_zrop_tstate_t in bits 1..0, planes in 4..2 */
     uint8_t *mem;
     uint32_t *zlo, *zhi;  /**< per tile: the least and greatest stored depth (Z cull) */
     uint32_t ncmp;        /**< tiles in the planes state */
     uint8_t nocompress;   /**< 1: draws store raw tiles only (the traffic baseline) */
-} gx_zsurf_t;
+} gx_zrop_surf_t;
 
-typedef struct gx_zunit {
+typedef struct gx_zrop {
     gx_rs_table_t table[GX_Z_TABLES];
     uint32_t live[GX_Z_TABLES];          /**< surfaces using table k with ncmp > 0 */
-    gx_zsurf_t *surf[GX_Z_MAX_SURF];
+    gx_zrop_surf_t *surf[GX_Z_MAX_SURF];
     unsigned nsurf;
-    gx_zstats_t st;
-} gx_zunit_t;
+    gx_zrop_stats_t st;
+} gx_zrop_t;
 
 /** Tables 0..7 the default pattern for 4 samples; no surfaces. */
-void gx_zunit_init(gx_zunit_t *u);
+void gx_zrop_init(gx_zrop_t *u);
 /** A new surface, every tile clear, using table `table`; 0 (nothing allocated) when the
  *  format or the table is out of range or the unit tracks GX_Z_MAX_SURF surfaces. */
-int gx_zsurf_init(gx_zunit_t *u, gx_zsurf_t *s, const gx_rs_cfg_t *cfg, unsigned table,
+int gx_zrop_surf_init(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_cfg_t *cfg, unsigned table,
                   uint32_t clear);
-void gx_zsurf_free(gx_zunit_t *u, gx_zsurf_t *s);
+void gx_zrop_surf_free(gx_zrop_t *u, gx_zrop_surf_t *s);
 /** Every tile clear with value `clear`. */
-void gx_zsurf_clear(gx_zunit_t *u, gx_zsurf_t *s, uint32_t clear);
+void gx_zrop_surf_clear(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t clear);
 /** Write pattern table k. When a surface with compressed tiles uses k (live[k] > 0), each
  *  such surface is decompressed in place first, with the table's old positions. */
-void gx_zunit_table_write(gx_zunit_t *u, unsigned k, const gx_rs_table_t *table);
+void gx_zrop_table_write(gx_zrop_t *u, unsigned k, const gx_rs_table_t *table);
 /** Switch a surface to table k; its compressed tiles are decompressed in place first. */
-void gx_zsurf_use(gx_zunit_t *u, gx_zsurf_t *s, unsigned k);
+void gx_zrop_surf_use(gx_zrop_t *u, gx_zrop_surf_t *s, unsigned k);
 /** Draw a triangle (MSAA; its coverage from gx_raster with the surface's table): for each
  *  depth tile with coverage, Z cull first (the triangle's range over the tile against the
  *  tile's stored range: a tile where no sample can pass is skipped, neither read nor
  *  tested), else the depth test and update, the tile read and written once;
  *  emit(ctx, px, py, mask) for every pixel with coverage, mask = the samples that passed.
  *  Returns the samples that passed. */
-typedef void (*gx_z_pix_fn)(void *ctx, uint32_t px, uint32_t py, uint16_t mask);
-uint64_t gx_zsurf_draw(gx_zunit_t *u, gx_zsurf_t *s, const gx_rs_tri_t *tri,
-                       const uint32_t z[3], gx_z_func_t func, int write, gx_z_pix_fn emit,
+typedef void (*gx_zrop_pix_fn)(void *ctx, uint32_t px, uint32_t py, uint16_t mask);
+uint64_t gx_zrop_surf_draw(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_tri_t *tri,
+                       const uint32_t z[3], gx_zrop_func_t func, int write, gx_zrop_pix_fn emit,
                        void *ctx);
 /** Sample i of pixel (px, py), by a client that reconstructs through the table. */
-uint32_t gx_zsurf_read(gx_zunit_t *u, const gx_zsurf_t *s, uint32_t px, uint32_t py,
+uint32_t gx_zrop_surf_read(gx_zrop_t *u, const gx_zrop_surf_t *s, uint32_t px, uint32_t py,
                        unsigned i);
 /** The same by a naive client: the surface is decompressed in place first if it holds a
  *  compressed tile, then the raw depth is read. */
-uint32_t gx_zsurf_read_naive(gx_zunit_t *u, gx_zsurf_t *s, uint32_t px, uint32_t py,
+uint32_t gx_zrop_surf_read_naive(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t px, uint32_t py,
                              unsigned i);
 
-#endif /* GX_DEPTH_H */
+#endif /* GX_ZROP_H */
