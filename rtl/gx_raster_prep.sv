@@ -89,7 +89,7 @@ module gx_raster_prep #(
   // ---------------------------------------------------------------------------------
   // P0: the command as taken, held two clocks (the engine's phases).
   logic            p0_v_q, p0_ph_q, p0_ne_q, take;
-  logic            adm_ok_q;
+  logic            adm_ok_q;                // the admission (adm_q[0])
   logic [QW-1:0]   ns_q;                    // the next sequence number
   logic [2:0][AW-1:0] p0_a_q, p0_b_q;
   logic [2:0][EW-1:0] p0_c_q;
@@ -107,29 +107,34 @@ module gx_raster_prep #(
   // P0 is free: empty, in its triangle's last clock, or holding a triangle with an empty
   // range known when it was taken. "Free" is registered, decided a clock ahead (without
   // a take it is free in the next clock; after a take only if the command was offered in
-  // the clock before, so its range's emptiness is in a register, ne_q, and the range is
-  // empty: no compare of the command lies before the register; a command taken in the
-  // first clock it is offered holds P0 a clock even when its range is empty), in PC
-  // copies, each the clock enable of one group of P0's registers and driven by nothing
-  // but its flip-flop, so no logic lies between a copy and its loads; what the registers
-  // load without a taken command is never read (p0_v_q stays clear).
+  // the clock before, so its range's emptiness is in a register, and the range is empty:
+  // no compare of the command lies before the register; a command taken in the first
+  // clock it is offered holds P0 a clock even when its range is empty), in PC copies,
+  // each the clock enable of one group of P0's registers and driven by nothing but its
+  // flip-flop, so no logic lies between a copy and its loads; what the registers load
+  // without a taken command is never read (p0_v_q stays clear). Each copy decides from
+  // its own registers: its own copy of the admission (adm_q) and of "offered the clock
+  // before, not taken, range empty" (drop_q), so the command's valid meets only the
+  // copy's own flip-flops in one LUT by the copy.
   localparam int unsigned PC = 7;
-  logic [PC-1:0] pfree;
-  logic          ne_q;      // the range of the clock before's command is not empty
-  logic          seen_q;    // the command now was offered, not taken, the clock before
+  logic [PC-1:0] pfree, adm_q, drop_q;
+  logic          adm_d;     // the admission a clock ahead (below)
   for (genvar k = 0; k < PC; k++) begin : gen_pc
     (* keep *) always_ff @(posedge clk_i) begin
-      if (rst_i) pfree[k] <= 1'b1;
-      else pfree[k] <= !take || (seen_q && !ne_q);
+      if (rst_i) begin
+        pfree[k]  <= 1'b1;
+        adm_q[k]  <= 1'b0;
+        drop_q[k] <= 1'b0;
+      end else begin
+        pfree[k]  <= !(cmd_valid_i && pfree[k] && adm_q[k]) || drop_q[k];
+        adm_q[k]  <= adm_d;
+        drop_q[k] <= cmd_valid_i && !take && !ne_d;
+      end
     end
-  end
-  always_ff @(posedge clk_i) begin
-    ne_q <= ne_d;
-    if (rst_i) seen_q <= 1'b0;
-    else seen_q <= cmd_valid_i && !take;
   end
   logic p0_v_d, p0_ph_d;
   assign ne_d        = su.px0 <= su.px1 && su.py0 <= su.py1;
+  assign adm_ok_q    = adm_q[0];
   assign cmd_ready_o = pfree[0] && adm_ok_q;
   assign take        = cmd_valid_i && cmd_ready_o;
   always_comb begin
@@ -640,14 +645,10 @@ module gx_raster_prep #(
     for (int j = 0; j < 3; j++) adm_opt[j] = QW'(ns_q - rp_opt_i[j]) < QW'(15);
     rp_d = rp_sel_i[0] ? rp_opt_i[0] : rp_sel_i[1] ? rp_opt_i[1] : rp_opt_i[2];
   end
+  assign adm_d = rp_sel_i[0] ? adm_opt[0] : rp_sel_i[1] ? adm_opt[1] : adm_opt[2];
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      pushed_q <= '0;
-      adm_ok_q <= 1'b0;
-    end else begin
-      if (push) pushed_q <= pushed_q + 1'b1;
-      adm_ok_q <= rp_sel_i[0] ? adm_opt[0] : rp_sel_i[1] ? adm_opt[1] : adm_opt[2];
-    end
+    if (rst_i) pushed_q <= '0;
+    else if (push) pushed_q <= pushed_q + 1'b1;
   end
   assign busy_o = p0_v_q || pv_q != '0;
 
@@ -716,8 +717,15 @@ module gx_raster_prep #(
   // P0's free copies: a command held since the clock before is the one offered then
   // (the command protocol), so ne_q is its range's; p0_kn_q: P0's triangle was taken so.
 `ifdef GX_ASSERT_ON
+  logic ne_q;      // the range of the clock before's command is not empty
+  logic seen_q;    // the command now was offered, not taken, the clock before
   logic p0_kn_q;
-  always_ff @(posedge clk_i) if (take) p0_kn_q <= seen_q;
+  always_ff @(posedge clk_i) begin
+    ne_q <= ne_d;
+    if (rst_i) seen_q <= 1'b0;
+    else seen_q <= cmd_valid_i && !take;
+    if (take) p0_kn_q <= seen_q;
+  end
 `endif
   `GX_ASSERT(CmdSeen_A, !seen_q || (cmd_valid_i && ne_q == ne_d))
   // K and O are multiples of 2^LS in every stage that holds a triangle (gx_raster's ring
@@ -740,7 +748,8 @@ module gx_raster_prep #(
   `GX_ASSERT(P2Mode_A, p2_m16_q == {9{p2_side_q.nlog == 3'd4}} &&
                        p2_m8_q == {9{p2_side_q.nlog == 3'd3}} &&
                        p2_m4_q == ~(p2_m16_q | p2_m8_q))
-  `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || (!p0_ne_q && p0_kn_q)}})
+  `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || (!p0_ne_q && p0_kn_q)}} &&
+                        adm_q == {PC{adm_ok_q}} && drop_q == {PC{seen_q && !ne_q}})
   `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
   `GX_COVER(PrepDropKnown_C, take && seen_q && !ne_q)
 endmodule
