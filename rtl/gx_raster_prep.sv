@@ -730,8 +730,8 @@ module gx_raster_prep #(
   // P0's registers of the command: a command held since the clock before is the one
   // offered then (the command protocol), so emp_q and sel_q are its own.
   `GX_ASSERT(CmdSeen_A, !seen_q[0] || (cmd_valid_i && emp_q[0] == !ne_d && sel_q[0] == sel_d))
-  // K and O are multiples of 2^LS in every stage that holds a triangle (gx_raster's ring
-  // keeps them / 2^LS: RtLow_A)
+  // K, O and D are multiples of 2^LS in every stage that holds a triangle (gx_raster's
+  // ring keeps K and O / 2^LS: RtLow_A; the walker's I ring D / 2^LS: RiLow_A)
 `ifdef GX_ASSERT_ON
   localparam int unsigned LS = gx_raster_pkg::LS;
   logic ko_low;
@@ -740,9 +740,12 @@ module gx_raster_prep #(
     for (int e = 0; e < 3; e++)
       for (int i = 0; i < 3; i++)
         ko_low = ko_low &&
-                 (!pv_q[2] || (p3_k_q[e][i][LS-1:0] == '0 && p3_o_q[e][i][LS-1:0] == '0)) &&
-                 (!pv_q[3] || (p4_k_q[e][i][LS-1:0] == '0 && p4_o_q[e][i][LS-1:0] == '0)) &&
-                 (!pv_q[4] || (p5_k_q[e][i][LS-1:0] == '0 && p5_o_q[e][i][LS-1:0] == '0));
+                 (!pv_q[2] || (p3_k_q[e][i][LS-1:0] == '0 && p3_o_q[e][i][LS-1:0] == '0 &&
+                               p3_d_q[e][i][LS-1:0] == '0)) &&
+                 (!pv_q[3] || (p4_k_q[e][i][LS-1:0] == '0 && p4_o_q[e][i][LS-1:0] == '0 &&
+                               p4_d_q[e][i][LS-1:0] == '0)) &&
+                 (!pv_q[4] || (p5_k_q[e][i][LS-1:0] == '0 && p5_o_q[e][i][LS-1:0] == '0 &&
+                               p5_d_q[e][i][LS-1:0] == '0));
   end
 `endif
   `GX_ASSERT(KoLow_A, ko_low)
