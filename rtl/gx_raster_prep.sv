@@ -204,7 +204,7 @@ module gx_raster_prep #(
     end else begin
       p0_v_q  <= p0_v_d;
       p0_ph_q <= p0_ph_d;
-      if (take) ns_q <= ns_q + QW'(ne_d);
+      if (take) ns_q <= ns_q + QW'(!emp_q[0]);
     end
   end
   // the positions: places 0..7 in phase 0, then shifted down so that the units read
@@ -248,7 +248,7 @@ module gx_raster_prep #(
       p0_py1_q  <= su.py1;
       p0_tag_q  <= cmd_i.tag;
       p0_seq_q  <= ns_q;
-      p0_ne_q   <= ne_d;
+      p0_ne_q   <= !emp_q[6];
     end
   end
 
