@@ -12,16 +12,17 @@
 //
 // Handshake: cmd (valid/ready) in; the rings out, pushed_o counting the triangles written
 // (the walker takes triangle n once pushed_o has passed it). cmd_ready_o comes from
-// registers: P0 is free (empty, or in the second clock of its triangle) and the ring slot
-// of the next sequence number is retired (seq - rp < 15: admission; the register is
-// loaded from the retire pointer's next value, so it compares with rp's value now: that
-// value is one of three, rp_opt_i, each compared apart, and the choice, rp_sel_i, selects
-// among the compares).
-// Latency: a triangle taken in clock t has its offset ring halves written at the ends of
-// clocks t + 4 and t + 5, its record at the end of t + 6.
-// Throughput: one triangle every 2 clocks (the engine's two phases); a triangle with an
-// empty range leaves P0 free in the next clock when it was offered in the clock before
-// its take, else a clock later.
+// registers: the command was offered in the clock before too, P0 is free (empty, or in
+// the second clock of its triangle) and the ring slot of the next sequence number is
+// retired (seq - rp < 15: admission; the register is loaded from the retire pointer's
+// next value, so it compares with rp's value now: that value is one of three, rp_opt_i,
+// each compared apart, and the choice, rp_sel_i, selects among the compares).
+// Latency: a triangle is taken in the clock after it is first offered at the earliest;
+// taken in clock t, it has its offset ring halves written at the ends of clocks t + 4
+// and t + 5, its record at the end of t + 6.
+// Throughput: one triangle every 2 clocks (the engine's two phases; the next command,
+// offered in the clock after a take, is taken in the clock after that); a triangle with
+// an empty range leaves P0 free in the next clock.
 // Every stage after P0 is free running (loads every clock, no enable); P0 holds its
 // triangle for two clocks, so each stage holds it for two, and a pulse marks the first.
 `default_nettype none
@@ -89,7 +90,7 @@ module gx_raster_prep #(
   // ---------------------------------------------------------------------------------
   // P0: the command as taken, held two clocks (the engine's phases).
   logic            p0_v_q, p0_ph_q, p0_ne_q, take;
-  logic            adm_ok_q;
+  logic            adm_ok_q;                // the admission (adm_q[0])
   logic [QW-1:0]   ns_q;                    // the next sequence number
   logic [2:0][AW-1:0] p0_a_q, p0_b_q;
   logic [2:0][EW-1:0] p0_c_q;
@@ -104,33 +105,39 @@ module gx_raster_prep #(
   logic [QW-1:0]   p0_seq_q;
   logic            ne_d;
 
+  // A triangle is taken only when it was offered in the clock before too (seen_q), so
+  // everything P0 decides from the command is in registers at the take: its range's
+  // emptiness (emp_q) and its N's row of the pattern table (sel_q, below). The command
+  // holds while it waits (the command protocol), so the registers are its own.
   // P0 is free: empty, in its triangle's last clock, or holding a triangle with an empty
-  // range known when it was taken. "Free" is registered, decided a clock ahead (without
-  // a take it is free in the next clock; after a take only if the command was offered in
-  // the clock before, so its range's emptiness is in a register, ne_q, and the range is
-  // empty: no compare of the command lies before the register; a command taken in the
-  // first clock it is offered holds P0 a clock even when its range is empty), in PC
-  // copies, each the clock enable of one group of P0's registers and driven by nothing
-  // but its flip-flop, so no logic lies between a copy and its loads; what the registers
-  // load without a taken command is never read (p0_v_q stays clear).
+  // range. "Free" is registered, decided a clock ahead (without a take it is free in the
+  // next clock, after a take when the range is empty), in PC copies, each the clock
+  // enable of one group of P0's registers and driven by nothing but its flip-flop, so no
+  // logic lies between a copy and its loads; what the registers load without a taken
+  // command is never read (p0_v_q stays clear). Each copy decides from its own copies of
+  // the admission (adm_q), of seen_q and of emp_q, so the command's valid meets only the
+  // copy's own flip-flops in one LUT by the copy.
   localparam int unsigned PC = 7;
-  logic [PC-1:0] pfree;
-  logic          ne_q;      // the range of the clock before's command is not empty
-  logic          seen_q;    // the command now was offered, not taken, the clock before
+  logic [PC-1:0] pfree, adm_q, seen_q, emp_q;
+  logic          adm_d;     // the admission a clock ahead (below)
   for (genvar k = 0; k < PC; k++) begin : gen_pc
     (* keep *) always_ff @(posedge clk_i) begin
-      if (rst_i) pfree[k] <= 1'b1;
-      else pfree[k] <= !take || (seen_q && !ne_q);
+      if (rst_i) begin
+        pfree[k]  <= 1'b1;
+        adm_q[k]  <= 1'b0;
+        seen_q[k] <= 1'b0;
+      end else begin
+        pfree[k]  <= !(cmd_valid_i && pfree[k] && adm_q[k] && seen_q[k]) || emp_q[k];
+        adm_q[k]  <= adm_d;
+        seen_q[k] <= cmd_valid_i && !(pfree[k] && adm_q[k] && seen_q[k]);
+      end
+      emp_q[k] <= !ne_d;
     end
-  end
-  always_ff @(posedge clk_i) begin
-    ne_q <= ne_d;
-    if (rst_i) seen_q <= 1'b0;
-    else seen_q <= cmd_valid_i && !take;
   end
   logic p0_v_d, p0_ph_d;
   assign ne_d        = su.px0 <= su.px1 && su.py0 <= su.py1;
-  assign cmd_ready_o = pfree[0] && adm_ok_q;
+  assign adm_ok_q    = adm_q[0];
+  assign cmd_ready_o = pfree[0] && adm_ok_q && seen_q[0];
   assign take        = cmd_valid_i && cmd_ready_o;
   always_comb begin
     p0_v_d  = p0_v_q;
@@ -151,7 +158,10 @@ module gx_raster_prep #(
   // N >= 4, 2 m + j % 2 + 8 (j / 2) for N = 2 (j / 2 the pattern set), 4 j + m for N = 1
   // (j the set). The standard positions until the first write; a write is taken in the
   // clock it is offered and applies to the triangles after it. A triangle's positions
-  // are its N's row (conservative: every offset is 0).
+  // are its N's row (conservative: every offset is 0), picked by a one-hot select
+  // registered from the command in the clock before its take (sel_q, in SC copies, each
+  // for 128 / SC bits; all 0 in conservative mode), so the select's fanout starts at
+  // registers of P0.
   function automatic logic [3:0] slot_of(input int unsigned n, input int unsigned u);
     unique case (n)
       0:       slot_of = 4'(4 * (u % 4) + u / 4);
@@ -167,15 +177,23 @@ module gx_raster_prep #(
         else if (tbl_we_i) tpos_q[n][8*u +: 8] <= tbl_i[8*slot_of(n, u) +: 8];
       end
   end
+  localparam int unsigned SC = 4;
+  logic [4:0]         sel_d;
+  logic [SC-1:0][4:0] sel_q;
   always_comb begin
-    unique case (cmd_i.samples_log2)
-      3'd0:    pos_d = tpos_q[0];
-      3'd1:    pos_d = tpos_q[1];
-      3'd2:    pos_d = tpos_q[2];
-      3'd3:    pos_d = tpos_q[3];
-      default: pos_d = tpos_q[4];
-    endcase
-    if (cmd_i.conservative) pos_d = '0;
+    for (int n = 0; n < 5; n++)
+      sel_d[n] = !cmd_i.conservative &&
+                 (n == 4 ? cmd_i.samples_log2 >= 3'd4 : cmd_i.samples_log2 == 3'(n));
+  end
+  for (genvar c = 0; c < SC; c++) begin : gen_sel
+    (* keep *) always_ff @(posedge clk_i) sel_q[c] <= sel_d;
+  end
+  always_comb begin
+    pos_d = '0;
+    for (int c = 0; c < SC; c++)
+      for (int n = 0; n < 5; n++)
+        pos_d[128/SC*c +: 128/SC] = pos_d[128/SC*c +: 128/SC] |
+                                    (tpos_q[n][128/SC*c +: 128/SC] & {(128/SC){sel_q[c][n]}});
   end
 
   always_ff @(posedge clk_i) begin
@@ -186,7 +204,7 @@ module gx_raster_prep #(
     end else begin
       p0_v_q  <= p0_v_d;
       p0_ph_q <= p0_ph_d;
-      if (take) ns_q <= ns_q + QW'(ne_d);
+      if (take) ns_q <= ns_q + QW'(!emp_q[0]);
     end
   end
   // the positions: places 0..7 in phase 0, then shifted down so that the units read
@@ -230,7 +248,7 @@ module gx_raster_prep #(
       p0_py1_q  <= su.py1;
       p0_tag_q  <= cmd_i.tag;
       p0_seq_q  <= ns_q;
-      p0_ne_q   <= ne_d;
+      p0_ne_q   <= !emp_q[6];
     end
   end
 
@@ -640,14 +658,10 @@ module gx_raster_prep #(
     for (int j = 0; j < 3; j++) adm_opt[j] = QW'(ns_q - rp_opt_i[j]) < QW'(15);
     rp_d = rp_sel_i[0] ? rp_opt_i[0] : rp_sel_i[1] ? rp_opt_i[1] : rp_opt_i[2];
   end
+  assign adm_d = rp_sel_i[0] ? adm_opt[0] : rp_sel_i[1] ? adm_opt[1] : adm_opt[2];
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      pushed_q <= '0;
-      adm_ok_q <= 1'b0;
-    end else begin
-      if (push) pushed_q <= pushed_q + 1'b1;
-      adm_ok_q <= rp_sel_i[0] ? adm_opt[0] : rp_sel_i[1] ? adm_opt[1] : adm_opt[2];
-    end
+    if (rst_i) pushed_q <= '0;
+    else if (push) pushed_q <= pushed_q + 1'b1;
   end
   assign busy_o = p0_v_q || pv_q != '0;
 
@@ -713,15 +727,11 @@ module gx_raster_prep #(
              su.px0 > su.px1 || su.py0 > su.py1 ||
              ($signed(su.a0) + $signed(su.a1) + $signed(su.a2) == 0 &&
               $signed(su.b0) + $signed(su.b1) + $signed(su.b2) == 0))
-  // P0's free copies: a command held since the clock before is the one offered then
-  // (the command protocol), so ne_q is its range's; p0_kn_q: P0's triangle was taken so.
-`ifdef GX_ASSERT_ON
-  logic p0_kn_q;
-  always_ff @(posedge clk_i) if (take) p0_kn_q <= seen_q;
-`endif
-  `GX_ASSERT(CmdSeen_A, !seen_q || (cmd_valid_i && ne_q == ne_d))
-  // K and O are multiples of 2^LS in every stage that holds a triangle (gx_raster's ring
-  // keeps them / 2^LS: RtLow_A)
+  // P0's registers of the command: a command held since the clock before is the one
+  // offered then (the command protocol), so emp_q and sel_q are its own.
+  `GX_ASSERT(CmdSeen_A, !seen_q[0] || (cmd_valid_i && emp_q[0] == !ne_d && sel_q[0] == sel_d))
+  // K, O and D are multiples of 2^LS in every stage that holds a triangle (gx_raster's
+  // ring keeps K and O / 2^LS: RtLow_A; the walker's I ring D / 2^LS: RiLow_A)
 `ifdef GX_ASSERT_ON
   localparam int unsigned LS = gx_raster_pkg::LS;
   logic ko_low;
@@ -730,9 +740,12 @@ module gx_raster_prep #(
     for (int e = 0; e < 3; e++)
       for (int i = 0; i < 3; i++)
         ko_low = ko_low &&
-                 (!pv_q[2] || (p3_k_q[e][i][LS-1:0] == '0 && p3_o_q[e][i][LS-1:0] == '0)) &&
-                 (!pv_q[3] || (p4_k_q[e][i][LS-1:0] == '0 && p4_o_q[e][i][LS-1:0] == '0)) &&
-                 (!pv_q[4] || (p5_k_q[e][i][LS-1:0] == '0 && p5_o_q[e][i][LS-1:0] == '0));
+                 (!pv_q[2] || (p3_k_q[e][i][LS-1:0] == '0 && p3_o_q[e][i][LS-1:0] == '0 &&
+                               p3_d_q[e][i][LS-1:0] == '0)) &&
+                 (!pv_q[3] || (p4_k_q[e][i][LS-1:0] == '0 && p4_o_q[e][i][LS-1:0] == '0 &&
+                               p4_d_q[e][i][LS-1:0] == '0)) &&
+                 (!pv_q[4] || (p5_k_q[e][i][LS-1:0] == '0 && p5_o_q[e][i][LS-1:0] == '0 &&
+                               p5_d_q[e][i][LS-1:0] == '0));
   end
 `endif
   `GX_ASSERT(KoLow_A, ko_low)
@@ -740,9 +753,11 @@ module gx_raster_prep #(
   `GX_ASSERT(P2Mode_A, p2_m16_q == {9{p2_side_q.nlog == 3'd4}} &&
                        p2_m8_q == {9{p2_side_q.nlog == 3'd3}} &&
                        p2_m4_q == ~(p2_m16_q | p2_m8_q))
-  `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || (!p0_ne_q && p0_kn_q)}})
+  `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || !p0_ne_q}} &&
+                        adm_q == {PC{adm_ok_q}} && seen_q == {PC{seen_q[0]}} &&
+                        emp_q == {PC{emp_q[0]}} && sel_q == {SC{sel_q[0]}})
   `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
-  `GX_COVER(PrepDropKnown_C, take && seen_q && !ne_q)
+  `GX_COVER(PrepDropKnown_C, take && emp_q[0])
 endmodule
 
 `default_nettype wire

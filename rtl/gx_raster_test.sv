@@ -8,9 +8,11 @@
 //       triangle's, read from the test's ring as the walker takes the group; docs/raster.md,
 //       "Test columns")
 //   T2  the 4 Lanes pixel values P(l, m) = base(l) + O(m)
-//   T3  q = P / 16 (floor), saturated at +-2^28: a sample passes exactly when q + s >= 0
-//   T4  the 16 Lanes x 3 sums q + s (edge 2: q - s01, s01 = -s2), their signs registered
-//       per edge; the offsets s come from the ring, read with the item's slot in T1
+//   T3  q = P / 16 (floor), whether P is far (|P| >= 2^32) and P's sign: a sample passes
+//       exactly when q + s >= 0, or, when P is far, when P >= 0
+//   T4  the 16 Lanes x 3 sums q + s (edge 2: q - s01, s01 = -s2), their signs (P's when
+//       far) registered per edge; the offsets s come from the ring, read with the item's
+//       slot in T1
 //   T5  the three edges ANDed, the pass bits placed at their mask bits (N, the step, the
 //       quad's pattern set), the pixel range applied, the group's earlier steps ORed in
 //   T6  the group's lanes with a sample (a 64-bit OR each), registered with the masks
@@ -113,18 +115,22 @@ module gx_raster_test #(
     t2_side_q <= t1_side_q;
   end
 
-  // T3: q = floor(P / 16), saturated at +-2^28 (gx_raster_qsat: exact, since every
-  // |s| < 2^28)
+  // T3: q = floor(P / 16), whether P is far and P's sign (gx_raster_qsat: exact, since
+  // every |s| < 2^28)
   logic                     t3_v_q;
   side_t                    t3_side_q;
   logic [2:0][NC-1:0][SW-1:0] t3_q_q, t3_q_d;
+  logic [2:0][NC-1:0]       t3_far_q, t3_far_d, t3_neg_q;
   for (genvar e = 0; e < 3; e++) begin : gen_qe
     for (genvar c = 0; c < NC; c++) begin : gen_qc
-      gx_raster_qsat u_q (.p_i(t2_p_q[e][c]), .q_o(t3_q_d[e][c]));
+      gx_raster_qsat u_q (.p_i(t2_p_q[e][c]), .q_o(t3_q_d[e][c]), .far_o(t3_far_d[e][c]));
     end
   end
   always_ff @(posedge clk_i) begin
     t3_q_q    <= t3_q_d;
+    t3_far_q  <= t3_far_d;
+    for (int e = 0; e < 3; e++)
+      for (int c = 0; c < NC; c++) t3_neg_q[e][c] <= t2_p_q[e][c][EW-1];
     t3_side_q <= t2_side_q;
   end
 
@@ -139,7 +145,8 @@ module gx_raster_test #(
       for (genvar j = 0; j < 4; j++) begin : gen_sj
         gx_raster_sgn u_s (
           .q_i(t3_q_q[e][c]), .s_i(ofs_rdata_i[RW*(4*(c%4) + j) + OW*e +: OW]),
-          .sub_i(1'(e == 2)), .pass_o(t4_sg_d[e][c][j]));
+          .sub_i(1'(e == 2)), .far_i(t3_far_q[e][c]), .neg_i(t3_neg_q[e][c]),
+          .pass_o(t4_sg_d[e][c][j]));
       end
     end
   end

@@ -55,6 +55,7 @@ module gx_raster_walk #(
   localparam int unsigned EW = gx_raster_pkg::EW;
   localparam int unsigned KW = gx_raster_pkg::KW;
   localparam int unsigned MW = gx_raster_pkg::MW;
+  localparam int unsigned LS = gx_raster_pkg::LS;
   localparam int unsigned PW = gx_raster_pkg::PW;
   localparam int unsigned TW = gx_raster_pkg::TW;
   localparam int unsigned QW = gx_raster_pkg::QW;
@@ -99,7 +100,7 @@ module gx_raster_walk #(
     logic [2:0]         nlog;
   } rg_t;
   typedef struct packed {           // I
-    logic [2:0][2:0][MW-1:0] d;
+    logic [2:0][2:0][MW-LS-1:0] d;  // D / 2^LS (D is a multiple of 2^LS: RiLow_A)
     logic [15:0]        tag;
     logic [2:0]         nlog;
     logic               ps;
@@ -139,7 +140,8 @@ module gx_raster_walk #(
     rg_w.py0 = t.py0;
     rg_w.py1 = t.py1;
     rg_w.nlog = t.nlog;
-    ri_w.d   = t.d;
+    for (int e = 0; e < 3; e++)
+      for (int i = 0; i < 3; i++) ri_w.d[e][i] = t.d[e][i][MW-1:LS];
     ri_w.tag = t.tag;
     ri_w.nlog = t.nlog;
     ri_w.ps  = t.ps;
@@ -714,7 +716,7 @@ module gx_raster_walk #(
   rec_g_t          i1_q;
   logic [1:0]      i1_h_q;
   logic            i1_last_q;
-  logic [2:0][EW-1:0] i1_d_q;
+  logic [2:0][EW-LS-1:0] i1_d_q;   // D(h) / 2^LS
   logic [15:0]     i1_tag_q;
   logic [2:0]      i1_nlog_q;
   logic            i1_ps_q;
@@ -725,9 +727,9 @@ module gx_raster_walk #(
     i1_last_q <= gr_last;
     for (int e = 0; e < 3; e++)
       i1_d_q[e] <= gr_hc_q[e] == 2'd0 ? '0
-                 : gr_hc_q[e] == 2'd1 ? EW'($signed(ri.d[e][0]))
-                 : gr_hc_q[e] == 2'd2 ? EW'($signed(ri.d[e][1]))
-                 :                  EW'($signed(ri.d[e][2]));
+                 : gr_hc_q[e] == 2'd1 ? (EW-LS)'($signed(ri.d[e][0]))
+                 : gr_hc_q[e] == 2'd2 ? (EW-LS)'($signed(ri.d[e][1]))
+                 :                  (EW-LS)'($signed(ri.d[e][2]));
     i1_tag_q  <= ri.tag;
     i1_nlog_q <= ri.nlog;
     i1_ps_q   <= ri.ps;
@@ -740,7 +742,9 @@ module gx_raster_walk #(
     it_q.h    <= i1_h_q;
     it_q.last <= i1_last_q;
     it_q.inr  <= i1_q.inr;
-    for (int e = 0; e < 3; e++) it_q.e[e] <= $signed(i1_q.e[e]) + $signed(i1_d_q[e]);
+    // D is a multiple of 2^LS: E''s low LS bits pass, only the high bits are added
+    for (int e = 0; e < 3; e++)
+      it_q.e[e] <= {i1_q.e[e][EW-1:LS] + i1_d_q[e], i1_q.e[e][LS-1:0]};
   end
   assign ri_addr = fg_head.seq[3:0];
   always_ff @(posedge clk_i) begin
@@ -788,6 +792,16 @@ module gx_raster_walk #(
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(C2Nz_A, c2_nz_q == (c2_q.mask != '0))
+  // the I ring keeps D / 2^LS: the bits it drops are 0 (prep's KoLow_A)
+`ifdef GX_ASSERT_ON
+  logic ri_low;
+  always_comb begin
+    ri_low = 1'b1;
+    for (int e = 0; e < 3; e++)
+      for (int i = 0; i < 3; i++) ri_low = ri_low && t.d[e][i][LS-1:0] == '0;
+  end
+`endif
+  `GX_ASSERT(RiLow_A, !tri_we_i || ri_low)
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&
