@@ -102,6 +102,8 @@ module gx_mswb (
   logic [15:0]       pst_q, pst_d;           // merge: the pixel's stored samples
   logic [63:0]       stw_q, stw_d;           // ... stored_q from pixel px_q on
   logic [3:0]        si_q, si_d;             // encode (1SPP, full): the pixel's sample
+  logic              slast_q, slast_d;       // ... it is the pixel's last (SLast_A)
+  logic [2:0]        plnx_q, plnx_d;         // the first line of pixel px_q + 1 (PlnNx_A)
   logic [3:0]        cli_q, cli_d;           // merge, subset: lines of the pixel read
   logic [2:0]        clc_q, clc_d;           // ... and compared
   logic              rp1_q, rp2_q;           // an image read 1, 2 clocks ago
@@ -332,7 +334,7 @@ module gx_mswb (
   // wanted (rd_x) is there (have_x) or is read. One write port: line wl, dword enables
   // wdw, data wd (the eviction's lines, read responses, merge joins).
   logic         img_re;
-  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref, pln_nx, sln_nx;
+  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref, sln_nx;
   logic [7:0]   wdw;
   logic [31:0]  img_we;
   logic [255:0] wd, rdata;
@@ -380,9 +382,8 @@ module gx_mswb (
       default:  lx = eq_pln_q;
     endcase
     have_x = rd_val_q && lx && !rp1_q;
-    // the first line of pixel px_q + 1, the line of sample si_q + 1 of pixel px_q: the
-    // next values of pln_q and sln_q (from registers, beside the walk's decisions)
-    pln_nx = 3'((32'(px_q + 6'd1) << fmt.nlg) >> fmt.slg);
+    // the line of sample si_q + 1 of pixel px_q: the next value of sln_q (from
+    // registers, beside the walk's decisions; pln_q's next is the register plnx_q)
     sln_nx = 3'(((32'(px_q) << fmt.nlg) | 32'(si_q + 4'd1)) >> fmt.slg);
     unique case (fmt.dlg)
       3'd0:    smp_val = 128'(rdata[32'(rd_t[2:0])*32 +: 32]);
@@ -809,10 +810,12 @@ module gx_mswb (
   assign peek_take = ev_take && ev_i.peek;
 
   gx_ms_pkg::ms_fmt_t fmt_n;  // the offered eviction's format
+  logic [3:0]         nm1_q;  // the held eviction's N - 1
   assign fmt_n = gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
   always_ff @(posedge clk_i)
     if (ev_start) begin
       fmt <= fmt_n;
+      nm1_q <= 4'(fmt_n.nn - 5'd1);
       gs0_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
       gs1_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b1);
       for (int unsigned k = 0; k < 4; k++)
@@ -1128,7 +1131,7 @@ module gx_mswb (
         end
         else if (!wrw_q[0]) begin  // (pixel px_q is not covered)
           px_d = px_q + 6'd1;
-          pln_d = pln_nx;
+          pln_d = plnx_q;
           wrw_d = wrw_q >> 1;
           stw_d = f_nxpix(fmt.nlg, stw_q);
         end
@@ -1141,7 +1144,7 @@ module gx_mswb (
       StMRef: begin  // merge: the next reference, the lowest sample not yet placed
         if (!nd_any) begin
           px_d = px_q + 6'd1;
-          pln_d = pln_nx;
+          pln_d = plnx_q;
           wrw_d = wrw_q >> 1;
           stw_d = f_nxpix(fmt.nlg, stw_q);
           state_d = StMPix;
@@ -1338,7 +1341,7 @@ module gx_mswb (
           state_d = enc_q == 2'd1 ? StCopy : StOut;
         end else if (!wrw_q[0]) begin
           px_d = px_q + 6'd1;
-          pln_d = pln_nx;
+          pln_d = plnx_q;
           wrw_d = wrw_q >> 1;
         end
         else if (enc_q == 2'd0) begin
@@ -1346,7 +1349,7 @@ module gx_mswb (
             ref_d = smp_val;
             emit_d = 1'b1;
             px_d = px_q + 6'd1;
-            pln_d = pln_nx;
+            pln_d = plnx_q;
             wrw_d = wrw_q >> 1;
           end else if (!(rd_val_q && lx)) begin
             img_re = 1'b1;
@@ -1361,7 +1364,7 @@ module gx_mswb (
       StERef: begin
         if (enc_q == 2'd1 && !nd_any) begin  // subset: every class of the pixel emitted
           px_d = px_q + 6'd1;
-          pln_d = pln_nx;
+          pln_d = plnx_q;
           wrw_d = wrw_q >> 1;
           state_d = StEPix;
         end else if (enc_q == 2'd1 && fmt.multi) begin  // subset, multi-line: the class's
@@ -1385,9 +1388,9 @@ module gx_mswb (
           emit_d = 1'b1;
           si_d = si_q + 4'd1;
           sln_d = sln_nx;
-          if (5'(si_q) == fmt.nn - 5'd1) begin
+          if (slast_q) begin
             px_d = px_q + 6'd1;
-            pln_d = pln_nx;
+            pln_d = plnx_q;
             wrw_d = wrw_q >> 1;
             state_d = StEPix;
           end
@@ -1433,6 +1436,10 @@ module gx_mswb (
     eq_sln_d = rdl_nx == sln_d;
     eq_aln_d = rdl_nx == aln_d;
     eq_qln_d = rdl_nx == 3'(qrd_d >> fmt.slg);
+    // the walk's next-pixel line and last-sample flag, a clock ahead: from the next
+    // pixel and sample index, against the eviction's N - 1 (nm1_q)
+    plnx_d = 3'((32'(px_d + 6'd1) << fmt.nlg) >> fmt.slg);
+    slast_d = si_d == nm1_q;
   end
 
   always_ff @(posedge clk_i) begin
@@ -1495,6 +1502,8 @@ module gx_mswb (
     pst_q <= pst_d;
     stw_q <= stw_d;
     si_q <= si_d;
+    slast_q <= slast_d;
+    plnx_q <= plnx_d;
     cli_q <= cli_d;
     clc_q <= clc_d;
     rd_line_q <= rdl_nx;
@@ -1903,6 +1912,9 @@ module gx_mswb (
                         aln_q == (fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q))
                                             : 3'(ai_q)))
   `GX_ASSERT(PixLine_A, !fv_after_init || pln_q == 3'((32'(px_q) << fmt.nlg) >> fmt.slg))
+  `GX_ASSERT(NM1_A, state_q == StIdle || 5'(nm1_q) == fmt.nn - 5'd1)
+  `GX_ASSERT(SLast_A, state_q != StERef || slast_q == (5'(si_q) == fmt.nn - 5'd1))
+  `GX_ASSERT(PlnNx_A, !fv_after_init || plnx_q == 3'((32'(px_q + 6'd1) << fmt.nlg) >> fmt.slg))
   `GX_ASSERT(SmpLine_A, !(state_q == StERef && enc_q == 2'd2) ||
                         sln_q == 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg))
 
