@@ -106,6 +106,8 @@ module gx_mswb (
   logic [2:0]        plnx_q, plnx_d;         // the first line of pixel px_q + 1 (PlnNx_A)
   logic [3:0]        cli_q, cli_d;           // merge, subset: lines of the pixel read
   logic [2:0]        clc_q, clc_d;           // ... and compared
+  logic              crd_q, crd_d;           // ... lines of the pixel left to read (CmpFlag_A)
+  logic              clast_q, clast_d;       // ... line clc_q is the pixel's last
   logic              rp1_q, rp2_q;           // an image read 1, 2 clocks ago
   logic              cs2_q;                  // compare stage 2 (line compared last clock)
   logic              refw_q, refw_d;         // a multi-line pixel's reference is being read
@@ -1164,7 +1166,7 @@ module gx_mswb (
       StMCmp: begin  // merge: line clc_q of the pixel; the joining samples take the value
         // a one-line pixel's line is in rdata (its reference's); a multi-line pixel's
         // lines are read one a clock and compared as they arrive; stage 2 decides
-        if (fmt.multi && 32'(cli_q) < (32'd1 << fmt.lines_lg)) begin
+        if (fmt.multi && crd_q) begin
           img_re = 1'b1;
           img_ra = ln_first + 3'(cli_q);
           cli_d = cli_q + 4'd1;
@@ -1175,7 +1177,7 @@ module gx_mswb (
           for (int unsigned k = 0; k < 8; k++) wdw[k] = join_c[k >> fmt.dlg];
           done_d = done_q | join_pix;  // (with the reference itself: near and equal)
           clc_d = clc_q + 3'd1;
-          if (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg)) state_d = StMRef;
+          if (clast_q) state_d = StMRef;
         end
       end
       StAnaNext: begin
@@ -1404,7 +1406,7 @@ module gx_mswb (
         end
       end
       StECmp: begin  // subset: line clc_q of the pixel; the class's mask (as StMCmp)
-        if (fmt.multi && 32'(cli_q) < (32'd1 << fmt.lines_lg)) begin
+        if (fmt.multi && crd_q) begin
           img_re = 1'b1;
           img_ra = ln_first + 3'(cli_q);
           cli_d = cli_q + 4'd1;
@@ -1412,7 +1414,7 @@ module gx_mswb (
         if (cs2_q) begin
           acc_d = acc_q | eq_pix;
           clc_d = clc_q + 3'd1;
-          if (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg)) begin
+          if (clast_q) begin
             emit_d = 1'b1;
             emask_d = acc_q | eq_pix;
             done_d = done_q | acc_q | eq_pix | f_oh16(refi_q);
@@ -1440,6 +1442,9 @@ module gx_mswb (
     // pixel and sample index, against the eviction's N - 1 (nm1_q)
     plnx_d = 3'((32'(px_d + 6'd1) << fmt.nlg) >> fmt.slg);
     slast_d = si_d == nm1_q;
+    // the compare's line counts against the pixel's lines, a clock ahead
+    crd_d = 32'(cli_d) < (32'd1 << fmt.lines_lg);
+    clast_d = 32'(clc_d) + 1 == (32'd1 << fmt.lines_lg);
   end
 
   always_ff @(posedge clk_i) begin
@@ -1506,6 +1511,8 @@ module gx_mswb (
     plnx_q <= plnx_d;
     cli_q <= cli_d;
     clc_q <= clc_d;
+    crd_q <= crd_d;
+    clast_q <= clast_d;
     rd_line_q <= rdl_nx;
     eq_pln_q <= eq_pln_d;
     eq_sln_q <= eq_sln_d;
@@ -1915,6 +1922,9 @@ module gx_mswb (
   `GX_ASSERT(NM1_A, state_q == StIdle || 5'(nm1_q) == fmt.nn - 5'd1)
   `GX_ASSERT(SLast_A, state_q != StERef || slast_q == (5'(si_q) == fmt.nn - 5'd1))
   `GX_ASSERT(PlnNx_A, !fv_after_init || plnx_q == 3'((32'(px_q + 6'd1) << fmt.nlg) >> fmt.slg))
+  `GX_ASSERT(CmpFlag_A, !fv_after_init ||
+                        (crd_q == (32'(cli_q) < (32'd1 << fmt.lines_lg)) &&
+                         clast_q == (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg))))
   `GX_ASSERT(SmpLine_A, !(state_q == StERef && enc_q == 2'd2) ||
                         sln_q == 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg))
 
