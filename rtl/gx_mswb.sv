@@ -552,7 +552,10 @@ module gx_mswb (
     .q_line_o    (q_line),
     .q_last_o    (q_last)
   );
-  assign an_req_valid = (state_q == StAnaReq && have_x) || state_q == StQReq;
+  // (have_x in StAnaReq, written out: its line flag is eq_aln_q, so the request's valid,
+  // which enables the analyzer's input registers, decodes no other state's line)
+  assign an_req_valid = (state_q == StAnaReq && rd_val_q && eq_aln_q && !rp1_q) ||
+                        state_q == StQReq;
   assign an_resp_ready = state_q == StAnaWait || state_q == StQWait;
 
   // ---------------------------------------------------------------------------------
