@@ -218,12 +218,15 @@ module gx_mswb (
   // Variable shifts that Yosys's share pass could merge across states (one shifter, its
   // inputs selected by the states' conditions: a path from each state's decision into
   // the others' registers) are written as decodes and selects of constant shifts.
-  // one-hot decodes: bit i of 8 and of 16
+  // one-hot decodes: bit i of 8, 16 and 32
   function automatic logic [7:0] f_oh8(input logic [2:0] i);
     for (int unsigned k = 0; k < 8; k++) f_oh8[k] = 32'(i) == k;
   endfunction
   function automatic logic [15:0] f_oh16(input logic [3:0] i);
     for (int unsigned k = 0; k < 16; k++) f_oh16[k] = 32'(i) == k;
+  endfunction
+  function automatic logic [31:0] f_oh32(input logic [4:0] i);
+    for (int unsigned k = 0; k < 32; k++) f_oh32[k] = 32'(i) == k;
   endfunction
   // a bitmap of samples from the next pixel on: m >> N
   function automatic logic [63:0] f_nxpix(input logic [2:0] nlg, input logic [63:0] m);
@@ -676,9 +679,6 @@ module gx_mswb (
   // The register is cleared in the first Load clock (pwc_q) and again in Init unless the
   // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0); a
   // clear wins over a write of the same clock (the last load line's, in Init).
-  logic         pn_en;            // the next clock's write: c bytes from byte a
-  logic [8:0]   pn_addr;
-  logic [4:0]   pn_cnt;
   logic [1:0]   pn_src;           // 0 a value (1SPP, full), 1 a mask byte, 2 load, 3 copy
   logic         pn_clr;
   logic [15:0]  pn_lo, pn_hi;
@@ -707,49 +707,49 @@ module gx_mswb (
     endcase
     for (int unsigned k = 0; k < 23; k++) pv_ln[k] = 32'(voff_q[8:4]) == k;
   end
-  always_comb begin
-    if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
-      pn_en = 1'b1;
-      pn_addr = mbytes + 9'(32'(cc2_q) * 16);
-      pn_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
-      pn_src = 2'd3;
-    end else if (state_q == StLoad) begin  // load: the gathered sample 0s (below)
-      pn_en = 1'b0;
-      pn_addr = '0;
-      pn_cnt = '0;
-      pn_src = 2'd2;
-    end else if (enc_q == 2'd1) begin  // the clock after a subset emit: the mask's byte
-      pn_en = emit_q;                    // (N <= 8) or two bytes (N = 16), mbn_q
-      pn_addr = 9'(moff_q >> 3);
-      pn_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
-      pn_src = 2'd1;
-    end else begin  // emit stage, 1SPP and full: the value, at its place (below)
-      pn_en = 1'b0;
-      pn_addr = '0;
-      pn_cnt = '0;
-      pn_src = 2'd0;
-    end
+  // the lanes of c bytes from byte a: {in line a / 16 and in the next (hi, lo)}
+  function automatic logic [31:0] f_span(input logic [3:0] a, input logic [4:0] c);
     for (int unsigned l = 0; l < 16; l++) begin
-      pn_lo[l] = pn_en && l >= 32'(pn_addr[3:0]) && l < 32'(pn_addr[3:0]) + 32'(pn_cnt);
-      pn_hi[l] = pn_en && l + 16 < 32'(pn_addr[3:0]) + 32'(pn_cnt);
+      f_span[l] = l >= 32'(a) && l < 32'(a) + 32'(c);
+      f_span[16 + l] = l + 16 < 32'(a) + 32'(c);
     end
-    for (int unsigned k = 0; k < 23; k++) pn_ln[k] = 32'(pn_addr[8:4]) == k;
-    // The value (1SPP, full) of emit_d goes at voff_d: voff_q, or voff_q + B after an
-    // emit (emit_q). Its B lanes in one line (a value's offset is a multiple of B:
-    // VoffAlign_A) are decoded from voff_q (pv_lo, pv_ln) and, after an emit, moved on
-    // by B: rotated by B lanes, into the next line when they held lane 15. So no
-    // offset arithmetic lies in front of the command.
-    // The load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q; N > 2,
-    // pair pr_q's from their lanes and line in the eviction's table (glane_q, f_glane).
-    if (!cv2_q && state_q == StLoad) begin
+  endfunction
+  // One priority: the copy's word, the load's gather, a subset's mask byte(s), the
+  // value of the emit stage (1SPP, full); each sets the write's lanes, line and source.
+  logic [8:0] pn_caddr, pn_maddr;  // the copy's and the mask's byte address
+  logic [4:0] pn_ccnt;             // the copy's byte count
+  always_comb begin
+    pn_caddr = mbytes + 9'(32'(cc2_q) * 16);
+    pn_ccnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
+    pn_maddr = 9'(moff_q >> 3);
+    if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
+      {pn_hi, pn_lo} = f_span(pn_caddr[3:0], pn_ccnt);
+      pn_ln = 23'(f_oh32(pn_caddr[8:4]));
+      pn_src = 2'd3;
+    end else if (state_q == StLoad) begin
+      // the load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q;
+      // N > 2, pair pr_q's from their lanes and line in the eviction's table (glane_q,
+      // f_glane)
       pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pr_q) +: 16] : 16'd0;
       pn_hi = 16'd0;
       pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pr_q) + 16 +: 2]}));
-    end
-    if (!cv2_q && state_q != StLoad && enc_q != 2'd1) begin
+      pn_src = 2'd2;
+    end else if (enc_q == 2'd1) begin
+      // the clock after a subset emit: the mask's byte (N <= 8) or two bytes (N = 16),
+      // mbn_q
+      {pn_hi, pn_lo} = emit_q ? f_span(pn_maddr[3:0], fmt.nlg == 3'd4 ? 5'd2 : 5'd1) : 32'd0;
+      pn_ln = 23'(f_oh32(pn_maddr[8:4]));
+      pn_src = 2'd1;
+    end else begin
+      // the emit stage, 1SPP and full: the value of emit_d goes at voff_d: voff_q, or
+      // voff_q + B after an emit (emit_q). Its B lanes in one line (a value's offset is
+      // a multiple of B: VoffAlign_A) are decoded from voff_q (pv_lo, pv_ln) and, after
+      // an emit, moved on by B: rotated by B lanes, into the next line when they held
+      // lane 15. So no offset arithmetic lies in front of the command.
       pn_lo = emit_d ? (emit_q ? pv_nlo : pv_lo) : 16'd0;
       pn_hi = 16'd0;
       pn_ln = emit_q && pv_lo[15] ? {pv_ln[21:0], 1'b0} : pv_ln;
+      pn_src = 2'd0;
     end
     // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
     pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
