@@ -114,6 +114,7 @@ module gx_mswb (
   logic [2:0]        rd_line_q;              // the line last read
   logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
   logic [127:0]      ref_q, ref_d;           // the reference (merge), class or sample read
+  logic              ref_ld;                 // ... is read into ref_q this clock (smp_val)
   logic [15:0]       acc_q, acc_d;           // subset: the class's mask so far
   logic [3:0]        refi_q, refi_d;         // merge, subset: the reference's sample
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
@@ -412,27 +413,32 @@ module gx_mswb (
   // ---------------------------------------------------------------------------------
   // The line comparator: each dword of the line in rdata against the same dword of the
   // reference ref_q (repeated in every sample slot): equal, and near (every byte
-  // within T).
-  logic [255:0] rrep;
-  logic [7:0]   dw_eq, dw_near, dweq_q, dwnr_q, sl_eq, sl_near;
+  // within T). A byte x is near reference byte r when r - T <= x <= r + T: the bounds
+  // are registered with the reference (rlo_q, rhi_q: byte k of ref_q's 16, 9 bits, rlo_q
+  // with the borrow of r - T on top), so the test is two comparisons side by side, no
+  // subtraction in front of them.
+  logic [255:0]      rrep;
+  logic [7:0]        dw_eq, dw_near, dweq_q, dwnr_q, sl_eq, sl_near;
+  logic [15:0][8:0]  rlo_q, rhi_q, rlo_d, rhi_d, smp_lo, smp_hi;
   always_comb begin
+    for (int unsigned k = 0; k < 16; k++) begin
+      smp_lo[k] = {1'b0, smp_val[k*8 +: 8]} - {1'b0, cfg_q.threshold};
+      smp_hi[k] = {1'b0, smp_val[k*8 +: 8]} + {1'b0, cfg_q.threshold};
+    end
     for (int unsigned d = 0; d < 8; d++)
       rrep[d*32 +: 32] = ref_q[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
     for (int unsigned d = 0; d < 8; d++) begin
-      logic [31:0] a, r;
+      logic [31:0] a;
       logic nr;
       a = rdata[d*32 +: 32];
-      r = rrep[d*32 +: 32];
       nr = 1'b1;
-      // byte y is far when |x0 - x1| > T. One subtraction and one comparison: with the
-      // borrow bw of x0 - x1 and its low bits flipped when bw (|x0 - x1| - bw), far is
-      // {that, bw} > {T, 0}: bw = 0: |x0 - x1| > T; bw = 1: |x0 - x1| - 1 >= T.
       for (int unsigned y = 0; y < 4; y++) begin
-        logic [8:0] df;
-        df = {1'b0, a[y*8 +: 8]} - {1'b0, r[y*8 +: 8]};
-        if ({df[7:0] ^ {8{df[8]}}, df[8]} > {cfg_q.threshold, 1'b0}) nr = 1'b0;
+        logic [8:0] lo, hi;
+        lo = rlo_q[(d & ((32'd1 << fmt.dlg) - 1))*4 + y];
+        hi = rhi_q[(d & ((32'd1 << fmt.dlg) - 1))*4 + y];
+        if (!(lo[8] || a[y*8 +: 8] >= lo[7:0]) || {1'b0, a[y*8 +: 8]} > hi) nr = 1'b0;
       end
-      dw_eq[d] = a == r;
+      dw_eq[d] = a == rrep[d*32 +: 32];
       dw_near[d] = nr;
     end
     // (stage 2, from the registered dword results) a sample slot is its 2^dlg dwords
@@ -1000,7 +1006,7 @@ module gx_mswb (
     pst_d = pst_q;
     stw_d = stw_q;
     si_d = si_q;
-    ref_d = ref_q;
+    ref_ld = 1'b0;
     acc_d = acc_q;
     refi_d = refi_q;
     ai_d = ai_q;
@@ -1154,7 +1160,7 @@ module gx_mswb (
           stw_d = f_nxpix(fmt.nlg, stw_q);
           state_d = StMPix;
         end else if (fmt.multi ? refw_q && rp2_q : have_x) begin
-          ref_d = smp_val;
+          ref_ld = 1'b1;
           refi_d = i_lo;
           cli_d = '0;
           clc_d = '0;
@@ -1351,7 +1357,7 @@ module gx_mswb (
         end
         else if (enc_q == 2'd0) begin
           if (have_x) begin
-            ref_d = smp_val;
+            ref_ld = 1'b1;
             emit_d = 1'b1;
             px_d = px_q + 6'd1;
             pln_d = plnx_q;
@@ -1378,7 +1384,7 @@ module gx_mswb (
             img_ra = rd_ref;
             refw_d = 1'b1;
           end else if (rp2_q) begin
-            ref_d = smp_val;
+            ref_ld = 1'b1;
             refi_d = i_lo;
             cli_d = '0;
             clc_d = '0;
@@ -1389,7 +1395,7 @@ module gx_mswb (
         end else if (!have_x) begin
           if (!(rd_val_q && lx)) img_re = 1'b1;
         end else if (enc_q != 2'd1) begin  // full: sample si_q to the emit stage
-          ref_d = smp_val;
+          ref_ld = 1'b1;
           emit_d = 1'b1;
           si_d = si_q + 4'd1;
           sln_d = sln_nx;
@@ -1400,7 +1406,7 @@ module gx_mswb (
             state_d = StEPix;
           end
         end else begin  // subset: the next class, from its first sample
-          ref_d = smp_val;
+          ref_ld = 1'b1;
           refi_d = i_lo;
           cli_d = '0;
           clc_d = '0;
@@ -1447,6 +1453,10 @@ module gx_mswb (
     slast_d = si_d == nm1_q;
     // the compare's line counts against the pixel's lines, a clock ahead
     crd_d = 32'(cli_d) < (32'd1 << fmt.lines_lg);
+    // the reference read (ref_ld: smp_val) with its near bounds
+    ref_d = ref_ld ? smp_val : ref_q;
+    rlo_d = ref_ld ? smp_lo : rlo_q;
+    rhi_d = ref_ld ? smp_hi : rhi_q;
     clast_d = 32'(clc_d) + 1 == (32'd1 << fmt.lines_lg);
   end
 
@@ -1522,6 +1532,8 @@ module gx_mswb (
     eq_aln_q <= eq_aln_d;
     eq_qln_q <= eq_qln_d;
     ref_q <= ref_d;
+    rlo_q <= rlo_d;
+    rhi_q <= rhi_d;
     acc_q <= acc_d;
     refi_q <= refi_d;
     ai_q <= ai_d;
