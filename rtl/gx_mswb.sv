@@ -211,6 +211,16 @@ module gx_mswb (
       default: f_gdw = dlg == 3'd2 ? 3'd3 : dlg == 3'd1 ? 3'd5 : 3'd6;
     endcase
   endfunction
+  // rd_line_q == rd_x in state st (its line flags: eq_pln, eq_sln, eq_aln, eq_qln)
+  function automatic logic f_lx(input logic [4:0] st, input logic [1:0] enc,
+                                input logic [3:0] eq);
+    unique case (st)
+      5'(StAnaReq): f_lx = eq[2];
+      5'(StQBuild): f_lx = eq[3];
+      5'(StERef):   f_lx = enc == 2'd1 ? eq[0] : eq[1];
+      default:      f_lx = eq[0];
+    endcase
+  endfunction
   function automatic logic [2:0] f_low(input logic [7:0] m);
     f_low = '0;
     for (int k = 7; k >= 0; k--)
@@ -345,7 +355,7 @@ module gx_mswb (
   logic [31:0]  img_we;
   logic [255:0] wd, rdata;
   logic         have_x;    // line rd_x is in rdata
-  logic         lx;        // ... it is the line last read
+  logic         lx_q, lx_d;  // ... it is the line last read (f_lx of the state: LineX_A)
   logic         eq_pln_q, eq_sln_q, eq_aln_q, eq_qln_q;  // rd_line_q == pln_q, sln_q,
   logic         eq_pln_d, eq_sln_d, eq_aln_d, eq_qln_d;  // aln_q, qrd_q's line
   logic [2:0]   rdl_nx;    // rd_line_q's next value
@@ -380,14 +390,8 @@ module gx_mswb (
       StERef:   rd_x = enc_q == 2'd1 ? ln_first : sln_q;
       default:  rd_x = ln_first;  // StMRef
     endcase
-    // rd_line_q == rd_x, from the comparisons registered a clock ahead (LineEq_A)
-    unique case (state_q)
-      StAnaReq: lx = eq_aln_q;
-      StQBuild: lx = eq_qln_q;
-      StERef:   lx = enc_q == 2'd1 ? eq_pln_q : eq_sln_q;
-      default:  lx = eq_pln_q;
-    endcase
-    have_x = rd_val_q && lx && !rp1_q;
+    // rd_line_q == rd_x: lx_q, registered with the comparisons it selects (LineEq_A)
+    have_x = rd_val_q && lx_q && !rp1_q;
     // the line of sample si_q + 1 of pixel px_q: the next value of sln_q (from
     // registers, beside the walk's decisions; pln_q's next is the register plnx_q)
     sln_nx = 3'(((32'(px_q) << fmt.nlg) | 32'(si_q + 4'd1)) >> fmt.slg);
@@ -1166,7 +1170,7 @@ module gx_mswb (
           clc_d = '0;
           refw_d = 1'b0;
           state_d = StMCmp;
-        end else if (fmt.multi ? !refw_q : !(rd_val_q && lx)) begin
+        end else if (fmt.multi ? !refw_q : !(rd_val_q && lx_q)) begin
           img_re = 1'b1;  // (a multi-line pixel's reference is always read)
           if (fmt.multi) img_ra = rd_ref;
           refw_d = fmt.multi;
@@ -1220,7 +1224,7 @@ module gx_mswb (
       StAnaReq: begin  // the line read into rdata, then the request
         if (have_x) begin
           if (an_req_ready) state_d = StAnaWait;
-        end else if (!(rd_val_q && lx)) begin
+        end else if (!(rd_val_q && lx_q)) begin
           img_re = 1'b1;
         end
       end
@@ -1278,7 +1282,7 @@ module gx_mswb (
           // step k + 1 > 0 reads the first sample of class g0 + k (gx_ms_classify)
           qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(grep_q[32'(qg_nx) * 4 +: 4]));
           if (q_last) state_d = StQReq;
-        end else if (!(rd_val_q && lx)) begin
+        end else if (!(rd_val_q && lx_q)) begin
           img_re = 1'b1;
         end
       end
@@ -1362,7 +1366,7 @@ module gx_mswb (
             px_d = px_q + 6'd1;
             pln_d = plnx_q;
             wrw_d = wrw_q >> 1;
-          end else if (!(rd_val_q && lx)) begin
+          end else if (!(rd_val_q && lx_q)) begin
             img_re = 1'b1;
           end
         end else begin
@@ -1393,7 +1397,7 @@ module gx_mswb (
             state_d = StECmp;
           end
         end else if (!have_x) begin
-          if (!(rd_val_q && lx)) img_re = 1'b1;
+          if (!(rd_val_q && lx_q)) img_re = 1'b1;
         end else if (enc_q != 2'd1) begin  // full: sample si_q to the emit stage
           ref_ld = 1'b1;
           emit_d = 1'b1;
@@ -1447,6 +1451,7 @@ module gx_mswb (
     eq_sln_d = rdl_nx == sln_d;
     eq_aln_d = rdl_nx == aln_d;
     eq_qln_d = rdl_nx == 3'(qrd_d >> fmt.slg);
+    lx_d = f_lx(state_d, enc_d, {eq_qln_d, eq_aln_d, eq_sln_d, eq_pln_d});
     // the walk's next-pixel line and last-sample flag, a clock ahead: from the next
     // pixel and sample index, against the eviction's N - 1 (nm1_q)
     plnx_d = 3'((32'(px_d + 6'd1) << fmt.nlg) >> fmt.slg);
@@ -1531,6 +1536,7 @@ module gx_mswb (
     eq_sln_q <= eq_sln_d;
     eq_aln_q <= eq_aln_d;
     eq_qln_q <= eq_qln_d;
+    lx_q <= lx_d;
     ref_q <= ref_d;
     rlo_q <= rlo_d;
     rhi_q <= rhi_d;
@@ -1929,6 +1935,8 @@ module gx_mswb (
   `GX_ASSERT(LineEq_A, eq_pln_q == (rd_line_q == pln_q) && eq_sln_q == (rd_line_q == sln_q) &&
                        eq_aln_q == (rd_line_q == aln_q) &&
                        (state_q != StQBuild || eq_qln_q == (rd_line_q == 3'(qrd_q >> fmt.slg))))
+  `GX_ASSERT(LineX_A, state_q == StIdle ||
+                     lx_q == f_lx(state_q, enc_q, {eq_qln_q, eq_aln_q, eq_sln_q, eq_pln_q}))
   `GX_ASSERT(AnaLine_A, !(state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
                           state_q == StQBuild || state_q == StQReq || state_q == StQWait) ||
                         aln_q == (fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q))
