@@ -102,14 +102,19 @@ module gx_mswb (
   logic [15:0]       pst_q, pst_d;           // merge: the pixel's stored samples
   logic [63:0]       stw_q, stw_d;           // ... stored_q from pixel px_q on
   logic [3:0]        si_q, si_d;             // encode (1SPP, full): the pixel's sample
+  logic              slast_q, slast_d;       // ... it is the pixel's last (SLast_A)
+  logic [2:0]        plnx_q, plnx_d;         // the first line of pixel px_q + 1 (PlnNx_A)
   logic [3:0]        cli_q, cli_d;           // merge, subset: lines of the pixel read
   logic [2:0]        clc_q, clc_d;           // ... and compared
+  logic              crd_q, crd_d;           // ... lines of the pixel left to read (CmpFlag_A)
+  logic              clast_q, clast_d;       // ... line clc_q is the pixel's last
   logic              rp1_q, rp2_q;           // an image read 1, 2 clocks ago
   logic              cs2_q;                  // compare stage 2 (line compared last clock)
   logic              refw_q, refw_d;         // a multi-line pixel's reference is being read
   logic [2:0]        rd_line_q;              // the line last read
   logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
   logic [127:0]      ref_q, ref_d;           // the reference (merge), class or sample read
+  logic              ref_ld;                 // ... is read into ref_q this clock (smp_val)
   logic [15:0]       acc_q, acc_d;           // subset: the class's mask so far
   logic [3:0]        refi_q, refi_d;         // merge, subset: the reference's sample
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
@@ -206,6 +211,16 @@ module gx_mswb (
       default: f_gdw = dlg == 3'd2 ? 3'd3 : dlg == 3'd1 ? 3'd5 : 3'd6;
     endcase
   endfunction
+  // rd_line_q == rd_x in state st (its line flags: eq_pln, eq_sln, eq_aln, eq_qln)
+  function automatic logic f_lx(input logic [4:0] st, input logic [1:0] enc,
+                                input logic [3:0] eq);
+    unique case (st)
+      5'(StAnaReq): f_lx = eq[2];
+      5'(StQBuild): f_lx = eq[3];
+      5'(StERef):   f_lx = enc == 2'd1 ? eq[0] : eq[1];
+      default:      f_lx = eq[0];
+    endcase
+  endfunction
   function automatic logic [2:0] f_low(input logic [7:0] m);
     f_low = '0;
     for (int k = 7; k >= 0; k--)
@@ -214,12 +229,15 @@ module gx_mswb (
   // Variable shifts that Yosys's share pass could merge across states (one shifter, its
   // inputs selected by the states' conditions: a path from each state's decision into
   // the others' registers) are written as decodes and selects of constant shifts.
-  // one-hot decodes: bit i of 8 and of 16
+  // one-hot decodes: bit i of 8, 16 and 32
   function automatic logic [7:0] f_oh8(input logic [2:0] i);
     for (int unsigned k = 0; k < 8; k++) f_oh8[k] = 32'(i) == k;
   endfunction
   function automatic logic [15:0] f_oh16(input logic [3:0] i);
     for (int unsigned k = 0; k < 16; k++) f_oh16[k] = 32'(i) == k;
+  endfunction
+  function automatic logic [31:0] f_oh32(input logic [4:0] i);
+    for (int unsigned k = 0; k < 32; k++) f_oh32[k] = 32'(i) == k;
   endfunction
   // a bitmap of samples from the next pixel on: m >> N
   function automatic logic [63:0] f_nxpix(input logic [2:0] nlg, input logic [63:0] m);
@@ -332,12 +350,12 @@ module gx_mswb (
   // wanted (rd_x) is there (have_x) or is read. One write port: line wl, dword enables
   // wdw, data wd (the eviction's lines, read responses, merge joins).
   logic         img_re;
-  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref, pln_nx, sln_nx;
+  logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref, sln_nx;
   logic [7:0]   wdw;
   logic [31:0]  img_we;
   logic [255:0] wd, rdata;
   logic         have_x;    // line rd_x is in rdata
-  logic         lx;        // ... it is the line last read
+  logic         lx_q, lx_d;  // ... it is the line last read (f_lx of the state: LineX_A)
   logic         eq_pln_q, eq_sln_q, eq_aln_q, eq_qln_q;  // rd_line_q == pln_q, sln_q,
   logic         eq_pln_d, eq_sln_d, eq_aln_d, eq_qln_d;  // aln_q, qrd_q's line
   logic [2:0]   rdl_nx;    // rd_line_q's next value
@@ -372,17 +390,10 @@ module gx_mswb (
       StERef:   rd_x = enc_q == 2'd1 ? ln_first : sln_q;
       default:  rd_x = ln_first;  // StMRef
     endcase
-    // rd_line_q == rd_x, from the comparisons registered a clock ahead (LineEq_A)
-    unique case (state_q)
-      StAnaReq: lx = eq_aln_q;
-      StQBuild: lx = eq_qln_q;
-      StERef:   lx = enc_q == 2'd1 ? eq_pln_q : eq_sln_q;
-      default:  lx = eq_pln_q;
-    endcase
-    have_x = rd_val_q && lx && !rp1_q;
-    // the first line of pixel px_q + 1, the line of sample si_q + 1 of pixel px_q: the
-    // next values of pln_q and sln_q (from registers, beside the walk's decisions)
-    pln_nx = 3'((32'(px_q + 6'd1) << fmt.nlg) >> fmt.slg);
+    // rd_line_q == rd_x: lx_q, registered with the comparisons it selects (LineEq_A)
+    have_x = rd_val_q && lx_q && !rp1_q;
+    // the line of sample si_q + 1 of pixel px_q: the next value of sln_q (from
+    // registers, beside the walk's decisions; pln_q's next is the register plnx_q)
     sln_nx = 3'(((32'(px_q) << fmt.nlg) | 32'(si_q + 4'd1)) >> fmt.slg);
     unique case (fmt.dlg)
       3'd0:    smp_val = 128'(rdata[32'(rd_t[2:0])*32 +: 32]);
@@ -406,27 +417,32 @@ module gx_mswb (
   // ---------------------------------------------------------------------------------
   // The line comparator: each dword of the line in rdata against the same dword of the
   // reference ref_q (repeated in every sample slot): equal, and near (every byte
-  // within T).
-  logic [255:0] rrep;
-  logic [7:0]   dw_eq, dw_near, dweq_q, dwnr_q, sl_eq, sl_near;
+  // within T). A byte x is near reference byte r when r - T <= x <= r + T: the bounds
+  // are registered with the reference (rlo_q, rhi_q: byte k of ref_q's 16, 9 bits, rlo_q
+  // with the borrow of r - T on top), so the test is two comparisons side by side, no
+  // subtraction in front of them.
+  logic [255:0]      rrep;
+  logic [7:0]        dw_eq, dw_near, dweq_q, dwnr_q, sl_eq, sl_near;
+  logic [15:0][8:0]  rlo_q, rhi_q, rlo_d, rhi_d, smp_lo, smp_hi;
   always_comb begin
+    for (int unsigned k = 0; k < 16; k++) begin
+      smp_lo[k] = {1'b0, smp_val[k*8 +: 8]} - {1'b0, cfg_q.threshold};
+      smp_hi[k] = {1'b0, smp_val[k*8 +: 8]} + {1'b0, cfg_q.threshold};
+    end
     for (int unsigned d = 0; d < 8; d++)
       rrep[d*32 +: 32] = ref_q[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
     for (int unsigned d = 0; d < 8; d++) begin
-      logic [31:0] a, r;
+      logic [31:0] a;
       logic nr;
       a = rdata[d*32 +: 32];
-      r = rrep[d*32 +: 32];
       nr = 1'b1;
-      // byte y is far when |x0 - x1| > T. One subtraction and one comparison: with the
-      // borrow bw of x0 - x1 and its low bits flipped when bw (|x0 - x1| - bw), far is
-      // {that, bw} > {T, 0}: bw = 0: |x0 - x1| > T; bw = 1: |x0 - x1| - 1 >= T.
       for (int unsigned y = 0; y < 4; y++) begin
-        logic [8:0] df;
-        df = {1'b0, a[y*8 +: 8]} - {1'b0, r[y*8 +: 8]};
-        if ({df[7:0] ^ {8{df[8]}}, df[8]} > {cfg_q.threshold, 1'b0}) nr = 1'b0;
+        logic [8:0] lo, hi;
+        lo = rlo_q[(d & ((32'd1 << fmt.dlg) - 1))*4 + y];
+        hi = rhi_q[(d & ((32'd1 << fmt.dlg) - 1))*4 + y];
+        if (!(lo[8] || a[y*8 +: 8] >= lo[7:0]) || {1'b0, a[y*8 +: 8]} > hi) nr = 1'b0;
       end
-      dw_eq[d] = a == r;
+      dw_eq[d] = a == rrep[d*32 +: 32];
       dw_near[d] = nr;
     end
     // (stage 2, from the registered dword results) a sample slot is its 2^dlg dwords
@@ -549,7 +565,10 @@ module gx_mswb (
     .q_line_o    (q_line),
     .q_last_o    (q_last)
   );
-  assign an_req_valid = (state_q == StAnaReq && have_x) || state_q == StQReq;
+  // (have_x in StAnaReq, written out: its line flag is eq_aln_q, so the request's valid,
+  // which enables the analyzer's input registers, decodes no other state's line)
+  assign an_req_valid = (state_q == StAnaReq && rd_val_q && eq_aln_q && !rp1_q) ||
+                        state_q == StQReq;
   assign an_resp_ready = state_q == StAnaWait || state_q == StQWait;
 
   // ---------------------------------------------------------------------------------
@@ -670,9 +689,6 @@ module gx_mswb (
   // The register is cleared in the first Load clock (pwc_q) and again in Init unless the
   // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0); a
   // clear wins over a write of the same clock (the last load line's, in Init).
-  logic         pn_en;            // the next clock's write: c bytes from byte a
-  logic [8:0]   pn_addr;
-  logic [4:0]   pn_cnt;
   logic [1:0]   pn_src;           // 0 a value (1SPP, full), 1 a mask byte, 2 load, 3 copy
   logic         pn_clr;
   logic [15:0]  pn_lo, pn_hi;
@@ -701,49 +717,49 @@ module gx_mswb (
     endcase
     for (int unsigned k = 0; k < 23; k++) pv_ln[k] = 32'(voff_q[8:4]) == k;
   end
-  always_comb begin
-    if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
-      pn_en = 1'b1;
-      pn_addr = mbytes + 9'(32'(cc2_q) * 16);
-      pn_cnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
-      pn_src = 2'd3;
-    end else if (state_q == StLoad) begin  // load: the gathered sample 0s (below)
-      pn_en = 1'b0;
-      pn_addr = '0;
-      pn_cnt = '0;
-      pn_src = 2'd2;
-    end else if (enc_q == 2'd1) begin  // the clock after a subset emit: the mask's byte
-      pn_en = emit_q;                    // (N <= 8) or two bytes (N = 16), mbn_q
-      pn_addr = 9'(moff_q >> 3);
-      pn_cnt = fmt.nlg == 3'd4 ? 5'd2 : 5'd1;
-      pn_src = 2'd1;
-    end else begin  // emit stage, 1SPP and full: the value, at its place (below)
-      pn_en = 1'b0;
-      pn_addr = '0;
-      pn_cnt = '0;
-      pn_src = 2'd0;
-    end
+  // the lanes of c bytes from byte a: {in line a / 16 and in the next (hi, lo)}
+  function automatic logic [31:0] f_span(input logic [3:0] a, input logic [4:0] c);
     for (int unsigned l = 0; l < 16; l++) begin
-      pn_lo[l] = pn_en && l >= 32'(pn_addr[3:0]) && l < 32'(pn_addr[3:0]) + 32'(pn_cnt);
-      pn_hi[l] = pn_en && l + 16 < 32'(pn_addr[3:0]) + 32'(pn_cnt);
+      f_span[l] = l >= 32'(a) && l < 32'(a) + 32'(c);
+      f_span[16 + l] = l + 16 < 32'(a) + 32'(c);
     end
-    for (int unsigned k = 0; k < 23; k++) pn_ln[k] = 32'(pn_addr[8:4]) == k;
-    // The value (1SPP, full) of emit_d goes at voff_d: voff_q, or voff_q + B after an
-    // emit (emit_q). Its B lanes in one line (a value's offset is a multiple of B:
-    // VoffAlign_A) are decoded from voff_q (pv_lo, pv_ln) and, after an emit, moved on
-    // by B: rotated by B lanes, into the next line when they held lane 15. So no
-    // offset arithmetic lies in front of the command.
-    // The load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q; N > 2,
-    // pair pr_q's from their lanes and line in the eviction's table (glane_q, f_glane).
-    if (!cv2_q && state_q == StLoad) begin
+  endfunction
+  // One priority: the copy's word, the load's gather, a subset's mask byte(s), the
+  // value of the emit stage (1SPP, full); each sets the write's lanes, line and source.
+  logic [8:0] pn_caddr, pn_maddr;  // the copy's and the mask's byte address
+  logic [4:0] pn_ccnt;             // the copy's byte count
+  always_comb begin
+    pn_caddr = mbytes + 9'(32'(cc2_q) * 16);
+    pn_ccnt = voff_q - 9'(32'(cc2_q) * 16) >= 9'd16 ? 5'd16 : 5'(voff_q - 9'(32'(cc2_q) * 16));
+    pn_maddr = 9'(moff_q >> 3);
+    if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
+      {pn_hi, pn_lo} = f_span(pn_caddr[3:0], pn_ccnt);
+      pn_ln = 23'(f_oh32(pn_caddr[8:4]));
+      pn_src = 2'd3;
+    end else if (state_q == StLoad) begin
+      // the load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q;
+      // N > 2, pair pr_q's from their lanes and line in the eviction's table (glane_q,
+      // f_glane)
       pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pr_q) +: 16] : 16'd0;
       pn_hi = 16'd0;
       pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pr_q) + 16 +: 2]}));
-    end
-    if (!cv2_q && state_q != StLoad && enc_q != 2'd1) begin
+      pn_src = 2'd2;
+    end else if (enc_q == 2'd1) begin
+      // the clock after a subset emit: the mask's byte (N <= 8) or two bytes (N = 16),
+      // mbn_q
+      {pn_hi, pn_lo} = emit_q ? f_span(pn_maddr[3:0], fmt.nlg == 3'd4 ? 5'd2 : 5'd1) : 32'd0;
+      pn_ln = 23'(f_oh32(pn_maddr[8:4]));
+      pn_src = 2'd1;
+    end else begin
+      // the emit stage, 1SPP and full: the value of emit_d goes at voff_d: voff_q, or
+      // voff_q + B after an emit (emit_q). Its B lanes in one line (a value's offset is
+      // a multiple of B: VoffAlign_A) are decoded from voff_q (pv_lo, pv_ln) and, after
+      // an emit, moved on by B: rotated by B lanes, into the next line when they held
+      // lane 15. So no offset arithmetic lies in front of the command.
       pn_lo = emit_d ? (emit_q ? pv_nlo : pv_lo) : 16'd0;
       pn_hi = 16'd0;
       pn_ln = emit_q && pv_lo[15] ? {pv_ln[21:0], 1'b0} : pv_ln;
+      pn_src = 2'd0;
     end
     // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
     pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
@@ -809,10 +825,12 @@ module gx_mswb (
   assign peek_take = ev_take && ev_i.peek;
 
   gx_ms_pkg::ms_fmt_t fmt_n;  // the offered eviction's format
+  logic [3:0]         nm1_q;  // the held eviction's N - 1
   assign fmt_n = gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
   always_ff @(posedge clk_i)
     if (ev_start) begin
       fmt <= fmt_n;
+      nm1_q <= 4'(fmt_n.nn - 5'd1);
       gs0_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
       gs1_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b1);
       for (int unsigned k = 0; k < 4; k++)
@@ -992,7 +1010,7 @@ module gx_mswb (
     pst_d = pst_q;
     stw_d = stw_q;
     si_d = si_q;
-    ref_d = ref_q;
+    ref_ld = 1'b0;
     acc_d = acc_q;
     refi_d = refi_q;
     ai_d = ai_q;
@@ -1128,7 +1146,7 @@ module gx_mswb (
         end
         else if (!wrw_q[0]) begin  // (pixel px_q is not covered)
           px_d = px_q + 6'd1;
-          pln_d = pln_nx;
+          pln_d = plnx_q;
           wrw_d = wrw_q >> 1;
           stw_d = f_nxpix(fmt.nlg, stw_q);
         end
@@ -1141,18 +1159,18 @@ module gx_mswb (
       StMRef: begin  // merge: the next reference, the lowest sample not yet placed
         if (!nd_any) begin
           px_d = px_q + 6'd1;
-          pln_d = pln_nx;
+          pln_d = plnx_q;
           wrw_d = wrw_q >> 1;
           stw_d = f_nxpix(fmt.nlg, stw_q);
           state_d = StMPix;
         end else if (fmt.multi ? refw_q && rp2_q : have_x) begin
-          ref_d = smp_val;
+          ref_ld = 1'b1;
           refi_d = i_lo;
           cli_d = '0;
           clc_d = '0;
           refw_d = 1'b0;
           state_d = StMCmp;
-        end else if (fmt.multi ? !refw_q : !(rd_val_q && lx)) begin
+        end else if (fmt.multi ? !refw_q : !(rd_val_q && lx_q)) begin
           img_re = 1'b1;  // (a multi-line pixel's reference is always read)
           if (fmt.multi) img_ra = rd_ref;
           refw_d = fmt.multi;
@@ -1161,7 +1179,7 @@ module gx_mswb (
       StMCmp: begin  // merge: line clc_q of the pixel; the joining samples take the value
         // a one-line pixel's line is in rdata (its reference's); a multi-line pixel's
         // lines are read one a clock and compared as they arrive; stage 2 decides
-        if (fmt.multi && 32'(cli_q) < (32'd1 << fmt.lines_lg)) begin
+        if (fmt.multi && crd_q) begin
           img_re = 1'b1;
           img_ra = ln_first + 3'(cli_q);
           cli_d = cli_q + 4'd1;
@@ -1172,7 +1190,7 @@ module gx_mswb (
           for (int unsigned k = 0; k < 8; k++) wdw[k] = join_c[k >> fmt.dlg];
           done_d = done_q | join_pix;  // (with the reference itself: near and equal)
           clc_d = clc_q + 3'd1;
-          if (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg)) state_d = StMRef;
+          if (clast_q) state_d = StMRef;
         end
       end
       StAnaNext: begin
@@ -1206,7 +1224,7 @@ module gx_mswb (
       StAnaReq: begin  // the line read into rdata, then the request
         if (have_x) begin
           if (an_req_ready) state_d = StAnaWait;
-        end else if (!(rd_val_q && lx)) begin
+        end else if (!(rd_val_q && lx_q)) begin
           img_re = 1'b1;
         end
       end
@@ -1264,7 +1282,7 @@ module gx_mswb (
           // step k + 1 > 0 reads the first sample of class g0 + k (gx_ms_classify)
           qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(grep_q[32'(qg_nx) * 4 +: 4]));
           if (q_last) state_d = StQReq;
-        end else if (!(rd_val_q && lx)) begin
+        end else if (!(rd_val_q && lx_q)) begin
           img_re = 1'b1;
         end
       end
@@ -1338,17 +1356,17 @@ module gx_mswb (
           state_d = enc_q == 2'd1 ? StCopy : StOut;
         end else if (!wrw_q[0]) begin
           px_d = px_q + 6'd1;
-          pln_d = pln_nx;
+          pln_d = plnx_q;
           wrw_d = wrw_q >> 1;
         end
         else if (enc_q == 2'd0) begin
           if (have_x) begin
-            ref_d = smp_val;
+            ref_ld = 1'b1;
             emit_d = 1'b1;
             px_d = px_q + 6'd1;
-            pln_d = pln_nx;
+            pln_d = plnx_q;
             wrw_d = wrw_q >> 1;
-          end else if (!(rd_val_q && lx)) begin
+          end else if (!(rd_val_q && lx_q)) begin
             img_re = 1'b1;
           end
         end else begin
@@ -1361,7 +1379,7 @@ module gx_mswb (
       StERef: begin
         if (enc_q == 2'd1 && !nd_any) begin  // subset: every class of the pixel emitted
           px_d = px_q + 6'd1;
-          pln_d = pln_nx;
+          pln_d = plnx_q;
           wrw_d = wrw_q >> 1;
           state_d = StEPix;
         end else if (enc_q == 2'd1 && fmt.multi) begin  // subset, multi-line: the class's
@@ -1370,7 +1388,7 @@ module gx_mswb (
             img_ra = rd_ref;
             refw_d = 1'b1;
           end else if (rp2_q) begin
-            ref_d = smp_val;
+            ref_ld = 1'b1;
             refi_d = i_lo;
             cli_d = '0;
             clc_d = '0;
@@ -1379,20 +1397,20 @@ module gx_mswb (
             state_d = StECmp;
           end
         end else if (!have_x) begin
-          if (!(rd_val_q && lx)) img_re = 1'b1;
+          if (!(rd_val_q && lx_q)) img_re = 1'b1;
         end else if (enc_q != 2'd1) begin  // full: sample si_q to the emit stage
-          ref_d = smp_val;
+          ref_ld = 1'b1;
           emit_d = 1'b1;
           si_d = si_q + 4'd1;
           sln_d = sln_nx;
-          if (5'(si_q) == fmt.nn - 5'd1) begin
+          if (slast_q) begin
             px_d = px_q + 6'd1;
-            pln_d = pln_nx;
+            pln_d = plnx_q;
             wrw_d = wrw_q >> 1;
             state_d = StEPix;
           end
         end else begin  // subset: the next class, from its first sample
-          ref_d = smp_val;
+          ref_ld = 1'b1;
           refi_d = i_lo;
           cli_d = '0;
           clc_d = '0;
@@ -1401,7 +1419,7 @@ module gx_mswb (
         end
       end
       StECmp: begin  // subset: line clc_q of the pixel; the class's mask (as StMCmp)
-        if (fmt.multi && 32'(cli_q) < (32'd1 << fmt.lines_lg)) begin
+        if (fmt.multi && crd_q) begin
           img_re = 1'b1;
           img_ra = ln_first + 3'(cli_q);
           cli_d = cli_q + 4'd1;
@@ -1409,7 +1427,7 @@ module gx_mswb (
         if (cs2_q) begin
           acc_d = acc_q | eq_pix;
           clc_d = clc_q + 3'd1;
-          if (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg)) begin
+          if (clast_q) begin
             emit_d = 1'b1;
             emask_d = acc_q | eq_pix;
             done_d = done_q | acc_q | eq_pix | f_oh16(refi_q);
@@ -1433,6 +1451,18 @@ module gx_mswb (
     eq_sln_d = rdl_nx == sln_d;
     eq_aln_d = rdl_nx == aln_d;
     eq_qln_d = rdl_nx == 3'(qrd_d >> fmt.slg);
+    lx_d = f_lx(state_d, enc_d, {eq_qln_d, eq_aln_d, eq_sln_d, eq_pln_d});
+    // the walk's next-pixel line and last-sample flag, a clock ahead: from the next
+    // pixel and sample index, against the eviction's N - 1 (nm1_q)
+    plnx_d = 3'((32'(px_d + 6'd1) << fmt.nlg) >> fmt.slg);
+    slast_d = si_d == nm1_q;
+    // the compare's line counts against the pixel's lines, a clock ahead
+    crd_d = 32'(cli_d) < (32'd1 << fmt.lines_lg);
+    // the reference read (ref_ld: smp_val) with its near bounds
+    ref_d = ref_ld ? smp_val : ref_q;
+    rlo_d = ref_ld ? smp_lo : rlo_q;
+    rhi_d = ref_ld ? smp_hi : rhi_q;
+    clast_d = 32'(clc_d) + 1 == (32'd1 << fmt.lines_lg);
   end
 
   always_ff @(posedge clk_i) begin
@@ -1495,14 +1525,21 @@ module gx_mswb (
     pst_q <= pst_d;
     stw_q <= stw_d;
     si_q <= si_d;
+    slast_q <= slast_d;
+    plnx_q <= plnx_d;
     cli_q <= cli_d;
     clc_q <= clc_d;
+    crd_q <= crd_d;
+    clast_q <= clast_d;
     rd_line_q <= rdl_nx;
     eq_pln_q <= eq_pln_d;
     eq_sln_q <= eq_sln_d;
     eq_aln_q <= eq_aln_d;
     eq_qln_q <= eq_qln_d;
+    lx_q <= lx_d;
     ref_q <= ref_d;
+    rlo_q <= rlo_d;
+    rhi_q <= rhi_d;
     acc_q <= acc_d;
     refi_q <= refi_d;
     ai_q <= ai_d;
@@ -1898,11 +1935,19 @@ module gx_mswb (
   `GX_ASSERT(LineEq_A, eq_pln_q == (rd_line_q == pln_q) && eq_sln_q == (rd_line_q == sln_q) &&
                        eq_aln_q == (rd_line_q == aln_q) &&
                        (state_q != StQBuild || eq_qln_q == (rd_line_q == 3'(qrd_q >> fmt.slg))))
+  `GX_ASSERT(LineX_A, state_q == StIdle ||
+                     lx_q == f_lx(state_q, enc_q, {eq_qln_q, eq_aln_q, eq_sln_q, eq_pln_q}))
   `GX_ASSERT(AnaLine_A, !(state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
                           state_q == StQBuild || state_q == StQReq || state_q == StQWait) ||
                         aln_q == (fmt.multi ? 3'((32'(ai_q) << fmt.lines_lg) + 32'(bl_q))
                                             : 3'(ai_q)))
   `GX_ASSERT(PixLine_A, !fv_after_init || pln_q == 3'((32'(px_q) << fmt.nlg) >> fmt.slg))
+  `GX_ASSERT(NM1_A, state_q == StIdle || 5'(nm1_q) == fmt.nn - 5'd1)
+  `GX_ASSERT(SLast_A, state_q != StERef || slast_q == (5'(si_q) == fmt.nn - 5'd1))
+  `GX_ASSERT(PlnNx_A, !fv_after_init || plnx_q == 3'((32'(px_q + 6'd1) << fmt.nlg) >> fmt.slg))
+  `GX_ASSERT(CmpFlag_A, !fv_after_init ||
+                        (crd_q == (32'(cli_q) < (32'd1 << fmt.lines_lg)) &&
+                         clast_q == (32'(clc_q) + 1 == (32'd1 << fmt.lines_lg))))
   `GX_ASSERT(SmpLine_A, !(state_q == StERef && enc_q == 2'd2) ||
                         sln_q == 3'(((32'(px_q) << fmt.nlg) | 32'(si_q)) >> fmt.slg))
 
