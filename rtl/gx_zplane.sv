@@ -11,7 +11,9 @@
 // A triangle of zero area gets G = 0. The output also carries vertex 0 and the depths'
 // range.
 //
-// Stages (one pipeline enable: it advances unless its output is valid and not taken):
+// Handshake: valid/ready streams req (in) and pl (out). One pipeline enable: it advances
+// unless its output is valid and not taken, so req_ready_o = !pl_valid_o || pl_ready_i.
+// Stages:
 //   1-3    the eight products (gx_mul), operand differences before stage 1
 //   4      W, Nx, Ny
 //   5      |W|, the negations, W = 0
@@ -27,75 +29,74 @@
 `include "gx_assert.svh"
 
 module gx_zplane (
-  input  wire logic               clk_i,       /// clock, rising edge
-  input  wire logic               rst_i,       /// synchronous reset, active high
-  input  wire logic               in_valid_i,  /// a triangle is offered
-  output      logic               in_ready_o,  /// it is taken this clock
-  input  wire logic signed [23:0] x0_i, y0_i, x1_i, y1_i, x2_i, y2_i,  /// vertices, 16.8
-  input  wire logic        [23:0] z0_i, z1_i, z2_i,                    /// depths
-  output      logic               out_valid_o, /// a plane is offered
-  input  wire logic               out_ready_i, /// it is taken this clock
-  output      logic        [23:0] z0_o,        /// vertex 0's depth
-  output      logic signed [23:0] x0_o, y0_o,  /// vertex 0
-  output      logic        [51:0] gx_o, gy_o,  /// the gradient, mod 2^52
-  output      logic        [23:0] zmin_o, zmax_o /// the depths' range
+  input  wire logic              clk_i,       /// clock, rising edge
+  input  wire logic              rst_i,       /// synchronous reset, active high
+  input  wire logic              req_valid_i, /// a triangle is offered
+  output      logic              req_ready_o, /// it is taken this clock
+  input  wire gx_pkg::zp_req_t   req_i,       /// vertices (16.8) and depths
+  output      logic              pl_valid_o,  /// a plane is offered
+  input  wire logic              pl_ready_i,  /// it is taken this clock
+  output      gx_pkg::zp_plane_t pl_o         /// the plane
 );
+  logic signed [23:0] x0, y0, x1, y1, x2, y2;
+  logic        [23:0] z0, z1, z2;
+  assign {x0, y0, z0, x1, y1, z1, x2, y2, z2} = req_i;
   localparam int unsigned NS = 42;   // stages
   localparam int unsigned QB = 29;   // quotient bits
   localparam int unsigned SIDE = 5 * 24;
 
   logic en;
   logic [NS:1] v_q;
-  assign en          = !v_q[NS] || out_ready_i;
-  assign in_ready_o  = en;
-  assign out_valid_o = v_q[NS];
+  assign en          = !v_q[NS] || pl_ready_i;
+  assign req_ready_o = en;
+  assign pl_valid_o  = v_q[NS];
   always_ff @(posedge clk_i) begin
     if (rst_i)   v_q <= '0;
-    else if (en) v_q <= {v_q[NS-1:1], in_valid_i};
+    else if (en) v_q <= {v_q[NS-1:1], req_valid_i};
   end
 
   // ---------------------------------------------------------------------------------
   // Vertex 0 and the depths' range ride beside the pipeline to the output.
   logic [23:0] zmin_d, zmax_d;
   always_comb begin
-    zmin_d = z0_i;
-    zmax_d = z0_i;
-    if (z1_i < zmin_d) zmin_d = z1_i;
-    if (z1_i > zmax_d) zmax_d = z1_i;
-    if (z2_i < zmin_d) zmin_d = z2_i;
-    if (z2_i > zmax_d) zmax_d = z2_i;
+    zmin_d = z0;
+    zmax_d = z0;
+    if (z1 < zmin_d) zmin_d = z1;
+    if (z1 > zmax_d) zmax_d = z1;
+    if (z2 < zmin_d) zmin_d = z2;
+    if (z2 > zmax_d) zmax_d = z2;
   end
-  logic [SIDE-1:0] side_q [1:NS];
+  logic [NS:1][SIDE-1:0] side_q;
   always_ff @(posedge clk_i) begin
     if (en) begin
-      side_q[1] <= {z0_i, x0_i, y0_i, zmin_d, zmax_d};
+      side_q[1] <= {z0, x0, y0, zmin_d, zmax_d};
       for (int s = 2; s <= NS; s++) side_q[s] <= side_q[s-1];
     end
   end
-  assign {z0_o, x0_o, y0_o, zmin_o, zmax_o} = side_q[NS];
+  assign {pl_o.z0, pl_o.x0, pl_o.y0, pl_o.zmin, pl_o.zmax} = side_q[NS];
 
   // ---------------------------------------------------------------------------------
   // Stages 1-3: the products. Differences are 25 bits (|.| <= 2^23 + 2^23 inside the
   // guard band; depth differences |.| < 2^24).
   logic signed [24:0] a0, b0, a2, b2, dz1, dz2;
-  assign a0  = 25'(y0_i) - 25'(y1_i);
-  assign b0  = 25'(x1_i) - 25'(x0_i);
-  assign a2  = 25'(y2_i) - 25'(y0_i);
-  assign b2  = 25'(x0_i) - 25'(x2_i);
-  assign dz1 = $signed({1'b0, z1_i}) - $signed({1'b0, z0_i});
-  assign dz2 = $signed({1'b0, z2_i}) - $signed({1'b0, z0_i});
+  assign a0  = 25'(y0) - 25'(y1);
+  assign b0  = 25'(x1) - 25'(x0);
+  assign a2  = 25'(y2) - 25'(y0);
+  assign b2  = 25'(x0) - 25'(x2);
+  assign dz1 = $signed({1'b0, z1}) - $signed({1'b0, z0});
+  assign dz2 = $signed({1'b0, z2}) - $signed({1'b0, z0});
 
   logic signed [48:0] w1, w2;      // a0 x2, b0 y2
   logic signed [47:0] w3, w4;      // x0 y1, x1 y0
   logic signed [49:0] n1, n2, n3, n4;  // dz2 a0, dz1 a2, dz2 b0, dz1 b2
-  gx_mul #(.AW(25), .BW(24)) u_w1 (.clk_i, .rst_i, .en_i(en), .a_i(a0), .b_i(x2_i), .p_o(w1));
-  gx_mul #(.AW(25), .BW(24)) u_w2 (.clk_i, .rst_i, .en_i(en), .a_i(b0), .b_i(y2_i), .p_o(w2));
-  gx_mul #(.AW(24), .BW(24)) u_w3 (.clk_i, .rst_i, .en_i(en), .a_i(x0_i), .b_i(y1_i), .p_o(w3));
-  gx_mul #(.AW(24), .BW(24)) u_w4 (.clk_i, .rst_i, .en_i(en), .a_i(x1_i), .b_i(y0_i), .p_o(w4));
-  gx_mul #(.AW(25), .BW(25)) u_n1 (.clk_i, .rst_i, .en_i(en), .a_i(dz2), .b_i(a0), .p_o(n1));
-  gx_mul #(.AW(25), .BW(25)) u_n2 (.clk_i, .rst_i, .en_i(en), .a_i(dz1), .b_i(a2), .p_o(n2));
-  gx_mul #(.AW(25), .BW(25)) u_n3 (.clk_i, .rst_i, .en_i(en), .a_i(dz2), .b_i(b0), .p_o(n3));
-  gx_mul #(.AW(25), .BW(25)) u_n4 (.clk_i, .rst_i, .en_i(en), .a_i(dz1), .b_i(b2), .p_o(n4));
+  gx_mul #(.AW(25), .BW(24)) u_mul_w1 (.clk_i, .rst_i, .en_i(en), .a_i(a0), .b_i(x2), .p_o(w1));
+  gx_mul #(.AW(25), .BW(24)) u_mul_w2 (.clk_i, .rst_i, .en_i(en), .a_i(b0), .b_i(y2), .p_o(w2));
+  gx_mul #(.AW(24), .BW(24)) u_mul_w3 (.clk_i, .rst_i, .en_i(en), .a_i(x0), .b_i(y1), .p_o(w3));
+  gx_mul #(.AW(24), .BW(24)) u_mul_w4 (.clk_i, .rst_i, .en_i(en), .a_i(x1), .b_i(y0), .p_o(w4));
+  gx_mul #(.AW(25), .BW(25)) u_mul_n1 (.clk_i, .rst_i, .en_i(en), .a_i(dz2), .b_i(a0), .p_o(n1));
+  gx_mul #(.AW(25), .BW(25)) u_mul_n2 (.clk_i, .rst_i, .en_i(en), .a_i(dz1), .b_i(a2), .p_o(n2));
+  gx_mul #(.AW(25), .BW(25)) u_mul_n3 (.clk_i, .rst_i, .en_i(en), .a_i(dz2), .b_i(b0), .p_o(n3));
+  gx_mul #(.AW(25), .BW(25)) u_mul_n4 (.clk_i, .rst_i, .en_i(en), .a_i(dz1), .b_i(b2), .p_o(n4));
 
   // Stage 4: W (|W| < 2^48 inside the guard band), Nx, Ny (|N| < 2^49).
   logic signed [50:0] w_q4, nx_q4, ny_q4;
@@ -159,12 +160,12 @@ module gx_zplane (
   // 8 + j decides quotient bit 28 - j from the partial remainder P: P starts as
   // D >> 28 = 2^48 + Wn[47:28] and then takes the next bit of D, Wn[27 - j]; the
   // remainder stays below V, so P < 2^50.
-  logic [48:0] dv_rem_q [0:QB-1];  // the remainder after stage 8 + j
-  logic [QB-1:0] dv_q_q [0:QB-1];  // quotient bits so far (bit 28 - j down)
-  logic [47:0] dv_wn_q [0:QB-1];
-  logic [5:0] dv_e_q [0:QB-1];
-  logic signed [50:0] dv_nx_q [0:QB-1], dv_ny_q [0:QB-1];
-  logic dv_zero_q [0:QB-1];
+  logic [QB-2:0][48:0] dv_rem_q;  // [j]: the remainder after stage 8 + j (none after the last)
+  logic [QB-1:0][QB-1:0] dv_q_q;  // [j]: quotient bits so far (bit 28 - j down)
+  logic [QB-2:0][47:0] dv_wn_q;
+  logic [QB-1:0][5:0] dv_e_q;
+  logic [QB-1:0][50:0] dv_nx_q, dv_ny_q;  // read through $signed()
+  logic [QB-1:0] dv_zero_q;
   for (genvar j = 0; j < QB; j++) begin : gen_div
     logic [49:0] p;
     logic [48:0] v;
@@ -186,18 +187,24 @@ module gx_zplane (
       assign p       = {dv_rem_q[j-1], dv_wn_q[j-1][QB-1-j]};
       assign q_in    = dv_q_q[j-1];
       assign e_in    = dv_e_q[j-1];
-      assign nx_in   = dv_nx_q[j-1];
-      assign ny_in   = dv_ny_q[j-1];
+      assign nx_in   = $signed(dv_nx_q[j-1]);
+      assign ny_in   = $signed(dv_ny_q[j-1]);
       assign zero_in = dv_zero_q[j-1];
     end
     assign v = {wn_in, 1'b0};
     logic ge;
     assign ge = p >= {1'b0, v};
+    if (j < QB - 1) begin : gen_rem
+      always_ff @(posedge clk_i) begin
+        if (en) begin
+          dv_rem_q[j] <= 49'(ge ? p - {1'b0, v} : p);
+          dv_wn_q[j]  <= wn_in;
+        end
+      end
+    end
     always_ff @(posedge clk_i) begin
       if (en) begin
-        dv_rem_q[j]  <= 49'(ge ? p - {1'b0, v} : p);
         dv_q_q[j]    <= q_in | (QB'(ge) << (QB - 1 - j));
-        dv_wn_q[j]   <= wn_in;
         dv_e_q[j]    <= e_in;
         dv_nx_q[j]   <= nx_in;
         dv_ny_q[j]   <= ny_in;
@@ -219,12 +226,12 @@ module gx_zplane (
   assign nyh = dv_ny_q[QB-1][49:25];
   assign nxl = $signed({1'b0, dv_nx_q[QB-1][24:0]});
   assign nyl = $signed({1'b0, dv_ny_q[QB-1][24:0]});
-  gx_mul #(.AW(26), .BW(30)) u_pxl (.clk_i, .rst_i, .en_i(en), .a_i(nxl), .b_i(rs), .p_o(pxl));
-  gx_mul #(.AW(25), .BW(30)) u_pxh (.clk_i, .rst_i, .en_i(en), .a_i(nxh), .b_i(rs), .p_o(pxh));
-  gx_mul #(.AW(26), .BW(30)) u_pyl (.clk_i, .rst_i, .en_i(en), .a_i(nyl), .b_i(rs), .p_o(pyl));
-  gx_mul #(.AW(25), .BW(30)) u_pyh (.clk_i, .rst_i, .en_i(en), .a_i(nyh), .b_i(rs), .p_o(pyh));
-  logic [5:0] e_q39 [37:39];
-  logic zero_q39 [37:39];
+  gx_mul #(.AW(26), .BW(30)) u_mul_pxl (.clk_i, .rst_i, .en_i(en), .a_i(nxl), .b_i(rs), .p_o(pxl));
+  gx_mul #(.AW(25), .BW(30)) u_mul_pxh (.clk_i, .rst_i, .en_i(en), .a_i(nxh), .b_i(rs), .p_o(pxh));
+  gx_mul #(.AW(26), .BW(30)) u_mul_pyl (.clk_i, .rst_i, .en_i(en), .a_i(nyl), .b_i(rs), .p_o(pyl));
+  gx_mul #(.AW(25), .BW(30)) u_mul_pyh (.clk_i, .rst_i, .en_i(en), .a_i(nyh), .b_i(rs), .p_o(pyh));
+  logic [39:37][5:0] e_q39;
+  logic [39:37] zero_q39;
   always_ff @(posedge clk_i) begin
     if (en) begin
       e_q39[37]    <= dv_e_q[QB-1];
@@ -270,6 +277,41 @@ module gx_zplane (
       gy_q42 <= zero_q41 ? '0 : 52'(py_q41 >>> e_q41);
     end
   end
-  assign gx_o = gx_q42;
-  assign gy_o = gy_q42;
+  assign pl_o.gx = gx_q42;
+  assign pl_o.gy = gy_q42;
+
+  // ---------------------------------------------------------------------------------
+  // Properties. The divider's and the products' arithmetic is checked on every triangle
+  // against the C model in cosimulation (the SMT solvers do not decide wide products,
+  // docs/proofs.md); here: the streams, and no triangle lost or made up.
+`ifdef GX_ASSERT_ON
+  localparam logic signed [23:0] Guard = 24'(gx_pkg::GuardBandPx * 256);
+  logic req_legal;
+  assign req_legal =
+      $signed(req_i.x0) >= -Guard && $signed(req_i.x0) <= Guard &&
+      $signed(req_i.y0) >= -Guard && $signed(req_i.y0) <= Guard &&
+      $signed(req_i.x1) >= -Guard && $signed(req_i.x1) <= Guard &&
+      $signed(req_i.y1) >= -Guard && $signed(req_i.y1) <= Guard &&
+      $signed(req_i.x2) >= -Guard && $signed(req_i.x2) <= Guard &&
+      $signed(req_i.y2) >= -Guard && $signed(req_i.y2) <= Guard;
+  logic [5:0] fv_owed_q, fv_in_flight;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) fv_owed_q <= '0;
+    else fv_owed_q <= fv_owed_q + 6'(req_valid_i && req_ready_o) - 6'(pl_valid_o && pl_ready_i);
+  end
+  always_comb begin
+    fv_in_flight = '0;
+    for (int s = 1; s <= NS; s++) fv_in_flight = fv_in_flight + 6'(v_q[s]);
+  end
+`endif
+
+  `GX_ASSUME(ReqHold_M, !`GX_PAST_OK || !$past(req_valid_i && !req_ready_o) ||
+                        (req_valid_i && req_i == $past(req_i)))
+  `GX_ASSUME(ReqLegal_M, !req_valid_i || req_legal)
+  `GX_ASSERT(PlHold_A, !`GX_PAST_OK || !$past(pl_valid_o && !pl_ready_i) ||
+                       (pl_valid_o && pl_o == $past(pl_o)))
+  `GX_ASSERT(Owed_A, fv_owed_q == fv_in_flight)
+  `GX_COVER(Plane_C, pl_valid_o && pl_ready_i && pl_o.gx != '0)
+  `GX_COVER(Flat_C, pl_valid_o && pl_o.gx == '0 && pl_o.gy == '0)
+  `GX_COVER(Stall_C, pl_valid_o && !pl_ready_i && req_valid_i)
 endmodule
