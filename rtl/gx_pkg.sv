@@ -281,6 +281,32 @@ package gx_pkg;
   } pipe_cmd_t;
   localparam int unsigned PIPE_CMD_BITS = 304;
 
+  /// depth-plane request (gx_zplane): a triangle's vertices (signed 16.8) and depths (216 bits)
+  typedef struct packed {
+    logic [23:0] x0;  // [215:192] vertex 0 x, signed
+    logic [23:0] y0;  // [191:168] vertex 0 y, signed
+    logic [23:0] z0;  // [167:144] vertex 0 depth, 0..2^24-1
+    logic [23:0] x1;  // [143:120] vertex 1 x
+    logic [23:0] y1;  // [119:96] vertex 1 y
+    logic [23:0] z1;  // [95:72] vertex 1 depth
+    logic [23:0] x2;  // [71:48] vertex 2 x
+    logic [23:0] y2;  // [47:24] vertex 2 y
+    logic [23:0] z2;  // [23:0] vertex 2 depth
+  } zp_req_t;
+  localparam int unsigned ZP_REQ_BITS = 216;
+
+  /// the triangle's depth plane (gx_zrop_plane_t): level 1 of docs/zrop.md (224 bits)
+  typedef struct packed {
+    logic [23:0] z0;  // [223:200] vertex 0's depth, the anchor
+    logic [23:0] x0;  // [199:176] vertex 0 x, signed 16.8
+    logic [23:0] y0;  // [175:152] vertex 0 y
+    logic [51:0] gx;  // [151:100] depth per 1/256 pixel in x, 27 fraction bits, mod 2^52
+    logic [51:0] gy;  // [99:48] depth per 1/256 pixel in y, likewise
+    logic [23:0] zmin;  // [47:24] the vertices' least depth
+    logic [23:0] zmax;  // [23:0] the vertices' greatest depth
+  } zp_plane_t;
+  localparam int unsigned ZP_PLANE_BITS = 224;
+
 endpackage
 
 `default_nettype wire

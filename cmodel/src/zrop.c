@@ -82,6 +82,49 @@ void gx_zrop_plane(const gx_rs_tri_t *t, const uint32_t z[3], gx_zrop_plane_t *p
     p->gy = (uint64_t)round_shift((i128)ny * r, sh) & ZP_MASK;
 }
 
+void gx_zrop_req_pack(const gx_rs_tri_t *t, const uint32_t z[3], uint32_t w[GX_ZP_REQ_WORDS])
+{
+    static const unsigned xl[3] = {GX_ZP_REQ_X0_LSB, GX_ZP_REQ_X1_LSB, GX_ZP_REQ_X2_LSB};
+    static const unsigned yl[3] = {GX_ZP_REQ_Y0_LSB, GX_ZP_REQ_Y1_LSB, GX_ZP_REQ_Y2_LSB};
+    static const unsigned zl[3] = {GX_ZP_REQ_Z0_LSB, GX_ZP_REQ_Z1_LSB, GX_ZP_REQ_Z2_LSB};
+    memset(w, 0, GX_ZP_REQ_WORDS * sizeof w[0]);
+    for (int k = 0; k < 3; k++) {
+        gx_bits_set64(w, xl[k], GX_COORD_BITS, (uint64_t)(int64_t)t->x[k]);
+        gx_bits_set64(w, yl[k], GX_COORD_BITS, (uint64_t)(int64_t)t->y[k]);
+        gx_bits_set64(w, zl[k], GX_Z_BITS, z[k]);
+    }
+}
+
+void gx_zrop_plane_pack(const gx_zrop_plane_t *p, uint32_t w[GX_ZP_PLANE_WORDS])
+{
+    memset(w, 0, GX_ZP_PLANE_WORDS * sizeof w[0]);
+    gx_bits_set64(w, GX_ZP_PLANE_Z0_LSB, GX_Z_BITS, p->z0);
+    gx_bits_set64(w, GX_ZP_PLANE_X0_LSB, GX_COORD_BITS, (uint64_t)(int64_t)p->x0);
+    gx_bits_set64(w, GX_ZP_PLANE_Y0_LSB, GX_COORD_BITS, (uint64_t)(int64_t)p->y0);
+    gx_bits_set64(w, GX_ZP_PLANE_GX_LSB, GX_ZP_W, p->gx);
+    gx_bits_set64(w, GX_ZP_PLANE_GY_LSB, GX_ZP_W, p->gy);
+    gx_bits_set64(w, GX_ZP_PLANE_ZMIN_LSB, GX_Z_BITS, p->zmin);
+    gx_bits_set64(w, GX_ZP_PLANE_ZMAX_LSB, GX_Z_BITS, p->zmax);
+}
+
+void gx_zrop_plane_unpack(const uint32_t w[GX_ZP_PLANE_WORDS], gx_zrop_plane_t *p)
+{
+    memset(p, 0, sizeof *p);
+    p->z0 = (uint32_t)gx_bits_get64(w, GX_ZP_PLANE_Z0_LSB, GX_Z_BITS);
+    p->x0 = (int32_t)gx_bits_sget64(w, GX_ZP_PLANE_X0_LSB, GX_COORD_BITS);
+    p->y0 = (int32_t)gx_bits_sget64(w, GX_ZP_PLANE_Y0_LSB, GX_COORD_BITS);
+    p->gx = gx_bits_get64(w, GX_ZP_PLANE_GX_LSB, GX_ZP_W);
+    p->gy = gx_bits_get64(w, GX_ZP_PLANE_GY_LSB, GX_ZP_W);
+    p->zmin = (uint32_t)gx_bits_get64(w, GX_ZP_PLANE_ZMIN_LSB, GX_Z_BITS);
+    p->zmax = (uint32_t)gx_bits_get64(w, GX_ZP_PLANE_ZMAX_LSB, GX_Z_BITS);
+}
+
+int gx_zrop_plane_eq(const gx_zrop_plane_t *p, const gx_zrop_plane_t *q)
+{
+    return p->z0 == q->z0 && p->x0 == q->x0 && p->y0 == q->y0 && p->gx == q->gx &&
+           p->gy == q->gy && p->zmin == q->zmin && p->zmax == q->zmax;
+}
+
 /* v (mod 2^bits) as the signed value of its bits-bit two's complement. */
 static int64_t sext(uint64_t v, unsigned bits)
 {

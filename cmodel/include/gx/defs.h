@@ -414,4 +414,44 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_PIPE_CMD_SAMPLE_LSB 0u
 #define GX_PIPE_CMD_SAMPLE_BITS 4u
 
+/** depth-plane request (gx_zplane): a triangle's vertices (signed 16.8) and depths */
+#define GX_ZP_REQ_BITS 216u
+#define GX_ZP_REQ_WORDS 7u
+#define GX_ZP_REQ_X0_LSB 192u
+#define GX_ZP_REQ_X0_BITS 24u
+#define GX_ZP_REQ_Y0_LSB 168u
+#define GX_ZP_REQ_Y0_BITS 24u
+#define GX_ZP_REQ_Z0_LSB 144u
+#define GX_ZP_REQ_Z0_BITS 24u
+#define GX_ZP_REQ_X1_LSB 120u
+#define GX_ZP_REQ_X1_BITS 24u
+#define GX_ZP_REQ_Y1_LSB 96u
+#define GX_ZP_REQ_Y1_BITS 24u
+#define GX_ZP_REQ_Z1_LSB 72u
+#define GX_ZP_REQ_Z1_BITS 24u
+#define GX_ZP_REQ_X2_LSB 48u
+#define GX_ZP_REQ_X2_BITS 24u
+#define GX_ZP_REQ_Y2_LSB 24u
+#define GX_ZP_REQ_Y2_BITS 24u
+#define GX_ZP_REQ_Z2_LSB 0u
+#define GX_ZP_REQ_Z2_BITS 24u
+
+/** the triangle's depth plane (gx_zrop_plane_t): level 1 of docs/zrop.md */
+#define GX_ZP_PLANE_BITS 224u
+#define GX_ZP_PLANE_WORDS 7u
+#define GX_ZP_PLANE_Z0_LSB 200u
+#define GX_ZP_PLANE_Z0_BITS 24u
+#define GX_ZP_PLANE_X0_LSB 176u
+#define GX_ZP_PLANE_X0_BITS 24u
+#define GX_ZP_PLANE_Y0_LSB 152u
+#define GX_ZP_PLANE_Y0_BITS 24u
+#define GX_ZP_PLANE_GX_LSB 100u
+#define GX_ZP_PLANE_GX_BITS 52u
+#define GX_ZP_PLANE_GY_LSB 48u
+#define GX_ZP_PLANE_GY_BITS 52u
+#define GX_ZP_PLANE_ZMIN_LSB 24u
+#define GX_ZP_PLANE_ZMIN_BITS 24u
+#define GX_ZP_PLANE_ZMAX_LSB 0u
+#define GX_ZP_PLANE_ZMAX_BITS 24u
+
 #endif /* GX_DEFS_H */

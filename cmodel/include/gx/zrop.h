@@ -84,6 +84,13 @@ void gx_zrop_tile_dims(unsigned samples, unsigned *tw, unsigned *th);
  *  zero area (a segment or a point) gets the flat plane z0 (its gradient 0). */
 void gx_zrop_plane(const gx_rs_tri_t *tri, const uint32_t z[3], gx_zrop_plane_t *p);
 
+/** Port images of gx_zplane (layouts zp_req and zp_plane of defs/gx_defs.toml). */
+void gx_zrop_req_pack(const gx_rs_tri_t *tri, const uint32_t z[3], uint32_t w[GX_ZP_REQ_WORDS]);
+void gx_zrop_plane_pack(const gx_zrop_plane_t *p, uint32_t w[GX_ZP_PLANE_WORDS]);
+void gx_zrop_plane_unpack(const uint32_t w[GX_ZP_PLANE_WORDS], gx_zrop_plane_t *p);
+/** 1 when two planes agree in every field. */
+int gx_zrop_plane_eq(const gx_zrop_plane_t *p, const gx_zrop_plane_t *q);
+
 /** The tile plane of the depth tile whose upper-left pixel is (tx, ty), tw x th pixels. */
 void gx_zrop_tile_plane(const gx_zrop_plane_t *p, int32_t tx, int32_t ty, unsigned tw, unsigned th,
                      gx_zrop_tplane_t *tp);

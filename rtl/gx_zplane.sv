@@ -1,0 +1,317 @@
+// gx_zplane: the triangle's depth plane (level 1 of gx_zrop), one triangle a clock.
+//
+// The C model gx_zrop_plane (cmodel/src/zrop.c) is the specification; docs/zrop.md
+// derives the widths. For vertices (x_k, y_k) in 16.8 and depths z_k (24 bits):
+//   W  = twice the signed area = a0 x2 + b0 y2 + (x0 y1 - x1 y0)
+//   Nx = dz2 a0 + dz1 a2,  Ny = dz2 b0 + dz1 b2
+//        (a_k = y_k - y_k1, b_k = x_k1 - x_k, dz_k = z_k - z0), all negated when W < 0
+//   e  = bit length of |W|, Wn = |W| << (48 - e)
+//   r  = floor((2^76 + Wn) / (2 Wn))       (= round(2^(M+e-1) / |W|), M = 28)
+//   G  = round(N r / 2^e) mod 2^52         (gradient per 1/256 pixel, 27 fraction bits)
+// A triangle of zero area gets G = 0. The output also carries vertex 0 and the depths'
+// range.
+//
+// Handshake: valid/ready streams req (in) and pl (out). One pipeline enable: it advances
+// unless its output is valid and not taken, so req_ready_o = !pl_valid_o || pl_ready_i.
+// Stages:
+//   1-3    the eight products (gx_mul), operand differences before stage 1
+//   4      W, Nx, Ny
+//   5      |W|, the negations, W = 0
+//   6      e (the bit length of |W|)
+//   7      Wn
+//   8-36   the reciprocal: a restoring divider, one quotient bit a stage (bit 28 first)
+//   37-39  N r for x and y, each as two products (gx_mul) of N's halves
+//   40     the two halves summed
+//   41     the rounding constant 2^(e-1) added
+//   42     the shift by e, mod 2^52 (the output register)
+// Latency: 42 clocks. Throughput: one triangle a clock.
+`default_nettype none
+`include "gx_assert.svh"
+
+module gx_zplane (
+  input  wire logic              clk_i,       /// clock, rising edge
+  input  wire logic              rst_i,       /// synchronous reset, active high
+  input  wire logic              req_valid_i, /// a triangle is offered
+  output      logic              req_ready_o, /// it is taken this clock
+  input  wire gx_pkg::zp_req_t   req_i,       /// vertices (16.8) and depths
+  output      logic              pl_valid_o,  /// a plane is offered
+  input  wire logic              pl_ready_i,  /// it is taken this clock
+  output      gx_pkg::zp_plane_t pl_o         /// the plane
+);
+  logic signed [23:0] x0, y0, x1, y1, x2, y2;
+  logic        [23:0] z0, z1, z2;
+  assign {x0, y0, z0, x1, y1, z1, x2, y2, z2} = req_i;
+  localparam int unsigned NS = 42;   // stages
+  localparam int unsigned QB = 29;   // quotient bits
+  localparam int unsigned SIDE = 5 * 24;
+
+  logic en;
+  logic [NS:1] v_q;
+  assign en          = !v_q[NS] || pl_ready_i;
+  assign req_ready_o = en;
+  assign pl_valid_o  = v_q[NS];
+  always_ff @(posedge clk_i) begin
+    if (rst_i)   v_q <= '0;
+    else if (en) v_q <= {v_q[NS-1:1], req_valid_i};
+  end
+
+  // ---------------------------------------------------------------------------------
+  // Vertex 0 and the depths' range ride beside the pipeline to the output.
+  logic [23:0] zmin_d, zmax_d;
+  always_comb begin
+    zmin_d = z0;
+    zmax_d = z0;
+    if (z1 < zmin_d) zmin_d = z1;
+    if (z1 > zmax_d) zmax_d = z1;
+    if (z2 < zmin_d) zmin_d = z2;
+    if (z2 > zmax_d) zmax_d = z2;
+  end
+  logic [NS:1][SIDE-1:0] side_q;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      side_q[1] <= {z0, x0, y0, zmin_d, zmax_d};
+      for (int s = 2; s <= NS; s++) side_q[s] <= side_q[s-1];
+    end
+  end
+  assign {pl_o.z0, pl_o.x0, pl_o.y0, pl_o.zmin, pl_o.zmax} = side_q[NS];
+
+  // ---------------------------------------------------------------------------------
+  // Stages 1-3: the products. Differences are 25 bits (|.| <= 2^23 + 2^23 inside the
+  // guard band; depth differences |.| < 2^24).
+  logic signed [24:0] a0, b0, a2, b2, dz1, dz2;
+  assign a0  = 25'(y0) - 25'(y1);
+  assign b0  = 25'(x1) - 25'(x0);
+  assign a2  = 25'(y2) - 25'(y0);
+  assign b2  = 25'(x0) - 25'(x2);
+  assign dz1 = $signed({1'b0, z1}) - $signed({1'b0, z0});
+  assign dz2 = $signed({1'b0, z2}) - $signed({1'b0, z0});
+
+  logic signed [48:0] w1, w2;      // a0 x2, b0 y2
+  logic signed [47:0] w3, w4;      // x0 y1, x1 y0
+  logic signed [49:0] n1, n2, n3, n4;  // dz2 a0, dz1 a2, dz2 b0, dz1 b2
+  gx_mul #(.AW(25), .BW(24)) u_mul_w1 (.clk_i, .rst_i, .en_i(en), .a_i(a0), .b_i(x2), .p_o(w1));
+  gx_mul #(.AW(25), .BW(24)) u_mul_w2 (.clk_i, .rst_i, .en_i(en), .a_i(b0), .b_i(y2), .p_o(w2));
+  gx_mul #(.AW(24), .BW(24)) u_mul_w3 (.clk_i, .rst_i, .en_i(en), .a_i(x0), .b_i(y1), .p_o(w3));
+  gx_mul #(.AW(24), .BW(24)) u_mul_w4 (.clk_i, .rst_i, .en_i(en), .a_i(x1), .b_i(y0), .p_o(w4));
+  gx_mul #(.AW(25), .BW(25)) u_mul_n1 (.clk_i, .rst_i, .en_i(en), .a_i(dz2), .b_i(a0), .p_o(n1));
+  gx_mul #(.AW(25), .BW(25)) u_mul_n2 (.clk_i, .rst_i, .en_i(en), .a_i(dz1), .b_i(a2), .p_o(n2));
+  gx_mul #(.AW(25), .BW(25)) u_mul_n3 (.clk_i, .rst_i, .en_i(en), .a_i(dz2), .b_i(b0), .p_o(n3));
+  gx_mul #(.AW(25), .BW(25)) u_mul_n4 (.clk_i, .rst_i, .en_i(en), .a_i(dz1), .b_i(b2), .p_o(n4));
+
+  // Stage 4: W (|W| < 2^48 inside the guard band), Nx, Ny (|N| < 2^49).
+  logic signed [50:0] w_q4, nx_q4, ny_q4;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      w_q4  <= 51'(w1) + 51'(w2) + 51'(w3) - 51'(w4);
+      nx_q4 <= 51'(n1) + 51'(n2);
+      ny_q4 <= 51'(n3) + 51'(n4);
+    end
+  end
+
+  // Stage 5: |W|, the numerators negated with W's sign, W = 0.
+  logic [47:0] wa_q5;
+  logic signed [50:0] nx_q5, ny_q5;
+  logic zero_q5;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      wa_q5   <= 48'(w_q4[50] ? -w_q4 : w_q4);
+      nx_q5   <= w_q4[50] ? -nx_q4 : nx_q4;
+      ny_q5   <= w_q4[50] ? -ny_q4 : ny_q4;
+      zero_q5 <= w_q4 == '0;
+    end
+  end
+
+  // Stage 6: e, the bit length of |W| (1..48; 0 when W = 0).
+  function automatic logic [5:0] f_bitlen(input logic [47:0] v);
+    f_bitlen = '0;
+    for (int i = 0; i < 48; i++)
+      if (v[i]) f_bitlen = 6'(i + 1);
+  endfunction
+  logic [47:0] wa_q6;
+  logic [5:0] e_q6;
+  logic signed [50:0] nx_q6, ny_q6;
+  logic zero_q6;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      wa_q6   <= wa_q5;
+      e_q6    <= f_bitlen(wa_q5);
+      nx_q6   <= nx_q5;
+      ny_q6   <= ny_q5;
+      zero_q6 <= zero_q5;
+    end
+  end
+
+  // Stage 7: Wn = |W| << (48 - e), its top bit set (W = 0: 0, never used).
+  logic [47:0] wn_q7;
+  logic [5:0] e_q7;
+  logic signed [50:0] nx_q7, ny_q7;
+  logic zero_q7;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      wn_q7   <= wa_q6 << (6'd48 - e_q6);
+      e_q7    <= e_q6;
+      nx_q7   <= nx_q6;
+      ny_q7   <= ny_q6;
+      zero_q7 <= zero_q6;
+    end
+  end
+
+  // Stages 8-36: r = floor(D / V), D = 2^76 + Wn, V = 2 Wn (2^48 <= V < 2^49). Stage
+  // 8 + j decides quotient bit 28 - j from the partial remainder P: P starts as
+  // D >> 28 = 2^48 + Wn[47:28] and then takes the next bit of D, Wn[27 - j]; the
+  // remainder stays below V, so P < 2^50.
+  logic [QB-2:0][48:0] dv_rem_q;  // [j]: the remainder after stage 8 + j (none after the last)
+  logic [QB-1:0][QB-1:0] dv_q_q;  // [j]: quotient bits so far (bit 28 - j down)
+  logic [QB-2:0][47:0] dv_wn_q;
+  logic [QB-1:0][5:0] dv_e_q;
+  logic [QB-1:0][50:0] dv_nx_q, dv_ny_q;  // read through $signed()
+  logic [QB-1:0] dv_zero_q;
+  for (genvar j = 0; j < QB; j++) begin : gen_div
+    logic [49:0] p;
+    logic [48:0] v;
+    logic [47:0] wn_in;
+    logic [QB-1:0] q_in;
+    logic [5:0] e_in;
+    logic signed [50:0] nx_in, ny_in;
+    logic zero_in;
+    if (j == 0) begin : gen_first
+      assign wn_in   = wn_q7;
+      assign p       = {1'b0, 1'b1, 28'd0, wn_q7[47:28]};
+      assign q_in    = '0;
+      assign e_in    = e_q7;
+      assign nx_in   = nx_q7;
+      assign ny_in   = ny_q7;
+      assign zero_in = zero_q7;
+    end else begin : gen_next
+      assign wn_in   = dv_wn_q[j-1];
+      assign p       = {dv_rem_q[j-1], dv_wn_q[j-1][QB-1-j]};
+      assign q_in    = dv_q_q[j-1];
+      assign e_in    = dv_e_q[j-1];
+      assign nx_in   = $signed(dv_nx_q[j-1]);
+      assign ny_in   = $signed(dv_ny_q[j-1]);
+      assign zero_in = dv_zero_q[j-1];
+    end
+    assign v = {wn_in, 1'b0};
+    logic ge;
+    assign ge = p >= {1'b0, v};
+    if (j < QB - 1) begin : gen_rem
+      always_ff @(posedge clk_i) begin
+        if (en) begin
+          dv_rem_q[j] <= 49'(ge ? p - {1'b0, v} : p);
+          dv_wn_q[j]  <= wn_in;
+        end
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (en) begin
+        dv_q_q[j]    <= q_in | (QB'(ge) << (QB - 1 - j));
+        dv_e_q[j]    <= e_in;
+        dv_nx_q[j]   <= nx_in;
+        dv_ny_q[j]   <= ny_in;
+        dv_zero_q[j] <= zero_in;
+      end
+    end
+  end
+  logic [QB-1:0] r;
+  assign r = dv_q_q[QB-1];
+
+  // Stages 37-39: N r, N = Nh 2^25 + Nl (Nl unsigned), each half through gx_mul.
+  logic signed [55:0] pxl, pyl;   // Nl r
+  logic signed [54:0] pxh, pyh;   // Nh r
+  logic signed [29:0] rs;
+  assign rs = $signed({1'b0, r});
+  logic signed [24:0] nxh, nyh;
+  logic signed [25:0] nxl, nyl;
+  assign nxh = dv_nx_q[QB-1][49:25];
+  assign nyh = dv_ny_q[QB-1][49:25];
+  assign nxl = $signed({1'b0, dv_nx_q[QB-1][24:0]});
+  assign nyl = $signed({1'b0, dv_ny_q[QB-1][24:0]});
+  gx_mul #(.AW(26), .BW(30)) u_mul_pxl (.clk_i, .rst_i, .en_i(en), .a_i(nxl), .b_i(rs), .p_o(pxl));
+  gx_mul #(.AW(25), .BW(30)) u_mul_pxh (.clk_i, .rst_i, .en_i(en), .a_i(nxh), .b_i(rs), .p_o(pxh));
+  gx_mul #(.AW(26), .BW(30)) u_mul_pyl (.clk_i, .rst_i, .en_i(en), .a_i(nyl), .b_i(rs), .p_o(pyl));
+  gx_mul #(.AW(25), .BW(30)) u_mul_pyh (.clk_i, .rst_i, .en_i(en), .a_i(nyh), .b_i(rs), .p_o(pyh));
+  logic [39:37][5:0] e_q39;
+  logic [39:37] zero_q39;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      e_q39[37]    <= dv_e_q[QB-1];
+      zero_q39[37] <= dv_zero_q[QB-1];
+      for (int s = 38; s <= 39; s++) begin
+        e_q39[s]    <= e_q39[s-1];
+        zero_q39[s] <= zero_q39[s-1];
+      end
+    end
+  end
+
+  // Stage 40: the halves summed (|N r| < 2^49 2^28 = 2^77: 80 bits).
+  logic signed [79:0] px_q40, py_q40;
+  logic [5:0] e_q40;
+  logic zero_q40;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      px_q40   <= (80'(pxh) <<< 25) + 80'(pxl);
+      py_q40   <= (80'(pyh) <<< 25) + 80'(pyl);
+      e_q40    <= e_q39[39];
+      zero_q40 <= zero_q39[39];
+    end
+  end
+
+  // Stage 41: + 2^(e-1) (e >= 1 when W != 0).
+  logic signed [79:0] px_q41, py_q41;
+  logic [5:0] e_q41;
+  logic zero_q41;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      px_q41   <= px_q40 + (80'(1) << (e_q40 - 6'd1));
+      py_q41   <= py_q40 + (80'(1) << (e_q40 - 6'd1));
+      e_q41    <= e_q40;
+      zero_q41 <= zero_q40;
+    end
+  end
+
+  // Stage 42: >> e (floor), mod 2^52.
+  logic [51:0] gx_q42, gy_q42;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      gx_q42 <= zero_q41 ? '0 : 52'(px_q41 >>> e_q41);
+      gy_q42 <= zero_q41 ? '0 : 52'(py_q41 >>> e_q41);
+    end
+  end
+  assign pl_o.gx = gx_q42;
+  assign pl_o.gy = gy_q42;
+
+  // ---------------------------------------------------------------------------------
+  // Properties. The divider's and the products' arithmetic is checked on every triangle
+  // against the C model in cosimulation (the SMT solvers do not decide wide products,
+  // docs/proofs.md); here: the streams, and no triangle lost or made up.
+`ifdef GX_ASSERT_ON
+  localparam logic signed [23:0] Guard = 24'(gx_pkg::GuardBandPx * 256);
+  logic req_legal;
+  assign req_legal =
+      $signed(req_i.x0) >= -Guard && $signed(req_i.x0) <= Guard &&
+      $signed(req_i.y0) >= -Guard && $signed(req_i.y0) <= Guard &&
+      $signed(req_i.x1) >= -Guard && $signed(req_i.x1) <= Guard &&
+      $signed(req_i.y1) >= -Guard && $signed(req_i.y1) <= Guard &&
+      $signed(req_i.x2) >= -Guard && $signed(req_i.x2) <= Guard &&
+      $signed(req_i.y2) >= -Guard && $signed(req_i.y2) <= Guard;
+  logic [5:0] fv_owed_q, fv_in_flight;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) fv_owed_q <= '0;
+    else fv_owed_q <= fv_owed_q + 6'(req_valid_i && req_ready_o) - 6'(pl_valid_o && pl_ready_i);
+  end
+  always_comb begin
+    fv_in_flight = '0;
+    for (int s = 1; s <= NS; s++) fv_in_flight = fv_in_flight + 6'(v_q[s]);
+  end
+`endif
+
+  `GX_ASSUME(ReqHold_M, !`GX_PAST_OK || !$past(req_valid_i && !req_ready_o) ||
+                        (req_valid_i && req_i == $past(req_i)))
+  `GX_ASSUME(ReqLegal_M, !req_valid_i || req_legal)
+  `GX_ASSERT(PlHold_A, !`GX_PAST_OK || !$past(pl_valid_o && !pl_ready_i) ||
+                       (pl_valid_o && pl_o == $past(pl_o)))
+  `GX_ASSERT(Owed_A, fv_owed_q == fv_in_flight)
+  `GX_COVER(Plane_C, pl_valid_o && pl_ready_i && pl_o.gx != '0)
+  `GX_COVER(Flat_C, pl_valid_o && pl_o.gx == '0 && pl_o.gy == '0)
+  `GX_COVER(Stall_C, pl_valid_o && !pl_ready_i && req_valid_i)
+endmodule
