@@ -133,7 +133,7 @@ static int64_t sext(uint64_t v, unsigned bits)
 }
 
 void gx_zrop_tile_plane(const gx_zrop_plane_t *p, int32_t tx, int32_t ty, unsigned tw, unsigned th,
-                     gx_zrop_tplane_t *tp)
+                        gx_zrop_tplane_t *tp)
 {
     /* The centre (256 tx + 128 tw, 256 ty + 128 th) in units; level 1 mod 2^ZP_W. */
     const int64_t dx = (int64_t)tx * 256 + 128 * (int64_t)tw - p->x0;
@@ -173,7 +173,7 @@ uint32_t gx_zrop_sample(const gx_zrop_plane_t *p, unsigned samples, int32_t sx16
     gx_zrop_tplane_t tp;
     gx_zrop_tile_plane(p, tx, ty, tw, th, &tp);
     return gx_zrop_eval(&tp, sx16 - 16 * tx - 8 * (int32_t)tw,
-                            sy16 - 16 * ty - 8 * (int32_t)th);
+                        sy16 - 16 * ty - 8 * (int32_t)th);
 }
 
 /* floor(n / d) and ceil(n / d) for d > 0. */
@@ -190,7 +190,7 @@ static i128 ceil_div128(i128 n, i128 d)
 }
 
 void gx_zrop_rect_range(const gx_rs_tri_t *t, const uint32_t z[3], int64_t x0, int64_t y0,
-                     int64_t x1, int64_t y1, uint32_t *lo, uint32_t *hi)
+                        int64_t x1, int64_t y1, uint32_t *lo, uint32_t *hi)
 {
     uint32_t zmin = z[0], zmax = z[0];
     for (int k = 1; k < 3; k++) {
@@ -229,10 +229,10 @@ void gx_zrop_rect_range(const gx_rs_tri_t *t, const uint32_t z[3], int64_t x0, i
 }
 
 void gx_zrop_cons_range(const gx_rs_tri_t *t, const uint32_t z[3], uint32_t px, uint32_t py,
-                     unsigned err, uint32_t *lo, uint32_t *hi)
+                        unsigned err, uint32_t *lo, uint32_t *hi)
 {
     gx_zrop_rect_range(t, z, (int64_t)px * 256 - err, (int64_t)py * 256 - err,
-                    (int64_t)px * 256 + 256 + err, (int64_t)py * 256 + 256 + err, lo, hi);
+                       (int64_t)px * 256 + 256 + err, (int64_t)py * 256 + 256 + err, lo, hi);
 }
 
 int gx_zrop_cull(gx_zrop_func_t func, uint32_t tlo, uint32_t thi, uint32_t slo, uint32_t shi)
@@ -264,7 +264,7 @@ int gx_zrop_test(gx_zrop_func_t func, uint32_t znew, uint32_t zold)
 }
 
 void gx_zrop_positions(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table, uint32_t tx,
-                        uint32_t ty, gx_zrop_pos_t *pos)
+                       uint32_t ty, gx_zrop_pos_t *pos)
 {
     unsigned tw, th;
     const unsigned n = cfg->samples;
@@ -321,7 +321,8 @@ static void clear_as_plane(gx_zrop_tile_t *t, uint32_t clear)
 }
 
 uint64_t gx_zrop_tile_draw(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
-                       const gx_zrop_tplane_t *tp, uint64_t cover, gx_zrop_func_t func, int write)
+                           const gx_zrop_tplane_t *tp, uint64_t cover, gx_zrop_func_t func,
+                           int write)
 {
     uint64_t pass = 0;
     uint32_t znew[GX_ZTILE_SAMPLES];
@@ -415,7 +416,7 @@ void gx_zrop_tile_pack(const gx_zrop_tile_t *t, uint8_t *bytes)
 }
 
 int gx_zrop_tile_unpack(gx_zrop_tstate_t state, unsigned nplanes, const uint8_t *bytes,
-                    gx_zrop_tile_t *t)
+                        gx_zrop_tile_t *t)
 {
     memset(t, 0, sizeof *t);
     t->state = state;
@@ -464,7 +465,7 @@ void gx_zrop_init(gx_zrop_t *u)
 }
 
 int gx_zrop_surf_init(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_cfg_t *cfg, unsigned table,
-                  uint32_t clear)
+                      uint32_t clear)
 {
     memset(s, 0, sizeof *s);
     if (!gx_raster_cfg_ok(cfg) || cfg->conservative || table >= GX_Z_TABLES ||
@@ -522,7 +523,7 @@ void gx_zrop_surf_free(gx_zrop_t *u, gx_zrop_surf_t *s)
 static void tile_pos(const gx_zrop_t *u, const gx_zrop_surf_t *s, size_t t, gx_zrop_pos_t *pos)
 {
     gx_zrop_positions(&s->cfg, &u->table[s->table], (uint32_t)(t % s->tiles_x) * s->tw,
-                       (uint32_t)(t / s->tiles_x) * s->th, pos);
+                      (uint32_t)(t / s->tiles_x) * s->th, pos);
 }
 
 /* Read tile t from memory (its state from beside it); the bytes are counted. */
@@ -608,7 +609,7 @@ void gx_zrop_surf_use(gx_zrop_t *u, gx_zrop_surf_t *s, unsigned k)
 }
 
 uint64_t gx_zrop_surf_draw(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_tri_t *tri,
-                       const uint32_t z[3], gx_zrop_func_t func, int write, gx_zrop_pix_fn emit,
+                           const uint32_t z[3], gx_zrop_func_t func, int write, gx_zrop_pix_fn emit,
                        void *ctx)
 {
     gx_rs_setup_t rs;
@@ -642,10 +643,11 @@ uint64_t gx_zrop_surf_draw(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_tri_t *t
                 gx_zrop_tile_t tile;
                 gx_zrop_pos_t pos;
                 gx_zrop_tplane_t tp;
+                u->st.tested += (uint64_t)__builtin_popcountll(cover);
                 tile_load(u, s, t, &tile);
                 tile_pos(u, s, t, &pos);
                 gx_zrop_tile_plane(&p, (int32_t)(tx * s->tw), (int32_t)(ty * s->th), s->tw, s->th,
-                                &tp);
+                                   &tp);
                 pass = gx_zrop_tile_draw(&tile, &pos, s->clear, &tp, cover, func, write);
                 if (s->nocompress)
                     gx_zrop_tile_decompress(&tile, &pos, s->clear);
@@ -665,7 +667,7 @@ uint64_t gx_zrop_surf_draw(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_tri_t *t
 }
 
 uint32_t gx_zrop_surf_read(gx_zrop_t *u, const gx_zrop_surf_t *s, uint32_t px, uint32_t py,
-                       unsigned i)
+                           unsigned i)
 {
     const uint32_t tx = px / s->tw, ty = py / s->th;
     const size_t t = (size_t)ty * s->tiles_x + tx;
@@ -678,7 +680,7 @@ uint32_t gx_zrop_surf_read(gx_zrop_t *u, const gx_zrop_surf_t *s, uint32_t px, u
 }
 
 uint32_t gx_zrop_surf_read_naive(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t px, uint32_t py,
-                             unsigned i)
+                                 unsigned i)
 {
     const size_t tiles = (size_t)s->tiles_x * s->tiles_y;
     int any = 0;

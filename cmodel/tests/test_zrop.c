@@ -506,7 +506,7 @@ static void shadow_draw(gx_zrop_t *u, shadow_t *sh, unsigned op)
                     continue;
                 const uint8_t slot = table->slot[gx_raster_slot(&s->cfg, px, py, i)];
                 const uint32_t v = gx_zrop_sample(&p, n, (int32_t)(16 * px + (slot >> 4u)),
-                                               (int32_t)(16 * py + (slot & 15u)));
+                                                  (int32_t)(16 * py + (slot & 15u)));
                 if (gx_zrop_test(func, v, sh->z[py][px][i])) {
                     want |= (uint16_t)(1u << i);
                     if (write)

@@ -589,7 +589,7 @@ static void print_tri(gx_out_t *o, uint8_t *acc, const scene_t *sc, size_t ti, p
         if (cons) {
             uint32_t lo, hi;
             gx_zrop_cons_range(&sc->tris[ti].tri, sc->tris[ti].z, pix[i].px, pix[i].py,
-                            sc->cfg.cons_err, &lo, &hi);
+                               sc->cfg.cons_err, &lo, &hi);
             gx_out_printf(o, "%zu %u %u %x %x %x\n", ti, (unsigned)pix[i].px,
                           (unsigned)pix[i].py, (unsigned)pix[i].mask, (unsigned)lo,
                           (unsigned)hi);
@@ -627,7 +627,7 @@ static int run_depth(gx_out_t *o, uint8_t *acc, const scene_t *sc, int tiles)
         case EV_TRI:
             b.n = 0;
             gx_zrop_surf_draw(&u, &zs, &sc->tris[e->tri].tri, sc->tris[e->tri].z, func, write,
-                          on_zpix, &b);
+                              on_zpix, &b);
             print_tri(o, acc, sc, e->tri, b.p, b.n, 0);
             break;
         case EV_TABLE: gx_zrop_table_write(&u, e->k, &e->table); break;

@@ -781,7 +781,8 @@ static int zstats_row(const draw_tri_t *tris, size_t n, const mesh_t *m, unsigne
     cfg.height = (uint16_t)m->height;
     cfg.samples = (uint8_t)samples;
     gx_zrop_stats_t st[2];
-    uint64_t passed = 0, tested = 0;
+    uint64_t passed = 0;
+    size_t drawn = 0;
     for (int raw = 0; raw < 2; raw++) {
         gx_zrop_t u;
         gx_zrop_surf_t zs;
@@ -803,36 +804,20 @@ static int zstats_row(const draw_tri_t *tris, size_t n, const mesh_t *m, unsigne
             }
             const uint64_t p =
                 gx_zrop_surf_draw(&u, &zs, &ord[i]->tri, z, GX_Z_LESS, 1, NULL, NULL);
-            if (!raw)
+            if (!raw) {
                 passed += p;
+                drawn++;
+            }
         }
         st[raw] = u.st;
         gx_zrop_surf_free(&u, &zs);
     }
     free(ord);
-    /* every covered sample the cull did not skip was tested */
-    gx_rs_table_t tab;
-    gx_raster_default_table(samples, &tab);
-    size_t drawn = 0;
-    for (size_t i = 0; i < n; i++) {
-        gx_rs_setup_t s;
-        if (!isfinite(tris[i].dv[0]))
-            continue;
-        drawn++;
-        gx_raster_setup(&cfg, &tris[i].tri, &s);
-        if (s.cls != GX_RS_TRIANGLE)
-            continue;
-        for (int32_t py = s.py0; py <= s.py1; py++)
-            for (int32_t px = s.px0; px <= s.px1; px++)
-                tested += (uint64_t)__builtin_popcount(
-                    gx_raster_pixel(&cfg, &tab, &s, (uint32_t)px, (uint32_t)py));
-    }
-    tested -= st[0].cull_samples;
     const uint64_t bc = st[0].rd_cmp + st[0].rd_raw + st[0].wr_cmp + st[0].wr_raw;
     const uint64_t br = st[1].rd_cmp + st[1].rd_raw + st[1].wr_cmp + st[1].wr_raw;
     printf("| %ux | %zu | %llu | %llu | %llu / %llu | %llu / %llu | %llu | %llu | %.2f | %llu | "
            "%llu |\n",
-           samples, drawn, (unsigned long long)tested, (unsigned long long)passed,
+           samples, drawn, (unsigned long long)st[0].tested, (unsigned long long)passed,
            (unsigned long long)st[0].rd_cmp, (unsigned long long)st[0].rd_raw,
            (unsigned long long)st[0].wr_cmp, (unsigned long long)st[0].wr_raw,
            (unsigned long long)bc, (unsigned long long)br, bc ? (double)br / (double)bc : 0.0,

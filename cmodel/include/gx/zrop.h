@@ -93,7 +93,7 @@ int gx_zrop_plane_eq(const gx_zrop_plane_t *p, const gx_zrop_plane_t *q);
 
 /** The tile plane of the depth tile whose upper-left pixel is (tx, ty), tw x th pixels. */
 void gx_zrop_tile_plane(const gx_zrop_plane_t *p, int32_t tx, int32_t ty, unsigned tw, unsigned th,
-                     gx_zrop_tplane_t *tp);
+                        gx_zrop_tplane_t *tp);
 
 /** A sample's depth from a tile plane: sx, sy its offset from the tile's centre in 1/16
  *  pixel (-64..64). */
@@ -111,13 +111,13 @@ uint32_t gx_zrop_sample(const gx_zrop_plane_t *p, unsigned samples, int32_t sx16
  *  chosen by the gradient's signs (x: 256 px - err or 256 px + 256 + err; y likewise).
  *  A triangle of zero area gets its vertices' range. */
 void gx_zrop_cons_range(const gx_rs_tri_t *tri, const uint32_t z[3], uint32_t px, uint32_t py,
-                     unsigned err, uint32_t *lo, uint32_t *hi);
+                        unsigned err, uint32_t *lo, uint32_t *hi);
 
 /** The same for the rectangle [x0, x1] x [y0, y1] (units): lo, hi bound the plane over it
  *  (clamped, rounded outward), so they bound every sample depth the tile planes give a
  *  sample of the triangle inside it (those are within 0.76 of the plane and integers). */
 void gx_zrop_rect_range(const gx_rs_tri_t *tri, const uint32_t z[3], int64_t x0, int64_t y0,
-                     int64_t x1, int64_t y1, uint32_t *lo, uint32_t *hi);
+                        int64_t x1, int64_t y1, uint32_t *lo, uint32_t *hi);
 
 /** Z cull: 1 when no depth in [tlo, thi] passes `FUNC` against any in [slo, shi]. */
 int gx_zrop_cull(gx_zrop_func_t func, uint32_t tlo, uint32_t thi, uint32_t slo, uint32_t shi);
@@ -149,11 +149,11 @@ typedef struct gx_zrop_pos {
 
 /** The positions of the samples of the depth tile with upper-left pixel (tx, ty). */
 void gx_zrop_positions(const gx_rs_cfg_t *cfg, const gx_rs_table_t *table, uint32_t tx,
-                        uint32_t ty, gx_zrop_pos_t *pos);
+                       uint32_t ty, gx_zrop_pos_t *pos);
 
 /** Sample k's depth (reconstructed through the positions when compressed). */
 uint32_t gx_zrop_tile_read(const gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
-                       unsigned k);
+                           unsigned k);
 
 /** 1 when a tile plane can be stored compressed (its slopes fit GX_ZT_SLOPE_BITS). */
 int gx_zrop_tplane_fits(const gx_zrop_tplane_t *tp);
@@ -165,7 +165,8 @@ int gx_zrop_tplane_fits(const gx_zrop_tplane_t *tp);
  *  sample uses any more are dropped, an equal plane is shared); otherwise it becomes raw
  *  (every sample reconstructed, then written). */
 uint64_t gx_zrop_tile_draw(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
-                       const gx_zrop_tplane_t *tp, uint64_t cover, gx_zrop_func_t func, int write);
+                           const gx_zrop_tplane_t *tp, uint64_t cover, gx_zrop_func_t func,
+                           int write);
 
 /** Decompress in place: a compressed (or clear) tile becomes raw with every sample's
  *  reconstructed depth. */
@@ -179,7 +180,7 @@ void gx_zrop_tile_decompress(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32
  *  whose raw depth has a non-zero top byte or whose plane index names a plane >= count. */
 void gx_zrop_tile_pack(const gx_zrop_tile_t *t, uint8_t *bytes);
 int gx_zrop_tile_unpack(gx_zrop_tstate_t state, unsigned nplanes, const uint8_t *bytes,
-                    gx_zrop_tile_t *t);
+                        gx_zrop_tile_t *t);
 
 /* ---- surfaces and pattern tables ---- */
 
@@ -197,6 +198,7 @@ typedef struct gx_zrop_stats {
     uint64_t dip_use;          /**< ... before the surface switched tables */
     uint64_t cull_tiles;       /**< tiles with coverage that Z cull skipped */
     uint64_t cull_samples;     /**< their covered samples, never tested */
+    uint64_t tested;           /**< covered samples the depth test saw (not culled) */
 } gx_zrop_stats_t;
 
 /** A depth surface: its header (format, clear value, table) and its memory. Tile t's
@@ -227,7 +229,7 @@ void gx_zrop_init(gx_zrop_t *u);
 /** A new surface, every tile clear, using table `table`; 0 (nothing allocated) when the
  *  format or the table is out of range or the unit tracks GX_Z_MAX_SURF surfaces. */
 int gx_zrop_surf_init(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_cfg_t *cfg, unsigned table,
-                  uint32_t clear);
+                      uint32_t clear);
 void gx_zrop_surf_free(gx_zrop_t *u, gx_zrop_surf_t *s);
 /** Every tile clear with value `clear`. */
 void gx_zrop_surf_clear(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t clear);
@@ -244,14 +246,14 @@ void gx_zrop_surf_use(gx_zrop_t *u, gx_zrop_surf_t *s, unsigned k);
  *  Returns the samples that passed. */
 typedef void (*gx_zrop_pix_fn)(void *ctx, uint32_t px, uint32_t py, uint16_t mask);
 uint64_t gx_zrop_surf_draw(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_tri_t *tri,
-                       const uint32_t z[3], gx_zrop_func_t func, int write, gx_zrop_pix_fn emit,
+                           const uint32_t z[3], gx_zrop_func_t func, int write, gx_zrop_pix_fn emit,
                        void *ctx);
 /** Sample i of pixel (px, py), by a client that reconstructs through the table. */
 uint32_t gx_zrop_surf_read(gx_zrop_t *u, const gx_zrop_surf_t *s, uint32_t px, uint32_t py,
-                       unsigned i);
+                           unsigned i);
 /** The same by a naive client: the surface is decompressed in place first if it holds a
  *  compressed tile, then the raw depth is read. */
 uint32_t gx_zrop_surf_read_naive(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t px, uint32_t py,
-                             unsigned i);
+                                 unsigned i);
 
 #endif /* GX_ZROP_H */
