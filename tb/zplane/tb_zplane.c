@@ -36,6 +36,12 @@ static int32_t clampg(int64_t v)
     return (int32_t)(v < -GUARD ? -GUARD : v > GUARD ? GUARD : v);
 }
 
+/* A coordinate at a guard-band extreme (60%) or anywhere in it. */
+static int32_t extreme(tb_rng_t *r)
+{
+    return tb_rng_pct(r, 60) ? (tb_rng_pct(r, 50) ? GUARD : -GUARD) : rnd_in(r, -GUARD, GUARD);
+}
+
 typedef struct cov {
     uint64_t zero, pos, neg, needle, guard, flat, wlen1, wlen48;
 } cov_t;
@@ -53,8 +59,8 @@ static void gen(tb_rng_t *r, gx_rs_tri_t *t, uint32_t z[3], cov_t *c)
     const int32_t ox = rnd_in(r, -GUARD, GUARD - size), oy = rnd_in(r, -GUARD, GUARD - size);
     for (int k = 0; k < 3; k++) {
         if (kind == 0) { /* guard-band extremes */
-            t->x[k] = tb_rng_pct(r, 60) ? (tb_rng_pct(r, 50) ? GUARD : -GUARD) : rnd_in(r, -GUARD, GUARD);
-            t->y[k] = tb_rng_pct(r, 60) ? (tb_rng_pct(r, 50) ? GUARD : -GUARD) : rnd_in(r, -GUARD, GUARD);
+            t->x[k] = extreme(r);
+            t->y[k] = extreme(r);
         } else {
             t->x[k] = ox + rnd_in(r, 0, size);
             t->y[k] = oy + rnd_in(r, 0, size);
@@ -191,7 +197,8 @@ int main(int argc, char **argv)
         gx_zrop_plane(&tri[i], z + 3 * i, &want[i]);
     }
     /* |W| = 1 and |W| of 48 bits, once each */
-    const gx_rs_tri_t w1 = {{0, 3, 1}, {0, 1, 0}}, w48 = {{-GUARD, GUARD, -GUARD}, {-GUARD, -GUARD, GUARD}};
+    const gx_rs_tri_t w1 = {{0, 3, 1}, {0, 1, 0}};
+    const gx_rs_tri_t w48 = {{-GUARD, GUARD, -GUARD}, {-GUARD, -GUARD, GUARD}};
     tri[0] = w1;
     tri[n > 1 ? 1 : 0] = w48;
     cov.wlen1++;
