@@ -679,6 +679,17 @@ uint32_t gx_zrop_surf_read(gx_zrop_t *u, const gx_zrop_surf_t *s, uint32_t px, u
     return gx_zrop_tile_read(&tile, &pos, s->clear, k);
 }
 
+void gx_zrop_surf_tile(gx_zrop_t *u, const gx_zrop_surf_t *s, size_t t,
+                       uint32_t z[GX_ZTILE_SAMPLES])
+{
+    gx_zrop_tile_t tile;
+    gx_zrop_pos_t pos;
+    tile_load(u, s, t, &tile);
+    tile_pos(u, s, t, &pos);
+    for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
+        z[k] = gx_zrop_tile_read(&tile, &pos, s->clear, k);
+}
+
 uint32_t gx_zrop_surf_read_naive(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t px, uint32_t py,
                                  unsigned i)
 {

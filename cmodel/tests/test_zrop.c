@@ -453,6 +453,19 @@ static void check_surf(gx_zrop_t *u, shadow_t *sh, unsigned op, int all)
     uint32_t ncmp = 0;
     for (size_t t = 0; t < (size_t)s->tiles_x * s->tiles_y; t++)
         ncmp += (s->state[t] & 3u) == GX_ZT_PLANES;
+    /* a whole tile read at once reads what its samples read one by one */
+    for (size_t t = 0; all && t < (size_t)s->tiles_x * s->tiles_y; t++) {
+        uint32_t z[GX_ZTILE_SAMPLES];
+        gx_zrop_surf_tile(u, s, t, z);
+        const uint32_t px0 = (uint32_t)(t % s->tiles_x) * s->tw;
+        const uint32_t py0 = (uint32_t)(t / s->tiles_x) * s->th;
+        for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
+            const uint32_t px = px0 + k / n % s->tw, py = py0 + k / n / s->tw;
+            if (px < s->cfg.width && py < s->cfg.height)
+                CHECK(z[k] == sh->z[py][px][k % n], "op %u tile %zu sample %u: %u, shadow %u",
+                      op, t, k, z[k], sh->z[py][px][k % n]);
+        }
+    }
     /* Z cull's range holds every stored depth of its tile */
     for (uint32_t py = 0; all && py < s->cfg.height; py++)
         for (uint32_t px = 0; px < s->cfg.width; px++) {

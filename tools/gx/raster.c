@@ -639,14 +639,22 @@ static int run_depth(gx_out_t *o, uint8_t *acc, const scene_t *sc, int tiles)
     free(b.p);
     const gx_zrop_stats_t st = u.st; /* before the readout below reads tiles */
     const unsigned n = sc->cfg.samples;
-    for (uint32_t py = 0; py < sc->cfg.height; py++)
+    /* the readout, one row of depth tiles at a time, each tile read once */
+    uint32_t (*row)[GX_ZTILE_SAMPLES] = calloc(zs.tiles_x, sizeof *row);
+    if (!row) {
+        fprintf(stderr, "gx: out of memory\n");
+        gx_zrop_surf_free(&u, &zs);
+        return 1;
+    }
+    for (uint32_t py = 0; py < sc->cfg.height; py++) {
+        if (py % zs.th == 0)
+            for (unsigned tx = 0; tx < zs.tiles_x; tx++)
+                gx_zrop_surf_tile(&u, &zs, (size_t)(py / zs.th) * zs.tiles_x + tx, row[tx]);
         for (uint32_t px = 0; px < sc->cfg.width; px++) {
-            uint32_t d[16];
+            const uint32_t *d = &row[px / zs.tw][((py % zs.th) * zs.tw + px % zs.tw) * n];
             int other = 0;
-            for (unsigned i = 0; i < n; i++) {
-                d[i] = gx_zrop_surf_read(&u, &zs, px, py, i);
+            for (unsigned i = 0; i < n; i++)
                 other |= d[i] != zs.clear;
-            }
             if (!other)
                 continue;
             gx_out_printf(o, "z %u %u", (unsigned)px, (unsigned)py);
@@ -654,6 +662,8 @@ static int run_depth(gx_out_t *o, uint8_t *acc, const scene_t *sc, int tiles)
                 gx_out_printf(o, " %x", (unsigned)d[i]);
             gx_out_printf(o, "\n");
         }
+    }
+    free(row);
     if (tiles) {
         static const char *const names[3] = {"clear", "planes", "raw"};
         for (unsigned ty = 0; ty < zs.tiles_y; ty++)

@@ -28,6 +28,7 @@
 #ifndef GX_ZROP_H
 #define GX_ZROP_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "gx/raster.h"
@@ -251,6 +252,10 @@ uint64_t gx_zrop_surf_draw(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_tri_t *t
 /** Sample i of pixel (px, py), by a client that reconstructs through the table. */
 uint32_t gx_zrop_surf_read(gx_zrop_t *u, const gx_zrop_surf_t *s, uint32_t px, uint32_t py,
                            unsigned i);
+/** Every sample of tile t (sample k of the tile in z[k]), by the same kind of client: the
+ *  tile read once. */
+void gx_zrop_surf_tile(gx_zrop_t *u, const gx_zrop_surf_t *s, size_t t,
+                       uint32_t z[GX_ZTILE_SAMPLES]);
 /** The same by a naive client: the surface is decompressed in place first if it holds a
  *  compressed tile, then the raw depth is read. */
 uint32_t gx_zrop_surf_read_naive(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t px, uint32_t py,
