@@ -14,17 +14,19 @@
 // Handshake: valid/ready streams req (in) and pl (out). One pipeline enable: it advances
 // unless its output is valid and not taken, so req_ready_o = !pl_valid_o || pl_ready_i.
 // Stages:
-//   1-3    the eight products (gx_mul), operand differences before stage 1
-//   4      W, Nx, Ny
-//   5      |W|, the negations, W = 0
-//   6      e (the bit length of |W|)
-//   7      Wn
-//   8-36   the reciprocal: a restoring divider, one quotient bit a stage (bit 28 first)
-//   37-39  N r for x and y, each as two products (gx_mul) of N's halves
-//   40     the two halves summed
-//   41     the rounding constant 2^(e-1) added
-//   42     the shift by e, mod 2^52 (the output register)
-// Latency: 42 clocks. Throughput: one triangle a clock.
+//   1      the request registered (nothing in front of it but the enable)
+//   2-4    the eight products (gx_mul), operand differences in front of stage 2;
+//          the depths' range beside them
+//   5      W, Nx, Ny
+//   6      |W|, the negations, W = 0
+//   7      e (the bit length of |W|)
+//   8      Wn
+//   9-37   the reciprocal: a restoring divider, one quotient bit a stage (bit 28 first)
+//   38-40  N r for x and y, each as two products (gx_mul) of N's halves
+//   41     the two halves summed
+//   42     the rounding constant 2^(e-1) added
+//   43     the shift by e, mod 2^52 (the output register)
+// Latency: 43 clocks. Throughput: one triangle a clock.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -38,10 +40,7 @@ module gx_zplane (
   input  wire logic              pl_ready_i,  /// it is taken this clock
   output      gx_pkg::zp_plane_t pl_o         /// the plane
 );
-  logic signed [23:0] x0, y0, x1, y1, x2, y2;
-  logic        [23:0] z0, z1, z2;
-  assign {x0, y0, z0, x1, y1, z1, x2, y2, z2} = req_i;
-  localparam int unsigned NS = 42;   // stages
+  localparam int unsigned NS = 43;   // stages
   localparam int unsigned QB = 29;   // quotient bits
   localparam int unsigned SIDE = 5 * 24;
 
@@ -55,6 +54,15 @@ module gx_zplane (
     else if (en) v_q <= {v_q[NS-1:1], req_valid_i};
   end
 
+  // Stage 1: the request.
+  gx_pkg::zp_req_t req_q1;
+  always_ff @(posedge clk_i) begin
+    if (en) req_q1 <= req_i;
+  end
+  logic signed [23:0] x0, y0, x1, y1, x2, y2;
+  logic        [23:0] z0, z1, z2;
+  assign {x0, y0, z0, x1, y1, z1, x2, y2, z2} = req_q1;
+
   // ---------------------------------------------------------------------------------
   // Vertex 0 and the depths' range ride beside the pipeline to the output.
   logic [23:0] zmin_d, zmax_d;
@@ -66,17 +74,17 @@ module gx_zplane (
     if (z2 < zmin_d) zmin_d = z2;
     if (z2 > zmax_d) zmax_d = z2;
   end
-  logic [NS:1][SIDE-1:0] side_q;
+  logic [NS:2][SIDE-1:0] side_q;
   always_ff @(posedge clk_i) begin
     if (en) begin
-      side_q[1] <= {z0, x0, y0, zmin_d, zmax_d};
-      for (int s = 2; s <= NS; s++) side_q[s] <= side_q[s-1];
+      side_q[2] <= {z0, x0, y0, zmin_d, zmax_d};
+      for (int s = 3; s <= NS; s++) side_q[s] <= side_q[s-1];
     end
   end
   assign {pl_o.z0, pl_o.x0, pl_o.y0, pl_o.zmin, pl_o.zmax} = side_q[NS];
 
   // ---------------------------------------------------------------------------------
-  // Stages 1-3: the products. Differences are 25 bits (|.| <= 2^23 + 2^23 inside the
+  // Stages 2-4: the products. Differences are 25 bits (|.| <= 2^23 + 2^23 inside the
   // guard band; depth differences |.| < 2^24).
   logic signed [24:0] a0, b0, a2, b2, dz1, dz2;
   assign a0  = 25'(y0) - 25'(y1);
@@ -98,69 +106,69 @@ module gx_zplane (
   gx_mul #(.AW(25), .BW(25)) u_mul_n3 (.clk_i, .rst_i, .en_i(en), .a_i(dz2), .b_i(b0), .p_o(n3));
   gx_mul #(.AW(25), .BW(25)) u_mul_n4 (.clk_i, .rst_i, .en_i(en), .a_i(dz1), .b_i(b2), .p_o(n4));
 
-  // Stage 4: W (|W| < 2^48 inside the guard band), Nx, Ny (|N| < 2^49).
-  logic signed [50:0] w_q4, nx_q4, ny_q4;
+  // Stage 5: W (|W| < 2^48 inside the guard band), Nx, Ny (|N| < 2^49).
+  logic signed [50:0] w_q5, nx_q5, ny_q5;
   always_ff @(posedge clk_i) begin
     if (en) begin
-      w_q4  <= 51'(w1) + 51'(w2) + 51'(w3) - 51'(w4);
-      nx_q4 <= 51'(n1) + 51'(n2);
-      ny_q4 <= 51'(n3) + 51'(n4);
+      w_q5  <= 51'(w1) + 51'(w2) + 51'(w3) - 51'(w4);
+      nx_q5 <= 51'(n1) + 51'(n2);
+      ny_q5 <= 51'(n3) + 51'(n4);
     end
   end
 
-  // Stage 5: |W|, the numerators negated with W's sign, W = 0.
-  logic [47:0] wa_q5;
-  logic signed [50:0] nx_q5, ny_q5;
-  logic zero_q5;
+  // Stage 6: |W|, the numerators negated with W's sign, W = 0.
+  logic [47:0] wa_q6;
+  logic signed [50:0] nx_q6, ny_q6;
+  logic zero_q6;
   always_ff @(posedge clk_i) begin
     if (en) begin
-      wa_q5   <= 48'(w_q4[50] ? -w_q4 : w_q4);
-      nx_q5   <= w_q4[50] ? -nx_q4 : nx_q4;
-      ny_q5   <= w_q4[50] ? -ny_q4 : ny_q4;
-      zero_q5 <= w_q4 == '0;
+      wa_q6   <= 48'(w_q5[50] ? -w_q5 : w_q5);
+      nx_q6   <= w_q5[50] ? -nx_q5 : nx_q5;
+      ny_q6   <= w_q5[50] ? -ny_q5 : ny_q5;
+      zero_q6 <= w_q5 == '0;
     end
   end
 
-  // Stage 6: e, the bit length of |W| (1..48; 0 when W = 0).
+  // Stage 7: e, the bit length of |W| (1..48; 0 when W = 0).
   function automatic logic [5:0] f_bitlen(input logic [47:0] v);
     f_bitlen = '0;
     for (int i = 0; i < 48; i++)
       if (v[i]) f_bitlen = 6'(i + 1);
   endfunction
-  logic [47:0] wa_q6;
-  logic [5:0] e_q6;
-  logic signed [50:0] nx_q6, ny_q6;
-  logic zero_q6;
-  always_ff @(posedge clk_i) begin
-    if (en) begin
-      wa_q6   <= wa_q5;
-      e_q6    <= f_bitlen(wa_q5);
-      nx_q6   <= nx_q5;
-      ny_q6   <= ny_q5;
-      zero_q6 <= zero_q5;
-    end
-  end
-
-  // Stage 7: Wn = |W| << (48 - e), its top bit set (W = 0: 0, never used).
-  logic [47:0] wn_q7;
+  logic [47:0] wa_q7;
   logic [5:0] e_q7;
   logic signed [50:0] nx_q7, ny_q7;
   logic zero_q7;
   always_ff @(posedge clk_i) begin
     if (en) begin
-      wn_q7   <= wa_q6 << (6'd48 - e_q6);
-      e_q7    <= e_q6;
+      wa_q7   <= wa_q6;
+      e_q7    <= f_bitlen(wa_q6);
       nx_q7   <= nx_q6;
       ny_q7   <= ny_q6;
       zero_q7 <= zero_q6;
     end
   end
 
-  // Stages 8-36: r = floor(D / V), D = 2^76 + Wn, V = 2 Wn (2^48 <= V < 2^49). Stage
-  // 8 + j decides quotient bit 28 - j from the partial remainder P: P starts as
+  // Stage 8: Wn = |W| << (48 - e), its top bit set (W = 0: 0, never used).
+  logic [47:0] wn_q8;
+  logic [5:0] e_q8;
+  logic signed [50:0] nx_q8, ny_q8;
+  logic zero_q8;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      wn_q8   <= wa_q7 << (6'd48 - e_q7);
+      e_q8    <= e_q7;
+      nx_q8   <= nx_q7;
+      ny_q8   <= ny_q7;
+      zero_q8 <= zero_q7;
+    end
+  end
+
+  // Stages 9-37: r = floor(D / V), D = 2^76 + Wn, V = 2 Wn (2^48 <= V < 2^49). Stage
+  // 9 + j decides quotient bit 28 - j from the partial remainder P: P starts as
   // D >> 28 = 2^48 + Wn[47:28] and then takes the next bit of D, Wn[27 - j]; the
   // remainder stays below V, so P < 2^50.
-  logic [QB-2:0][48:0] dv_rem_q;  // [j]: the remainder after stage 8 + j (none after the last)
+  logic [QB-2:0][48:0] dv_rem_q;  // [j]: the remainder after stage 9 + j (none after the last)
   logic [QB-1:0][QB-1:0] dv_q_q;  // [j]: quotient bits so far (bit 28 - j down)
   logic [QB-2:0][47:0] dv_wn_q;
   logic [QB-1:0][5:0] dv_e_q;
@@ -175,13 +183,13 @@ module gx_zplane (
     logic signed [50:0] nx_in, ny_in;
     logic zero_in;
     if (j == 0) begin : gen_first
-      assign wn_in   = wn_q7;
-      assign p       = {1'b0, 1'b1, 28'd0, wn_q7[47:28]};
+      assign wn_in   = wn_q8;
+      assign p       = {1'b0, 1'b1, 28'd0, wn_q8[47:28]};
       assign q_in    = '0;
-      assign e_in    = e_q7;
-      assign nx_in   = nx_q7;
-      assign ny_in   = ny_q7;
-      assign zero_in = zero_q7;
+      assign e_in    = e_q8;
+      assign nx_in   = nx_q8;
+      assign ny_in   = ny_q8;
+      assign zero_in = zero_q8;
     end else begin : gen_next
       assign wn_in   = dv_wn_q[j-1];
       assign p       = {dv_rem_q[j-1], dv_wn_q[j-1][QB-1-j]};
@@ -215,7 +223,7 @@ module gx_zplane (
   logic [QB-1:0] r;
   assign r = dv_q_q[QB-1];
 
-  // Stages 37-39: N r, N = Nh 2^25 + Nl (Nl unsigned), each half through gx_mul.
+  // Stages 38-40: N r, N = Nh 2^25 + Nl (Nl unsigned), each half through gx_mul.
   logic signed [55:0] pxl, pyl;   // Nl r
   logic signed [54:0] pxh, pyh;   // Nh r
   logic signed [29:0] rs;
@@ -230,55 +238,55 @@ module gx_zplane (
   gx_mul #(.AW(25), .BW(30)) u_mul_pxh (.clk_i, .rst_i, .en_i(en), .a_i(nxh), .b_i(rs), .p_o(pxh));
   gx_mul #(.AW(26), .BW(30)) u_mul_pyl (.clk_i, .rst_i, .en_i(en), .a_i(nyl), .b_i(rs), .p_o(pyl));
   gx_mul #(.AW(25), .BW(30)) u_mul_pyh (.clk_i, .rst_i, .en_i(en), .a_i(nyh), .b_i(rs), .p_o(pyh));
-  logic [39:37][5:0] e_q39;
-  logic [39:37] zero_q39;
+  logic [40:38][5:0] e_q40;
+  logic [40:38] zero_q40;
   always_ff @(posedge clk_i) begin
     if (en) begin
-      e_q39[37]    <= dv_e_q[QB-1];
-      zero_q39[37] <= dv_zero_q[QB-1];
-      for (int s = 38; s <= 39; s++) begin
-        e_q39[s]    <= e_q39[s-1];
-        zero_q39[s] <= zero_q39[s-1];
+      e_q40[38]    <= dv_e_q[QB-1];
+      zero_q40[38] <= dv_zero_q[QB-1];
+      for (int s = 39; s <= 40; s++) begin
+        e_q40[s]    <= e_q40[s-1];
+        zero_q40[s] <= zero_q40[s-1];
       end
     end
   end
 
-  // Stage 40: the halves summed (|N r| < 2^49 2^28 = 2^77: 80 bits).
-  logic signed [79:0] px_q40, py_q40;
-  logic [5:0] e_q40;
-  logic zero_q40;
-  always_ff @(posedge clk_i) begin
-    if (en) begin
-      px_q40   <= (80'(pxh) <<< 25) + 80'(pxl);
-      py_q40   <= (80'(pyh) <<< 25) + 80'(pyl);
-      e_q40    <= e_q39[39];
-      zero_q40 <= zero_q39[39];
-    end
-  end
-
-  // Stage 41: + 2^(e-1) (e >= 1 when W != 0).
+  // Stage 41: the halves summed (|N r| < 2^49 2^28 = 2^77: 80 bits).
   logic signed [79:0] px_q41, py_q41;
   logic [5:0] e_q41;
   logic zero_q41;
   always_ff @(posedge clk_i) begin
     if (en) begin
-      px_q41   <= px_q40 + (80'(1) << (e_q40 - 6'd1));
-      py_q41   <= py_q40 + (80'(1) << (e_q40 - 6'd1));
-      e_q41    <= e_q40;
-      zero_q41 <= zero_q40;
+      px_q41   <= (80'(pxh) <<< 25) + 80'(pxl);
+      py_q41   <= (80'(pyh) <<< 25) + 80'(pyl);
+      e_q41    <= e_q40[40];
+      zero_q41 <= zero_q40[40];
     end
   end
 
-  // Stage 42: >> e (floor), mod 2^52.
-  logic [51:0] gx_q42, gy_q42;
+  // Stage 42: + 2^(e-1) (e >= 1 when W != 0).
+  logic signed [79:0] px_q42, py_q42;
+  logic [5:0] e_q42;
+  logic zero_q42;
   always_ff @(posedge clk_i) begin
     if (en) begin
-      gx_q42 <= zero_q41 ? '0 : 52'(px_q41 >>> e_q41);
-      gy_q42 <= zero_q41 ? '0 : 52'(py_q41 >>> e_q41);
+      px_q42   <= px_q41 + (80'(1) << (e_q41 - 6'd1));
+      py_q42   <= py_q41 + (80'(1) << (e_q41 - 6'd1));
+      e_q42    <= e_q41;
+      zero_q42 <= zero_q41;
     end
   end
-  assign pl_o.gx = gx_q42;
-  assign pl_o.gy = gy_q42;
+
+  // Stage 43: >> e (floor), mod 2^52.
+  logic [51:0] gx_q43, gy_q43;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      gx_q43 <= zero_q42 ? '0 : 52'(px_q42 >>> e_q42);
+      gy_q43 <= zero_q42 ? '0 : 52'(py_q42 >>> e_q42);
+    end
+  end
+  assign pl_o.gx = gx_q43;
+  assign pl_o.gy = gy_q43;
 
   // ---------------------------------------------------------------------------------
   // Properties. The divider's and the products' arithmetic is checked on every triangle

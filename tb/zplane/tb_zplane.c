@@ -9,7 +9,7 @@
  *  - stalls: random gaps on the request valid and random back-pressure on the plane
  *    ready; the profile changes every 1000 triangles;
  *  - timing: three triangles back to back and a sink stall while the second plane is
- *    offered, clock by clock (latency 42, one triangle a clock).
+ *    offered, clock by clock (latency 43, one triangle a clock).
  * Every plane is compared with the C model in every field. Functional coverage bins
  * (zero area, each winding, needles, guard extremes, flat planes, |W| of bit length 1 and
  * 48) are counted; a hole fails the run. Line and toggle coverage of the RTL go to
@@ -123,10 +123,10 @@ static int cov_check(const cov_t *c)
 }
 
 /* The timing of docs/zrop.md, clock by clock after reset: T0, T1, T2 offered in cycles
- * 0..2; the sink stalls in cycle 43, while T1's plane is offered. */
+ * 0..2; the sink stalls in cycle 44, while T1's plane is offered. */
 static void timing_check(tb_report_t *rep)
 {
-    enum { CYCLES = 47, LAT = 42 };
+    enum { CYCLES = 48, LAT = 43 };
     const gx_rs_tri_t tri[3] = {
         {{0, 2560, 512}, {0, 256, 2560}},
         {{512, 4096, 1024}, {300, 900, 4000}},
@@ -143,7 +143,7 @@ static void timing_check(tb_report_t *rep)
     void *m = gx_zplane_rtl_new(NULL);
     for (int c = 0; c < CYCLES; c++) {
         const int rv = c < 3, ready_in = c != LAT + 1;
-        /* T0's plane in cycle 42, T1's in 43 (held) and 44, T2's in 45 */
+        /* T0's plane in cycle 43, T1's in 44 (held) and 45, T2's in 46 */
         const int want_t = c == LAT ? 0 : c == LAT + 1 || c == LAT + 2 ? 1 : c == LAT + 3 ? 2 : -1;
         ops->set(m, rv, rv ? req[c] : none, ready_in);
         ops->eval(m);
