@@ -307,6 +307,27 @@ package gx_pkg;
   } zp_plane_t;
   localparam int unsigned ZP_PLANE_BITS = 224;
 
+  /// tile-plane request (gx_ztplane): a triangle's level-1 plane and a depth tile (211 bits)
+  typedef struct packed {
+    logic [23:0] z0;  // [210:187] vertex 0's depth, the anchor
+    logic [23:0] x0;  // [186:163] vertex 0 x, signed 16.8
+    logic [23:0] y0;  // [162:139] vertex 0 y
+    logic [51:0] gx;  // [138:87] depth per 1/256 pixel in x, 27 fraction bits, mod 2^52
+    logic [51:0] gy;  // [86:35] depth per 1/256 pixel in y, likewise
+    logic [15:0] tx;  // [34:19] the tile's upper-left pixel x, signed
+    logic [15:0] ty;  // [18:3] the tile's upper-left pixel y, signed
+    logic [2:0] nlog;  // [2:0] log2 of the samples a pixel, 0..4 (the tile is 8x8, 8x4, 4x4, 4x2, 2x2 pixels)
+  } zt_req_t;
+  localparam int unsigned ZT_REQ_BITS = 211;
+
+  /// a depth tile's plane (gx_zrop_tplane_t): level 2 of docs/zrop.md, 9 fraction bits, mod 2^34 (102 bits)
+  typedef struct packed {
+    logic [33:0] pt;  // [101:68] depth at the tile's centre
+    logic [33:0] a;  // [67:34] depth per 1/16 pixel in x
+    logic [33:0] b;  // [33:0] depth per 1/16 pixel in y
+  } zt_plane_t;
+  localparam int unsigned ZT_PLANE_BITS = 102;
+
 endpackage
 
 `default_nettype wire

@@ -146,6 +146,35 @@ void gx_zrop_tile_plane(const gx_zrop_plane_t *p, int32_t tx, int32_t ty, unsign
     tp->b = (uint64_t)round_shift(gy, GX_ZP_F - GX_ZT_F - 4) & ZT_MASK;
 }
 
+void gx_zrop_treq_pack(const gx_zrop_plane_t *p, int32_t tx, int32_t ty, unsigned nlog,
+                       uint32_t w[GX_ZT_REQ_WORDS])
+{
+    memset(w, 0, GX_ZT_REQ_WORDS * sizeof w[0]);
+    gx_bits_set64(w, GX_ZT_REQ_Z0_LSB, GX_Z_BITS, p->z0);
+    gx_bits_set64(w, GX_ZT_REQ_X0_LSB, GX_COORD_BITS, (uint64_t)(int64_t)p->x0);
+    gx_bits_set64(w, GX_ZT_REQ_Y0_LSB, GX_COORD_BITS, (uint64_t)(int64_t)p->y0);
+    gx_bits_set64(w, GX_ZT_REQ_GX_LSB, GX_ZP_W, p->gx);
+    gx_bits_set64(w, GX_ZT_REQ_GY_LSB, GX_ZP_W, p->gy);
+    gx_bits_set64(w, GX_ZT_REQ_TX_LSB, GX_ZT_REQ_TX_BITS, (uint64_t)(int64_t)tx);
+    gx_bits_set64(w, GX_ZT_REQ_TY_LSB, GX_ZT_REQ_TY_BITS, (uint64_t)(int64_t)ty);
+    gx_bits_set64(w, GX_ZT_REQ_NLOG_LSB, GX_ZT_REQ_NLOG_BITS, nlog);
+}
+
+void gx_zrop_tplane_pack(const gx_zrop_tplane_t *tp, uint32_t w[GX_ZT_PLANE_WORDS])
+{
+    memset(w, 0, GX_ZT_PLANE_WORDS * sizeof w[0]);
+    gx_bits_set64(w, GX_ZT_PLANE_PT_LSB, GX_ZT_W, tp->pt);
+    gx_bits_set64(w, GX_ZT_PLANE_A_LSB, GX_ZT_W, tp->a);
+    gx_bits_set64(w, GX_ZT_PLANE_B_LSB, GX_ZT_W, tp->b);
+}
+
+void gx_zrop_tplane_unpack(const uint32_t w[GX_ZT_PLANE_WORDS], gx_zrop_tplane_t *tp)
+{
+    tp->pt = gx_bits_get64(w, GX_ZT_PLANE_PT_LSB, GX_ZT_W);
+    tp->a = gx_bits_get64(w, GX_ZT_PLANE_A_LSB, GX_ZT_W);
+    tp->b = gx_bits_get64(w, GX_ZT_PLANE_B_LSB, GX_ZT_W);
+}
+
 uint32_t gx_zrop_eval(const gx_zrop_tplane_t *tp, int32_t sx, int32_t sy)
 {
     const uint64_t v = (tp->pt + tp->a * (uint64_t)(int64_t)sx + tp->b * (uint64_t)(int64_t)sy) &

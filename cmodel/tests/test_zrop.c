@@ -313,6 +313,35 @@ static void test_func(void)
     }
 }
 
+/* gx_ztplane's port images: a tile plane survives pack and unpack in every field, and
+ * each field lands at its own bits (a one in one field leaves the others zero). */
+static void test_tplane_ports(void)
+{
+    for (unsigned i = 0; i < 1000; i++) {
+        const uint64_t m = (1ull << GX_ZT_W) - 1u;
+        gx_zrop_tplane_t tp, got;
+        tp.pt = rnd64() & m;
+        tp.a = i == 0 ? m : rnd64() & m;
+        tp.b = i == 0 ? 0 : rnd64() & m;
+        uint32_t w[GX_ZT_PLANE_WORDS];
+        gx_zrop_tplane_pack(&tp, w);
+        gx_zrop_tplane_unpack(w, &got);
+        CHECK(got.pt == tp.pt && got.a == tp.a && got.b == tp.b,
+              "tile plane %u: pack and unpack differ", i);
+    }
+    const gx_zrop_plane_t p = {GX_Z_MAX, -1, 0, 0, 0, 0, 0};
+    uint32_t w[GX_ZT_REQ_WORDS];
+    gx_zrop_treq_pack(&p, -1, 0, 4, w);
+    CHECK(gx_bits_get64(w, GX_ZT_REQ_Z0_LSB, GX_Z_BITS) == GX_Z_MAX &&
+          gx_bits_sget64(w, GX_ZT_REQ_X0_LSB, GX_COORD_BITS) == -1 &&
+          gx_bits_get64(w, GX_ZT_REQ_Y0_LSB, GX_COORD_BITS) == 0 &&
+          gx_bits_sget64(w, GX_ZT_REQ_TX_LSB, GX_ZT_REQ_TX_BITS) == -1 &&
+          gx_bits_get64(w, GX_ZT_REQ_TY_LSB, GX_ZT_REQ_TY_BITS) == 0 &&
+          gx_bits_get64(w, GX_ZT_REQ_NLOG_LSB, GX_ZT_REQ_NLOG_BITS) == 4 &&
+          gx_bits_get64(w, GX_ZT_REQ_GX_LSB, GX_ZP_W) == 0,
+          "tile-plane request fields overlap");
+}
+
 /* transitions seen: clear -> planes, planes -> more planes, planes -> raw, raw -> planes */
 static unsigned trans[4];
 
@@ -637,6 +666,7 @@ int main(void)
 {
     check_seed("test_zrop");
     test_func();
+    test_tplane_ports();
     test_cull();
     test_random(20000);
     test_needles(20000);

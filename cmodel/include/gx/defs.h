@@ -454,4 +454,34 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_ZP_PLANE_ZMAX_LSB 0u
 #define GX_ZP_PLANE_ZMAX_BITS 24u
 
+/** tile-plane request (gx_ztplane): a triangle's level-1 plane and a depth tile */
+#define GX_ZT_REQ_BITS 211u
+#define GX_ZT_REQ_WORDS 7u
+#define GX_ZT_REQ_Z0_LSB 187u
+#define GX_ZT_REQ_Z0_BITS 24u
+#define GX_ZT_REQ_X0_LSB 163u
+#define GX_ZT_REQ_X0_BITS 24u
+#define GX_ZT_REQ_Y0_LSB 139u
+#define GX_ZT_REQ_Y0_BITS 24u
+#define GX_ZT_REQ_GX_LSB 87u
+#define GX_ZT_REQ_GX_BITS 52u
+#define GX_ZT_REQ_GY_LSB 35u
+#define GX_ZT_REQ_GY_BITS 52u
+#define GX_ZT_REQ_TX_LSB 19u
+#define GX_ZT_REQ_TX_BITS 16u
+#define GX_ZT_REQ_TY_LSB 3u
+#define GX_ZT_REQ_TY_BITS 16u
+#define GX_ZT_REQ_NLOG_LSB 0u
+#define GX_ZT_REQ_NLOG_BITS 3u
+
+/** a depth tile's plane (gx_zrop_tplane_t): level 2 of docs/zrop.md, 9 fraction bits, mod 2^34 */
+#define GX_ZT_PLANE_BITS 102u
+#define GX_ZT_PLANE_WORDS 4u
+#define GX_ZT_PLANE_PT_LSB 68u
+#define GX_ZT_PLANE_PT_BITS 34u
+#define GX_ZT_PLANE_A_LSB 34u
+#define GX_ZT_PLANE_A_BITS 34u
+#define GX_ZT_PLANE_B_LSB 0u
+#define GX_ZT_PLANE_B_BITS 34u
+
 #endif /* GX_DEFS_H */

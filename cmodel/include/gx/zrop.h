@@ -96,6 +96,14 @@ int gx_zrop_plane_eq(const gx_zrop_plane_t *p, const gx_zrop_plane_t *q);
 void gx_zrop_tile_plane(const gx_zrop_plane_t *p, int32_t tx, int32_t ty, unsigned tw, unsigned th,
                         gx_zrop_tplane_t *tp);
 
+/** Port images of gx_ztplane (layouts zt_req and zt_plane of defs/gx_defs.toml): the
+ *  plane p, the tile's upper-left pixel (tx, ty: signed 16 bits) and log2 of the samples
+ *  a pixel (0..4, the tile's size by gx_zrop_tile_dims). */
+void gx_zrop_treq_pack(const gx_zrop_plane_t *p, int32_t tx, int32_t ty, unsigned nlog,
+                       uint32_t w[GX_ZT_REQ_WORDS]);
+void gx_zrop_tplane_pack(const gx_zrop_tplane_t *tp, uint32_t w[GX_ZT_PLANE_WORDS]);
+void gx_zrop_tplane_unpack(const uint32_t w[GX_ZT_PLANE_WORDS], gx_zrop_tplane_t *tp);
+
 /** A sample's depth from a tile plane: sx, sy its offset from the tile's centre in 1/16
  *  pixel (-64..64). */
 uint32_t gx_zrop_eval(const gx_zrop_tplane_t *tp, int32_t sx, int32_t sy);
