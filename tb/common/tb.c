@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "stream.h"
 #include "synth_row.h"
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -123,6 +124,46 @@ const char *tb_rate_at_fmax(char *buf, size_t len, double mhz, double per_clock,
     else
         snprintf(buf, len, "-");
     return buf;
+}
+
+void tb_bench_stream_table(const char *block, const char *items, const char *workload,
+                           uint64_t n, uint64_t cycles, double cpu_s)
+{
+    const double mhz = tb_synth_fmax_mhz(block);
+    printf("| workload | %s | clocks | %s/clock | M%s/s at %.1f MHz | "
+           "sim cycles per CPU-second |\n", items, items, items, mhz);
+    printf("|---|---:|---:|---:|---:|---:|\n");
+    printf("| %s | %llu | %llu | %.3f | %.1f | %.0f |\n", workload, (unsigned long long)n,
+           (unsigned long long)cycles, (double)n / (double)cycles,
+           mhz * (double)n / (double)cycles, (double)cycles / cpu_s);
+}
+
+void tb_timing3(tb_report_t *rep, const tb_dut_ops_t *ops, void *m,
+                const uint32_t *const req[3], const uint32_t *const want[3], int lat,
+                const char *out)
+{
+    uint32_t none[64] = {0}, w[64];
+    if (ops->req_words > 64 || ops->resp_words > 64) {
+        tb_check(rep, 0, "timing: ports wider than 2048 bits");
+        return;
+    }
+    for (int c = 0; c < lat + 5; c++) {
+        const int rv = c < 3;
+        /* response 0 in cycle lat, 1 in lat + 1 (held) and lat + 2, 2 in lat + 3 */
+        const int want_r = c == lat ? 0 : c == lat + 1 || c == lat + 2 ? 1 : c == lat + 3 ? 2 : -1;
+        ops->set(m, rv, rv ? req[c] : none, c != lat + 1);
+        ops->eval(m);
+        const int ready = ops->req_ready(m), valid = ops->resp_valid(m);
+        tb_check(rep, ready == (c != lat + 1), "timing: cycle %d req_ready_o %d", c, ready);
+        tb_check(rep, valid == (want_r >= 0), "timing: cycle %d %s valid %d", c, out, valid);
+        if (want_r >= 0 && valid) {
+            ops->resp(m, w);
+            tb_check(rep, !memcmp(w, want[want_r], ops->resp_words * sizeof w[0]),
+                     "timing: cycle %d %s is not response %d", c, out, want_r);
+        }
+        ops->tick(m);
+        tb_check(rep, !ops->failed(m), "timing: an assertion failed in cycle %d", c);
+    }
 }
 
 void tb_out_paths(const tb_opts_t *o, const char *block, char *cov, size_t cov_len,

@@ -53,6 +53,22 @@ double tb_synth_fmax_mhz(const char *row);
  *  Returns buf. */
 const char *tb_rate_at_fmax(char *buf, size_t len, double mhz, double per_clock, int decimals);
 
+/** make bench's table for a block that takes one item a clock: n items of `workload` in
+ *  `cycles` clocks (cpu_s CPU-seconds of simulation), with items a second at the fmax
+ *  docs/synth.md gives for row `block`; `items` names them in the header ("triangles"). */
+void tb_bench_stream_table(const char *block, const char *items, const char *workload,
+                           uint64_t n, uint64_t cycles, double cpu_s);
+
+struct tb_dut_ops;
+/** The timing diagram of a pipeline with one response a request and latency `lat`, clock
+ *  by clock after reset: requests 0, 1, 2 offered in cycles 0, 1, 2; the sink stalls in
+ *  cycle lat + 1, while response 1 is offered. Checks req_ready and resp_valid in every
+ *  cycle, each offered response against want[r] (ops->resp_words words), and that no
+ *  assertion fires. `out` names the response port in messages. */
+void tb_timing3(tb_report_t *rep, const struct tb_dut_ops *ops, void *m,
+                const uint32_t *const req[3], const uint32_t *const want[3], int lat,
+                const char *out);
+
 /** The output paths of a test of block `block` (e.g. "gx_analyzer"), directories made:
  *  OUT/coverage/<block>.dat and OUT/waves/<block>_<seed>.fst. */
 void tb_out_paths(const tb_opts_t *o, const char *block, char *cov, size_t cov_len,

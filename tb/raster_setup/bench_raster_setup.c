@@ -46,13 +46,7 @@ int main(void)
             return 1;
         }
     }
-    const double mhz = tb_synth_fmax_mhz("raster_setup");
-    printf("| workload | triangles | clocks | triangles/clock | Mtriangles/s at %.1f MHz | "
-           "sim cycles per CPU-second |\n", mhz);
-    printf("|---|---:|---:|---:|---:|---:|\n");
-    printf("| random 1920x1080 | %u | %llu | %.3f | %.1f | %.0f |\n", TRIS,
-           (unsigned long long)cycles, (double)TRIS / (double)cycles,
-           mhz * (double)TRIS / (double)cycles, (double)cycles / dt);
+    tb_bench_stream_table("raster_setup", "triangles", "random 1920x1080", TRIS, cycles, dt);
     free(cfg);
     free(tri);
     free(out);

@@ -126,39 +126,22 @@ static int cov_check(const cov_t *c)
  * 0..2; the sink stalls in cycle 44, while T1's plane is offered. */
 static void timing_check(tb_report_t *rep)
 {
-    enum { CYCLES = 48, LAT = 43 };
     const gx_rs_tri_t tri[3] = {
         {{0, 2560, 512}, {0, 256, 2560}},
         {{512, 4096, 1024}, {300, 900, 4000}},
         {{100, 900, 1700}, {100, 500, 900}},
     };
     const uint32_t z[9] = {100, 200000, 16000000, 5, 5, 5, 0, GX_Z_MAX, 12345};
-    const tb_dut_ops_t *ops = &gx_zplane_rtl_ops;
-    uint32_t req[3][GX_ZP_REQ_WORDS], none[GX_ZP_REQ_WORDS] = {0}, w[GX_ZP_PLANE_WORDS];
-    gx_zrop_plane_t want[3], got;
+    uint32_t req[3][GX_ZP_REQ_WORDS], want[3][GX_ZP_PLANE_WORDS];
     for (int t = 0; t < 3; t++) {
+        gx_zrop_plane_t p;
         gx_zrop_req_pack(&tri[t], z + 3 * t, req[t]);
-        gx_zrop_plane(&tri[t], z + 3 * t, &want[t]);
+        gx_zrop_plane(&tri[t], z + 3 * t, &p);
+        gx_zrop_plane_pack(&p, want[t]);
     }
     void *m = gx_zplane_rtl_new(NULL);
-    for (int c = 0; c < CYCLES; c++) {
-        const int rv = c < 3, ready_in = c != LAT + 1;
-        /* T0's plane in cycle 43, T1's in 44 (held) and 45, T2's in 46 */
-        const int want_t = c == LAT ? 0 : c == LAT + 1 || c == LAT + 2 ? 1 : c == LAT + 3 ? 2 : -1;
-        ops->set(m, rv, rv ? req[c] : none, ready_in);
-        ops->eval(m);
-        const int ready = ops->req_ready(m), valid = ops->resp_valid(m);
-        tb_check(rep, ready == (c != LAT + 1), "timing: cycle %d req_ready_o %d", c, ready);
-        tb_check(rep, valid == (want_t >= 0), "timing: cycle %d pl_valid_o %d", c, valid);
-        if (want_t >= 0 && valid) {
-            ops->resp(m, w);
-            gx_zrop_plane_unpack(w, &got);
-            tb_check(rep, gx_zrop_plane_eq(&want[want_t], &got),
-                     "timing: cycle %d pl_o is not T%d's plane", c, want_t);
-        }
-        ops->tick(m);
-        tb_check(rep, !ops->failed(m), "timing: an assertion failed in cycle %d", c);
-    }
+    tb_timing3(rep, &gx_zplane_rtl_ops, m, (const uint32_t *const[3]){req[0], req[1], req[2]},
+               (const uint32_t *const[3]){want[0], want[1], want[2]}, 43, "pl_o");
     gx_zplane_rtl_free(m, NULL);
 }
 

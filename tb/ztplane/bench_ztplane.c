@@ -53,13 +53,7 @@ int main(void)
             return 1;
         }
     }
-    const double mhz = tb_synth_fmax_mhz("ztplane");
-    printf("| workload | tiles | clocks | tiles/clock | Mtiles/s at %.1f MHz | "
-           "sim cycles per CPU-second |\n", mhz);
-    printf("|---|---:|---:|---:|---:|---:|\n");
-    printf("| random 1920x1080 | %u | %llu | %.3f | %.1f | %.0f |\n", TILES,
-           (unsigned long long)cycles, (double)TILES / (double)cycles,
-           mhz * (double)TILES / (double)cycles, (double)cycles / dt);
+    tb_bench_stream_table("ztplane", "tiles", "random 1920x1080", TILES, cycles, dt);
     free(q);
     free(out);
     return 0;

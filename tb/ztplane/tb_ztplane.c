@@ -130,38 +130,21 @@ static int tp_eq(const gx_zrop_tplane_t *a, const gx_zrop_tplane_t *b)
  * 0..2; the sink stalls in cycle 9, while R1's tile plane is offered. */
 static void timing_check(tb_report_t *rep)
 {
-    enum { CYCLES = 13, LAT = 8 };
     gx_ztplane_req_t q[3];
     tb_rng_t r;
     tb_rng_seed(&r, 7);
     uint64_t cov[C_BINS] = {0};
-    uint32_t req[3][GX_ZT_REQ_WORDS], none[GX_ZT_REQ_WORDS] = {0}, w[GX_ZT_PLANE_WORDS];
-    gx_zrop_tplane_t want[3], got;
+    uint32_t req[3][GX_ZT_REQ_WORDS], want[3][GX_ZT_PLANE_WORDS];
     for (int t = 0; t < 3; t++) {
+        gx_zrop_tplane_t tp;
         gen(&r, &q[t], cov);
         gx_zrop_treq_pack(&q[t].p, q[t].tx, q[t].ty, q[t].nlog, req[t]);
-        want_of(&q[t], &want[t]);
+        want_of(&q[t], &tp);
+        gx_zrop_tplane_pack(&tp, want[t]);
     }
-    const tb_dut_ops_t *ops = &gx_ztplane_rtl_ops;
     void *m = gx_ztplane_rtl_new(NULL);
-    for (int c = 0; c < CYCLES; c++) {
-        const int rv = c < 3, ready_in = c != LAT + 1;
-        /* R0's tile plane in cycle 8, R1's in 9 (held) and 10, R2's in 11 */
-        const int want_t = c == LAT ? 0 : c == LAT + 1 || c == LAT + 2 ? 1 : c == LAT + 3 ? 2 : -1;
-        ops->set(m, rv, rv ? req[c] : none, ready_in);
-        ops->eval(m);
-        const int ready = ops->req_ready(m), valid = ops->resp_valid(m);
-        tb_check(rep, ready == (c != LAT + 1), "timing: cycle %d req_ready_o %d", c, ready);
-        tb_check(rep, valid == (want_t >= 0), "timing: cycle %d tp_valid_o %d", c, valid);
-        if (want_t >= 0 && valid) {
-            ops->resp(m, w);
-            gx_zrop_tplane_unpack(w, &got);
-            tb_check(rep, tp_eq(&want[want_t], &got),
-                     "timing: cycle %d tp_o is not R%d's tile plane", c, want_t);
-        }
-        ops->tick(m);
-        tb_check(rep, !ops->failed(m), "timing: an assertion failed in cycle %d", c);
-    }
+    tb_timing3(rep, &gx_ztplane_rtl_ops, m, (const uint32_t *const[3]){req[0], req[1], req[2]},
+               (const uint32_t *const[3]){want[0], want[1], want[2]}, 8, "tp_o");
     gx_ztplane_rtl_free(m, NULL);
 }
 
