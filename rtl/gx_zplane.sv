@@ -45,14 +45,10 @@ module gx_zplane (
   localparam int unsigned SIDE = 5 * 24;
 
   logic en;
-  logic [NS:1] v_q;
-  assign en          = !v_q[NS] || pl_ready_i;
-  assign req_ready_o = en;
-  assign pl_valid_o  = v_q[NS];
-  always_ff @(posedge clk_i) begin
-    if (rst_i)   v_q <= '0;
-    else if (en) v_q <= {v_q[NS-1:1], req_valid_i};
-  end
+  gx_vpipe #(.Stages(NS)) u_vp (
+    .clk_i, .rst_i, .in_valid_i(req_valid_i), .in_ready_o(req_ready_o),
+    .out_valid_o(pl_valid_o), .out_ready_i(pl_ready_i), .en_o(en)
+  );
 
   // Stage 1: the request.
   gx_pkg::zp_req_t req_q1;
@@ -291,7 +287,8 @@ module gx_zplane (
   // ---------------------------------------------------------------------------------
   // Properties. The divider's and the products' arithmetic is checked on every triangle
   // against the C model in cosimulation (the SMT solvers do not decide wide products,
-  // docs/proofs.md); here: the streams, and no triangle lost or made up.
+  // docs/proofs.md); here: the plane held while not taken, and (gx_vpipe's Owed_A) no
+  // triangle lost or made up.
 `ifdef GX_ASSERT_ON
   localparam logic signed [23:0] Guard = 24'(gx_pkg::GuardBandPx * 256);
   logic req_legal;
@@ -302,15 +299,6 @@ module gx_zplane (
       $signed(req_i.y1) >= -Guard && $signed(req_i.y1) <= Guard &&
       $signed(req_i.x2) >= -Guard && $signed(req_i.x2) <= Guard &&
       $signed(req_i.y2) >= -Guard && $signed(req_i.y2) <= Guard;
-  logic [5:0] fv_owed_q, fv_in_flight;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) fv_owed_q <= '0;
-    else fv_owed_q <= fv_owed_q + 6'(req_valid_i && req_ready_o) - 6'(pl_valid_o && pl_ready_i);
-  end
-  always_comb begin
-    fv_in_flight = '0;
-    for (int s = 1; s <= NS; s++) fv_in_flight = fv_in_flight + 6'(v_q[s]);
-  end
 `endif
 
   `GX_ASSUME(ReqHold_M, !`GX_PAST_OK || !$past(req_valid_i && !req_ready_o) ||
@@ -318,7 +306,6 @@ module gx_zplane (
   `GX_ASSUME(ReqLegal_M, !req_valid_i || req_legal)
   `GX_ASSERT(PlHold_A, !`GX_PAST_OK || !$past(pl_valid_o && !pl_ready_i) ||
                        (pl_valid_o && pl_o == $past(pl_o)))
-  `GX_ASSERT(Owed_A, fv_owed_q == fv_in_flight)
   `GX_COVER(Plane_C, pl_valid_o && pl_ready_i && pl_o.gx != '0)
   `GX_COVER(Flat_C, pl_valid_o && pl_o.gx == '0 && pl_o.gy == '0)
   `GX_COVER(Stall_C, pl_valid_o && !pl_ready_i && req_valid_i)

@@ -41,14 +41,10 @@ module gx_ztplane (
   localparam int unsigned NS = 8;  // stages
 
   logic en;
-  logic [NS:1] v_q;
-  assign en          = !v_q[NS] || tp_ready_i;
-  assign req_ready_o = en;
-  assign tp_valid_o  = v_q[NS];
-  always_ff @(posedge clk_i) begin
-    if (rst_i)   v_q <= '0;
-    else if (en) v_q <= {v_q[NS-1:1], req_valid_i};
-  end
+  gx_vpipe #(.Stages(NS)) u_vp (
+    .clk_i, .rst_i, .in_valid_i(req_valid_i), .in_ready_o(req_ready_o),
+    .out_valid_o(tp_valid_o), .out_ready_i(tp_ready_i), .en_o(en)
+  );
 
   // Stage 1: the request.
   gx_pkg::zt_req_t rq;
@@ -221,25 +217,13 @@ module gx_ztplane (
   // ---------------------------------------------------------------------------------
   // Properties. The products' and sums' arithmetic is checked on every tile against the
   // C model in cosimulation (the SMT solvers do not decide the wide products,
-  // docs/proofs.md); here: the streams, and no tile lost or made up.
-`ifdef GX_ASSERT_ON
-  logic [3:0] fv_owed_q, fv_in_flight;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) fv_owed_q <= '0;
-    else fv_owed_q <= fv_owed_q + 4'(req_valid_i && req_ready_o) - 4'(tp_valid_o && tp_ready_i);
-  end
-  always_comb begin
-    fv_in_flight = '0;
-    for (int s = 1; s <= NS; s++) fv_in_flight = fv_in_flight + 4'(v_q[s]);
-  end
-`endif
-
+  // docs/proofs.md); here: the tile plane held while not taken, and (gx_vpipe's Owed_A)
+  // no tile lost or made up.
   `GX_ASSUME(ReqHold_M, !`GX_PAST_OK || !$past(req_valid_i && !req_ready_o) ||
                         (req_valid_i && req_i == $past(req_i)))
   `GX_ASSUME(ReqN_M, !req_valid_i || req_i.nlog <= 3'd4)
   `GX_ASSERT(TpHold_A, !`GX_PAST_OK || !$past(tp_valid_o && !tp_ready_i) ||
                        (tp_valid_o && tp_o == $past(tp_o)))
-  `GX_ASSERT(Owed_A, fv_owed_q == fv_in_flight)
   `GX_COVER(Plane_C, tp_valid_o && tp_ready_i && tp_o.a != '0 && tp_o.b != '0)
   `GX_COVER(Flat_C, tp_valid_o && tp_o.a == '0 && tp_o.b == '0 && tp_o.pt != '0)
   `GX_COVER(Stall_C, tp_valid_o && !tp_ready_i && req_valid_i)
