@@ -35,3 +35,16 @@ echo "gx render: scenes/teapot.mesh at $vp, RTL engine: gx_pipe (progress on std
 } | tee build/demo/render.md
 echo "pictures: build/demo/render-1x.png build/demo/render-4x.png build/demo/render-8x.png (resolved)," \
      "build/demo/render-{1,4,8}x-tiles.png (tile encodings)"
+
+# Depth (issue 23; the depth unit's C model, gx/zrop.h: its RTL is not in gx_pipe yet):
+# the teapot's triangles in submission order through the depth test at 4x, 1920x1080,
+# with the depth traffic row and a picture of every depth tile's state at the end of the
+# frame (clear gray; one to four planes green to amber; raw red: docs/zrop.md).
+echo
+echo "gx render --ztiles: scenes/teapot.mesh at 1920x1080, 4x, the depth unit's C model"
+{
+  echo "| N | triangles | samples tested | samples passed | read compressed / raw (bytes) | written compressed / raw (bytes) | depth bytes | depth bytes, raw tiles only | saved (ratio) | tiles culled | samples culled |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  build/bin/gx render --ztiles --samples 4 --out build/demo --tag teapot-4x scenes/teapot.mesh
+} | tee build/demo/depth.md
+echo "picture: build/demo/teapot-4x-ztiles.png (depth tile states)"

@@ -97,4 +97,35 @@ for n in 1 4 16; do
     || bad "--zstats ${n}x: not deterministic"
 done
 
+# --ztiles: the same row, and one picture of the depth tiles' states (TAG-ztiles.png, the
+# target's size); it colors every pixel: the background's clear tiles and, where the
+# mesh is, at least one tile in a planes state
+for n in 1 4 16; do
+  rm -rf "$tmp/zt"
+  "$gx" render --ztiles --samples $n --out "$tmp/zt" --tag t "$tmp/z.mesh" > "$tmp/zt.row" 2> "$tmp/err" && ok \
+    || bad "--ztiles ${n}x: exit status $?: $(cat "$tmp/err")"
+  cmp -s "$tmp/zt.row" "$tmp/z$n.row" && ok || bad "--ztiles ${n}x: row differs from --zstats"
+  [ "$(ls "$tmp/zt")" = "t-ztiles.png" ] && ok || bad "--ztiles ${n}x: wrote $(ls "$tmp/zt")"
+  [ "$(od -An -tx1 -j16 -N8 "$tmp/zt/t-ztiles.png" | tr -d ' \n')" = "0000004000000030" ] && ok \
+    || bad "--ztiles ${n}x: picture is not 64x48"
+done
+# the tiles' colors, read back through Python's zlib (the picture is 8-bit RGB, filter 0)
+python3 - "$tmp/zt/t-ztiles.png" <<'PY' && ok || bad "--ztiles: colors"
+import struct, sys, zlib
+b = open(sys.argv[1], "rb").read()
+pos, idat = 8, b""
+while pos < len(b):
+    n, = struct.unpack(">I", b[pos:pos + 4]); kind = b[pos + 4:pos + 8]
+    if kind == b"IDAT": idat += b[pos + 8:pos + 8 + n]
+    pos += 12 + n
+raw = zlib.decompress(idat)
+w, h = 64, 48
+rows = [raw[y * (3 * w + 1):(y + 1) * (3 * w + 1)] for y in range(h)]
+assert all(r[0] == 0 for r in rows)
+px = {bytes(r[1 + 3 * x:4 + 3 * x]) for r in rows for x in range(w)}
+assert bytes((50, 50, 50)) in px and bytes((60, 190, 90)) in px, px
+assert px <= {bytes(c) for c in [(50, 50, 50), (60, 190, 90), (140, 200, 70), (210, 200, 50),
+                                 (235, 150, 40), (215, 55, 50)]}, px
+PY
+
 cli_finish test_gx_render

@@ -1,6 +1,6 @@
 /* gx render: the end-to-end render of a mesh (issues 4 and 22).
  *   gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]
- *             [--viewport WxH | --size W H] [--tess N] [--zstats] MESH
+ *             [--viewport WxH | --size W H] [--tess N] [--zstats | --ztiles] MESH
  *
  * MESH is gx's patch format (below) when its name ends in `.mesh` or it is `-`
  * (standard input); any other file is a triangle mesh read through assimp: Wavefront
@@ -49,7 +49,10 @@
  * prints one row: samples, triangles, samples tested (covered and not culled), samples
  * that passed, bytes read compressed / raw, written compressed / raw, the depth traffic
  * with plane compression and with raw tiles only, their ratio, and Z cull's tiles and
- * samples (docs/zrop.md, "The teapot").
+ * samples (docs/zrop.md, "The teapot"). --ztiles does the same and also writes
+ * DIR/TAG-ztiles.png: each pixel colored by its depth tile's state at the end of the frame
+ * (clear dark gray; one, two, three, four planes green, yellow-green, yellow, amber; raw
+ * red).
  * --viewport WxH (or --size W H) and --tess replace the mesh's viewport and tess
  * directives (the same camera, so the same picture at another size or tessellation).
  *
@@ -752,6 +755,33 @@ static int read_patches(const char *file, mesh_t *m)
     return ok ? 0 : GX_EXIT_BAD_INPUT;
 }
 
+/* --ztiles: each pixel colored by the state of its depth tile at the end of the frame:
+ * clear dark gray, one to four planes green to amber, raw red (docs/zrop.md). */
+static int write_ztiles(const gx_zrop_surf_t *zs, const char *path)
+{
+    static const uint8_t rgb[6][3] = {{50, 50, 50},   {60, 190, 90},  {140, 200, 70},
+                                      {210, 200, 50}, {235, 150, 40}, {215, 55, 50}};
+    const size_t w = zs->cfg.width, h = zs->cfg.height;
+    uint8_t *img = malloc(3 * w * h);
+    if (!img) {
+        fprintf(stderr, "gx: out of memory\n");
+        return 1;
+    }
+    for (size_t y = 0; y < h; y++)
+        for (size_t x = 0; x < w; x++) {
+            const uint8_t t = zs->state[(y / zs->th) * zs->tiles_x + x / zs->tw];
+            const unsigned k = (t & 3u) == GX_ZT_CLEAR ? 0 : (t & 3u) == GX_ZT_RAW ? 5 : t >> 2;
+            memcpy(img + 3 * (y * w + x), rgb[k], 3);
+        }
+    const int r = gx_png_write_rgb(path, (unsigned)w, (unsigned)h, img);
+    if (r)
+        fprintf(stderr, "gx: %s: %s\n", path, strerror(errno));
+    else
+        fprintf(stderr, "gx render: %s\n", path);
+    free(img);
+    return r ? 1 : 0;
+}
+
 /* --zstats: the frame's triangles in submission order (not the painter's order) through
  * the depth unit's C model (gx/zrop.h): depth less with write, one surface of the
  * target's size and N on the default pattern, cleared to the farthest depth; each
@@ -759,7 +789,8 @@ static int read_patches(const char *file, mesh_t *m)
  * background's two triangles are not drawn: they are the clear color). Run twice, with
  * plane compression and with raw tiles only, for the traffic compression saves. Prints
  * one table row (docs/zrop.md). */
-static int zstats_row(const draw_tri_t *tris, size_t n, const mesh_t *m, unsigned samples)
+static int zstats_row(const draw_tri_t *tris, size_t n, const mesh_t *m, unsigned samples,
+                      const char *ztiles)
 {
     double lo = INFINITY, hi = -INFINITY;
     for (size_t i = 0; i < n; i++)
@@ -810,7 +841,12 @@ static int zstats_row(const draw_tri_t *tris, size_t n, const mesh_t *m, unsigne
             }
         }
         st[raw] = u.st;
+        int bad = !raw && ztiles && write_ztiles(&zs, ztiles);
         gx_zrop_surf_free(&u, &zs);
+        if (bad) {
+            free(ord);
+            return 1;
+        }
     }
     free(ord);
     const uint64_t bc = st[0].rd_cmp + st[0].rd_raw + st[0].wr_cmp + st[0].wr_raw;
@@ -829,20 +865,21 @@ int gx_cmd_render(int argc, char **argv)
 {
     static const char usage[] =
         "usage: gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]\n"
-        "                 [--viewport WxH | --size W H] [--tess N] [--zstats] MESH\n"
+        "                 [--viewport WxH | --size W H] [--tess N] [--zstats | --ztiles] MESH\n"
         "MESH: gx's patch format (*.mesh) or a triangle mesh assimp reads (OBJ, PLY, ...)\n";
     gx_engine_t engine = GX_ENGINE_CMODEL;
     const char *file = NULL, *outdir = "build/demo", *tag = NULL;
     unsigned samples = 4, vw = 0, vh = 0, tess = 0;
-    int zstats = 0;
+    int zstats = 0, ztiles = 0;
     for (int i = 1; i < argc; i++) {
         int r = gx_parse_engine(argc, argv, &i, &engine);
         if (r < 0)
             return GX_EXIT_BAD_INPUT;
         if (r > 0)
             continue;
-        if (!strcmp(argv[i], "--zstats")) {
+        if (!strcmp(argv[i], "--zstats") || !strcmp(argv[i], "--ztiles")) {
             zstats = 1;
+            ztiles |= !strcmp(argv[i], "--ztiles");
             continue;
         }
         if (!strcmp(argv[i], "--size")) {
@@ -924,7 +961,18 @@ int gx_cmd_render(int argc, char **argv)
     draw_tri_t *tris = NULL;
     st = build(&m, file, &tris, &ntri, &dropped);
     if (!st && zstats) {
-        st = zstats_row(tris, ntri, &m, samples);
+        char zpath[4096] = "";
+        if (ztiles) {
+            snprintf(zpath, sizeof zpath, "%s/%s-ztiles.png", outdir, tag ? tag : "");
+            if (!tag)
+                snprintf(zpath, sizeof zpath, "%s/render-%ux-ztiles.png", outdir, samples);
+            if (make_dirs(outdir) != 0) {
+                fprintf(stderr, "gx: %s: %s\n", outdir, strerror(errno));
+                st = GX_EXIT_BAD_INPUT;
+            }
+        }
+        if (!st)
+            st = zstats_row(tris, ntri, &m, samples, ztiles ? zpath : NULL);
         free(tris);
         free(m.v);
         free(m.p);
