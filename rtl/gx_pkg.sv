@@ -328,6 +328,28 @@ package gx_pkg;
   } zt_plane_t;
   localparam int unsigned ZT_PLANE_BITS = 102;
 
+  /// sample-stage request (gx_zsample): one depth tile's tile plane, positions, test and stored depths (1839 bits)
+  typedef struct packed {
+    logic [33:0] pt;  // [1838:1805] tile plane: depth at the centre (9 fraction bits, mod 2^34)
+    logic [33:0] a;  // [1804:1771] tile plane: depth per 1/16 pixel in x
+    logic [33:0] b;  // [1770:1737] tile plane: depth per 1/16 pixel in y
+    logic [2:0] nlog;  // [1736:1734] log2 of the samples a pixel, 0..4
+    logic pset;  // [1733:1733] pattern sets on (gx_rs_cfg_t.patternsets)
+    logic [1:0] qset;  // [1732:1731] (tx / 2 + ty / 2) mod 4 for the tile's upper-left pixel (tx, ty): its quads' first pattern set
+    logic [2:0] func;  // [1730:1728] depth function (gx_zrop_func_t)
+    logic [127:0] slots;  // [1727:1600] the pattern table's 16 slots, slot s in bits 8s+7..8s (x offset in the high nibble, y in the low, 1/16 pixel)
+    logic [63:0] cov;  // [1599:1536] coverage: sample k (sample k mod N of pixel k / N, pixels row-major) in bit k
+    logic [1535:0] zold;  // [1535:0] stored depths: sample k's in bits 24k+23..24k
+  } zs_req_t;
+  localparam int unsigned ZS_REQ_BITS = 1839;
+
+  /// sample-stage response (gx_zsample): every sample's depth from the tile plane and the samples that pass (1600 bits)
+  typedef struct packed {
+    logic [1535:0] znew;  // [1599:64] sample k's depth (gx_zrop_eval at its position) in bits 24k+23..24k
+    logic [63:0] pass;  // [63:0] sample k covered and passing the depth test, bit k
+  } zs_resp_t;
+  localparam int unsigned ZS_RESP_BITS = 1600;
+
 endpackage
 
 `default_nettype wire
