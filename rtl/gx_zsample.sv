@@ -121,9 +121,16 @@ module gx_zsample (
       f1  <= rq.func;
       ps1 <= rq.pset;
       qs1 <= rq.qset;
-      sl1 <= rq.slots[32*rk_q +: 32];
-      zo1 <= rq.zold[384*rk_q +: 384];
-      cv1 <= rq.cov[16*rk_q +: 16];
+      // the beat's quarter, a 4-way select (constant part-selects: a variable offset
+      // would synthesize as a barrel shifter)
+      unique case (rk_q)
+        2'd0: begin sl1 <= rq.slots[31:0];   zo1 <= rq.zold[383:0];     cv1 <= rq.cov[15:0];  end
+        2'd1: begin sl1 <= rq.slots[63:32];  zo1 <= rq.zold[767:384];   cv1 <= rq.cov[31:16]; end
+        2'd2: begin sl1 <= rq.slots[95:64];  zo1 <= rq.zold[1151:768];  cv1 <= rq.cov[47:32]; end
+        default: begin
+          sl1 <= rq.slots[127:96]; zo1 <= rq.zold[1535:1152]; cv1 <= rq.cov[63:48];
+        end
+      endcase
     end
   end
 
@@ -192,16 +199,51 @@ module gx_zsample (
   logic [1:0][15:0][33:0] st_q;  // S[slot]
   logic [1:0][7:0][33:0] px_q;   // PX[column]
   logic [1:0][7:0][33:0] yt_q;   // Y[row]
-  always_ff @(posedge clk_i) begin
-    if (en && v_q[3]) begin
-      for (int s = 0; s < 4; s++)
-        st_q[par_q[3]][{k_q[3], 2'(s)}] <= xa3[s] + yb3[s];
-      px_q[par_q[3]][{k_q[3], 1'b0}] <= base3 + {e0a3, 4'd0};
-      px_q[par_q[3]][{k_q[3], 1'b1}] <= base3 + {e1a3, 4'd0};
-      yt_q[par_q[3]][{k_q[3], 1'b0}] <= {e0b3, 4'd0};
-      yt_q[par_q[3]][{k_q[3], 1'b1}] <= {e1b3, 4'd0};
+  logic [3:0][33:0] sw;      // the beat's four S values
+  logic [1:0][33:0] pw, yw;  // its two PX and two Y values
+  always_comb begin
+    for (int s = 0; s < 4; s++) sw[s] = xa3[s] + yb3[s];
+    pw[0] = base3 + {e0a3, 4'd0};
+    pw[1] = base3 + {e1a3, 4'd0};
+    yw[0] = {e0b3, 4'd0};
+    yw[1] = {e1b3, 4'd0};
+  end
+  // Each table entry loads when its bank and beat match (constant indices: a write at a
+  // variable index would synthesize as a shifter).
+  for (genvar p = 0; p < 2; p++) begin : gen_bank
+    for (genvar j = 0; j < 4; j++) begin : gen_beat
+      logic we;
+      assign we = en && v_q[3] && par_q[3] == 1'(p) && k_q[3] == 2'(j);
+      always_ff @(posedge clk_i) begin
+        if (we) begin
+          st_q[p][4*j +: 4] <= sw;
+          px_q[p][2*j +: 2] <= pw;
+          yt_q[p][2*j +: 2] <= yw;
+        end
+      end
     end
   end
+  // The bank of the beat in stage 7 (every lane of a beat reads the same bank).
+  logic [15:0][33:0] st7;
+  logic [7:0][33:0] px7, yt7;
+  assign st7 = par_q[7] ? st_q[1] : st_q[0];
+  assign px7 = par_q[7] ? px_q[1] : px_q[0];
+  assign yt7 = par_q[7] ? yt_q[1] : yt_q[0];
+  function automatic logic [33:0] f_sel8(input logic [7:0][33:0] t, input logic [2:0] i);
+    unique case (i)
+      3'd0: f_sel8 = t[0];
+      3'd1: f_sel8 = t[1];
+      3'd2: f_sel8 = t[2];
+      3'd3: f_sel8 = t[3];
+      3'd4: f_sel8 = t[4];
+      3'd5: f_sel8 = t[5];
+      3'd6: f_sel8 = t[6];
+      default: f_sel8 = t[7];
+    endcase
+  endfunction
+  function automatic logic [33:0] f_sel16(input logic [15:0][33:0] t, input logic [3:0] i);
+    f_sel16 = i[3] ? f_sel8(t[15:8], i[2:0]) : f_sel8(t[7:0], i[2:0]);
+  endfunction
 
   // The beat's fields carried: N, the pattern sets, the function, the stored depths and
   // coverage.
@@ -271,9 +313,9 @@ module gx_zsample (
     logic [33:0] pxv8, yv8, sv8;
     always_ff @(posedge clk_i) begin
       if (en) begin
-        pxv8 <= px_q[par_q[7]][ix7[2:0]];
-        yv8  <= yt_q[par_q[7]][ix7[5:3]];
-        sv8  <= st_q[par_q[7]][ix7[9:6]];
+        pxv8 <= f_sel8(px7, ix7[2:0]);
+        yv8  <= f_sel8(yt7, ix7[5:3]);
+        sv8  <= f_sel16(st7, ix7[9:6]);
       end
     end
     // Stages 9-11: the sum and the rounding shift.
@@ -313,8 +355,12 @@ module gx_zsample (
   // Stage 14: the response register, the beat's quarter.
   always_ff @(posedge clk_i) begin
     if (en && v_q[13]) begin
-      resp_o.znew[384*k_q[13] +: 384] <= z13;
-      resp_o.pass[16*k_q[13] +: 16]   <= pass13;
+      unique case (k_q[13])
+        2'd0: begin resp_o.znew[383:0]    <= z13; resp_o.pass[15:0]  <= pass13; end
+        2'd1: begin resp_o.znew[767:384]  <= z13; resp_o.pass[31:16] <= pass13; end
+        2'd2: begin resp_o.znew[1151:768] <= z13; resp_o.pass[47:32] <= pass13; end
+        default: begin resp_o.znew[1535:1152] <= z13; resp_o.pass[63:48] <= pass13; end
+      endcase
     end
   end
 
