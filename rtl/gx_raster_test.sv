@@ -12,10 +12,11 @@
 //       exactly when q + s >= 0, or, when P is far, when P >= 0
 //   T4  the 16 Lanes x 3 sums q + s (edge 2: q - s01, s01 = -s2), their signs (P's when
 //       far) registered per edge; the offsets s come from the ring, read with the item's
-//       slot in T1
-//   T5  the three edges ANDed, the pass bits placed at their mask bits (N, the step, the
-//       quad's pattern set), the pixel range applied, the group's earlier steps ORed in
-//   T6  the group's lanes with a sample (a 64-bit OR each), registered with the masks
+//       slot in T1; each pixel's selects (N, the step, the quad's pattern set, the pixel
+//       range), one-hot
+//   T5  the three edges ANDed, the pass bits placed at their mask bits by the selects
+//   T6  the group's earlier steps ORed in: the masks, and the group's lanes with a
+//       sample (a 64-bit OR each)
 // The group leaves T6 on its last step (grp_valid_o, one clock, for the FIFO's write).
 // Latency: an item in T0 (the walker's item register) in clock c leaves T6 in c + 6.
 `default_nettype none
@@ -139,7 +140,12 @@ module gx_raster_test #(
   logic                     t4_v_q;
   side_t                    t4_side_q;
   logic [2:0][NC-1:0][3:0]  t4_sg_q, t4_sg_d;
-  logic [3:0][1:0]          t4_kset_q;
+  // pixel 4 l + k's selects, each 0 outside the pixel range: N = 1 with the quad's
+  // pattern set j (t4_m1_q[l][k][j]); N = 2 with set bit j (t4_m2_q); N = 4 (t4_m4_q);
+  // N = 8 and N = 16 with the pixel's step (t4_m8_q, t4_m16_q)
+  logic [Lanes-1:0][3:0][3:0] t4_m1_q;
+  logic [Lanes-1:0][3:0][1:0] t4_m2_q;
+  logic [Lanes-1:0][3:0]    t4_m4_q, t4_m8_q, t4_m16_q;
   for (genvar e = 0; e < 3; e++) begin : gen_se
     for (genvar c = 0; c < NC; c++) begin : gen_sc
       for (genvar j = 0; j < 4; j++) begin : gen_sj
@@ -152,21 +158,36 @@ module gx_raster_test #(
   end
   always_ff @(posedge clk_i) begin
     t4_sg_q <= t4_sg_d;
-    for (int l = 0; l < 4; l++)
-      t4_kset_q[l] <= !t3_side_q.ps ? 2'd0
-                    : t3_side_q.nlog == 3'd0 ? 2'(t3_side_q.qx + 12'(l) + t3_side_q.qy)
-                    : {1'b0, 1'(t3_side_q.qx + 12'(l) + t3_side_q.qy)};
+    for (int l = 0; l < Lanes; l++) begin
+      logic [1:0] ks;
+      ks = !t3_side_q.ps ? 2'd0
+         : t3_side_q.nlog == 3'd0 ? 2'(t3_side_q.qx + 12'(l) + t3_side_q.qy)
+         : {1'b0, 1'(t3_side_q.qx + 12'(l) + t3_side_q.qy)};
+      for (int k = 0; k < 4; k++) begin
+        logic in;
+        in = t3_side_q.inr[4*l + k];
+        for (int j = 0; j < 4; j++)
+          t4_m1_q[l][k][j] <= in && t3_side_q.nlog == 3'd0 && ks == 2'(j);
+        for (int j = 0; j < 2; j++)
+          t4_m2_q[l][k][j] <= in && t3_side_q.nlog == 3'd1 && ks[0] == 1'(j);
+        t4_m4_q[l][k]  <= in && t3_side_q.nlog == 3'd2;
+        t4_m8_q[l][k]  <= in && t3_side_q.nlog == 3'd3 &&
+                          t3_side_q.h == 2'((2 * l + k / 2) / Lanes);
+        t4_m16_q[l][k] <= in && t3_side_q.nlog >= 3'd4 &&
+                          t3_side_q.h == 2'((4 * l + k) / Lanes);
+      end
+    end
     t4_side_q <= t3_side_q;
   end
 
-  // T5: bit 64 l + 16 k + i of the group's masks, sample i of pixel k of lane l, is the
+  // T5: bit 64 l + 16 k + i of the step's mask, sample i of pixel k of lane l, is the
   // pass bit of column c's test j in step hh:
   //   N = 4:  c = 4 l + k, j = i;  N = 2: j = 2 kset + i;  N = 1: j = kset
   //   N = 8:  p = 2 l + k / 2, hh = p / Lanes, c = 4 (p % Lanes) + 2 (k % 2) + i / 4, j = i % 4
   //   N = 16: p = 4 l + k,     hh = p / Lanes, c = 4 (p % Lanes) + i / 4,           j = i % 4
   logic                     t5_v_q, t5_grp_q;
   side_t                    t5_side_q;
-  logic [Lanes*64-1:0]      acc_q, placed, acc_d, t5_mask_q;
+  logic [Lanes*64-1:0]      placed, t5_placed_q;
   logic [NC*4-1:0]          pass;            // column c's test j passes, at 4 c + j
   always_comb begin
     for (int c = 0; c < NC; c++)
@@ -177,32 +198,26 @@ module gx_raster_test #(
     for (int l = 0; l < Lanes; l++)
       for (int k = 0; k < 4; k++)
         for (int i = 0; i < 16; i++) begin
-          int unsigned p8, p16;
+          int unsigned c, p8, p16;
           logic b;
-          logic [1:0] ks;
-          ks = t4_kset_q[l];
+          c   = 4 * l + k;
           p8  = 2 * l + k / 2;
           p16 = 4 * l + k;
-          unique case (t4_side_q.nlog)
-            3'd0: b = i == 0 && pass[4*(4*l + k) + 32'(ks)];
-            3'd1: b = i < 2 && pass[4*(4*l + k) + 32'({ks[0], 1'(i)})];
-            3'd2: b = i < 4 && pass[4*(4*l + k) + i % 4];
-            3'd3: b = i < 8 && t4_side_q.h == 2'(p8 / Lanes) &&
-                      pass[4*(4*(p8 % Lanes) + 2*(k % 2) + i/4) + i % 4];
-            default: b = t4_side_q.h == 2'(p16 / Lanes) &&
-                         pass[4*(4*(p16 % Lanes) + i/4) + i % 4];
-          endcase
-          placed[64*l + 16*k + i] = b && t4_side_q.inr[4*l + k];
+          b = t4_m16_q[l][k] && pass[4*(4*(p16 % Lanes) + i/4) + i % 4];
+          if (i < 8)
+            b = b || (t4_m8_q[l][k] && pass[4*(4*(p8 % Lanes) + 2*(k % 2) + i/4) + i % 4]);
+          if (i < 4) b = b || (t4_m4_q[l][k] && pass[4*c + i]);
+          if (i < 2)
+            b = b || (t4_m2_q[l][k][0] && pass[4*c + i]) ||
+                     (t4_m2_q[l][k][1] && pass[4*c + 2 + i]);
+          if (i == 0)
+            for (int j = 0; j < 4; j++) b = b || (t4_m1_q[l][k][j] && pass[4*c + j]);
+          placed[64*l + 16*k + i] = b;
         end
-    acc_d = (t4_side_q.h == 2'd0 ? '0 : acc_q) | placed;
   end
-  // the group's earlier steps: acc_q holds the OR of its steps so far (loaded only with
-  // an item, so a gap between two steps of a group, when the walker waits for credit,
-  // keeps it)
   always_ff @(posedge clk_i) begin
-    if (t4_v_q) acc_q <= acc_d;
-    t5_mask_q <= acc_d;
-    t5_side_q <= t4_side_q;
+    t5_placed_q <= placed;
+    t5_side_q   <= t4_side_q;
   end
 
   always_ff @(posedge clk_i) begin
@@ -223,14 +238,16 @@ module gx_raster_test #(
     end
   end
 
-  logic unused_t5;  // the mode, step and range bits have been used by T5
-  assign unused_t5 = ^{t5_side_q.nlog, t5_side_q.ps, t5_side_q.h, t5_side_q.last,
-                       t5_side_q.inr};
+  logic unused_t5;  // the mode, pattern set, range bits and last step have been used
+  assign unused_t5 = ^{t5_side_q.nlog, t5_side_q.ps, t5_side_q.last, t5_side_q.inr};
 
-  // T6: the group and its lanes with a sample.
+  // T6: the group's steps so far and its lanes with a sample. acc_q holds the OR of the
+  // group's steps so far (loaded only with an item, so a gap between two steps of a
+  // group, when the walker waits for credit, keeps it).
   logic                t6_v_q, t6_grp_q;
-  logic [Lanes*64-1:0] t6_mask_q;
+  logic [Lanes*64-1:0] t6_mask_q, acc_q, acc_d;
   logic [Lanes-1:0]    t6_any_q;
+  assign acc_d = (t5_side_q.h == 2'd0 ? '0 : acc_q) | t5_placed_q;
   logic [15:0]         t6_tag_q;
   logic [11:0]         t6_qx_q, t6_qy_q;
   always_ff @(posedge clk_i) begin
@@ -243,8 +260,9 @@ module gx_raster_test #(
     end
   end
   always_ff @(posedge clk_i) begin
-    t6_mask_q <= t5_mask_q;
-    for (int l = 0; l < Lanes; l++) t6_any_q[l] <= t5_mask_q[64*l +: 64] != '0;
+    if (t5_v_q) acc_q <= acc_d;
+    t6_mask_q <= acc_d;
+    for (int l = 0; l < Lanes; l++) t6_any_q[l] <= acc_d[64*l +: 64] != '0;
     t6_tag_q  <= t5_side_q.tag;
     t6_qx_q   <= t5_side_q.qx;
     t6_qy_q   <= t5_side_q.qy;
