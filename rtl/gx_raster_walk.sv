@@ -323,7 +323,7 @@ module gx_raster_walk #(
   logic [3:0][2:0][KW-1:0] c1_kfc_q;
   logic [3:0]      c1_r3_q;
   rec_cm_t         c2_q, c3_q;      // c2_q.mask: the fine tiles that meet the range
-  logic [3:0][2:0] c2_eok_q;        // fine tile f, edge e: E' + kfc[f][e] >= 0
+  logic [3:0][2:0] c2_neg_q;        // fine tile f, edge e: E' + kfc[f][e] < 0 (the sign)
   logic            c3_nz_q;         // c3_q's mask is not 0: the tile goes on to FIFO F
   logic [FCW-1:0]  used_c;          // tiles in C1..C3 and words in FIFO F
   always_ff @(posedge clk_i) begin
@@ -349,13 +349,13 @@ module gx_raster_walk #(
         for (int e = 0; e < 3; e++) begin
           edge_t s;
           s = $signed(c1_q.e[e]) + EW'($signed(c1_kfc_q[f][e]));
-          c2_eok_q[f][e] <= !s[EW-1];
+          c2_neg_q[f][e] <= s[EW-1];
         end
       end
     end
     begin
       logic [3:0] m;
-      for (int f = 0; f < 4; f++) m[f] = c2_q.mask[f] && c2_eok_q[f] == 3'b111;
+      for (int f = 0; f < 4; f++) m[f] = c2_q.mask[f] && c2_neg_q[f] == 3'b000;
       c3_q.seq  <= c2_q.seq;
       c3_q.tx   <= c2_q.tx;
       c3_q.ty   <= c2_q.ty;
@@ -475,7 +475,7 @@ module gx_raster_walk #(
   logic [PW-1:0]   f1_px0_q, f1_px1_q, f1_py0_q, f1_py1_q;
   logic [PW-1:0]   f2_px0_q, f2_px1_q, f2_py0_q, f2_py1_q;
   rec_f_t          f3_q, f4_q;
-  logic [3:0][2:0] f3_eok_q;        // row r, edge e: E' + krc[r][e] >= 0
+  logic [3:0][2:0] f3_neg_q;        // row r, edge e: E' + krc[r][e] < 0 (the sign)
   logic [3:0]      f3_ryok_q;       // rows that meet the range
   logic [GPR-1:0]  f3_gok_q;        // groups of a row that meet the range
   logic [3:0]      f4_rok_q;        // rows that pass
@@ -517,14 +517,14 @@ module gx_raster_walk #(
       for (int e = 0; e < 3; e++) begin
         edge_t s;
         s = $signed(f2_q.e[e]) + EW'($signed(f2_krc_q[r][e]));
-        f3_eok_q[r][e] <= !s[EW-1];
+        f3_neg_q[r][e] <= s[EW-1];
       end
     end
     for (int g = 0; g < GPR; g++)
       f3_gok_q[g] <= {f2_q.fx, 3'(2 * Lanes * g + 2 * Lanes - 1)} >= f2_px0_q &&
                      {f2_q.fx, 3'(2 * Lanes * g)} <= f2_px1_q;
     f4_q <= f3_q;
-    for (int r = 0; r < 4; r++) f4_rok_q[r] <= f3_ryok_q[r] && f3_eok_q[r] == 3'b111;
+    for (int r = 0; r < 4; r++) f4_rok_q[r] <= f3_ryok_q[r] && f3_neg_q[r] == 3'b000;
     f4_gok_q <= f3_gok_q;
   end
   always_comb begin
