@@ -16,7 +16,8 @@
 //       range), one-hot
 //   T5  the three edges ANDed, the pass bits placed at their mask bits by the selects
 //   T6  the group's earlier steps ORed in: the masks, and the group's lanes with a
-//       sample (a 64-bit OR each)
+//       sample (a 64-bit OR each of the step's bits, or the lane had one in an earlier
+//       step)
 // The group leaves T6 on its last step (grp_valid_o, one clock, for the FIFO's write).
 // Latency: an item in T0 (the walker's item register) in clock c leaves T6 in c + 6.
 `default_nettype none
@@ -242,27 +243,36 @@ module gx_raster_test #(
   assign unused_t5 = ^{t5_side_q.nlog, t5_side_q.ps, t5_side_q.last, t5_side_q.inr};
 
   // T6: the group's steps so far and its lanes with a sample. acc_q holds the OR of the
-  // group's steps so far (loaded only with an item, so a gap between two steps of a
-  // group, when the walker waits for credit, keeps it).
+  // group's steps so far and acc_any_q its lanes with a sample (loaded only with an item,
+  // so a gap between two steps of a group, when the walker waits for credit, keeps them).
   logic                t6_v_q, t6_grp_q;
   logic [Lanes*64-1:0] t6_mask_q, acc_q, acc_d;
-  logic [Lanes-1:0]    t6_any_q;
-  assign acc_d = (t5_side_q.h == 2'd0 ? '0 : acc_q) | t5_placed_q;
+  logic [Lanes-1:0]    t6_any_q, acc_any_q, any_d;
+  always_comb begin
+    acc_d = (t5_side_q.h == 2'd0 ? '0 : acc_q) | t5_placed_q;
+    for (int l = 0; l < Lanes; l++)
+      any_d[l] = (t5_side_q.h != 2'd0 && acc_any_q[l]) || t5_placed_q[64*l +: 64] != '0;
+  end
   logic [15:0]         t6_tag_q;
   logic [11:0]         t6_qx_q, t6_qy_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      t6_v_q   <= 1'b0;
-      t6_grp_q <= 1'b0;
+      t6_v_q    <= 1'b0;
+      t6_grp_q  <= 1'b0;
+      acc_q     <= '0;
+      acc_any_q <= '0;
     end else begin
       t6_v_q   <= t5_v_q;
       t6_grp_q <= t5_grp_q;
+      if (t5_v_q) begin
+        acc_q     <= acc_d;
+        acc_any_q <= any_d;
+      end
     end
   end
   always_ff @(posedge clk_i) begin
-    if (t5_v_q) acc_q <= acc_d;
     t6_mask_q <= acc_d;
-    for (int l = 0; l < Lanes; l++) t6_any_q[l] <= acc_d[64*l +: 64] != '0;
+    t6_any_q  <= any_d;
     t6_tag_q  <= t5_side_q.tag;
     t6_qx_q   <= t5_side_q.qx;
     t6_qy_q   <= t5_side_q.qy;
@@ -283,6 +293,13 @@ module gx_raster_test #(
 
   // ---------------------------------------------------------------------------------
   // Properties.
+  // acc_any_q: the lanes of acc_q with a sample
+`ifdef GX_ASSERT_ON
+  logic [Lanes-1:0] acc_nz;
+  always_comb
+    for (int l = 0; l < Lanes; l++) acc_nz[l] = acc_q[64*l +: 64] != '0;
+`endif
+  `GX_ASSERT(AccAny_A, acc_any_q == acc_nz)
   `GX_COVER(TestStep16_C, t4_v_q && t4_side_q.nlog == 3'd4 && t4_side_q.h == 2'd3)
 endmodule
 
