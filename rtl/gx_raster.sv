@@ -31,7 +31,7 @@
 //                   reaches no enable but the FIFO's
 // Throughput: one group a clock at N <= 4 (4 Lanes pixels with all their samples), one
 // every 2 clocks at N = 8 and 4 at N = 16; one triangle every 2 clocks at the most.
-// Latency: a triangle's first group is offered 30 clocks after the command is taken.
+// Latency: a triangle's first group is offered 32 clocks after the command is taken.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -74,7 +74,7 @@ module gx_raster #(
   logic [1:0]      ofs_we;
   logic [3:0]      ofs_waddr, ofs_raddr;
   logic [gx_raster_pkg::HW-1:0]   ofs_wdata;
-  logic [2*gx_raster_pkg::HW-1:0] ofs_rdata;
+  logic [2*gx_raster_pkg::HW-1:0] ofs_rd, ofs_rdata;
   logic [QW-1:0]   rp_q, rp_d;
 
   assign cmd_ready_o = cmd_i.op || prep_ready;
@@ -89,14 +89,18 @@ module gx_raster #(
     .busy_o(prep_busy)
   );
 
+  // The offset ring, read as an item enters the test (T0), its output registered once
+  // more (the block RAMs' output registers' only load is that register), so the item
+  // meets its offsets in T4.
   localparam int unsigned HW = gx_raster_pkg::HW;  // bits of a ring half's slot
   for (genvar h = 0; h < 2; h++) begin : gen_ring
     gx_ram_1r1w #(.Depth(16), .Width(HW)) u_ring (
       .clk_i, .rst_i,
-      .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rdata[HW*h +: HW]),
+      .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rd[HW*h +: HW]),
       .we_i({(HW/8){ofs_we[h]}}), .waddr_i(ofs_waddr), .wdata_i(ofs_wdata)
     );
   end
+  always_ff @(posedge clk_i) ofs_rdata <= ofs_rd;
 
   // The test's ring of the triangles' in-group offsets K(1..3), O(1..3) per edge, read as
   // the walker's GR takes a group (the data holds from two clocks later until the next
@@ -147,7 +151,7 @@ module gx_raster #(
   );
 
   // The retire pointer: every triangle before rp has had its records read by all of its
-  // items (T1 reads the last, the offsets); with nothing from the walker to T1 every
+  // items (T0 reads the last, the offsets); with nothing from the walker to T0 every
   // triangle the walker has taken is done. An item's sequence number lies between rp and
   // the walker's next (RdSeq_A), so rp moves only forward within the taken triangles.
   // Prep's admission reads rp's next value (as rp_d's three choices and the choice, so

@@ -12,7 +12,7 @@
 //       exactly when q + s >= 0, or, when P is far, when P >= 0
 //   T4  the 16 Lanes x 3 sums q + s (edge 2: q - s01, s01 = -s2), their signs (P's when
 //       far) registered per edge; the offsets s come from the ring, read with the item's
-//       slot in T1; each pixel's selects (N, the step, the quad's pattern set, the pixel
+//       slot in T0; each pixel's selects (N, the step, the quad's pattern set, the pixel
 //       range), one-hot
 //   T5  the three edges ANDed, the pass bits placed at their mask bits by the selects
 //   T6  the group's earlier steps ORed in: the masks, and the group's lanes with a
@@ -34,10 +34,10 @@ module gx_raster_test #(
                                                      /// triangle's K(1..3) / 2^LS ...
   input  wire logic [2:0][2:0][gx_raster_pkg::MW-gx_raster_pkg::LS-1:0] o_i, /// ... and
                                                      /// O(1..3) / 2^LS, per edge
-  output      logic [3:0]              ofs_raddr_o,  /// the ring slot T1's item reads
-  output      logic                    rd_v_o,       /// T1 holds an item ...
+  output      logic [3:0]              ofs_raddr_o,  /// the ring slot T0's item reads
+  output      logic                    rd_v_o,       /// T0 holds an item ...
   output      logic [gx_raster_pkg::QW-1:0] rd_seq_o, /// ... of this triangle
-  input  wire logic [2*gx_raster_pkg::HW-1:0] ofs_rdata_i, /// the slot read two clocks
+  input  wire logic [2*gx_raster_pkg::HW-1:0] ofs_rdata_i, /// the slot read three clocks
                                                      /// before: place p at RW p: {s01, s1, s0}
   output      logic                    grp_valid_o,  /// a group with coverage leaves T6
   output      gx_pkg::rs_qgroup_t      grp_o,        /// the group
@@ -49,7 +49,6 @@ module gx_raster_test #(
   localparam int unsigned SW = gx_raster_pkg::SW;
   localparam int unsigned OW = gx_raster_pkg::OW;
   localparam int unsigned RW = gx_raster_pkg::RW;
-  localparam int unsigned QW = gx_raster_pkg::QW;
   localparam int unsigned LS = gx_raster_pkg::LS;
 
   typedef logic signed [EW-1:0] edge_t;
@@ -87,7 +86,6 @@ module gx_raster_test #(
   // T1
   logic                     t1_v_q;
   side_t                    t1_side_q;
-  logic [QW-1:0]            t1_seq_q;
   logic [2:0][Lanes-1:0][EW-1:0] t1_base_q;
   logic [2:0][2:0][EW-LS-1:0] t1_o_q;        // O(m) / 2^LS for m = 1..3 at [m - 1]
   always_ff @(posedge clk_i) begin
@@ -99,11 +97,10 @@ module gx_raster_test #(
         t1_o_q[e][c-1] <= (EW-LS)'($signed(o_i[e][c-1]));
     end
     t1_side_q <= t0_side;
-    t1_seq_q  <= item_i.seq;
   end
-  assign ofs_raddr_o = t1_seq_q[3:0];
-  assign rd_v_o      = t1_v_q;
-  assign rd_seq_o    = t1_seq_q;
+  assign ofs_raddr_o = item_i.seq[3:0];
+  assign rd_v_o      = item_valid_i;
+  assign rd_seq_o    = item_i.seq;
 
   // T2
   logic                     t2_v_q;
