@@ -90,8 +90,8 @@ module gx_raster #(
   );
 
   // The offset ring, read as an item enters the test (T0), its output registered once
-  // more (the block RAMs' output registers' only load is that register), so the item
-  // meets its offsets in T4. Its write is registered before the block RAMs (WrReg: no
+  // more (so the ring's output register beside the block RAMs feeds only that register,
+  // not the four lanes' adders), and the item meets its offsets in T4. Its write is registered before the block RAMs (WrReg: no
   // logic of prep reaches their write pins; a triangle's offsets are written a clock
   // later, long before its first item reads them).
   localparam int unsigned HW = gx_raster_pkg::HW;  // bits of a ring half's slot
