@@ -31,7 +31,7 @@
 //                   reaches no enable but the FIFO's
 // Throughput: one group a clock at N <= 4 (4 Lanes pixels with all their samples), one
 // every 2 clocks at N = 8 and 4 at N = 16; one triangle every 2 clocks at the most.
-// Latency: a triangle's first group is offered 30 clocks after the command is taken.
+// Latency: a triangle's first group is offered 32 clocks after the command is taken.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -74,7 +74,7 @@ module gx_raster #(
   logic [1:0]      ofs_we;
   logic [3:0]      ofs_waddr, ofs_raddr;
   logic [gx_raster_pkg::HW-1:0]   ofs_wdata;
-  logic [2*gx_raster_pkg::HW-1:0] ofs_rdata;
+  logic [2*gx_raster_pkg::HW-1:0] ofs_rd, ofs_rdata;
   logic [QW-1:0]   rp_q, rp_d;
 
   assign cmd_ready_o = cmd_i.op || prep_ready;
@@ -89,19 +89,26 @@ module gx_raster #(
     .busy_o(prep_busy)
   );
 
+  // The offset ring, read as an item enters the test (T0), its output registered once
+  // more (so the ring's output register beside the block RAMs feeds only that register,
+  // not the four lanes' adders), and the item meets its offsets in T4. Its write is registered before the block RAMs (WrReg: no
+  // logic of prep reaches their write pins; a triangle's offsets are written a clock
+  // later, long before its first item reads them).
   localparam int unsigned HW = gx_raster_pkg::HW;  // bits of a ring half's slot
   for (genvar h = 0; h < 2; h++) begin : gen_ring
-    gx_ram_1r1w #(.Depth(16), .Width(HW)) u_ring (
+    gx_ram_1r1w #(.Depth(16), .Width(HW), .WrReg(1'b1)) u_ring (
       .clk_i, .rst_i,
-      .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rdata[HW*h +: HW]),
+      .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rd[HW*h +: HW]),
       .we_i({(HW/8){ofs_we[h]}}), .waddr_i(ofs_waddr), .wdata_i(ofs_wdata)
     );
   end
+  always_ff @(posedge clk_i) ofs_rdata <= ofs_rd;
 
   // The test's ring of the triangles' in-group offsets K(1..3), O(1..3) per edge, read as
   // the walker's GR takes a group (the data holds from two clocks later until the next
   // read: the group's items meet it in T0). K and O are multiples of 2^LS (prep's P3
   // shifts every one by LS or more, RtLow_A), so the ring keeps K / 2^LS and O / 2^LS.
+  // Its write is registered before the block RAMs (WrReg), as the offset ring's.
   localparam int unsigned MW = gx_raster_pkg::MW;
   localparam int unsigned LS = gx_raster_pkg::LS;
   localparam int unsigned RTW = 2 * 9 * (MW - LS);
@@ -115,7 +122,7 @@ module gx_raster #(
         wt_o[e][i] = ptri.o[e][i][MW-1:LS];
       end
   end
-  gx_ram_1r1w #(.Depth(16), .Width(RTW)) u_rt (
+  gx_ram_1r1w #(.Depth(16), .Width(RTW), .WrReg(1'b1)) u_rt (
     .clk_i, .rst_i,
     .re_i(rt_re), .raddr_i(rt_addr), .rdata_o({rt_k, rt_o}),
     .we_i({(RTW / 8){tri_we}}), .waddr_i(ptri.seq[3:0]), .wdata_i({wt_k, wt_o})
@@ -147,7 +154,7 @@ module gx_raster #(
   );
 
   // The retire pointer: every triangle before rp has had its records read by all of its
-  // items (T1 reads the last, the offsets); with nothing from the walker to T1 every
+  // items (T0 reads the last, the offsets); with nothing from the walker to T0 every
   // triangle the walker has taken is done. An item's sequence number lies between rp and
   // the walker's next (RdSeq_A), so rp moves only forward within the taken triangles.
   // Prep's admission reads rp's next value (as rp_d's three choices and the choice, so

@@ -12,10 +12,12 @@
 //       exactly when q + s >= 0, or, when P is far, when P >= 0
 //   T4  the 16 Lanes x 3 sums q + s (edge 2: q - s01, s01 = -s2), their signs (P's when
 //       far) registered per edge; the offsets s come from the ring, read with the item's
-//       slot in T1
-//   T5  the three edges ANDed, the pass bits placed at their mask bits (N, the step, the
-//       quad's pattern set), the pixel range applied, the group's earlier steps ORed in
-//   T6  the group's lanes with a sample (a 64-bit OR each), registered with the masks
+//       slot in T0; each pixel's selects (N, the step, the quad's pattern set, the pixel
+//       range), one-hot
+//   T5  the three edges ANDed, the pass bits placed at their mask bits by the selects
+//   T6  the group's earlier steps ORed in: the masks, and the group's lanes with a
+//       sample (a 64-bit OR each of the step's bits, or the lane had one in an earlier
+//       step)
 // The group leaves T6 on its last step (grp_valid_o, one clock, for the FIFO's write).
 // Latency: an item in T0 (the walker's item register) in clock c leaves T6 in c + 6.
 `default_nettype none
@@ -32,10 +34,10 @@ module gx_raster_test #(
                                                      /// triangle's K(1..3) / 2^LS ...
   input  wire logic [2:0][2:0][gx_raster_pkg::MW-gx_raster_pkg::LS-1:0] o_i, /// ... and
                                                      /// O(1..3) / 2^LS, per edge
-  output      logic [3:0]              ofs_raddr_o,  /// the ring slot T1's item reads
-  output      logic                    rd_v_o,       /// T1 holds an item ...
+  output      logic [3:0]              ofs_raddr_o,  /// the ring slot T0's item reads
+  output      logic                    rd_v_o,       /// T0 holds an item ...
   output      logic [gx_raster_pkg::QW-1:0] rd_seq_o, /// ... of this triangle
-  input  wire logic [2*gx_raster_pkg::HW-1:0] ofs_rdata_i, /// the slot read two clocks
+  input  wire logic [2*gx_raster_pkg::HW-1:0] ofs_rdata_i, /// the slot read three clocks
                                                      /// before: place p at RW p: {s01, s1, s0}
   output      logic                    grp_valid_o,  /// a group with coverage leaves T6
   output      gx_pkg::rs_qgroup_t      grp_o,        /// the group
@@ -47,7 +49,6 @@ module gx_raster_test #(
   localparam int unsigned SW = gx_raster_pkg::SW;
   localparam int unsigned OW = gx_raster_pkg::OW;
   localparam int unsigned RW = gx_raster_pkg::RW;
-  localparam int unsigned QW = gx_raster_pkg::QW;
   localparam int unsigned LS = gx_raster_pkg::LS;
 
   typedef logic signed [EW-1:0] edge_t;
@@ -85,7 +86,6 @@ module gx_raster_test #(
   // T1
   logic                     t1_v_q;
   side_t                    t1_side_q;
-  logic [QW-1:0]            t1_seq_q;
   logic [2:0][Lanes-1:0][EW-1:0] t1_base_q;
   logic [2:0][2:0][EW-LS-1:0] t1_o_q;        // O(m) / 2^LS for m = 1..3 at [m - 1]
   always_ff @(posedge clk_i) begin
@@ -97,11 +97,10 @@ module gx_raster_test #(
         t1_o_q[e][c-1] <= (EW-LS)'($signed(o_i[e][c-1]));
     end
     t1_side_q <= t0_side;
-    t1_seq_q  <= item_i.seq;
   end
-  assign ofs_raddr_o = t1_seq_q[3:0];
-  assign rd_v_o      = t1_v_q;
-  assign rd_seq_o    = t1_seq_q;
+  assign ofs_raddr_o = item_i.seq[3:0];
+  assign rd_v_o      = item_valid_i;
+  assign rd_seq_o    = item_i.seq;
 
   // T2
   logic                     t2_v_q;
@@ -139,7 +138,12 @@ module gx_raster_test #(
   logic                     t4_v_q;
   side_t                    t4_side_q;
   logic [2:0][NC-1:0][3:0]  t4_sg_q, t4_sg_d;
-  logic [3:0][1:0]          t4_kset_q;
+  // pixel 4 l + k's selects, each 0 outside the pixel range: N = 1 with the quad's
+  // pattern set j (t4_m1_q[l][k][j]); N = 2 with set bit j (t4_m2_q); N = 4 (t4_m4_q);
+  // N = 8 and N = 16 with the pixel's step (t4_m8_q, t4_m16_q)
+  logic [Lanes-1:0][3:0][3:0] t4_m1_q;
+  logic [Lanes-1:0][3:0][1:0] t4_m2_q;
+  logic [Lanes-1:0][3:0]    t4_m4_q, t4_m8_q, t4_m16_q;
   for (genvar e = 0; e < 3; e++) begin : gen_se
     for (genvar c = 0; c < NC; c++) begin : gen_sc
       for (genvar j = 0; j < 4; j++) begin : gen_sj
@@ -152,21 +156,36 @@ module gx_raster_test #(
   end
   always_ff @(posedge clk_i) begin
     t4_sg_q <= t4_sg_d;
-    for (int l = 0; l < 4; l++)
-      t4_kset_q[l] <= !t3_side_q.ps ? 2'd0
-                    : t3_side_q.nlog == 3'd0 ? 2'(t3_side_q.qx + 12'(l) + t3_side_q.qy)
-                    : {1'b0, 1'(t3_side_q.qx + 12'(l) + t3_side_q.qy)};
+    for (int l = 0; l < Lanes; l++) begin
+      logic [1:0] ks;
+      ks = !t3_side_q.ps ? 2'd0
+         : t3_side_q.nlog == 3'd0 ? 2'(t3_side_q.qx + 12'(l) + t3_side_q.qy)
+         : {1'b0, 1'(t3_side_q.qx + 12'(l) + t3_side_q.qy)};
+      for (int k = 0; k < 4; k++) begin
+        logic in;
+        in = t3_side_q.inr[4*l + k];
+        for (int j = 0; j < 4; j++)
+          t4_m1_q[l][k][j] <= in && t3_side_q.nlog == 3'd0 && ks == 2'(j);
+        for (int j = 0; j < 2; j++)
+          t4_m2_q[l][k][j] <= in && t3_side_q.nlog == 3'd1 && ks[0] == 1'(j);
+        t4_m4_q[l][k]  <= in && t3_side_q.nlog == 3'd2;
+        t4_m8_q[l][k]  <= in && t3_side_q.nlog == 3'd3 &&
+                          t3_side_q.h == 2'((2 * l + k / 2) / Lanes);
+        t4_m16_q[l][k] <= in && t3_side_q.nlog >= 3'd4 &&
+                          t3_side_q.h == 2'((4 * l + k) / Lanes);
+      end
+    end
     t4_side_q <= t3_side_q;
   end
 
-  // T5: bit 64 l + 16 k + i of the group's masks, sample i of pixel k of lane l, is the
+  // T5: bit 64 l + 16 k + i of the step's mask, sample i of pixel k of lane l, is the
   // pass bit of column c's test j in step hh:
   //   N = 4:  c = 4 l + k, j = i;  N = 2: j = 2 kset + i;  N = 1: j = kset
   //   N = 8:  p = 2 l + k / 2, hh = p / Lanes, c = 4 (p % Lanes) + 2 (k % 2) + i / 4, j = i % 4
   //   N = 16: p = 4 l + k,     hh = p / Lanes, c = 4 (p % Lanes) + i / 4,           j = i % 4
   logic                     t5_v_q, t5_grp_q;
   side_t                    t5_side_q;
-  logic [Lanes*64-1:0]      acc_q, placed, acc_d, t5_mask_q;
+  logic [Lanes*64-1:0]      placed, t5_placed_q;
   logic [NC*4-1:0]          pass;            // column c's test j passes, at 4 c + j
   always_comb begin
     for (int c = 0; c < NC; c++)
@@ -177,32 +196,26 @@ module gx_raster_test #(
     for (int l = 0; l < Lanes; l++)
       for (int k = 0; k < 4; k++)
         for (int i = 0; i < 16; i++) begin
-          int unsigned p8, p16;
+          int unsigned c, p8, p16;
           logic b;
-          logic [1:0] ks;
-          ks = t4_kset_q[l];
+          c   = 4 * l + k;
           p8  = 2 * l + k / 2;
           p16 = 4 * l + k;
-          unique case (t4_side_q.nlog)
-            3'd0: b = i == 0 && pass[4*(4*l + k) + 32'(ks)];
-            3'd1: b = i < 2 && pass[4*(4*l + k) + 32'({ks[0], 1'(i)})];
-            3'd2: b = i < 4 && pass[4*(4*l + k) + i % 4];
-            3'd3: b = i < 8 && t4_side_q.h == 2'(p8 / Lanes) &&
-                      pass[4*(4*(p8 % Lanes) + 2*(k % 2) + i/4) + i % 4];
-            default: b = t4_side_q.h == 2'(p16 / Lanes) &&
-                         pass[4*(4*(p16 % Lanes) + i/4) + i % 4];
-          endcase
-          placed[64*l + 16*k + i] = b && t4_side_q.inr[4*l + k];
+          b = t4_m16_q[l][k] && pass[4*(4*(p16 % Lanes) + i/4) + i % 4];
+          if (i < 8)
+            b = b || (t4_m8_q[l][k] && pass[4*(4*(p8 % Lanes) + 2*(k % 2) + i/4) + i % 4]);
+          if (i < 4) b = b || (t4_m4_q[l][k] && pass[4*c + i]);
+          if (i < 2)
+            b = b || (t4_m2_q[l][k][0] && pass[4*c + i]) ||
+                     (t4_m2_q[l][k][1] && pass[4*c + 2 + i]);
+          if (i == 0)
+            for (int j = 0; j < 4; j++) b = b || (t4_m1_q[l][k][j] && pass[4*c + j]);
+          placed[64*l + 16*k + i] = b;
         end
-    acc_d = (t4_side_q.h == 2'd0 ? '0 : acc_q) | placed;
   end
-  // the group's earlier steps: acc_q holds the OR of its steps so far (loaded only with
-  // an item, so a gap between two steps of a group, when the walker waits for credit,
-  // keeps it)
   always_ff @(posedge clk_i) begin
-    if (t4_v_q) acc_q <= acc_d;
-    t5_mask_q <= acc_d;
-    t5_side_q <= t4_side_q;
+    t5_placed_q <= placed;
+    t5_side_q   <= t4_side_q;
   end
 
   always_ff @(posedge clk_i) begin
@@ -223,28 +236,40 @@ module gx_raster_test #(
     end
   end
 
-  logic unused_t5;  // the mode, step and range bits have been used by T5
-  assign unused_t5 = ^{t5_side_q.nlog, t5_side_q.ps, t5_side_q.h, t5_side_q.last,
-                       t5_side_q.inr};
+  logic unused_t5;  // the mode, pattern set, range bits and last step have been used
+  assign unused_t5 = ^{t5_side_q.nlog, t5_side_q.ps, t5_side_q.last, t5_side_q.inr};
 
-  // T6: the group and its lanes with a sample.
+  // T6: the group's steps so far and its lanes with a sample. acc_q holds the OR of the
+  // group's steps so far and acc_any_q its lanes with a sample (loaded only with an item,
+  // so a gap between two steps of a group, when the walker waits for credit, keeps them).
   logic                t6_v_q, t6_grp_q;
-  logic [Lanes*64-1:0] t6_mask_q;
-  logic [Lanes-1:0]    t6_any_q;
+  logic [Lanes*64-1:0] t6_mask_q, acc_q, acc_d;
+  logic [Lanes-1:0]    t6_any_q, acc_any_q, any_d;
+  always_comb begin
+    acc_d = (t5_side_q.h == 2'd0 ? '0 : acc_q) | t5_placed_q;
+    for (int l = 0; l < Lanes; l++)
+      any_d[l] = (t5_side_q.h != 2'd0 && acc_any_q[l]) || t5_placed_q[64*l +: 64] != '0;
+  end
   logic [15:0]         t6_tag_q;
   logic [11:0]         t6_qx_q, t6_qy_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      t6_v_q   <= 1'b0;
-      t6_grp_q <= 1'b0;
+      t6_v_q    <= 1'b0;
+      t6_grp_q  <= 1'b0;
+      acc_q     <= '0;
+      acc_any_q <= '0;
     end else begin
       t6_v_q   <= t5_v_q;
       t6_grp_q <= t5_grp_q;
+      if (t5_v_q) begin
+        acc_q     <= acc_d;
+        acc_any_q <= any_d;
+      end
     end
   end
   always_ff @(posedge clk_i) begin
-    t6_mask_q <= t5_mask_q;
-    for (int l = 0; l < Lanes; l++) t6_any_q[l] <= t5_mask_q[64*l +: 64] != '0;
+    t6_mask_q <= acc_d;
+    t6_any_q  <= any_d;
     t6_tag_q  <= t5_side_q.tag;
     t6_qx_q   <= t5_side_q.qx;
     t6_qy_q   <= t5_side_q.qy;
@@ -265,6 +290,13 @@ module gx_raster_test #(
 
   // ---------------------------------------------------------------------------------
   // Properties.
+  // acc_any_q: the lanes of acc_q with a sample
+`ifdef GX_ASSERT_ON
+  logic [Lanes-1:0] acc_nz;
+  always_comb
+    for (int l = 0; l < Lanes; l++) acc_nz[l] = acc_q[64*l +: 64] != '0;
+`endif
+  `GX_ASSERT(AccAny_A, acc_any_q == acc_nz)
   `GX_COVER(TestStep16_C, t4_v_q && t4_side_q.nlog == 3'd4 && t4_side_q.h == 2'd3)
 endmodule
 

@@ -300,11 +300,12 @@ module gx_raster_walk #(
 
   // ---------------------------------------------------------------------------------
   // C: a coarse tile's fine tiles. C1 the tile as WA hands it on, with its triangle's
-  // corner constants; C2 the fine mask: fine tile f passes when E'(coarse origin) + kfc[f]
-  // >= 0 for every edge and it meets the range (a fine tile outside the pixel range lies
-  // only in the range's first or last column or row of coarse tiles: fine column 0 is
-  // out when the tile is the first column and px0 % 16 >= 8, column 1 when it is the
-  // last and px1 % 16 < 8, rows alike).
+  // corner constants; C2 the corner tests, each edge's apart (E'(coarse origin) +
+  // kfc[f][e] >= 0, the sign at its sum's carry chain), and the range; C3 the fine mask:
+  // fine tile f passes when all three edges pass and it meets the range (a fine tile
+  // outside the pixel range lies only in the range's first or last column or row of
+  // coarse tiles: fine column 0 is out when the tile is the first column and px0 % 16 >=
+  // 8, column 1 when it is the last and px1 % 16 < 8, rows alike).
   typedef struct packed {           // a coarse tile
     logic [QW-1:0]      seq;
     logic [TW-1:0]      tx, ty;
@@ -317,13 +318,14 @@ module gx_raster_walk #(
     logic [3:0]         mask;
     logic [2:0][EW-1:0] e;
   } rec_cm_t;
-  logic            c1_v_q, c2_v_q;
+  logic            c1_v_q, c2_v_q, c3_v_q;
   rec_c_t          c1_q;
   logic [3:0][2:0][KW-1:0] c1_kfc_q;
   logic [3:0]      c1_r3_q;
-  rec_cm_t         c2_q;
-  logic            c2_nz_q;         // c2_q's mask is not 0: the tile goes on to FIFO F
-  logic [FCW-1:0]  used_c;          // tiles in C1, C2 and words in FIFO F
+  rec_cm_t         c2_q, c3_q;      // c2_q.mask: the fine tiles that meet the range
+  logic [3:0][2:0] c2_neg_q;        // fine tile f, edge e: E' + kfc[f][e] < 0 (the sign)
+  logic            c3_nz_q;         // c3_q's mask is not 0: the tile goes on to FIFO F
+  logic [FCW-1:0]  used_c;          // tiles in C1..C3 and words in FIFO F
   always_ff @(posedge clk_i) begin
     c1_q.seq <= wa_seq_q;
     c1_q.tx  <= wa_tx_q;
@@ -337,23 +339,29 @@ module gx_raster_walk #(
     c2_q.ty  <= c1_q.ty;
     c2_q.e   <= c1_q.e;
     begin
-      logic [3:0] fl, m;
+      logic [3:0] fl;
       logic [1:0] fx_ok, fy_ok;
       fl = c1_q.fl;
       fx_ok = {!(fl[1] && !c1_r3_q[2]), !(fl[0] && c1_r3_q[3])};
       fy_ok = {!(fl[3] && !c1_r3_q[0]), !(fl[2] && c1_r3_q[1])};
       for (int f = 0; f < 4; f++) begin
-        logic ok;
-        ok = fx_ok[f % 2] && fy_ok[f / 2];
+        c2_q.mask[f] <= fx_ok[f % 2] && fy_ok[f / 2];
         for (int e = 0; e < 3; e++) begin
           edge_t s;
-          s  = $signed(c1_q.e[e]) + EW'($signed(c1_kfc_q[f][e]));
-          ok = ok && !s[EW-1];
+          s = $signed(c1_q.e[e]) + EW'($signed(c1_kfc_q[f][e]));
+          c2_neg_q[f][e] <= s[EW-1];
         end
-        m[f] = ok;
       end
-      c2_q.mask <= m;
-      c2_nz_q   <= m != '0;
+    end
+    begin
+      logic [3:0] m;
+      for (int f = 0; f < 4; f++) m[f] = c2_q.mask[f] && c2_neg_q[f] == 3'b000;
+      c3_q.seq  <= c2_q.seq;
+      c3_q.tx   <= c2_q.tx;
+      c3_q.ty   <= c2_q.ty;
+      c3_q.e    <= c2_q.e;
+      c3_q.mask <= m;
+      c3_nz_q   <= m != '0;
     end
   end
   assign rc_addr = wa_seq_q[3:0];
@@ -361,9 +369,11 @@ module gx_raster_walk #(
     if (rst_i) begin
       c1_v_q <= 1'b0;
       c2_v_q <= 1'b0;
+      c3_v_q <= 1'b0;
     end else begin
       c1_v_q <= wa_adv;
       c2_v_q <= c1_v_q;
+      c3_v_q <= c2_v_q;
     end
   end
 
@@ -383,10 +393,10 @@ module gx_raster_walk #(
   logic            wf_last_q;
   logic [2:0][1:0] wf_ic_q;
   (* keep *) logic [1:0] wf_idx;
-  assign ff_push = c2_v_q && c2_nz_q;
+  assign ff_push = c3_v_q && c3_nz_q;
   assign ff_pop  = wf_emit && wf_last;
-  gx_fifo_lut #(.Width($bits(c2_q)), .Depth(FD), .HeadGroups(2)) u_ff (
-    .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c2_q), .pop_i(ff_pop),
+  gx_fifo_lut #(.Width($bits(c3_q)), .Depth(FD), .HeadGroups(2)) u_ff (
+    .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c3_q), .pop_i(ff_pop),
     .valid_o(ff_valid), .head_o(ff_head), .count_o(ff_count), .load_o(ff_ld),
     .next_o(ff_next));
   assign wf_idx  = low4(wf_rest_q);
@@ -428,9 +438,9 @@ module gx_raster_walk #(
     take_d    = avail_d && (!wa_v_d || (cred_c_d && wa_last_d));
     wa_en_d   = take_d || (wa_v_d && cred_c_d);
   end
-  // C's credit: a tile handed on by WA, one dropped in C2 (no fine tile passes)
+  // C's credit: a tile handed on by WA, one dropped in C3 (no fine tile passes)
   gx_raster_credit #(.Depth(FD)) u_cred_c (
-    .clk_i, .rst_i, .up_i(wa_adv), .dn_i(c2_v_q && !c2_nz_q), .pop_i(ff_pop),
+    .clk_i, .rst_i, .up_i(wa_adv), .dn_i(c3_v_q && !c3_nz_q), .pop_i(ff_pop),
     .room_o(cred_c_d), .used_o(used_c));
   always_ff @(posedge clk_i) begin
     if (rst_i) cred_c_q <= 1'b0;
@@ -440,12 +450,13 @@ module gx_raster_walk #(
   // ---------------------------------------------------------------------------------
   // F: a fine tile's quad rows. F1 the fine tile as WF hands it on (from FIFO F's head
   // register), its offset from the coarse origin, 2048 (fx A + fy B), and its triangle's
-  // row constants and range; F2 E' at its origin; F3 the rows and groups: row r passes
-  // when E'(fine origin) + krc[r] >= 0 for every edge and its rows 2 r, 2 r + 1 meet
-  // [py0, py1], group g of a row when its columns meet [px0, px1]; the group mask, their
-  // product, is formed as FIFO R is written (a fine tile's origin is a multiple of 8
-  // pixels: its rows and columns are its origin's upper bits and a 3-bit offset, with no
-  // add); visit-mask bit GPR r + g.
+  // row constants and range; F2 E' at its origin; F3 the rows' tests, each edge's apart
+  // (E'(fine origin) + krc[r] >= 0, the sign at its sum's carry chain), and the range:
+  // whether rows 2 r, 2 r + 1 meet [py0, py1], group g of a row whether its columns meet
+  // [px0, px1]; F4 the rows: row r passes when all three edges and its range pass; the
+  // group mask, the product of rows and groups, is formed as FIFO R is written (a fine
+  // tile's origin is a multiple of 8 pixels: its rows and columns are its origin's upper
+  // bits and a 3-bit offset, with no add); visit-mask bit GPR r + g.
   typedef struct packed {           // a fine tile
     logic [QW-1:0]      seq;
     logic [PW-4:0]      fx, fy;     // its upper-left pixel / 8
@@ -457,17 +468,20 @@ module gx_raster_walk #(
     logic [G-1:0]       mask;
     logic [2:0][EW-1:0] e;
   } rec_fm_t;
-  logic            f1_v_q, f2_v_q, f3_v_q;
+  logic            f1_v_q, f2_v_q, f3_v_q, f4_v_q;
   rec_f_t          f1_q, f2_q;
   logic [2:0][EW-1:0] f1_off_q;
   logic [3:0][2:0][KW-1:0] f1_krc_q, f2_krc_q;
   logic [PW-1:0]   f1_px0_q, f1_px1_q, f1_py0_q, f1_py1_q;
   logic [PW-1:0]   f2_px0_q, f2_px1_q, f2_py0_q, f2_py1_q;
-  rec_f_t          f3_q;
-  logic [3:0]      f3_rok_q;        // rows that pass
+  rec_f_t          f3_q, f4_q;
+  logic [3:0][2:0] f3_neg_q;        // row r, edge e: E' + krc[r][e] < 0 (the sign)
+  logic [3:0]      f3_ryok_q;       // rows that meet the range
   logic [GPR-1:0]  f3_gok_q;        // groups of a row that meet the range
-  rec_fm_t         f3_m;            // F3's fine tile with its group mask
-  logic [FCW-1:0]  used_f;          // fine tiles in F1..F3 and words in FIFO R
+  logic [3:0]      f4_rok_q;        // rows that pass
+  logic [GPR-1:0]  f4_gok_q;
+  rec_fm_t         f4_m;            // F4's fine tile with its group mask
+  logic [FCW-1:0]  used_f;          // fine tiles in F1..F4 and words in FIFO R
   logic            room_f;
   always_ff @(posedge clk_i) begin
     f1_q.seq <= ff_head.seq;
@@ -497,30 +511,28 @@ module gx_raster_walk #(
     f3_q.fx  <= f2_q.fx;
     f3_q.fy  <= f2_q.fy;
     f3_q.e   <= f2_q.e;
-    begin
-      logic [3:0] rok;
-      logic [GPR-1:0] gok;
-      for (int r = 0; r < 4; r++) begin
-        rok[r] = {f2_q.fy, 3'(2 * r + 1)} >= f2_py0_q && {f2_q.fy, 3'(2 * r)} <= f2_py1_q;
-        for (int e = 0; e < 3; e++) begin
-          edge_t s;
-          s = $signed(f2_q.e[e]) + EW'($signed(f2_krc_q[r][e]));
-          rok[r] = rok[r] && !s[EW-1];
-        end
+    for (int r = 0; r < 4; r++) begin
+      f3_ryok_q[r] <= {f2_q.fy, 3'(2 * r + 1)} >= f2_py0_q &&
+                      {f2_q.fy, 3'(2 * r)} <= f2_py1_q;
+      for (int e = 0; e < 3; e++) begin
+        edge_t s;
+        s = $signed(f2_q.e[e]) + EW'($signed(f2_krc_q[r][e]));
+        f3_neg_q[r][e] <= s[EW-1];
       end
-      for (int g = 0; g < GPR; g++)
-        gok[g] = {f2_q.fx, 3'(2 * Lanes * g + 2 * Lanes - 1)} >= f2_px0_q &&
-                 {f2_q.fx, 3'(2 * Lanes * g)} <= f2_px1_q;
-      f3_rok_q <= rok;
-      f3_gok_q <= gok;
     end
+    for (int g = 0; g < GPR; g++)
+      f3_gok_q[g] <= {f2_q.fx, 3'(2 * Lanes * g + 2 * Lanes - 1)} >= f2_px0_q &&
+                     {f2_q.fx, 3'(2 * Lanes * g)} <= f2_px1_q;
+    f4_q <= f3_q;
+    for (int r = 0; r < 4; r++) f4_rok_q[r] <= f3_ryok_q[r] && f3_neg_q[r] == 3'b000;
+    f4_gok_q <= f3_gok_q;
   end
   always_comb begin
-    f3_m.seq = f3_q.seq;
-    f3_m.fx  = f3_q.fx;
-    f3_m.fy  = f3_q.fy;
-    f3_m.e   = f3_q.e;
-    for (int b = 0; b < G; b++) f3_m.mask[b] = f3_rok_q[b / GPR] && f3_gok_q[b % GPR];
+    f4_m.seq = f4_q.seq;
+    f4_m.fx  = f4_q.fx;
+    f4_m.fy  = f4_q.fy;
+    f4_m.e   = f4_q.e;
+    for (int b = 0; b < G; b++) f4_m.mask[b] = f4_rok_q[b / GPR] && f4_gok_q[b % GPR];
   end
   assign rf_addr = ff_head.seq[3:0];
   assign rr_addr = ff_head.seq[3:0];
@@ -529,10 +541,12 @@ module gx_raster_walk #(
       f1_v_q <= 1'b0;
       f2_v_q <= 1'b0;
       f3_v_q <= 1'b0;
+      f4_v_q <= 1'b0;
     end else begin
       f1_v_q <= wf_emit;
       f2_v_q <= f1_v_q;
       f3_v_q <= f2_v_q;
+      f4_v_q <= f3_v_q;
     end
   end
 
@@ -548,10 +562,10 @@ module gx_raster_walk #(
   logic            wr_last_q;
   logic [2:0][GL-1:0] wr_ic_q;
   (* keep *) logic [GL-1:0] wr_idx;
-  assign fr_push = f3_v_q && f3_rok_q != '0 && f3_gok_q != '0;
+  assign fr_push = f4_v_q && f4_rok_q != '0 && f4_gok_q != '0;
   assign fr_pop  = wr_emit && wr_last;
-  gx_fifo_lut #(.Width($bits(f3_m)), .Depth(FD)) u_fr (
-    .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f3_m), .pop_i(fr_pop),
+  gx_fifo_lut #(.Width($bits(f4_m)), .Depth(FD)) u_fr (
+    .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f4_m), .pop_i(fr_pop),
     .valid_o(fr_valid), .head_o(fr_head), .count_o(fr_count), .load_o(fr_ld),
     .next_o(fr_next));
   assign wr_idx  = low_g(wr_rest_q);
@@ -579,9 +593,9 @@ module gx_raster_walk #(
       else wr_ic_q[e] <= fr_ld ? wr_ic_n : wr_ic_e;
     end
   end
-  // F's credit: a fine tile handed on by WF, one dropped in F3 (no group passes)
+  // F's credit: a fine tile handed on by WF, one dropped in F4 (no group passes)
   gx_raster_credit #(.Depth(FD)) u_cred_f (
-    .clk_i, .rst_i, .up_i(wf_emit), .dn_i(f3_v_q && !fr_push), .pop_i(fr_pop),
+    .clk_i, .rst_i, .up_i(wf_emit), .dn_i(f4_v_q && !fr_push), .pop_i(fr_pop),
     .room_o(room_f), .used_o(used_f));
   always_ff @(posedge clk_i) begin
     if (rst_i) cred_f_q <= 1'b0;
@@ -766,17 +780,18 @@ module gx_raster_walk #(
   assign item_valid_o = it_v_q;
   assign i1_valid_o   = i1_v_q;
   assign item_o       = it_q;
-  assign busy_o = avail_q || wa_v_q || c1_v_q || c2_v_q || ff_count != '0 ||
-                  f1_v_q || f2_v_q || f3_v_q || fr_count != '0 ||
+  assign busy_o = avail_q || wa_v_q || c1_v_q || c2_v_q || c3_v_q || ff_count != '0 ||
+                  f1_v_q || f2_v_q || f3_v_q || f4_v_q || fr_count != '0 ||
                   g1_v_q || g2_v_q || fg_count != '0 || i1_v_q;
 
   // ---------------------------------------------------------------------------------
   // Properties.
   `GX_ASSERT(CreditC_A, 32'(used_c) <= FD &&
-                        32'(used_c) == 32'(c1_v_q) + 32'(c2_v_q) + 32'(ff_count))
+                        32'(used_c) == 32'(c1_v_q) + 32'(c2_v_q) + 32'(c3_v_q) +
+                                       32'(ff_count))
   `GX_ASSERT(CreditF_A, 32'(used_f) <= FD &&
                         32'(used_f) == 32'(f1_v_q) + 32'(f2_v_q) + 32'(f3_v_q) +
-                                       32'(fr_count))
+                                       32'(f4_v_q) + 32'(fr_count))
   `GX_ASSERT(CreditR_A, 32'(used_r) <= FD &&
                         32'(used_r) == 32'(g1_v_q) + 32'(g2_v_q) + 32'(fg_count))
   `GX_ASSERT(HeadMask_A, (!ff_valid || (ff_head.mask != '0 &&
@@ -791,7 +806,7 @@ module gx_raster_walk #(
                            gr_hc_q == {3{gr_h_q}} && wf_ic_q == {3{wf_idx}} &&
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
-  `GX_ASSERT(C2Nz_A, c2_nz_q == (c2_q.mask != '0))
+  `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0))
   // the I ring keeps D / 2^LS: the bits it drops are 0 (prep's KoLow_A)
 `ifdef GX_ASSERT_ON
   logic ri_low;
@@ -807,8 +822,8 @@ module gx_raster_walk #(
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&
                      avail_q == (navail_q != '0) && one_q == (navail_q == QW'(1)))
   `GX_COVER(WalkOverlap_C, tri_take && wa_v_q)
-  `GX_COVER(FineDrop_C, c2_v_q && c2_q.mask == '0)
-  `GX_COVER(RowDrop_C, f3_v_q && f3_m.mask == '0)
+  `GX_COVER(FineDrop_C, c3_v_q && c3_q.mask == '0)
+  `GX_COVER(RowDrop_C, f4_v_q && f4_m.mask == '0)
   `GX_COVER(WalkStall_C, wa_v_q && !cred_c_q)
 endmodule
 
