@@ -137,12 +137,10 @@ module gx_mswb (
   logic [8:0]        voff_q, voff_d;         // encode: value bytes (<= 256)
   logic [10:0]       moff_q, moff_d;         // encode: mask bits (<= 960; 11 bits: no wrap)
   logic [7:0]        mbyte_q, mbyte_d;       // subset: the mask byte being filled
-  logic [15:0]       mbn_q;                  // ... the mask byte(s) of the last emit
   logic [4:0]        cpi_q, cpi_d;           // copy: value words read so far
   logic              cv1_q, cv2_q;           // copy: a word read 1, 2 clocks ago
   logic [3:0]        cc1_q, cc2_q;           // ... which word
   logic [3:0]        cpr_q;                  // ... its rotation: mbytes mod 16 (CopyRot_A)
-  logic [127:0]      pcp_q;                  // ... the word read 3 clocks ago, rotated
   logic [8*PL-1:0]   pl_q;                   // the packet's payload (fl_o.payload)
   logic [5:0]        nana_q, nana_d;         // re-analyzed pixels (the packet's analyzed)
 
@@ -611,7 +609,8 @@ module gx_mswb (
   // the image is loaded).
   // The uniform fast path's payload is the sample 0s of the pixels, gathered from the
   // record as it is read, 16 bytes a clock at most (the payload's write port), and
-  // written in the clock after (ldg_q: its c bytes repeated over the 16 lanes):
+  // written in the clock after (ld_g: its c bytes repeated over the 16 lanes, into the
+  // write port's data register pwd_q):
   //   N = 2: line ln_q's (16 bytes: 4 pixels of 4, 2 of 8 or 1 of 16 bytes) at byte
   //          16 ln_q, every Load clock, as the image is loaded;
   //   N > 2: pair pr_q's (one-line pixels: 64 / N bytes at byte pr_q 64 / N; a pixel of
@@ -633,12 +632,13 @@ module gx_mswb (
   logic [511:0] ld_p;
   logic [15:0]  pm;
   logic [255:0] ld_w;
-  logic [127:0] ld_g, ldg_q;
+  logic [127:0] ld_g;
   // Gathered dword i is pair dword c where bit 16 i + c of gs0_q (line ln_q even) or gs1_q
   // (odd): one-hot, decoded from the format once an eviction (f_gsel), so the record's
-  // pair select and these selects are the only logic before ldg_q. A gathered dword whose
-  // sample is unstored is not zeroed: on the fast path every sample of the tile is
-  // stored, and off it the payload and the uniform test are cleared at the load's end.
+  // pair select and these selects are the only logic before pwd_q's select. A gathered
+  // dword whose sample is unstored is not zeroed: on the fast path every sample of the
+  // tile is stored, and off it the payload and the uniform test are cleared at the load's
+  // end.
   logic [63:0]  gs0_q, gs1_q;
   logic [71:0]  glane_q;      // pair k's payload lanes and line (f_glane): bits 18k..
   always_comb begin
@@ -678,26 +678,27 @@ module gx_mswb (
   // two 16-byte payload lines). Its command is registered a clock ahead, from what starts
   // the write (the copy's word in the value buffer's output, cv2_q; the line being
   // loaded; the emit stage's next value, emit_d at voff_d; a subset's emit, emit_q at
-  // moff_q, its mask byte(s) registered, mbn_q, and written the clock after): the lanes
-  // written in line a / 16 and in the next (pwlo_q, pwhi_q; 0 when there is no write),
-  // that line (pwln_q, one-hot) and the data's source (pws_q); so each byte's enable in
-  // the write's clock is one function of registers, and its data a select of registers.
-  // Only the copy's data are rotated, by the mask bytes mod 16 (cpr_q, static in Copy), in
-  // a register stage of their own (pcp_q: four byte-rotation steps); a load, a value and
-  // a mask byte (pair) are written at a multiple of their length c (c divides 16), so
-  // their c bytes repeated over the 16 lanes are already in place (ldg_q, vrep, pw_mask).
+  // moff_q, its mask byte(s) written the clock after): the lanes written in line a / 16
+  // and in the next (pwlo_q, pwhi_q; 0 when there is no write), that line (pwln_q,
+  // one-hot) and the data themselves (pwd_q, selected from the source's value a clock
+  // ahead: the copy's word rotated, the gathered sample 0s ld_g, the mask byte(s), the
+  // sample the emit stage takes, smp_val); so each byte's enable in the write's clock is
+  // one function of registers and its data a register. Only the copy's data are rotated,
+  // by the mask bytes mod 16 (cpr_q, static in Copy: four byte-rotation steps); a load, a
+  // value and a mask byte (pair) are written at a multiple of their length c (c divides
+  // 16), so their c bytes repeated over the 16 lanes are already in place.
   // The register is cleared in the first Load clock (pwc_q) and again in Init unless the
   // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0); a
   // clear wins over a write of the same clock (the last load line's, in Init).
-  logic [1:0]   pn_src;           // 0 a value (1SPP, full), 1 a mask byte, 2 load, 3 copy
-  logic         pn_clr;
+  logic [127:0] pn_data;          // the data of the write commanded (a value's B bytes,
+  logic         pn_clr;           // a mask byte (pair), the load's, the copy's: repeated)
   logic [15:0]  pn_lo, pn_hi;
   logic [22:0]  pn_ln;
   logic [15:0]  pwlo_q, pwhi_q;   // registered: lanes of line pwln_q, of the next line
   logic [22:0]  pwln_q, pwlh;     // ... the line (one-hot); pwlh: the line before
-  logic [1:0]   pws_q;
+  logic [127:0] pwd_q;            // ... the data
   logic         pwc_q;
-  logic [127:0] pw_data, pw_mask, pw_copy;
+  logic [127:0] pw_data, pw_copy;
   logic [15:0]  pv_lo, pv_nlo;    // a value's lanes at voff_q, at voff_q + B
   logic [22:0]  pv_ln;            // ... the line of voff_q (one-hot)
   always_comb begin
@@ -735,7 +736,7 @@ module gx_mswb (
     if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
       {pn_hi, pn_lo} = f_span(pn_caddr[3:0], pn_ccnt);
       pn_ln = 23'(f_oh32(pn_caddr[8:4]));
-      pn_src = 2'd3;
+      pn_data = pw_copy;
     end else if (state_q == StLoad) begin
       // the load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q;
       // N > 2, pair pr_q's from their lanes and line in the eviction's table (glane_q,
@@ -743,13 +744,12 @@ module gx_mswb (
       pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pr_q) +: 16] : 16'd0;
       pn_hi = 16'd0;
       pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pr_q) + 16 +: 2]}));
-      pn_src = 2'd2;
+      pn_data = ld_g;
     end else if (enc_q == 2'd1) begin
-      // the clock after a subset emit: the mask's byte (N <= 8) or two bytes (N = 16),
-      // mbn_q
+      // the clock after a subset emit: the mask's byte (N <= 8) or two bytes (N = 16)
       {pn_hi, pn_lo} = emit_q ? f_span(pn_maddr[3:0], fmt.nlg == 3'd4 ? 5'd2 : 5'd1) : 32'd0;
       pn_ln = 23'(f_oh32(pn_maddr[8:4]));
-      pn_src = 2'd1;
+      pn_data = fmt.nlg == 3'd4 ? {8{emask_q[15:8], mb_new}} : {16{mb_new}};
     end else begin
       // the emit stage, 1SPP and full: the value of emit_d goes at voff_d: voff_q, or
       // voff_q + B after an emit (emit_q). Its B lanes in one line (a value's offset is
@@ -759,7 +759,8 @@ module gx_mswb (
       pn_lo = emit_d ? (emit_q ? pv_nlo : pv_lo) : 16'd0;
       pn_hi = 16'd0;
       pn_ln = emit_q && pv_lo[15] ? {pv_ln[21:0], 1'b0} : pv_ln;
-      pn_src = 2'd0;
+      // (a value is written only after an emit, which takes smp_val into ref_q)
+      pn_data = f_brep(fmt.blg, smp_val);
     end
     // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
     pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
@@ -767,7 +768,7 @@ module gx_mswb (
 
   always_ff @(posedge clk_i) begin
     pwln_q <= pn_ln;
-    pws_q <= pn_src;
+    pwd_q <= pn_data;
   end
 
   // the copy's rotation: byte lane l of the word rotated is byte (l - cpr_q) mod 16
@@ -780,19 +781,10 @@ module gx_mswb (
   end
   always_ff @(posedge clk_i) begin
     cpr_q <= mbytes[3:0];
-    pcp_q <= pw_copy;
   end
 
   assign pwlh = {pwln_q[21:0], 1'b0};
-  always_comb begin
-    pw_mask = fmt.nlg == 3'd4 ? {8{mbn_q}} : {16{mbn_q[7:0]}};
-    unique case (pws_q)
-      2'd3:    pw_data = pcp_q;
-      2'd2:    pw_data = ldg_q;
-      2'd1:    pw_data = pw_mask;
-      default: pw_data = vrep;
-    endcase
-  end
+  assign pw_data = pwd_q;
 
   always_ff @(posedge clk_i)
     for (int unsigned q = 0; q < PL; q++)
@@ -1562,12 +1554,10 @@ module gx_mswb (
     voff_q <= voff_d;
     moff_q <= moff_d;
     mbyte_q <= mbyte_d;
-    mbn_q <= {emask_q[15:8], mb_new};
     cpi_q <= cpi_d;
     cc1_q <= cpi_q[3:0];
     cc2_q <= cc1_q;
     nana_q <= nana_d;
-    ldg_q <= ld_g;
     pr_q <= pr_d;
     gd_q <= gd_d;
   end
@@ -1637,6 +1627,7 @@ module gx_mswb (
   // load's a clock after its load clock (fv_ldv_q: line fv_ldl_q, pair fv_ldp_q gathered
   // when fv_gat_q), its data rotated to their lanes.
   logic         fv_ldv_q, fv_gat_q, fv_cv3_q;
+  logic [127:0] fv_ldg_q;     // the sample 0s gathered in the load clock
   logic [2:0]   fv_ldl_q;
   logic [1:0]   fv_ldp_q;
   logic [3:0]   fv_cc3_q;
@@ -1652,6 +1643,7 @@ module gx_mswb (
     fv_ldl_q <= ln_q;
     fv_ldp_q <= pr_q;
     fv_gat_q <= gat;
+    fv_ldg_q <= ld_g;
     fv_cv3_q <= !rst_i && cv2_q;
     fv_cc3_q <= cc2_q;
     fv_vbd_q <= vb_rdata;
@@ -1676,7 +1668,7 @@ module gx_mswb (
                  : fmt.multi ? 9'((32'(fv_ldp_q) >> (32'(fmt.lines_lg) - 1)) * 32'(fmt.bb))
                              : 9'(32'(fv_ldp_q) * (32'd64 >> fmt.nlg));
       fv_pw_cnt = fmt.nlg == 3'd1 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
-      fv_pw_data = ldg_q;
+      fv_pw_data = fv_ldg_q;
     end else if (enc_q == 2'd1) begin  // a subset's mask: the clock after its emit
       fv_pw_en = fv_mk_q;
       fv_pw_addr = fv_mka_q;
