@@ -361,13 +361,11 @@ module gx_mswb (
   logic [127:0] smp_val;   // its B bytes (the low end), from rdata
   logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
   logic         nd_any;    // ... there is one
+  logic [3:0]   ilo_q, ilo_d;  // (registered from done_d, the clock before: NdLo_A)
+  logic         nd_q, nd_d;
   always_comb begin
-    logic [15:0] nd;
-    nd = ~done_q & fmt.alln;
-    nd_any = nd != 16'd0;
-    i_lo = '0;
-    for (int k = 15; k >= 0; k--)
-      if (nd[k]) i_lo = 4'(k);
+    i_lo = ilo_q;
+    nd_any = nd_q;
     // the pixel's first line (a register, pln_q); the line of the compare (one-line
     // pixels: the pixel's)
     ln_first = pln_q;
@@ -1455,6 +1453,12 @@ module gx_mswb (
     rlo_d = ref_ld ? smp_lo : rlo_q;
     rhi_d = ref_ld ? smp_hi : rhi_q;
     clast_d = 32'(clc_d) + 1 == (32'd1 << fmt.lines_lg);
+    // the lowest sample not done and whether there is one, a clock ahead (from done_d:
+    // no priority encoder between done_q and the sample select)
+    nd_d = (~done_d & fmt.alln) != 16'd0;
+    ilo_d = '0;
+    for (int k = 15; k >= 0; k--)
+      if (!done_d[k] && fmt.alln[k]) ilo_d = 4'(k);
   end
 
   always_ff @(posedge clk_i) begin
@@ -1514,6 +1518,8 @@ module gx_mswb (
     pln_q <= pln_d;
     sln_q <= sln_d;
     done_q <= done_d;
+    nd_q <= nd_d;
+    ilo_q <= ilo_d;
     pst_q <= pst_d;
     stw_q <= stw_d;
     si_q <= si_d;
@@ -1700,6 +1706,12 @@ module gx_mswb (
   assign fv_walk = state_q == StEPix || state_q == StERef || state_q == StECmp;
   assign fv_decided = state_q == StPrReq || state_q == StPrWait || fv_walk ||
                       state_q == StCopy || state_q == StOut;
+  logic [3:0] fv_ilo;  // the lowest sample of pixel px_q not done (NdLo_A)
+  always_comb begin
+    fv_ilo = '0;
+    for (int k = 15; k >= 0; k--)
+      if (!done_q[k] && fmt.alln[k]) fv_ilo = 4'(k);
+  end
 `endif
 
   // Environment: the input streams follow the protocol; a response only to a read.
@@ -1835,6 +1847,9 @@ module gx_mswb (
                      : px_q == '0)))
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
+  // the lowest sample not done (merge: placed, subset: classed), registered with done_q
+  `GX_ASSERT(NdLo_A, !fv_after_init ||
+                     (nd_q == ((~done_q & fmt.alln) != 16'd0) && ilo_q == fv_ilo))
   // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
   // pixel's samples done (merge: placed, subset: classed) stay among its N; the reference
   // is a sample not yet done. Value bytes: 1SPP B per written pixel before px_q, full N B
