@@ -219,6 +219,15 @@ module gx_mswb (
       default:      f_lx = eq[0];
     endcase
   endfunction
+  // the pairs of lines of the image holding a stored sample
+  function automatic logic [3:0] f_pairs(input logic [63:0] st, input logic [1:0] bps);
+    for (int unsigned k = 0; k < 4; k++)
+      unique case (bps)
+        2'd0:    f_pairs[k] = |st[16*k +: 16];
+        2'd1:    f_pairs[k] = |st[8*k +: 8];
+        default: f_pairs[k] = |st[4*k +: 4];
+      endcase
+  endfunction
   function automatic logic [2:0] f_low(input logic [7:0] m);
     f_low = '0;
     for (int k = 7; k >= 0; k--)
@@ -1047,15 +1056,16 @@ module gx_mswb (
 
     unique case (state_q)
       StIdle: begin
-        ln_d = '0;
+        // the offered record's first line to load and the lines after it (unused unless
+        // the record is an eviction: not decoded from ev_start)
+        ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
+        lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~f_oh8(ln_d);
         if (ev_start) begin
           cfg_d = cfg_i;
           tile_d = ev_i.tile;
           cause_d = ev_i.cause;
           stored_d = ev_i.stored;
           arrive_d = ev_i.arrive;
-          ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
-          lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~f_oh8(ln_d);
           state_d = StLoad;
         end
       end
@@ -1434,14 +1444,35 @@ module gx_mswb (
     endcase
     // the record's pair read next: the fast path's next pair to gather, else the pair of
     // the next line loaded
-    pr_d = gmode ? 2'(f_low(8'(gleft))) : ln_d[2:1];
+    // (only Load reads it: from Idle the offered record's first pair, the lowest holding a
+    // stored sample, from the record itself; in Load from Load's own decisions)
+    if (state_q == StIdle) pr_d = 2'(f_low(8'(f_pairs(ev_i.stored, cfg_i.bps))));
+    else pr_d = gmode ? 2'(f_low(8'(gleft))) : ld_last ? ln_q[2:1] : 2'(f_low(lrem_q) >> 1);
     // the line read next against the lines wanted next
     rdl_nx = img_re ? img_ra : rd_line_q;
     eq_pln_d = rdl_nx == pln_d;
     eq_sln_d = rdl_nx == sln_d;
     eq_aln_d = rdl_nx == aln_d;
     eq_qln_d = rdl_nx == 3'(qrd_d >> fmt.slg);
-    lx_d = f_lx(state_d, enc_d, {eq_qln_d, eq_aln_d, eq_sln_d, eq_pln_d});
+    // (f_lx of the next state and encoding, written per state from the conditions of its
+    // own transitions into AnaReq, QBuild and ERef: no other state's decision, the load's
+    // or the walk's, lies in front of lx_q)
+    unique case (state_q)
+      StAnaNext: lx_d = (fmt.multi
+                           ? !(ai_q == (6'd1 << fmt.plg) || anaw_q == 32'd0) && anaw_q[0]
+                           : !(ai_q == 6'd8 || anaw_q == 32'd0) &&
+                             (anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0)
+                        ? eq_aln_d : eq_pln_d;
+      StAnaReq:  lx_d = have_x && an_req_ready ? eq_pln_d : eq_aln_d;
+      StSlot:    lx_d = slot_q == 4'(fmt.s_cnt)
+                          ? (32'(bl_q) + 1 == (32'd1 << fmt.lines_lg) ? eq_pln_d : eq_aln_d)
+                          : lm_first && live_q[0] ? eq_qln_d : eq_pln_d;
+      StQBuild:  lx_d = have_x && q_last ? eq_pln_d : eq_qln_d;
+      StEPix:    lx_d = wrw_q[0] && enc_q != 2'd0 && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
+      StERef:    lx_d = enc_q == 2'd1 || (have_x && slast_q) ? eq_pln_d : eq_sln_d;
+      StECmp:    lx_d = cs2_q && clast_q && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
+      default:   lx_d = eq_pln_d;
+    endcase
     // the walk's next-pixel line and last-sample flag, a clock ahead: from the next
     // pixel and sample index, against the eviction's N - 1 (nm1_q)
     plnx_d = 3'((32'(px_d + 6'd1) << fmt.nlg) >> fmt.slg);
