@@ -825,8 +825,10 @@ module gx_mswb (
   gx_ms_pkg::ms_fmt_t fmt_n;  // the offered eviction's format
   logic [3:0]         nm1_q;  // the held eviction's N - 1
   assign fmt_n = gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
+  // (loaded in every Idle clock from cfg_i, a function of its format fields only: no
+  // decode of the offered record in front of them; held from the first Load clock on)
   always_ff @(posedge clk_i)
-    if (ev_start) begin
+    if (state_q == StIdle) begin
       fmt <= fmt_n;
       nm1_q <= 4'(fmt_n.nn - 5'd1);
       gs0_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
