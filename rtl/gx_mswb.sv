@@ -367,6 +367,8 @@ module gx_mswb (
   logic         eq_pln_d, eq_sln_d, eq_aln_d, eq_qln_d;  // aln_q, qrd_q's line
   logic [2:0]   rdl_nx;    // rd_line_q's next value
   logic [5:0]   rd_t;      // the tile sample read (slot rd_t mod S of line rd_x)
+  logic [5:0]   rdt_q, rdt_d;  // ... registered a clock ahead (RdT_A)
+  logic [3:0]   rdt_idx;   // ... the pixel's sample, in the clock before
   logic [127:0] smp_val;   // its B bytes (the low end), from rdata
   logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
   logic         nd_any;    // ... there is one
@@ -379,12 +381,9 @@ module gx_mswb (
     // pixels: the pixel's)
     ln_first = pln_q;
     ln_cmp = ln_first + clc_q;
-    unique case (state_q)
-      StQBuild: rd_t = qrd_q;
-      StEPix:   rd_t = 6'(32'(px_q) << fmt.nlg);
-      StERef:   rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(enc_q == 2'd1 ? i_lo : si_q));
-      default:  rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(i_lo));  // StMRef
-    endcase
+    // the sample read: QBuild qrd_q; EPix sample 0 of pixel px_q; ERef its sample si_q
+    // (full) or i_lo (subset); MRef i_lo: a register, loaded the clock before (rdt_d)
+    rd_t = rdt_q;
     // the line wanted, from registers only (not from i_lo: a one-line pixel's reference
     // is in its line, a multi-line pixel's is always read, at rd_ref)
     rd_ref = 3'(rd_t >> fmt.slg);
@@ -1492,6 +1491,18 @@ module gx_mswb (
     ilo_d = '0;
     for (int k = 15; k >= 0; k--)
       if (!done_d[k] && fmt.alln[k]) ilo_d = 4'(k);
+    // the sample read in the next clock (rd_t of the next state), per state from its own
+    // transitions into the states that read one: into MRef (from MPix, MRef, MCmp) and
+    // ERef, subset (from EPix, ERef, ECmp), the lowest sample not done; into ERef, full,
+    // sample si_d; into EPix (from Decide, PrWait, EPix, ERef) sample 0; into QBuild
+    // (from Slot, QBuild) qrd_d. So no state's next-state decode lies in front of it.
+    unique case (state_q)
+      StMPix, StMRef, StMCmp, StECmp: rdt_idx = ilo_d;
+      StERef:  rdt_idx = enc_q == 2'd1 ? ilo_d : have_x && slast_q ? 4'd0 : si_d;
+      default: rdt_idx = 4'd0;
+    endcase
+    rdt_d = state_q == StSlot || state_q == StQBuild ? qrd_d
+          : 6'((32'(px_d) << fmt.nlg) | 32'(rdt_idx));
   end
 
   always_ff @(posedge clk_i) begin
@@ -1553,6 +1564,7 @@ module gx_mswb (
     done_q <= done_d;
     nd_q <= nd_d;
     ilo_q <= ilo_d;
+    rdt_q <= rdt_d;
     pst_q <= pst_d;
     stw_q <= stw_d;
     si_q <= si_d;
@@ -1739,6 +1751,14 @@ module gx_mswb (
   assign fv_walk = state_q == StEPix || state_q == StERef || state_q == StECmp;
   assign fv_decided = state_q == StPrReq || state_q == StPrWait || fv_walk ||
                       state_q == StCopy || state_q == StOut;
+  logic [5:0] fv_rdt;  // the sample read in the states that read one (RdT_A)
+  always_comb
+    unique case (state_q)
+      StQBuild: fv_rdt = qrd_q;
+      StEPix:   fv_rdt = 6'(32'(px_q) << fmt.nlg);
+      StERef:   fv_rdt = 6'((32'(px_q) << fmt.nlg) | 32'(enc_q == 2'd1 ? ilo_q : si_q));
+      default:  fv_rdt = 6'((32'(px_q) << fmt.nlg) | 32'(ilo_q));  // StMRef
+    endcase
   logic [3:0] fv_ilo;  // the lowest sample of pixel px_q not done (NdLo_A)
   always_comb begin
     fv_ilo = '0;
@@ -1883,6 +1903,9 @@ module gx_mswb (
   // the lowest sample not done (merge: placed, subset: classed), registered with done_q
   `GX_ASSERT(NdLo_A, !fv_after_init ||
                      (nd_q == ((~done_q & fmt.alln) != 16'd0) && ilo_q == fv_ilo))
+  // the sample read, registered a clock ahead: in the states that read one
+  `GX_ASSERT(RdT_A, !(state_q == StMRef || state_q == StQBuild || state_q == StEPix ||
+                      state_q == StERef) || rdt_q == fv_rdt)
   // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
   // pixel's samples done (merge: placed, subset: classed) stay among its N; the reference
   // is a sample not yet done. Value bytes: 1SPP B per written pixel before px_q, full N B
