@@ -137,12 +137,10 @@ module gx_mswb (
   logic [8:0]        voff_q, voff_d;         // encode: value bytes (<= 256)
   logic [10:0]       moff_q, moff_d;         // encode: mask bits (<= 960; 11 bits: no wrap)
   logic [7:0]        mbyte_q, mbyte_d;       // subset: the mask byte being filled
-  logic [15:0]       mbn_q;                  // ... the mask byte(s) of the last emit
   logic [4:0]        cpi_q, cpi_d;           // copy: value words read so far
   logic              cv1_q, cv2_q;           // copy: a word read 1, 2 clocks ago
   logic [3:0]        cc1_q, cc2_q;           // ... which word
   logic [3:0]        cpr_q;                  // ... its rotation: mbytes mod 16 (CopyRot_A)
-  logic [127:0]      pcp_q;                  // ... the word read 3 clocks ago, rotated
   logic [8*PL-1:0]   pl_q;                   // the packet's payload (fl_o.payload)
   logic [5:0]        nana_q, nana_d;         // re-analyzed pixels (the packet's analyzed)
 
@@ -220,6 +218,15 @@ module gx_mswb (
       5'(StERef):   f_lx = enc == 2'd1 ? eq[0] : eq[1];
       default:      f_lx = eq[0];
     endcase
+  endfunction
+  // the pairs of lines of the image holding a stored sample
+  function automatic logic [3:0] f_pairs(input logic [63:0] st, input logic [1:0] bps);
+    for (int unsigned k = 0; k < 4; k++)
+      unique case (bps)
+        2'd0:    f_pairs[k] = |st[16*k +: 16];
+        2'd1:    f_pairs[k] = |st[8*k +: 8];
+        default: f_pairs[k] = |st[4*k +: 4];
+      endcase
   endfunction
   function automatic logic [2:0] f_low(input logic [7:0] m);
     f_low = '0;
@@ -360,26 +367,23 @@ module gx_mswb (
   logic         eq_pln_d, eq_sln_d, eq_aln_d, eq_qln_d;  // aln_q, qrd_q's line
   logic [2:0]   rdl_nx;    // rd_line_q's next value
   logic [5:0]   rd_t;      // the tile sample read (slot rd_t mod S of line rd_x)
+  logic [5:0]   rdt_q, rdt_d;  // ... registered a clock ahead (RdT_A)
+  logic [3:0]   rdt_idx;   // ... the pixel's sample, in the clock before
   logic [127:0] smp_val;   // its B bytes (the low end), from rdata
   logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
   logic         nd_any;    // ... there is one
+  logic [3:0]   ilo_q, ilo_d;  // (registered from done_d, the clock before: NdLo_A)
+  logic         nd_q, nd_d;
   always_comb begin
-    logic [15:0] nd;
-    nd = ~done_q & fmt.alln;
-    nd_any = nd != 16'd0;
-    i_lo = '0;
-    for (int k = 15; k >= 0; k--)
-      if (nd[k]) i_lo = 4'(k);
+    i_lo = ilo_q;
+    nd_any = nd_q;
     // the pixel's first line (a register, pln_q); the line of the compare (one-line
     // pixels: the pixel's)
     ln_first = pln_q;
     ln_cmp = ln_first + clc_q;
-    unique case (state_q)
-      StQBuild: rd_t = qrd_q;
-      StEPix:   rd_t = 6'(32'(px_q) << fmt.nlg);
-      StERef:   rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(enc_q == 2'd1 ? i_lo : si_q));
-      default:  rd_t = 6'((32'(px_q) << fmt.nlg) | 32'(i_lo));  // StMRef
-    endcase
+    // the sample read: QBuild qrd_q; EPix sample 0 of pixel px_q; ERef its sample si_q
+    // (full) or i_lo (subset); MRef i_lo: a register, loaded the clock before (rdt_d)
+    rd_t = rdt_q;
     // the line wanted, from registers only (not from i_lo: a one-line pixel's reference
     // is in its line, a multi-line pixel's is always read, at rd_ref)
     rd_ref = 3'(rd_t >> fmt.slg);
@@ -611,7 +615,8 @@ module gx_mswb (
   // the image is loaded).
   // The uniform fast path's payload is the sample 0s of the pixels, gathered from the
   // record as it is read, 16 bytes a clock at most (the payload's write port), and
-  // written in the clock after (ldg_q: its c bytes repeated over the 16 lanes):
+  // written in the clock after (ld_g: its c bytes repeated over the 16 lanes, into the
+  // write port's data register pwd_q):
   //   N = 2: line ln_q's (16 bytes: 4 pixels of 4, 2 of 8 or 1 of 16 bytes) at byte
   //          16 ln_q, every Load clock, as the image is loaded;
   //   N > 2: pair pr_q's (one-line pixels: 64 / N bytes at byte pr_q 64 / N; a pixel of
@@ -633,12 +638,13 @@ module gx_mswb (
   logic [511:0] ld_p;
   logic [15:0]  pm;
   logic [255:0] ld_w;
-  logic [127:0] ld_g, ldg_q;
+  logic [127:0] ld_g;
   // Gathered dword i is pair dword c where bit 16 i + c of gs0_q (line ln_q even) or gs1_q
   // (odd): one-hot, decoded from the format once an eviction (f_gsel), so the record's
-  // pair select and these selects are the only logic before ldg_q. A gathered dword whose
-  // sample is unstored is not zeroed: on the fast path every sample of the tile is
-  // stored, and off it the payload and the uniform test are cleared at the load's end.
+  // pair select and these selects are the only logic before pwd_q's select. A gathered
+  // dword whose sample is unstored is not zeroed: on the fast path every sample of the
+  // tile is stored, and off it the payload and the uniform test are cleared at the load's
+  // end.
   logic [63:0]  gs0_q, gs1_q;
   logic [71:0]  glane_q;      // pair k's payload lanes and line (f_glane): bits 18k..
   always_comb begin
@@ -678,26 +684,27 @@ module gx_mswb (
   // two 16-byte payload lines). Its command is registered a clock ahead, from what starts
   // the write (the copy's word in the value buffer's output, cv2_q; the line being
   // loaded; the emit stage's next value, emit_d at voff_d; a subset's emit, emit_q at
-  // moff_q, its mask byte(s) registered, mbn_q, and written the clock after): the lanes
-  // written in line a / 16 and in the next (pwlo_q, pwhi_q; 0 when there is no write),
-  // that line (pwln_q, one-hot) and the data's source (pws_q); so each byte's enable in
-  // the write's clock is one function of registers, and its data a select of registers.
-  // Only the copy's data are rotated, by the mask bytes mod 16 (cpr_q, static in Copy), in
-  // a register stage of their own (pcp_q: four byte-rotation steps); a load, a value and
-  // a mask byte (pair) are written at a multiple of their length c (c divides 16), so
-  // their c bytes repeated over the 16 lanes are already in place (ldg_q, vrep, pw_mask).
+  // moff_q, its mask byte(s) written the clock after): the lanes written in line a / 16
+  // and in the next (pwlo_q, pwhi_q; 0 when there is no write), that line (pwln_q,
+  // one-hot) and the data themselves (pwd_q, selected from the source's value a clock
+  // ahead: the copy's word rotated, the gathered sample 0s ld_g, the mask byte(s), the
+  // sample the emit stage takes, smp_val); so each byte's enable in the write's clock is
+  // one function of registers and its data a register. Only the copy's data are rotated,
+  // by the mask bytes mod 16 (cpr_q, static in Copy: four byte-rotation steps); a load, a
+  // value and a mask byte (pair) are written at a multiple of their length c (c divides
+  // 16), so their c bytes repeated over the 16 lanes are already in place.
   // The register is cleared in the first Load clock (pwc_q) and again in Init unless the
   // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0); a
   // clear wins over a write of the same clock (the last load line's, in Init).
-  logic [1:0]   pn_src;           // 0 a value (1SPP, full), 1 a mask byte, 2 load, 3 copy
-  logic         pn_clr;
+  logic [127:0] pn_data;          // the data of the write commanded (a value's B bytes,
+  logic         pn_clr;           // a mask byte (pair), the load's, the copy's: repeated)
   logic [15:0]  pn_lo, pn_hi;
   logic [22:0]  pn_ln;
   logic [15:0]  pwlo_q, pwhi_q;   // registered: lanes of line pwln_q, of the next line
   logic [22:0]  pwln_q, pwlh;     // ... the line (one-hot); pwlh: the line before
-  logic [1:0]   pws_q;
+  logic [127:0] pwd_q;            // ... the data
   logic         pwc_q;
-  logic [127:0] pw_data, pw_mask, pw_copy;
+  logic [127:0] pw_data, pw_copy;
   logic [15:0]  pv_lo, pv_nlo;    // a value's lanes at voff_q, at voff_q + B
   logic [22:0]  pv_ln;            // ... the line of voff_q (one-hot)
   always_comb begin
@@ -735,7 +742,7 @@ module gx_mswb (
     if (cv2_q) begin  // copy: value word cc2_q, in the value buffer's output
       {pn_hi, pn_lo} = f_span(pn_caddr[3:0], pn_ccnt);
       pn_ln = 23'(f_oh32(pn_caddr[8:4]));
-      pn_src = 2'd3;
+      pn_data = pw_copy;
     end else if (state_q == StLoad) begin
       // the load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q;
       // N > 2, pair pr_q's from their lanes and line in the eviction's table (glane_q,
@@ -743,13 +750,12 @@ module gx_mswb (
       pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pr_q) +: 16] : 16'd0;
       pn_hi = 16'd0;
       pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pr_q) + 16 +: 2]}));
-      pn_src = 2'd2;
+      pn_data = ld_g;
     end else if (enc_q == 2'd1) begin
-      // the clock after a subset emit: the mask's byte (N <= 8) or two bytes (N = 16),
-      // mbn_q
+      // the clock after a subset emit: the mask's byte (N <= 8) or two bytes (N = 16)
       {pn_hi, pn_lo} = emit_q ? f_span(pn_maddr[3:0], fmt.nlg == 3'd4 ? 5'd2 : 5'd1) : 32'd0;
       pn_ln = 23'(f_oh32(pn_maddr[8:4]));
-      pn_src = 2'd1;
+      pn_data = fmt.nlg == 3'd4 ? {8{emask_q[15:8], mb_new}} : {16{mb_new}};
     end else begin
       // the emit stage, 1SPP and full: the value of emit_d goes at voff_d: voff_q, or
       // voff_q + B after an emit (emit_q). Its B lanes in one line (a value's offset is
@@ -759,7 +765,8 @@ module gx_mswb (
       pn_lo = emit_d ? (emit_q ? pv_nlo : pv_lo) : 16'd0;
       pn_hi = 16'd0;
       pn_ln = emit_q && pv_lo[15] ? {pv_ln[21:0], 1'b0} : pv_ln;
-      pn_src = 2'd0;
+      // (a value is written only after an emit, which takes smp_val into ref_q)
+      pn_data = f_brep(fmt.blg, smp_val);
     end
     // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
     pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
@@ -767,7 +774,7 @@ module gx_mswb (
 
   always_ff @(posedge clk_i) begin
     pwln_q <= pn_ln;
-    pws_q <= pn_src;
+    pwd_q <= pn_data;
   end
 
   // the copy's rotation: byte lane l of the word rotated is byte (l - cpr_q) mod 16
@@ -780,19 +787,10 @@ module gx_mswb (
   end
   always_ff @(posedge clk_i) begin
     cpr_q <= mbytes[3:0];
-    pcp_q <= pw_copy;
   end
 
   assign pwlh = {pwln_q[21:0], 1'b0};
-  always_comb begin
-    pw_mask = fmt.nlg == 3'd4 ? {8{mbn_q}} : {16{mbn_q[7:0]}};
-    unique case (pws_q)
-      2'd3:    pw_data = pcp_q;
-      2'd2:    pw_data = ldg_q;
-      2'd1:    pw_data = pw_mask;
-      default: pw_data = vrep;
-    endcase
-  end
+  assign pw_data = pwd_q;
 
   always_ff @(posedge clk_i)
     for (int unsigned q = 0; q < PL; q++)
@@ -827,8 +825,10 @@ module gx_mswb (
   gx_ms_pkg::ms_fmt_t fmt_n;  // the offered eviction's format
   logic [3:0]         nm1_q;  // the held eviction's N - 1
   assign fmt_n = gx_ms_pkg::ms_fmt(2'(cfg_i.spp), 2'(cfg_i.bps));
+  // (loaded in every Idle clock from cfg_i, a function of its format fields only: no
+  // decode of the offered record in front of them; held from the first Load clock on)
   always_ff @(posedge clk_i)
-    if (ev_start) begin
+    if (state_q == StIdle) begin
       fmt <= fmt_n;
       nm1_q <= 4'(fmt_n.nn - 5'd1);
       gs0_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
@@ -1057,15 +1057,16 @@ module gx_mswb (
 
     unique case (state_q)
       StIdle: begin
-        ln_d = '0;
+        // the offered record's first line to load and the lines after it (unused unless
+        // the record is an eviction: not decoded from ev_start)
+        ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
+        lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~f_oh8(ln_d);
         if (ev_start) begin
           cfg_d = cfg_i;
           tile_d = ev_i.tile;
           cause_d = ev_i.cause;
           stored_d = ev_i.stored;
           arrive_d = ev_i.arrive;
-          ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
-          lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~f_oh8(ln_d);
           state_d = StLoad;
         end
       end
@@ -1444,14 +1445,35 @@ module gx_mswb (
     endcase
     // the record's pair read next: the fast path's next pair to gather, else the pair of
     // the next line loaded
-    pr_d = gmode ? 2'(f_low(8'(gleft))) : ln_d[2:1];
+    // (only Load reads it: from Idle the offered record's first pair, the lowest holding a
+    // stored sample, from the record itself; in Load from Load's own decisions)
+    if (state_q == StIdle) pr_d = 2'(f_low(8'(f_pairs(ev_i.stored, cfg_i.bps))));
+    else pr_d = gmode ? 2'(f_low(8'(gleft))) : ld_last ? ln_q[2:1] : 2'(f_low(lrem_q) >> 1);
     // the line read next against the lines wanted next
     rdl_nx = img_re ? img_ra : rd_line_q;
     eq_pln_d = rdl_nx == pln_d;
     eq_sln_d = rdl_nx == sln_d;
     eq_aln_d = rdl_nx == aln_d;
     eq_qln_d = rdl_nx == 3'(qrd_d >> fmt.slg);
-    lx_d = f_lx(state_d, enc_d, {eq_qln_d, eq_aln_d, eq_sln_d, eq_pln_d});
+    // (f_lx of the next state and encoding, written per state from the conditions of its
+    // own transitions into AnaReq, QBuild and ERef: no other state's decision, the load's
+    // or the walk's, lies in front of lx_q)
+    unique case (state_q)
+      StAnaNext: lx_d = (fmt.multi
+                           ? !(ai_q == (6'd1 << fmt.plg) || anaw_q == 32'd0) && anaw_q[0]
+                           : !(ai_q == 6'd8 || anaw_q == 32'd0) &&
+                             (anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0)
+                        ? eq_aln_d : eq_pln_d;
+      StAnaReq:  lx_d = have_x && an_req_ready ? eq_pln_d : eq_aln_d;
+      StSlot:    lx_d = slot_q == 4'(fmt.s_cnt)
+                          ? (32'(bl_q) + 1 == (32'd1 << fmt.lines_lg) ? eq_pln_d : eq_aln_d)
+                          : lm_first && live_q[0] ? eq_qln_d : eq_pln_d;
+      StQBuild:  lx_d = have_x && q_last ? eq_pln_d : eq_qln_d;
+      StEPix:    lx_d = wrw_q[0] && enc_q != 2'd0 && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
+      StERef:    lx_d = enc_q == 2'd1 || (have_x && slast_q) ? eq_pln_d : eq_sln_d;
+      StECmp:    lx_d = cs2_q && clast_q && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
+      default:   lx_d = eq_pln_d;
+    endcase
     // the walk's next-pixel line and last-sample flag, a clock ahead: from the next
     // pixel and sample index, against the eviction's N - 1 (nm1_q)
     plnx_d = 3'((32'(px_d + 6'd1) << fmt.nlg) >> fmt.slg);
@@ -1463,6 +1485,24 @@ module gx_mswb (
     rlo_d = ref_ld ? smp_lo : rlo_q;
     rhi_d = ref_ld ? smp_hi : rhi_q;
     clast_d = 32'(clc_d) + 1 == (32'd1 << fmt.lines_lg);
+    // the lowest sample not done and whether there is one, a clock ahead (from done_d:
+    // no priority encoder between done_q and the sample select)
+    nd_d = (~done_d & fmt.alln) != 16'd0;
+    ilo_d = '0;
+    for (int k = 15; k >= 0; k--)
+      if (!done_d[k] && fmt.alln[k]) ilo_d = 4'(k);
+    // the sample read in the next clock (rd_t of the next state), per state from its own
+    // transitions into the states that read one: into MRef (from MPix, MRef, MCmp) and
+    // ERef, subset (from EPix, ERef, ECmp), the lowest sample not done; into ERef, full,
+    // sample si_d; into EPix (from Decide, PrWait, EPix, ERef) sample 0; into QBuild
+    // (from Slot, QBuild) qrd_d. So no state's next-state decode lies in front of it.
+    unique case (state_q)
+      StMPix, StMRef, StMCmp, StECmp: rdt_idx = ilo_d;
+      StERef:  rdt_idx = enc_q == 2'd1 ? ilo_d : have_x && slast_q ? 4'd0 : si_d;
+      default: rdt_idx = 4'd0;
+    endcase
+    rdt_d = state_q == StSlot || state_q == StQBuild ? qrd_d
+          : 6'((32'(px_d) << fmt.nlg) | 32'(rdt_idx));
   end
 
   always_ff @(posedge clk_i) begin
@@ -1522,6 +1562,9 @@ module gx_mswb (
     pln_q <= pln_d;
     sln_q <= sln_d;
     done_q <= done_d;
+    nd_q <= nd_d;
+    ilo_q <= ilo_d;
+    rdt_q <= rdt_d;
     pst_q <= pst_d;
     stw_q <= stw_d;
     si_q <= si_d;
@@ -1562,12 +1605,10 @@ module gx_mswb (
     voff_q <= voff_d;
     moff_q <= moff_d;
     mbyte_q <= mbyte_d;
-    mbn_q <= {emask_q[15:8], mb_new};
     cpi_q <= cpi_d;
     cc1_q <= cpi_q[3:0];
     cc2_q <= cc1_q;
     nana_q <= nana_d;
-    ldg_q <= ld_g;
     pr_q <= pr_d;
     gd_q <= gd_d;
   end
@@ -1637,6 +1678,7 @@ module gx_mswb (
   // load's a clock after its load clock (fv_ldv_q: line fv_ldl_q, pair fv_ldp_q gathered
   // when fv_gat_q), its data rotated to their lanes.
   logic         fv_ldv_q, fv_gat_q, fv_cv3_q;
+  logic [127:0] fv_ldg_q;     // the sample 0s gathered in the load clock
   logic [2:0]   fv_ldl_q;
   logic [1:0]   fv_ldp_q;
   logic [3:0]   fv_cc3_q;
@@ -1652,6 +1694,7 @@ module gx_mswb (
     fv_ldl_q <= ln_q;
     fv_ldp_q <= pr_q;
     fv_gat_q <= gat;
+    fv_ldg_q <= ld_g;
     fv_cv3_q <= !rst_i && cv2_q;
     fv_cc3_q <= cc2_q;
     fv_vbd_q <= vb_rdata;
@@ -1676,7 +1719,7 @@ module gx_mswb (
                  : fmt.multi ? 9'((32'(fv_ldp_q) >> (32'(fmt.lines_lg) - 1)) * 32'(fmt.bb))
                              : 9'(32'(fv_ldp_q) * (32'd64 >> fmt.nlg));
       fv_pw_cnt = fmt.nlg == 3'd1 ? 5'd16 : fmt.multi ? fmt.bb : 5'(7'd64 >> fmt.nlg);
-      fv_pw_data = ldg_q;
+      fv_pw_data = fv_ldg_q;
     end else if (enc_q == 2'd1) begin  // a subset's mask: the clock after its emit
       fv_pw_en = fv_mk_q;
       fv_pw_addr = fv_mka_q;
@@ -1708,6 +1751,20 @@ module gx_mswb (
   assign fv_walk = state_q == StEPix || state_q == StERef || state_q == StECmp;
   assign fv_decided = state_q == StPrReq || state_q == StPrWait || fv_walk ||
                       state_q == StCopy || state_q == StOut;
+  logic [5:0] fv_rdt;  // the sample read in the states that read one (RdT_A)
+  always_comb
+    unique case (state_q)
+      StQBuild: fv_rdt = qrd_q;
+      StEPix:   fv_rdt = 6'(32'(px_q) << fmt.nlg);
+      StERef:   fv_rdt = 6'((32'(px_q) << fmt.nlg) | 32'(enc_q == 2'd1 ? ilo_q : si_q));
+      default:  fv_rdt = 6'((32'(px_q) << fmt.nlg) | 32'(ilo_q));  // StMRef
+    endcase
+  logic [3:0] fv_ilo;  // the lowest sample of pixel px_q not done (NdLo_A)
+  always_comb begin
+    fv_ilo = '0;
+    for (int k = 15; k >= 0; k--)
+      if (!done_q[k] && fmt.alln[k]) fv_ilo = 4'(k);
+  end
 `endif
 
   // Environment: the input streams follow the protocol; a response only to a read.
@@ -1843,6 +1900,12 @@ module gx_mswb (
                      : px_q == '0)))
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
+  // the lowest sample not done (merge: placed, subset: classed), registered with done_q
+  `GX_ASSERT(NdLo_A, !fv_after_init ||
+                     (nd_q == ((~done_q & fmt.alln) != 16'd0) && ilo_q == fv_ilo))
+  // the sample read, registered a clock ahead: in the states that read one
+  `GX_ASSERT(RdT_A, !(state_q == StMRef || state_q == StQBuild || state_q == StEPix ||
+                      state_q == StERef) || rdt_q == fv_rdt)
   // Step e: the walk over the pixels; a value is emitted (emit_q) only in the walk; each
   // pixel's samples done (merge: placed, subset: classed) stay among its N; the reference
   // is a sample not yet done. Value bytes: 1SPP B per written pixel before px_q, full N B
