@@ -61,7 +61,7 @@ def stages(only_block=None):
     clis = sorted(p.stem for p in (ROOT / "tests" / "cli").glob("test_*.sh"))
     build = f"check-build-{only_block}" if only_block else "test-build"
     st = [Stage("check-gen", 10, ["make", "-s", "check-gen"]),
-          Stage("build", 650, ["make", "-s", f"-j{os.cpu_count() or 1}", build])]
+          Stage("build", 720, ["make", "-s", f"-j{os.cpu_count() or 1}", build])]
     # lint: Verilator -Wall and Yosys elaboration (synthesis and formal reading) per block
     budget_lint = {"analyzer": 20, "raster_setup": 15, "raster": 90, "mssurf": 30,
                    "mswb": 150, "msld": 40, "pipe_cmd": 10}
