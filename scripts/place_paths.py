@@ -41,7 +41,9 @@ PERIOD_PS = 10000  # 100 MHz
 
 def parse_sdf(text: str):
     """(edges, sources, setups): edges[node] = [(node, ps)], a node being `cell/pin`;
-    sources[node] = clock-to-out ps of a register output; setups[node] = setup ps."""
+    sources[node] = clock-to-out ps of a register output; setups[node] = setup ps, at
+    every clocked input: flip-flops (CLK), LUT RAM writes (WCK), block RAM (CLKA, CLKB)
+    and multipliers (CLK0-3)."""
     def unesc(s: str) -> str:
         return s.replace("\\", "")
 
@@ -63,7 +65,8 @@ def parse_sdf(text: str):
             else:
                 edges[f"{inst}/{a}"].append((f"{inst}/{b}", worst(d)))
         for pin, s in re.findall(
-                r"\(SETUPHOLD \((?:posedge|negedge) (\S+)\) \(posedge (?:CLK|WCK)\) \(([\d:]+)\)", body):
+                r"\(SETUPHOLD \((?:posedge|negedge) (\S+)\) \(posedge (?:CLK[AB0-3]?|WCK)\) "
+                r"\(([\d:]+)\)", body):
             node = f"{inst}/{pin}"
             setups[node] = max(setups.get(node, 0), worst(s))
     for a, b, d in re.findall(r"\(INTERCONNECT (\S+) (\S+) \(([\d:]+)\)", text):
