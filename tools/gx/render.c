@@ -960,12 +960,15 @@ int gx_cmd_render(int argc, char **argv)
     size_t ntri = 0, dropped = 0;
     draw_tri_t *tris = NULL;
     st = build(&m, file, &tris, &ntri, &dropped);
+    char name[64];
+    if (!tag) {
+        snprintf(name, sizeof name, "render-%ux", samples);
+        tag = name;
+    }
     if (!st && zstats) {
         char zpath[4096] = "";
         if (ztiles) {
-            snprintf(zpath, sizeof zpath, "%s/%s-ztiles.png", outdir, tag ? tag : "");
-            if (!tag)
-                snprintf(zpath, sizeof zpath, "%s/render-%ux-ztiles.png", outdir, samples);
+            snprintf(zpath, sizeof zpath, "%s/%s-ztiles.png", outdir, tag);
             if (make_dirs(outdir) != 0) {
                 fprintf(stderr, "gx: %s: %s\n", outdir, strerror(errno));
                 st = GX_EXIT_BAD_INPUT;
@@ -1013,11 +1016,7 @@ int gx_cmd_render(int argc, char **argv)
     if (engine == GX_ENGINE_RTL && mhz > 0 && fr.clocks)
         snprintf(fps, sizeof fps, "%.1f", mhz * 1e6 / (double)fr.clocks);
 
-    char img[4096], tiles[4096], name[64];
-    if (!tag) {
-        snprintf(name, sizeof name, "render-%ux", samples);
-        tag = name;
-    }
+    char img[4096], tiles[4096];
     snprintf(img, sizeof img, "%s/%s.png", outdir, tag);
     snprintf(tiles, sizeof tiles, "%s/%s-tiles.png", outdir, tag);
     if (write_pictures(&fr, &m, img, tiles))
