@@ -80,32 +80,25 @@ module gx_ztplane (
   logic [1:0] bit_q2;
   logic [33:0] a_q2, b_q2;
   logic [23:0] z0_q2;
-  always_comb begin
-    bit_d[0] = rq.gx[34] & dx[17];
-    bit_d[1] = rq.gy[34] & dy[17];
-  end
-  (* keep *) always_ff @(posedge clk_i) begin
-    if (en) begin
-      g0_q2[0]  <= {1'b0, rq.gx[16:0]};
-      g1_q2[0]  <= {1'b0, rq.gx[33:17]};
-      g2_q2[0]  <= rq.gx[51:34];
-      g0h_q2[0] <= {1'b0, rq.gx[16:0]};
-      g1h_q2[0] <= {1'b0, rq.gx[33:17]};
-      dl0_q2[0] <= {1'b0, dx[16:0]};
-      dl1_q2[0] <= {1'b0, dx[16:0]};
-      dl2_q2[0] <= {1'b0, dx[16:0]};
-      dh0_q2[0] <= 18'($signed(dx[25:17]));
-      dh1_q2[0] <= 18'($signed(dx[25:17]));
-      g0_q2[1]  <= {1'b0, rq.gy[16:0]};
-      g1_q2[1]  <= {1'b0, rq.gy[33:17]};
-      g2_q2[1]  <= rq.gy[51:34];
-      g0h_q2[1] <= {1'b0, rq.gy[16:0]};
-      g1h_q2[1] <= {1'b0, rq.gy[33:17]};
-      dl0_q2[1] <= {1'b0, dy[16:0]};
-      dl1_q2[1] <= {1'b0, dy[16:0]};
-      dl2_q2[1] <= {1'b0, dy[16:0]};
-      dh0_q2[1] <= 18'($signed(dy[25:17]));
-      dh1_q2[1] <= 18'($signed(dy[25:17]));
+  logic [1:0][51:0] g;  // gx, gy
+  logic [1:0][25:0] d;  // dx, dy
+  assign g = {rq.gy, rq.gx};
+  assign d = {dy, dx};
+  for (genvar k = 0; k < 2; k++) begin : gen_ops
+    assign bit_d[k] = g[k][34] & d[k][17];
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (en) begin
+        g0_q2[k]  <= {1'b0, g[k][16:0]};
+        g1_q2[k]  <= {1'b0, g[k][33:17]};
+        g2_q2[k]  <= g[k][51:34];
+        g0h_q2[k] <= {1'b0, g[k][16:0]};
+        g1h_q2[k] <= {1'b0, g[k][33:17]};
+        dl0_q2[k] <= {1'b0, d[k][16:0]};
+        dl1_q2[k] <= {1'b0, d[k][16:0]};
+        dl2_q2[k] <= {1'b0, d[k][16:0]};
+        dh0_q2[k] <= 18'($signed(d[k][25:17]));
+        dh1_q2[k] <= 18'($signed(d[k][25:17]));
+      end
     end
   end
   always_ff @(posedge clk_i) begin
