@@ -16,15 +16,15 @@
 // Stages:
 //   1      the request registered (nothing in front of it but the enable)
 //   2-4    the eight products (gx_mul), operand differences in front of stage 2;
-//          the depths' range beside them
+//          beside them the depths' range: the three compares (2), the selects (3)
 //   5      W, Nx, Ny
 //   6      |W|, the negations, W = 0
 //   7      e (the bit length of |W|)
 //   8      Wn
 //   9-37   the reciprocal: a restoring divider, one quotient bit a stage (bit 28 first)
 //   38-40  N r for x and y, each as two products (gx_mul) of N's halves
-//   41     the two halves summed
-//   42     the rounding constant 2^(e-1) added
+//   41     the two halves summed; the rounding constant 2^(e-1) decoded
+//   42     the rounding constant added
 //   43     the shift by e, mod 2^52 (the output register)
 // Latency: 43 clocks. Throughput: one triangle a clock.
 `default_nettype none
@@ -60,21 +60,39 @@ module gx_zplane (
   assign {x0, y0, z0, x1, y1, z1, x2, y2, z2} = req_q1;
 
   // ---------------------------------------------------------------------------------
-  // Vertex 0 and the depths' range ride beside the pipeline to the output.
-  logic [23:0] zmin_d, zmax_d;
-  always_comb begin
-    zmin_d = z0;
-    zmax_d = z0;
-    if (z1 < zmin_d) zmin_d = z1;
-    if (z1 > zmax_d) zmax_d = z1;
-    if (z2 < zmin_d) zmin_d = z2;
-    if (z2 > zmax_d) zmax_d = z2;
-  end
-  logic [NS:2][SIDE-1:0] side_q;
+  // Vertex 0 and the depths' range ride beside the pipeline to the output. The range
+  // takes two stages: stage 2 registers the three depth compares (side by side, not in
+  // series), stage 3 selects the least and the greatest by them (equal depths select
+  // equal values, so ties need no care).
+  logic [71:0] v0_q2;
+  logic [23:0] rz1_q2, rz2_q2, rz0_q2;
+  logic c10_q2, c20_q2, c21_q2;    // z1 < z0, z2 < z0, z2 < z1
   always_ff @(posedge clk_i) begin
     if (en) begin
-      side_q[2] <= {z0, x0, y0, zmin_d, zmax_d};
-      for (int s = 3; s <= NS; s++) side_q[s] <= side_q[s-1];
+      v0_q2  <= {z0, x0, y0};
+      rz1_q2 <= z1;
+      rz2_q2 <= z2;
+      c10_q2 <= z1 < z0;
+      c20_q2 <= z2 < z0;
+      c21_q2 <= z2 < z1;
+    end
+  end
+  assign rz0_q2 = v0_q2[71:48];
+  logic [23:0] zmin_d, zmax_d;
+  always_comb begin
+    if (c10_q2) begin
+      zmin_d = c21_q2 ? rz2_q2 : rz1_q2;
+      zmax_d = c20_q2 ? rz0_q2 : rz2_q2;
+    end else begin
+      zmin_d = c20_q2 ? rz2_q2 : rz0_q2;
+      zmax_d = c21_q2 ? rz1_q2 : rz2_q2;
+    end
+  end
+  logic [NS:3][SIDE-1:0] side_q;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      side_q[3] <= {v0_q2, zmin_d, zmax_d};
+      for (int s = 4; s <= NS; s++) side_q[s] <= side_q[s-1];
     end
   end
   assign {pl_o.z0, pl_o.x0, pl_o.y0, pl_o.zmin, pl_o.zmax} = side_q[NS];
@@ -248,13 +266,16 @@ module gx_zplane (
   end
 
   // Stage 41: the halves summed (|N r| < 2^49 2^28 = 2^77: 80 bits).
+  // The rounding constant 2^(e-1) is decoded here, a stage ahead of its add.
   logic signed [79:0] px_q41, py_q41;
+  logic [79:0] rc_q41;
   logic [5:0] e_q41;
   logic zero_q41;
   always_ff @(posedge clk_i) begin
     if (en) begin
       px_q41   <= (80'(pxh) <<< 25) + 80'(pxl);
       py_q41   <= (80'(pyh) <<< 25) + 80'(pyl);
+      rc_q41   <= 80'(1) << (e_q40[40] - 6'd1);
       e_q41    <= e_q40[40];
       zero_q41 <= zero_q40[40];
     end
@@ -266,8 +287,8 @@ module gx_zplane (
   logic zero_q42;
   always_ff @(posedge clk_i) begin
     if (en) begin
-      px_q42   <= px_q41 + (80'(1) << (e_q41 - 6'd1));
-      py_q42   <= py_q41 + (80'(1) << (e_q41 - 6'd1));
+      px_q42   <= px_q41 + $signed(rc_q41);
+      py_q42   <= py_q41 + $signed(rc_q41);
       e_q42    <= e_q41;
       zero_q42 <= zero_q41;
     end
