@@ -8,33 +8,41 @@
 // (gx_zrop_positions), its depth is gx_zrop_eval(tile plane, sx, sy), and it passes when
 // it is covered and gx_zrop_test(func, depth, stored depth) holds (docs/zrop.md).
 //
-// The sum splits into a pixel's part and a slot's part (docs/zrop.md, "the sample stage"):
-//   pt + a sx + b sy + 2^32 = PX[cx] + Y[cy] + S[slot]            (mod 2^34)
-//   PX[j] = pt + 2^32 - 8 tw a - 8 th b + 16 a j,  Y[j] = 16 b j,  S[s] = a ox_s + b oy_s
+// The sum splits into a column's part, a row's part and a slot's part (docs/zrop.md,
+// "the sample stage"):
+//   pt + a sx + b sy + 2^32 = CX[cx] + RB + S[slot]               (mod 2^34)
+//   CX[j] = 16 a j,  RB = pt + 2^32 - 8 tw a - 8 th b + 16 b cy,  S[s] = a ox_s + b oy_s
 // (2^32 is the window's offset: gx_zrop_eval reads the residue in [-2^32, 3 * 2^32)). The
-// tables are the tile's: 8 + 8 + 16 values, computed by the tile's own four beats (a beat
-// a clock, each a quarter of the tile: 2 + 2 + 4 values) and kept in two banks, the
-// tile's parity choosing one, so a tile's beats read its tables while the next tile's
-// beats write the other bank. Each multiple of a or b by a small number is shift-and-add
-// (a ox = (ox0 a + ox1 2a) + (ox2 4a + ox3 8a)). A lane then selects its three values and
-// adds them: two 34-bit adds a sample. The rounding: z = ((u + 2^8) >> 9) - 2^23 for the
-// sum u, clamped to 0..2^24 - 1.
+// tables CX and S are the tile's: 8 + 16 values, computed by the tile's own four beats (a
+// beat a clock, each a quarter of the tile: 2 + 4 values) into a staging copy and
+// copied whole into a read copy when the last beat has them, so a tile's beats read its
+// tables while the next tile's beats fill the staging copy. RB is the beat's own: a
+// beat's 16 samples lie in one row of pixels, or two at N = 1 (RB0, RB1), and at N = 8
+// and 16 in two pixels or one, whose columns RB then holds as well (CX's part 0). Each
+// multiple of a or b by a small number is shift-and-add (a ox = (ox0 a + ox1 2a) +
+// (ox2 4a + ox3 8a)). A lane's column for each N is a constant, and so are its slot's
+// low two bits, so a lane selects among 3 CX values and 0, 2 RB values (lanes 8-15
+// only) and 4 or 8 S values, and adds them: two 34-bit adds a sample. The rounding:
+// z = ((u + 2^8) >> 9) - 2^23 for the sum u, clamped to 0..2^24 - 1.
 //
 // Handshake: valid/ready streams req (one tile a request) and resp (one tile a response).
 // The request register issues the tile's four beats on four consecutive enables; the
 // beats run through one stall pipeline (one enable: it advances unless a finished tile's
 // response is offered and not taken), so a tile's beats always stand in four adjacent
-// stages (Contig_A), which is what lets beat 0 read tables that beat 3 writes three stages
-// behind it. req_ready_o = the enable, when the request register is empty or issues its
-// last beat. Beat stages:
+// stages (Contig_A): the read copy is loaded in the clock beat 3 has the tables' last
+// values, with the values beats 0-2 staged in the three clocks before, and holds them
+// while beats 0-3 read it. req_ready_o = the enable, when the request register is empty
+// or issues its last beat. Beat stages:
 //   1      the beat: its quarter's stored depths and coverage, its four slots' offsets
-//   2      the tables, first adds: a ox, b oy halves; a k, b k (k the beat); PX's base
-//   3      the tables, second adds; the tables' bank written at the 3 -> 4 step
-//   4      each lane's pixel column, row and slot
-//   5-7    wait for the tile's last beat to write its tables
-//   8      each lane's PX, Y and S selected
-//   9      Y + S
-//   10     u = PX + (Y + S)
+//   2      the tables, first adds: a ox, b oy halves; a k; the base; the rows' terms
+//   3      the tables, second adds; beats 0-2 write the staging copy at the 3 -> 4
+//          step, beat 3 loads the read copy with it and its own values
+//   4      each lane's slot's high bits, its column's mode and its row; the rows' sum
+//   5      RB = base + 16 (b cy + a cx) for the beat's two rows
+//   6-7    carried (beat 0 reads its tables in stage 7, the clock after beat 3 loads them)
+//   8      each lane's CX, RB and S selected
+//   9      RB + S
+//   10     u = CX + (RB + S)
 //   11     (u + 2^8) >> 9
 //   12     the clamp: the sample's depth
 //   13     the test against the stored depth, the coverage
@@ -60,7 +68,8 @@ module gx_zsample (
   localparam logic [33:0] Window = 34'h1_0000_0000;  // 2^32
 
   // ---------------------------------------------------------------------------------
-  // The pipeline's valid bits, beat numbers and tile parities.
+  // The pipeline's valid bits, beat numbers and tile parities (the parity tells adjacent
+  // tiles apart for the properties below; no logic reads it).
   logic en;
   logic [NS:1] v_q;
   logic [NS:1][1:0] k_q;
@@ -144,7 +153,7 @@ module gx_zsample (
 
   // Stage 2: the tables' first adds.
   logic [3:0][33:0] xa_lo2, xa_hi2, yb_lo2, yb_hi2;  // a ox, b oy in two halves
-  logic [28:0] ak2, bk2;                              // a k, b k (mod 2^29)
+  logic [28:0] ak2;                                   // a k (mod 2^29)
   logic [33:0] base2, b2;
   logic [29:0] a2;
   logic [1:0] thl2;
@@ -164,7 +173,6 @@ module gx_zsample (
   always_ff @(posedge clk_i) begin
     if (en) begin
       ak2   <= (k_q[1][0] ? a1[28:0] : '0) + (k_q[1][1] ? {a1[27:0], 1'b0} : '0);
-      bk2   <= (k_q[1][0] ? b1[28:0] : '0) + (k_q[1][1] ? {b1[27:0], 1'b0} : '0);
       base2 <= pt1 + Window - (a1 << (3 + f_twlog(n1)));
       a2    <= a1[29:0];
       b2    <= b1;
@@ -172,10 +180,10 @@ module gx_zsample (
     end
   end
 
-  // Stage 3: the tables' second adds: S for the beat's four slots, PX and Y for the
-  // columns and rows 2k and 2k + 1.
+  // Stage 3: the tables' second adds: S for the beat's four slots, the column multiples
+  // for columns 2k and 2k + 1.
   logic [3:0][33:0] xa3, yb3;
-  logic [29:0] e0a3, e1a3, e0b3, e1b3;  // a 2k, a (2k + 1), ... mod 2^30 (they go in << 4)
+  logic [29:0] e0a3, e1a3;  // a 2k, a (2k + 1) mod 2^30 (they go in << 4)
   logic [33:0] base3;
   for (genvar s = 0; s < 4; s++) begin : gen_t3
     always_ff @(posedge clk_i) begin
@@ -189,60 +197,95 @@ module gx_zsample (
     if (en) begin
       e0a3  <= {ak2[28:0], 1'b0};
       e1a3  <= {ak2[28:0], 1'b0} + a2[29:0];
-      e0b3  <= {bk2[28:0], 1'b0};
-      e1b3  <= {bk2[28:0], 1'b0} + b2[29:0];
       base3 <= base2 - (b2 << (3 + thl2));
     end
   end
 
-  // The tables, two banks (the tile's parity), written at the 3 -> 4 step.
-  logic [1:0][15:0][33:0] st_q;  // S[slot]
-  logic [1:0][7:0][33:0] px_q;   // PX[column]
-  logic [1:0][7:0][33:0] yt_q;   // Y[row]
-  logic [3:0][33:0] sw;      // the beat's four S values
-  logic [1:0][33:0] pw, yw;  // its two PX and two Y values
+  // The tables: S[slot] and the column multiples CX[j] = 16 a j. Beats 0-2 write a
+  // staging copy at the 3 -> 4 step (beat k: slots 4k .. 4k + 3, columns 2k, 2k + 1);
+  // at beat 3's step the staging copy and beat 3's own values load the read copy, which
+  // the tile's beats read in stage 7 over the next four clocks while the next tile's
+  // beats fill the staging copy. One read copy, so a lane's select sees one value an
+  // entry.
+  logic [11:0][33:0] sw_q;        // S: staging (slots 0-11)
+  logic [5:0][33:0] cw_q;         // CX: staging (columns 0-5)
+  logic [15:0][33:0] sr_q;        // S: read
+  logic [7:0][33:0] cr_q;         // CX: read
+  logic [3:0][33:0] sw;           // the beat's four S values
+  logic [1:0][33:0] cw;           // its two column multiples
   always_comb begin
     for (int s = 0; s < 4; s++) sw[s] = xa3[s] + yb3[s];
-    pw[0] = base3 + {e0a3, 4'd0};
-    pw[1] = base3 + {e1a3, 4'd0};
-    yw[0] = {e0b3, 4'd0};
-    yw[1] = {e1b3, 4'd0};
+    cw = {{e1a3, 4'd0}, {e0a3, 4'd0}};
   end
-  // Each table entry loads when its bank and beat match (constant indices: a write at a
+  // Each staging entry loads when its beat matches (constant indices: a write at a
   // variable index would synthesize as a shifter).
-  for (genvar p = 0; p < 2; p++) begin : gen_bank
-    for (genvar j = 0; j < 4; j++) begin : gen_beat
-      logic we;
-      assign we = en && v_q[3] && par_q[3] == 1'(p) && k_q[3] == 2'(j);
-      always_ff @(posedge clk_i) begin
-        if (we) begin
-          st_q[p][4*j +: 4] <= sw;
-          px_q[p][2*j +: 2] <= pw;
-          yt_q[p][2*j +: 2] <= yw;
-        end
+  for (genvar j = 0; j < 3; j++) begin : gen_beat
+    logic we;
+    assign we = en && v_q[3] && k_q[3] == 2'(j);
+    always_ff @(posedge clk_i) begin
+      if (we) begin
+        sw_q[4*j +: 4] <= sw;
+        cw_q[2*j +: 2] <= cw;
       end
     end
   end
-  // The bank of the beat in stage 7 (every lane of a beat reads the same bank).
-  logic [15:0][33:0] st7;
-  logic [7:0][33:0] px7, yt7;
-  assign st7 = par_q[7] ? st_q[1] : st_q[0];
-  assign px7 = par_q[7] ? px_q[1] : px_q[0];
-  assign yt7 = par_q[7] ? yt_q[1] : yt_q[0];
-  function automatic logic [33:0] f_sel8(input logic [7:0][33:0] t, input logic [2:0] i);
+  always_ff @(posedge clk_i) begin
+    if (en && v_q[3] && k_q[3] == 2'd3) begin
+      sr_q <= {sw, sw_q};
+      cr_q <= {cw, cw_q};
+    end
+  end
+
+  // The beat's rows: RB[m] = base + 16 (b cy_m + a cx_m), the row part of the beat's
+  // samples (and at N = 8 and 16, whose beats hold one or two pixels, the column part
+  // too): N = 1 rows 2k and 2k + 1 (RB[m] for lanes 8 m .. 8 m + 7); N = 2 and 4 row k;
+  // N = 8 row k / 2 and columns 2 (k mod 2) + m (lanes 8 m ..); N = 16 row k / 2 and
+  // column k mod 2. Stages 2-5, carried to stage 7.
+  logic [1:0][29:0] rp1_2, rp2_2, rp3_2;  // b cy0 + 2b cy1, 4b cy2 + a cx0, 2a cx1
+  for (genvar m = 0; m < 2; m++) begin : gen_row
+    logic [2:0] cy;
+    logic [1:0] cx;
+    always_comb begin
+      unique case (n1)
+        3'd0:    begin cy = {k_q[1], 1'(m)}; cx = 2'd0; end
+        3'd1,
+        3'd2:    begin cy = {1'b0, k_q[1]};  cx = 2'd0; end
+        3'd3:    begin cy = {2'b0, k_q[1][1]}; cx = {k_q[1][0], 1'(m)}; end
+        default: begin cy = {2'b0, k_q[1][1]}; cx = {1'b0, k_q[1][0]}; end
+      endcase
+    end
+    always_ff @(posedge clk_i) begin
+      if (en) begin
+        rp1_2[m] <= (cy[0] ? b1[29:0] : '0) + (cy[1] ? {b1[28:0], 1'b0} : '0);
+        rp2_2[m] <= (cy[2] ? {b1[27:0], 2'b0} : '0) + (cx[0] ? a1[29:0] : '0);
+        rp3_2[m] <= cx[1] ? {a1[28:0], 1'b0} : '0;
+      end
+    end
+  end
+  logic [1:0][29:0] rq3, rp3_3, rx4;
+  logic [33:0] base4;
+  logic [7:5][1:0][33:0] rb_q;
+  always_ff @(posedge clk_i) begin
+    if (en) begin
+      for (int m = 0; m < 2; m++) begin
+        rq3[m]   <= rp1_2[m] + rp2_2[m];
+        rp3_3[m] <= rp3_2[m];
+        rx4[m]   <= rq3[m] + rp3_3[m];
+        rb_q[5][m] <= base4 + {rx4[m], 4'd0};
+      end
+      base4    <= base3;
+      rb_q[6]  <= rb_q[5];
+      rb_q[7]  <= rb_q[6];
+    end
+  end
+
+  function automatic logic [33:0] f_sel4(input logic [3:0][33:0] t, input logic [1:0] i);
     unique case (i)
-      3'd0: f_sel8 = t[0];
-      3'd1: f_sel8 = t[1];
-      3'd2: f_sel8 = t[2];
-      3'd3: f_sel8 = t[3];
-      3'd4: f_sel8 = t[4];
-      3'd5: f_sel8 = t[5];
-      3'd6: f_sel8 = t[6];
-      default: f_sel8 = t[7];
+      2'd0: f_sel4 = t[0];
+      2'd1: f_sel4 = t[1];
+      2'd2: f_sel4 = t[2];
+      default: f_sel4 = t[3];
     endcase
-  endfunction
-  function automatic logic [33:0] f_sel16(input logic [15:0][33:0] t, input logic [3:0] i);
-    f_sel16 = i[3] ? f_sel8(t[15:8], i[2:0]) : f_sel8(t[7:0], i[2:0]);
   endfunction
 
   // The beat's fields carried: N, the pattern sets, the function, the stored depths and
@@ -273,49 +316,66 @@ module gx_zsample (
   end
 
   // ---------------------------------------------------------------------------------
-  // The lanes. Lane l of beat k is sample 16 k + l.
+  // The lanes. Lane l of beat k is sample 16 k + l. Its column is fixed for each N:
+  // l mod 8 at N = 1, l / 2 at N = 2, l / 4 at N = 4 (at N = 8 and 16 the column is in
+  // RB), so it selects among three CX entries and 0. Its slot's low two bits are fixed
+  // too (gx_raster_slot for a tile whose upper-left pixel is even in x and y): the
+  // pixel's x parity and the sample's bit 0 or y parity, LA = l mod 4 at N > 1 and
+  // LB = {l[3], l[0]} at N = 1; the high two bits (the pixel's parities at N = 2 and 4,
+  // the pattern set at N = 1 and 2, the sample at 8 and 16) are the beat's. So a lane
+  // selects among at most 8 S entries, and among 4 when LA = LB.
   logic [L-1:0][23:0] z12;
   logic [L-1:0] pass13;
   logic [L-1:0][23:0] z13;
   for (genvar l = 0; l < L; l++) begin : gen_lane
-    // Stage 4: the sample's pixel column and row and its slot (gx_raster_slot for a
-    // tile whose upper-left pixel is even in x and y).
+    localparam int LA = l % 4;
+    localparam int LB = 2 * (l / 8) + l % 2;
+    // Stage 4: the slot's high bits, which low bits, the column's mode and the row.
     logic [5:0] smp, pix;
     logic [2:0] cx, cy;
-    logic [3:0] i, slot;
-    logic [1:0] twl, set;
+    logic [1:0] twl, set, sh, cm;
     always_comb begin
       smp  = {k_q[3], 4'(l)};
       pix  = smp >> n_q[3];
       twl  = f_twlog(n_q[3]);
       cx   = 3'(pix & ((6'd1 << twl) - 6'd1));
       cy   = 3'(pix >> twl);
-      i    = 4'(l) & 4'((5'd1 << n_q[3]) - 5'd1);
       set  = qs_q[3] + 2'(cx >> 1) + 2'(cy >> 1);
+      // the slot's high bits (its low bits are LA or LB)
       unique case (n_q[3])
-        3'd4:    slot = i;
-        3'd3:    slot = {cx[0], i[2:0]};
-        3'd2:    slot = {cy[0], cx[0], i[1:0]};
-        3'd1:    slot = {ps_q[3] & set[0], cy[0], cx[0], i[0]};
-        default: slot = {ps_q[3] ? set : 2'd0, cy[0], cx[0]};
+        3'd4:    sh = 2'(l / 4);           // sample l
+        3'd3:    sh = {cx[0], 1'(l / 4)};  // sample l mod 8
+        3'd2:    sh = {cy[0], cx[0]};
+        3'd1:    sh = {ps_q[3] & set[0], cy[0]};
+        default: sh = ps_q[3] ? set : 2'd0;
       endcase
+      cm = n_q[3] <= 3'd2 ? 2'(n_q[3]) : 2'd3;
     end
-    logic [9:0] ix4, ix5, ix6, ix7;  // {slot, cy, cx} in stages 4-7
+    logic [5:0] ix4, ix5, ix6, ix7;  // {slot's high bits, N = 1, row, column mode}
     always_ff @(posedge clk_i) begin
       if (en) begin
-        ix4 <= {slot, cy, cx};
+        ix4 <= {sh, n_q[3] == 3'd0, l >= 8 && (n_q[3] == 3'd0 || n_q[3] == 3'd3),
+                cm};
         ix5 <= ix4;
         ix6 <= ix5;
         ix7 <= ix6;
       end
     end
     // Stage 8: the three values.
+    logic [4*34-1:0] s_a, s_b;  // S[4 h + LA], S[4 h + LB] for h = 0..3 (flat: Yosys)
+    assign s_a = {sr_q[12 + LA], sr_q[8 + LA], sr_q[4 + LA], sr_q[LA]};
+    assign s_b = {sr_q[12 + LB], sr_q[8 + LB], sr_q[4 + LB], sr_q[LB]};
     logic [33:0] pxv8, yv8, sv8;
     always_ff @(posedge clk_i) begin
       if (en) begin
-        pxv8 <= f_sel8(px7, ix7[2:0]);
-        yv8  <= f_sel8(yt7, ix7[5:3]);
-        sv8  <= f_sel16(st7, ix7[9:6]);
+        unique case (ix7[1:0])
+          2'd0:    pxv8 <= cr_q[l % 8];
+          2'd1:    pxv8 <= cr_q[l / 2];
+          2'd2:    pxv8 <= cr_q[l / 4];
+          default: pxv8 <= '0;
+        endcase
+        yv8 <= ix7[2] ? rb_q[7][1] : rb_q[7][0];
+        sv8 <= ix7[3] ? f_sel4(s_b, ix7[5:4]) : f_sel4(s_a, ix7[5:4]);
       end
     end
     // Stages 9-11: the sum and the rounding shift.
