@@ -349,6 +349,52 @@ static void clear_as_plane(gx_zrop_tile_t *t, uint32_t clear)
     t->pl[0].pt = (uint64_t)clear << GX_ZT_F;
 }
 
+int gx_zrop_tile_update(gx_zrop_tile_t *t, const gx_zrop_tplane_t *tp, uint64_t pass,
+                        int write, uint32_t clear)
+{
+    if (!write || !pass)
+        return 1;
+    /* A clear tile is the clear value's plane; a raw tile every sample of which passes
+     * is replaced whole, so it too starts as one plane that no sample keeps. */
+    gx_zrop_tile_t ot = *t;
+    if (ot.state == GX_ZT_CLEAR ||
+        (pass == ~0ull && ot.state == GX_ZT_RAW && gx_zrop_tplane_fits(tp)))
+        clear_as_plane(&ot, clear);
+    if (ot.state != GX_ZT_PLANES || !gx_zrop_tplane_fits(tp))
+        return 0;
+    /* Planes still used by a sample that keeps its depth, in the order of their first
+     * such sample, then the new one. */
+    gx_zrop_tile_t nt;
+    memset(&nt, 0, sizeof nt);
+    nt.state = GX_ZT_PLANES;
+    int map[GX_ZTILE_PLANES] = {-1, -1, -1, -1};
+    int newj = -1;
+    for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
+        if (pass >> k & 1u)
+            continue;
+        const unsigned j = ot.idx[k];
+        if (map[j] < 0) {
+            map[j] = nt.nplanes;
+            nt.pl[nt.nplanes++] = ot.pl[j];
+        }
+        nt.idx[k] = (uint8_t)map[j];
+    }
+    for (unsigned j = 0; j < nt.nplanes; j++)
+        if (tplane_eq(&nt.pl[j], tp))
+            newj = (int)j;
+    if (newj < 0 && nt.nplanes < GX_ZTILE_PLANES) {
+        newj = nt.nplanes;
+        nt.pl[nt.nplanes++] = *tp;
+    }
+    if (newj < 0)
+        return 0;
+    for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
+        if (pass >> k & 1u)
+            nt.idx[k] = (uint8_t)newj;
+    *t = nt;
+    return 1;
+}
+
 uint64_t gx_zrop_tile_draw(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
                            const gx_zrop_tplane_t *tp, uint64_t cover, gx_zrop_func_t func,
                            int write)
@@ -362,45 +408,8 @@ uint64_t gx_zrop_tile_draw(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t
         if (gx_zrop_test(func, znew[k], gx_zrop_tile_read(t, pos, clear, k)))
             pass |= 1ull << k;
     }
-    if (!write || !pass)
+    if (gx_zrop_tile_update(t, tp, pass, write, clear))
         return pass;
-    /* A clear tile is the clear value's plane; a raw tile every sample of which passes
-     * is replaced whole, so it too starts as one plane that no sample keeps. */
-    if (t->state == GX_ZT_CLEAR ||
-        (pass == ~0ull && t->state == GX_ZT_RAW && gx_zrop_tplane_fits(tp)))
-        clear_as_plane(t, clear);
-    if (t->state == GX_ZT_PLANES && gx_zrop_tplane_fits(tp)) {
-        /* Planes still used by a sample that keeps its depth, then the new one. */
-        gx_zrop_tile_t nt;
-        memset(&nt, 0, sizeof nt);
-        nt.state = GX_ZT_PLANES;
-        int map[GX_ZTILE_PLANES] = {-1, -1, -1, -1};
-        int newj = -1;
-        for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
-            if (pass >> k & 1u)
-                continue;
-            const unsigned j = t->idx[k];
-            if (map[j] < 0) {
-                map[j] = nt.nplanes;
-                nt.pl[nt.nplanes++] = t->pl[j];
-            }
-            nt.idx[k] = (uint8_t)map[j];
-        }
-        for (unsigned j = 0; j < nt.nplanes; j++)
-            if (tplane_eq(&nt.pl[j], tp))
-                newj = (int)j;
-        if (newj < 0 && nt.nplanes < GX_ZTILE_PLANES) {
-            newj = nt.nplanes;
-            nt.pl[nt.nplanes++] = *tp;
-        }
-        if (newj >= 0) {
-            for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
-                if (pass >> k & 1u)
-                    nt.idx[k] = (uint8_t)newj;
-            *t = nt;
-            return pass;
-        }
-    }
     gx_zrop_tile_decompress(t, pos, clear);
     for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
         if (pass >> k & 1u)

@@ -167,6 +167,17 @@ uint32_t gx_zrop_tile_read(const gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, ui
 /** 1 when a tile plane can be stored compressed (its slopes fit GX_ZT_SLOPE_BITS). */
 int gx_zrop_tplane_fits(const gx_zrop_tplane_t *tp);
 
+/** The compressed half of a draw's update, given the samples that passed (pass) and
+ *  write on or off: returns 1 when the tile is unchanged (write off, or nothing passed)
+ *  or stays or becomes compressed (t is then its new form: the planes some sample that
+ *  did not pass still uses, in the order of their first such sample, then the new plane
+ *  tp, shared when equal to a kept one; a clear tile counts as one plane of the clear
+ *  value, a raw tile every sample of which passes as one no sample keeps), 0 when it
+ *  must become raw (t untouched: the caller decompresses it and writes the passing
+ *  samples' new depths). gx_ztile computes it in RTL. */
+int gx_zrop_tile_update(gx_zrop_tile_t *t, const gx_zrop_tplane_t *tp, uint64_t pass,
+                        int write, uint32_t clear);
+
 /** Draw one triangle's samples into a tile: cover bit k = sample k is covered; each
  *  covered sample's depth is the tile plane's, tested against the stored one; returns
  *  the mask of samples that passed. With write on, passing samples take the new depth:
