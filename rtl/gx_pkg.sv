@@ -350,6 +350,28 @@ package gx_pkg;
   } zs_resp_t;
   localparam int unsigned ZS_RESP_BITS = 1600;
 
+  /// tile-update request (gx_ztile): a depth tile's compressed form, the draw's new tile plane and the samples that passed (732 bits)
+  typedef struct packed {
+    logic [1:0] state;  // [731:730] the tile's state (gx_zrop_tstate_t): 0 clear, 1 planes, 2 raw
+    logic [2:0] np;  // [729:727] planes in use, 1..4 (state 1); 0 otherwise
+    logic [127:0] idx;  // [726:599] sample k's plane in bits 2k+1..2k (state 1); 0 otherwise
+    logic [407:0] pl;  // [598:191] plane j (j < np; 0 beyond) in bits 102j+101..102j, packed as zt_plane (pt in 101..68, a in 67..34, b in 33..0), mod 2^34
+    logic [101:0] tp;  // [190:89] the draw's tile plane (zt_plane)
+    logic [63:0] pass;  // [88:25] sample k passed the depth test (zs_resp.pass)
+    logic write;  // [24:24] depth write on
+    logic [23:0] clear;  // [23:0] the surface's clear value (a clear tile counts as its flat plane)
+  } zu_req_t;
+  localparam int unsigned ZU_REQ_BITS = 732;
+
+  /// tile-update response (gx_ztile): the tile's new compressed form, or raw (the caller writes the passing samples' depths over the reconstructed ones) (541 bits)
+  typedef struct packed {
+    logic [1:0] state;  // [540:539] the new state: the request's when unchanged (write off or no sample passed), else 1 planes or 2 raw
+    logic [2:0] np;  // [538:536] planes in use (state 1); 0 when the tile became raw
+    logic [127:0] idx;  // [535:408] sample k's plane (state 1); 0 when the tile became raw
+    logic [407:0] pl;  // [407:0] the planes, as zu_req.pl; 0 beyond np and when the tile became raw
+  } zu_resp_t;
+  localparam int unsigned ZU_RESP_BITS = 541;
+
 endpackage
 
 `default_nettype wire

@@ -516,4 +516,36 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_ZS_RESP_PASS_LSB 0u
 #define GX_ZS_RESP_PASS_BITS 64u
 
+/** tile-update request (gx_ztile): a depth tile's compressed form, the draw's new tile plane and the samples that passed */
+#define GX_ZU_REQ_BITS 732u
+#define GX_ZU_REQ_WORDS 23u
+#define GX_ZU_REQ_STATE_LSB 730u
+#define GX_ZU_REQ_STATE_BITS 2u
+#define GX_ZU_REQ_NP_LSB 727u
+#define GX_ZU_REQ_NP_BITS 3u
+#define GX_ZU_REQ_IDX_LSB 599u
+#define GX_ZU_REQ_IDX_BITS 128u
+#define GX_ZU_REQ_PL_LSB 191u
+#define GX_ZU_REQ_PL_BITS 408u
+#define GX_ZU_REQ_TP_LSB 89u
+#define GX_ZU_REQ_TP_BITS 102u
+#define GX_ZU_REQ_PASS_LSB 25u
+#define GX_ZU_REQ_PASS_BITS 64u
+#define GX_ZU_REQ_WRITE_LSB 24u
+#define GX_ZU_REQ_WRITE_BITS 1u
+#define GX_ZU_REQ_CLEAR_LSB 0u
+#define GX_ZU_REQ_CLEAR_BITS 24u
+
+/** tile-update response (gx_ztile): the tile's new compressed form, or raw (the caller writes the passing samples' depths over the reconstructed ones) */
+#define GX_ZU_RESP_BITS 541u
+#define GX_ZU_RESP_WORDS 17u
+#define GX_ZU_RESP_STATE_LSB 539u
+#define GX_ZU_RESP_STATE_BITS 2u
+#define GX_ZU_RESP_NP_LSB 536u
+#define GX_ZU_RESP_NP_BITS 3u
+#define GX_ZU_RESP_IDX_LSB 408u
+#define GX_ZU_RESP_IDX_BITS 128u
+#define GX_ZU_RESP_PL_LSB 0u
+#define GX_ZU_RESP_PL_BITS 408u
+
 #endif /* GX_DEFS_H */
