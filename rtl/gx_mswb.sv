@@ -236,6 +236,30 @@ module gx_mswb (
   // Variable shifts that Yosys's share pass could merge across states (one shifter, its
   // inputs selected by the states' conditions: a path from each state's decision into
   // the others' registers) are written as decodes and selects of constant shifts.
+  // The compare's map for pixel px of the format, line c of the pixel (multi-line pixels):
+  // bit i of the first 16 bits, sample i is in that line; then sample i's dwords there
+  // (8 bits each, sample 15's on top). One-line pixels: pixel px's place pl in its line,
+  // sample i in slot pl N + i; multi-line pixels: line c holds samples c S .. c S + S - 1,
+  // sample i in slot i mod S. A slot is 2^dlg dwords.
+  function automatic logic [143:0] f_smap(input logic multi, input logic [4:0] nn,
+                                          input logic [2:0] nlg, input logic [2:0] dlg,
+                                          input logic [2:0] slg, input logic [2:0] per_lg,
+                                          input logic [5:0] px, input logic [2:0] c);
+    logic [15:0] in;
+    logic [15:0][7:0] dm;
+    for (int unsigned i = 0; i < 16; i++) begin
+      logic [2:0] slot;
+      if (multi) begin
+        in[i] = i < 32'(nn) && 3'(i >> slg) == c;
+        slot = 3'(i & ((32'd1 << slg) - 1));
+      end else begin
+        in[i] = i < 32'(nn);
+        slot = 3'(((32'(px) & ((32'd1 << per_lg) - 1)) << nlg) | i);
+      end
+      dm[i] = in[i] ? 8'(((32'd1 << (32'd1 << dlg)) - 1) << (32'(slot) << dlg)) : 8'd0;
+    end
+    f_smap = {in, dm};
+  endfunction
   // one-hot decodes: bit i of 8, 16 and 32
   function automatic logic [7:0] f_oh8(input logic [2:0] i);
     for (int unsigned k = 0; k < 8; k++) f_oh8[k] = 32'(i) == k;
@@ -426,7 +450,7 @@ module gx_mswb (
   // with the borrow of r - T on top), so the test is two comparisons side by side, no
   // subtraction in front of them.
   logic [255:0]      rrep;
-  logic [7:0]        dw_eq, dw_near, dweq_q, dwnr_q, sl_eq, sl_near;
+  logic [7:0]        dw_eq, dw_near, dweq_q, dwnr_q;
   logic [15:0][8:0]  rlo_q, rhi_q, rlo_d, rhi_d, smp_lo, smp_hi;
   always_comb begin
     for (int unsigned k = 0; k < 16; k++) begin
@@ -449,23 +473,6 @@ module gx_mswb (
       dw_eq[d] = a == rrep[d*32 +: 32];
       dw_near[d] = nr;
     end
-    // (stage 2, from the registered dword results) a sample slot is its 2^dlg dwords
-    sl_eq = '0;
-    sl_near = '0;
-    for (int unsigned j = 0; j < 8; j++) begin
-      if (fmt.dlg == 3'd0) begin
-        sl_eq[j] = dweq_q[j];
-        sl_near[j] = dwnr_q[j];
-      end else if (fmt.dlg == 3'd1) begin
-        if (j < 4) begin
-          sl_eq[j] = &dweq_q[2*j +: 2];
-          sl_near[j] = &dwnr_q[2*j +: 2];
-        end
-      end else if (j < 2) begin
-        sl_eq[j] = &dweq_q[4*j +: 4];
-        sl_near[j] = &dwnr_q[4*j +: 4];
-      end
-    end
   end
 
   // The compare is two stages: stage 1 (cs1) compares the line in rdata, stage 2 (cs2_q,
@@ -477,30 +484,33 @@ module gx_mswb (
     dwnr_q <= dw_near;
   end
 
-  // Slot j of the compared line: a sample of pixel px_q (sl_in), its index there (sl_idx).
-  // Merge: it joins the reference when not yet placed and near it (stored) or equal to
-  // it (read from memory). Subset: the class mask of the reference.
-  logic [7:0]       sl_in, join_c;
-  logic [7:0][3:0]  sl_idx;
+  // The compared line's slots mapped to the samples of pixel px_q, registered in the
+  // clock of stage 1 (from the pixel and the line entering stage 2, clc_q + cs2_q:
+  // SMap_A), so stage 2 reads per-sample results: sample i is in the line (smi_q[i]) and
+  // its dwords there are smd_q[i]; it is equal (near) when each of those dwords is.
+  // Merge: a sample joins the reference when not yet placed and near it (stored) or
+  // equal to it (read from memory); a joining sample's dwords are written. Subset: the
+  // class mask of the reference.
+  logic [15:0]      smi_q, smi_d;
+  logic [15:0][7:0] smd_q, smd_d;
+  logic [15:0]      smp_eq, smp_nr;  // sample i's dwords all equal, near
   logic [15:0]      join_pix, eq_pix;
+  logic [7:0]       join_dw;         // the dwords of the joining samples
   always_comb begin
-    logic [2:0] pl;  // one-line pixels: pixel px_q's place in its line
-    pl = 3'(px_q) & 3'((32'd1 << fmt.per_lg) - 1);
-    join_pix = '0;
-    eq_pix = '0;
-    for (int unsigned j = 0; j < 8; j++) begin
-      if (fmt.multi) begin  // every slot: sample clc_q S + j
-        sl_in[j] = j < 32'(fmt.s_cnt);
-        sl_idx[j] = 4'((32'(clc_q) << fmt.slg) | j);
-      end else begin        // the slots of pixel pl: sample j mod N
-        sl_in[j] = j < 32'(fmt.s_cnt) && 3'(j >> fmt.nlg) == pl;
-        sl_idx[j] = 4'(j & ((32'd1 << fmt.nlg) - 1));
-      end
-      join_c[j] = sl_in[j] && !done_q[sl_idx[j]] &&
-                  (pst_q[sl_idx[j]] ? sl_near[j] : sl_eq[j]);
-      if (join_c[j]) join_pix[sl_idx[j]] = 1'b1;
-      if (sl_in[j] && sl_eq[j]) eq_pix[sl_idx[j]] = 1'b1;
+    {smi_d, smd_d} = f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q,
+                              clc_q + 3'(cs2_q));
+    join_dw = '0;
+    for (int unsigned i = 0; i < 16; i++) begin
+      smp_eq[i] = (dweq_q | ~smd_q[i]) == 8'hff;
+      smp_nr[i] = (dwnr_q | ~smd_q[i]) == 8'hff;
+      join_pix[i] = smi_q[i] && !done_q[i] && (pst_q[i] ? smp_nr[i] : smp_eq[i]);
+      eq_pix[i] = smi_q[i] && smp_eq[i];
+      if (join_pix[i]) join_dw = join_dw | smd_q[i];
     end
+  end
+  always_ff @(posedge clk_i) begin
+    smi_q <= smi_d;
+    smd_q <= smd_d;
   end
 
   // ---------------------------------------------------------------------------------
@@ -1188,7 +1198,7 @@ module gx_mswb (
         if (cs2_q) begin
           wl = ln_cmp;
           wd = rrep;
-          for (int unsigned k = 0; k < 8; k++) wdw[k] = join_c[k >> fmt.dlg];
+          wdw = join_dw;
           done_d = done_q | join_pix;  // (with the reference itself: near and equal)
           clc_d = clc_q + 3'd1;
           if (clast_q) state_d = StMRef;
@@ -1932,6 +1942,9 @@ module gx_mswb (
                                    fmt.multi && (rp1_q || rp2_q)))
   `GX_ASSERT(RefNd_A, !refw_q || nd_any)  // (a reference is read only while one is left)
   `GX_ASSERT(CmpStage_A, !cs2_q || state_q == StMCmp || state_q == StECmp)
+  // the compare's slot-to-sample map, registered in stage 1 for the line in stage 2
+  `GX_ASSERT(SMap_A, !cs2_q || {smi_q, smd_q} ==
+                            f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q, clc_q))
   // the image is read in these states only, and its read is taken in them
   `GX_ASSERT(ReadSt_A, !(rp1_q || rp2_q) || (state_q == StMRef && nd_any) || state_q == StMCmp ||
                        state_q == StAnaReq || state_q == StQBuild ||
