@@ -393,7 +393,7 @@ module gx_mswb (
   logic [5:0]   rd_t;      // the tile sample read (slot rd_t mod S of line rd_x)
   logic [5:0]   rdt_q, rdt_d;  // ... registered a clock ahead (RdT_A)
   logic [3:0]   rdt_idx;   // ... the pixel's sample, in the clock before
-  logic [127:0] smp_val;   // its B bytes (the low end), from rdata
+  logic [127:0] smp_val;   // its B bytes, repeated every B bytes (SmpRep_A), from rdata
   logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
   logic         nd_any;    // ... there is one
   logic [3:0]   ilo_q, ilo_d;  // (registered from done_d, the clock before: NdLo_A)
@@ -423,11 +423,19 @@ module gx_mswb (
     // the line of sample si_q + 1 of pixel px_q: the next value of sln_q (from
     // registers, beside the walk's decisions; pln_q's next is the register plnx_q)
     sln_nx = 3'(((32'(px_q) << fmt.nlg) | 32'(si_q + 4'd1)) >> fmt.slg);
-    unique case (fmt.dlg)
-      3'd0:    smp_val = 128'(rdata[32'(rd_t[2:0])*32 +: 32]);
-      3'd1:    smp_val = 128'(rdata[32'(rd_t[1:0])*64 +: 64]);
-      default: smp_val = rdata[32'(rd_t[0])*128 +: 128];
-    endcase
+    // dword d of the 16 bytes is dword d mod 2^dlg of the sample: line dword
+    // (rd_t 2^dlg + d mod 2^dlg) mod 8, so every user of the sample (the reference, its
+    // bounds, the payload's and value buffer's data, the compare) takes it repeated as
+    // it is, with no select by the format behind the read
+    for (int unsigned d = 0; d < 4; d++) begin
+      logic [2:0] x;
+      unique case (fmt.dlg)
+        3'd0:    x = rd_t[2:0];
+        3'd1:    x = {rd_t[1:0], 1'(d)};
+        default: x = {rd_t[0], 2'(d)};
+      endcase
+      smp_val[d*32 +: 32] = rdata[32'(x)*32 +: 32];
+    end
     for (int unsigned b = 0; b < 32; b++) img_we[b] = wdw[b / 4];
   end
 
@@ -444,11 +452,12 @@ module gx_mswb (
 
   // ---------------------------------------------------------------------------------
   // The line comparator: each dword of the line in rdata against the same dword of the
-  // reference ref_q (repeated in every sample slot): equal, and near (every byte
-  // within T). A byte x is near reference byte r when r - T <= x <= r + T: the bounds
-  // are registered with the reference (rlo_q, rhi_q: byte k of ref_q's 16, 9 bits, rlo_q
+  // reference ref_q (its B bytes repeated in its 16, so dword d of the line is compared
+  // with dword d mod 4 of ref_q in every format): equal, and near (every byte within
+  // T). A byte x is near reference byte r when r - T <= x <= r + T: the bounds are
+  // registered with the reference (rlo_q, rhi_q: byte k of ref_q's 16, 9 bits, rlo_q
   // with the borrow of r - T on top), so the test is two comparisons side by side, no
-  // subtraction in front of them.
+  // subtraction and no select in front of them.
   logic [255:0]      rrep;
   logic [7:0]        dw_eq, dw_near, dweq_q, dwnr_q;
   logic [15:0][8:0]  rlo_q, rhi_q, rlo_d, rhi_d, smp_lo, smp_hi;
@@ -457,8 +466,7 @@ module gx_mswb (
       smp_lo[k] = {1'b0, smp_val[k*8 +: 8]} - {1'b0, cfg_q.threshold};
       smp_hi[k] = {1'b0, smp_val[k*8 +: 8]} + {1'b0, cfg_q.threshold};
     end
-    for (int unsigned d = 0; d < 8; d++)
-      rrep[d*32 +: 32] = ref_q[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
+    rrep = {ref_q, ref_q};
     for (int unsigned d = 0; d < 8; d++) begin
       logic [31:0] a;
       logic nr;
@@ -466,8 +474,8 @@ module gx_mswb (
       nr = 1'b1;
       for (int unsigned y = 0; y < 4; y++) begin
         logic [8:0] lo, hi;
-        lo = rlo_q[(d & ((32'd1 << fmt.dlg) - 1))*4 + y];
-        hi = rhi_q[(d & ((32'd1 << fmt.dlg) - 1))*4 + y];
+        lo = rlo_q[(d % 4)*4 + y];
+        hi = rhi_q[(d % 4)*4 + y];
         if (!(lo[8] || a[y*8 +: 8] >= lo[7:0]) || {1'b0, a[y*8 +: 8]} > hi) nr = 1'b0;
       end
       dw_eq[d] = a == rrep[d*32 +: 32];
@@ -592,7 +600,7 @@ module gx_mswb (
   // mask bits at bit moff_q (a mask byte is rewritten whole as it fills: mbyte_q). The
   // value buffer is a block RAM (16 words of 16 bytes); after the walk the copy moves
   // it into the payload behind the mask bytes, 16 bytes a clock.
-  logic [127:0] vrep;      // ref_q's B bytes in each B-byte lane group of a word
+  logic [127:0] vrep;      // ref_q: its B bytes in each B-byte lane group of a word
   logic [15:0]  vb_we;
   logic [127:0] vb_rdata;
   logic         cp_re;
@@ -600,7 +608,7 @@ module gx_mswb (
   logic [8:0]   mbytes;    // subset: mask bytes
   logic [7:0]   mb_new;    // subset: the mask byte with emask_q in it
   always_comb begin
-    vrep = f_brep(fmt.blg, ref_q);
+    vrep = ref_q;
     vb_we = emit_q && enc_q == 2'd1 ? 16'(((17'd1 << fmt.bb) - 17'd1) << voff_q[3:0]) : 16'd0;
     mbytes = 9'((moff_q + 11'd7) >> 3);
     cp_n = enc_q == 2'd1 ? 5'((voff_q + 9'd15) >> 4) : 5'd0;
@@ -782,7 +790,7 @@ module gx_mswb (
       pn_hi = 16'd0;
       pn_ln = emit_q && pv_lo[15] ? {pv_ln[21:0], 1'b0} : pv_ln;
       // (a value is written only after an emit, which takes smp_val into ref_q)
-      pn_data = f_brep(fmt.blg, smp_val);
+      pn_data = smp_val;
     end
     // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
     pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
@@ -1747,7 +1755,11 @@ module gx_mswb (
       fv_pw_cnt = fmt.bb;
       fv_pw_data = ref_q;
     end
-    fv_pw_rot = 128'(({fv_pw_data, fv_pw_data} << (32'(fv_pw_addr[3:0]) * 8)) >> 128);
+    // (a value's lanes are ref_q's own: ref_q holds the value in every B-byte lane group,
+    // SmpRep_A, and the value's offset is a multiple of B, VoffAlign_A)
+    fv_pw_rot = fv_cv3_q || fv_ldv_q || enc_q == 2'd1
+              ? 128'(({fv_pw_data, fv_pw_data} << (32'(fv_pw_addr[3:0]) * 8)) >> 128)
+              : fv_pw_data;
     for (int unsigned l = 0; l < 16; l++) begin
       fv_pw_lo[l] = fv_pw_en && l >= 32'(fv_pw_addr[3:0]) &&
                     l < 32'(fv_pw_addr[3:0]) + 32'(fv_pw_cnt);
@@ -1897,6 +1909,9 @@ module gx_mswb (
   `GX_ASSERT(PayCmd_A, pwlo_q == fv_pw_lo && pwhi_q == fv_pw_hi &&
                        ((fv_pw_lo | fv_pw_hi) == 16'd0 || pwln_q == fv_pw_ln))
   `GX_ASSERT(PayData_A, ((fv_pw_rot ^ pw_data) & fv_pw_lm) == 128'd0)
+  // the sample read (and so the reference) is its B bytes repeated every B bytes (a
+  // datapath property: simulation only, formal/gx_mswb.sby.j2)
+  `GX_ASSERT(SmpRep_A, smp_val == f_brep(fmt.blg, smp_val))
   // (with them: a value is written at a multiple of its length B, and a subset's mask
   // bits at a multiple of N, EncMasks_A)
   `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
