@@ -459,7 +459,7 @@ module gx_mswb (
   // with the borrow of r - T on top), so the test is two comparisons side by side, no
   // subtraction and no select in front of them.
   logic [255:0]      rrep;
-  logic [7:0]        dw_eq, dw_near;
+  logic [7:0]        dw_eq, dw_near, dweq_q, dwnr_q;
   logic [15:0][8:0]  rlo_q, rhi_q, rlo_d, rhi_d, smp_lo, smp_hi;
   always_comb begin
     for (int unsigned k = 0; k < 16; k++) begin
@@ -483,42 +483,42 @@ module gx_mswb (
     end
   end
 
-  // The compare is two stages: stage 1 (cs1) compares the line in rdata with the
-  // reference and maps its slots to the samples of pixel px_q: sample i is in the line
-  // (smi_q[i]) and its dwords there are smd_q[i], registered the clock before from the
-  // pixel and the line entering stage 1 next (multi-line pixels: line clc_q + cs2_q +
-  // rp2_q; SMap_A); a sample is equal (near) when each of its dwords is. Merge: a sample
-  // joins the reference when not yet placed and near it (stored) or equal to it (read
-  // from memory): done_q of the line's samples is final in stage 1 (a one-line pixel's
-  // stage 2 is the clock after, a multi-line pixel's stage 2 of line c places only the
-  // samples of line c). Subset: the class mask of the reference. The joining samples,
-  // their dwords and the equal samples are registered; stage 2 (cs2_q, the clock after)
-  // reads them: joins, masks, done samples.
+  // The compare is two stages: stage 1 (cs1) compares the line in rdata, stage 2 (cs2_q,
+  // the clock after) reads the registered results: joins, masks, done samples.
   logic cs1;
   assign cs1 = (state_q == StMCmp || state_q == StECmp) && (fmt.multi ? rp2_q : !cs2_q);
+  always_ff @(posedge clk_i) begin
+    dweq_q <= dw_eq;
+    dwnr_q <= dw_near;
+  end
+
+  // The compared line's slots mapped to the samples of pixel px_q, registered in the
+  // clock of stage 1 (from the pixel and the line entering stage 2, clc_q + cs2_q:
+  // SMap_A), so stage 2 reads per-sample results: sample i is in the line (smi_q[i]) and
+  // its dwords there are smd_q[i]; it is equal (near) when each of those dwords is.
+  // Merge: a sample joins the reference when not yet placed and near it (stored) or
+  // equal to it (read from memory); a joining sample's dwords are written. Subset: the
+  // class mask of the reference.
   logic [15:0]      smi_q, smi_d;
   logic [15:0][7:0] smd_q, smd_d;
   logic [15:0]      smp_eq, smp_nr;  // sample i's dwords all equal, near
-  logic [15:0]      join_c, eq_c, join_pix, eq_pix;
-  logic [7:0]       jdw_c, join_dw;  // the dwords of the joining samples
+  logic [15:0]      join_pix, eq_pix;
+  logic [7:0]       join_dw;         // the dwords of the joining samples
   always_comb begin
     {smi_d, smd_d} = f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q,
-                              clc_q + 3'(cs2_q) + 3'(rp2_q));
-    jdw_c = '0;
+                              clc_q + 3'(cs2_q));
+    join_dw = '0;
     for (int unsigned i = 0; i < 16; i++) begin
-      smp_eq[i] = (dw_eq | ~smd_q[i]) == 8'hff;
-      smp_nr[i] = (dw_near | ~smd_q[i]) == 8'hff;
-      join_c[i] = smi_q[i] && !done_q[i] && (pst_q[i] ? smp_nr[i] : smp_eq[i]);
-      eq_c[i] = smi_q[i] && smp_eq[i];
-      if (join_c[i]) jdw_c = jdw_c | smd_q[i];
+      smp_eq[i] = (dweq_q | ~smd_q[i]) == 8'hff;
+      smp_nr[i] = (dwnr_q | ~smd_q[i]) == 8'hff;
+      join_pix[i] = smi_q[i] && !done_q[i] && (pst_q[i] ? smp_nr[i] : smp_eq[i]);
+      eq_pix[i] = smi_q[i] && smp_eq[i];
+      if (join_pix[i]) join_dw = join_dw | smd_q[i];
     end
   end
   always_ff @(posedge clk_i) begin
     smi_q <= smi_d;
     smd_q <= smd_d;
-    join_pix <= join_c;
-    eq_pix <= eq_c;
-    join_dw <= jdw_c;
   end
 
   // ---------------------------------------------------------------------------------
@@ -1965,10 +1965,9 @@ module gx_mswb (
                                    fmt.multi && (rp1_q || rp2_q)))
   `GX_ASSERT(RefNd_A, !refw_q || nd_any)  // (a reference is read only while one is left)
   `GX_ASSERT(CmpStage_A, !cs2_q || state_q == StMCmp || state_q == StECmp)
-  // the compare's slot-to-sample map, registered a clock ahead for the line in stage 1
-  `GX_ASSERT(SMap_A, !cs1 || {smi_q, smd_q} ==
-                          f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q,
-                                 clc_q + 3'(cs2_q)))
+  // the compare's slot-to-sample map, registered in stage 1 for the line in stage 2
+  `GX_ASSERT(SMap_A, !cs2_q || {smi_q, smd_q} ==
+                            f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q, clc_q))
   // the image is read in these states only, and its read is taken in them
   `GX_ASSERT(ReadSt_A, !(rp1_q || rp2_q) || (state_q == StMRef && nd_any) || state_q == StMCmp ||
                        state_q == StAnaReq || state_q == StQBuild ||
@@ -2062,7 +2061,7 @@ module gx_mswb (
   `GX_COVER(ReadPromote_C, rd_req_valid_o && rd_req_o.kind == 2'd1)
   `GX_COVER(Promoted_C, fl_valid_o && fl_o.read_promote != 9'd0)
   `GX_COVER(Query_C, state_q == StQWait && an_resp_valid)
-  `GX_COVER(Merge_C, state_q == StMCmp && cs2_q && (join_pix & ~(16'd1 << refi_q)) != 16'd0)
+  `GX_COVER(Merge_C, state_q == StMCmp && (join_pix & ~(16'd1 << refi_q)) != 16'd0)
   `GX_COVER(Peek_C, peek_take)
   `GX_COVER(Fast_C, state_q == StInit && fast_q)
 endmodule
