@@ -647,7 +647,6 @@ module gx_mswb (
   //          unwritten (no packet of the fast path reads it); otherwise the load goes
   //          on and Init clears what the gather wrote.
   logic [1:0]   pr_q, pr_d;
-  logic [7:0][1:0] prd_q;     // copies of pr_q, one a 64 bits of the pair select (PrCopy_A)
   logic [3:0]   gd_q, gd_d;   // the pairs gathered
   logic [3:0]   gfm;          // the pairs that start a pixel
   logic [3:0]   gsw_q;        // ... and hold a stored sample (from the second Load clock)
@@ -686,9 +685,7 @@ module gx_mswb (
     gd_d = state_q == StLoad ? gd_q | (gat ? 4'(f_oh8({1'b0, pr_q})) : 4'd0) : 4'd0;
     gleft = gsw_q & ~gd_d;
     gdone = gleft == 4'd0;
-    // (the 512-bit pair select from pr_q's copies, so pr_q drives only the control)
-    for (int unsigned c = 0; c < 8; c++)
-      ld_p[c*64 +: 64] = ev_i.data[32'(prd_q[c])*512 + c*64 +: 64];
+    ld_p = ev_i.data[32'(pr_q)*512 +: 512];
     for (int unsigned k = 0; k < 16; k++) pm[k] = stored_q[6'((32'(pr_q) * 16 + k) >> fmt.dlg)];
     ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
     for (int unsigned k = 0; k < 8; k++)
@@ -700,9 +697,6 @@ module gx_mswb (
           ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
   end
   always_ff @(posedge clk_i) gsw_q <= gpst;
-  for (genvar c = 0; c < 8; c++) begin : gen_prd
-    (* keep *) always_ff @(posedge clk_i) prd_q[c] <= pr_d;
-  end
 
   // The payload register's one write port: c bytes from byte a (at most 16, in at most
   // two 16-byte payload lines). Its command is registered a clock ahead, from what starts
@@ -1875,8 +1869,6 @@ module gx_mswb (
   always_comb
     for (int unsigned k = 0; k < 4; k++)
       fv_glane[18*k +: 18] = f_glane(fmt.nlg, fmt.blg, fmt.multi, fmt.lines_lg, 2'(k));
-  // the pair select's copies of the pair index
-  `GX_ASSERT(PrCopy_A, prd_q == {8{pr_q}})
   `GX_ASSERT(GLane_A, state_q == StIdle || glane_q == fv_glane)
   `GX_ASSERT(GSel_A, state_q == StIdle || (gs0_q == f_gsel(fmt.nlg, fmt.dlg, fmt.multi, 1'b0) &&
                                           gs1_q == f_gsel(fmt.nlg, fmt.dlg, fmt.multi, 1'b1)))
