@@ -1901,9 +1901,10 @@ module gx_mswb (
   `GX_ASSERT(PayCmd_A, pwlo_q == fv_pw_lo && pwhi_q == fv_pw_hi &&
                        ((fv_pw_lo | fv_pw_hi) == 16'd0 || pwln_q == fv_pw_ln))
   `GX_ASSERT(PayData_A, ((fv_pw_rot ^ pw_data) & fv_pw_lm) == 128'd0)
-  // the sample read (and so the reference) is its B bytes repeated every B bytes (a
-  // datapath property: simulation only, formal/gx_mswb.sby.j2)
-  `GX_ASSERT(SmpRep_A, smp_val == f_brep(fmt.blg, smp_val))
+  // the sample read (and so the reference) is its 2^dlg dwords repeated (every B bytes;
+  // from dlg, which the select uses, so it holds for any register contents: a datapath
+  // property, simulation only, formal/gx_mswb.sby.j2)
+  `GX_ASSERT(SmpRep_A, smp_val == f_brep(fmt.dlg + 3'd2, smp_val))
   // (with them: a value is written at a multiple of its length B, and a subset's mask
   // bits at a multiple of N, EncMasks_A)
   `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
