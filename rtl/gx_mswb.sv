@@ -236,6 +236,30 @@ module gx_mswb (
   // Variable shifts that Yosys's share pass could merge across states (one shifter, its
   // inputs selected by the states' conditions: a path from each state's decision into
   // the others' registers) are written as decodes and selects of constant shifts.
+  // The compare's map for pixel px of the format, line c of the pixel (multi-line pixels):
+  // bit i of the first 16 bits, sample i is in that line; then sample i's dwords there
+  // (8 bits each, sample 15's on top). One-line pixels: pixel px's place pl in its line,
+  // sample i in slot pl N + i; multi-line pixels: line c holds samples c S .. c S + S - 1,
+  // sample i in slot i mod S. A slot is 2^dlg dwords.
+  function automatic logic [143:0] f_smap(input logic multi, input logic [4:0] nn,
+                                          input logic [2:0] nlg, input logic [2:0] dlg,
+                                          input logic [2:0] slg, input logic [2:0] per_lg,
+                                          input logic [5:0] px, input logic [2:0] c);
+    logic [15:0] in;
+    logic [15:0][7:0] dm;
+    for (int unsigned i = 0; i < 16; i++) begin
+      logic [2:0] slot;
+      if (multi) begin
+        in[i] = i < 32'(nn) && 3'(i >> slg) == c;
+        slot = 3'(i & ((32'd1 << slg) - 1));
+      end else begin
+        in[i] = i < 32'(nn);
+        slot = 3'(((32'(px) & ((32'd1 << per_lg) - 1)) << nlg) | i);
+      end
+      dm[i] = in[i] ? 8'(((32'd1 << (32'd1 << dlg)) - 1) << (32'(slot) << dlg)) : 8'd0;
+    end
+    f_smap = {in, dm};
+  endfunction
   // one-hot decodes: bit i of 8, 16 and 32
   function automatic logic [7:0] f_oh8(input logic [2:0] i);
     for (int unsigned k = 0; k < 8; k++) f_oh8[k] = 32'(i) == k;
@@ -369,7 +393,7 @@ module gx_mswb (
   logic [5:0]   rd_t;      // the tile sample read (slot rd_t mod S of line rd_x)
   logic [5:0]   rdt_q, rdt_d;  // ... registered a clock ahead (RdT_A)
   logic [3:0]   rdt_idx;   // ... the pixel's sample, in the clock before
-  logic [127:0] smp_val;   // its B bytes (the low end), from rdata
+  logic [127:0] smp_val;   // its B bytes, repeated every B bytes (SmpRep_A), from rdata
   logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
   logic         nd_any;    // ... there is one
   logic [3:0]   ilo_q, ilo_d;  // (registered from done_d, the clock before: NdLo_A)
@@ -399,11 +423,19 @@ module gx_mswb (
     // the line of sample si_q + 1 of pixel px_q: the next value of sln_q (from
     // registers, beside the walk's decisions; pln_q's next is the register plnx_q)
     sln_nx = 3'(((32'(px_q) << fmt.nlg) | 32'(si_q + 4'd1)) >> fmt.slg);
-    unique case (fmt.dlg)
-      3'd0:    smp_val = 128'(rdata[32'(rd_t[2:0])*32 +: 32]);
-      3'd1:    smp_val = 128'(rdata[32'(rd_t[1:0])*64 +: 64]);
-      default: smp_val = rdata[32'(rd_t[0])*128 +: 128];
-    endcase
+    // dword d of the 16 bytes is dword d mod 2^dlg of the sample: line dword
+    // (rd_t 2^dlg + d mod 2^dlg) mod 8, so every user of the sample (the reference, its
+    // bounds, the payload's and value buffer's data, the compare) takes it repeated as
+    // it is, with no select by the format behind the read
+    for (int unsigned d = 0; d < 4; d++) begin
+      logic [2:0] x;
+      unique case (fmt.dlg)
+        3'd0:    x = rd_t[2:0];
+        3'd1:    x = {rd_t[1:0], 1'(d)};
+        default: x = {rd_t[0], 2'(d)};
+      endcase
+      smp_val[d*32 +: 32] = rdata[32'(x)*32 +: 32];
+    end
     for (int unsigned b = 0; b < 32; b++) img_we[b] = wdw[b / 4];
   end
 
@@ -420,21 +452,21 @@ module gx_mswb (
 
   // ---------------------------------------------------------------------------------
   // The line comparator: each dword of the line in rdata against the same dword of the
-  // reference ref_q (repeated in every sample slot): equal, and near (every byte
-  // within T). A byte x is near reference byte r when r - T <= x <= r + T: the bounds
-  // are registered with the reference (rlo_q, rhi_q: byte k of ref_q's 16, 9 bits, rlo_q
+  // reference ref_q (its B bytes repeated in its 16, so dword d of the line is compared
+  // with dword d mod 4 of ref_q in every format): equal, and near (every byte within
+  // T). A byte x is near reference byte r when r - T <= x <= r + T: the bounds are
+  // registered with the reference (rlo_q, rhi_q: byte k of ref_q's 16, 9 bits, rlo_q
   // with the borrow of r - T on top), so the test is two comparisons side by side, no
-  // subtraction in front of them.
+  // subtraction and no select in front of them.
   logic [255:0]      rrep;
-  logic [7:0]        dw_eq, dw_near, dweq_q, dwnr_q, sl_eq, sl_near;
+  logic [7:0]        dw_eq, dw_near, dweq_q, dwnr_q;
   logic [15:0][8:0]  rlo_q, rhi_q, rlo_d, rhi_d, smp_lo, smp_hi;
   always_comb begin
     for (int unsigned k = 0; k < 16; k++) begin
       smp_lo[k] = {1'b0, smp_val[k*8 +: 8]} - {1'b0, cfg_q.threshold};
       smp_hi[k] = {1'b0, smp_val[k*8 +: 8]} + {1'b0, cfg_q.threshold};
     end
-    for (int unsigned d = 0; d < 8; d++)
-      rrep[d*32 +: 32] = ref_q[(d & ((32'd1 << fmt.dlg) - 1))*32 +: 32];
+    rrep = {ref_q, ref_q};
     for (int unsigned d = 0; d < 8; d++) begin
       logic [31:0] a;
       logic nr;
@@ -442,29 +474,12 @@ module gx_mswb (
       nr = 1'b1;
       for (int unsigned y = 0; y < 4; y++) begin
         logic [8:0] lo, hi;
-        lo = rlo_q[(d & ((32'd1 << fmt.dlg) - 1))*4 + y];
-        hi = rhi_q[(d & ((32'd1 << fmt.dlg) - 1))*4 + y];
+        lo = rlo_q[(d % 4)*4 + y];
+        hi = rhi_q[(d % 4)*4 + y];
         if (!(lo[8] || a[y*8 +: 8] >= lo[7:0]) || {1'b0, a[y*8 +: 8]} > hi) nr = 1'b0;
       end
       dw_eq[d] = a == rrep[d*32 +: 32];
       dw_near[d] = nr;
-    end
-    // (stage 2, from the registered dword results) a sample slot is its 2^dlg dwords
-    sl_eq = '0;
-    sl_near = '0;
-    for (int unsigned j = 0; j < 8; j++) begin
-      if (fmt.dlg == 3'd0) begin
-        sl_eq[j] = dweq_q[j];
-        sl_near[j] = dwnr_q[j];
-      end else if (fmt.dlg == 3'd1) begin
-        if (j < 4) begin
-          sl_eq[j] = &dweq_q[2*j +: 2];
-          sl_near[j] = &dwnr_q[2*j +: 2];
-        end
-      end else if (j < 2) begin
-        sl_eq[j] = &dweq_q[4*j +: 4];
-        sl_near[j] = &dwnr_q[4*j +: 4];
-      end
     end
   end
 
@@ -477,30 +492,33 @@ module gx_mswb (
     dwnr_q <= dw_near;
   end
 
-  // Slot j of the compared line: a sample of pixel px_q (sl_in), its index there (sl_idx).
-  // Merge: it joins the reference when not yet placed and near it (stored) or equal to
-  // it (read from memory). Subset: the class mask of the reference.
-  logic [7:0]       sl_in, join_c;
-  logic [7:0][3:0]  sl_idx;
+  // The compared line's slots mapped to the samples of pixel px_q, registered in the
+  // clock of stage 1 (from the pixel and the line entering stage 2, clc_q + cs2_q:
+  // SMap_A), so stage 2 reads per-sample results: sample i is in the line (smi_q[i]) and
+  // its dwords there are smd_q[i]; it is equal (near) when each of those dwords is.
+  // Merge: a sample joins the reference when not yet placed and near it (stored) or
+  // equal to it (read from memory); a joining sample's dwords are written. Subset: the
+  // class mask of the reference.
+  logic [15:0]      smi_q, smi_d;
+  logic [15:0][7:0] smd_q, smd_d;
+  logic [15:0]      smp_eq, smp_nr;  // sample i's dwords all equal, near
   logic [15:0]      join_pix, eq_pix;
+  logic [7:0]       join_dw;         // the dwords of the joining samples
   always_comb begin
-    logic [2:0] pl;  // one-line pixels: pixel px_q's place in its line
-    pl = 3'(px_q) & 3'((32'd1 << fmt.per_lg) - 1);
-    join_pix = '0;
-    eq_pix = '0;
-    for (int unsigned j = 0; j < 8; j++) begin
-      if (fmt.multi) begin  // every slot: sample clc_q S + j
-        sl_in[j] = j < 32'(fmt.s_cnt);
-        sl_idx[j] = 4'((32'(clc_q) << fmt.slg) | j);
-      end else begin        // the slots of pixel pl: sample j mod N
-        sl_in[j] = j < 32'(fmt.s_cnt) && 3'(j >> fmt.nlg) == pl;
-        sl_idx[j] = 4'(j & ((32'd1 << fmt.nlg) - 1));
-      end
-      join_c[j] = sl_in[j] && !done_q[sl_idx[j]] &&
-                  (pst_q[sl_idx[j]] ? sl_near[j] : sl_eq[j]);
-      if (join_c[j]) join_pix[sl_idx[j]] = 1'b1;
-      if (sl_in[j] && sl_eq[j]) eq_pix[sl_idx[j]] = 1'b1;
+    {smi_d, smd_d} = f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q,
+                              clc_q + 3'(cs2_q));
+    join_dw = '0;
+    for (int unsigned i = 0; i < 16; i++) begin
+      smp_eq[i] = (dweq_q | ~smd_q[i]) == 8'hff;
+      smp_nr[i] = (dwnr_q | ~smd_q[i]) == 8'hff;
+      join_pix[i] = smi_q[i] && !done_q[i] && (pst_q[i] ? smp_nr[i] : smp_eq[i]);
+      eq_pix[i] = smi_q[i] && smp_eq[i];
+      if (join_pix[i]) join_dw = join_dw | smd_q[i];
     end
+  end
+  always_ff @(posedge clk_i) begin
+    smi_q <= smi_d;
+    smd_q <= smd_d;
   end
 
   // ---------------------------------------------------------------------------------
@@ -582,7 +600,7 @@ module gx_mswb (
   // mask bits at bit moff_q (a mask byte is rewritten whole as it fills: mbyte_q). The
   // value buffer is a block RAM (16 words of 16 bytes); after the walk the copy moves
   // it into the payload behind the mask bytes, 16 bytes a clock.
-  logic [127:0] vrep;      // ref_q's B bytes in each B-byte lane group of a word
+  logic [127:0] vrep;      // ref_q: its B bytes in each B-byte lane group of a word
   logic [15:0]  vb_we;
   logic [127:0] vb_rdata;
   logic         cp_re;
@@ -590,7 +608,7 @@ module gx_mswb (
   logic [8:0]   mbytes;    // subset: mask bytes
   logic [7:0]   mb_new;    // subset: the mask byte with emask_q in it
   always_comb begin
-    vrep = f_brep(fmt.blg, ref_q);
+    vrep = ref_q;
     vb_we = emit_q && enc_q == 2'd1 ? 16'(((17'd1 << fmt.bb) - 17'd1) << voff_q[3:0]) : 16'd0;
     mbytes = 9'((moff_q + 11'd7) >> 3);
     cp_n = enc_q == 2'd1 ? 5'((voff_q + 9'd15) >> 4) : 5'd0;
@@ -766,7 +784,7 @@ module gx_mswb (
       pn_hi = 16'd0;
       pn_ln = emit_q && pv_lo[15] ? {pv_ln[21:0], 1'b0} : pv_ln;
       // (a value is written only after an emit, which takes smp_val into ref_q)
-      pn_data = f_brep(fmt.blg, smp_val);
+      pn_data = smp_val;
     end
     // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
     pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
@@ -1188,7 +1206,7 @@ module gx_mswb (
         if (cs2_q) begin
           wl = ln_cmp;
           wd = rrep;
-          for (int unsigned k = 0; k < 8; k++) wdw[k] = join_c[k >> fmt.dlg];
+          wdw = join_dw;
           done_d = done_q | join_pix;  // (with the reference itself: near and equal)
           clc_d = clc_q + 3'd1;
           if (clast_q) state_d = StMRef;
@@ -1731,7 +1749,11 @@ module gx_mswb (
       fv_pw_cnt = fmt.bb;
       fv_pw_data = ref_q;
     end
-    fv_pw_rot = 128'(({fv_pw_data, fv_pw_data} << (32'(fv_pw_addr[3:0]) * 8)) >> 128);
+    // (a value's lanes are ref_q's own: ref_q holds the value in every B-byte lane group,
+    // SmpRep_A, and the value's offset is a multiple of B, VoffAlign_A)
+    fv_pw_rot = fv_cv3_q || fv_ldv_q || enc_q == 2'd1
+              ? 128'(({fv_pw_data, fv_pw_data} << (32'(fv_pw_addr[3:0]) * 8)) >> 128)
+              : fv_pw_data;
     for (int unsigned l = 0; l < 16; l++) begin
       fv_pw_lo[l] = fv_pw_en && l >= 32'(fv_pw_addr[3:0]) &&
                     l < 32'(fv_pw_addr[3:0]) + 32'(fv_pw_cnt);
@@ -1879,6 +1901,10 @@ module gx_mswb (
   `GX_ASSERT(PayCmd_A, pwlo_q == fv_pw_lo && pwhi_q == fv_pw_hi &&
                        ((fv_pw_lo | fv_pw_hi) == 16'd0 || pwln_q == fv_pw_ln))
   `GX_ASSERT(PayData_A, ((fv_pw_rot ^ pw_data) & fv_pw_lm) == 128'd0)
+  // the sample read (and so the reference) is its 2^dlg dwords repeated (every B bytes;
+  // from dlg, which the select uses, so it holds for any register contents: a datapath
+  // property, simulation only, formal/gx_mswb.sby.j2)
+  `GX_ASSERT(SmpRep_A, smp_val == f_brep(fmt.dlg + 3'd2, smp_val))
   // (with them: a value is written at a multiple of its length B, and a subset's mask
   // bits at a multiple of N, EncMasks_A)
   `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
@@ -1932,6 +1958,9 @@ module gx_mswb (
                                    fmt.multi && (rp1_q || rp2_q)))
   `GX_ASSERT(RefNd_A, !refw_q || nd_any)  // (a reference is read only while one is left)
   `GX_ASSERT(CmpStage_A, !cs2_q || state_q == StMCmp || state_q == StECmp)
+  // the compare's slot-to-sample map, registered in stage 1 for the line in stage 2
+  `GX_ASSERT(SMap_A, !cs2_q || {smi_q, smd_q} ==
+                            f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q, clc_q))
   // the image is read in these states only, and its read is taken in them
   `GX_ASSERT(ReadSt_A, !(rp1_q || rp2_q) || (state_q == StMRef && nd_any) || state_q == StMCmp ||
                        state_q == StAnaReq || state_q == StQBuild ||
