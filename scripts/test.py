@@ -157,7 +157,7 @@ def stages(only_block=None):
     }
     budget_formal.update({"pipe_pix-prove": 15, "pipe_pix-cover": 15})
     budget_formal.update({"zplane-prove": 30, "ztplane-prove": 15, "ztplane-cover": 15,
-                          "zsample-prove": 90, "ztile-cover": 40})
+                          "zsample-prove": 90, "zsample-cover": 40, "ztile-cover": 40})
     budget_formal.update({"msmem-bmc": 150})  # elaboration ~85 s, 8 steps ~10 s
     budget_formal.update({"axi_width-prove128": 15, "axi_width-prove256": 15,
                           "axi_width-cover": 45,  # 25 s beside another stage
