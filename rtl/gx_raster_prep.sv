@@ -230,14 +230,19 @@ module gx_raster_prep #(
   always_ff @(posedge clk_i) begin
     if (pfree[4]) p0_c_q <= {su.c2, su.c1, su.c0};
   end
+  // the side record's mode fields: the command's mode registered in the clock before its
+  // take (cm_q, as sel_q), the conservative-mode constants as data ANDed with it, so no
+  // select between a field and a constant (a synchronous reset from the mode) remains
+  logic cm_q;
+  always_ff @(posedge clk_i) cm_q <= cmd_i.conservative;
   always_ff @(posedge clk_i) begin
     if (pfree[5]) begin
-      p0_h_q    <= cmd_i.conservative ? 9'd128 + 9'(cmd_i.cons_err) : 9'd0;
-      p0_nx_q   <= cmd_i.conservative ? 3'b000 : ~su.incl;
-      p0_nlog_q <= cmd_i.conservative ? 3'd0 : cmd_i.samples_log2;
-      p0_ps_q   <= !cmd_i.conservative && cmd_i.patternsets;
-      p0_cons_q <= cmd_i.conservative;
-      p0_seg1_q <= cmd_i.conservative && su.cls == 2'd1;
+      p0_h_q    <= (9'd128 + 9'(cmd_i.cons_err)) & {9{cm_q}};
+      p0_nx_q   <= ~su.incl & {3{!cm_q}};
+      p0_nlog_q <= cmd_i.samples_log2 & {3{!cm_q}};
+      p0_ps_q   <= cmd_i.patternsets && !cm_q;
+      p0_cons_q <= cm_q;
+      p0_seg1_q <= cm_q && su.cls == 2'd1;
     end
   end
   always_ff @(posedge clk_i) begin
@@ -728,8 +733,9 @@ module gx_raster_prep #(
              ($signed(su.a0) + $signed(su.a1) + $signed(su.a2) == 0 &&
               $signed(su.b0) + $signed(su.b1) + $signed(su.b2) == 0))
   // P0's registers of the command: a command held since the clock before is the one
-  // offered then (the command protocol), so emp_q and sel_q are its own.
-  `GX_ASSERT(CmdSeen_A, !seen_q[0] || (cmd_valid_i && emp_q[0] == !ne_d && sel_q[0] == sel_d))
+  // offered then (the command protocol), so emp_q, sel_q and cm_q are its own.
+  `GX_ASSERT(CmdSeen_A, !seen_q[0] || (cmd_valid_i && emp_q[0] == !ne_d && sel_q[0] == sel_d &&
+                                        cm_q == cmd_i.conservative))
   // K, O and D are multiples of 2^LS in every stage that holds a triangle (gx_raster's
   // ring keeps K and O / 2^LS: RtLow_A; the walker's I ring D / 2^LS: RiLow_A)
 `ifdef GX_ASSERT_ON
