@@ -137,10 +137,7 @@ module gx_raster_test #(
   // 4 (c % 4) + j; gx_raster_sgn); the pattern set of each lane's quad
   logic                     t4_v_q;
   side_t                    t4_side_q;
-  logic [2:0][NC-1:0][3:0]  t4_sg_d;
-  // the pass bits a copy for each lane (t4_sg_q[l]: lane l's placement reads its own copy,
-  // so no pass bit's register feeds the placement of every lane)
-  logic [Lanes-1:0][2:0][NC-1:0][3:0] t4_sg_q;
+  logic [2:0][NC-1:0][3:0]  t4_sg_q, t4_sg_d;
   // pixel 4 l + k's selects, each 0 outside the pixel range: N = 1 with the quad's
   // pattern set j (t4_m1_q[l][k][j]); N = 2 with set bit j (t4_m2_q); N = 4 (t4_m4_q);
   // N = 8 and N = 16 with the pixel's step (t4_m8_q, t4_m16_q)
@@ -157,8 +154,8 @@ module gx_raster_test #(
       end
     end
   end
-  (* keep *) always_ff @(posedge clk_i) t4_sg_q <= {Lanes{t4_sg_d}};
   always_ff @(posedge clk_i) begin
+    t4_sg_q <= t4_sg_d;
     for (int l = 0; l < Lanes; l++) begin
       logic [1:0] ks;
       ks = !t3_side_q.ps ? 2'd0
@@ -189,11 +186,10 @@ module gx_raster_test #(
   logic                     t5_v_q, t5_grp_q;
   side_t                    t5_side_q;
   logic [Lanes*64-1:0]      placed, t5_placed_q;
-  logic [Lanes-1:0][NC*4-1:0] pass;          // column c's test j passes, at 4 c + j (lane l's copy)
+  logic [NC*4-1:0]          pass;            // column c's test j passes, at 4 c + j
   always_comb begin
-    for (int l = 0; l < Lanes; l++)
-      for (int c = 0; c < NC; c++)
-        pass[l][4*c +: 4] = t4_sg_q[l][0][c] & t4_sg_q[l][1][c] & t4_sg_q[l][2][c];
+    for (int c = 0; c < NC; c++)
+      pass[4*c +: 4] = t4_sg_q[0][c] & t4_sg_q[1][c] & t4_sg_q[2][c];
   end
   always_comb begin
     placed = '0;
@@ -205,15 +201,15 @@ module gx_raster_test #(
           c   = 4 * l + k;
           p8  = 2 * l + k / 2;
           p16 = 4 * l + k;
-          b = t4_m16_q[l][k] && pass[l][4*(4*(p16 % Lanes) + i/4) + i % 4];
+          b = t4_m16_q[l][k] && pass[4*(4*(p16 % Lanes) + i/4) + i % 4];
           if (i < 8)
-            b = b || (t4_m8_q[l][k] && pass[l][4*(4*(p8 % Lanes) + 2*(k % 2) + i/4) + i % 4]);
-          if (i < 4) b = b || (t4_m4_q[l][k] && pass[l][4*c + i]);
+            b = b || (t4_m8_q[l][k] && pass[4*(4*(p8 % Lanes) + 2*(k % 2) + i/4) + i % 4]);
+          if (i < 4) b = b || (t4_m4_q[l][k] && pass[4*c + i]);
           if (i < 2)
-            b = b || (t4_m2_q[l][k][0] && pass[l][4*c + i]) ||
-                     (t4_m2_q[l][k][1] && pass[l][4*c + 2 + i]);
+            b = b || (t4_m2_q[l][k][0] && pass[4*c + i]) ||
+                     (t4_m2_q[l][k][1] && pass[4*c + 2 + i]);
           if (i == 0)
-            for (int j = 0; j < 4; j++) b = b || (t4_m1_q[l][k][j] && pass[l][4*c + j]);
+            for (int j = 0; j < 4; j++) b = b || (t4_m1_q[l][k][j] && pass[4*c + j]);
           placed[64*l + 16*k + i] = b;
         end
   end
@@ -301,8 +297,6 @@ module gx_raster_test #(
     for (int l = 0; l < Lanes; l++) acc_nz[l] = acc_q[64*l +: 64] != '0;
 `endif
   `GX_ASSERT(AccAny_A, acc_any_q == acc_nz)
-  // the lanes' copies of the pass bits are equal
-  `GX_ASSERT(SgCopy_A, t4_sg_q == {Lanes{t4_sg_q[0]}})
   `GX_COVER(TestStep16_C, t4_v_q && t4_side_q.nlog == 3'd4 && t4_side_q.h == 2'd3)
 endmodule
 
