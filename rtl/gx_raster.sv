@@ -93,10 +93,12 @@ module gx_raster #(
   // more (so the ring's output register beside the block RAMs feeds only that register,
   // not the four lanes' adders), and the item meets its offsets in T4. Its write is registered before the block RAMs (WrReg: no
   // logic of prep reaches their write pins; a triangle's offsets are written a clock
-  // later, long before its first item reads them).
+  // later, long before its first item reads them). The block RAMs read every clock
+  // (AlwaysRead: no logic reaches their enable pins); the test is never held, so an
+  // item's offsets are the word read in its T0 clock and nothing else is taken.
   localparam int unsigned HW = gx_raster_pkg::HW;  // bits of a ring half's slot
   for (genvar h = 0; h < 2; h++) begin : gen_ring
-    gx_ram_1r1w #(.Depth(16), .Width(HW), .WrReg(1'b1)) u_ring (
+    gx_ram_1r1w #(.Depth(16), .Width(HW), .AlwaysRead(1'b1), .WrReg(1'b1)) u_ring (
       .clk_i, .rst_i,
       .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rd[HW*h +: HW]),
       .we_i({(HW/8){ofs_we[h]}}), .waddr_i(ofs_waddr), .wdata_i(ofs_wdata)
@@ -105,10 +107,13 @@ module gx_raster #(
   always_ff @(posedge clk_i) ofs_rdata <= ofs_rd;
 
   // The test's ring of the triangles' in-group offsets K(1..3), O(1..3) per edge, read as
-  // the walker's GR takes a group (the data holds from two clocks later until the next
-  // read: the group's items meet it in T0). K and O are multiples of 2^LS (prep's P3
-  // shifts every one by LS or more, RtLow_A), so the ring keeps K / 2^LS and O / 2^LS.
-  // Its write is registered before the block RAMs (WrReg), as the offset ring's.
+  // the walker's GR hands on an item (the item meets the word in T0, two clocks later).
+  // K and O are multiples of 2^LS (prep's P3 shifts every one by LS or more, RtLow_A), so
+  // the ring keeps K / 2^LS and O / 2^LS.
+  // Its write is registered before the block RAMs (WrReg), as the offset ring's; they
+  // read every clock (AlwaysRead), as the offset ring's: GR's item reaches T0 two clocks
+  // after its read, through I1 and the item register, neither ever held, so the test
+  // takes exactly the word read at GR's emit.
   localparam int unsigned MW = gx_raster_pkg::MW;
   localparam int unsigned LS = gx_raster_pkg::LS;
   localparam int unsigned RTW = 2 * 9 * (MW - LS);
@@ -122,7 +127,7 @@ module gx_raster #(
         wt_o[e][i] = ptri.o[e][i][MW-1:LS];
       end
   end
-  gx_ram_1r1w #(.Depth(16), .Width(RTW), .WrReg(1'b1)) u_rt (
+  gx_ram_1r1w #(.Depth(16), .Width(RTW), .AlwaysRead(1'b1), .WrReg(1'b1)) u_rt (
     .clk_i, .rst_i,
     .re_i(rt_re), .raddr_i(rt_addr), .rdata_o({rt_k, rt_o}),
     .we_i({(RTW / 8){tri_we}}), .waddr_i(ptri.seq[3:0]), .wdata_i({wt_k, wt_o})

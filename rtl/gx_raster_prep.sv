@@ -230,14 +230,32 @@ module gx_raster_prep #(
   always_ff @(posedge clk_i) begin
     if (pfree[4]) p0_c_q <= {su.c2, su.c1, su.c0};
   end
+  // the side record's mode fields: the command's mode registered in the clock before its
+  // take (cm_q, as sel_q), the conservative-mode constants as data ANDed with it, so no
+  // select between a field and a constant (a synchronous reset from the mode) remains
+  logic cm_q;
+  always_ff @(posedge clk_i) cm_q <= cmd_i.conservative;
+  // the operands of P1's |A| and |B|: a copy of A and B (edge 1 holds edge 0's for a
+  // conservative segment, whose reversed edge has edge 0's |A| and |B|), loaded with
+  // p0_a_q and p0_b_q and feeding nothing but P1's negations, so each chain's input is a
+  // register of its own; each copy is loaded under the other's free copy (pfree[3] for
+  // A, pfree[2] for B, equal: PrepCopy_A), so synthesis does not merge it with p0_a_q or
+  // p0_b_q, whose inputs are the same
+  logic [2:0][AW-1:0] p0_ac_q, p0_bc_q;
+  logic               seg1_d;
+  assign seg1_d = cm_q && su.cls == 2'd1;
+  (* keep *) always_ff @(posedge clk_i) begin
+    if (pfree[3]) p0_ac_q <= {su.a2, seg1_d ? su.a0 : su.a1, su.a0};
+    if (pfree[2]) p0_bc_q <= {su.b2, seg1_d ? su.b0 : su.b1, su.b0};
+  end
   always_ff @(posedge clk_i) begin
     if (pfree[5]) begin
-      p0_h_q    <= cmd_i.conservative ? 9'd128 + 9'(cmd_i.cons_err) : 9'd0;
-      p0_nx_q   <= cmd_i.conservative ? 3'b000 : ~su.incl;
-      p0_nlog_q <= cmd_i.conservative ? 3'd0 : cmd_i.samples_log2;
-      p0_ps_q   <= !cmd_i.conservative && cmd_i.patternsets;
-      p0_cons_q <= cmd_i.conservative;
-      p0_seg1_q <= cmd_i.conservative && su.cls == 2'd1;
+      p0_h_q    <= (9'd128 + 9'(cmd_i.cons_err)) & {9{cm_q}};
+      p0_nx_q   <= ~su.incl & {3{!cm_q}};
+      p0_nlog_q <= cmd_i.samples_log2 & {3{!cm_q}};
+      p0_ps_q   <= cmd_i.patternsets && !cm_q;
+      p0_cons_q <= cm_q;
+      p0_seg1_q <= seg1_d;
     end
   end
   always_ff @(posedge clk_i) begin
@@ -361,8 +379,8 @@ module gx_raster_prep #(
       p1_b_d[e] = p0_b_q[e];
       p1_c_d[e] = p0_c_q[e];
       if (e == 1 && p0_seg1_q) begin
-        p1_a_d[e] = AW'(-$signed(p0_a_q[0]));
-        p1_b_d[e] = AW'(-$signed(p0_b_q[0]));
+        p1_a_d[e] = AW'(-$signed(p0_ac_q[0]));  // the negation |A|'s chain forms
+        p1_b_d[e] = AW'(-$signed(p0_bc_q[0]));
         p1_c_d[e] = EW'(-$signed(p0_c_q[0]));
       end
     end
@@ -370,12 +388,8 @@ module gx_raster_prep #(
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       coef_t a, b;  // |A| and |B| of the edge before orientation (a reversed edge's are its own)
-      a = $signed(p0_a_q[e]);
-      b = $signed(p0_b_q[e]);
-      if (e == 1 && p0_seg1_q) begin
-        a = $signed(p0_a_q[0]);
-        b = $signed(p0_b_q[0]);
-      end
+      a = $signed(p0_ac_q[e]);
+      b = $signed(p0_bc_q[e]);
       p1_la_q[e] <= a < 0 ? AW'(-a) : AW'(a);
       p1_lb_q[e] <= b < 0 ? AW'(-b) : AW'(b);
     end
@@ -728,8 +742,9 @@ module gx_raster_prep #(
              ($signed(su.a0) + $signed(su.a1) + $signed(su.a2) == 0 &&
               $signed(su.b0) + $signed(su.b1) + $signed(su.b2) == 0))
   // P0's registers of the command: a command held since the clock before is the one
-  // offered then (the command protocol), so emp_q and sel_q are its own.
-  `GX_ASSERT(CmdSeen_A, !seen_q[0] || (cmd_valid_i && emp_q[0] == !ne_d && sel_q[0] == sel_d))
+  // offered then (the command protocol), so emp_q, sel_q and cm_q are its own.
+  `GX_ASSERT(CmdSeen_A, !seen_q[0] || (cmd_valid_i && emp_q[0] == !ne_d && sel_q[0] == sel_d &&
+                                        cm_q == cmd_i.conservative))
   // K, O and D are multiples of 2^LS in every stage that holds a triangle (gx_raster's
   // ring keeps K and O / 2^LS: RtLow_A; the walker's I ring D / 2^LS: RiLow_A)
 `ifdef GX_ASSERT_ON
@@ -756,6 +771,10 @@ module gx_raster_prep #(
   `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || !p0_ne_q}} &&
                         adm_q == {PC{adm_ok_q}} && seen_q == {PC{seen_q[0]}} &&
                         emp_q == {PC{emp_q[0]}} && sel_q == {SC{sel_q[0]}})
+  // the operands of |A| and |B| are the edges' A and B before orientation
+  `GX_ASSERT(AbsCopy_A, !p0_v_q ||
+                        (p0_ac_q == {p0_a_q[2], p0_seg1_q ? p0_a_q[0] : p0_a_q[1], p0_a_q[0]} &&
+                         p0_bc_q == {p0_b_q[2], p0_seg1_q ? p0_b_q[0] : p0_b_q[1], p0_b_q[0]}))
   `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
   `GX_COVER(PrepDropKnown_C, take && emp_q[0])
 endmodule

@@ -681,15 +681,15 @@ module gx_raster_walk #(
   end
 
   // FIFO G and GR: the head group's steps (gr_last_q: the step gr_h_q is the head's last,
-  // a register that follows the head as WF's wf_rest_q; gr_hc_q: copies of gr_h_q, one
-  // for each edge's step offset select in I1)
+  // a register that follows the head as WF's wf_rest_q; gr_hc_q: gr_h_q one-hot (bit
+  // h - 1 for step h >= 1, 0 for step 0), a copy for each edge's step offset select in I1)
   logic            fg_valid, gr_emit, gr_last, fg_pop, fg_ld, gr_last_q;
   // gr_last_q's next value with and without a load, formed apart (kept nets) as WF's
   (* keep *) logic gr_last_n, gr_last_e;
   rec_g_t          fg_head, fg_next;
   logic [FCW-1:0]  fg_count;
   logic [1:0]      gr_h_q;
-  logic [2:0][1:0] gr_hc_q;
+  logic [2:0][2:0] gr_hc_q;
   gx_fifo_lut #(.Width($bits(g2_q)), .Depth(FD), .HeadGroups(4)) u_fg (
     .clk_i, .rst_i, .push_i(g2_v_q), .in_data_i(g2_q), .pop_i(fg_pop),
     .valid_o(fg_valid), .head_o(fg_head), .count_o(fg_count), .load_o(fg_ld),
@@ -711,7 +711,7 @@ module gx_raster_walk #(
   for (genvar e = 0; e < 3; e++) begin : gen_hc
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) gr_hc_q[e] <= '0;
-      else if (gr_emit) gr_hc_q[e] <= gr_last ? '0 : gr_h_q + 2'd1;
+      else if (gr_emit) gr_hc_q[e] <= gr_last ? '0 : {gr_h_q == 2'd2, gr_h_q == 2'd1, gr_h_q == 2'd0};
     end
   end
   // R's credit: a group handed on by WR (G never drops one)
@@ -740,10 +740,11 @@ module gx_raster_walk #(
     i1_h_q    <= gr_h_q;
     i1_last_q <= gr_last;
     for (int e = 0; e < 3; e++)
-      i1_d_q[e] <= gr_hc_q[e] == 2'd0 ? '0
-                 : gr_hc_q[e] == 2'd1 ? (EW-LS)'($signed(ri.d[e][0]))
-                 : gr_hc_q[e] == 2'd2 ? (EW-LS)'($signed(ri.d[e][1]))
-                 :                  (EW-LS)'($signed(ri.d[e][2]));
+      // D(h) by the one-hot step, as ANDs and an OR (no select between a value and a
+      // constant, so no synchronous reset from the step)
+      i1_d_q[e] <= ({(EW-LS){gr_hc_q[e][0]}} & (EW-LS)'($signed(ri.d[e][0]))) |
+                   ({(EW-LS){gr_hc_q[e][1]}} & (EW-LS)'($signed(ri.d[e][1]))) |
+                   ({(EW-LS){gr_hc_q[e][2]}} & (EW-LS)'($signed(ri.d[e][2])));
     i1_tag_q  <= ri.tag;
     i1_nlog_q <= ri.nlog;
     i1_ps_q   <= ri.ps;
@@ -803,7 +804,8 @@ module gx_raster_walk #(
   `GX_ASSERT(HeadFollow_A, (ff_valid || wf_rest_q == '0) && (fr_valid || wr_rest_q == '0) &&
                            (fg_valid || gr_h_q == '0) &&
                            (!fg_valid || gr_last_q == (gr_h_q == steps_m1(fg_head.nlog))) &&
-                           gr_hc_q == {3{gr_h_q}} && wf_ic_q == {3{wf_idx}} &&
+                           gr_hc_q == {3{gr_h_q == 2'd3, gr_h_q == 2'd2, gr_h_q == 2'd1}} &&
+                           wf_ic_q == {3{wf_idx}} &&
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0))
