@@ -70,6 +70,19 @@ module gx_ztile (
     for (int k = 0; k < K; k++) m[k] = !pass[k] && idx[2*k +: 2] == j;
     f_hit = m;
   endfunction
+  // A canonical form: a compressed tile has 1..4 planes, every index below the count and
+  // the planes past it 0; a clear or raw tile's other fields are 0; the state is one of
+  // the three.
+  function automatic logic f_canon(input logic [1:0] st, input logic [2:0] np,
+                                   input logic [2*K-1:0] idx, input logic [4*PW-1:0] pl);
+    logic idx_ok, pl_ok;
+    idx_ok = 1'b1;
+    pl_ok = 1'b1;
+    for (int k = 0; k < K; k++) idx_ok = idx_ok && 3'(idx[2*k +: 2]) < np;
+    for (int r = 0; r < 4; r++) pl_ok = pl_ok && (3'(r) < np || pl[PW*r +: PW] == '0);
+    if (st == StPlanes) f_canon = np >= 3'd1 && np <= 3'd4 && idx_ok && pl_ok;
+    else                f_canon = st != 2'd3 && np == '0 && idx == '0 && pl == '0;
+  endfunction
   // The clear value's flat plane: pt = clear 2^9, a = b = 0.
   function automatic logic [PW-1:0] f_clr_pl(input logic [23:0] clear);
     f_clr_pl = {1'b0, clear, 9'd0, 68'd0};
@@ -161,7 +174,6 @@ module gx_ztile (
   logic eqc2;         // the clear plane equals tp
   logic conv2;
   logic [23:0] clr2;
-  logic [2*K-1:0] eidx2;
   logic [K-1:0] pass2;
   logic [PW-1:0] tp2;
   logic unch2, ok2;
@@ -175,7 +187,6 @@ module gx_ztile (
       eqc2  <= f_clr_pl(r1.clear) == r1.tp;
       conv2 <= conv;
       clr2  <= r1.clear;
-      eidx2 <= r1.idx;
       pass2 <= r1.pass;
       tp2   <= r1.tp;
       unch2 <= !r1.write || r1.pass == '0;
@@ -188,7 +199,6 @@ module gx_ztile (
   logic [3:0] used3, eq3;
   logic [3:0][5:0] first3;
   logic [4*PW-1:0] epl3;
-  logic [2*K-1:0] eidx3;
   logic [K-1:0] pass3;
   logic [PW-1:0] tp3;
   logic unch3, ok3;
@@ -201,7 +211,6 @@ module gx_ztile (
       end
       for (int j = 0; j < 4; j++) eq3[j] <= (j == 0 && conv2) ? eqc2 : eqp2[j];
       epl3  <= {orig2.pl[4*PW-1:PW], conv2 ? f_clr_pl(clr2) : orig2.pl[PW-1:0]};
-      eidx3 <= eidx2;
       pass3 <= pass2;
       tp3   <= tp2;
       unch3 <= unch2;
@@ -226,7 +235,6 @@ module gx_ztile (
   logic found4, comp4, unch4, ok4;
   logic [1:0] newr4;
   logic [4*PW-1:0] epl4;
-  logic [2*K-1:0] eidx4;
   logic [K-1:0] pass4;
   logic [PW-1:0] tp4;
   gx_pkg::zu_resp_t orig4;
@@ -241,7 +249,6 @@ module gx_ztile (
       ok4    <= ok3;
       unch4  <= unch3;
       epl4   <= epl3;
-      eidx4  <= eidx3;
       pass4  <= pass3;
       tp4    <= tp3;
       orig4  <= orig3;
@@ -254,7 +261,7 @@ module gx_ztile (
     nf.state = StPlanes;
     nf.np = found4 ? nk4 : nk4 + 3'd1;
     for (int k = 0; k < K; k++)
-      nf.idx[2*k +: 2] = pass4[k] ? newr4 : f_sel(rank4, eidx4[2*k +: 2]);
+      nf.idx[2*k +: 2] = pass4[k] ? newr4 : f_sel(rank4, orig4.idx[2*k +: 2]);
     for (int r = 0; r < 4; r++)
       nf.pl[PW*r +: PW] = f_place(used4, rank4, epl4, tp4, !found4 && nk4 == 3'(r), 2'(r));
   end
@@ -304,22 +311,22 @@ module gx_ztile (
       fv_orig5 <= orig4;
     end
   end
-  logic fv_s2, fv_s3, fv_s4, fv_form;
+  logic fv_s2, fv_s3, fv_s4;
   logic [3:0] fv_u4, fv_eq4;
   logic [3:0][5:0] fv_f4;
   logic [3:0][1:0] fv_r4;
   logic [2:0] fv_n4;
   always_comb begin
-    fv_s2 = eqc2 == (f_clr_pl(clr2) == tp2) && eidx2 == orig2.idx;
+    fv_s2 = eqc2 == (f_clr_pl(clr2) == tp2);
     fv_s3 = 1'b1;
     for (int j = 0; j < 4; j++) begin
-      fv_s2 = fv_s2 && hit2[j] == f_hit(eidx2, pass2, 2'(j)) &&
+      fv_s2 = fv_s2 && hit2[j] == f_hit(orig2.idx, pass2, 2'(j)) &&
               eqp2[j] == (orig2.pl[PW*j +: PW] == tp2);
-      fv_s3 = fv_s3 && used3[j] == |f_hit(eidx3, pass3, 2'(j)) &&
-              first3[j] == f_first(f_hit(eidx3, pass3, 2'(j))) &&
+      fv_s3 = fv_s3 && used3[j] == |f_hit(orig3.idx, pass3, 2'(j)) &&
+              first3[j] == f_first(f_hit(orig3.idx, pass3, 2'(j))) &&
               eq3[j] == (epl3[PW*j +: PW] == tp3);
-      fv_u4[j]  = |f_hit(eidx4, pass4, 2'(j));
-      fv_f4[j]  = f_first(f_hit(eidx4, pass4, 2'(j)));
+      fv_u4[j]  = |f_hit(orig4.idx, pass4, 2'(j));
+      fv_f4[j]  = f_first(f_hit(orig4.idx, pass4, 2'(j)));
       fv_eq4[j] = epl4[PW*j +: PW] == tp4;
     end
     for (int j = 0; j < 4; j++) fv_r4[j] = f_rank(fv_u4, fv_f4, j);
@@ -327,29 +334,12 @@ module gx_ztile (
     fv_s4 = used4 == fv_u4 && rank4 == fv_r4 && nk4 == fv_n4 &&
             {found4, newr4} == f_newr(fv_u4, fv_eq4, fv_r4, fv_n4[1:0]) &&
             comp4 == (ok4 && (found4 || nk4 < 3'd4));
-    fv_form = resp_o.np >= 3'd1 && resp_o.np <= 3'd4;
-    for (int k = 0; k < K; k++) fv_form = fv_form && 3'(resp_o.idx[2*k +: 2]) < resp_o.np;
-    for (int r = 0; r < 4; r++)
-      if (3'(r) >= resp_o.np) fv_form = fv_form && resp_o.pl[PW*r +: PW] == '0;
   end
 `endif
 
-  // The request is canonical (the C model's tiles are): a compressed tile has 1..4
-  // planes, every index below the count and the planes past it 0; a clear or raw tile's
-  // other fields are 0; the state is one of the three.
+  // The request is canonical (the C model's tiles are).
   logic req_canon;
-  always_comb begin
-    req_canon = req_i.state != 2'd3;
-    if (req_i.state == StPlanes) begin
-      req_canon = req_canon && req_i.np >= 3'd1 && req_i.np <= 3'd4;
-      for (int k = 0; k < K; k++)
-        req_canon = req_canon && 3'(req_i.idx[2*k +: 2]) < req_i.np;
-      for (int r = 0; r < 4; r++)
-        if (3'(r) >= req_i.np) req_canon = req_canon && req_i.pl[PW*r +: PW] == '0;
-    end else begin
-      req_canon = req_canon && req_i.np == '0 && req_i.idx == '0 && req_i.pl == '0;
-    end
-  end
+  assign req_canon = f_canon(req_i.state, req_i.np, req_i.idx, req_i.pl);
 
   `GX_ASSUME(ReqHold_M, !`GX_PAST_OK || !$past(req_valid_i && !req_ready_o) ||
                         (req_valid_i && req_i == $past(req_i)))
@@ -364,17 +354,16 @@ module gx_ztile (
   `GX_ASSERT(Raw_A, !v_q[NS] || fv_unch5 || fv_comp5 ||
                     resp_o == {StRaw, 539'd0})
   `GX_ASSERT(Form_A, !v_q[NS] || fv_unch5 || !fv_comp5 ||
-                     (resp_o.state == StPlanes && fv_form))
+                     (resp_o.state == StPlanes &&
+                      f_canon(resp_o.state, resp_o.np, resp_o.idx, resp_o.pl)))
 `ifdef FORMAL
   // One arbitrary sample's plane before and after.
   logic [4*PW-1:0] fv_epl5;
-  logic [2*K-1:0] fv_eidx5;
   logic [K-1:0] fv_pass5;
   logic [PW-1:0] fv_tp5;
   always_ff @(posedge clk_i) begin
     if (en) begin
       fv_epl5  <= epl4;
-      fv_eidx5 <= eidx4;
       fv_pass5 <= pass4;
       fv_tp5   <= tp4;
     end
@@ -382,7 +371,7 @@ module gx_ztile (
   (* anyconst *) logic [5:0] fv_k;
   logic [1:0] fv_oi, fv_ni;
   logic [PW-1:0] fv_old, fv_new;
-  assign fv_oi  = fv_eidx5[2*fv_k +: 2];
+  assign fv_oi  = fv_orig5.idx[2*fv_k +: 2];
   assign fv_ni  = resp_o.idx[2*fv_k +: 2];
   assign fv_old = fv_epl5[PW*fv_oi +: PW];
   assign fv_new = resp_o.pl[PW*fv_ni +: PW];
