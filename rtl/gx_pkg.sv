@@ -328,24 +328,29 @@ package gx_pkg;
   } zt_plane_t;
   localparam int unsigned ZT_PLANE_BITS = 102;
 
-  /// sample-stage request (gx_zsample): one depth tile's tile plane, positions, test and stored depths (1839 bits)
+  /// sample-stage request (gx_zsample): one draw into a depth tile: the draw's tile plane, the positions, the test, and the tile's stored form (compressed or raw) (2404 bits)
   typedef struct packed {
-    logic [33:0] pt;  // [1838:1805] tile plane: depth at the centre (9 fraction bits, mod 2^34)
-    logic [33:0] a;  // [1804:1771] tile plane: depth per 1/16 pixel in x
-    logic [33:0] b;  // [1770:1737] tile plane: depth per 1/16 pixel in y
-    logic [2:0] nlog;  // [1736:1734] log2 of the samples a pixel, 0..4
-    logic pset;  // [1733:1733] pattern sets on (gx_rs_cfg_t.patternsets)
-    logic [1:0] qset;  // [1732:1731] (tx / 2 + ty / 2) mod 4 for the tile's upper-left pixel (tx, ty): its quads' first pattern set
-    logic [2:0] func;  // [1730:1728] depth function (gx_zrop_func_t)
-    logic [127:0] slots;  // [1727:1600] the pattern table's 16 slots, slot s in bits 8s+7..8s (x offset in the high nibble, y in the low, 1/16 pixel)
-    logic [63:0] cov;  // [1599:1536] coverage: sample k (sample k mod N of pixel k / N, pixels row-major) in bit k
-    logic [1535:0] zold;  // [1535:0] stored depths: sample k's in bits 24k+23..24k
+    logic [33:0] pt;  // [2403:2370] tile plane: depth at the centre (9 fraction bits, mod 2^34)
+    logic [33:0] a;  // [2369:2336] tile plane: depth per 1/16 pixel in x
+    logic [33:0] b;  // [2335:2302] tile plane: depth per 1/16 pixel in y
+    logic [2:0] nlog;  // [2301:2299] log2 of the samples a pixel, 0..4
+    logic pset;  // [2298:2298] pattern sets on (gx_rs_cfg_t.patternsets)
+    logic [1:0] qset;  // [2297:2296] (tx / 2 + ty / 2) mod 4 for the tile's upper-left pixel (tx, ty): its quads' first pattern set
+    logic [2:0] func;  // [2295:2293] depth function (gx_zrop_func_t)
+    logic [127:0] slots;  // [2292:2165] the pattern table's 16 slots, slot s in bits 8s+7..8s (x offset in the high nibble, y in the low, 1/16 pixel)
+    logic [63:0] cov;  // [2164:2101] coverage: sample k (sample k mod N of pixel k / N, pixels row-major) in bit k
+    logic [1:0] state;  // [2100:2099] the tile's state (gx_zrop_tstate_t): 0 clear, 1 planes, 2 raw
+    logic [2:0] np;  // [2098:2096] planes in use, 1..4 (state 1)
+    logic [127:0] idx;  // [2095:1968] sample k's plane in bits 2k+1..2k (state 1; each below np)
+    logic [407:0] pl;  // [1967:1560] the tile's planes (state 1), plane j in bits 102j+101..102j as zt_plane, mod 2^34
+    logic [23:0] clear;  // [1559:1536] the surface's clear value (state 0: every sample's stored depth)
+    logic [1535:0] zold;  // [1535:0] stored depths (state 2): sample k's in bits 24k+23..24k
   } zs_req_t;
-  localparam int unsigned ZS_REQ_BITS = 1839;
+  localparam int unsigned ZS_REQ_BITS = 2404;
 
-  /// sample-stage response (gx_zsample): every sample's depth from the tile plane and the samples that pass (1600 bits)
+  /// sample-stage response (gx_zsample): the samples that pass and every sample's depth after a write (1600 bits)
   typedef struct packed {
-    logic [1535:0] znew;  // [1599:64] sample k's depth (gx_zrop_eval at its position) in bits 24k+23..24k
+    logic [1535:0] z;  // [1599:64] sample k's depth after a write (gx_zrop_tile_test): its new depth (gx_zrop_eval at its position) where it passes, its stored one elsewhere, in bits 24k+23..24k
     logic [63:0] pass;  // [63:0] sample k covered and passing the depth test, bit k
   } zs_resp_t;
   localparam int unsigned ZS_RESP_BITS = 1600;

@@ -1,12 +1,26 @@
-// gx_zsample: the depth unit's sample stage: one depth tile's 64 sample depths from its
-// tile plane at the programmed sample positions, and the depth test; 16 samples a clock.
+// gx_zsample: the depth unit's sample stage: one draw into a depth tile: the 64 samples'
+// depths from the draw's tile plane at the programmed sample positions, the tile's stored
+// depths (reconstructed from its planes when it is compressed), and the depth test; 16
+// samples a clock.
 //
-// The C model is the specification: sample k of the tile (sample i = k mod N of pixel
-// k / N, pixels row-major, cx = pixel mod tw, cy = pixel / tw) sits at the pattern slot
-// gx_raster_slot picks for pixel (tx + cx, ty + cy) and sample i, its offset from the
-// tile's centre in 1/16 pixel is sx = 16 cx + ox - 8 tw, sy = 16 cy + oy - 8 th
-// (gx_zrop_positions), its depth is gx_zrop_eval(tile plane, sx, sy), and it passes when
-// it is covered and gx_zrop_test(func, depth, stored depth) holds (docs/zrop.md).
+// The C model is the specification (gx_zrop_tile_test): sample k of the tile (sample
+// i = k mod N of pixel k / N, pixels row-major, cx = pixel mod tw, cy = pixel / tw) sits
+// at the pattern slot gx_raster_slot picks for pixel (tx + cx, ty + cy) and sample i, its
+// offset from the tile's centre in 1/16 pixel is sx = 16 cx + ox - 8 tw, sy = 16 cy + oy
+// - 8 th (gx_zrop_positions), its depth is gx_zrop_eval(tile plane, sx, sy), its stored
+// depth is gx_zrop_tile_read (the clear value, the raw depth, or gx_zrop_eval of its own
+// plane at the same place), it passes when it is covered and gx_zrop_test(func, depth,
+// stored depth) holds, and its depth after a write is the new one where it passes, the
+// stored one elsewhere (docs/zrop.md).
+//
+// Passes: the datapath below evaluates one plane at the tile's 64 positions in four
+// beats. A draw into a raw tile is one pass, the draw's plane, tested against the
+// request's stored depths. A compressed tile of p planes takes p reconstruction passes
+// first, one a plane (a clear tile: one, its clear value's flat plane), each writing its
+// depths into the stored-depth copy `zr_q` for the samples whose index names it, then
+// the draw's pass, tested against that copy. The passes of a draw are issued on
+// consecutive enables, so the draw's pass reads a quarter of the copy 4 stages after the
+// last reconstruction pass wrote it, and the next draw's passes write it only after.
 //
 // The sum splits into a column's part, a row's part and a slot's part (docs/zrop.md,
 // "the sample stage"):
@@ -25,15 +39,17 @@
 // only) and 4 or 8 S values, and adds them: two 34-bit adds a sample. The rounding:
 // z = ((u + 2^8) >> 9) - 2^23 for the sum u, clamped to 0..2^24 - 1.
 //
-// Handshake: valid/ready streams req (one tile a request) and resp (one tile a response).
-// The request register issues the tile's four beats on four consecutive enables; the
-// beats run through one stall pipeline (one enable: it advances unless a finished tile's
-// response is offered and not taken), so a tile's beats always stand in four adjacent
-// stages (Contig_A): the read copy is loaded in the clock beat 3 has the tables' last
-// values, with the values beats 0-2 staged in the three clocks before, and holds them
-// while beats 0-3 read it. req_ready_o = the enable, when the request register is empty
-// or issues its last beat. Beat stages:
-//   1      the beat: its quarter's stored depths and coverage, its four slots' offsets
+// Handshake: valid/ready streams req (one draw a request) and resp (one draw a response).
+// The request register issues the draw's passes, four beats each, on consecutive
+// enables; the beats run through one stall pipeline (one enable: it advances unless a
+// finished draw's response is offered and not taken), so a pass's beats always stand in
+// four adjacent stages, and a draw's passes in adjacent groups (Contig_A): the tables'
+// read copy is loaded in the clock beat 3 has the tables' last values, with the values
+// beats 0-2 staged in the three clocks before, and holds them while beats 0-3 read it.
+// req_ready_o = the enable, when the request register is empty or issues its last beat.
+// Beat stages:
+//   1      the beat: its pass's plane, its quarter's stored depths and coverage, its
+//          four slots' offsets, the lanes its reconstruction pass writes
 //   2      the tables, first adds: a ox, b oy halves; a k; the base; the rows' terms
 //   3      the tables, second adds; beats 0-2 write the staging copy at the 3 -> 4
 //          step, beat 3 loads the read copy with it and its own values
@@ -44,12 +60,16 @@
 //   9      RB + S
 //   10     u = CX + (RB + S)
 //   11     (u + 2^8) >> 9
-//   12     the clamp: the sample's depth
+//   12     the clamp: the sample's depth; the stored depths (the request's, or the
+//          copy's quarter for a compressed tile); a reconstruction beat writes its
+//          depths into the copy at the 12 -> 13 step
 //   13     the test against the stored depth, the coverage
-//   14     the response register: the beat's quarter written; valid after beat 3
-// Latency: 18 clocks from the request's take to its response (the beats issued in the 4
-// clocks after the take, the last reaching the response register 14 clocks after its
-// issue). Throughput: one tile every 4 clocks (16 samples a clock).
+//   14     the response register: the beat's quarter written (the new depth where the
+//          sample passes, else the stored one); valid after the draw's pass's beat 3
+// Latency: 18 + 4 r clocks from the request's take to its response, r the
+// reconstruction passes (0 raw, 1 clear, p planes), the passes issued in the 4 (r + 1)
+// clocks after the take, the last beat reaching the response register 14 clocks after its
+// issue. Throughput: one draw every 4 (r + 1) clocks (16 samples a clock).
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -68,37 +88,60 @@ module gx_zsample (
   localparam logic [33:0] Window = 34'h1_0000_0000;  // 2^32
 
   // ---------------------------------------------------------------------------------
-  // The pipeline's valid bits, beat numbers and tile parities (the parity tells adjacent
-  // tiles apart for the properties below; no logic reads it).
+  // The pipeline's valid bits, beat numbers, pass numbers, draw's-pass bits and draw
+  // parities (the parity tells adjacent draws apart for the properties below; no logic
+  // reads it).
   logic en;
   logic [NS:1] v_q;
   logic [NS:1][1:0] k_q;
+  logic [NS:1] t_q;          // the beat is the draw's pass (the test), not a reconstruction
   logic [NS:1] par_q;
-  assign resp_valid_o = v_q[NS] && k_q[NS] == 2'd3;
+  logic [NS:1][2:0] p_q;
+  assign resp_valid_o = v_q[NS] && k_q[NS] == 2'd3 && t_q[NS];
   assign en = !resp_valid_o || resp_ready_i;
 
-  // The request register: the tile, the beat it issues next, its parity (toggled at each
-  // take, so the tile it holds has parity rpar_q).
+  // The request register: the draw, the beat and pass it issues next, the draw's last
+  // pass (its reconstruction passes: 0 raw, 1 clear, p planes), its parity (toggled at
+  // each take, so the draw it holds has parity rpar_q). A clear tile is taken as a
+  // one-plane tile of its clear value's flat plane (idx 0).
   gx_pkg::zs_req_t rq;
   logic rv_q;
   logic [1:0] rk_q;
+  logic [2:0] rp_q, lp_q;
   logic rpar_q;
-  logic take;
-  assign req_ready_o = en && (!rv_q || rk_q == 2'd3);
+  logic take, rtest, rlast;
+  function automatic logic [2:0] f_lp(input logic [1:0] state, input logic [2:0] np);
+    f_lp = state == 2'd2 ? 3'd0 : state == 2'd0 ? 3'd1 : np;
+  endfunction
+  assign rtest = rp_q == lp_q;
+  assign rlast = rk_q == 2'd3 && rtest;
+  assign req_ready_o = en && (!rv_q || rlast);
   assign take = req_valid_i && req_ready_o;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       rv_q   <= 1'b0;
       rk_q   <= 2'd0;
+      rp_q   <= 3'd0;
       rpar_q <= 1'b0;
     end else if (en) begin
       if (rv_q) rk_q <= rk_q + 2'd1;
-      if (!rv_q || rk_q == 2'd3) rv_q <= req_valid_i;
+      if (rv_q && rk_q == 2'd3) rp_q <= rtest ? 3'd0 : rp_q + 3'd1;
+      if (!rv_q || rlast) rv_q <= req_valid_i;
       if (take) rpar_q <= !rpar_q;
     end
   end
+  logic rclr;
+  gx_pkg::zs_req_t rin;
+  assign rclr = req_i.state == 2'd0;
+  always_comb begin
+    rin = req_i;
+    if (rclr) rin.pl[101:0] = {1'b0, req_i.clear, 9'd0, 68'd0};
+  end
   always_ff @(posedge clk_i) begin
-    if (take) rq <= req_i;
+    if (take) begin
+      rq   <= rin;
+      lp_q <= f_lp(req_i.state, req_i.np);
+    end
   end
 
   always_ff @(posedge clk_i) begin
@@ -108,7 +151,9 @@ module gx_zsample (
   always_ff @(posedge clk_i) begin
     if (en) begin
       k_q   <= {k_q[NS-1:1], rk_q};
+      t_q   <= {t_q[NS-1:1], rtest};
       par_q <= {par_q[NS-1:1], rpar_q};
+      p_q   <= {p_q[NS-1:1], rp_q};
     end
   end
 
@@ -121,11 +166,23 @@ module gx_zsample (
   logic [3:0][7:0] sl1;          // slots 4k .. 4k + 3
   logic [L-1:0][23:0] zo1;       // the quarter's stored depths
   logic [L-1:0] cv1;             // and coverage
+  logic [2*L-1:0] ix1;           // the quarter's plane indices
+  logic [101:0] pl1;             // the pass's plane
+  logic cp1;                     // the tile is compressed (or clear)
+  always_comb begin
+    unique case (rp_q[1:0])
+      2'd0:    pl1 = rq.pl[101:0];
+      2'd1:    pl1 = rq.pl[203:102];
+      2'd2:    pl1 = rq.pl[305:204];
+      default: pl1 = rq.pl[407:306];
+    endcase
+  end
   always_ff @(posedge clk_i) begin
     if (en) begin
-      pt1 <= rq.pt;
-      a1  <= rq.a;
-      b1  <= rq.b;
+      pt1 <= rtest ? rq.pt : pl1[101:68];
+      a1  <= rtest ? rq.a : pl1[67:34];
+      b1  <= rtest ? rq.b : pl1[33:0];
+      cp1 <= rq.state != 2'd2;
       n1  <= rq.nlog;
       f1  <= rq.func;
       ps1 <= rq.pset;
@@ -133,14 +190,34 @@ module gx_zsample (
       // the beat's quarter, a 4-way select (constant part-selects: a variable offset
       // would synthesize as a barrel shifter)
       unique case (rk_q)
-        2'd0: begin sl1 <= rq.slots[31:0];   zo1 <= rq.zold[383:0];     cv1 <= rq.cov[15:0];  end
-        2'd1: begin sl1 <= rq.slots[63:32];  zo1 <= rq.zold[767:384];   cv1 <= rq.cov[31:16]; end
-        2'd2: begin sl1 <= rq.slots[95:64];  zo1 <= rq.zold[1151:768];  cv1 <= rq.cov[47:32]; end
+        2'd0: begin
+          sl1 <= rq.slots[31:0];   zo1 <= rq.zold[383:0];    cv1 <= rq.cov[15:0];
+          ix1 <= rq.idx[31:0];
+        end
+        2'd1: begin
+          sl1 <= rq.slots[63:32];  zo1 <= rq.zold[767:384];  cv1 <= rq.cov[31:16];
+          ix1 <= rq.idx[63:32];
+        end
+        2'd2: begin
+          sl1 <= rq.slots[95:64];  zo1 <= rq.zold[1151:768]; cv1 <= rq.cov[47:32];
+          ix1 <= rq.idx[95:64];
+        end
         default: begin
           sl1 <= rq.slots[127:96]; zo1 <= rq.zold[1535:1152]; cv1 <= rq.cov[63:48];
+          ix1 <= rq.idx[127:96];
         end
       endcase
     end
+  end
+  // The lanes a reconstruction beat writes into the stored-depth copy: those whose
+  // sample's plane is the pass's (every lane for a clear tile's one pass).
+  logic [L-1:0] wm1;
+  logic cl1;
+  always_ff @(posedge clk_i) begin
+    if (en) cl1 <= rq.state == 2'd0;
+  end
+  always_comb begin
+    for (int l = 0; l < L; l++) wm1[l] = !t_q[1] && (cl1 || ix1[2*l +: 2] == p_q[1][1:0]);
   end
 
   // The tile's size: log2 tw, log2 th by N.
@@ -294,8 +371,10 @@ module gx_zsample (
   logic [3:2] ps_q;
   logic [3:2][1:0] qs_q;
   logic [12:2][2:0] fn_q;
-  logic [12:2][L-1:0][23:0] zo_q;
+  logic [13:2][L-1:0][23:0] zo_q;
   logic [12:2][L-1:0] cv_q;
+  logic [12:2][L-1:0] wm_q;
+  logic [11:2] cp_q;
   always_ff @(posedge clk_i) begin
     if (en) begin
       n_q[2]  <= n1;
@@ -304,15 +383,41 @@ module gx_zsample (
       qs_q[2] <= qs1;
       zo_q[2] <= zo1;
       cv_q[2] <= cv1;
+      wm_q[2] <= wm1;
+      cp_q[2] <= cp1;
       n_q[3]  <= n_q[2];
       ps_q[3] <= ps_q[2];
       qs_q[3] <= qs_q[2];
       for (int j = 3; j <= 12; j++) begin
         fn_q[j] <= fn_q[j-1];
-        zo_q[j] <= zo_q[j-1];
         cv_q[j] <= cv_q[j-1];
+        wm_q[j] <= wm_q[j-1];
       end
+      for (int j = 3; j <= 11; j++) begin
+        zo_q[j] <= zo_q[j-1];
+        cp_q[j] <= cp_q[j-1];
+      end
+      zo_q[13] <= zo_q[12];
     end
+  end
+
+  // The stored-depth copy of a compressed tile: a ring of four quarters that turns by
+  // one at each beat leaving stage 12, so zr_q[0] is the quarter of the beat in stage 12
+  // and zr_q[1] the quarter of the beat behind it (RingAlign_A). The beat leaving stage
+  // 12 puts its quarter back at the end, a reconstruction beat with its lanes' depths
+  // written; the draw's pass's beat in stage 11 takes zr_q[1], in place of the request's
+  // depths: the last reconstruction pass wrote it 4 beats ahead, the next draw's passes
+  // write it only after.
+  logic [3:0][L-1:0][23:0] zr_q;
+  logic [L-1:0][23:0] z12;
+  always_ff @(posedge clk_i) begin
+    if (en && v_q[12]) begin
+      zr_q[2:0] <= zr_q[3:1];
+      for (int l = 0; l < L; l++) zr_q[3][l] <= wm_q[12][l] ? z12[l] : zr_q[0][l];
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (en) zo_q[12] <= cp_q[11] ? zr_q[1] : zo_q[11];
   end
 
   // ---------------------------------------------------------------------------------
@@ -324,7 +429,6 @@ module gx_zsample (
   // LB = {l[3], l[0]} at N = 1; the high two bits (the pixel's parities at N = 2 and 4,
   // the pattern set at N = 1 and 2, the sample at 8 and 16) are the beat's. So a lane
   // selects among at most 8 S entries, and among 4 when LA = LB.
-  logic [L-1:0][23:0] z12;
   logic [L-1:0] pass13;
   logic [L-1:0][23:0] z13;
   for (genvar l = 0; l < L; l++) begin : gen_lane
@@ -412,52 +516,105 @@ module gx_zsample (
     end
   end
 
-  // Stage 14: the response register, the beat's quarter.
+  // Stage 14: the response register, the draw's pass's beat's quarter: each sample's
+  // new depth where it passes, its stored one elsewhere.
+  logic [L-1:0][23:0] zw13;
+  always_comb begin
+    for (int l = 0; l < L; l++) zw13[l] = pass13[l] ? z13[l] : zo_q[13][l];
+  end
   always_ff @(posedge clk_i) begin
-    if (en && v_q[13]) begin
+    if (en && v_q[13] && t_q[13]) begin
       unique case (k_q[13])
-        2'd0: begin resp_o.znew[383:0]    <= z13; resp_o.pass[15:0]  <= pass13; end
-        2'd1: begin resp_o.znew[767:384]  <= z13; resp_o.pass[31:16] <= pass13; end
-        2'd2: begin resp_o.znew[1151:768] <= z13; resp_o.pass[47:32] <= pass13; end
-        default: begin resp_o.znew[1535:1152] <= z13; resp_o.pass[63:48] <= pass13; end
+        2'd0: begin resp_o.z[383:0]    <= zw13; resp_o.pass[15:0]  <= pass13; end
+        2'd1: begin resp_o.z[767:384]  <= zw13; resp_o.pass[31:16] <= pass13; end
+        2'd2: begin resp_o.z[1151:768] <= zw13; resp_o.pass[47:32] <= pass13; end
+        default: begin resp_o.z[1535:1152] <= zw13; resp_o.pass[63:48] <= pass13; end
       endcase
     end
   end
 
   // ---------------------------------------------------------------------------------
   // Properties. The arithmetic is checked on every sample against the C model in
-  // cosimulation; here: the beats' order, on which the tables' timing rests, the
-  // response held while not taken, and no tile lost or made up.
+  // cosimulation; here: the beats' and passes' order, on which the tables' timing and
+  // the stored-depth copy rest, the response held while not taken, and no draw lost or
+  // made up.
 `ifdef GX_ASSERT_ON
   logic [2:0] fv_owed_q, fv_in_flight;
   always_ff @(posedge clk_i) begin
     if (rst_i) fv_owed_q <= '0;
     else fv_owed_q <= fv_owed_q + 3'(take) - 3'(resp_valid_o && resp_ready_i);
   end
+  // Whether the beat (k, p, t, par) may stand right behind beat (k0, p0, t0, par0): a
+  // beat k < 3 has beat k + 1 of its pass behind it, a reconstruction pass's beat 3 the
+  // next pass's beat 0 of its draw.
+  function automatic logic f_next(input logic [1:0] k0, input logic [2:0] p0, input logic t0,
+                                  input logic par0, input logic v, input logic [1:0] k,
+                                  input logic [2:0] p, input logic t, input logic par);
+    if (k0 != 2'd3) f_next = v && k == k0 + 2'd1 && p == p0 && t == t0 && par == par0;
+    else if (!t0)   f_next = v && k == 2'd0 && p == p0 + 3'd1 && par == par0;
+    else            f_next = 1'b1;
+  endfunction
   logic fv_contig;
   always_comb begin
     fv_in_flight = 3'(rv_q);
-    for (int j = 1; j <= NS; j++) fv_in_flight = fv_in_flight + 3'(v_q[j] && k_q[j] == 2'd3);
-    // A beat k < 3 has beat k + 1 of its tile right behind it.
-    fv_contig = !(v_q[1] && k_q[1] != 2'd3) ||
-                (rv_q && rk_q == k_q[1] + 2'd1 && rpar_q == par_q[1]);
+    for (int j = 1; j <= NS; j++)
+      fv_in_flight = fv_in_flight + 3'(v_q[j] && k_q[j] == 2'd3 && t_q[j]);
+    fv_contig = !v_q[1] ||
+                f_next(k_q[1], p_q[1], t_q[1], par_q[1], rv_q, rk_q, rp_q, rtest, rpar_q);
     for (int j = 2; j <= NS; j++)
-      if (v_q[j] && k_q[j] != 2'd3)
-        fv_contig = fv_contig && v_q[j-1] && k_q[j-1] == k_q[j] + 2'd1 &&
-                    par_q[j-1] == par_q[j];
+      if (v_q[j])
+        fv_contig = fv_contig && f_next(k_q[j], p_q[j], t_q[j], par_q[j], v_q[j-1], k_q[j-1],
+                                        p_q[j-1], t_q[j-1], par_q[j-1]);
   end
+  // The ring's turns: the beat in stage j is the quarter (turns + valid beats in stages
+  // j + 1 .. 12) mod 4, the request register's next beat likewise (0 when it is empty:
+  // the stages hold whole passes).
+  logic [1:0] fv_rot_q, fv_ahead;
+  logic fv_ring;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) fv_rot_q <= 2'd0;
+    else if (en && v_q[12]) fv_rot_q <= fv_rot_q + 2'd1;
+  end
+  always_comb begin
+    fv_ring = 1'b1;
+    fv_ahead = fv_rot_q;
+    for (int j = 12; j >= 1; j--) begin
+      if (v_q[j]) begin
+        fv_ring = fv_ring && k_q[j] == fv_ahead;
+        fv_ahead = fv_ahead + 2'd1;
+      end
+    end
+    fv_ring = fv_ring && rk_q == fv_ahead;
+  end
+  // The request's form: a state, a raw tile's np 0 is not read; a compressed tile's
+  // plane indices each below its np.
+  function automatic logic f_form(input logic [1:0] state, input logic [2:0] np,
+                                  input logic [127:0] idx, input logic [2:0] nlog);
+    f_form = state <= 2'd2 && nlog <= 3'd4;
+    if (state == 2'd1) begin
+      f_form = f_form && np >= 3'd1 && np <= 3'd4;
+      for (int k = 0; k < 64; k++) f_form = f_form && {1'b0, idx[2*k +: 2]} < np;
+    end
+  endfunction
 `endif
 
   `GX_ASSUME(ReqHold_M, !`GX_PAST_OK || !$past(req_valid_i && !req_ready_o) ||
                         (req_valid_i && req_i == $past(req_i)))
-  `GX_ASSUME(ReqN_M, !req_valid_i || req_i.nlog <= 3'd4)
+  `GX_ASSUME(ReqForm_M, !req_valid_i ||
+                        f_form(req_i.state, req_i.np, req_i.idx, req_i.nlog))
   `GX_ASSERT(RespHold_A, !`GX_PAST_OK || !$past(resp_valid_o && !resp_ready_i) ||
                          (resp_valid_o && resp_o == $past(resp_o)))
   `GX_ASSERT(Owed_A, fv_owed_q == fv_in_flight)
   `GX_ASSERT(Contig_A, fv_contig)
-  `GX_ASSERT(RegBeat_A, rv_q || rk_q == 2'd0)
+  `GX_ASSERT(RingAlign_A, fv_ring)
+  `GX_ASSERT(RegBeat_A, rv_q || (rk_q == 2'd0 && rp_q == 3'd0))
+  `GX_ASSERT(RegPass_A, !rv_q || (rp_q <= lp_q && lp_q <= 3'd4))
+  // the held draw's last pass and a clear tile's plane, from the request register
+  `GX_ASSERT(LastPass_A, !rv_q || lp_q == f_lp(rq.state, rq.np))
+  `GX_ASSERT(ClearPlane_A, !rv_q || rq.state != 2'd0 || rq.pl[101:0] == {1'b0, rq.clear, 77'd0})
   `GX_COVER(Tile_C, resp_valid_o && resp_ready_i && resp_o.pass != '0)
   `GX_COVER(Stall_C, resp_valid_o && !resp_ready_i && req_valid_i)
-  `GX_COVER(BackToBack_C, v_q[NS] && k_q[NS] == 2'd3 && v_q[NS-1] && k_q[NS-1] == 2'd0 &&
-                          par_q[NS-1] != par_q[NS])
+  `GX_COVER(BackToBack_C, v_q[NS] && k_q[NS] == 2'd3 && t_q[NS] && v_q[NS-1] &&
+                          k_q[NS-1] == 2'd0 && par_q[NS-1] != par_q[NS])
+  `GX_COVER(Planes4_C, resp_valid_o && resp_ready_i && p_q[NS] == 3'd4 && resp_o.pass != '0)
 endmodule

@@ -100,7 +100,7 @@ def stages(only_block=None):
     budget_cosim["axi_width"] = 20  # four widths side by side (32, 64, 128, 256)
     budget_cosim["zplane"] = 15
     budget_cosim["ztplane"] = 10
-    budget_cosim["zsample"] = 15
+    budget_cosim["zsample"] = 25
     budget_cosim["ztile"] = 15
     cosims = []
     for b in blocks:
@@ -157,7 +157,8 @@ def stages(only_block=None):
     }
     budget_formal.update({"pipe_pix-prove": 15, "pipe_pix-cover": 15})
     budget_formal.update({"zplane-prove": 30, "ztplane-prove": 15, "ztplane-cover": 15,
-                          "zsample-prove": 90, "zsample-cover": 40, "ztile-cover": 40})
+                          "zsample-prove": 90, "ztile-cover": 40,
+                          "zsample-cover": 75})
     budget_formal.update({"msmem-bmc": 150})  # elaboration ~85 s, 8 steps ~10 s
     budget_formal.update({"axi_width-prove128": 15, "axi_width-prove256": 15,
                           "axi_width-cover": 45,  # 25 s beside another stage

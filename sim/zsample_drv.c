@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "zsample_rtl.h"
+#include "zform.h"
 
 void gx_zsample_req_pack(const gx_zsample_req_t *q, uint32_t w[GX_ZS_REQ_WORDS])
 {
@@ -17,22 +18,30 @@ void gx_zsample_req_pack(const gx_zsample_req_t *q, uint32_t w[GX_ZS_REQ_WORDS])
     for (unsigned s = 0; s < GX_PATTERN_SLOTS; s++)
         gx_bits_set(w, GX_ZS_REQ_SLOTS_LSB + 8 * s, 8, q->slots[s]);
     gx_bits_set64(w, GX_ZS_REQ_COV_LSB, GX_ZTILE_SAMPLES, q->cov);
-    for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
-        gx_bits_set(w, GX_ZS_REQ_ZOLD_LSB + GX_Z_BITS * k, GX_Z_BITS, q->zold[k]);
+    const gx_zrop_tile_t *t = &q->tile;
+    gx_bits_set(w, GX_ZS_REQ_CLEAR_LSB, GX_ZS_REQ_CLEAR_BITS, q->clear);
+    if (t->state == GX_ZT_RAW) {
+        gx_bits_set(w, GX_ZS_REQ_STATE_LSB, 2, (uint32_t)t->state);
+        for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
+            gx_bits_set(w, GX_ZS_REQ_ZOLD_LSB + GX_Z_BITS * k, GX_Z_BITS, t->z[k]);
+    } else {
+        form_pack(w, GX_ZS_REQ_STATE_LSB, GX_ZS_REQ_NP_LSB, GX_ZS_REQ_IDX_LSB, GX_ZS_REQ_PL_LSB,
+                  t);
+    }
 }
 
 void gx_zsample_resp_pack(const gx_zsample_resp_t *r, uint32_t w[GX_ZS_RESP_WORDS])
 {
     memset(w, 0, GX_ZS_RESP_WORDS * sizeof w[0]);
     for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
-        gx_bits_set(w, GX_ZS_RESP_ZNEW_LSB + GX_Z_BITS * k, GX_Z_BITS, r->znew[k]);
+        gx_bits_set(w, GX_ZS_RESP_Z_LSB + GX_Z_BITS * k, GX_Z_BITS, r->z[k]);
     gx_bits_set64(w, GX_ZS_RESP_PASS_LSB, GX_ZTILE_SAMPLES, r->pass);
 }
 
 void gx_zsample_resp_unpack(const uint32_t w[GX_ZS_RESP_WORDS], gx_zsample_resp_t *r)
 {
     for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
-        r->znew[k] = gx_bits_get(w, GX_ZS_RESP_ZNEW_LSB + GX_Z_BITS * k, GX_Z_BITS);
+        r->z[k] = gx_bits_get(w, GX_ZS_RESP_Z_LSB + GX_Z_BITS * k, GX_Z_BITS);
     r->pass = gx_bits_get64(w, GX_ZS_RESP_PASS_LSB, GX_ZTILE_SAMPLES);
 }
 

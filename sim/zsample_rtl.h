@@ -17,21 +17,23 @@ void *gx_zsample_rtl_new(const char *fst_path);
 /** Finish the waveform, write coverage to cov_path (NULL: none), free the model. */
 void gx_zsample_rtl_free(void *m, const char *cov_path);
 
-/** One depth tile for the sample stage (the fields of zs_req). */
+/** One draw into a depth tile for the sample stage (the fields of zs_req): the tile's
+ *  stored form is tile's state, nplanes, idx, pl (compressed) or z (raw). */
 typedef struct gx_zsample_req {
-    gx_zrop_tplane_t tp;   /**< the tile plane */
+    gx_zrop_tplane_t tp;   /**< the draw's tile plane */
     unsigned nlog;         /**< log2 N, 0..4 */
     unsigned pset;         /**< pattern sets on */
     unsigned qset;         /**< (tx / 2 + ty / 2) mod 4, (tx, ty) the tile's upper-left pixel */
     unsigned func;         /**< gx_zrop_func_t */
     uint8_t slots[GX_PATTERN_SLOTS];
     uint64_t cov;          /**< sample k covered: bit k */
-    uint32_t zold[GX_ZTILE_SAMPLES];
+    gx_zrop_tile_t tile;   /**< the stored tile */
+    uint32_t clear;        /**< the surface's clear value */
 } gx_zsample_req_t;
 
-/** Its result (the fields of zs_resp). */
+/** Its result (the fields of zs_resp, gx_zrop_tile_test's). */
 typedef struct gx_zsample_resp {
-    uint32_t znew[GX_ZTILE_SAMPLES];
+    uint32_t z[GX_ZTILE_SAMPLES];
     uint64_t pass;
 } gx_zsample_resp_t;
 

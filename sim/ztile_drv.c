@@ -4,33 +4,7 @@
 #include <string.h>
 
 #include "ztile_rtl.h"
-
-/* A tile plane at bit lsb of w, packed as zt_plane. */
-static void plane_set(uint32_t *w, unsigned lsb, const gx_zrop_tplane_t *p)
-{
-    gx_bits_set64(w, lsb + GX_ZT_PLANE_PT_LSB, GX_ZT_W, p->pt);
-    gx_bits_set64(w, lsb + GX_ZT_PLANE_A_LSB, GX_ZT_W, p->a);
-    gx_bits_set64(w, lsb + GX_ZT_PLANE_B_LSB, GX_ZT_W, p->b);
-}
-
-static void plane_get(const uint32_t *w, unsigned lsb, gx_zrop_tplane_t *p)
-{
-    p->pt = gx_bits_get64(w, lsb + GX_ZT_PLANE_PT_LSB, GX_ZT_W);
-    p->a = gx_bits_get64(w, lsb + GX_ZT_PLANE_A_LSB, GX_ZT_W);
-    p->b = gx_bits_get64(w, lsb + GX_ZT_PLANE_B_LSB, GX_ZT_W);
-}
-
-/* The tile's form (zu_req and zu_resp lay out state, np, idx, pl alike). */
-static void form_pack(uint32_t *w, unsigned st, unsigned np, unsigned idx, unsigned pl,
-                      const gx_zrop_tile_t *t)
-{
-    gx_bits_set(w, st, 2, (uint32_t)t->state);
-    gx_bits_set(w, np, 3, t->nplanes);
-    for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
-        gx_bits_set(w, idx + 2 * k, 2, t->idx[k]);
-    for (unsigned j = 0; j < GX_ZTILE_PLANES; j++)
-        plane_set(w, pl + GX_ZT_PLANE_BITS * j, &t->pl[j]);
-}
+#include "zform.h"
 
 void gx_ztile_req_pack(const gx_ztile_req_t *q, uint32_t w[GX_ZU_REQ_WORDS])
 {

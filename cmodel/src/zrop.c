@@ -395,25 +395,35 @@ int gx_zrop_tile_update(gx_zrop_tile_t *t, const gx_zrop_tplane_t *tp, uint64_t 
     return 1;
 }
 
+uint64_t gx_zrop_tile_test(const gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
+                           const gx_zrop_tplane_t *tp, uint64_t cover, gx_zrop_func_t func,
+                           uint32_t z[GX_ZTILE_SAMPLES])
+{
+    uint64_t pass = 0;
+    for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
+        const uint32_t zold = gx_zrop_tile_read(t, pos, clear, k);
+        const uint32_t znew = gx_zrop_eval(tp, pos->sx[k], pos->sy[k]);
+        const int p = (cover >> k & 1u) && gx_zrop_test(func, znew, zold);
+        pass |= (uint64_t)p << k;
+        z[k] = p ? znew : zold;
+    }
+    return pass;
+}
+
 uint64_t gx_zrop_tile_draw(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
                            const gx_zrop_tplane_t *tp, uint64_t cover, gx_zrop_func_t func,
                            int write)
 {
-    uint64_t pass = 0;
-    uint32_t znew[GX_ZTILE_SAMPLES];
-    for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
-        if (!(cover >> k & 1u))
-            continue;
-        znew[k] = gx_zrop_eval(tp, pos->sx[k], pos->sy[k]);
-        if (gx_zrop_test(func, znew[k], gx_zrop_tile_read(t, pos, clear, k)))
-            pass |= 1ull << k;
-    }
+    uint32_t z[GX_ZTILE_SAMPLES];
+    const uint64_t pass = gx_zrop_tile_test(t, pos, clear, tp, cover, func, z);
     if (gx_zrop_tile_update(t, tp, pass, write, clear))
         return pass;
-    gx_zrop_tile_decompress(t, pos, clear);
-    for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
-        if (pass >> k & 1u)
-            t->z[k] = znew[k];
+    /* decompressed, the passing samples written */
+    if (t->state != GX_ZT_RAW) {
+        memset(t, 0, sizeof *t);
+        t->state = GX_ZT_RAW;
+    }
+    memcpy(t->z, z, sizeof z);
     return pass;
 }
 

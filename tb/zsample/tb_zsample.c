@@ -1,7 +1,10 @@
-/* tb_zsample: cosimulation of gx_zsample (RTL) against the depth unit's C model: every
- * sample's depth gx_zrop_eval(tile plane, its position) with the positions of
- * gx_zrop_positions (the pattern table, pattern sets, the tile's place), and the pass
- * bit, covered && gx_zrop_test(func, depth, stored depth).
+/* tb_zsample: cosimulation of gx_zsample (RTL) against the depth unit's C model,
+ * gx_zrop_tile_test: each draw's pass mask (covered && gx_zrop_test(func, new depth,
+ * stored depth)) and every sample's depth after a write (the new depth gx_zrop_eval(tile
+ * plane, its position) where it passes, the stored one elsewhere), with the positions
+ * of gx_zrop_positions (the pattern table, pattern sets, the tile's place) and the
+ * stored depths of gx_zrop_tile_read (clear, raw, or reconstructed from the tile's
+ * planes at the same positions).
  *
  * State space covered, every run (N random tiles, default 100,000; knob N):
  *  - tile planes: the planes of random triangles' tiles (gx_zrop_plane, then
@@ -11,15 +14,19 @@
  *    2^24 - 1, 2^24 each a half unit either side, the window's two ends;
  *  - every N, pattern sets on and off, tiles at every quad-set phase, the default table
  *    and random tables;
- *  - every depth function; coverage full, empty and random; stored depths random and
- *    equal to, one above and one below the sample's new depth (the compare's edges);
+ *  - every depth function; coverage full, empty and random;
+ *  - stored tiles: raw, with depths random and equal to, one above and one below the
+ *    sample's new depth (the compare's edges); clear, the clear value random or a
+ *    sample's new depth; compressed with 1-4 planes (planes drawn as the tile plane
+ *    is, or the draw's own plane: equal depths), the plane indices random or all one;
  *  - stalls: random gaps on the request valid and random back-pressure on the response
  *    ready; the profile changes every 500 tiles;
- *  - timing: three tiles back to back and a sink stall while the second is offered,
- *    clock by clock (docs/zrop.md).
+ *  - timing: three raw tiles back to back and a sink stall while the second is
+ *    offered; a 2-plane tile, then a raw one; clock by clock (docs/zrop.md).
  * Every result is compared with the C model in every sample's depth and pass bit.
  * Functional coverage bins (each N, pattern sets at N = 1 and 2, each function, a
- * clamp at each end, equal depths passing) fail the run when empty. Line and toggle
+ * clamp at each end, equal depths passing, each tile state and plane count, equal
+ * depths passing against a reconstructed one) fail the run when empty. Line and toggle
  * coverage of the RTL go to build/coverage/gx_zsample.dat.
  */
 #include <inttypes.h>
@@ -39,10 +46,11 @@ static int32_t rnd_in(tb_rng_t *r, int32_t lo, int32_t hi)
     return lo + (int32_t)(tb_rng_u64(r) % (uint64_t)((int64_t)hi - lo + 1));
 }
 
-enum { C_N0, C_PS1 = 5, C_PS2, C_F0, C_CLAMP0 = C_F0 + 8, C_CLAMPMAX, C_EQPASS, C_EDGE, C_BINS };
+enum { C_N0, C_PS1 = 5, C_PS2, C_F0, C_CLAMP0 = C_F0 + 8, C_CLAMPMAX, C_EQPASS, C_EDGE,
+       C_CLEAR, C_RAW, C_NP1, C_NP4 = C_NP1 + 3, C_EQREC, C_BINS };
 
-/* The model's result for tile q placed at (tx, ty). */
-static void model(const gx_zsample_req_t *q, uint32_t tx, uint32_t ty, gx_zsample_resp_t *r)
+/* The positions of draw q's tile at (tx, ty). */
+static void positions(const gx_zsample_req_t *q, uint32_t tx, uint32_t ty, gx_zrop_pos_t *pos)
 {
     gx_rs_cfg_t cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -50,26 +58,16 @@ static void model(const gx_zsample_req_t *q, uint32_t tx, uint32_t ty, gx_zsampl
     cfg.patternsets = (uint8_t)q->pset;
     gx_rs_table_t t;
     memcpy(t.slot, q->slots, sizeof t.slot);
-    gx_zrop_pos_t pos;
-    gx_zrop_positions(&cfg, &t, tx, ty, &pos);
-    r->pass = 0;
-    for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
-        r->znew[k] = gx_zrop_eval(&q->tp, pos.sx[k], pos.sy[k]);
-        if (((q->cov >> k) & 1u) && gx_zrop_test((gx_zrop_func_t)q->func, r->znew[k], q->zold[k]))
-            r->pass |= 1ull << k;
-    }
+    gx_zrop_positions(&cfg, &t, tx, ty, pos);
 }
 
-static void gen(tb_rng_t *r, gx_zsample_req_t *q, gx_zsample_resp_t *want, uint64_t *cov)
+/* A tile plane for a tile of N = 2^nlog at (tx, ty): a random triangle's, flat at an
+ * edge of the rounding, the clamp or the window, or every word random. */
+static void gen_plane(tb_rng_t *r, unsigned nlog, uint32_t tx, uint32_t ty,
+                      gx_zrop_tplane_t *tp, uint64_t *cov)
 {
-    memset(q, 0, sizeof *q);
-    q->nlog = tb_rng_below(r, 5);
-    q->pset = q->nlog <= 1 && tb_rng_pct(r, 50);
     unsigned tw, th;
-    gx_zrop_tile_dims(1u << q->nlog, &tw, &th);
-    const uint32_t tx = (uint32_t)rnd_in(r, 0, 8191) & ~(tw - 1u);
-    const uint32_t ty = (uint32_t)rnd_in(r, 0, 8191) & ~(th - 1u);
-    q->qset = ((tx >> 1) + (ty >> 1)) & 3u;
+    gx_zrop_tile_dims(1u << nlog, &tw, &th);
     if (tb_rng_pct(r, 60)) { /* a triangle's plane at a tile near vertex 0 */
         gx_rs_tri_t t;
         uint32_t z[3];
@@ -88,22 +86,37 @@ static void gen(tb_rng_t *r, gx_zsample_req_t *q, gx_zsample_resp_t *want, uint6
         }
         gx_zrop_plane_t p;
         gx_zrop_plane(&t, z, &p);
-        gx_zrop_tile_plane(&p, (int32_t)tx, (int32_t)ty, tw, th, &q->tp);
+        gx_zrop_tile_plane(&p, (int32_t)tx, (int32_t)ty, tw, th, tp);
     } else if (tb_rng_pct(r, 25)) { /* flat at the rounding's, the clamp's and the window's edges */
         static const int64_t zs[6] = {-1, 0, 1, GX_Z_MAX - 1, GX_Z_MAX, GX_Z_MAX + 1};
         static const int64_t ds[4] = {-256, -255, 254, 255};
         const int64_t v = tb_rng_pct(r, 10) ? (tb_rng_pct(r, 50) ? -(1ll << 32) : 3ll << 32) - (int64_t)tb_rng_below(r, 2)
                                             : zs[tb_rng_below(r, 6)] * 512 + ds[tb_rng_below(r, 4)];
-        q->tp.pt = (uint64_t)v & ZT_MASK;
-        q->tp.a = q->tp.b = 0;
+        tp->pt = (uint64_t)v & ZT_MASK;
+        tp->a = tp->b = 0;
         cov[C_EDGE]++;
     } else { /* every word random */
-        q->tp.pt = tb_rng_u64(r) & ZT_MASK;
-        q->tp.a = tb_rng_pct(r, 30) ? (uint64_t)(int64_t)rnd_in(r, -4096, 4096) & ZT_MASK
-                                    : tb_rng_u64(r) & ZT_MASK;
-        q->tp.b = tb_rng_pct(r, 30) ? (uint64_t)(int64_t)rnd_in(r, -4096, 4096) & ZT_MASK
-                                    : tb_rng_u64(r) & ZT_MASK;
+        tp->pt = tb_rng_u64(r) & ZT_MASK;
+        tp->a = tb_rng_pct(r, 30) ? (uint64_t)(int64_t)rnd_in(r, -4096, 4096) & ZT_MASK
+                                  : tb_rng_u64(r) & ZT_MASK;
+        tp->b = tb_rng_pct(r, 30) ? (uint64_t)(int64_t)rnd_in(r, -4096, 4096) & ZT_MASK
+                                  : tb_rng_u64(r) & ZT_MASK;
     }
+}
+
+/* A random draw; state: the stored tile's (gx_zrop_tstate_t), or -1 for a random one. */
+static void gen(tb_rng_t *r, int state, gx_zsample_req_t *q, gx_zsample_resp_t *want,
+                uint64_t *cov)
+{
+    memset(q, 0, sizeof *q);
+    q->nlog = tb_rng_below(r, 5);
+    q->pset = q->nlog <= 1 && tb_rng_pct(r, 50);
+    unsigned tw, th;
+    gx_zrop_tile_dims(1u << q->nlog, &tw, &th);
+    const uint32_t tx = (uint32_t)rnd_in(r, 0, 8191) & ~(tw - 1u);
+    const uint32_t ty = (uint32_t)rnd_in(r, 0, 8191) & ~(th - 1u);
+    q->qset = ((tx >> 1) + (ty >> 1)) & 3u;
+    gen_plane(r, q->nlog, tx, ty, &q->tp, cov);
     gx_rs_table_t t;
     if (tb_rng_pct(r, 30)) {
         gx_raster_default_table(1u << q->nlog, &t);
@@ -115,24 +128,51 @@ static void gen(tb_rng_t *r, gx_zsample_req_t *q, gx_zsample_resp_t *want, uint6
     q->func = tb_rng_below(r, 8);
     const unsigned ck = tb_rng_below(r, 4);
     q->cov = ck == 0 ? ~0ull : ck == 1 ? 0 : tb_rng_u64(r);
-    /* the stored depths: random, or the new depth, one above, one below */
-    model(q, tx, ty, want);
-    for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
-        const unsigned e = tb_rng_below(r, 5);
-        const uint32_t zn = want->znew[k];
-        q->zold[k] = e == 0 ? zn : e == 1 ? (zn < GX_Z_MAX ? zn + 1 : zn)
-                   : e == 2 ? (zn ? zn - 1 : 0) : (uint32_t)(tb_rng_u64(r) & GX_Z_MAX);
+    gx_zrop_pos_t pos;
+    positions(q, tx, ty, &pos);
+    uint32_t znew[GX_ZTILE_SAMPLES];
+    for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
+        znew[k] = gx_zrop_eval(&q->tp, pos.sx[k], pos.sy[k]);
+    const unsigned u = tb_rng_below(r, 20);
+    gx_zrop_tile_t *tl = &q->tile;
+    tl->state = state >= 0 ? (gx_zrop_tstate_t)state
+              : u < 4 ? GX_ZT_CLEAR : u < 13 ? GX_ZT_PLANES : GX_ZT_RAW;
+    q->clear = tb_rng_pct(r, 30) ? znew[tb_rng_below(r, GX_ZTILE_SAMPLES)]
+                                 : (uint32_t)(tb_rng_u64(r) & GX_Z_MAX);
+    if (tl->state == GX_ZT_RAW) {
+        /* the stored depths: random, or the new depth, one above, one below */
+        for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
+            const unsigned e = tb_rng_below(r, 5);
+            const uint32_t zn = znew[k];
+            tl->z[k] = e == 0 ? zn : e == 1 ? (zn < GX_Z_MAX ? zn + 1 : zn)
+                     : e == 2 ? (zn ? zn - 1 : 0) : (uint32_t)(tb_rng_u64(r) & GX_Z_MAX);
+        }
+        cov[C_RAW]++;
+    } else if (tl->state == GX_ZT_PLANES) {
+        tl->nplanes = (uint8_t)(state >= 0 ? 2 : 1 + tb_rng_below(r, GX_ZTILE_PLANES));
+        for (unsigned j = 0; j < tl->nplanes; j++)
+            if (tb_rng_pct(r, 30))
+                tl->pl[j] = q->tp;
+            else
+                gen_plane(r, q->nlog, tx, ty, &tl->pl[j], cov);
+        const int one = tb_rng_pct(r, 20) ? (int)tb_rng_below(r, tl->nplanes) : -1;
+        for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
+            tl->idx[k] = (uint8_t)(one >= 0 ? (unsigned)one : tb_rng_below(r, tl->nplanes));
+        cov[C_NP1 + tl->nplanes - 1]++;
+    } else {
+        cov[C_CLEAR]++;
     }
-    model(q, tx, ty, want);
+    want->pass = gx_zrop_tile_test(tl, &pos, q->clear, &q->tp, q->cov,
+                                   (gx_zrop_func_t)q->func, want->z);
     cov[C_N0 + q->nlog]++;
     if (q->pset && q->nlog == 0) cov[C_PS1]++;
     if (q->pset && q->nlog == 1) cov[C_PS2]++;
     cov[C_F0 + q->func]++;
     for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++) {
-        if (want->znew[k] == 0) cov[C_CLAMP0]++;
-        if (want->znew[k] == GX_Z_MAX) cov[C_CLAMPMAX]++;
-        if (((want->pass >> k) & 1u) && want->znew[k] == q->zold[k] && q->func == GX_Z_EQUAL)
-            cov[C_EQPASS]++;
+        if (znew[k] == 0) cov[C_CLAMP0]++;
+        if (znew[k] == GX_Z_MAX) cov[C_CLAMPMAX]++;
+        if (((want->pass >> k) & 1u) && q->func == GX_Z_EQUAL)
+            cov[tl->state == GX_ZT_PLANES ? C_EQREC : C_EQPASS]++;
     }
 }
 
@@ -142,7 +182,9 @@ static int cov_check(const uint64_t *cov)
         "N = 1", "N = 2", "N = 4", "N = 8", "N = 16", "pattern sets at N = 1",
         "pattern sets at N = 2", "never", "less", "equal", "lequal", "greater", "notequal",
         "gequal", "always", "depth clamped to 0", "depth clamped to 2^24 - 1",
-        "equal depths passing", "flat planes at the rounding and clamp edges"};
+        "equal depths passing", "flat planes at the rounding and clamp edges", "clear tiles",
+        "raw tiles", "1-plane tiles", "2-plane tiles", "3-plane tiles", "4-plane tiles",
+        "equal depths passing against a reconstructed depth"};
     int holes = 0;
     for (int i = 0; i < C_BINS; i++)
         if (!cov[i]) {
@@ -154,50 +196,76 @@ static int cov_check(const uint64_t *cov)
 
 static int resp_eq(const gx_zsample_resp_t *a, const gx_zsample_resp_t *b)
 {
-    return a->pass == b->pass && !memcmp(a->znew, b->znew, sizeof a->znew);
+    return a->pass == b->pass && !memcmp(a->z, b->z, sizeof a->z);
 }
 
-/* The timing of docs/zrop.md, clock by clock after reset: three tiles offered back to
- * back from cycle 0 (taken in cycles 0, 4, 8: a tile every 4 clocks), the sink stalling
- * in cycle 22 while the second tile's result is offered (latency 18). */
-static void timing_check(tb_report_t *rep)
+/* A clock-by-clock run after reset: tiles of the given states offered back to back from
+ * cycle 0, the sink stalling in cycle stall (-1: never); ready: the cycles req_ready_o is
+ * high, bit c; resp_t[c]: the tile whose response is offered in cycle c, -1 none. */
+static void timing_run(tb_report_t *rep, const char *name, const int *states, int n,
+                       int cycles, int stall, uint64_t ready_want, const int *resp_t)
 {
-    enum { CYCLES = 30, LAT = 18, STALL = 22 };
     tb_rng_t r;
     tb_rng_seed(&r, 11);
     uint64_t cov[C_BINS] = {0};
     uint32_t req[3][GX_ZS_REQ_WORDS], want[3][GX_ZS_RESP_WORDS], none[GX_ZS_REQ_WORDS] = {0};
     uint32_t w[GX_ZS_RESP_WORDS];
-    for (int t = 0; t < 3; t++) {
+    for (int t = 0; t < n; t++) {
         gx_zsample_req_t q;
         gx_zsample_resp_t x;
-        gen(&r, &q, &x, cov);
+        gen(&r, states[t], &q, &x, cov);
         gx_zsample_req_pack(&q, req[t]);
         gx_zsample_resp_pack(&x, want[t]);
     }
     const tb_dut_ops_t *ops = &gx_zsample_rtl_ops;
     void *m = gx_zsample_rtl_new(NULL);
     int taken = 0;
-    for (int c = 0; c < CYCLES; c++) {
-        const int rv = taken < 3;
-        const int want_ready = c == 0 || c == 4 || c == 8 || c == 12 || (c > 12 && c != STALL);
-        const int want_t = c == LAT ? 0 : c == STALL || c == STALL + 1 ? 1
-                         : c == LAT + 9 ? 2 : -1;
-        ops->set(m, rv, rv ? req[taken] : none, c != STALL);
+    for (int c = 0; c < cycles; c++) {
+        const int rv = taken < n;
+        const int want_ready = (int)(ready_want >> c & 1u), want_t = resp_t[c];
+        ops->set(m, rv, rv ? req[taken] : none, c != stall);
         ops->eval(m);
         const int ready = ops->req_ready(m), valid = ops->resp_valid(m);
-        tb_check(rep, ready == want_ready, "timing: cycle %d req_ready_o %d", c, ready);
-        tb_check(rep, valid == (want_t >= 0), "timing: cycle %d resp_valid_o %d", c, valid);
+        tb_check(rep, ready == want_ready, "timing %s: cycle %d req_ready_o %d", name, c, ready);
+        tb_check(rep, valid == (want_t >= 0), "timing %s: cycle %d resp_valid_o %d", name, c,
+                 valid);
         if (want_t >= 0 && valid) {
             ops->resp(m, w);
             tb_check(rep, !memcmp(w, want[want_t], sizeof w),
-                     "timing: cycle %d resp_o is not tile %d's", c, want_t);
+                     "timing %s: cycle %d resp_o is not tile %d's", name, c, want_t);
         }
         taken += rv && ready;
         ops->tick(m);
-        tb_check(rep, !ops->failed(m), "timing: an assertion failed in cycle %d", c);
+        tb_check(rep, !ops->failed(m), "timing %s: an assertion failed in cycle %d", name, c);
     }
     gx_zsample_rtl_free(m, NULL);
+}
+
+/* The timing of docs/zrop.md. Three raw tiles: taken in cycles 0, 4, 8 (a tile every 4
+ * clocks), their responses 18 clocks after (latency 18), the sink stalling in cycle 22
+ * while the second is offered. A 2-plane tile, then a raw one: the first issues three
+ * passes (12 beats: the second taken in cycle 12), its response in cycle 26 (latency
+ * 18 + 8), the second's in cycle 30. */
+static void timing_check(tb_report_t *rep)
+{
+    enum { CYCLES = 40 };
+    int resp_t[CYCLES];
+    for (int c = 0; c < CYCLES; c++)
+        resp_t[c] = c == 18 ? 0 : c == 22 || c == 23 ? 1 : c == 27 ? 2 : -1;
+    uint64_t ready = 0;
+    for (int c = 0; c < CYCLES; c++)
+        if (c == 0 || c == 4 || c == 8 || c == 12 || (c > 12 && c != 22))
+            ready |= 1ull << c;
+    static const int raw3[3] = {GX_ZT_RAW, GX_ZT_RAW, GX_ZT_RAW};
+    timing_run(rep, "raw", raw3, 3, CYCLES, 22, ready, resp_t);
+    for (int c = 0; c < CYCLES; c++)
+        resp_t[c] = c == 26 ? 0 : c == 30 ? 1 : -1;
+    ready = 0;
+    for (int c = 0; c < CYCLES; c++)
+        if (c == 0 || c == 12 || c >= 16)
+            ready |= 1ull << c;
+    static const int planes_raw[2] = {GX_ZT_PLANES, GX_ZT_RAW};
+    timing_run(rep, "planes", planes_raw, 2, CYCLES, -1, ready, resp_t);
 }
 
 static uint64_t simulate(const tb_opts_t *o, const gx_zsample_req_t *q, gx_zsample_resp_t *got,
@@ -228,7 +296,7 @@ int main(int argc, char **argv)
     }
     uint64_t cov[C_BINS] = {0};
     for (uint64_t i = 0; i < n; i++)
-        gen(&r, &q[i], &want[i], cov);
+        gen(&r, -1, &q[i], &want[i], cov);
     char path[512], cpath[512];
     tb_out_paths(&o, "gx_zsample", cpath, sizeof cpath, path, sizeof path);
     tb_report_t rep;
@@ -241,15 +309,15 @@ int main(int argc, char **argv)
     for (uint64_t i = 0; i < n_got; i++) {
         int bad = -1;
         for (unsigned k = 0; k < GX_ZTILE_SAMPLES && bad < 0; k++)
-            if (got[i].znew[k] != want[i].znew[k] ||
-                ((got[i].pass ^ want[i].pass) >> k & 1u))
+            if (got[i].z[k] != want[i].z[k] || ((got[i].pass ^ want[i].pass) >> k & 1u))
                 bad = (int)k;
         tb_check(&rep, resp_eq(&want[i], &got[i]),
-                 "tile %" PRIu64 " (N=%u pset %u qset %u func %u, pt %09" PRIx64 " a %09" PRIx64
-                 " b %09" PRIx64 "): sample %d depth %u pass %u, model %u %u", i, 1u << q[i].nlog,
-                 q[i].pset, q[i].qset, q[i].func, q[i].tp.pt, q[i].tp.a, q[i].tp.b, bad,
-                 bad >= 0 ? got[i].znew[bad] : 0, bad >= 0 ? (unsigned)(got[i].pass >> bad & 1u) : 0,
-                 bad >= 0 ? want[i].znew[bad] : 0,
+                 "tile %" PRIu64 " (N=%u pset %u qset %u func %u state %u planes %u, pt %09" PRIx64
+                 " a %09" PRIx64 " b %09" PRIx64 "): sample %d depth %u pass %u, model %u %u", i,
+                 1u << q[i].nlog, q[i].pset, q[i].qset, q[i].func, (unsigned)q[i].tile.state,
+                 q[i].tile.nplanes, q[i].tp.pt, q[i].tp.a, q[i].tp.b, bad,
+                 bad >= 0 ? got[i].z[bad] : 0, bad >= 0 ? (unsigned)(got[i].pass >> bad & 1u) : 0,
+                 bad >= 0 ? want[i].z[bad] : 0,
                  bad >= 0 ? (unsigned)(want[i].pass >> bad & 1u) : 0);
     }
     int holes = cov_check(cov);

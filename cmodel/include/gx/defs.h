@@ -484,35 +484,45 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_ZT_PLANE_B_LSB 0u
 #define GX_ZT_PLANE_B_BITS 34u
 
-/** sample-stage request (gx_zsample): one depth tile's tile plane, positions, test and stored depths */
-#define GX_ZS_REQ_BITS 1839u
-#define GX_ZS_REQ_WORDS 58u
-#define GX_ZS_REQ_PT_LSB 1805u
+/** sample-stage request (gx_zsample): one draw into a depth tile: the draw's tile plane, the positions, the test, and the tile's stored form (compressed or raw) */
+#define GX_ZS_REQ_BITS 2404u
+#define GX_ZS_REQ_WORDS 76u
+#define GX_ZS_REQ_PT_LSB 2370u
 #define GX_ZS_REQ_PT_BITS 34u
-#define GX_ZS_REQ_A_LSB 1771u
+#define GX_ZS_REQ_A_LSB 2336u
 #define GX_ZS_REQ_A_BITS 34u
-#define GX_ZS_REQ_B_LSB 1737u
+#define GX_ZS_REQ_B_LSB 2302u
 #define GX_ZS_REQ_B_BITS 34u
-#define GX_ZS_REQ_NLOG_LSB 1734u
+#define GX_ZS_REQ_NLOG_LSB 2299u
 #define GX_ZS_REQ_NLOG_BITS 3u
-#define GX_ZS_REQ_PSET_LSB 1733u
+#define GX_ZS_REQ_PSET_LSB 2298u
 #define GX_ZS_REQ_PSET_BITS 1u
-#define GX_ZS_REQ_QSET_LSB 1731u
+#define GX_ZS_REQ_QSET_LSB 2296u
 #define GX_ZS_REQ_QSET_BITS 2u
-#define GX_ZS_REQ_FUNC_LSB 1728u
+#define GX_ZS_REQ_FUNC_LSB 2293u
 #define GX_ZS_REQ_FUNC_BITS 3u
-#define GX_ZS_REQ_SLOTS_LSB 1600u
+#define GX_ZS_REQ_SLOTS_LSB 2165u
 #define GX_ZS_REQ_SLOTS_BITS 128u
-#define GX_ZS_REQ_COV_LSB 1536u
+#define GX_ZS_REQ_COV_LSB 2101u
 #define GX_ZS_REQ_COV_BITS 64u
+#define GX_ZS_REQ_STATE_LSB 2099u
+#define GX_ZS_REQ_STATE_BITS 2u
+#define GX_ZS_REQ_NP_LSB 2096u
+#define GX_ZS_REQ_NP_BITS 3u
+#define GX_ZS_REQ_IDX_LSB 1968u
+#define GX_ZS_REQ_IDX_BITS 128u
+#define GX_ZS_REQ_PL_LSB 1560u
+#define GX_ZS_REQ_PL_BITS 408u
+#define GX_ZS_REQ_CLEAR_LSB 1536u
+#define GX_ZS_REQ_CLEAR_BITS 24u
 #define GX_ZS_REQ_ZOLD_LSB 0u
 #define GX_ZS_REQ_ZOLD_BITS 1536u
 
-/** sample-stage response (gx_zsample): every sample's depth from the tile plane and the samples that pass */
+/** sample-stage response (gx_zsample): the samples that pass and every sample's depth after a write */
 #define GX_ZS_RESP_BITS 1600u
 #define GX_ZS_RESP_WORDS 50u
-#define GX_ZS_RESP_ZNEW_LSB 64u
-#define GX_ZS_RESP_ZNEW_BITS 1536u
+#define GX_ZS_RESP_Z_LSB 64u
+#define GX_ZS_RESP_Z_BITS 1536u
 #define GX_ZS_RESP_PASS_LSB 0u
 #define GX_ZS_RESP_PASS_BITS 64u
 

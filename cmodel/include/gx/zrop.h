@@ -178,6 +178,15 @@ int gx_zrop_tplane_fits(const gx_zrop_tplane_t *tp);
 int gx_zrop_tile_update(gx_zrop_tile_t *t, const gx_zrop_tplane_t *tp, uint64_t pass,
                         int write, uint32_t clear);
 
+/** The depth test of one triangle's samples against a tile's stored depths (compressed
+ *  tiles reconstructed through the positions): returns the mask of covered samples that
+ *  pass; z[k] is sample k's depth after a write, the new depth where it passes and the
+ *  stored one elsewhere (the raw form the tile takes when it cannot stay compressed).
+ *  gx_zsample computes it in RTL. */
+uint64_t gx_zrop_tile_test(const gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear,
+                           const gx_zrop_tplane_t *tp, uint64_t cover, gx_zrop_func_t func,
+                           uint32_t z[GX_ZTILE_SAMPLES]);
+
 /** Draw one triangle's samples into a tile: cover bit k = sample k is covered; each
  *  covered sample's depth is the tile plane's, tested against the stored one; returns
  *  the mask of samples that passed. With write on, passing samples take the new depth:
