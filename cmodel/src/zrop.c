@@ -505,6 +505,29 @@ static gx_zrop_tstate_t st_of(uint8_t v)
     return (gx_zrop_tstate_t)(v & 3u);
 }
 
+void gx_zlive_set(gx_zlive_t *l, unsigned s, uint32_t n)
+{
+    if (!l->ncmp[s] && n)
+        l->live[l->table[s]]++;
+    if (l->ncmp[s] && !n)
+        l->live[l->table[s]]--;
+    l->ncmp[s] = n;
+}
+
+void gx_zlive_bind(gx_zlive_t *l, unsigned s, unsigned k)
+{
+    gx_zlive_set(l, s, 0);
+    l->table[s] = (uint8_t)k;
+}
+
+int gx_zlive_write_next(const gx_zlive_t *l, unsigned k)
+{
+    for (unsigned s = 0; l->live[k] && s < GX_Z_MAX_SURF; s++)
+        if (l->table[s] == k && l->ncmp[s])
+            return (int)s;
+    return -1;
+}
+
 void gx_zrop_init(gx_zrop_t *u)
 {
     memset(u, 0, sizeof *u);
@@ -516,11 +539,14 @@ int gx_zrop_surf_init(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_cfg_t *cfg, u
                       uint32_t clear)
 {
     memset(s, 0, sizeof *s);
+    unsigned slot = 0;
+    while (slot < GX_Z_MAX_SURF && u->surf[slot])
+        slot++;
     if (!gx_raster_cfg_ok(cfg) || cfg->conservative || table >= GX_Z_TABLES ||
-        clear > GX_Z_MAX || u->nsurf >= GX_Z_MAX_SURF)
+        clear > GX_Z_MAX || slot == GX_Z_MAX_SURF)
         return 0;
     s->cfg = *cfg;
-    s->table = (uint8_t)table;
+    s->slot = (uint8_t)slot;
     s->clear = clear;
     gx_zrop_tile_dims(cfg->samples, &s->tw, &s->th);
     s->tiles_x = (cfg->width + s->tw - 1) / s->tw;
@@ -540,27 +566,15 @@ int gx_zrop_surf_init(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_cfg_t *cfg, u
     }
     for (size_t t = 0; t < tiles; t++)
         s->zlo[t] = s->zhi[t] = clear;
-    u->surf[u->nsurf++] = s;
+    gx_zlive_bind(&u->lv, slot, table);
+    u->surf[slot] = s;
     return 1;
-}
-
-static void set_ncmp(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t ncmp)
-{
-    if (!s->ncmp && ncmp)
-        u->live[s->table]++;
-    if (s->ncmp && !ncmp)
-        u->live[s->table]--;
-    s->ncmp = ncmp;
 }
 
 void gx_zrop_surf_free(gx_zrop_t *u, gx_zrop_surf_t *s)
 {
-    set_ncmp(u, s, 0);
-    for (unsigned i = 0; i < u->nsurf; i++)
-        if (u->surf[i] == s) {
-            u->surf[i] = u->surf[--u->nsurf];
-            break;
-        }
+    gx_zlive_set(&u->lv, s->slot, 0);
+    u->surf[s->slot] = NULL;
     free(s->state);
     free(s->mem);
     free(s->zlo);
@@ -570,7 +584,7 @@ void gx_zrop_surf_free(gx_zrop_t *u, gx_zrop_surf_t *s)
 
 static void tile_pos(const gx_zrop_t *u, const gx_zrop_surf_t *s, size_t t, gx_zrop_pos_t *pos)
 {
-    gx_zrop_positions(&s->cfg, &u->table[s->table], (uint32_t)(t % s->tiles_x) * s->tw,
+    gx_zrop_positions(&s->cfg, &u->table[u->lv.table[s->slot]], (uint32_t)(t % s->tiles_x) * s->tw,
                       (uint32_t)(t / s->tiles_x) * s->th, pos);
 }
 
@@ -604,7 +618,7 @@ static void tile_store(gx_zrop_t *u, gx_zrop_surf_t *s, size_t t, const gx_zrop_
     else if (tile->state == GX_ZT_RAW)
         u->st.wr_raw += GX_ZTILE_RAW_BYTES;
     s->state[t] = (uint8_t)(tile->state | tile->nplanes << 2);
-    set_ncmp(u, s, s->ncmp - was + (tile->state == GX_ZT_PLANES));
+    gx_zlive_set(&u->lv, s->slot, u->lv.ncmp[s->slot] - was + (tile->state == GX_ZT_PLANES));
 }
 
 /* Decompress in place every compressed tile (and, with clears, every clear tile) with
@@ -632,28 +646,26 @@ void gx_zrop_surf_clear(gx_zrop_t *u, gx_zrop_surf_t *s, uint32_t clear)
     memset(s->state, 0, tiles);
     for (size_t t = 0; t < tiles; t++)
         s->zlo[t] = s->zhi[t] = clear;
-    set_ncmp(u, s, 0);
+    gx_zlive_set(&u->lv, s->slot, 0);
     s->clear = clear;
 }
 
 void gx_zrop_table_write(gx_zrop_t *u, unsigned k, const gx_rs_table_t *table)
 {
-    if (u->live[k])
-        for (unsigned i = 0; i < u->nsurf; i++)
-            if (u->surf[i]->table == k && u->surf[i]->ncmp) {
-                surf_decompress(u, u->surf[i], 0);
-                u->st.dip_table++;
-            }
+    for (int s; (s = gx_zlive_write_next(&u->lv, k)) >= 0;) {
+        surf_decompress(u, u->surf[s], 0);
+        u->st.dip_table++;
+    }
     u->table[k] = *table;
 }
 
 void gx_zrop_surf_use(gx_zrop_t *u, gx_zrop_surf_t *s, unsigned k)
 {
-    if (s->ncmp) {
+    if (u->lv.ncmp[s->slot]) {
         surf_decompress(u, s, 0);
         u->st.dip_use++;
     }
-    s->table = (uint8_t)k;
+    u->lv.table[s->slot] = (uint8_t)k;
 }
 
 uint64_t gx_zrop_surf_draw(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_tri_t *tri,
@@ -666,7 +678,7 @@ uint64_t gx_zrop_surf_draw(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_tri_t *t
     gx_zrop_plane(tri, z, &p);
     if (rs.cls != GX_RS_TRIANGLE || rs.px0 > rs.px1 || rs.py0 > rs.py1)
         return 0;
-    const gx_rs_table_t *table = &u->table[s->table];
+    const gx_rs_table_t *table = &u->table[u->lv.table[s->slot]];
     const unsigned n = s->cfg.samples, msk = (1u << n) - 1u;
     uint64_t passed = 0;
     for (uint32_t ty = (uint32_t)rs.py0 / s->th; ty <= (uint32_t)rs.py1 / s->th; ty++)

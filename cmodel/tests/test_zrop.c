@@ -504,16 +504,18 @@ static void check_surf(gx_zrop_t *u, shadow_t *sh, unsigned op, int all)
                       "op %u (%u,%u) sample %u: %u outside tile %zu's range [%u, %u]", op, px,
                       py, i, sh->z[py][px][i], t, s->zlo[t], s->zhi[t]);
         }
-    CHECK(ncmp == s->ncmp, "op %u: %u compressed tiles, counted %u", op, ncmp, s->ncmp);
+    CHECK(ncmp == u->lv.ncmp[s->slot], "op %u: %u compressed tiles, counted %u", op, ncmp,
+          u->lv.ncmp[s->slot]);
 }
 
 static void check_live(const gx_zrop_t *u, unsigned op)
 {
     for (unsigned k = 0; k < GX_Z_TABLES; k++) {
         uint32_t want = 0;
-        for (unsigned i = 0; i < u->nsurf; i++)
-            want += u->surf[i]->table == k && u->surf[i]->ncmp;
-        CHECK(u->live[k] == want, "op %u table %u: live %u, want %u", op, k, u->live[k], want);
+        for (unsigned i = 0; i < GX_Z_MAX_SURF; i++)
+            want += u->surf[i] && u->lv.table[i] == k && u->lv.ncmp[i];
+        CHECK(u->lv.live[k] == want, "op %u table %u: live %u, want %u", op, k, u->lv.live[k],
+              want);
     }
 }
 
@@ -537,7 +539,7 @@ static void shadow_draw(gx_zrop_t *u, shadow_t *sh, unsigned op)
     gx_zrop_plane(&t, z, &p);
     memset(sh->hit, 0, sizeof sh->hit);
     gx_zrop_surf_draw(u, s, &t, z, func, write, on_pixel, sh);
-    const gx_rs_table_t *table = &u->table[s->table];
+    const gx_rs_table_t *table = &u->table[u->lv.table[s->slot]];
     for (uint32_t py = 0; py < s->cfg.height; py++)
         for (uint32_t px = 0; px < s->cfg.width; px++) {
             const uint16_t m = rs.cls == GX_RS_TRIANGLE ?
@@ -632,7 +634,7 @@ static void test_surfaces(unsigned runs, unsigned ops)
         for (unsigned i = 0; i < 3; i++)
             gx_zrop_surf_free(&u, &sh[i].s);
         for (unsigned k = 0; k < GX_Z_TABLES; k++)
-            CHECK(u.live[k] == 0, "table %u live %u with no surfaces", k, u.live[k]);
+            CHECK(u.lv.live[k] == 0, "table %u live %u with no surfaces", k, u.lv.live[k]);
         stats.dip_tiles += u.st.dip_tiles;
         stats.dip_table += u.st.dip_table;
         stats.dip_naive += u.st.dip_naive;

@@ -230,26 +230,45 @@ typedef struct gx_zrop_stats {
     uint64_t tested;           /**< covered samples the depth test saw (not culled) */
 } gx_zrop_stats_t;
 
+/** The unit's table bookkeeping (gx_ztable computes it in RTL): each surface slot's
+ *  pattern table and count of compressed tiles, and each table's live count, the
+ *  surfaces on it with compressed tiles. A table a live surface depends on is written
+ *  only after every such surface is decompressed in place, lowest slot first; a surface
+ *  switches tables only with no compressed tile. */
+typedef struct gx_zlive {
+    uint8_t table[GX_Z_MAX_SURF];
+    uint32_t ncmp[GX_Z_MAX_SURF];
+    uint32_t live[GX_Z_TABLES];
+} gx_zlive_t;
+
+/** Slot s's count of compressed tiles becomes n (its table's live count follows). */
+void gx_zlive_set(gx_zlive_t *l, unsigned s, uint32_t n);
+/** Slot s takes table k with no compressed tile (a new or cleared surface). */
+void gx_zlive_bind(gx_zlive_t *l, unsigned s, unsigned k);
+/** The lowest slot on table k with compressed tiles (to decompress before table k is
+ *  written), or -1 when live[k] is 0. */
+int gx_zlive_write_next(const gx_zlive_t *l, unsigned k);
+
 /** A depth surface: its header (format, clear value, table) and its memory. Tile t's
  *  bytes are mem[256 t ..] (a compressed tile uses the first 64); its state is kept
  *  beside the memory (in hardware, on chip with the surface header). */
 typedef struct gx_zrop_surf {
     gx_rs_cfg_t cfg;      /**< width, height, samples, patternsets (MSAA) */
-    uint8_t table;        /**< the pattern table its compressed tiles were made with */
+    uint8_t slot;         /**< its slot in the unit: its table (the one its compressed
+                               tiles were made with) and compressed-tile count are
+                               u->lv.table[slot], u->lv.ncmp[slot] */
     uint32_t clear;
     unsigned tw, th, tiles_x, tiles_y;
     uint8_t *state;       /**< per tile: gx_zrop_tstate_t in bits 1..0, planes in 4..2 */
     uint8_t *mem;
     uint32_t *zlo, *zhi;  /**< per tile: the least and greatest stored depth (Z cull) */
-    uint32_t ncmp;        /**< tiles in the planes state */
     uint8_t nocompress;   /**< 1: draws store raw tiles only (the traffic baseline) */
 } gx_zrop_surf_t;
 
 typedef struct gx_zrop {
     gx_rs_table_t table[GX_Z_TABLES];
-    uint32_t live[GX_Z_TABLES];          /**< surfaces using table k with ncmp > 0 */
-    gx_zrop_surf_t *surf[GX_Z_MAX_SURF];
-    unsigned nsurf;
+    gx_zlive_t lv;                       /**< the surfaces' tables and the live counts */
+    gx_zrop_surf_t *surf[GX_Z_MAX_SURF]; /**< by slot; NULL: free */
     gx_zrop_stats_t st;
 } gx_zrop_t;
 
