@@ -355,6 +355,23 @@ package gx_pkg;
   } zs_resp_t;
   localparam int unsigned ZS_RESP_BITS = 1600;
 
+  /// table-unit command (gx_ztable): a pattern-table write, or a surface slot's table or compressed-tile count set (137 bits)
+  typedef struct packed {
+    logic [1:0] op;  // [136:135] 0 write: table k takes data, after every surface slot on k with compressed tiles is decompressed in place; 1 use: slot s switches to table k, after it is decompressed in place if it has compressed tiles; 2 bind: slot s takes table k with no compressed tile (a new surface); 3 clear: slot s has no compressed tile (cleared or freed)
+    logic [3:0] s;  // [134:131] surface slot (use, bind, clear)
+    logic [2:0] k;  // [130:128] pattern table (write, use, bind)
+    logic [127:0] data;  // [127:0] the table's 16 slots (write), slot i in bits 8i+7..8i
+  } zl_cmd_t;
+  localparam int unsigned ZL_CMD_BITS = 137;
+
+  /// table-unit tile event (gx_ztable): a tile of a surface slot written back, compressed before and after (6 bits)
+  typedef struct packed {
+    logic [3:0] s;  // [5:2] surface slot
+    logic dec;  // [1:1] the tile was in the planes state
+    logic inc;  // [0:0] the tile is in the planes state
+  } zl_ev_t;
+  localparam int unsigned ZL_EV_BITS = 6;
+
   /// tile-update request (gx_ztile): a depth tile's compressed form, the draw's new tile plane and the samples that passed (732 bits)
   typedef struct packed {
     logic [1:0] state;  // [731:730] the tile's state (gx_zrop_tstate_t): 0 clear, 1 planes, 2 raw

@@ -520,6 +520,11 @@ void gx_zlive_bind(gx_zlive_t *l, unsigned s, unsigned k)
     l->table[s] = (uint8_t)k;
 }
 
+void gx_zlive_use(gx_zlive_t *l, unsigned s, unsigned k)
+{
+    l->table[s] = (uint8_t)k;
+}
+
 int gx_zlive_write_next(const gx_zlive_t *l, unsigned k)
 {
     for (unsigned s = 0; l->live[k] && s < GX_Z_MAX_SURF; s++)
@@ -665,7 +670,7 @@ void gx_zrop_surf_use(gx_zrop_t *u, gx_zrop_surf_t *s, unsigned k)
         surf_decompress(u, s, 0);
         u->st.dip_use++;
     }
-    u->lv.table[s->slot] = (uint8_t)k;
+    gx_zlive_use(&u->lv, s->slot, k);
 }
 
 uint64_t gx_zrop_surf_draw(gx_zrop_t *u, gx_zrop_surf_t *s, const gx_rs_tri_t *tri,

@@ -526,6 +526,28 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_ZS_RESP_PASS_LSB 0u
 #define GX_ZS_RESP_PASS_BITS 64u
 
+/** table-unit command (gx_ztable): a pattern-table write, or a surface slot's table or compressed-tile count set */
+#define GX_ZL_CMD_BITS 137u
+#define GX_ZL_CMD_WORDS 5u
+#define GX_ZL_CMD_OP_LSB 135u
+#define GX_ZL_CMD_OP_BITS 2u
+#define GX_ZL_CMD_S_LSB 131u
+#define GX_ZL_CMD_S_BITS 4u
+#define GX_ZL_CMD_K_LSB 128u
+#define GX_ZL_CMD_K_BITS 3u
+#define GX_ZL_CMD_DATA_LSB 0u
+#define GX_ZL_CMD_DATA_BITS 128u
+
+/** table-unit tile event (gx_ztable): a tile of a surface slot written back, compressed before and after */
+#define GX_ZL_EV_BITS 6u
+#define GX_ZL_EV_WORDS 1u
+#define GX_ZL_EV_S_LSB 2u
+#define GX_ZL_EV_S_BITS 4u
+#define GX_ZL_EV_DEC_LSB 1u
+#define GX_ZL_EV_DEC_BITS 1u
+#define GX_ZL_EV_INC_LSB 0u
+#define GX_ZL_EV_INC_BITS 1u
+
 /** tile-update request (gx_ztile): a depth tile's compressed form, the draw's new tile plane and the samples that passed */
 #define GX_ZU_REQ_BITS 732u
 #define GX_ZU_REQ_WORDS 23u

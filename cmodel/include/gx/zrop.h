@@ -245,6 +245,8 @@ typedef struct gx_zlive {
 void gx_zlive_set(gx_zlive_t *l, unsigned s, uint32_t n);
 /** Slot s takes table k with no compressed tile (a new or cleared surface). */
 void gx_zlive_bind(gx_zlive_t *l, unsigned s, unsigned k);
+/** Slot s, with no compressed tile, switches to table k. */
+void gx_zlive_use(gx_zlive_t *l, unsigned s, unsigned k);
 /** The lowest slot on table k with compressed tiles (to decompress before table k is
  *  written), or -1 when live[k] is 0. */
 int gx_zlive_write_next(const gx_zlive_t *l, unsigned k);
