@@ -102,8 +102,8 @@ module gx_zsample (
 
   // The request register: the draw, the beat and pass it issues next, the draw's last
   // pass (its reconstruction passes: 0 raw, 1 clear, p planes), its parity (toggled at
-  // each take, so the draw it holds has parity rpar_q). A clear tile is taken as a
-  // one-plane tile of its clear value's flat plane (idx 0).
+  // each take, so the draw it holds has parity rpar_q). A clear tile's one pass is its
+  // clear value's flat plane (stage 1).
   gx_pkg::zs_req_t rq;
   logic rv_q;
   logic [1:0] rk_q;
@@ -130,16 +130,9 @@ module gx_zsample (
       if (take) rpar_q <= !rpar_q;
     end
   end
-  logic rclr;
-  gx_pkg::zs_req_t rin;
-  assign rclr = req_i.state == 2'd0;
-  always_comb begin
-    rin = req_i;
-    if (rclr) rin.pl[101:0] = {1'b0, req_i.clear, 9'd0, 68'd0};
-  end
   always_ff @(posedge clk_i) begin
     if (take) begin
-      rq   <= rin;
+      rq   <= req_i;
       lp_q <= f_lp(req_i.state, req_i.np);
     end
   end
@@ -171,7 +164,7 @@ module gx_zsample (
   logic cp1;                     // the tile is compressed (or clear)
   always_comb begin
     unique case (rp_q[1:0])
-      2'd0:    pl1 = rq.pl[101:0];
+      2'd0:    pl1 = rq.state == 2'd0 ? {1'b0, rq.clear, 9'd0, 68'd0} : rq.pl[101:0];
       2'd1:    pl1 = rq.pl[203:102];
       2'd2:    pl1 = rq.pl[305:204];
       default: pl1 = rq.pl[407:306];
@@ -609,9 +602,8 @@ module gx_zsample (
   `GX_ASSERT(RingAlign_A, fv_ring)
   `GX_ASSERT(RegBeat_A, rv_q || (rk_q == 2'd0 && rp_q == 3'd0))
   `GX_ASSERT(RegPass_A, !rv_q || (rp_q <= lp_q && lp_q <= 3'd4))
-  // the held draw's last pass and a clear tile's plane, from the request register
+  // the held draw's last pass, from the request register
   `GX_ASSERT(LastPass_A, !rv_q || lp_q == f_lp(rq.state, rq.np))
-  `GX_ASSERT(ClearPlane_A, !rv_q || rq.state != 2'd0 || rq.pl[101:0] == {1'b0, rq.clear, 77'd0})
   `GX_COVER(Tile_C, resp_valid_o && resp_ready_i && resp_o.pass != '0)
   `GX_COVER(Stall_C, resp_valid_o && !resp_ready_i && req_valid_i)
   `GX_COVER(BackToBack_C, v_q[NS] && k_q[NS] == 2'd3 && t_q[NS] && v_q[NS-1] &&
