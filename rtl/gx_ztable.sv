@@ -115,24 +115,28 @@ module gx_ztable #(
   end
 
   // The counts: a bind or clear zeroes its slot's, then the event adds to its slot's.
-  logic [CW-1:0] ev_base, ev_cnt;
+  // Each slot adds its own (no select of the event's slot in front of the add), and its
+  // non-zero bit comes from the registers beside the add: the count was 1 (`one`), the
+  // event adds or takes away.
+  logic [CW-1:0] ev_base;  // the event's slot's count after the command (EvLegal_M)
   logic ev_clr;
   assign ev_clr  = set_cmd && cmd_i.s == ev_i.s;
   assign ev_base = ev_clr ? '0 : cnt_q[ev_i.s];
-  assign ev_cnt  = ev_base + CW'(ev_i.inc) - CW'(ev_i.dec);
-  always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      cnt_q <= '0;
-      nz_q  <= '0;
-    end else begin
-      for (int s = 0; s < S; s++) begin
-        if (ev_valid_i && ev_i.s == 4'(s)) begin
-          cnt_q[s] <= ev_cnt;
-          nz_q[s]  <= ev_cnt != '0;
-        end else if (set_cmd && cmd_i.s == 4'(s)) begin
-          cnt_q[s] <= '0;
-          nz_q[s]  <= 1'b0;
-        end
+  for (genvar s = 0; s < S; s++) begin : gen_cnt
+    logic hit, clr, one;
+    assign hit = ev_valid_i && ev_i.s == 4'(s);
+    assign clr = set_cmd && cmd_i.s == 4'(s);
+    assign one = cnt_q[s] == CW'(1);
+    always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        cnt_q[s] <= '0;
+        nz_q[s]  <= 1'b0;
+      end else if (clr) begin
+        cnt_q[s] <= CW'(hit && ev_i.inc);
+        nz_q[s]  <= hit && ev_i.inc;
+      end else if (hit) begin
+        cnt_q[s] <= cnt_q[s] + {{(CW-1){ev_i.dec && !ev_i.inc}}, ev_i.dec != ev_i.inc};
+        nz_q[s]  <= ev_i.inc || (ev_i.dec ? !one : nz_q[s]);
       end
     end
   end
