@@ -119,6 +119,8 @@ module gx_mswb (
   logic [3:0]        refi_q, refi_d;         // merge, subset: the reference's sample
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
   logic [31:0]       anaw_q, anaw_d;         // ... ana_q from line or pixel ai_q on (AnaW_A)
+  logic              aend_q, aend_d;         // ... the scan is over (AScan_A)
+  logic              ahit_q, ahit_d;         // ... line or pixel ai_q holds one to analyze
   logic [2:0]        bl_q, bl_d;             // analysis: line of a multi-line pixel
   logic [2:0]        aln_q, aln_d;           // ... the line analyzed (AnaLine_A)
   logic [3:0]        slot_q, slot_d;         // analysis: slot j of that line
@@ -278,6 +280,14 @@ module gx_mswb (
       3'd3:    f_nxpix = m >> 8;
       default: f_nxpix = m >> 16;
     endcase
+  endfunction
+  // the analysis scan's test of line or pixel ai (w: ana_q from it on): {the scan is over
+  // (past the last line or pixel, or none left to analyze), it holds a pixel to analyze}
+  function automatic logic [1:0] f_ascan(input logic multi, input logic [2:0] plg,
+                                         input logic [2:0] per_lg, input logic [5:0] ai,
+                                         input logic [31:0] w);
+    f_ascan[1] = ai == (multi ? 6'(6'd1 << plg) : 6'd8) || w == 32'd0;
+    f_ascan[0] = multi ? w[0] : (w & 32'((33'd1 << (6'd1 << per_lg)) - 33'd1)) != 32'd0;
   endfunction
   // the mask of the first n pixels
   function automatic logic [31:0] f_first(input logic [5:0] n);
@@ -996,6 +1006,12 @@ module gx_mswb (
       default: anaw_nx = anaw_q >> 4;
     endcase
 
+  // the scan's test of the next line or pixel and of the first, registered with the
+  // scan's step (aend_q, ahit_q): the step decides from registers
+  logic [1:0] ascan_nx, ascan_0;
+  assign ascan_nx = f_ascan(fmt.multi, fmt.plg, fmt.per_lg, ai_q + 6'd1, anaw_nx);
+  assign ascan_0 = f_ascan(fmt.multi, fmt.plg, fmt.per_lg, 6'd0, an_q);
+
   logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
 
@@ -1033,6 +1049,8 @@ module gx_mswb (
     refi_d = refi_q;
     ai_d = ai_q;
     anaw_d = anaw_q;
+    aend_d = aend_q;
+    ahit_d = ahit_q;
     bl_d = bl_q;
     aln_d = aln_q;
     slot_d = slot_q;
@@ -1113,6 +1131,7 @@ module gx_mswb (
         em_d = 2'd0;
         ai_d = '0;
         anaw_d = an_q;
+        {aend_d, ahit_d} = ascan_0;
         ln_d = '0;
         px_d = '0;
         pln_d = '0;
@@ -1154,14 +1173,14 @@ module gx_mswb (
           if (rd_resp_ready_o) begin
             em_d = rd_resp_i.enc;
             rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
-            state_d = cfg_q.threshold != 8'd0 ? StMPix : anaw_q == 32'd0 ? StDecide : StAnaNext;
+            state_d = cfg_q.threshold != 8'd0 ? StMPix : aend_q ? StDecide : StAnaNext;
           end
         end
       end
       StMPix: begin  // merge: the next covered pixel
         if (32'(px_q) == (32'd1 << fmt.plg)) begin
           rd_val_d = 1'b0;  // rdata may hold a line from before its joins
-          state_d = anaw_q == 32'd0 ? StDecide : StAnaNext;
+          state_d = aend_q ? StDecide : StAnaNext;
         end
         else if (!wrw_q[0]) begin  // (pixel px_q is not covered)
           px_d = px_q + 6'd1;
@@ -1215,29 +1234,21 @@ module gx_mswb (
       StAnaNext: begin
         needv_d = 1'b0;
         if (needv_q && lneed > eb_q) eb_d = lneed;
-        if (!fmt.multi) begin
-          // done after the last line, or when no later line holds a pixel to analyze
-          if (ai_q == 6'd8 || anaw_q == 32'd0)
-            state_d = StDecide;
-          else if ((anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0) begin
-            aln_d = 3'(ai_q);
-            state_d = StAnaReq;
-          end
-          else begin
-            ai_d = ai_q + 6'd1;
-            anaw_d = anaw_nx;
-          end
-        end else begin
-          if (ai_q == (6'd1 << fmt.plg) || anaw_q == 32'd0) state_d = StDecide;
-          else if (anaw_q[0]) begin
+        // done after the last line or pixel, or when no later one holds a pixel to
+        // analyze (aend_q); line or pixel ai_q holds one (ahit_q): its request
+        if (aend_q)
+          state_d = StDecide;
+        else if (ahit_q) begin
+          aln_d = fmt.multi ? 3'(32'(ai_q) << fmt.lines_lg) : 3'(ai_q);
+          if (fmt.multi) begin
             bl_d = '0;
-            aln_d = 3'(32'(ai_q) << fmt.lines_lg);
             ng_d = '0;
-            state_d = StAnaReq;
-          end else begin
-            ai_d = ai_q + 6'd1;
-            anaw_d = anaw_nx;
           end
+          state_d = StAnaReq;
+        end else begin
+          ai_d = ai_q + 6'd1;
+          anaw_d = anaw_nx;
+          {aend_d, ahit_d} = ascan_nx;
         end
       end
       StAnaReq: begin  // the line read into rdata, then the request
@@ -1256,6 +1267,7 @@ module gx_mswb (
             needv_d = 1'b1;
             ai_d = ai_q + 6'd1;
             anaw_d = anaw_nx;
+            {aend_d, ahit_d} = ascan_nx;
             state_d = StAnaNext;
           end else begin
             lmf_d = an_first;
@@ -1273,6 +1285,7 @@ module gx_mswb (
             if (ng_need > eb_q) eb_d = ng_need;
             ai_d = ai_q + 6'd1;
             anaw_d = anaw_nx;
+            {aend_d, ahit_d} = ascan_nx;
             state_d = StAnaNext;
           end else begin
             bl_d = bl_q + 3'd1;
@@ -1477,11 +1490,7 @@ module gx_mswb (
     // own transitions into AnaReq, QBuild and ERef: no other state's decision, the load's
     // or the walk's, lies in front of lx_q)
     unique case (state_q)
-      StAnaNext: lx_d = (fmt.multi
-                           ? !(ai_q == (6'd1 << fmt.plg) || anaw_q == 32'd0) && anaw_q[0]
-                           : !(ai_q == 6'd8 || anaw_q == 32'd0) &&
-                             (anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0)
-                        ? eq_aln_d : eq_pln_d;
+      StAnaNext: lx_d = !aend_q && ahit_q ? eq_aln_d : eq_pln_d;
       StAnaReq:  lx_d = have_x && an_req_ready ? eq_pln_d : eq_aln_d;
       StSlot:    lx_d = slot_q == 4'(fmt.s_cnt)
                           ? (32'(bl_q) + 1 == (32'd1 << fmt.lines_lg) ? eq_pln_d : eq_aln_d)
@@ -1605,6 +1614,8 @@ module gx_mswb (
     refi_q <= refi_d;
     ai_q <= ai_d;
     anaw_q <= anaw_d;
+    aend_q <= aend_d;
+    ahit_q <= ahit_d;
     bl_q <= bl_d;
     aln_q <= aln_d;
     slot_q <= slot_d;
@@ -2016,6 +2027,8 @@ module gx_mswb (
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
   // the registered scan mask and lines are the shifts they stand for
   `GX_ASSERT(AnaW_A, !fv_after_init || anaw_q == 32'(ana_q >> (32'(ai_q) << fmt.per_lg)))
+  `GX_ASSERT(AScan_A, !fv_after_init ||
+                      {aend_q, ahit_q} == f_ascan(fmt.multi, fmt.plg, fmt.per_lg, ai_q, anaw_q))
   // the scan's line (one-line pixels, 8) or pixel (P) stays in range: below it while a
   // request of it is in progress
   `GX_ASSERT(AnaRange_A, !fv_after_init ||
