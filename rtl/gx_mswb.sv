@@ -389,10 +389,19 @@ module gx_mswb (
   // rdata two clocks after img_re, and stays there until the next read returns. The
   // line in rdata (rd_line_q, rd_val_q) is reused while it is current: a sample or line
   // wanted (rd_x) is there (have_x) or is read. One write port: line wl, dword enables
-  // wdw, data wd (the eviction's lines, read responses, merge joins).
+  // wdw, data wd (the eviction's lines, read responses, merge joins), registered before
+  // the RAM (wl_q, wdw_q, wd_q): a line written in clock t is in the RAM at the end of
+  // t + 1, so no state reads it in t + 1 (the merge's reference and the encoder's pixel
+  // wait a clock for it: wcol_*; a compare stream reads only lines after the one it
+  // joins, ImgWr_A).
   logic         img_re;
   logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref, sln_nx;
   logic [7:0]   wdw;
+  logic [2:0]   wl_q;
+  logic [7:0]   wdw_q;
+  logic [255:0] wd_q;
+  logic         wcol_ref, wcol_pix;  // the line pending in the write register is the
+                                     // reference's (MRef) or the pixel's (EPix)
   logic [31:0]  img_we;
   logic [255:0] wd, rdata;
   logic         have_x;    // line rd_x is in rdata
@@ -446,7 +455,16 @@ module gx_mswb (
       endcase
       smp_val[d*32 +: 32] = rdata[32'(x)*32 +: 32];
     end
-    for (int unsigned b = 0; b < 32; b++) img_we[b] = wdw[b / 4];
+    for (int unsigned b = 0; b < 32; b++) img_we[b] = wdw_q[b / 4];
+    wcol_pix = wdw_q != 8'd0 && wl_q == pln_q;
+    wcol_ref = wdw_q != 8'd0 && wl_q == (fmt.multi ? rd_ref : pln_q);
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) wdw_q <= '0;
+    else wdw_q <= wdw;
+    wl_q <= wl;
+    wd_q <= wd;
   end
 
   gx_ram_1r1w #(.Depth(8), .Width(256)) u_img (
@@ -456,8 +474,8 @@ module gx_mswb (
     .raddr_i (img_ra),
     .rdata_o (rdata),
     .we_i    (img_we),
-    .waddr_i (wl),
-    .wdata_i (wd)
+    .waddr_i (wl_q),
+    .wdata_i (wd_q)
   );
 
   // ---------------------------------------------------------------------------------
@@ -1208,7 +1226,7 @@ module gx_mswb (
           clc_d = '0;
           refw_d = 1'b0;
           state_d = StMCmp;
-        end else if (fmt.multi ? !refw_q : !(rd_val_q && lx_q)) begin
+        end else if ((fmt.multi ? !refw_q : !(rd_val_q && lx_q)) && !wcol_ref) begin
           img_re = 1'b1;  // (a multi-line pixel's reference is always read)
           if (fmt.multi) img_ra = rd_ref;
           refw_d = fmt.multi;
@@ -1398,7 +1416,7 @@ module gx_mswb (
             px_d = px_q + 6'd1;
             pln_d = plnx_q;
             wrw_d = wrw_q >> 1;
-          end else if (!(rd_val_q && lx_q)) begin
+          end else if (!(rd_val_q && lx_q) && !wcol_pix) begin
             img_re = 1'b1;
           end
         end else begin
@@ -1972,6 +1990,14 @@ module gx_mswb (
   // the compare's slot-to-sample map, registered in stage 1 for the line in stage 2
   `GX_ASSERT(SMap_A, !cs2_q || {smi_q, smd_q} ==
                             f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q, clc_q))
+  // the image's registered write: pending only in the clock after a writer's (Load, the
+  // responses, the merge's joins) and in a compare stream the line before the one that
+  // stage 2 compares, so no read takes a line that is being written (NoCollision_A)
+  `GX_ASSERT(ImgWr_A, wdw_q == 8'd0 || state_q == StLoad || state_q == StInit ||
+                      state_q == StRdWait || state_q == StMPix || state_q == StAnaNext ||
+                      state_q == StDecide || state_q == StPrWait || state_q == StEPix ||
+                      state_q == StMRef ||
+                      (state_q == StMCmp && wl_q == ln_first + clc_q - 3'd1))
   // the image is read in these states only, and its read is taken in them
   `GX_ASSERT(ReadSt_A, !(rp1_q || rp2_q) || (state_q == StMRef && nd_any) || state_q == StMCmp ||
                        state_q == StAnaReq || state_q == StQBuild ||
