@@ -133,6 +133,8 @@ module gx_mswb (
   logic [7:0]        live_q;                 // ms_cls_live(rem_q)
   logic [2:0]        qk_q, qk_d;             // query line build step
   logic [5:0]        qrd_q, qrd_d;           // ... its tile sample (ai_q N + q_smp)
+  logic [5:0]        qab_q;                  // ... ai_q N, the pixel's first (QAb_A)
+  logic [3:0]        qg_q;                   // ... g0 + qk_q: the class of the next step
   logic [255:0]      qline_q, qline_d;       // the query line
   logic              emit_q, emit_d;         // emit stage: ref_q is the next value
   logic [15:0]       emask_q, emask_d;       // emit stage, subset: its class mask
@@ -1321,7 +1323,7 @@ module gx_mswb (
           rem_d = 6'(ng0_q);
         end else begin
           qk_d = '0;
-          qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(rs));  // build step 0 reads rs
+          qrd_d = qab_q + 6'(rs);  // build step 0 reads rs
           state_d = StQBuild;
         end
       end
@@ -1330,7 +1332,7 @@ module gx_mswb (
           qline_d = q_line;
           qk_d = qk_q + 3'd1;
           // step k + 1 > 0 reads the first sample of class g0 + k (gx_ms_classify)
-          qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(grep_q[32'(qg_nx) * 4 +: 4]));
+          qrd_d = qab_q + 6'(grep_q[32'(qg_q) * 4 +: 4]);
           if (q_last) state_d = StQReq;
         end else if (!(rd_val_q && lx_q)) begin
           img_re = 1'b1;
@@ -1646,6 +1648,10 @@ module gx_mswb (
     rem_q <= rem_d;
     live_q <= gx_ms_pkg::ms_cls_live(rem_d);
     qk_q <= qk_d;
+    // (the query build's next sample from registers: the pixel's first sample and the
+    // class whose first sample the next step reads, loaded with ai_q, g0_q and qk_q)
+    qab_q <= 6'(32'(ai_d) << fmt.nlg);
+    qg_q <= 4'(g0_d) + 4'(qk_d);
     qrd_q <= qrd_d;
     qline_q <= qline_d;
     emask_q <= emask_d;
@@ -2049,6 +2055,7 @@ module gx_mswb (
   `GX_ASSERT(AnaMulti_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
                           state_q == StQWait) || fmt.multi)
   `GX_ASSERT(QStep_A, state_q != StQBuild || 5'(qk_q) < fmt.s_cnt)
+  `GX_ASSERT(QAb_A, !fv_after_init || (qab_q == 6'(32'(ai_q) << fmt.nlg) && qg_q == qg_nx))
   `GX_ASSERT(QAddr_A, state_q != StQBuild || qrd_q == 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
   // the registered scan mask and lines are the shifts they stand for
