@@ -119,6 +119,8 @@ module gx_mswb (
   logic [3:0]        refi_q, refi_d;         // merge, subset: the reference's sample
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
   logic [31:0]       anaw_q, anaw_d;         // ... ana_q from line or pixel ai_q on (AnaW_A)
+  logic              aend_q, aend_d;         // ... the scan is over (AScan_A)
+  logic              ahit_q, ahit_d;         // ... line or pixel ai_q holds one to analyze
   logic [2:0]        bl_q, bl_d;             // analysis: line of a multi-line pixel
   logic [2:0]        aln_q, aln_d;           // ... the line analyzed (AnaLine_A)
   logic [3:0]        slot_q, slot_d;         // analysis: slot j of that line
@@ -131,6 +133,8 @@ module gx_mswb (
   logic [7:0]        live_q;                 // ms_cls_live(rem_q)
   logic [2:0]        qk_q, qk_d;             // query line build step
   logic [5:0]        qrd_q, qrd_d;           // ... its tile sample (ai_q N + q_smp)
+  logic [5:0]        qab_q;                  // ... ai_q N, the pixel's first (QAb_A)
+  logic [3:0]        qg_q;                   // ... g0 + qk_q: the class of the next step
   logic [255:0]      qline_q, qline_d;       // the query line
   logic              emit_q, emit_d;         // emit stage: ref_q is the next value
   logic [15:0]       emask_q, emask_d;       // emit stage, subset: its class mask
@@ -279,6 +283,14 @@ module gx_mswb (
       default: f_nxpix = m >> 16;
     endcase
   endfunction
+  // the analysis scan's test of line or pixel ai (w: ana_q from it on): {the scan is over
+  // (past the last line or pixel, or none left to analyze), it holds a pixel to analyze}
+  function automatic logic [1:0] f_ascan(input logic multi, input logic [2:0] plg,
+                                         input logic [2:0] per_lg, input logic [5:0] ai,
+                                         input logic [31:0] w);
+    f_ascan[1] = ai == (multi ? 6'(6'd1 << plg) : 6'd8) || w == 32'd0;
+    f_ascan[0] = multi ? w[0] : (w & 32'((33'd1 << (6'd1 << per_lg)) - 33'd1)) != 32'd0;
+  endfunction
   // the mask of the first n pixels
   function automatic logic [31:0] f_first(input logic [5:0] n);
     f_first = n >= 6'd32 ? 32'hffff_ffff : 32'((33'd1 << n) - 33'd1);
@@ -379,10 +391,19 @@ module gx_mswb (
   // rdata two clocks after img_re, and stays there until the next read returns. The
   // line in rdata (rd_line_q, rd_val_q) is reused while it is current: a sample or line
   // wanted (rd_x) is there (have_x) or is read. One write port: line wl, dword enables
-  // wdw, data wd (the eviction's lines, read responses, merge joins).
+  // wdw, data wd (the eviction's lines, read responses, merge joins), registered before
+  // the RAM (wl_q, wdw_q, wd_q): a line written in clock t is in the RAM at the end of
+  // t + 1, so no state reads it in t + 1 (the merge's reference and the encoder's pixel
+  // wait a clock for it: wcol_*; a compare stream reads only lines after the one it
+  // joins, ImgWr_A).
   logic         img_re;
   logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref, sln_nx;
   logic [7:0]   wdw;
+  logic [2:0]   wl_q;
+  logic [7:0]   wdw_q;
+  logic [255:0] wd_q;
+  logic         wcol_ref, wcol_pix;  // the line pending in the write register is the
+                                     // reference's (MRef) or the pixel's (EPix)
   logic [31:0]  img_we;
   logic [255:0] wd, rdata;
   logic         have_x;    // line rd_x is in rdata
@@ -436,7 +457,16 @@ module gx_mswb (
       endcase
       smp_val[d*32 +: 32] = rdata[32'(x)*32 +: 32];
     end
-    for (int unsigned b = 0; b < 32; b++) img_we[b] = wdw[b / 4];
+    for (int unsigned b = 0; b < 32; b++) img_we[b] = wdw_q[b / 4];
+    wcol_pix = wdw_q != 8'd0 && wl_q == pln_q;
+    wcol_ref = wdw_q != 8'd0 && wl_q == (fmt.multi ? rd_ref : pln_q);
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rst_i) wdw_q <= '0;
+    else wdw_q <= wdw;
+    wl_q <= wl;
+    wd_q <= wd;
   end
 
   gx_ram_1r1w #(.Depth(8), .Width(256)) u_img (
@@ -446,8 +476,8 @@ module gx_mswb (
     .raddr_i (img_ra),
     .rdata_o (rdata),
     .we_i    (img_we),
-    .waddr_i (wl),
-    .wdata_i (wd)
+    .waddr_i (wl_q),
+    .wdata_i (wd_q)
   );
 
   // ---------------------------------------------------------------------------------
@@ -996,6 +1026,12 @@ module gx_mswb (
       default: anaw_nx = anaw_q >> 4;
     endcase
 
+  // the scan's test of the next line or pixel and of the first, registered with the
+  // scan's step (aend_q, ahit_q): the step decides from registers
+  logic [1:0] ascan_nx, ascan_0;
+  assign ascan_nx = f_ascan(fmt.multi, fmt.plg, fmt.per_lg, ai_q + 6'd1, anaw_nx);
+  assign ascan_0 = f_ascan(fmt.multi, fmt.plg, fmt.per_lg, 6'd0, an_q);
+
   logic [3:0] qg_nx;  // query build: the class whose first sample step qk_q + 1 reads
   assign qg_nx = 4'(g0_q) + 4'(qk_q);
 
@@ -1033,6 +1069,8 @@ module gx_mswb (
     refi_d = refi_q;
     ai_d = ai_q;
     anaw_d = anaw_q;
+    aend_d = aend_q;
+    ahit_d = ahit_q;
     bl_d = bl_q;
     aln_d = aln_q;
     slot_d = slot_q;
@@ -1113,6 +1151,7 @@ module gx_mswb (
         em_d = 2'd0;
         ai_d = '0;
         anaw_d = an_q;
+        {aend_d, ahit_d} = ascan_0;
         ln_d = '0;
         px_d = '0;
         pln_d = '0;
@@ -1154,14 +1193,14 @@ module gx_mswb (
           if (rd_resp_ready_o) begin
             em_d = rd_resp_i.enc;
             rmw_d = part_q != 32'd0 ? rd_resp_i.bytes : 9'd0;
-            state_d = cfg_q.threshold != 8'd0 ? StMPix : anaw_q == 32'd0 ? StDecide : StAnaNext;
+            state_d = cfg_q.threshold != 8'd0 ? StMPix : aend_q ? StDecide : StAnaNext;
           end
         end
       end
       StMPix: begin  // merge: the next covered pixel
         if (32'(px_q) == (32'd1 << fmt.plg)) begin
           rd_val_d = 1'b0;  // rdata may hold a line from before its joins
-          state_d = anaw_q == 32'd0 ? StDecide : StAnaNext;
+          state_d = aend_q ? StDecide : StAnaNext;
         end
         else if (!wrw_q[0]) begin  // (pixel px_q is not covered)
           px_d = px_q + 6'd1;
@@ -1189,7 +1228,7 @@ module gx_mswb (
           clc_d = '0;
           refw_d = 1'b0;
           state_d = StMCmp;
-        end else if (fmt.multi ? !refw_q : !(rd_val_q && lx_q)) begin
+        end else if ((fmt.multi ? !refw_q : !(rd_val_q && lx_q)) && !wcol_ref) begin
           img_re = 1'b1;  // (a multi-line pixel's reference is always read)
           if (fmt.multi) img_ra = rd_ref;
           refw_d = fmt.multi;
@@ -1215,29 +1254,21 @@ module gx_mswb (
       StAnaNext: begin
         needv_d = 1'b0;
         if (needv_q && lneed > eb_q) eb_d = lneed;
-        if (!fmt.multi) begin
-          // done after the last line, or when no later line holds a pixel to analyze
-          if (ai_q == 6'd8 || anaw_q == 32'd0)
-            state_d = StDecide;
-          else if ((anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0) begin
-            aln_d = 3'(ai_q);
-            state_d = StAnaReq;
-          end
-          else begin
-            ai_d = ai_q + 6'd1;
-            anaw_d = anaw_nx;
-          end
-        end else begin
-          if (ai_q == (6'd1 << fmt.plg) || anaw_q == 32'd0) state_d = StDecide;
-          else if (anaw_q[0]) begin
+        // done after the last line or pixel, or when no later one holds a pixel to
+        // analyze (aend_q); line or pixel ai_q holds one (ahit_q): its request
+        if (aend_q)
+          state_d = StDecide;
+        else if (ahit_q) begin
+          aln_d = fmt.multi ? 3'(32'(ai_q) << fmt.lines_lg) : 3'(ai_q);
+          if (fmt.multi) begin
             bl_d = '0;
-            aln_d = 3'(32'(ai_q) << fmt.lines_lg);
             ng_d = '0;
-            state_d = StAnaReq;
-          end else begin
-            ai_d = ai_q + 6'd1;
-            anaw_d = anaw_nx;
           end
+          state_d = StAnaReq;
+        end else begin
+          ai_d = ai_q + 6'd1;
+          anaw_d = anaw_nx;
+          {aend_d, ahit_d} = ascan_nx;
         end
       end
       StAnaReq: begin  // the line read into rdata, then the request
@@ -1256,6 +1287,7 @@ module gx_mswb (
             needv_d = 1'b1;
             ai_d = ai_q + 6'd1;
             anaw_d = anaw_nx;
+            {aend_d, ahit_d} = ascan_nx;
             state_d = StAnaNext;
           end else begin
             lmf_d = an_first;
@@ -1273,6 +1305,7 @@ module gx_mswb (
             if (ng_need > eb_q) eb_d = ng_need;
             ai_d = ai_q + 6'd1;
             anaw_d = anaw_nx;
+            {aend_d, ahit_d} = ascan_nx;
             state_d = StAnaNext;
           end else begin
             bl_d = bl_q + 3'd1;
@@ -1290,7 +1323,7 @@ module gx_mswb (
           rem_d = 6'(ng0_q);
         end else begin
           qk_d = '0;
-          qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(rs));  // build step 0 reads rs
+          qrd_d = qab_q + 6'(rs);  // build step 0 reads rs
           state_d = StQBuild;
         end
       end
@@ -1299,7 +1332,7 @@ module gx_mswb (
           qline_d = q_line;
           qk_d = qk_q + 3'd1;
           // step k + 1 > 0 reads the first sample of class g0 + k (gx_ms_classify)
-          qrd_d = 6'((32'(ai_q) << fmt.nlg) + 32'(grep_q[32'(qg_nx) * 4 +: 4]));
+          qrd_d = qab_q + 6'(grep_q[32'(qg_q) * 4 +: 4]);
           if (q_last) state_d = StQReq;
         end else if (!(rd_val_q && lx_q)) begin
           img_re = 1'b1;
@@ -1385,7 +1418,7 @@ module gx_mswb (
             px_d = px_q + 6'd1;
             pln_d = plnx_q;
             wrw_d = wrw_q >> 1;
-          end else if (!(rd_val_q && lx_q)) begin
+          end else if (!(rd_val_q && lx_q) && !wcol_pix) begin
             img_re = 1'b1;
           end
         end else begin
@@ -1477,11 +1510,7 @@ module gx_mswb (
     // own transitions into AnaReq, QBuild and ERef: no other state's decision, the load's
     // or the walk's, lies in front of lx_q)
     unique case (state_q)
-      StAnaNext: lx_d = (fmt.multi
-                           ? !(ai_q == (6'd1 << fmt.plg) || anaw_q == 32'd0) && anaw_q[0]
-                           : !(ai_q == 6'd8 || anaw_q == 32'd0) &&
-                             (anaw_q & 32'((33'd1 << (6'd1 << fmt.per_lg)) - 33'd1)) != 32'd0)
-                        ? eq_aln_d : eq_pln_d;
+      StAnaNext: lx_d = !aend_q && ahit_q ? eq_aln_d : eq_pln_d;
       StAnaReq:  lx_d = have_x && an_req_ready ? eq_pln_d : eq_aln_d;
       StSlot:    lx_d = slot_q == 4'(fmt.s_cnt)
                           ? (32'(bl_q) + 1 == (32'd1 << fmt.lines_lg) ? eq_pln_d : eq_aln_d)
@@ -1605,6 +1634,8 @@ module gx_mswb (
     refi_q <= refi_d;
     ai_q <= ai_d;
     anaw_q <= anaw_d;
+    aend_q <= aend_d;
+    ahit_q <= ahit_d;
     bl_q <= bl_d;
     aln_q <= aln_d;
     slot_q <= slot_d;
@@ -1617,6 +1648,10 @@ module gx_mswb (
     rem_q <= rem_d;
     live_q <= gx_ms_pkg::ms_cls_live(rem_d);
     qk_q <= qk_d;
+    // (the query build's next sample from registers: the pixel's first sample and the
+    // class whose first sample the next step reads, loaded with ai_q, g0_q and qk_q)
+    qab_q <= 6'(32'(ai_d) << fmt.nlg);
+    qg_q <= 4'(g0_d) + 4'(qk_d);
     qrd_q <= qrd_d;
     qline_q <= qline_d;
     emask_q <= emask_d;
@@ -1961,6 +1996,14 @@ module gx_mswb (
   // the compare's slot-to-sample map, registered in stage 1 for the line in stage 2
   `GX_ASSERT(SMap_A, !cs2_q || {smi_q, smd_q} ==
                             f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q, clc_q))
+  // the image's registered write: pending only in the clock after a writer's (Load, the
+  // responses, the merge's joins) and in a compare stream the line before the one that
+  // stage 2 compares, so no read takes a line that is being written (NoCollision_A)
+  `GX_ASSERT(ImgWr_A, wdw_q == 8'd0 || state_q == StLoad || state_q == StInit ||
+                      state_q == StRdWait || state_q == StMPix || state_q == StAnaNext ||
+                      state_q == StDecide || state_q == StPrWait || state_q == StEPix ||
+                      state_q == StMRef ||
+                      (state_q == StMCmp && wl_q == ln_first + clc_q - 3'd1))
   // the image is read in these states only, and its read is taken in them
   `GX_ASSERT(ReadSt_A, !(rp1_q || rp2_q) || (state_q == StMRef && nd_any) || state_q == StMCmp ||
                        state_q == StAnaReq || state_q == StQBuild ||
@@ -2012,10 +2055,13 @@ module gx_mswb (
   `GX_ASSERT(AnaMulti_A, !(state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
                           state_q == StQWait) || fmt.multi)
   `GX_ASSERT(QStep_A, state_q != StQBuild || 5'(qk_q) < fmt.s_cnt)
+  `GX_ASSERT(QAb_A, !fv_after_init || (qab_q == 6'(32'(ai_q) << fmt.nlg) && qg_q == qg_nx))
   `GX_ASSERT(QAddr_A, state_q != StQBuild || qrd_q == 6'((32'(ai_q) << fmt.nlg) + 32'(q_smp)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
   // the registered scan mask and lines are the shifts they stand for
   `GX_ASSERT(AnaW_A, !fv_after_init || anaw_q == 32'(ana_q >> (32'(ai_q) << fmt.per_lg)))
+  `GX_ASSERT(AScan_A, !fv_after_init ||
+                      {aend_q, ahit_q} == f_ascan(fmt.multi, fmt.plg, fmt.per_lg, ai_q, anaw_q))
   // the scan's line (one-line pixels, 8) or pixel (P) stays in range: below it while a
   // request of it is in progress
   `GX_ASSERT(AnaRange_A, !fv_after_init ||
