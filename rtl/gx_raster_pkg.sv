@@ -20,6 +20,8 @@ package gx_raster_pkg;
   localparam int unsigned XW = AW + 2;                 // multiples of A, B: |3 A| < 2^25
   localparam int unsigned MW = 36;                     // in-group offsets, |.| <= 1536 2^23
   localparam int unsigned LS = 8;                      // K, O, D are multiples of 2^LS
+  localparam int unsigned ES = 4;                      // the walker carries floor(E' / 2^ES)
+                                                       // (kf, kr are multiples of 2^ES)
 
   // A prepared triangle (prep -> the walker's rings), each edge field per edge e at [e].
   // E' = E + T - x is the edge function offset so that a sample passes exactly when

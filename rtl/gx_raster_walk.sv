@@ -53,6 +53,12 @@ module gx_raster_walk #(
 );
   localparam int unsigned AW = gx_raster_pkg::AW;
   localparam int unsigned EW = gx_raster_pkg::EW;
+  localparam int unsigned ES = gx_raster_pkg::ES;
+  localparam int unsigned EV = EW - ES;       // floor(E' / 2^ES), the walker's E'
+  // the walk's offsets are 2^12 A or B (WA), 2^11 (A, B, A + B) (F), 2^9 multiples of A
+  // and B (G) and D (I): of floor(E' / 2^ES) the bits below 12 - ES, 11 - ES, 9 - ES and
+  // LS - ES pass, and only the bits above are added
+  localparam int unsigned SA = 12 - ES, SF = 11 - ES, SG = 9 - ES;
   localparam int unsigned KW = gx_raster_pkg::KW;
   localparam int unsigned MW = gx_raster_pkg::MW;
   localparam int unsigned LS = gx_raster_pkg::LS;
@@ -61,8 +67,7 @@ module gx_raster_walk #(
   localparam int unsigned QW = gx_raster_pkg::QW;
   localparam int unsigned XW = gx_raster_pkg::XW;
 
-  typedef logic signed [EW-1:0] edge_t;
-  typedef logic [2:0][EW-1:0] etri_t;
+  typedef logic signed [EV-1:0] edge_t;
   localparam int unsigned GPR = 4 / Lanes;      // groups a quad row
   localparam int unsigned G = 16 / Lanes;       // groups a fine tile
   localparam int unsigned GL = $clog2(G);
@@ -75,14 +80,14 @@ module gx_raster_walk #(
   // ---------------------------------------------------------------------------------
   // The rings: each reader's constants of the triangles written, at slot seq % 16.
   typedef struct packed {           // WA, as it takes the triangle
-    logic [2:0][EW-1:0] e00;
+    logic [2:0][EV-1:0] e00;          // floor(E' / 2^ES)
     logic [2:0][AW-1:0] a, b;
     logic [TW-1:0]      tx0, ty0;    // the first coarse tile
     logic [TW-1:0]      tx1m, ty1m;  // the last coarse tile's column and row, less 1
     logic               c1, r1;      // one column, one row of coarse tiles
   } ra_t;
   typedef struct packed {           // C
-    logic [3:0][2:0][KW-1:0] kfc;
+    logic [3:0][2:0][KW-ES-1:0] kfc;  // kfc / 2^ES (a multiple of 2^ES: RkLow_A)
     logic [3:0]         r3;  // bit 3 of px0, px1, py0, py1 (the fine tiles' range)
   } rc_t;
   typedef struct packed {           // F, the fine tile's offset
@@ -90,7 +95,7 @@ module gx_raster_walk #(
     logic [2:0][XW-1:0] ab;
   } rf_t;
   typedef struct packed {           // F, the rows' tests
-    logic [3:0][2:0][KW-1:0] krc;
+    logic [3:0][2:0][KW-ES-1:0] krc;  // krc / 2^ES (RkLow_A)
     logic [PW-1:0]      px0, px1, py0, py1;
   } rr_t;
   typedef struct packed {           // G
@@ -112,7 +117,7 @@ module gx_raster_walk #(
   rg_t rg_w, rg;
   ri_t ri_w, ri;
   always_comb begin
-    ra_w.e00 = t.e00;
+    for (int e = 0; e < 3; e++) ra_w.e00[e] = t.e00[e][EW-1:ES];
     ra_w.a   = t.a;
     ra_w.b   = t.b;
     ra_w.tx0  = TW'(t.px0 >> 4);
@@ -121,12 +126,14 @@ module gx_raster_walk #(
     ra_w.ty1m = TW'(t.py1 >> 4) - 1'b1;
     ra_w.c1  = t.px0[PW-1:4] == t.px1[PW-1:4];
     ra_w.r1  = t.py0[PW-1:4] == t.py1[PW-1:4];
-    rc_w.kfc = t.kfc;
+    for (int f = 0; f < 4; f++)
+      for (int e = 0; e < 3; e++) rc_w.kfc[f][e] = t.kfc[f][e][KW-1:ES];
     rc_w.r3  = {t.px0[3], t.px1[3], t.py0[3], t.py1[3]};
     rf_w.a   = t.a;
     rf_w.b   = t.b;
     rf_w.ab  = t.ab;
-    rr_w.krc = t.krc;
+    for (int r = 0; r < 4; r++)
+      for (int e = 0; e < 3; e++) rr_w.krc[r][e] = t.krc[r][e][KW-1:ES];
     rr_w.px0 = t.px0;
     rr_w.px1 = t.px1;
     rr_w.py0 = t.py0;
@@ -147,7 +154,19 @@ module gx_raster_walk #(
     ri_w.ps  = t.ps;
   end
   logic unused_tri;  // the rest of the record is the sample test's (its own ring)
-  assign unused_tri = ^{t.k, t.o, t.seq[4]};
+  // (E''s and kf's, kr's bits below ES: P mod 2^ES decides no sample, and kf, kr are
+  // multiples of 2^ES, so every test of the walker and of the sample test is the same on
+  // floor(E' / 2^ES): docs/raster.md, "Widths")
+  logic unused_low;
+  always_comb begin
+    unused_low = 1'b0;
+    for (int e = 0; e < 3; e++) begin
+      unused_low = unused_low ^ (^t.e00[e][ES-1:0]);
+      for (int f = 0; f < 4; f++) unused_low = unused_low ^ (^t.kfc[f][e][ES-1:0]) ^
+                                               (^t.krc[f][e][ES-1:0]);
+    end
+  end
+  assign unused_tri = ^{t.k, t.o, t.seq[4], unused_low};
 
   logic [3:0] ra_addr, rc_addr, rf_addr, rr_addr, rg_addr, ri_addr;
   gx_ram_lut #(.Depth(16), .Width($bits(ra_w))) u_ra (
@@ -205,7 +224,7 @@ module gx_raster_walk #(
   logic [TW-1:0]   wa_tx_q, wa_ty_q, wa_tx0_q, wa_tx1m_q, wa_ty1m_q;
   logic            wa_c1t_q;                // the triangle has one column of coarse tiles
   logic [2:0][AW-1:0] wa_a_q, wa_b_q;
-  logic [2:0][EW-1:0] wa_e_q, wa_er_q;      // E' at the tile's origin, at its row's first
+  logic [2:0][EV-1:0] wa_e_q, wa_er_q;      // E' at the tile's origin, at its row's first
   logic            wa_c0_q, wa_c1_q, wa_r0_q, wa_r1_q;  // first/last column, row
   logic            wa_last_q;               // the last tile: wa_c1_q && wa_r1_q
   // the next values of WA's state, of C's credit and of the decisions
@@ -289,10 +308,10 @@ module gx_raster_walk #(
         wa_er_q[e] <= ra.e00[e];
       end else if (wa_en_q[e]) begin
         if (wa_c1_q) begin
-          wa_e_q[e]  <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
-          wa_er_q[e] <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
+          wa_e_q[e]  <= {wa_er_q[e][EV-1:SA] + (EV-SA)'($signed(wa_b_q[e])), wa_er_q[e][SA-1:0]};
+          wa_er_q[e] <= {wa_er_q[e][EV-1:SA] + (EV-SA)'($signed(wa_b_q[e])), wa_er_q[e][SA-1:0]};
         end else begin
-          wa_e_q[e]  <= $signed(wa_e_q[e]) + (EW'($signed(wa_a_q[e])) <<< 12);
+          wa_e_q[e]  <= {wa_e_q[e][EV-1:SA] + (EV-SA)'($signed(wa_a_q[e])), wa_e_q[e][SA-1:0]};
         end
       end
     end
@@ -310,17 +329,17 @@ module gx_raster_walk #(
     logic [QW-1:0]      seq;
     logic [TW-1:0]      tx, ty;
     logic [3:0]         fl;         // the range's {last row, first row, last col, first col}
-    logic [2:0][EW-1:0] e;
+    logic [2:0][EV-1:0] e;
   } rec_c_t;
   typedef struct packed {           // a coarse tile with its fine mask (FIFO F)
     logic [QW-1:0]      seq;
     logic [TW-1:0]      tx, ty;
     logic [3:0]         mask;
-    logic [2:0][EW-1:0] e;
+    logic [2:0][EV-1:0] e;
   } rec_cm_t;
   logic            c1_v_q, c2_v_q, c3_v_q;
   rec_c_t          c1_q;
-  logic [3:0][2:0][KW-1:0] c1_kfc_q;
+  logic [3:0][2:0][KW-ES-1:0] c1_kfc_q;
   logic [3:0]      c1_r3_q;
   rec_cm_t         c2_q, c3_q;      // c2_q.mask: the fine tiles that meet the range
   logic [3:0][2:0] c2_neg_q;        // fine tile f, edge e: E' + kfc[f][e] < 0 (the sign)
@@ -348,8 +367,8 @@ module gx_raster_walk #(
         c2_q.mask[f] <= fx_ok[f % 2] && fy_ok[f / 2];
         for (int e = 0; e < 3; e++) begin
           edge_t s;
-          s = $signed(c1_q.e[e]) + EW'($signed(c1_kfc_q[f][e]));
-          c2_neg_q[f][e] <= s[EW-1];
+          s = $signed(c1_q.e[e]) + EV'($signed(c1_kfc_q[f][e]));
+          c2_neg_q[f][e] <= s[EV-1];
         end
       end
     end
@@ -460,18 +479,18 @@ module gx_raster_walk #(
   typedef struct packed {           // a fine tile
     logic [QW-1:0]      seq;
     logic [PW-4:0]      fx, fy;     // its upper-left pixel / 8
-    logic [2:0][EW-1:0] e;
+    logic [2:0][EV-1:0] e;
   } rec_f_t;
   typedef struct packed {           // a fine tile with its group mask (FIFO R)
     logic [QW-1:0]      seq;
     logic [PW-4:0]      fx, fy;
     logic [G-1:0]       mask;
-    logic [2:0][EW-1:0] e;
+    logic [2:0][EV-1:0] e;
   } rec_fm_t;
   logic            f1_v_q, f2_v_q, f3_v_q, f4_v_q;
   rec_f_t          f1_q, f2_q;
-  logic [2:0][EW-1:0] f1_off_q;
-  logic [3:0][2:0][KW-1:0] f1_krc_q, f2_krc_q;
+  logic [2:0][XW-1:0] f1_off_q;   // the offset / 2^11
+  logic [3:0][2:0][KW-ES-1:0] f1_krc_q, f2_krc_q;
   logic [PW-1:0]   f1_px0_q, f1_px1_q, f1_py0_q, f1_py1_q;
   logic [PW-1:0]   f2_px0_q, f2_px1_q, f2_py0_q, f2_py1_q;
   rec_f_t          f3_q, f4_q;
@@ -490,9 +509,9 @@ module gx_raster_walk #(
     f1_q.e   <= ff_head.e;
     for (int e = 0; e < 3; e++)
       f1_off_q[e] <= wf_ic_q[e] == 2'd0 ? '0
-                   : wf_ic_q[e] == 2'd1 ? EW'($signed(rf.a[e])) <<< 11
-                   : wf_ic_q[e] == 2'd2 ? EW'($signed(rf.b[e])) <<< 11
-                   :                  EW'($signed(rf.ab[e])) <<< 11;
+                   : wf_ic_q[e] == 2'd1 ? XW'($signed(rf.a[e]))
+                   : wf_ic_q[e] == 2'd2 ? XW'($signed(rf.b[e]))
+                   :                      rf.ab[e];
     f1_krc_q <= rr.krc;
     f1_px0_q <= rr.px0;
     f1_px1_q <= rr.px1;
@@ -501,7 +520,8 @@ module gx_raster_walk #(
     f2_q.seq <= f1_q.seq;
     f2_q.fx  <= f1_q.fx;
     f2_q.fy  <= f1_q.fy;
-    for (int e = 0; e < 3; e++) f2_q.e[e] <= $signed(f1_q.e[e]) + $signed(f1_off_q[e]);
+    for (int e = 0; e < 3; e++)
+      f2_q.e[e] <= {f1_q.e[e][EV-1:SF] + (EV-SF)'($signed(f1_off_q[e])), f1_q.e[e][SF-1:0]};
     f2_krc_q <= f1_krc_q;
     f2_px0_q <= f1_px0_q;
     f2_px1_q <= f1_px1_q;
@@ -516,8 +536,8 @@ module gx_raster_walk #(
                       {f2_q.fy, 3'(2 * r)} <= f2_py1_q;
       for (int e = 0; e < 3; e++) begin
         edge_t s;
-        s = $signed(f2_q.e[e]) + EW'($signed(f2_krc_q[r][e]));
-        f3_neg_q[r][e] <= s[EW-1];
+        s = $signed(f2_q.e[e]) + EV'($signed(f2_krc_q[r][e]));
+        f3_neg_q[r][e] <= s[EV-1];
       end
     end
     for (int g = 0; g < GPR; g++)
@@ -612,13 +632,14 @@ module gx_raster_walk #(
     logic [2:0]         nlog;
     logic [11:0]        qx, qy;     // its lane-0 quad
     logic [15:0]        inr;        // its pixels in the pixel range
-    logic [2:0][EW-1:0] e;          // E' at its origin
+    logic [2:0][EV-1:0] e;          // floor(E' / 2^ES) at its origin
   } rec_g_t;
   logic            g1_v_q, g2_v_q;
   logic [QW-1:0]   g1_seq_q;
   logic [PW-4:0]   g1_fx_q, g1_fy_q;
   logic [2:0]      g1_xo_q, g1_yo_q;  // the group's origin in its fine tile
-  logic [2:0][EW-1:0] g1_e_q, g1_ro_q, g1_go_q;
+  logic [2:0][EV-1:0] g1_e_q;
+  logic [2:0][XW:0]   g1_ro_q, g1_go_q;  // the offsets / 2^9
   logic [PW-1:0]   g1_px0_q, g1_px1_q, g1_py0_q, g1_py1_q;
   logic [2:0]      g1_nlog_q;
   rec_g_t          g2_q;
@@ -644,22 +665,23 @@ module gx_raster_walk #(
       row_e = 2'(32'(wr_ic_q[e]) / GPR);
       g_e   = 2'(32'(wr_ic_q[e]) % GPR);
       g1_ro_q[e] <= row_e == 2'd0 ? '0
-                  : row_e == 2'd1 ? EW'($signed(rg.b[e])) <<< 9
-                  : row_e == 2'd2 ? EW'($signed(rg.b[e])) <<< 10
-                  :                    EW'($signed(rg.b3[e])) <<< 9;
+                  : row_e == 2'd1 ? (XW+1)'($signed(rg.b[e]))
+                  : row_e == 2'd2 ? (XW+1)'($signed(rg.b[e])) <<< 1
+                  :                 (XW+1)'($signed(rg.b3[e]));
       g1_go_q[e] <= '0;
       for (int gg = 1; gg < GPR; gg++)
         if (g_e == 2'(gg))
-          g1_go_q[e] <= gg * Lanes == 1 ? EW'($signed(rg.a[e])) <<< 9
-                      : gg * Lanes == 2 ? EW'($signed(rg.a[e])) <<< 10
-                      :                   EW'($signed(rg.a3[e])) <<< 9;
+          g1_go_q[e] <= gg * Lanes == 1 ? (XW+1)'($signed(rg.a[e]))
+                      : gg * Lanes == 2 ? (XW+1)'($signed(rg.a[e])) <<< 1
+                      :                   (XW+1)'($signed(rg.a3[e]));
     end
     g2_q.seq  <= g1_seq_q;
     g2_q.nlog <= g1_nlog_q;
     g2_q.qx   <= 12'({g1_fx_q, g1_xo_q} >> 1);
     g2_q.qy   <= 12'({g1_fy_q, g1_yo_q} >> 1);
     for (int e = 0; e < 3; e++)
-      g2_q.e[e] <= $signed(g1_e_q[e]) + $signed(g1_ro_q[e]) + $signed(g1_go_q[e]);
+      g2_q.e[e] <= {g1_e_q[e][EV-1:SG] + (EV-SG)'($signed(g1_ro_q[e])) +
+                    (EV-SG)'($signed(g1_go_q[e])), g1_e_q[e][SG-1:0]};
     for (int l = 0; l < 4; l++)
       for (int k = 0; k < 4; k++) begin
         logic [PW-1:0] px, py;
@@ -757,9 +779,10 @@ module gx_raster_walk #(
     it_q.h    <= i1_h_q;
     it_q.last <= i1_last_q;
     it_q.inr  <= i1_q.inr;
-    // D is a multiple of 2^LS: E''s low LS bits pass, only the high bits are added
+    // D is a multiple of 2^LS: E''s bits below LS pass, only the high bits are added;
+    // the item carries 2^ES floor(E' / 2^ES) (P mod 2^ES decides no sample)
     for (int e = 0; e < 3; e++)
-      it_q.e[e] <= {i1_q.e[e][EW-1:LS] + i1_d_q[e], i1_q.e[e][LS-1:0]};
+      it_q.e[e] <= {i1_q.e[e][EV-1:LS-ES] + i1_d_q[e], i1_q.e[e][LS-ES-1:0], ES'(0)};
   end
   assign ri_addr = fg_head.seq[3:0];
   always_ff @(posedge clk_i) begin
@@ -819,6 +842,17 @@ module gx_raster_walk #(
   end
 `endif
   `GX_ASSERT(RiLow_A, !tri_we_i || ri_low)
+  // the C and R rings keep kf, kr / 2^ES: the bits they drop are 0 (prep's KoLow_A)
+`ifdef GX_ASSERT_ON
+  logic rk_low;
+  always_comb begin
+    rk_low = 1'b1;
+    for (int f = 0; f < 4; f++)
+      for (int e = 0; e < 3; e++)
+        rk_low = rk_low && t.kfc[f][e][ES-1:0] == '0 && t.krc[f][e][ES-1:0] == '0;
+  end
+`endif
+  `GX_ASSERT(RkLow_A, !tri_we_i || rk_low)
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&
