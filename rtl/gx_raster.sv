@@ -135,7 +135,7 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // Walker and test.
-  logic      walk_busy, issue, i1_valid, item_valid, rd_v, leave, test_busy, cred_q;
+  logic      walk_busy, issue, i1_valid, item_valid, rd_v, leave, test_busy, cred_q, cred_d;
   logic [5:0] test_v;
   gx_raster_pkg::rs_item_t  item;
   logic [QW-1:0] rd_seq;
@@ -145,7 +145,7 @@ module gx_raster #(
   gx_raster_walk #(.Lanes(Lanes)) u_walk (
     .clk_i, .rst_i,
     .tri_we_i(tri_we), .tri_i(ptri), .pushed_i(pushed),
-    .cred_i(cred_q), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
+    .cred_i(cred_q), .cred_d_i(cred_d), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
     .item_valid_o(item_valid), .item_o(item), .next_o(next), .busy_o(walk_busy),
     .i1_valid_o(i1_valid)
   );
@@ -198,13 +198,14 @@ module gx_raster #(
     grp_o.masks = 256'(f_out[64*Lanes-1:0]);
   end
   assign infl_d = infl_q + 4'(issue) - 4'(leave);
+  assign cred_d = 32'(infl_d) + 32'(f_count) + 32'(t_valid) < FC;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       infl_q <= '0;
       cred_q <= 1'b0;
     end else begin
       infl_q <= infl_d;
-      cred_q <= 32'(infl_d) + 32'(f_count) + 32'(t_valid) < FC;
+      cred_q <= cred_d;
     end
   end
 

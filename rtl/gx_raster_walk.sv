@@ -41,7 +41,8 @@ module gx_raster_walk #(
   input  wire logic                   tri_we_i,     /// a prepared triangle is written ...
   input  wire gx_raster_pkg::rs_tri_t tri_i,        /// ... this one, at slot seq % 16
   input  wire logic [gx_raster_pkg::QW-1:0] pushed_i, /// triangles written (mod 32)
-  input  wire logic                   cred_i,       /// the test has room for an item
+  input  wire logic                   cred_i,       /// the test has room for an item ...
+  input  wire logic                   cred_d_i,     /// ... and cred_i's next value
   output      logic                   issue_o,      /// GR hands on an item this clock
   output      logic                   rt_re_o,      /// the item after GR: read the test's
   output      logic [3:0]             rt_addr_o,    /// ring at its triangle's slot
@@ -402,7 +403,7 @@ module gx_raster_walk #(
   // of the lowest one's index, one for each edge's offset select in F1, registered from
   // the mask's next value, so the pop and the choice come from registers)
   logic            ff_push, ff_pop, ff_valid, cred_f_q, ff_ld;
-  (* keep *) logic wf_emit, wf_last;
+  (* keep *) logic wf_emit;
   rec_cm_t         ff_head, ff_next;
   logic [FCW-1:0]  ff_count;
   logic [3:0]      wf_rest_q;
@@ -412,14 +413,16 @@ module gx_raster_walk #(
   logic            wf_last_q;
   logic [2:0][1:0] wf_ic_q;
   (* keep *) logic [1:0] wf_idx;
+  // the pop (wf_emit && wf_last) a register, decided a clock ahead (below, PopAhead_A): the
+  // head's load enables are one LUT of registers
+  logic            wf_pop_q;
   assign ff_push = c3_v_q && c3_nz_q;
-  assign ff_pop  = wf_emit && wf_last;
+  assign ff_pop  = wf_pop_q;
   gx_fifo_lut #(.Width($bits(c3_q)), .Depth(FD), .HeadGroups(2)) u_ff (
     .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c3_q), .pop_i(ff_pop),
     .valid_o(ff_valid), .head_o(ff_head), .count_o(ff_count), .load_o(ff_ld),
     .next_o(ff_next));
   assign wf_idx  = low4(wf_rest_q);
-  assign wf_last = wf_last_q;
   assign wf_emit = ff_valid && cred_f_q;
   // the next values with and without a load, each formed apart (kept nets), so the
   // load only selects
@@ -621,6 +624,12 @@ module gx_raster_walk #(
     if (rst_i) cred_f_q <= 1'b0;
     else cred_f_q <= room_f;
   end
+  // FIFO F's pop in the next clock: its head is valid then (loaded now, or valid and not
+  // popped), WF has credit (room_f) and the head's last fine tile is left
+  always_ff @(posedge clk_i) begin
+    if (rst_i) wf_pop_q <= 1'b0;
+    else wf_pop_q <= room_f && (ff_ld ? wf_last_n : ff_valid && !ff_pop && wf_last_e);
+  end
 
   // ---------------------------------------------------------------------------------
   // G: a group. G1 the group as WR hands it on (from FIFO R's head register; row r =
@@ -717,7 +726,10 @@ module gx_raster_walk #(
     .valid_o(fg_valid), .head_o(fg_head), .count_o(fg_count), .load_o(fg_ld),
     .next_o(fg_next));
   assign gr_last = gr_last_q;
-  assign fg_pop  = gr_emit && gr_last;
+  // the pop (gr_emit && gr_last) a register, decided a clock ahead (below, PopAhead_A), as
+  // FIFO F's
+  logic            gr_pop_q;
+  assign fg_pop  = gr_pop_q;
   assign gr_last_n = steps_m1(fg_next.nlog) == 2'd0;
   assign gr_last_e = gr_emit ? gr_h_q + 2'd1 == steps_m1(fg_head.nlog) : gr_last_q;
   assign gr_emit = fg_valid && cred_i;
@@ -729,6 +741,12 @@ module gx_raster_walk #(
       if (gr_emit) gr_h_q <= gr_last ? '0 : gr_h_q + 2'd1;
       gr_last_q <= fg_ld ? gr_last_n : gr_last_e;
     end
+  end
+  // FIFO G's pop in the next clock: its head is valid then, the test has credit
+  // (cred_d_i) and the head's step then is its last
+  always_ff @(posedge clk_i) begin
+    if (rst_i) gr_pop_q <= 1'b0;
+    else gr_pop_q <= cred_d_i && (fg_ld ? gr_last_n : fg_valid && !fg_pop && gr_last_e);
   end
   for (genvar e = 0; e < 3; e++) begin : gen_hc
     (* keep *) always_ff @(posedge clk_i) begin
@@ -832,6 +850,9 @@ module gx_raster_walk #(
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0))
+  // the FIFOs' pops, decided a clock ahead
+  `GX_ASSERT(PopAhead_A, wf_pop_q == (ff_valid && cred_f_q && wf_last_q) &&
+                         gr_pop_q == (fg_valid && cred_i && gr_last_q))
   // the I ring keeps D / 2^LS: the bits it drops are 0 (prep's KoLow_A)
 `ifdef GX_ASSERT_ON
   logic ri_low;
