@@ -50,7 +50,9 @@ module gx_raster_walk #(
   output      gx_raster_pkg::rs_item_t item_o,      /// the item (registered)
   output      logic [gx_raster_pkg::QW-1:0] next_o, /// the next triangle WA takes
   output      logic                   busy_o,       /// work in the walker
-  output      logic                   i1_valid_o    /// I1 holds an item (issued)
+  output      logic                   i1_valid_o,   /// I1 holds an item (issued)
+  output      logic [gx_raster_pkg::QW-1:0] adm_seq_o /// item_o.seq (a copy, for prep's
+                                                    /// admission)
 );
   localparam int unsigned AW = gx_raster_pkg::AW;
   localparam int unsigned EW = gx_raster_pkg::EW;
@@ -501,6 +503,12 @@ module gx_raster_walk #(
   logic [3:0]      f3_ryok_q;       // rows that meet the range
   logic [GPR-1:0]  f3_gok_q;        // groups of a row that meet the range
   logic [3:0]      f4_rok_q;        // rows that pass
+  logic [3:0]      f4_rok_d;
+  logic            f4_push_q, f4_push_d;  // F4 holds a tile with a row and a group that pass
+  always_comb begin
+    for (int r = 0; r < 4; r++) f4_rok_d[r] = f3_ryok_q[r] && f3_neg_q[r] == 3'b000;
+    f4_push_d = f3_v_q && f4_rok_d != '0 && f3_gok_q != '0;
+  end
   logic [GPR-1:0]  f4_gok_q;
   rec_fm_t         f4_m;            // F4's fine tile with its group mask
   logic [FCW-1:0]  used_f;          // fine tiles in F1..F4 and words in FIFO R
@@ -547,7 +555,7 @@ module gx_raster_walk #(
       f3_gok_q[g] <= {f2_q.fx, 3'(2 * Lanes * g + 2 * Lanes - 1)} >= f2_px0_q &&
                      {f2_q.fx, 3'(2 * Lanes * g)} <= f2_px1_q;
     f4_q <= f3_q;
-    for (int r = 0; r < 4; r++) f4_rok_q[r] <= f3_ryok_q[r] && f3_neg_q[r] == 3'b000;
+    f4_rok_q <= f4_rok_d;
     f4_gok_q <= f3_gok_q;
   end
   always_comb begin
@@ -565,11 +573,13 @@ module gx_raster_walk #(
       f2_v_q <= 1'b0;
       f3_v_q <= 1'b0;
       f4_v_q <= 1'b0;
+      f4_push_q <= 1'b0;
     end else begin
       f1_v_q <= wf_emit;
       f2_v_q <= f1_v_q;
       f3_v_q <= f2_v_q;
       f4_v_q <= f3_v_q;
+      f4_push_q <= f4_push_d;
     end
   end
 
@@ -585,7 +595,7 @@ module gx_raster_walk #(
   logic            wr_last_q;
   logic [2:0][GL-1:0] wr_ic_q;
   (* keep *) logic [GL-1:0] wr_idx;
-  assign fr_push = f4_v_q && f4_rok_q != '0 && f4_gok_q != '0;
+  assign fr_push = f4_push_q;
   assign fr_pop  = wr_emit && wr_last;
   gx_fifo_lut #(.Width($bits(f4_m)), .Depth(FD)) u_fr (
     .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f4_m), .pop_i(fr_pop),
@@ -803,6 +813,10 @@ module gx_raster_walk #(
       it_q.e[e] <= {i1_q.e[e][EV-1:LS-ES] + i1_d_q[e], i1_q.e[e][LS-ES-1:0], ES'(0)};
   end
   assign ri_addr = fg_head.seq[3:0];
+  // a copy of the item's sequence number for prep's admission (placed by its compares)
+  logic [QW-1:0] it_seqa_q;
+  (* keep *) always_ff @(posedge clk_i) it_seqa_q <= i1_q.seq;
+  assign adm_seq_o = it_seqa_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       i1_v_q <= 1'b0;
@@ -850,9 +864,12 @@ module gx_raster_walk #(
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0))
-  // the FIFOs' pops, decided a clock ahead
+  // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
+  // copy of the item's sequence number
   `GX_ASSERT(PopAhead_A, wf_pop_q == (ff_valid && cred_f_q && wf_last_q) &&
-                         gr_pop_q == (fg_valid && cred_i && gr_last_q))
+                         gr_pop_q == (fg_valid && cred_i && gr_last_q) &&
+                         f4_push_q == (f4_v_q && f4_rok_q != '0 && f4_gok_q != '0) &&
+                         it_seqa_q == it_q.seq)
   // the I ring keeps D / 2^LS: the bits it drops are 0 (prep's KoLow_A)
 `ifdef GX_ASSERT_ON
   logic ri_low;
