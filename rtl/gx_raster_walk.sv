@@ -62,6 +62,10 @@ module gx_raster_walk #(
   // and B (G) and D (I): of floor(E' / 2^ES) the bits below 12 - ES, 11 - ES, 9 - ES and
   // LS - ES pass, and only the bits above are added
   localparam int unsigned SA = 12 - ES, SF = 11 - ES, SG = 9 - ES;
+  // from FIFO G on: floor(E' / 2^ES) limited to +-2^(IW - 2 - ES) (the item's width less
+  // ES: gx_raster_pkg's rs_item_t)
+  localparam int unsigned IW = gx_raster_pkg::IW;
+  localparam int unsigned IV = IW - ES;
   localparam int unsigned KW = gx_raster_pkg::KW;
   localparam int unsigned MW = gx_raster_pkg::MW;
   localparam int unsigned LS = gx_raster_pkg::LS;
@@ -646,13 +650,20 @@ module gx_raster_walk #(
   // idx / GPR, group g = idx % GPR), its offset from the fine origin, 512 r B (a shift of
   // B or 3 B) and 512 g Lanes A, its triangle's range and mode; G2 E' at its origin and its pixels' range bits (pixel
   // 4 l + k at (2 l + k % 2, k / 2) from the origin).
-  typedef struct packed {           // a group (FIFO G)
+  typedef struct packed {           // a group (G2)
     logic [QW-1:0]      seq;
     logic [2:0]         nlog;
     logic [11:0]        qx, qy;     // its lane-0 quad
     logic [15:0]        inr;        // its pixels in the pixel range
     logic [2:0][EV-1:0] e;          // floor(E' / 2^ES) at its origin
   } rec_g_t;
+  typedef struct packed {           // a group with its E' limited (FIFO G)
+    logic [QW-1:0]      seq;
+    logic [2:0]         nlog;
+    logic [11:0]        qx, qy;
+    logic [15:0]        inr;
+    logic [2:0][IV-1:0] e;          // floor(E' / 2^ES) limited to +-2^(IV - 2)
+  } rec_gl_t;
   logic            g1_v_q, g2_v_q;
   logic [QW-1:0]   g1_seq_q;
   logic [PW-4:0]   g1_fx_q, g1_fy_q;
@@ -727,12 +738,26 @@ module gx_raster_walk #(
   logic            fg_valid, gr_emit, gr_last, fg_pop, fg_ld, gr_last_q;
   // gr_last_q's next value with and without a load, formed apart (kept nets) as WF's
   (* keep *) logic gr_last_n, gr_last_e;
-  rec_g_t          fg_head, fg_next;
+  rec_gl_t         g2_l, fg_head, fg_next;
+  // FIFO G's word: G2's group, each E' limited to +-2^(IV - 2) (+-2^36 of E'): when
+  // |E'| >= 2^36 at the group's origin, every pixel value of its steps, E' + D + K + O
+  // with |D| + |K| + |O| < 2^36 - 2^32, is far (|P| >= 2^32) and has E''s sign, with the
+  // limited E' as with E' (docs/raster.md, "Widths"), so the test's outcome is the same
+  always_comb begin
+    g2_l.seq  = g2_q.seq;
+    g2_l.nlog = g2_q.nlog;
+    g2_l.qx   = g2_q.qx;
+    g2_l.qy   = g2_q.qy;
+    g2_l.inr  = g2_q.inr;
+    for (int e = 0; e < 3; e++)
+      g2_l.e[e] = g2_q.e[e][EV-1:IV-2] == '0 || g2_q.e[e][EV-1:IV-2] == '1
+                ? g2_q.e[e][IV-1:0] : {g2_q.e[e][EV-1], 1'b1, (IV-2)'(0)};
+  end
   logic [FCW-1:0]  fg_count;
   logic [1:0]      gr_h_q;
   logic [2:0][2:0] gr_hc_q;
-  gx_fifo_lut #(.Width($bits(g2_q)), .Depth(FD), .HeadGroups(4)) u_fg (
-    .clk_i, .rst_i, .push_i(g2_v_q), .in_data_i(g2_q), .pop_i(fg_pop),
+  gx_fifo_lut #(.Width($bits(g2_l)), .Depth(FD), .HeadGroups(4)) u_fg (
+    .clk_i, .rst_i, .push_i(g2_v_q), .in_data_i(g2_l), .pop_i(fg_pop),
     .valid_o(fg_valid), .head_o(fg_head), .count_o(fg_count), .load_o(fg_ld),
     .next_o(fg_next));
   assign gr_last = gr_last_q;
@@ -777,10 +802,10 @@ module gx_raster_walk #(
   // I: the item. I1 the step as GR hands it on, with its triangle's step offset D(h)
   // (D(0) = 0), tag and mode; the item register: E' at the step's base pixel.
   logic            i1_v_q, it_v_q;
-  rec_g_t          i1_q;
+  rec_gl_t         i1_q;
   logic [1:0]      i1_h_q;
   logic            i1_last_q;
-  logic [2:0][EW-LS-1:0] i1_d_q;   // D(h) / 2^LS
+  logic [2:0][IV-LS+ES-1:0] i1_d_q;   // D(h) / 2^LS
   logic [15:0]     i1_tag_q;
   logic [2:0]      i1_nlog_q;
   logic            i1_ps_q;
@@ -792,9 +817,9 @@ module gx_raster_walk #(
     for (int e = 0; e < 3; e++)
       // D(h) by the one-hot step, as ANDs and an OR (no select between a value and a
       // constant, so no synchronous reset from the step)
-      i1_d_q[e] <= ({(EW-LS){gr_hc_q[e][0]}} & (EW-LS)'($signed(ri.d[e][0]))) |
-                   ({(EW-LS){gr_hc_q[e][1]}} & (EW-LS)'($signed(ri.d[e][1]))) |
-                   ({(EW-LS){gr_hc_q[e][2]}} & (EW-LS)'($signed(ri.d[e][2])));
+      i1_d_q[e] <= ({(IV-LS+ES){gr_hc_q[e][0]}} & (IV-LS+ES)'($signed(ri.d[e][0]))) |
+                   ({(IV-LS+ES){gr_hc_q[e][1]}} & (IV-LS+ES)'($signed(ri.d[e][1]))) |
+                   ({(IV-LS+ES){gr_hc_q[e][2]}} & (IV-LS+ES)'($signed(ri.d[e][2])));
     i1_tag_q  <= ri.tag;
     i1_nlog_q <= ri.nlog;
     i1_ps_q   <= ri.ps;
@@ -810,7 +835,7 @@ module gx_raster_walk #(
     // D is a multiple of 2^LS: E''s bits below LS pass, only the high bits are added;
     // the item carries 2^ES floor(E' / 2^ES) (P mod 2^ES decides no sample)
     for (int e = 0; e < 3; e++)
-      it_q.e[e] <= {i1_q.e[e][EV-1:LS-ES] + i1_d_q[e], i1_q.e[e][LS-ES-1:0], ES'(0)};
+      it_q.e[e] <= {i1_q.e[e][IV-1:LS-ES] + i1_d_q[e], i1_q.e[e][LS-ES-1:0], ES'(0)};
   end
   assign ri_addr = fg_head.seq[3:0];
   // a copy of the item's sequence number for prep's admission (placed by its compares)
