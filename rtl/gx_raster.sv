@@ -146,7 +146,7 @@ module gx_raster #(
   gx_raster_walk #(.Lanes(Lanes)) u_walk (
     .clk_i, .rst_i,
     .tri_we_i(tri_we), .tri_i(ptri), .pushed_i(pushed),
-    .cred_i(cred_q), .cred_d_i(cred_d), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
+    .cred_i(cred_q), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
     .item_valid_o(item_valid), .item_o(item), .next_o(next), .busy_o(walk_busy),
     .i1_valid_o(i1_valid), .adm_seq_o(adm_seq)
   );

@@ -32,11 +32,6 @@ module gx_fifo #(
   logic           out_v_q;
   logic [Width-1:0] out_q;
   logic           push, pop;  // a word into the memory, a word from it to the output
-  // the memory's count after this clock with each of push and pop, formed from the count
-  // alone, so push and pop only select (no adder after them)
-  logic [AW:0]    mcount_inc, mcount_dec;
-  assign mcount_inc = mcount_q + 1'b1;
-  assign mcount_dec = mcount_q - 1'b1;
 
   assign in_ready_o  = mcount_q != (AW+1)'(Depth);
   assign push        = in_valid_i && in_ready_o;
@@ -64,7 +59,7 @@ module gx_fifo #(
     end else begin
       if (push) wptr_q <= wptr_q + 1'b1;
       if (pop) rptr_q <= rptr_q + 1'b1;
-      mcount_q <= push == pop ? mcount_q : push ? mcount_inc : mcount_dec;
+      mcount_q <= mcount_q + (AW+1)'(push) - (AW+1)'(pop);
       if (!out_v_q || out_ready_i) out_v_q <= pop;
     end
   end
