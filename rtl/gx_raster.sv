@@ -82,7 +82,7 @@ module gx_raster #(
   gx_raster_prep #(.Lanes(Lanes)) u_prep (
     .clk_i, .rst_i,
     .cmd_valid_i(cmd_valid_i && !cmd_i.op), .cmd_ready_o(prep_ready), .cmd_i,
-    .tbl_we_i(tbl_take), .tbl_i(cmd_i.pattern), .rp_opt_i({rp_q, next, rd_seq}),
+    .tbl_we_i(tbl_take), .tbl_i(cmd_i.pattern), .rp_opt_i({rp_q, next, adm_seq}),
     .rp_sel_i({!walk_busy && !item_valid, rd_v}),
     .tri_we_o(tri_we), .tri_o(ptri), .pushed_o(pushed),
     .ofs_we_o(ofs_we), .ofs_waddr_o(ofs_waddr), .ofs_wdata_o(ofs_wdata),
@@ -135,7 +135,8 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // Walker and test.
-  logic      walk_busy, issue, i1_valid, item_valid, rd_v, leave, test_busy, cred_q;
+  logic      walk_busy, issue, i1_valid, item_valid, rd_v, leave, test_busy, cred_q, cred_d;
+  logic [QW-1:0] adm_seq;
   logic [5:0] test_v;
   gx_raster_pkg::rs_item_t  item;
   logic [QW-1:0] rd_seq;
@@ -147,7 +148,7 @@ module gx_raster #(
     .tri_we_i(tri_we), .tri_i(ptri), .pushed_i(pushed),
     .cred_i(cred_q), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
     .item_valid_o(item_valid), .item_o(item), .next_o(next), .busy_o(walk_busy),
-    .i1_valid_o(i1_valid)
+    .i1_valid_o(i1_valid), .adm_seq_o(adm_seq)
   );
 
   gx_raster_test #(.Lanes(Lanes)) u_test (
@@ -198,13 +199,14 @@ module gx_raster #(
     grp_o.masks = 256'(f_out[64*Lanes-1:0]);
   end
   assign infl_d = infl_q + 4'(issue) - 4'(leave);
+  assign cred_d = 32'(infl_d) + 32'(f_count) + 32'(t_valid) < FC;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       infl_q <= '0;
       cred_q <= 1'b0;
     end else begin
       infl_q <= infl_d;
-      cred_q <= 32'(infl_d) + 32'(f_count) + 32'(t_valid) < FC;
+      cred_q <= cred_d;
     end
   end
 

@@ -20,6 +20,9 @@ package gx_raster_pkg;
   localparam int unsigned XW = AW + 2;                 // multiples of A, B: |3 A| < 2^25
   localparam int unsigned MW = 36;                     // in-group offsets, |.| <= 1536 2^23
   localparam int unsigned LS = 8;                      // K, O, D are multiples of 2^LS
+  localparam int unsigned ES = 4;                      // the walker carries floor(E' / 2^ES)
+                                                       // (kf, kr are multiples of 2^ES)
+  localparam int unsigned IW = 38;                     // an item's E', limited to +-2^36
 
   // A prepared triangle (prep -> the walker's rings), each edge field per edge e at [e].
   // E' = E + T - x is the edge function offset so that a sample passes exactly when
@@ -60,7 +63,10 @@ package gx_raster_pkg;
     logic [1:0]      h;       // the step (N = 8: 0..1, N = 16: 0..3)
     logic            last;    // the group's last step
     logic [15:0]     inr;     // pixel 4 l + k of the group is in the pixel range
-    logic [2:0][EW-1:0] e;    // E' at the step's base pixel, per edge
+    // E' at the step's base pixel, per edge: 2^ES floor(E' / 2^ES), and with the group's
+    // E' limited to +-2^36 (docs/raster.md, "Widths": a group whose |E'| >= 2^36 has
+    // every pixel value far, with E''s sign, before and after the limit)
+    logic [2:0][IW-1:0] e;
   } rs_item_t;
 endpackage
 

@@ -746,12 +746,24 @@ module gx_raster_prep #(
   `GX_ASSERT(CmdSeen_A, !seen_q[0] || (cmd_valid_i && emp_q[0] == !ne_d && sel_q[0] == sel_d &&
                                         cm_q == cmd_i.conservative))
   // K, O and D are multiples of 2^LS in every stage that holds a triangle (gx_raster's
-  // ring keeps K and O / 2^LS: RtLow_A; the walker's I ring D / 2^LS: RiLow_A)
+  // ring keeps K and O / 2^LS: RtLow_A; the walker's I ring D / 2^LS: RiLow_A), and the
+  // corner constants multiples of 2^ES (the walker's C and R rings keep them / 2^ES:
+  // RkLow_A)
 `ifdef GX_ASSERT_ON
   localparam int unsigned LS = gx_raster_pkg::LS;
+  localparam int unsigned ES = gx_raster_pkg::ES;
   logic ko_low;
   always_comb begin
     ko_low = 1'b1;
+    for (int e = 0; e < 3; e++) begin
+      ko_low = ko_low &&
+               (!pv_q[2] || (p3_ma_q[e][ES-1:0] == '0 && p3_mb_q[e][ES-1:0] == '0 &&
+                             p3_mr_q[e][ES-1:0] == '0)) &&
+               (!pv_q[3] || (p4_kf_q[e][ES-1:0] == '0 && p4_kr_q[e][ES-1:0] == '0));
+      for (int f = 0; f < 4; f++)
+        ko_low = ko_low && (!pv_q[4] || (p5_kfc_q[f][e][ES-1:0] == '0 &&
+                                         p5_krc_q[f][e][ES-1:0] == '0));
+    end
     for (int e = 0; e < 3; e++)
       for (int i = 0; i < 3; i++)
         ko_low = ko_low &&

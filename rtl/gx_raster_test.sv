@@ -46,6 +46,7 @@ module gx_raster_test #(
   output      logic [5:0]              stage_v_o     /// T1..T6 hold an item (bit 0: T1)
 );
   localparam int unsigned EW = gx_raster_pkg::EW;
+  localparam int unsigned IW = gx_raster_pkg::IW;  // E' + K + O: |.| < 2^36 + 2^35
   localparam int unsigned SW = gx_raster_pkg::SW;
   localparam int unsigned OW = gx_raster_pkg::OW;
   localparam int unsigned RW = gx_raster_pkg::RW;
@@ -77,24 +78,24 @@ module gx_raster_test #(
   end
 
   // v + 2^LS d: K and O are multiples of 2^LS, so the low LS bits of v pass and only the
-  // high bits are added (d sign-extended to EW - LS bits)
-  function automatic logic [EW-1:0] add_hi(input logic [EW-1:0] v, input logic [EW-LS-1:0] d);
-    add_hi = {v[EW-1:LS] + d, v[LS-1:0]};
+  // high bits are added (d sign-extended to IW - LS bits)
+  function automatic logic [IW-1:0] add_hi(input logic [IW-1:0] v, input logic [IW-LS-1:0] d);
+    add_hi = {v[IW-1:LS] + d, v[LS-1:0]};
   endfunction
 
   // ---------------------------------------------------------------------------------
   // T1
   logic                     t1_v_q;
   side_t                    t1_side_q;
-  logic [2:0][Lanes-1:0][EW-1:0] t1_base_q;
-  logic [2:0][2:0][EW-LS-1:0] t1_o_q;        // O(m) / 2^LS for m = 1..3 at [m - 1]
+  logic [2:0][Lanes-1:0][IW-1:0] t1_base_q;
+  logic [2:0][2:0][IW-LS-1:0] t1_o_q;        // O(m) / 2^LS for m = 1..3 at [m - 1]
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       t1_base_q[e][0] <= item_i.e[e];
       for (int l = 1; l < Lanes; l++)
-        t1_base_q[e][l] <= add_hi(item_i.e[e], (EW-LS)'($signed(k_i[e][l-1])));
+        t1_base_q[e][l] <= add_hi(item_i.e[e], (IW-LS)'($signed(k_i[e][l-1])));
       for (int c = 1; c < 4; c++)
-        t1_o_q[e][c-1] <= (EW-LS)'($signed(o_i[e][c-1]));
+        t1_o_q[e][c-1] <= (IW-LS)'($signed(o_i[e][c-1]));
     end
     t1_side_q <= t0_side;
   end
@@ -105,7 +106,7 @@ module gx_raster_test #(
   // T2
   logic                     t2_v_q;
   side_t                    t2_side_q;
-  logic [2:0][NC-1:0][EW-1:0] t2_p_q;        // P at column c = 4 l + m
+  logic [2:0][NC-1:0][IW-1:0] t2_p_q;        // P at column c = 4 l + m
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++)
       for (int c = 0; c < NC; c++)
@@ -122,14 +123,15 @@ module gx_raster_test #(
   logic [2:0][NC-1:0]       t3_far_q, t3_far_d, t3_neg_q;
   for (genvar e = 0; e < 3; e++) begin : gen_qe
     for (genvar c = 0; c < NC; c++) begin : gen_qc
-      gx_raster_qsat u_q (.p_i(t2_p_q[e][c]), .q_o(t3_q_d[e][c]), .far_o(t3_far_d[e][c]));
+      gx_raster_qsat u_q (.p_i(EW'($signed(t2_p_q[e][c]))), .q_o(t3_q_d[e][c]),
+                          .far_o(t3_far_d[e][c]));
     end
   end
   always_ff @(posedge clk_i) begin
     t3_q_q    <= t3_q_d;
     t3_far_q  <= t3_far_d;
     for (int e = 0; e < 3; e++)
-      for (int c = 0; c < NC; c++) t3_neg_q[e][c] <= t2_p_q[e][c][EW-1];
+      for (int c = 0; c < NC; c++) t3_neg_q[e][c] <= t2_p_q[e][c][IW-1];
     t3_side_q <= t2_side_q;
   end
 

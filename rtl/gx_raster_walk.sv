@@ -49,10 +49,22 @@ module gx_raster_walk #(
   output      gx_raster_pkg::rs_item_t item_o,      /// the item (registered)
   output      logic [gx_raster_pkg::QW-1:0] next_o, /// the next triangle WA takes
   output      logic                   busy_o,       /// work in the walker
-  output      logic                   i1_valid_o    /// I1 holds an item (issued)
+  output      logic                   i1_valid_o,   /// I1 holds an item (issued)
+  output      logic [gx_raster_pkg::QW-1:0] adm_seq_o /// item_o.seq (a copy, for prep's
+                                                    /// admission)
 );
   localparam int unsigned AW = gx_raster_pkg::AW;
   localparam int unsigned EW = gx_raster_pkg::EW;
+  localparam int unsigned ES = gx_raster_pkg::ES;
+  localparam int unsigned EV = EW - ES;       // floor(E' / 2^ES), the walker's E'
+  // the walk's offsets are 2^12 A or B (WA), 2^11 (A, B, A + B) (F), 2^9 multiples of A
+  // and B (G) and D (I): of floor(E' / 2^ES) the bits below 12 - ES, 11 - ES, 9 - ES and
+  // LS - ES pass, and only the bits above are added
+  localparam int unsigned SA = 12 - ES, SF = 11 - ES, SG = 9 - ES;
+  // from FIFO G on: floor(E' / 2^ES) limited to +-2^(IW - 2 - ES) (the item's width less
+  // ES: gx_raster_pkg's rs_item_t)
+  localparam int unsigned IW = gx_raster_pkg::IW;
+  localparam int unsigned IV = IW - ES;
   localparam int unsigned KW = gx_raster_pkg::KW;
   localparam int unsigned MW = gx_raster_pkg::MW;
   localparam int unsigned LS = gx_raster_pkg::LS;
@@ -61,8 +73,7 @@ module gx_raster_walk #(
   localparam int unsigned QW = gx_raster_pkg::QW;
   localparam int unsigned XW = gx_raster_pkg::XW;
 
-  typedef logic signed [EW-1:0] edge_t;
-  typedef logic [2:0][EW-1:0] etri_t;
+  typedef logic signed [EV-1:0] edge_t;
   localparam int unsigned GPR = 4 / Lanes;      // groups a quad row
   localparam int unsigned G = 16 / Lanes;       // groups a fine tile
   localparam int unsigned GL = $clog2(G);
@@ -75,14 +86,14 @@ module gx_raster_walk #(
   // ---------------------------------------------------------------------------------
   // The rings: each reader's constants of the triangles written, at slot seq % 16.
   typedef struct packed {           // WA, as it takes the triangle
-    logic [2:0][EW-1:0] e00;
+    logic [2:0][EV-1:0] e00;          // floor(E' / 2^ES)
     logic [2:0][AW-1:0] a, b;
     logic [TW-1:0]      tx0, ty0;    // the first coarse tile
     logic [TW-1:0]      tx1m, ty1m;  // the last coarse tile's column and row, less 1
     logic               c1, r1;      // one column, one row of coarse tiles
   } ra_t;
   typedef struct packed {           // C
-    logic [3:0][2:0][KW-1:0] kfc;
+    logic [3:0][2:0][KW-ES-1:0] kfc;  // kfc / 2^ES (a multiple of 2^ES: RkLow_A)
     logic [3:0]         r3;  // bit 3 of px0, px1, py0, py1 (the fine tiles' range)
   } rc_t;
   typedef struct packed {           // F, the fine tile's offset
@@ -90,7 +101,7 @@ module gx_raster_walk #(
     logic [2:0][XW-1:0] ab;
   } rf_t;
   typedef struct packed {           // F, the rows' tests
-    logic [3:0][2:0][KW-1:0] krc;
+    logic [3:0][2:0][KW-ES-1:0] krc;  // krc / 2^ES (RkLow_A)
     logic [PW-1:0]      px0, px1, py0, py1;
   } rr_t;
   typedef struct packed {           // G
@@ -112,7 +123,7 @@ module gx_raster_walk #(
   rg_t rg_w, rg;
   ri_t ri_w, ri;
   always_comb begin
-    ra_w.e00 = t.e00;
+    for (int e = 0; e < 3; e++) ra_w.e00[e] = t.e00[e][EW-1:ES];
     ra_w.a   = t.a;
     ra_w.b   = t.b;
     ra_w.tx0  = TW'(t.px0 >> 4);
@@ -121,12 +132,14 @@ module gx_raster_walk #(
     ra_w.ty1m = TW'(t.py1 >> 4) - 1'b1;
     ra_w.c1  = t.px0[PW-1:4] == t.px1[PW-1:4];
     ra_w.r1  = t.py0[PW-1:4] == t.py1[PW-1:4];
-    rc_w.kfc = t.kfc;
+    for (int f = 0; f < 4; f++)
+      for (int e = 0; e < 3; e++) rc_w.kfc[f][e] = t.kfc[f][e][KW-1:ES];
     rc_w.r3  = {t.px0[3], t.px1[3], t.py0[3], t.py1[3]};
     rf_w.a   = t.a;
     rf_w.b   = t.b;
     rf_w.ab  = t.ab;
-    rr_w.krc = t.krc;
+    for (int r = 0; r < 4; r++)
+      for (int e = 0; e < 3; e++) rr_w.krc[r][e] = t.krc[r][e][KW-1:ES];
     rr_w.px0 = t.px0;
     rr_w.px1 = t.px1;
     rr_w.py0 = t.py0;
@@ -147,7 +160,19 @@ module gx_raster_walk #(
     ri_w.ps  = t.ps;
   end
   logic unused_tri;  // the rest of the record is the sample test's (its own ring)
-  assign unused_tri = ^{t.k, t.o, t.seq[4]};
+  // (E''s and kf's, kr's bits below ES: P mod 2^ES decides no sample, and kf, kr are
+  // multiples of 2^ES, so every test of the walker and of the sample test is the same on
+  // floor(E' / 2^ES): docs/raster.md, "Widths")
+  logic unused_low;
+  always_comb begin
+    unused_low = 1'b0;
+    for (int e = 0; e < 3; e++) begin
+      unused_low = unused_low ^ (^t.e00[e][ES-1:0]);
+      for (int f = 0; f < 4; f++) unused_low = unused_low ^ (^t.kfc[f][e][ES-1:0]) ^
+                                               (^t.krc[f][e][ES-1:0]);
+    end
+  end
+  assign unused_tri = ^{t.k, t.o, t.seq[4], unused_low};
 
   logic [3:0] ra_addr, rc_addr, rf_addr, rr_addr, rg_addr, ri_addr;
   gx_ram_lut #(.Depth(16), .Width($bits(ra_w))) u_ra (
@@ -205,7 +230,7 @@ module gx_raster_walk #(
   logic [TW-1:0]   wa_tx_q, wa_ty_q, wa_tx0_q, wa_tx1m_q, wa_ty1m_q;
   logic            wa_c1t_q;                // the triangle has one column of coarse tiles
   logic [2:0][AW-1:0] wa_a_q, wa_b_q;
-  logic [2:0][EW-1:0] wa_e_q, wa_er_q;      // E' at the tile's origin, at its row's first
+  logic [2:0][EV-1:0] wa_e_q, wa_er_q;      // E' at the tile's origin, at its row's first
   logic            wa_c0_q, wa_c1_q, wa_r0_q, wa_r1_q;  // first/last column, row
   logic            wa_last_q;               // the last tile: wa_c1_q && wa_r1_q
   // the next values of WA's state, of C's credit and of the decisions
@@ -289,10 +314,10 @@ module gx_raster_walk #(
         wa_er_q[e] <= ra.e00[e];
       end else if (wa_en_q[e]) begin
         if (wa_c1_q) begin
-          wa_e_q[e]  <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
-          wa_er_q[e] <= $signed(wa_er_q[e]) + (EW'($signed(wa_b_q[e])) <<< 12);
+          wa_e_q[e]  <= {wa_er_q[e][EV-1:SA] + (EV-SA)'($signed(wa_b_q[e])), wa_er_q[e][SA-1:0]};
+          wa_er_q[e] <= {wa_er_q[e][EV-1:SA] + (EV-SA)'($signed(wa_b_q[e])), wa_er_q[e][SA-1:0]};
         end else begin
-          wa_e_q[e]  <= $signed(wa_e_q[e]) + (EW'($signed(wa_a_q[e])) <<< 12);
+          wa_e_q[e]  <= {wa_e_q[e][EV-1:SA] + (EV-SA)'($signed(wa_a_q[e])), wa_e_q[e][SA-1:0]};
         end
       end
     end
@@ -310,17 +335,17 @@ module gx_raster_walk #(
     logic [QW-1:0]      seq;
     logic [TW-1:0]      tx, ty;
     logic [3:0]         fl;         // the range's {last row, first row, last col, first col}
-    logic [2:0][EW-1:0] e;
+    logic [2:0][EV-1:0] e;
   } rec_c_t;
   typedef struct packed {           // a coarse tile with its fine mask (FIFO F)
     logic [QW-1:0]      seq;
     logic [TW-1:0]      tx, ty;
     logic [3:0]         mask;
-    logic [2:0][EW-1:0] e;
+    logic [2:0][EV-1:0] e;
   } rec_cm_t;
   logic            c1_v_q, c2_v_q, c3_v_q;
   rec_c_t          c1_q;
-  logic [3:0][2:0][KW-1:0] c1_kfc_q;
+  logic [3:0][2:0][KW-ES-1:0] c1_kfc_q;
   logic [3:0]      c1_r3_q;
   rec_cm_t         c2_q, c3_q;      // c2_q.mask: the fine tiles that meet the range
   logic [3:0][2:0] c2_neg_q;        // fine tile f, edge e: E' + kfc[f][e] < 0 (the sign)
@@ -348,8 +373,8 @@ module gx_raster_walk #(
         c2_q.mask[f] <= fx_ok[f % 2] && fy_ok[f / 2];
         for (int e = 0; e < 3; e++) begin
           edge_t s;
-          s = $signed(c1_q.e[e]) + EW'($signed(c1_kfc_q[f][e]));
-          c2_neg_q[f][e] <= s[EW-1];
+          s = $signed(c1_q.e[e]) + EV'($signed(c1_kfc_q[f][e]));
+          c2_neg_q[f][e] <= s[EV-1];
         end
       end
     end
@@ -383,7 +408,7 @@ module gx_raster_walk #(
   // of the lowest one's index, one for each edge's offset select in F1, registered from
   // the mask's next value, so the pop and the choice come from registers)
   logic            ff_push, ff_pop, ff_valid, cred_f_q, ff_ld;
-  (* keep *) logic wf_emit, wf_last;
+  (* keep *) logic wf_emit;
   rec_cm_t         ff_head, ff_next;
   logic [FCW-1:0]  ff_count;
   logic [3:0]      wf_rest_q;
@@ -393,14 +418,16 @@ module gx_raster_walk #(
   logic            wf_last_q;
   logic [2:0][1:0] wf_ic_q;
   (* keep *) logic [1:0] wf_idx;
+  // the pop (wf_emit && wf_last) a register, decided a clock ahead (below, PopAhead_A): the
+  // head's load enables are one LUT of registers
+  logic            wf_pop_q;
   assign ff_push = c3_v_q && c3_nz_q;
-  assign ff_pop  = wf_emit && wf_last;
+  assign ff_pop  = wf_pop_q;
   gx_fifo_lut #(.Width($bits(c3_q)), .Depth(FD), .HeadGroups(2)) u_ff (
     .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c3_q), .pop_i(ff_pop),
     .valid_o(ff_valid), .head_o(ff_head), .count_o(ff_count), .load_o(ff_ld),
     .next_o(ff_next));
   assign wf_idx  = low4(wf_rest_q);
-  assign wf_last = wf_last_q;
   assign wf_emit = ff_valid && cred_f_q;
   // the next values with and without a load, each formed apart (kept nets), so the
   // load only selects
@@ -460,18 +487,18 @@ module gx_raster_walk #(
   typedef struct packed {           // a fine tile
     logic [QW-1:0]      seq;
     logic [PW-4:0]      fx, fy;     // its upper-left pixel / 8
-    logic [2:0][EW-1:0] e;
+    logic [2:0][EV-1:0] e;
   } rec_f_t;
   typedef struct packed {           // a fine tile with its group mask (FIFO R)
     logic [QW-1:0]      seq;
     logic [PW-4:0]      fx, fy;
     logic [G-1:0]       mask;
-    logic [2:0][EW-1:0] e;
+    logic [2:0][EV-1:0] e;
   } rec_fm_t;
   logic            f1_v_q, f2_v_q, f3_v_q, f4_v_q;
   rec_f_t          f1_q, f2_q;
-  logic [2:0][EW-1:0] f1_off_q;
-  logic [3:0][2:0][KW-1:0] f1_krc_q, f2_krc_q;
+  logic [2:0][XW-1:0] f1_off_q;   // the offset / 2^11
+  logic [3:0][2:0][KW-ES-1:0] f1_krc_q, f2_krc_q;
   logic [PW-1:0]   f1_px0_q, f1_px1_q, f1_py0_q, f1_py1_q;
   logic [PW-1:0]   f2_px0_q, f2_px1_q, f2_py0_q, f2_py1_q;
   rec_f_t          f3_q, f4_q;
@@ -479,6 +506,12 @@ module gx_raster_walk #(
   logic [3:0]      f3_ryok_q;       // rows that meet the range
   logic [GPR-1:0]  f3_gok_q;        // groups of a row that meet the range
   logic [3:0]      f4_rok_q;        // rows that pass
+  logic [3:0]      f4_rok_d;
+  logic            f4_push_q, f4_push_d;  // F4 holds a tile with a row and a group that pass
+  always_comb begin
+    for (int r = 0; r < 4; r++) f4_rok_d[r] = f3_ryok_q[r] && f3_neg_q[r] == 3'b000;
+    f4_push_d = f3_v_q && f4_rok_d != '0 && f3_gok_q != '0;
+  end
   logic [GPR-1:0]  f4_gok_q;
   rec_fm_t         f4_m;            // F4's fine tile with its group mask
   logic [FCW-1:0]  used_f;          // fine tiles in F1..F4 and words in FIFO R
@@ -490,9 +523,9 @@ module gx_raster_walk #(
     f1_q.e   <= ff_head.e;
     for (int e = 0; e < 3; e++)
       f1_off_q[e] <= wf_ic_q[e] == 2'd0 ? '0
-                   : wf_ic_q[e] == 2'd1 ? EW'($signed(rf.a[e])) <<< 11
-                   : wf_ic_q[e] == 2'd2 ? EW'($signed(rf.b[e])) <<< 11
-                   :                  EW'($signed(rf.ab[e])) <<< 11;
+                   : wf_ic_q[e] == 2'd1 ? XW'($signed(rf.a[e]))
+                   : wf_ic_q[e] == 2'd2 ? XW'($signed(rf.b[e]))
+                   :                      rf.ab[e];
     f1_krc_q <= rr.krc;
     f1_px0_q <= rr.px0;
     f1_px1_q <= rr.px1;
@@ -501,7 +534,8 @@ module gx_raster_walk #(
     f2_q.seq <= f1_q.seq;
     f2_q.fx  <= f1_q.fx;
     f2_q.fy  <= f1_q.fy;
-    for (int e = 0; e < 3; e++) f2_q.e[e] <= $signed(f1_q.e[e]) + $signed(f1_off_q[e]);
+    for (int e = 0; e < 3; e++)
+      f2_q.e[e] <= {f1_q.e[e][EV-1:SF] + (EV-SF)'($signed(f1_off_q[e])), f1_q.e[e][SF-1:0]};
     f2_krc_q <= f1_krc_q;
     f2_px0_q <= f1_px0_q;
     f2_px1_q <= f1_px1_q;
@@ -516,15 +550,15 @@ module gx_raster_walk #(
                       {f2_q.fy, 3'(2 * r)} <= f2_py1_q;
       for (int e = 0; e < 3; e++) begin
         edge_t s;
-        s = $signed(f2_q.e[e]) + EW'($signed(f2_krc_q[r][e]));
-        f3_neg_q[r][e] <= s[EW-1];
+        s = $signed(f2_q.e[e]) + EV'($signed(f2_krc_q[r][e]));
+        f3_neg_q[r][e] <= s[EV-1];
       end
     end
     for (int g = 0; g < GPR; g++)
       f3_gok_q[g] <= {f2_q.fx, 3'(2 * Lanes * g + 2 * Lanes - 1)} >= f2_px0_q &&
                      {f2_q.fx, 3'(2 * Lanes * g)} <= f2_px1_q;
     f4_q <= f3_q;
-    for (int r = 0; r < 4; r++) f4_rok_q[r] <= f3_ryok_q[r] && f3_neg_q[r] == 3'b000;
+    f4_rok_q <= f4_rok_d;
     f4_gok_q <= f3_gok_q;
   end
   always_comb begin
@@ -542,11 +576,13 @@ module gx_raster_walk #(
       f2_v_q <= 1'b0;
       f3_v_q <= 1'b0;
       f4_v_q <= 1'b0;
+      f4_push_q <= 1'b0;
     end else begin
       f1_v_q <= wf_emit;
       f2_v_q <= f1_v_q;
       f3_v_q <= f2_v_q;
       f4_v_q <= f3_v_q;
+      f4_push_q <= f4_push_d;
     end
   end
 
@@ -562,7 +598,7 @@ module gx_raster_walk #(
   logic            wr_last_q;
   logic [2:0][GL-1:0] wr_ic_q;
   (* keep *) logic [GL-1:0] wr_idx;
-  assign fr_push = f4_v_q && f4_rok_q != '0 && f4_gok_q != '0;
+  assign fr_push = f4_push_q;
   assign fr_pop  = wr_emit && wr_last;
   gx_fifo_lut #(.Width($bits(f4_m)), .Depth(FD)) u_fr (
     .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f4_m), .pop_i(fr_pop),
@@ -601,24 +637,38 @@ module gx_raster_walk #(
     if (rst_i) cred_f_q <= 1'b0;
     else cred_f_q <= room_f;
   end
+  // FIFO F's pop in the next clock: its head is valid then (loaded now, or valid and not
+  // popped), WF has credit (room_f) and the head's last fine tile is left
+  always_ff @(posedge clk_i) begin
+    if (rst_i) wf_pop_q <= 1'b0;
+    else wf_pop_q <= room_f && (ff_ld ? wf_last_n : ff_valid && !ff_pop && wf_last_e);
+  end
 
   // ---------------------------------------------------------------------------------
   // G: a group. G1 the group as WR hands it on (from FIFO R's head register; row r =
   // idx / GPR, group g = idx % GPR), its offset from the fine origin, 512 r B (a shift of
   // B or 3 B) and 512 g Lanes A, its triangle's range and mode; G2 E' at its origin and its pixels' range bits (pixel
   // 4 l + k at (2 l + k % 2, k / 2) from the origin).
-  typedef struct packed {           // a group (FIFO G)
+  typedef struct packed {           // a group (G2)
     logic [QW-1:0]      seq;
     logic [2:0]         nlog;
     logic [11:0]        qx, qy;     // its lane-0 quad
     logic [15:0]        inr;        // its pixels in the pixel range
-    logic [2:0][EW-1:0] e;          // E' at its origin
+    logic [2:0][EV-1:0] e;          // floor(E' / 2^ES) at its origin
   } rec_g_t;
+  typedef struct packed {           // a group with its E' limited (FIFO G)
+    logic [QW-1:0]      seq;
+    logic [2:0]         nlog;
+    logic [11:0]        qx, qy;
+    logic [15:0]        inr;
+    logic [2:0][IV-1:0] e;          // floor(E' / 2^ES) limited to +-2^(IV - 2)
+  } rec_gl_t;
   logic            g1_v_q, g2_v_q;
   logic [QW-1:0]   g1_seq_q;
   logic [PW-4:0]   g1_fx_q, g1_fy_q;
   logic [2:0]      g1_xo_q, g1_yo_q;  // the group's origin in its fine tile
-  logic [2:0][EW-1:0] g1_e_q, g1_ro_q, g1_go_q;
+  logic [2:0][EV-1:0] g1_e_q;
+  logic [2:0][XW:0]   g1_ro_q, g1_go_q;  // the offsets / 2^9
   logic [PW-1:0]   g1_px0_q, g1_px1_q, g1_py0_q, g1_py1_q;
   logic [2:0]      g1_nlog_q;
   rec_g_t          g2_q;
@@ -644,22 +694,23 @@ module gx_raster_walk #(
       row_e = 2'(32'(wr_ic_q[e]) / GPR);
       g_e   = 2'(32'(wr_ic_q[e]) % GPR);
       g1_ro_q[e] <= row_e == 2'd0 ? '0
-                  : row_e == 2'd1 ? EW'($signed(rg.b[e])) <<< 9
-                  : row_e == 2'd2 ? EW'($signed(rg.b[e])) <<< 10
-                  :                    EW'($signed(rg.b3[e])) <<< 9;
+                  : row_e == 2'd1 ? (XW+1)'($signed(rg.b[e]))
+                  : row_e == 2'd2 ? (XW+1)'($signed(rg.b[e])) <<< 1
+                  :                 (XW+1)'($signed(rg.b3[e]));
       g1_go_q[e] <= '0;
       for (int gg = 1; gg < GPR; gg++)
         if (g_e == 2'(gg))
-          g1_go_q[e] <= gg * Lanes == 1 ? EW'($signed(rg.a[e])) <<< 9
-                      : gg * Lanes == 2 ? EW'($signed(rg.a[e])) <<< 10
-                      :                   EW'($signed(rg.a3[e])) <<< 9;
+          g1_go_q[e] <= gg * Lanes == 1 ? (XW+1)'($signed(rg.a[e]))
+                      : gg * Lanes == 2 ? (XW+1)'($signed(rg.a[e])) <<< 1
+                      :                   (XW+1)'($signed(rg.a3[e]));
     end
     g2_q.seq  <= g1_seq_q;
     g2_q.nlog <= g1_nlog_q;
     g2_q.qx   <= 12'({g1_fx_q, g1_xo_q} >> 1);
     g2_q.qy   <= 12'({g1_fy_q, g1_yo_q} >> 1);
     for (int e = 0; e < 3; e++)
-      g2_q.e[e] <= $signed(g1_e_q[e]) + $signed(g1_ro_q[e]) + $signed(g1_go_q[e]);
+      g2_q.e[e] <= {g1_e_q[e][EV-1:SG] + (EV-SG)'($signed(g1_ro_q[e])) +
+                    (EV-SG)'($signed(g1_go_q[e])), g1_e_q[e][SG-1:0]};
     for (int l = 0; l < 4; l++)
       for (int k = 0; k < 4; k++) begin
         logic [PW-1:0] px, py;
@@ -686,12 +737,26 @@ module gx_raster_walk #(
   logic            fg_valid, gr_emit, gr_last, fg_pop, fg_ld, gr_last_q;
   // gr_last_q's next value with and without a load, formed apart (kept nets) as WF's
   (* keep *) logic gr_last_n, gr_last_e;
-  rec_g_t          fg_head, fg_next;
+  rec_gl_t         g2_l, fg_head, fg_next;
+  // FIFO G's word: G2's group, each E' limited to +-2^(IV - 2) (+-2^36 of E'): when
+  // |E'| >= 2^36 at the group's origin, every pixel value of its steps, E' + D + K + O
+  // with |D| + |K| + |O| < 2^36 - 2^32, is far (|P| >= 2^32) and has E''s sign, with the
+  // limited E' as with E' (docs/raster.md, "Widths"), so the test's outcome is the same
+  always_comb begin
+    g2_l.seq  = g2_q.seq;
+    g2_l.nlog = g2_q.nlog;
+    g2_l.qx   = g2_q.qx;
+    g2_l.qy   = g2_q.qy;
+    g2_l.inr  = g2_q.inr;
+    for (int e = 0; e < 3; e++)
+      g2_l.e[e] = g2_q.e[e][EV-1:IV-2] == '0 || g2_q.e[e][EV-1:IV-2] == '1
+                ? g2_q.e[e][IV-1:0] : {g2_q.e[e][EV-1], 1'b1, (IV-2)'(0)};
+  end
   logic [FCW-1:0]  fg_count;
   logic [1:0]      gr_h_q;
   logic [2:0][2:0] gr_hc_q;
-  gx_fifo_lut #(.Width($bits(g2_q)), .Depth(FD), .HeadGroups(4)) u_fg (
-    .clk_i, .rst_i, .push_i(g2_v_q), .in_data_i(g2_q), .pop_i(fg_pop),
+  gx_fifo_lut #(.Width($bits(g2_l)), .Depth(FD), .HeadGroups(4)) u_fg (
+    .clk_i, .rst_i, .push_i(g2_v_q), .in_data_i(g2_l), .pop_i(fg_pop),
     .valid_o(fg_valid), .head_o(fg_head), .count_o(fg_count), .load_o(fg_ld),
     .next_o(fg_next));
   assign gr_last = gr_last_q;
@@ -727,10 +792,10 @@ module gx_raster_walk #(
   // I: the item. I1 the step as GR hands it on, with its triangle's step offset D(h)
   // (D(0) = 0), tag and mode; the item register: E' at the step's base pixel.
   logic            i1_v_q, it_v_q;
-  rec_g_t          i1_q;
+  rec_gl_t         i1_q;
   logic [1:0]      i1_h_q;
   logic            i1_last_q;
-  logic [2:0][EW-LS-1:0] i1_d_q;   // D(h) / 2^LS
+  logic [2:0][IV-LS+ES-1:0] i1_d_q;   // D(h) / 2^LS
   logic [15:0]     i1_tag_q;
   logic [2:0]      i1_nlog_q;
   logic            i1_ps_q;
@@ -742,9 +807,9 @@ module gx_raster_walk #(
     for (int e = 0; e < 3; e++)
       // D(h) by the one-hot step, as ANDs and an OR (no select between a value and a
       // constant, so no synchronous reset from the step)
-      i1_d_q[e] <= ({(EW-LS){gr_hc_q[e][0]}} & (EW-LS)'($signed(ri.d[e][0]))) |
-                   ({(EW-LS){gr_hc_q[e][1]}} & (EW-LS)'($signed(ri.d[e][1]))) |
-                   ({(EW-LS){gr_hc_q[e][2]}} & (EW-LS)'($signed(ri.d[e][2])));
+      i1_d_q[e] <= ({(IV-LS+ES){gr_hc_q[e][0]}} & (IV-LS+ES)'($signed(ri.d[e][0]))) |
+                   ({(IV-LS+ES){gr_hc_q[e][1]}} & (IV-LS+ES)'($signed(ri.d[e][1]))) |
+                   ({(IV-LS+ES){gr_hc_q[e][2]}} & (IV-LS+ES)'($signed(ri.d[e][2])));
     i1_tag_q  <= ri.tag;
     i1_nlog_q <= ri.nlog;
     i1_ps_q   <= ri.ps;
@@ -757,11 +822,16 @@ module gx_raster_walk #(
     it_q.h    <= i1_h_q;
     it_q.last <= i1_last_q;
     it_q.inr  <= i1_q.inr;
-    // D is a multiple of 2^LS: E''s low LS bits pass, only the high bits are added
+    // D is a multiple of 2^LS: E''s bits below LS pass, only the high bits are added;
+    // the item carries 2^ES floor(E' / 2^ES) (P mod 2^ES decides no sample)
     for (int e = 0; e < 3; e++)
-      it_q.e[e] <= {i1_q.e[e][EW-1:LS] + i1_d_q[e], i1_q.e[e][LS-1:0]};
+      it_q.e[e] <= {i1_q.e[e][IV-1:LS-ES] + i1_d_q[e], i1_q.e[e][LS-ES-1:0], ES'(0)};
   end
   assign ri_addr = fg_head.seq[3:0];
+  // a copy of the item's sequence number for prep's admission (placed by its compares)
+  logic [QW-1:0] it_seqa_q;
+  (* keep *) always_ff @(posedge clk_i) it_seqa_q <= i1_q.seq;
+  assign adm_seq_o = it_seqa_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       i1_v_q <= 1'b0;
@@ -809,6 +879,11 @@ module gx_raster_walk #(
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0))
+  // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
+  // copy of the item's sequence number
+  `GX_ASSERT(PopAhead_A, wf_pop_q == (ff_valid && cred_f_q && wf_last_q) &&
+                         f4_push_q == (f4_v_q && f4_rok_q != '0 && f4_gok_q != '0) &&
+                         it_seqa_q == it_q.seq)
   // the I ring keeps D / 2^LS: the bits it drops are 0 (prep's KoLow_A)
 `ifdef GX_ASSERT_ON
   logic ri_low;
@@ -819,6 +894,17 @@ module gx_raster_walk #(
   end
 `endif
   `GX_ASSERT(RiLow_A, !tri_we_i || ri_low)
+  // the C and R rings keep kf, kr / 2^ES: the bits they drop are 0 (prep's KoLow_A)
+`ifdef GX_ASSERT_ON
+  logic rk_low;
+  always_comb begin
+    rk_low = 1'b1;
+    for (int f = 0; f < 4; f++)
+      for (int e = 0; e < 3; e++)
+        rk_low = rk_low && t.kfc[f][e][ES-1:0] == '0 && t.krc[f][e][ES-1:0] == '0;
+  end
+`endif
+  `GX_ASSERT(RkLow_A, !tri_we_i || rk_low)
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&
