@@ -117,7 +117,7 @@ module gx_raster_prep #(
   // command is never read (p0_v_q stays clear). Each copy decides from its own copies of
   // the admission (adm_q), of seen_q and of emp_q, so the command's valid meets only the
   // copy's own flip-flops in one LUT by the copy.
-  localparam int unsigned PC = 7;
+  localparam int unsigned PC = 10;
   logic [PC-1:0] pfree, adm_q, seen_q, emp_q;
   logic          adm_d;     // the admission a clock ahead (below)
   for (genvar k = 0; k < PC; k++) begin : gen_pc
@@ -208,10 +208,13 @@ module gx_raster_prep #(
     end
   end
   // the positions: places 0..7 in phase 0, then shifted down so that the units read
-  // places 8..15 at the same bits in phase 1
+  // places 8..15 at the same bits in phase 1; each 32 bits under a free copy of its own
+  // (pfree[1], [7], [8], [9])
   always_ff @(posedge clk_i) begin
-    if (pfree[1]) p0_pos_q <= pos_d;
-    else p0_pos_q <= {64'd0, p0_pos_q[127:64]};
+    p0_pos_q[31:0]   <= pfree[1] ? pos_d[31:0]   : p0_pos_q[95:64];
+    p0_pos_q[63:32]  <= pfree[7] ? pos_d[63:32]  : p0_pos_q[127:96];
+    p0_pos_q[95:64]  <= pfree[8] ? pos_d[95:64]  : 32'd0;
+    p0_pos_q[127:96] <= pfree[9] ? pos_d[127:96] : 32'd0;
   end
   always_ff @(posedge clk_i) begin
     if (pfree[2]) begin
