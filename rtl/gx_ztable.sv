@@ -118,10 +118,6 @@ module gx_ztable #(
   // Each slot adds its own (no select of the event's slot in front of the add), and its
   // non-zero bit comes from the registers beside the add: the count was 1 (`one`), the
   // event adds or takes away.
-  logic [CW-1:0] ev_base;  // the event's slot's count after the command (EvLegal_M)
-  logic ev_clr;
-  assign ev_clr  = set_cmd && cmd_i.s == ev_i.s;
-  assign ev_base = ev_clr ? '0 : cnt_q[ev_i.s];
   for (genvar s = 0; s < S; s++) begin : gen_cnt
     logic hit, clr, one;
     assign hit = ev_valid_i && ev_i.s == 4'(s);
@@ -183,6 +179,9 @@ module gx_ztable #(
     for (int s = 0; s < S; s++)
       fv_dep = fv_dep && !(nz_q[s] && (fv_wr_q[tab_q[s]] || fv_sw_q[s]));
   end
+  // the event's slot's count after the command (EvLegal_M, EvRoom_M)
+  logic [CW-1:0] ev_base;
+  assign ev_base = set_cmd && cmd_i.s == ev_i.s ? '0 : cnt_q[ev_i.s];
   logic fv_nz;
   always_comb begin
     fv_nz = 1'b1;

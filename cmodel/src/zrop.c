@@ -323,6 +323,16 @@ int gx_zrop_tplane_fits(const gx_zrop_tplane_t *tp)
     return a >= -lim && a < lim && b >= -lim && b < lim;
 }
 
+/* The tile becomes raw with depths z (a raw tile keeps its other fields). */
+static void tile_set_raw(gx_zrop_tile_t *t, const uint32_t z[GX_ZTILE_SAMPLES])
+{
+    if (t->state != GX_ZT_RAW) {
+        memset(t, 0, sizeof *t);
+        t->state = GX_ZT_RAW;
+    }
+    memcpy(t->z, z, sizeof t->z);
+}
+
 void gx_zrop_tile_decompress(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t clear)
 {
     if (t->state == GX_ZT_RAW)
@@ -330,9 +340,7 @@ void gx_zrop_tile_decompress(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32
     uint32_t z[GX_ZTILE_SAMPLES];
     for (unsigned k = 0; k < GX_ZTILE_SAMPLES; k++)
         z[k] = gx_zrop_tile_read(t, pos, clear, k);
-    memset(t, 0, sizeof *t);
-    t->state = GX_ZT_RAW;
-    memcpy(t->z, z, sizeof z);
+    tile_set_raw(t, z);
 }
 
 static int tplane_eq(const gx_zrop_tplane_t *p, const gx_zrop_tplane_t *q)
@@ -418,12 +426,7 @@ uint64_t gx_zrop_tile_draw(gx_zrop_tile_t *t, const gx_zrop_pos_t *pos, uint32_t
     const uint64_t pass = gx_zrop_tile_test(t, pos, clear, tp, cover, func, z);
     if (gx_zrop_tile_update(t, tp, pass, write, clear))
         return pass;
-    /* decompressed, the passing samples written */
-    if (t->state != GX_ZT_RAW) {
-        memset(t, 0, sizeof *t);
-        t->state = GX_ZT_RAW;
-    }
-    memcpy(t->z, z, sizeof z);
+    tile_set_raw(t, z); /* decompressed, the passing samples written */
     return pass;
 }
 
