@@ -344,7 +344,10 @@ $(B)/obj/gx-san/%.o: tools/gx/%.c $(GX_DEPS)
 $(B)/obj/sim-san/%.o: sim/%.c sim/*.h $(MODEL_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $(SIM_INC) -c $< -o $@
-GX_RTL_LIBS := $(foreach b,$(BLOCKS),$(RTL_OBJS_$(b)_fast)) $(B)/vl-fast/analyzer/libverilated.a
+# the blocks the gx tool drives one at a time (tools/gx); gx_pipe's own blocks come in its
+# model, and the depth blocks' fast models only in their benchmarks (make bench)
+GX_BLOCKS := analyzer raster_setup raster mssurf mswb msld
+GX_RTL_LIBS := $(foreach b,$(GX_BLOCKS),$(RTL_OBJS_$(b)_fast)) $(B)/vl-fast/analyzer/libverilated.a
 GX_PIPE_FAST := $(B)/obj/vl-fast/pipe_rtl.o $(B)/vl-fast/pipe/Vgx_pipe__ALL.a
 $(B)/bin/gx: $(patsubst tools/gx/%.c,$(B)/obj/gx/%.o,$(GX_SRC)) $(SIM_COMMON) \
              $(B)/obj/sim/pipe_host.o $(GX_PIPE_FAST) $(GX_RTL_LIBS) \
