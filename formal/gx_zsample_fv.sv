@@ -3,7 +3,9 @@
 // legal sample counts.
 `default_nettype none
 
-module gx_zsample_fv (
+module gx_zsample_fv #(
+  parameter int unsigned Owed = 9
+) (
   input wire logic            clk_i,
   input wire logic            rst_i,
   input wire logic            req_valid_i,
@@ -13,7 +15,7 @@ module gx_zsample_fv (
   logic             req_ready, resp_valid;
   gx_pkg::zs_resp_t resp;
 
-  gx_zsample u_dut (
+  gx_zsample #(.Owed(Owed)) u_dut (
     .clk_i, .rst_i,
     .req_valid_i, .req_ready_o(req_ready), .req_i,
     .resp_valid_o(resp_valid), .resp_ready_i, .resp_o(resp)

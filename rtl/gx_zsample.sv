@@ -73,7 +73,9 @@
 `default_nettype none
 `include "gx_assert.svh"
 
-module gx_zsample (
+module gx_zsample #(
+  parameter int unsigned Owed = 9  /// draws owed at most (taken, response not taken): 2^m + 1
+) (
   input  wire logic             clk_i,         /// clock, rising edge
   input  wire logic             rst_i,         /// synchronous reset, active high
   input  wire logic             req_valid_i,   /// a tile is offered
@@ -83,71 +85,124 @@ module gx_zsample (
   input  wire logic             resp_ready_i,  /// they are taken this clock
   output      gx_pkg::zs_resp_t resp_o         /// the tile's depths and pass mask
 );
-  localparam int unsigned NS = 14;  // beat stages (the last is the response register)
+  localparam int unsigned NS = 13;  // beat stages (the last feeds the response FIFOs)
   localparam int unsigned L = 16;   // lanes: samples a beat
+  localparam int unsigned RD = Owed;
+  if (Owed < 3 || Owed > 17 || ((Owed - 1) & (Owed - 2)) != 0) begin : gen_owed_check
+    $error("gx_zsample: Owed must be 3, 5, 9 or 17 (a power of two plus one)");
+  end
+  localparam int unsigned OW = $clog2(RD + 1);
+  localparam int unsigned RC = 8;   // copies of the request register's ready bit
   localparam logic [33:0] Window = 34'h1_0000_0000;  // 2^32
 
   // ---------------------------------------------------------------------------------
   // The pipeline's valid bits, beat numbers, pass numbers, draw's-pass bits and draw
   // parities (the parity tells adjacent draws apart for the properties below; no logic
-  // reads it).
-  logic en;
+  // reads it). The stages advance every clock.
   logic [NS:1] v_q;
   logic [NS:1][1:0] k_q;
   logic [NS:1] t_q;          // the beat is the draw's pass (the test), not a reconstruction
   logic [NS:1] par_q;
   logic [NS:1][2:0] p_q;
-  assign resp_valid_o = v_q[NS] && k_q[NS] == 2'd3 && t_q[NS];
-  assign en = !resp_valid_o || resp_ready_i;
 
   // The request register: the draw, the beat and pass it issues next, the draw's last
   // pass (its reconstruction passes: 0 raw, 1 clear, p planes), its parity (toggled at
   // each take, so the draw it holds has parity rpar_q). A clear tile's one pass is its
   // clear value's flat plane (stage 1).
+  // It takes a draw when it is empty or issues its last beat and fewer than RD draws are
+  // owed (owed_q: taken, response not yet taken), so the response FIFOs below always
+  // have room for every beat the stages hold. Whether it can take is decided a clock
+  // ahead into RC copies of a ready bit (ReadyCopy_A), each the clock enable of one group
+  // of the request register's flip-flops, so the request's valid meets one flip-flop in
+  // one LUT by each group; each copy clears on its own take, so synthesis keeps them.
   gx_pkg::zs_req_t rq;
   logic rv_q;
   logic [1:0] rk_q;
   logic [2:0] rp_q, lp_q;
   logic rpar_q;
-  logic take, rtest, rlast;
+  logic [OW-1:0] owed_q;
+  logic [RC-1:0] rdy_q, tk;
+  logic take, rtest, rlast, rtake, avail_d;
   function automatic logic [2:0] f_lp(input logic [1:0] state, input logic [2:0] np);
     f_lp = state == 2'd2 ? 3'd0 : state == 2'd0 ? 3'd1 : np;
   endfunction
   assign rtest = rp_q == lp_q;
   assign rlast = rk_q == 2'd3 && rtest;
-  assign req_ready_o = en && (!rv_q || rlast);
-  assign take = req_valid_i && req_ready_o;
+  assign req_ready_o = rdy_q[0];
+  assign take = tk[0];
+  assign rtake = resp_valid_o && resp_ready_i;
+  // without a take, the register is free in the next clock
+  assign avail_d = !rv_q || rlast || (rk_q == 2'd2 && rtest);
+  for (genvar c = 0; c < RC; c++) begin : gen_rdy
+    assign tk[c] = req_valid_i && rdy_q[c];
+    always_ff @(posedge clk_i) begin
+      if (rst_i) rdy_q[c] <= 1'b1;
+      else       rdy_q[c] <= !tk[c] && avail_d && (rtake || owed_q < OW'(RD));
+    end
+  end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       rv_q   <= 1'b0;
       rk_q   <= 2'd0;
       rp_q   <= 3'd0;
       rpar_q <= 1'b0;
-    end else if (en) begin
+      owed_q <= '0;
+    end else begin
       if (rv_q) rk_q <= rk_q + 2'd1;
       if (rv_q && rk_q == 2'd3) rp_q <= rtest ? 3'd0 : rp_q + 3'd1;
-      if (!rv_q || rlast) rv_q <= req_valid_i;
+      if (!rv_q || rlast) rv_q <= take;
       if (take) rpar_q <= !rpar_q;
+      owed_q <= owed_q + OW'(take) - OW'(rtake);
     end
   end
+  // the request's fields in groups, each under its own copy
   always_ff @(posedge clk_i) begin
-    if (take) begin
-      rq   <= req_i;
-      lp_q <= f_lp(req_i.state, req_i.np);
+    if (tk[0]) lp_q <= f_lp(req_i.state, req_i.np);
+    if (tk[1]) begin
+      rq.pt <= req_i.pt; rq.a <= req_i.a; rq.b <= req_i.b;
+      rq.nlog <= req_i.nlog; rq.pset <= req_i.pset; rq.qset <= req_i.qset;
+      rq.func <= req_i.func; rq.state <= req_i.state; rq.np <= req_i.np;
     end
+    if (tk[2]) begin
+      rq.slots <= req_i.slots; rq.cov <= req_i.cov; rq.idx <= req_i.idx;
+    end
+    if (tk[3]) begin
+      rq.pl <= req_i.pl; rq.clear <= req_i.clear;
+    end
+    if (tk[4]) rq.zold[383:0]     <= req_i.zold[383:0];
+    if (tk[5]) rq.zold[767:384]   <= req_i.zold[767:384];
+    if (tk[6]) rq.zold[1151:768]  <= req_i.zold[1151:768];
+    if (tk[7]) rq.zold[1535:1152] <= req_i.zold[1535:1152];
+  end
+
+  // The plane of the pass the register issues, as a one-hot select decided a clock
+  // ahead (PSel_A): the draw's plane (its last pass), a clear tile's flat plane (its
+  // first), or plane p of a compressed tile (pass p).
+  localparam int unsigned SDraw = 0, SClear = 1, SPl = 2;  // SPl + p: plane p
+  logic [5:0] psel_q;
+  function automatic logic [5:0] f_psel(input logic test, input logic [1:0] state,
+                                        input logic [1:0] p);
+    f_psel = '0;
+    if (test)              f_psel[SDraw] = 1'b1;
+    else if (state == 2'd0) f_psel[SClear] = 1'b1;
+    else                   f_psel[SPl + 32'(p)] = 1'b1;
+  endfunction
+  always_ff @(posedge clk_i) begin
+    if (take)
+      psel_q <= f_psel(req_i.state == 2'd2, req_i.state, 2'd0);
+    else if (rv_q && rk_q == 2'd3 && !rtest)
+      psel_q <= f_psel(rp_q + 3'd1 == lp_q, rq.state, 2'(rp_q + 3'd1));
   end
 
   always_ff @(posedge clk_i) begin
     if (rst_i) v_q <= '0;
-    else if (en) v_q <= {v_q[NS-1:1], rv_q};
+    else v_q <= {v_q[NS-1:1], rv_q};
   end
   always_ff @(posedge clk_i) begin
-    if (en) begin
-      k_q   <= {k_q[NS-1:1], rk_q};
-      t_q   <= {t_q[NS-1:1], rtest};
-      par_q <= {par_q[NS-1:1], rpar_q};
-      p_q   <= {p_q[NS-1:1], rp_q};
-    end
+    k_q   <= {k_q[NS-1:1], rk_q};
+    t_q   <= {t_q[NS-1:1], rtest};
+    par_q <= {par_q[NS-1:1], rpar_q};
+    p_q   <= {p_q[NS-1:1], rp_q};
   end
 
   // ---------------------------------------------------------------------------------
@@ -163,18 +218,17 @@ module gx_zsample (
   logic [101:0] pl1;             // the pass's plane
   logic cp1;                     // the tile is compressed (or clear)
   always_comb begin
-    unique case (rp_q[1:0])
-      2'd0:    pl1 = rq.state == 2'd0 ? {1'b0, rq.clear, 9'd0, 68'd0} : rq.pl[101:0];
-      2'd1:    pl1 = rq.pl[203:102];
-      2'd2:    pl1 = rq.pl[305:204];
-      default: pl1 = rq.pl[407:306];
-    endcase
+    pl1 = '0;
+    if (psel_q[SDraw])  pl1 = pl1 | {rq.pt, rq.a, rq.b};
+    if (psel_q[SClear]) pl1 = pl1 | {1'b0, rq.clear, 9'd0, 68'd0};
+    for (int p = 0; p < 4; p++)
+      if (psel_q[SPl + p]) pl1 = pl1 | rq.pl[102*p +: 102];
   end
   always_ff @(posedge clk_i) begin
-    if (en) begin
-      pt1 <= rtest ? rq.pt : pl1[101:68];
-      a1  <= rtest ? rq.a : pl1[67:34];
-      b1  <= rtest ? rq.b : pl1[33:0];
+    begin
+      pt1 <= pl1[101:68];
+      a1  <= pl1[67:34];
+      b1  <= pl1[33:0];
       cp1 <= rq.state != 2'd2;
       n1  <= rq.nlog;
       f1  <= rq.func;
@@ -207,7 +261,7 @@ module gx_zsample (
   logic [L-1:0] wm1;
   logic cl1;
   always_ff @(posedge clk_i) begin
-    if (en) cl1 <= rq.state == 2'd0;
+    cl1 <= rq.state == 2'd0;
   end
   always_comb begin
     for (int l = 0; l < L; l++) wm1[l] = !t_q[1] && (cl1 || ix1[2*l +: 2] == p_q[1][1:0]);
@@ -232,7 +286,7 @@ module gx_zsample (
     assign ox = sl1[s][7:4];
     assign oy = sl1[s][3:0];
     always_ff @(posedge clk_i) begin
-      if (en) begin
+      begin
         xa_lo2[s] <= (ox[0] ? a1 : '0) + (ox[1] ? {a1[32:0], 1'b0} : '0);
         xa_hi2[s] <= (ox[2] ? {a1[31:0], 2'b0} : '0) + (ox[3] ? {a1[30:0], 3'b0} : '0);
         yb_lo2[s] <= (oy[0] ? b1 : '0) + (oy[1] ? {b1[32:0], 1'b0} : '0);
@@ -241,7 +295,7 @@ module gx_zsample (
     end
   end
   always_ff @(posedge clk_i) begin
-    if (en) begin
+    begin
       ak2   <= (k_q[1][0] ? a1[28:0] : '0) + (k_q[1][1] ? {a1[27:0], 1'b0} : '0);
       base2 <= pt1 + Window - (a1 << (3 + f_twlog(n1)));
       a2    <= a1[29:0];
@@ -257,14 +311,14 @@ module gx_zsample (
   logic [33:0] base3;
   for (genvar s = 0; s < 4; s++) begin : gen_t3
     always_ff @(posedge clk_i) begin
-      if (en) begin
+      begin
         xa3[s] <= xa_lo2[s] + xa_hi2[s];
         yb3[s] <= yb_lo2[s] + yb_hi2[s];
       end
     end
   end
   always_ff @(posedge clk_i) begin
-    if (en) begin
+    begin
       e0a3  <= {ak2[28:0], 1'b0};
       e1a3  <= {ak2[28:0], 1'b0} + a2[29:0];
       base3 <= base2 - (b2 << (3 + thl2));
@@ -291,7 +345,7 @@ module gx_zsample (
   // variable index would synthesize as a shifter).
   for (genvar j = 0; j < 3; j++) begin : gen_beat
     logic we;
-    assign we = en && v_q[3] && k_q[3] == 2'(j);
+    assign we = v_q[3] && k_q[3] == 2'(j);
     always_ff @(posedge clk_i) begin
       if (we) begin
         sw_q[4*j +: 4] <= sw;
@@ -300,7 +354,7 @@ module gx_zsample (
     end
   end
   always_ff @(posedge clk_i) begin
-    if (en && v_q[3] && k_q[3] == 2'd3) begin
+    if (v_q[3] && k_q[3] == 2'd3) begin
       sr_q <= {sw, sw_q};
       cr_q <= {cw, cw_q};
     end
@@ -325,7 +379,7 @@ module gx_zsample (
       endcase
     end
     always_ff @(posedge clk_i) begin
-      if (en) begin
+      begin
         rp1_2[m] <= (cy[0] ? b1[29:0] : '0) + (cy[1] ? {b1[28:0], 1'b0} : '0);
         rp2_2[m] <= (cy[2] ? {b1[27:0], 2'b0} : '0) + (cx[0] ? a1[29:0] : '0);
         rp3_2[m] <= cx[1] ? {a1[28:0], 1'b0} : '0;
@@ -336,7 +390,7 @@ module gx_zsample (
   logic [33:0] base4;
   logic [7:5][1:0][33:0] rb_q;
   always_ff @(posedge clk_i) begin
-    if (en) begin
+    begin
       for (int m = 0; m < 2; m++) begin
         rq3[m]   <= rp1_2[m] + rp2_2[m];
         rp3_3[m] <= rp3_2[m];
@@ -369,7 +423,7 @@ module gx_zsample (
   logic [12:2][L-1:0] wm_q;
   logic [11:2] cp_q;
   always_ff @(posedge clk_i) begin
-    if (en) begin
+    begin
       n_q[2]  <= n1;
       fn_q[2] <= f1;
       ps_q[2] <= ps1;
@@ -404,13 +458,13 @@ module gx_zsample (
   logic [3:0][L-1:0][23:0] zr_q;
   logic [L-1:0][23:0] z12;
   always_ff @(posedge clk_i) begin
-    if (en && v_q[12]) begin
+    if (v_q[12]) begin
       zr_q[2:0] <= zr_q[3:1];
       for (int l = 0; l < L; l++) zr_q[3][l] <= wm_q[12][l] ? z12[l] : zr_q[0][l];
     end
   end
   always_ff @(posedge clk_i) begin
-    if (en) zo_q[12] <= cp_q[11] ? zr_q[1] : zo_q[11];
+    zo_q[12] <= cp_q[11] ? zr_q[1] : zo_q[11];
   end
 
   // ---------------------------------------------------------------------------------
@@ -450,7 +504,7 @@ module gx_zsample (
     end
     logic [5:0] ix4, ix5, ix6, ix7;  // {slot's high bits, N = 1, row, column mode}
     always_ff @(posedge clk_i) begin
-      if (en) begin
+      begin
         ix4 <= {sh, n_q[3] == 3'd0, l >= 8 && (n_q[3] == 3'd0 || n_q[3] == 3'd3),
                 cm};
         ix5 <= ix4;
@@ -464,7 +518,7 @@ module gx_zsample (
     assign s_b = {sr_q[12 + LB], sr_q[8 + LB], sr_q[4 + LB], sr_q[LB]};
     logic [33:0] pxv8, yv8, sv8;
     always_ff @(posedge clk_i) begin
-      if (en) begin
+      begin
         unique case (ix7[1:0])
           2'd0:    pxv8 <= cr_q[l % 8];
           2'd1:    pxv8 <= cr_q[l / 2];
@@ -480,7 +534,7 @@ module gx_zsample (
     logic [33:8] u10;  // the sum's bits the rounding reads
     logic [25:0] zz11;
     always_ff @(posedge clk_i) begin
-      if (en) begin
+      begin
         px9  <= pxv8;
         t9   <= yv8 + sv8;
         u10  <= 26'((px9 + t9) >> 8);
@@ -489,7 +543,7 @@ module gx_zsample (
     end
     // Stage 12: the clamp (zz - 2^23 into 0 .. 2^24 - 1).
     always_ff @(posedge clk_i) begin
-      if (en) begin
+      begin
         if (zz11 < 26'h080_0000)       z12[l] <= 24'd0;
         else if (zz11 >= 26'h180_0000) z12[l] <= 24'hFF_FFFF;
         else                           z12[l] <= 24'(zz11 - 26'h080_0000);
@@ -501,7 +555,7 @@ module gx_zsample (
     assign eq = z12[l] == zo_q[12][l];
     assign gt = !lt && !eq;
     always_ff @(posedge clk_i) begin
-      if (en) begin
+      begin
         z13[l]    <= z12[l];
         pass13[l] <= cv_q[12][l] &&
                      ((lt && fn_q[12][0]) || (eq && fn_q[12][1]) || (gt && fn_q[12][2]));
@@ -509,22 +563,33 @@ module gx_zsample (
     end
   end
 
-  // Stage 14: the response register, the draw's pass's beat's quarter: each sample's
-  // new depth where it passes, its stored one elsewhere.
+  // The response: the draw's pass's beat k leaves stage 13 into FIFO k (LUT RAM, its
+  // output a register), as each sample's new depth where it passes, its stored one
+  // elsewhere, and the pass bits. A draw's four beats enter the four FIFOs in order, so
+  // their output registers together hold the oldest draw not yet taken: the response,
+  // valid when all four hold a word, taken from all four at once. A FIFO holds at most
+  // the RD draws owed (FifoRoom_A), which the request register counts before it takes.
   logic [L-1:0][23:0] zw13;
   always_comb begin
     for (int l = 0; l < L; l++) zw13[l] = pass13[l] ? z13[l] : zo_q[13][l];
   end
-  always_ff @(posedge clk_i) begin
-    if (en && v_q[13] && t_q[13]) begin
-      unique case (k_q[13])
-        2'd0: begin resp_o.z[383:0]    <= zw13; resp_o.pass[15:0]  <= pass13; end
-        2'd1: begin resp_o.z[767:384]  <= zw13; resp_o.pass[31:16] <= pass13; end
-        2'd2: begin resp_o.z[1151:768] <= zw13; resp_o.pass[47:32] <= pass13; end
-        default: begin resp_o.z[1535:1152] <= zw13; resp_o.pass[63:48] <= pass13; end
-      endcase
-    end
+  localparam int unsigned FW = L * 24 + L;
+  localparam int unsigned FCW = $clog2(RD + 1);
+  logic [3:0] f_push, f_room, f_ov;
+  logic [3:0][FW-1:0] f_od;
+  logic [3:0][FCW-1:0] f_cnt;
+  for (genvar q = 0; q < 4; q++) begin : gen_out
+    assign f_push[q] = v_q[NS] && t_q[NS] && k_q[NS] == 2'(q);
+    gx_fifo #(.Width(FW), .Depth(RD - 1)) u_fifo (
+      .clk_i, .rst_i,
+      .in_valid_i(f_push[q]), .in_ready_o(f_room[q]), .in_data_i({zw13, pass13}),
+      .out_valid_o(f_ov[q]), .out_ready_i(rtake), .out_data_o(f_od[q]),
+      .count_o(f_cnt[q])
+    );
+    assign resp_o.z[384*q +: 384]  = f_od[q][FW-1:L];
+    assign resp_o.pass[16*q +: 16] = f_od[q][L-1:0];
   end
+  assign resp_valid_o = &f_ov;
 
   // ---------------------------------------------------------------------------------
   // Properties. The arithmetic is checked on every sample against the C model in
@@ -532,11 +597,8 @@ module gx_zsample (
   // the stored-depth copy rest, the response held while not taken, and no draw lost or
   // made up.
 `ifdef GX_ASSERT_ON
-  logic [2:0] fv_owed_q, fv_in_flight;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) fv_owed_q <= '0;
-    else fv_owed_q <= fv_owed_q + 3'(take) - 3'(resp_valid_o && resp_ready_i);
-  end
+  logic [4:0] fv_in_flight;
+  logic [2:0][4:0] fv_ahead_of3;  // FIFO q's words beyond FIFO 3's
   // Whether the beat (k, p, t, par) may stand right behind beat (k0, p0, t0, par0): a
   // beat k < 3 has beat k + 1 of its pass behind it, a reconstruction pass's beat 3 the
   // next pass's beat 0 of its draw.
@@ -547,11 +609,26 @@ module gx_zsample (
     else if (!t0)   f_next = v && k == 2'd0 && p == p0 + 3'd1 && par == par0;
     else            f_next = 1'b1;
   endfunction
-  logic fv_contig;
+  logic fv_contig, fv_back;
   always_comb begin
-    fv_in_flight = 3'(rv_q);
+    fv_in_flight = 5'(rv_q) + 5'(f_cnt[3]);
     for (int j = 1; j <= NS; j++)
-      fv_in_flight = fv_in_flight + 3'(v_q[j] && k_q[j] == 2'd3 && t_q[j]);
+      fv_in_flight = fv_in_flight + 5'(v_q[j] && k_q[j] == 2'd3 && t_q[j]);
+    // the other way: a beat k > 0 has beat k - 1 of its pass right ahead of it (or out
+    // of the last stage)
+    fv_back = !rv_q || rk_q == 2'd0 ||
+              (v_q[1] && k_q[1] == rk_q - 2'd1 && p_q[1] == rp_q && par_q[1] == rpar_q);
+    for (int j = 1; j < NS; j++)
+      if (v_q[j] && k_q[j] != 2'd0)
+        fv_back = fv_back && v_q[j+1] && k_q[j+1] == k_q[j] - 2'd1 && p_q[j+1] == p_q[j] &&
+                  t_q[j+1] == t_q[j] && par_q[j+1] == par_q[j];
+    // so a draw whose beat 3 is in stage j has its beat q in stage j + 3 - q, past the
+    // stages (in FIFO q) when j > NS - 3 + q
+    for (int q = 0; q < 3; q++) begin
+      fv_ahead_of3[q] = '0;
+      for (int j = NS - 2 + q; j <= NS; j++)
+        fv_ahead_of3[q] = fv_ahead_of3[q] + 5'(v_q[j] && k_q[j] == 2'd3 && t_q[j]);
+    end
     fv_contig = !v_q[1] ||
                 f_next(k_q[1], p_q[1], t_q[1], par_q[1], rv_q, rk_q, rp_q, rtest, rpar_q);
     for (int j = 2; j <= NS; j++)
@@ -566,7 +643,7 @@ module gx_zsample (
   logic fv_ring;
   always_ff @(posedge clk_i) begin
     if (rst_i) fv_rot_q <= 2'd0;
-    else if (en && v_q[12]) fv_rot_q <= fv_rot_q + 2'd1;
+    else if (v_q[12]) fv_rot_q <= fv_rot_q + 2'd1;
   end
   always_comb begin
     fv_ring = 1'b1;
@@ -597,8 +674,17 @@ module gx_zsample (
                         f_form(req_i.state, req_i.np, req_i.idx, req_i.nlog))
   `GX_ASSERT(RespHold_A, !`GX_PAST_OK || !$past(resp_valid_o && !resp_ready_i) ||
                          (resp_valid_o && resp_o == $past(resp_o)))
-  `GX_ASSERT(Owed_A, fv_owed_q == fv_in_flight)
+  // every draw owed is in the request register, in the stages (its beat 3) or in FIFO 3;
+  // FIFO q holds FIFO 3's draws and those whose beat q is out and beat 3 not yet
+  `GX_ASSERT(Owed_A, 5'(owed_q) == fv_in_flight && owed_q <= OW'(RD))
+  `GX_ASSERT(FifoAlign_A, 5'(f_cnt[0]) == 5'(f_cnt[3]) + fv_ahead_of3[0] &&
+                          5'(f_cnt[1]) == 5'(f_cnt[3]) + fv_ahead_of3[1] &&
+                          5'(f_cnt[2]) == 5'(f_cnt[3]) + fv_ahead_of3[2])
+  `GX_ASSERT(FifoRoom_A, (f_push & ~f_room) == '0)
+  `GX_ASSERT(ReadyCopy_A, rdy_q == {RC{(!rv_q || rlast) && owed_q < OW'(RD)}})
+  `GX_ASSERT(PSel_A, !rv_q || psel_q == f_psel(rtest, rq.state, rp_q[1:0]))
   `GX_ASSERT(Contig_A, fv_contig)
+  `GX_ASSERT(BackContig_A, fv_back)
   `GX_ASSERT(RingAlign_A, fv_ring)
   `GX_ASSERT(RegBeat_A, rv_q || (rk_q == 2'd0 && rp_q == 3'd0))
   `GX_ASSERT(RegPass_A, !rv_q || (rp_q <= lp_q && lp_q <= 3'd4))
@@ -608,5 +694,6 @@ module gx_zsample (
   `GX_COVER(Stall_C, resp_valid_o && !resp_ready_i && req_valid_i)
   `GX_COVER(BackToBack_C, v_q[NS] && k_q[NS] == 2'd3 && t_q[NS] && v_q[NS-1] &&
                           k_q[NS-1] == 2'd0 && par_q[NS-1] != par_q[NS])
-  `GX_COVER(Planes4_C, resp_valid_o && resp_ready_i && p_q[NS] == 3'd4 && resp_o.pass != '0)
+  `GX_COVER(Planes4_C, f_push[3] && p_q[NS] == 3'd4 && pass13 != '0)
+  `GX_COVER(Credit_C, req_valid_i && !req_ready_o && !rv_q)
 endmodule

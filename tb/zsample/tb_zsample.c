@@ -200,15 +200,18 @@ static int resp_eq(const gx_zsample_resp_t *a, const gx_zsample_resp_t *b)
 }
 
 /* A clock-by-clock run after reset: tiles of the given states offered back to back from
- * cycle 0, the sink stalling in cycle stall (-1: never); ready: the cycles req_ready_o is
- * high, bit c; resp_t[c]: the tile whose response is offered in cycle c, -1 none. */
+ * cycle 0, the sink stalling in cycles stall0 .. stall1 (none when stall1 < stall0);
+ * ready[c]: req_ready_o in cycle c; resp_t[c]: the tile whose response is offered in
+ * cycle c, -1 none. */
+enum { T_MAX_TILES = 10, T_MAX_CYCLES = 96 };
 static void timing_run(tb_report_t *rep, const char *name, const int *states, int n,
-                       int cycles, int stall, uint64_t ready_want, const int *resp_t)
+                       int cycles, int stall0, int stall1, const int *ready, const int *resp_t)
 {
     tb_rng_t r;
     tb_rng_seed(&r, 11);
     uint64_t cov[C_BINS] = {0};
-    uint32_t req[3][GX_ZS_REQ_WORDS], want[3][GX_ZS_RESP_WORDS], none[GX_ZS_REQ_WORDS] = {0};
+    static uint32_t req[T_MAX_TILES][GX_ZS_REQ_WORDS], want[T_MAX_TILES][GX_ZS_RESP_WORDS];
+    uint32_t none[GX_ZS_REQ_WORDS] = {0};
     uint32_t w[GX_ZS_RESP_WORDS];
     for (int t = 0; t < n; t++) {
         gx_zsample_req_t q;
@@ -222,11 +225,12 @@ static void timing_run(tb_report_t *rep, const char *name, const int *states, in
     int taken = 0;
     for (int c = 0; c < cycles; c++) {
         const int rv = taken < n;
-        const int want_ready = (int)(ready_want >> c & 1u), want_t = resp_t[c];
-        ops->set(m, rv, rv ? req[taken] : none, c != stall);
+        const int want_ready = ready[c], want_t = resp_t[c];
+        ops->set(m, rv, rv ? req[taken] : none, c < stall0 || c > stall1);
         ops->eval(m);
-        const int ready = ops->req_ready(m), valid = ops->resp_valid(m);
-        tb_check(rep, ready == want_ready, "timing %s: cycle %d req_ready_o %d", name, c, ready);
+        const int ready_o = ops->req_ready(m), valid = ops->resp_valid(m);
+        tb_check(rep, ready_o == want_ready, "timing %s: cycle %d req_ready_o %d", name, c,
+                 ready_o);
         tb_check(rep, valid == (want_t >= 0), "timing %s: cycle %d resp_valid_o %d", name, c,
                  valid);
         if (want_t >= 0 && valid) {
@@ -234,7 +238,7 @@ static void timing_run(tb_report_t *rep, const char *name, const int *states, in
             tb_check(rep, !memcmp(w, want[want_t], sizeof w),
                      "timing %s: cycle %d resp_o is not tile %d's", name, c, want_t);
         }
-        taken += rv && ready;
+        taken += rv && ready_o;
         ops->tick(m);
         tb_check(rep, !ops->failed(m), "timing %s: an assertion failed in cycle %d", name, c);
     }
@@ -242,30 +246,37 @@ static void timing_run(tb_report_t *rep, const char *name, const int *states, in
 }
 
 /* The timing of docs/zrop.md. Three raw tiles: taken in cycles 0, 4, 8 (a tile every 4
- * clocks), their responses 18 clocks after (latency 18), the sink stalling in cycle 22
- * while the second is offered. A 2-plane tile, then a raw one: the first issues three
- * passes (12 beats: the second taken in cycle 12), its response in cycle 26 (latency
- * 18 + 8), the second's in cycle 30. */
+ * clocks), their responses 19 clocks after (latency 19), the sink stalling in cycle 23
+ * while the second is offered (the stages run on: the third waits in its FIFOs, and is
+ * offered in cycle 27 as without the stall). A 2-plane tile, then a raw one: the first
+ * issues three passes (12 beats: the second taken in cycle 12), its response in cycle 27
+ * (latency 19 + 8), the second's in cycle 31. The credit (Owed = 9, the default): ten raw
+ * tiles, the sink stalling in cycles 0-59: nine are taken (cycles 0-32), then none while
+ * nine are owed, though the request register is empty from cycle 37; the first response
+ * offered from cycle 19 and taken in 60, the other eight in 61-68, one a clock; the tenth
+ * tile taken in cycle 61 (the first response taken in 60), its response in 80. */
 static void timing_check(tb_report_t *rep)
 {
-    enum { CYCLES = 40 };
-    int resp_t[CYCLES];
-    for (int c = 0; c < CYCLES; c++)
-        resp_t[c] = c == 18 ? 0 : c == 22 || c == 23 ? 1 : c == 27 ? 2 : -1;
-    uint64_t ready = 0;
-    for (int c = 0; c < CYCLES; c++)
-        if (c == 0 || c == 4 || c == 8 || c == 12 || (c > 12 && c != 22))
-            ready |= 1ull << c;
-    static const int raw3[3] = {GX_ZT_RAW, GX_ZT_RAW, GX_ZT_RAW};
-    timing_run(rep, "raw", raw3, 3, CYCLES, 22, ready, resp_t);
-    for (int c = 0; c < CYCLES; c++)
-        resp_t[c] = c == 26 ? 0 : c == 30 ? 1 : -1;
-    ready = 0;
-    for (int c = 0; c < CYCLES; c++)
-        if (c == 0 || c == 12 || c >= 16)
-            ready |= 1ull << c;
+    int ready[T_MAX_CYCLES], resp_t[T_MAX_CYCLES];
+    for (int c = 0; c < T_MAX_CYCLES; c++) {
+        resp_t[c] = c == 19 ? 0 : c == 23 || c == 24 ? 1 : c == 27 ? 2 : -1;
+        ready[c] = c == 0 || c == 4 || c == 8 || c >= 12;
+    }
+    static const int raw[T_MAX_TILES] = {GX_ZT_RAW, GX_ZT_RAW, GX_ZT_RAW, GX_ZT_RAW,
+                                         GX_ZT_RAW, GX_ZT_RAW, GX_ZT_RAW, GX_ZT_RAW,
+                                         GX_ZT_RAW, GX_ZT_RAW};
+    timing_run(rep, "raw", raw, 3, 40, 23, 23, ready, resp_t);
+    for (int c = 0; c < T_MAX_CYCLES; c++) {
+        resp_t[c] = c == 27 ? 0 : c == 31 ? 1 : -1;
+        ready[c] = c == 0 || c == 12 || c >= 16;
+    }
     static const int planes_raw[2] = {GX_ZT_PLANES, GX_ZT_RAW};
-    timing_run(rep, "planes", planes_raw, 2, CYCLES, -1, ready, resp_t);
+    timing_run(rep, "planes", planes_raw, 2, 40, 0, -1, ready, resp_t);
+    for (int c = 0; c < T_MAX_CYCLES; c++) {
+        resp_t[c] = c >= 19 && c <= 60 ? 0 : c >= 61 && c <= 68 ? c - 60 : c == 80 ? 9 : -1;
+        ready[c] = (c <= 32 && c % 4 == 0) || c == 61 || c >= 65;
+    }
+    timing_run(rep, "credit", raw, 10, T_MAX_CYCLES, 0, 59, ready, resp_t);
 }
 
 static uint64_t simulate(const tb_opts_t *o, const gx_zsample_req_t *q, gx_zsample_resp_t *got,
