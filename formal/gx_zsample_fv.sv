@@ -4,7 +4,7 @@
 `default_nettype none
 
 module gx_zsample_fv #(
-  parameter int unsigned Owed = 9
+  parameter int unsigned Owed = 15
 ) (
   input wire logic            clk_i,
   input wire logic            rst_i,

@@ -74,7 +74,7 @@
 `include "gx_assert.svh"
 
 module gx_zsample #(
-  parameter int unsigned Owed = 9  /// draws owed at most (taken, response not taken): 2^m + 1
+  parameter int unsigned Owed = 15  /// draws owed at most (taken, response not taken): 2^m - 1
 ) (
   input  wire logic             clk_i,         /// clock, rising edge
   input  wire logic             rst_i,         /// synchronous reset, active high
@@ -88,8 +88,8 @@ module gx_zsample #(
   localparam int unsigned NS = 13;  // beat stages (the last feeds the response FIFOs)
   localparam int unsigned L = 16;   // lanes: samples a beat
   localparam int unsigned RD = Owed;
-  if (Owed < 3 || Owed > 17 || ((Owed - 1) & (Owed - 2)) != 0) begin : gen_owed_check
-    $error("gx_zsample: Owed must be 3, 5, 9 or 17 (a power of two plus one)");
+  if (Owed < 3 || Owed > 15 || ((Owed + 1) & Owed) != 0) begin : gen_owed_check
+    $error("gx_zsample: Owed must be 3, 7 or 15 (a power of two less one)");
   end
   localparam int unsigned OW = $clog2(RD + 1);
   localparam int unsigned RC = 8;   // copies of the request register's ready bit
@@ -113,8 +113,10 @@ module gx_zsample #(
   // owed (owed_q: taken, response not yet taken), so the response FIFOs below always
   // have room for every beat the stages hold. Whether it can take is decided a clock
   // ahead into RC copies of a ready bit (ReadyCopy_A), each the clock enable of one group
-  // of the request register's flip-flops, so the request's valid meets one flip-flop in
-  // one LUT by each group; each copy clears on its own take, so synthesis keeps them.
+  // of the request register's flip-flops with no logic between (a group loads whenever
+  // the register can take, whether or not a draw is offered: what it loads without a
+  // take is never read, rv_q stays clear); each copy clears on its own take, so
+  // synthesis keeps them apart.
   gx_pkg::zs_req_t rq;
   logic rv_q;
   logic [1:0] rk_q;
@@ -157,22 +159,22 @@ module gx_zsample #(
   end
   // the request's fields in groups, each under its own copy
   always_ff @(posedge clk_i) begin
-    if (tk[0]) lp_q <= f_lp(req_i.state, req_i.np);
-    if (tk[1]) begin
+    if (rdy_q[0]) lp_q <= f_lp(req_i.state, req_i.np);
+    if (rdy_q[1]) begin
       rq.pt <= req_i.pt; rq.a <= req_i.a; rq.b <= req_i.b;
       rq.nlog <= req_i.nlog; rq.pset <= req_i.pset; rq.qset <= req_i.qset;
       rq.func <= req_i.func; rq.state <= req_i.state; rq.np <= req_i.np;
     end
-    if (tk[2]) begin
+    if (rdy_q[2]) begin
       rq.slots <= req_i.slots; rq.cov <= req_i.cov; rq.idx <= req_i.idx;
     end
-    if (tk[3]) begin
+    if (rdy_q[3]) begin
       rq.pl <= req_i.pl; rq.clear <= req_i.clear;
     end
-    if (tk[4]) rq.zold[383:0]     <= req_i.zold[383:0];
-    if (tk[5]) rq.zold[767:384]   <= req_i.zold[767:384];
-    if (tk[6]) rq.zold[1151:768]  <= req_i.zold[1151:768];
-    if (tk[7]) rq.zold[1535:1152] <= req_i.zold[1535:1152];
+    if (rdy_q[4]) rq.zold[383:0]     <= req_i.zold[383:0];
+    if (rdy_q[5]) rq.zold[767:384]   <= req_i.zold[767:384];
+    if (rdy_q[6]) rq.zold[1151:768]  <= req_i.zold[1151:768];
+    if (rdy_q[7]) rq.zold[1535:1152] <= req_i.zold[1535:1152];
   end
 
   // The plane of the pass the register issues, as a one-hot select decided a clock
@@ -188,7 +190,7 @@ module gx_zsample #(
     else                   f_psel[SPl + 32'(p)] = 1'b1;
   endfunction
   always_ff @(posedge clk_i) begin
-    if (take)
+    if (rdy_q[0])
       psel_q <= f_psel(req_i.state == 2'd2, req_i.state, 2'd0);
     else if (rv_q && rk_q == 2'd3 && !rtest)
       psel_q <= f_psel(rp_q + 3'd1 == lp_q, rq.state, 2'(rp_q + 3'd1));
@@ -563,33 +565,44 @@ module gx_zsample #(
     end
   end
 
-  // The response: the draw's pass's beat k leaves stage 13 into FIFO k (LUT RAM, its
-  // output a register), as each sample's new depth where it passes, its stored one
-  // elsewhere, and the pass bits. A draw's four beats enter the four FIFOs in order, so
-  // their output registers together hold the oldest draw not yet taken: the response,
-  // valid when all four hold a word, taken from all four at once. A FIFO holds at most
-  // the RD draws owed (FifoRoom_A), which the request register counts before it takes.
+  // The response: the draw's pass's beat q leaves stage 13 into FIFO q (gx_fifo_lut: LUT
+  // RAM, its head a register), as each sample's new depth where it passes, its stored
+  // one elsewhere, and the pass bits. A draw's four beats enter the four FIFOs in order,
+  // so their heads together hold the oldest draw not yet taken: the response, valid when
+  // all four hold a word (a register: RespValid_A), taken from all four at once. A FIFO
+  // holds at most the Owed draws owed, fewer than its depth (FifoRoom_A), which the
+  // request register counts before it takes, so a push is never refused; whether beat
+  // q is in stage 13 is a register of its own (the FIFO's write enable, PushReg_A).
   logic [L-1:0][23:0] zw13;
   always_comb begin
     for (int l = 0; l < L; l++) zw13[l] = pass13[l] ? z13[l] : zo_q[13][l];
   end
   localparam int unsigned FW = L * 24 + L;
-  localparam int unsigned FCW = $clog2(RD + 1);
-  logic [3:0] f_push, f_room, f_ov;
-  logic [3:0][FW-1:0] f_od;
+  localparam int unsigned FD = RD + 1;
+  localparam int unsigned FCW = $clog2(FD) + 1;
+  logic [3:0] push_q, f_hv, f_ld;
+  logic [3:0][FW-1:0] f_head, f_nxt;
   logic [3:0][FCW-1:0] f_cnt;
-  for (genvar q = 0; q < 4; q++) begin : gen_out
-    assign f_push[q] = v_q[NS] && t_q[NS] && k_q[NS] == 2'(q);
-    gx_fifo #(.Width(FW), .Depth(RD - 1)) u_fifo (
-      .clk_i, .rst_i,
-      .in_valid_i(f_push[q]), .in_ready_o(f_room[q]), .in_data_i({zw13, pass13}),
-      .out_valid_o(f_ov[q]), .out_ready_i(rtake), .out_data_o(f_od[q]),
-      .count_o(f_cnt[q])
-    );
-    assign resp_o.z[384*q +: 384]  = f_od[q][FW-1:L];
-    assign resp_o.pass[16*q +: 16] = f_od[q][L-1:0];
+  logic rvalid_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) push_q <= '0;
+    else for (int q = 0; q < 4; q++) push_q[q] <= v_q[NS-1] && t_q[NS-1] && k_q[NS-1] == 2'(q);
   end
-  assign resp_valid_o = &f_ov;
+  for (genvar q = 0; q < 4; q++) begin : gen_out
+    gx_fifo_lut #(.Width(FW), .Depth(FD), .HeadGroups(4)) u_fifo (
+      .clk_i, .rst_i,
+      .push_i(push_q[q]), .in_data_i({zw13, pass13}), .pop_i(rtake),
+      .valid_o(f_hv[q]), .head_o(f_head[q]), .count_o(f_cnt[q]),
+      .load_o(f_ld[q]), .next_o(f_nxt[q])
+    );
+    assign resp_o.z[384*q +: 384]  = f_head[q][FW-1:L];
+    assign resp_o.pass[16*q +: 16] = f_head[q][L-1:0];
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) rvalid_q <= 1'b0;
+    else rvalid_q <= &(f_ld | (f_hv & ~{4{rtake}}));
+  end
+  assign resp_valid_o = rvalid_q;
 
   // ---------------------------------------------------------------------------------
   // Properties. The arithmetic is checked on every sample against the C model in
@@ -598,6 +611,11 @@ module gx_zsample #(
   // made up.
 `ifdef GX_ASSERT_ON
   logic [4:0] fv_in_flight;
+  logic fv_rtk_q;  // a response taken in the clock before (the FIFOs count it a clock late)
+  always_ff @(posedge clk_i) begin
+    if (rst_i) fv_rtk_q <= 1'b0;
+    else fv_rtk_q <= rtake;
+  end
   logic [2:0][4:0] fv_ahead_of3;  // FIFO q's words beyond FIFO 3's
   // Whether the beat (k, p, t, par) may stand right behind beat (k0, p0, t0, par0): a
   // beat k < 3 has beat k + 1 of its pass behind it, a reconstruction pass's beat 3 the
@@ -676,11 +694,16 @@ module gx_zsample #(
                          (resp_valid_o && resp_o == $past(resp_o)))
   // every draw owed is in the request register, in the stages (its beat 3) or in FIFO 3;
   // FIFO q holds FIFO 3's draws and those whose beat q is out and beat 3 not yet
-  `GX_ASSERT(Owed_A, 5'(owed_q) == fv_in_flight && owed_q <= OW'(RD))
+  `GX_ASSERT(Owed_A, 5'(owed_q) + 5'(fv_rtk_q) == fv_in_flight)
   `GX_ASSERT(FifoAlign_A, 5'(f_cnt[0]) == 5'(f_cnt[3]) + fv_ahead_of3[0] &&
                           5'(f_cnt[1]) == 5'(f_cnt[3]) + fv_ahead_of3[1] &&
                           5'(f_cnt[2]) == 5'(f_cnt[3]) + fv_ahead_of3[2])
-  `GX_ASSERT(FifoRoom_A, (f_push & ~f_room) == '0)
+  `GX_ASSERT(FifoRoom_A, f_cnt[3] <= FCW'(RD))
+  `GX_ASSERT(PushReg_A, push_q[0] == (v_q[NS] && t_q[NS] && k_q[NS] == 2'd0) &&
+                        push_q[1] == (v_q[NS] && t_q[NS] && k_q[NS] == 2'd1) &&
+                        push_q[2] == (v_q[NS] && t_q[NS] && k_q[NS] == 2'd2) &&
+                        push_q[3] == (v_q[NS] && t_q[NS] && k_q[NS] == 2'd3))
+  `GX_ASSERT(RespValid_A, rvalid_q == &f_hv)
   `GX_ASSERT(ReadyCopy_A, rdy_q == {RC{(!rv_q || rlast) && owed_q < OW'(RD)}})
   `GX_ASSERT(PSel_A, !rv_q || psel_q == f_psel(rtest, rq.state, rp_q[1:0]))
   `GX_ASSERT(Contig_A, fv_contig)
@@ -694,6 +717,6 @@ module gx_zsample #(
   `GX_COVER(Stall_C, resp_valid_o && !resp_ready_i && req_valid_i)
   `GX_COVER(BackToBack_C, v_q[NS] && k_q[NS] == 2'd3 && t_q[NS] && v_q[NS-1] &&
                           k_q[NS-1] == 2'd0 && par_q[NS-1] != par_q[NS])
-  `GX_COVER(Planes4_C, f_push[3] && p_q[NS] == 3'd4 && pass13 != '0)
+  `GX_COVER(Planes4_C, push_q[3] && p_q[NS] == 3'd4 && pass13 != '0)
   `GX_COVER(Credit_C, req_valid_i && !req_ready_o && !rv_q)
 endmodule

@@ -130,12 +130,18 @@ void tb_bench_stream_table(const char *block, const char *items, const char *wor
                            uint64_t n, uint64_t cycles, double cpu_s)
 {
     const double mhz = tb_synth_fmax_mhz(block);
-    printf("| workload | %s | clocks | %s/clock | M%s/s at %.1f MHz | "
-           "sim cycles per CPU-second |\n", items, items, items, mhz);
+    char at[64], rate[32];
+    if (mhz > 0)
+        snprintf(at, sizeof at, "%.1f MHz", mhz);
+    else
+        snprintf(at, sizeof at, "fmax (no row in docs/synth.md)");
+    printf("| workload | %s | clocks | %s/clock | M%s/s at %s | "
+           "sim cycles per CPU-second |\n", items, items, items, at);
     printf("|---|---:|---:|---:|---:|---:|\n");
-    printf("| %s | %llu | %llu | %.3f | %.1f | %.0f |\n", workload, (unsigned long long)n,
+    printf("| %s | %llu | %llu | %.3f | %s | %.0f |\n", workload, (unsigned long long)n,
            (unsigned long long)cycles, (double)n / (double)cycles,
-           mhz * (double)n / (double)cycles, (double)cycles / cpu_s);
+           tb_rate_at_fmax(rate, sizeof rate, mhz, (double)n / (double)cycles, 1),
+           (double)cycles / cpu_s);
 }
 
 void tb_timing3(tb_report_t *rep, const tb_dut_ops_t *ops, void *m,

@@ -203,7 +203,7 @@ static int resp_eq(const gx_zsample_resp_t *a, const gx_zsample_resp_t *b)
  * cycle 0, the sink stalling in cycles stall0 .. stall1 (none when stall1 < stall0);
  * ready[c]: req_ready_o in cycle c; resp_t[c]: the tile whose response is offered in
  * cycle c, -1 none. */
-enum { T_MAX_TILES = 10, T_MAX_CYCLES = 96 };
+enum { T_MAX_TILES = 17, T_MAX_CYCLES = 112 };
 static void timing_run(tb_report_t *rep, const char *name, const int *states, int n,
                        int cycles, int stall0, int stall1, const int *ready, const int *resp_t)
 {
@@ -250,11 +250,12 @@ static void timing_run(tb_report_t *rep, const char *name, const int *states, in
  * while the second is offered (the stages run on: the third waits in its FIFOs, and is
  * offered in cycle 27 as without the stall). A 2-plane tile, then a raw one: the first
  * issues three passes (12 beats: the second taken in cycle 12), its response in cycle 27
- * (latency 19 + 8), the second's in cycle 31. The credit (Owed = 9, the default): ten raw
- * tiles, the sink stalling in cycles 0-59: nine are taken (cycles 0-32), then none while
- * nine are owed, though the request register is empty from cycle 37; the first response
- * offered from cycle 19 and taken in 60, the other eight in 61-68, one a clock; the tenth
- * tile taken in cycle 61 (the first response taken in 60), its response in 80. */
+ * (latency 19 + 8), the second's in cycle 31. The credit (Owed = 15, the default): 17 raw
+ * tiles, the sink stalling in cycles 0-79: 15 are taken (cycles 0-56), then none while 15
+ * are owed, though the request register is empty from cycle 61; the first response
+ * offered from cycle 19 and taken in 80, the other 14 in 81-94, one a clock; the 16th
+ * tile taken in cycle 81 (the first response taken in 80), the 17th in 85 (ready again in
+ * 89, when it issues its last beat), their responses in 100 and 104. */
 static void timing_check(tb_report_t *rep)
 {
     int ready[T_MAX_CYCLES], resp_t[T_MAX_CYCLES];
@@ -262,9 +263,9 @@ static void timing_check(tb_report_t *rep)
         resp_t[c] = c == 19 ? 0 : c == 23 || c == 24 ? 1 : c == 27 ? 2 : -1;
         ready[c] = c == 0 || c == 4 || c == 8 || c >= 12;
     }
-    static const int raw[T_MAX_TILES] = {GX_ZT_RAW, GX_ZT_RAW, GX_ZT_RAW, GX_ZT_RAW,
-                                         GX_ZT_RAW, GX_ZT_RAW, GX_ZT_RAW, GX_ZT_RAW,
-                                         GX_ZT_RAW, GX_ZT_RAW};
+    int raw[T_MAX_TILES];
+    for (int t = 0; t < T_MAX_TILES; t++)
+        raw[t] = GX_ZT_RAW;
     timing_run(rep, "raw", raw, 3, 40, 23, 23, ready, resp_t);
     for (int c = 0; c < T_MAX_CYCLES; c++) {
         resp_t[c] = c == 27 ? 0 : c == 31 ? 1 : -1;
@@ -273,10 +274,11 @@ static void timing_check(tb_report_t *rep)
     static const int planes_raw[2] = {GX_ZT_PLANES, GX_ZT_RAW};
     timing_run(rep, "planes", planes_raw, 2, 40, 0, -1, ready, resp_t);
     for (int c = 0; c < T_MAX_CYCLES; c++) {
-        resp_t[c] = c >= 19 && c <= 60 ? 0 : c >= 61 && c <= 68 ? c - 60 : c == 80 ? 9 : -1;
-        ready[c] = (c <= 32 && c % 4 == 0) || c == 61 || c >= 65;
+        resp_t[c] = c >= 19 && c <= 80 ? 0 : c >= 81 && c <= 94 ? c - 80
+                  : c == 100 ? 15 : c == 104 ? 16 : -1;
+        ready[c] = (c <= 56 && c % 4 == 0) || c == 81 || c == 85 || c >= 89;
     }
-    timing_run(rep, "credit", raw, 10, T_MAX_CYCLES, 0, 59, ready, resp_t);
+    timing_run(rep, "credit", raw, 17, T_MAX_CYCLES, 0, 79, ready, resp_t);
 }
 
 static uint64_t simulate(const tb_opts_t *o, const gx_zsample_req_t *q, gx_zsample_resp_t *got,
