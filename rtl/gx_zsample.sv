@@ -40,13 +40,16 @@
 // z = ((u + 2^8) >> 9) - 2^23 for the sum u, clamped to 0..2^24 - 1.
 //
 // Handshake: valid/ready streams req (one draw a request) and resp (one draw a response).
-// The request register issues the draw's passes, four beats each, on consecutive
-// enables; the beats run through one stall pipeline (one enable: it advances unless a
-// finished draw's response is offered and not taken), so a pass's beats always stand in
-// four adjacent stages, and a draw's passes in adjacent groups (Contig_A): the tables'
-// read copy is loaded in the clock beat 3 has the tables' last values, with the values
-// beats 0-2 staged in the three clocks before, and holds them while beats 0-3 read it.
-// req_ready_o = the enable, when the request register is empty or issues its last beat.
+// The request register issues the draw's passes, four beats each, in consecutive clocks;
+// the stages advance every clock (no stall enable reaches them), so a pass's beats always
+// stand in four adjacent stages, and a draw's passes in adjacent groups (Contig_A,
+// BackContig_A): the tables' read copy is loaded in the clock beat 3 has the tables' last
+// values, with the values beats 0-2 staged in the three clocks before, and holds them
+// while beats 0-3 read it. The draw's pass's beats leave the last stage into four FIFOs,
+// one a quarter of the tile, whose heads are the response. req_ready_o: the request
+// register is empty or issues its last beat, and fewer than Owed draws are owed (taken,
+// response not taken), so the FIFOs never overflow; a sink that stalls holds up the
+// requests only once Owed draws wait.
 // Beat stages:
 //   1      the beat: its pass's plane, its quarter's stored depths and coverage, its
 //          four slots' offsets, the lanes its reconstruction pass writes
@@ -63,13 +66,13 @@
 //   12     the clamp: the sample's depth; the stored depths (the request's, or the
 //          copy's quarter for a compressed tile); a reconstruction beat writes its
 //          depths into the copy at the 12 -> 13 step
-//   13     the test against the stored depth, the coverage
-//   14     the response register: the beat's quarter written (the new depth where the
-//          sample passes, else the stored one); valid after the draw's pass's beat 3
-// Latency: 18 + 4 r clocks from the request's take to its response, r the
+//   13     the test against the stored depth, the coverage; the draw's pass's beat q
+//          is written into FIFO q (the new depth where the sample passes, else the
+//          stored one), in its head two clocks later
+// Latency: 19 + 4 r clocks from the request's take to its response, r the
 // reconstruction passes (0 raw, 1 clear, p planes), the passes issued in the 4 (r + 1)
-// clocks after the take, the last beat reaching the response register 14 clocks after its
-// issue. Throughput: one draw every 4 (r + 1) clocks (16 samples a clock).
+// clocks after the take, the last beat in FIFO 3's head 15 clocks after its issue.
+// Throughput: one draw every 4 (r + 1) clocks (16 samples a clock).
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -227,36 +230,40 @@ module gx_zsample #(
       if (psel_q[SPl + p]) pl1 = pl1 | rq.pl[102*p +: 102];
   end
   always_ff @(posedge clk_i) begin
-    begin
-      pt1 <= pl1[101:68];
-      a1  <= pl1[67:34];
-      b1  <= pl1[33:0];
-      cp1 <= rq.state != 2'd2;
-      n1  <= rq.nlog;
-      f1  <= rq.func;
-      ps1 <= rq.pset;
-      qs1 <= rq.qset;
-      // the beat's quarter, a 4-way select (constant part-selects: a variable offset
-      // would synthesize as a barrel shifter)
-      unique case (rk_q)
-        2'd0: begin
-          sl1 <= rq.slots[31:0];   zo1 <= rq.zold[383:0];    cv1 <= rq.cov[15:0];
-          ix1 <= rq.idx[31:0];
-        end
-        2'd1: begin
-          sl1 <= rq.slots[63:32];  zo1 <= rq.zold[767:384];  cv1 <= rq.cov[31:16];
-          ix1 <= rq.idx[63:32];
-        end
-        2'd2: begin
-          sl1 <= rq.slots[95:64];  zo1 <= rq.zold[1151:768]; cv1 <= rq.cov[47:32];
-          ix1 <= rq.idx[95:64];
-        end
-        default: begin
-          sl1 <= rq.slots[127:96]; zo1 <= rq.zold[1535:1152]; cv1 <= rq.cov[63:48];
-          ix1 <= rq.idx[127:96];
-        end
-      endcase
+    pt1 <= pl1[101:68];
+    a1  <= pl1[67:34];
+    b1  <= pl1[33:0];
+    cp1 <= rq.state != 2'd2;
+    n1  <= rq.nlog;
+    f1  <= rq.func;
+    ps1 <= rq.pset;
+    qs1 <= rq.qset;
+  end
+  // The beat's quarter: a 4-way select by a one-hot copy of the beat number (QkCopy_A),
+  // one copy for the slots, coverage and indices and one for each two lanes' stored
+  // depths, so no one register reaches every select (constant part-selects: a variable
+  // offset would synthesize as a barrel shifter). Each copy turns with the request
+  // register's beats, from its own value, so synthesis keeps the copies apart.
+  localparam int unsigned QC = 9;
+  logic [QC-1:0][3:0] qk_q;
+  for (genvar c = 0; c < QC; c++) begin : gen_qk
+    always_ff @(posedge clk_i) begin
+      if (rst_i)     qk_q[c] <= 4'b0001;
+      else if (rv_q) qk_q[c] <= {qk_q[c][2:0], qk_q[c][3]};
     end
+  end
+  always_ff @(posedge clk_i) begin
+    sl1 <= ({32{qk_q[0][0]}} & rq.slots[31:0])  | ({32{qk_q[0][1]}} & rq.slots[63:32]) |
+           ({32{qk_q[0][2]}} & rq.slots[95:64]) | ({32{qk_q[0][3]}} & rq.slots[127:96]);
+    cv1 <= ({16{qk_q[0][0]}} & rq.cov[15:0])  | ({16{qk_q[0][1]}} & rq.cov[31:16]) |
+           ({16{qk_q[0][2]}} & rq.cov[47:32]) | ({16{qk_q[0][3]}} & rq.cov[63:48]);
+    ix1 <= ({32{qk_q[0][0]}} & rq.idx[31:0])  | ({32{qk_q[0][1]}} & rq.idx[63:32]) |
+           ({32{qk_q[0][2]}} & rq.idx[95:64]) | ({32{qk_q[0][3]}} & rq.idx[127:96]);
+    for (int g = 0; g < 8; g++)
+      zo1[2*g +: 2] <= ({48{qk_q[g+1][0]}} & rq.zold[48*g +: 48]) |
+                       ({48{qk_q[g+1][1]}} & rq.zold[384 + 48*g +: 48]) |
+                       ({48{qk_q[g+1][2]}} & rq.zold[768 + 48*g +: 48]) |
+                       ({48{qk_q[g+1][3]}} & rq.zold[1152 + 48*g +: 48]);
   end
   // The lanes a reconstruction beat writes into the stored-depth copy: those whose
   // sample's plane is the pass's (every lane for a clear tile's one pass).
@@ -288,22 +295,18 @@ module gx_zsample #(
     assign ox = sl1[s][7:4];
     assign oy = sl1[s][3:0];
     always_ff @(posedge clk_i) begin
-      begin
-        xa_lo2[s] <= (ox[0] ? a1 : '0) + (ox[1] ? {a1[32:0], 1'b0} : '0);
-        xa_hi2[s] <= (ox[2] ? {a1[31:0], 2'b0} : '0) + (ox[3] ? {a1[30:0], 3'b0} : '0);
-        yb_lo2[s] <= (oy[0] ? b1 : '0) + (oy[1] ? {b1[32:0], 1'b0} : '0);
-        yb_hi2[s] <= (oy[2] ? {b1[31:0], 2'b0} : '0) + (oy[3] ? {b1[30:0], 3'b0} : '0);
-      end
+      xa_lo2[s] <= (ox[0] ? a1 : '0) + (ox[1] ? {a1[32:0], 1'b0} : '0);
+      xa_hi2[s] <= (ox[2] ? {a1[31:0], 2'b0} : '0) + (ox[3] ? {a1[30:0], 3'b0} : '0);
+      yb_lo2[s] <= (oy[0] ? b1 : '0) + (oy[1] ? {b1[32:0], 1'b0} : '0);
+      yb_hi2[s] <= (oy[2] ? {b1[31:0], 2'b0} : '0) + (oy[3] ? {b1[30:0], 3'b0} : '0);
     end
   end
   always_ff @(posedge clk_i) begin
-    begin
-      ak2   <= (k_q[1][0] ? a1[28:0] : '0) + (k_q[1][1] ? {a1[27:0], 1'b0} : '0);
-      base2 <= pt1 + Window - (a1 << (3 + f_twlog(n1)));
-      a2    <= a1[29:0];
-      b2    <= b1;
-      thl2  <= f_thlog(n1);
-    end
+    ak2   <= (k_q[1][0] ? a1[28:0] : '0) + (k_q[1][1] ? {a1[27:0], 1'b0} : '0);
+    base2 <= pt1 + Window - (a1 << (3 + f_twlog(n1)));
+    a2    <= a1[29:0];
+    b2    <= b1;
+    thl2  <= f_thlog(n1);
   end
 
   // Stage 3: the tables' second adds: S for the beat's four slots, the column multiples
@@ -313,18 +316,14 @@ module gx_zsample #(
   logic [33:0] base3;
   for (genvar s = 0; s < 4; s++) begin : gen_t3
     always_ff @(posedge clk_i) begin
-      begin
-        xa3[s] <= xa_lo2[s] + xa_hi2[s];
-        yb3[s] <= yb_lo2[s] + yb_hi2[s];
-      end
+      xa3[s] <= xa_lo2[s] + xa_hi2[s];
+      yb3[s] <= yb_lo2[s] + yb_hi2[s];
     end
   end
   always_ff @(posedge clk_i) begin
-    begin
-      e0a3  <= {ak2[28:0], 1'b0};
-      e1a3  <= {ak2[28:0], 1'b0} + a2[29:0];
-      base3 <= base2 - (b2 << (3 + thl2));
-    end
+    e0a3  <= {ak2[28:0], 1'b0};
+    e1a3  <= {ak2[28:0], 1'b0} + a2[29:0];
+    base3 <= base2 - (b2 << (3 + thl2));
   end
 
   // The tables: S[slot] and the column multiples CX[j] = 16 a j. Beats 0-2 write a
@@ -381,28 +380,24 @@ module gx_zsample #(
       endcase
     end
     always_ff @(posedge clk_i) begin
-      begin
-        rp1_2[m] <= (cy[0] ? b1[29:0] : '0) + (cy[1] ? {b1[28:0], 1'b0} : '0);
-        rp2_2[m] <= (cy[2] ? {b1[27:0], 2'b0} : '0) + (cx[0] ? a1[29:0] : '0);
-        rp3_2[m] <= cx[1] ? {a1[28:0], 1'b0} : '0;
-      end
+      rp1_2[m] <= (cy[0] ? b1[29:0] : '0) + (cy[1] ? {b1[28:0], 1'b0} : '0);
+      rp2_2[m] <= (cy[2] ? {b1[27:0], 2'b0} : '0) + (cx[0] ? a1[29:0] : '0);
+      rp3_2[m] <= cx[1] ? {a1[28:0], 1'b0} : '0;
     end
   end
   logic [1:0][29:0] rq3, rp3_3, rx4;
   logic [33:0] base4;
   logic [7:5][1:0][33:0] rb_q;
   always_ff @(posedge clk_i) begin
-    begin
-      for (int m = 0; m < 2; m++) begin
-        rq3[m]   <= rp1_2[m] + rp2_2[m];
-        rp3_3[m] <= rp3_2[m];
-        rx4[m]   <= rq3[m] + rp3_3[m];
-        rb_q[5][m] <= base4 + {rx4[m], 4'd0};
-      end
-      base4    <= base3;
-      rb_q[6]  <= rb_q[5];
-      rb_q[7]  <= rb_q[6];
+    for (int m = 0; m < 2; m++) begin
+      rq3[m]   <= rp1_2[m] + rp2_2[m];
+      rp3_3[m] <= rp3_2[m];
+      rx4[m]   <= rq3[m] + rp3_3[m];
+      rb_q[5][m] <= base4 + {rx4[m], 4'd0};
     end
+    base4    <= base3;
+    rb_q[6]  <= rb_q[5];
+    rb_q[7]  <= rb_q[6];
   end
 
   function automatic logic [33:0] f_sel4(input logic [3:0][33:0] t, input logic [1:0] i);
@@ -425,29 +420,27 @@ module gx_zsample #(
   logic [12:2][L-1:0] wm_q;
   logic [11:2] cp_q;
   always_ff @(posedge clk_i) begin
-    begin
-      n_q[2]  <= n1;
-      fn_q[2] <= f1;
-      ps_q[2] <= ps1;
-      qs_q[2] <= qs1;
-      zo_q[2] <= zo1;
-      cv_q[2] <= cv1;
-      wm_q[2] <= wm1;
-      cp_q[2] <= cp1;
-      n_q[3]  <= n_q[2];
-      ps_q[3] <= ps_q[2];
-      qs_q[3] <= qs_q[2];
-      for (int j = 3; j <= 12; j++) begin
-        fn_q[j] <= fn_q[j-1];
-        cv_q[j] <= cv_q[j-1];
-        wm_q[j] <= wm_q[j-1];
-      end
-      for (int j = 3; j <= 11; j++) begin
-        zo_q[j] <= zo_q[j-1];
-        cp_q[j] <= cp_q[j-1];
-      end
-      zo_q[13] <= zo_q[12];
+    n_q[2]  <= n1;
+    fn_q[2] <= f1;
+    ps_q[2] <= ps1;
+    qs_q[2] <= qs1;
+    zo_q[2] <= zo1;
+    cv_q[2] <= cv1;
+    wm_q[2] <= wm1;
+    cp_q[2] <= cp1;
+    n_q[3]  <= n_q[2];
+    ps_q[3] <= ps_q[2];
+    qs_q[3] <= qs_q[2];
+    for (int j = 3; j <= 12; j++) begin
+      fn_q[j] <= fn_q[j-1];
+      cv_q[j] <= cv_q[j-1];
+      wm_q[j] <= wm_q[j-1];
     end
+    for (int j = 3; j <= 11; j++) begin
+      zo_q[j] <= zo_q[j-1];
+      cp_q[j] <= cp_q[j-1];
+    end
+    zo_q[13] <= zo_q[12];
   end
 
   // The stored-depth copy of a compressed tile: a ring of four quarters that turns by
@@ -506,13 +499,11 @@ module gx_zsample #(
     end
     logic [5:0] ix4, ix5, ix6, ix7;  // {slot's high bits, N = 1, row, column mode}
     always_ff @(posedge clk_i) begin
-      begin
-        ix4 <= {sh, n_q[3] == 3'd0, l >= 8 && (n_q[3] == 3'd0 || n_q[3] == 3'd3),
-                cm};
-        ix5 <= ix4;
-        ix6 <= ix5;
-        ix7 <= ix6;
-      end
+      ix4 <= {sh, n_q[3] == 3'd0, l >= 8 && (n_q[3] == 3'd0 || n_q[3] == 3'd3),
+              cm};
+      ix5 <= ix4;
+      ix6 <= ix5;
+      ix7 <= ix6;
     end
     // Stage 8: the three values.
     logic [4*34-1:0] s_a, s_b;  // S[4 h + LA], S[4 h + LB] for h = 0..3 (flat: Yosys)
@@ -520,36 +511,30 @@ module gx_zsample #(
     assign s_b = {sr_q[12 + LB], sr_q[8 + LB], sr_q[4 + LB], sr_q[LB]};
     logic [33:0] pxv8, yv8, sv8;
     always_ff @(posedge clk_i) begin
-      begin
-        unique case (ix7[1:0])
-          2'd0:    pxv8 <= cr_q[l % 8];
-          2'd1:    pxv8 <= cr_q[l / 2];
-          2'd2:    pxv8 <= cr_q[l / 4];
-          default: pxv8 <= '0;
-        endcase
-        yv8 <= ix7[2] ? rb_q[7][1] : rb_q[7][0];
-        sv8 <= ix7[3] ? f_sel4(s_b, ix7[5:4]) : f_sel4(s_a, ix7[5:4]);
-      end
+      unique case (ix7[1:0])
+        2'd0:    pxv8 <= cr_q[l % 8];
+        2'd1:    pxv8 <= cr_q[l / 2];
+        2'd2:    pxv8 <= cr_q[l / 4];
+        default: pxv8 <= '0;
+      endcase
+      yv8 <= ix7[2] ? rb_q[7][1] : rb_q[7][0];
+      sv8 <= ix7[3] ? f_sel4(s_b, ix7[5:4]) : f_sel4(s_a, ix7[5:4]);
     end
     // Stages 9-11: the sum and the rounding shift.
     logic [33:0] px9, t9;
     logic [33:8] u10;  // the sum's bits the rounding reads
     logic [25:0] zz11;
     always_ff @(posedge clk_i) begin
-      begin
-        px9  <= pxv8;
-        t9   <= yv8 + sv8;
-        u10  <= 26'((px9 + t9) >> 8);
-        zz11 <= 26'(u10[33:9]) + 26'(u10[8]);
-      end
+      px9  <= pxv8;
+      t9   <= yv8 + sv8;
+      u10  <= 26'((px9 + t9) >> 8);
+      zz11 <= 26'(u10[33:9]) + 26'(u10[8]);
     end
     // Stage 12: the clamp (zz - 2^23 into 0 .. 2^24 - 1).
     always_ff @(posedge clk_i) begin
-      begin
-        if (zz11 < 26'h080_0000)       z12[l] <= 24'd0;
-        else if (zz11 >= 26'h180_0000) z12[l] <= 24'hFF_FFFF;
-        else                           z12[l] <= 24'(zz11 - 26'h080_0000);
-      end
+      if (zz11 < 26'h080_0000)       z12[l] <= 24'd0;
+      else if (zz11 >= 26'h180_0000) z12[l] <= 24'hFF_FFFF;
+      else                           z12[l] <= 24'(zz11 - 26'h080_0000);
     end
     // Stage 13: the test.
     logic lt, eq, gt;
@@ -557,16 +542,14 @@ module gx_zsample #(
     assign eq = z12[l] == zo_q[12][l];
     assign gt = !lt && !eq;
     always_ff @(posedge clk_i) begin
-      begin
-        z13[l]    <= z12[l];
-        pass13[l] <= cv_q[12][l] &&
-                     ((lt && fn_q[12][0]) || (eq && fn_q[12][1]) || (gt && fn_q[12][2]));
-      end
+      z13[l]    <= z12[l];
+      pass13[l] <= cv_q[12][l] &&
+                   ((lt && fn_q[12][0]) || (eq && fn_q[12][1]) || (gt && fn_q[12][2]));
     end
   end
 
   // The response: the draw's pass's beat q leaves stage 13 into FIFO q (gx_fifo_lut: LUT
-  // RAM, its head a register), as each sample's new depth where it passes, its stored
+  // RAM, its head a register in eight groups of enables), as each sample's new depth where it passes, its stored
   // one elsewhere, and the pass bits. A draw's four beats enter the four FIFOs in order,
   // so their heads together hold the oldest draw not yet taken: the response, valid when
   // all four hold a word (a register: RespValid_A), taken from all four at once. A FIFO
@@ -589,7 +572,7 @@ module gx_zsample #(
     else for (int q = 0; q < 4; q++) push_q[q] <= v_q[NS-1] && t_q[NS-1] && k_q[NS-1] == 2'(q);
   end
   for (genvar q = 0; q < 4; q++) begin : gen_out
-    gx_fifo_lut #(.Width(FW), .Depth(FD), .HeadGroups(4)) u_fifo (
+    gx_fifo_lut #(.Width(FW), .Depth(FD), .HeadGroups(8)) u_fifo (
       .clk_i, .rst_i,
       .push_i(push_q[q]), .in_data_i({zw13, pass13}), .pop_i(rtake),
       .valid_o(f_hv[q]), .head_o(f_head[q]), .count_o(f_cnt[q]),
@@ -705,6 +688,7 @@ module gx_zsample #(
                         push_q[3] == (v_q[NS] && t_q[NS] && k_q[NS] == 2'd3))
   `GX_ASSERT(RespValid_A, rvalid_q == &f_hv)
   `GX_ASSERT(ReadyCopy_A, rdy_q == {RC{(!rv_q || rlast) && owed_q < OW'(RD)}})
+  `GX_ASSERT(QkCopy_A, qk_q == {QC{4'b0001 << rk_q}})
   `GX_ASSERT(PSel_A, !rv_q || psel_q == f_psel(rtest, rq.state, rp_q[1:0]))
   `GX_ASSERT(Contig_A, fv_contig)
   `GX_ASSERT(BackContig_A, fv_back)
