@@ -95,7 +95,7 @@ module gx_zsample #(
     $error("gx_zsample: Owed must be 3, 7 or 15 (a power of two less one)");
   end
   localparam int unsigned OW = $clog2(RD + 1);
-  localparam int unsigned RC = 8;   // copies of the request register's ready bit
+  localparam int unsigned RC = 16;  // copies of the request register's ready bit
   localparam logic [33:0] Window = 34'h1_0000_0000;  // 2^32
 
   // ---------------------------------------------------------------------------------
@@ -169,15 +169,17 @@ module gx_zsample #(
       rq.func <= req_i.func; rq.state <= req_i.state; rq.np <= req_i.np;
     end
     if (rdy_q[2]) begin
-      rq.slots <= req_i.slots; rq.cov <= req_i.cov; rq.idx <= req_i.idx;
+      rq.slots <= req_i.slots; rq.cov <= req_i.cov;
     end
-    if (rdy_q[3]) begin
-      rq.pl <= req_i.pl; rq.clear <= req_i.clear;
+    if (rdy_q[3]) rq.idx <= req_i.idx;
+    if (rdy_q[4]) rq.pl[203:0] <= req_i.pl[203:0];
+    if (rdy_q[5]) begin
+      rq.pl[407:204] <= req_i.pl[407:204]; rq.clear <= req_i.clear;
     end
-    if (rdy_q[4]) rq.zold[383:0]     <= req_i.zold[383:0];
-    if (rdy_q[5]) rq.zold[767:384]   <= req_i.zold[767:384];
-    if (rdy_q[6]) rq.zold[1151:768]  <= req_i.zold[1151:768];
-    if (rdy_q[7]) rq.zold[1535:1152] <= req_i.zold[1535:1152];
+    // the stored depths in ten parts of at most 160 bits
+    for (int g = 0; g < 9; g++)
+      if (rdy_q[6 + g]) rq.zold[160*g +: 160] <= req_i.zold[160*g +: 160];
+    if (rdy_q[15]) rq.zold[1535:1440] <= req_i.zold[1535:1440];
   end
 
   // The plane of the pass the register issues, as a one-hot select decided a clock
@@ -210,9 +212,18 @@ module gx_zsample #(
     p_q   <= {p_q[NS-1:1], rp_q};
   end
 
+  // The tile's size: log2 tw, log2 th by N.
+  function automatic logic [1:0] f_twlog(input logic [2:0] nl);
+    f_twlog = nl <= 3'd1 ? 2'd3 : nl <= 3'd3 ? 2'd2 : 2'd1;
+  endfunction
+  function automatic logic [1:0] f_thlog(input logic [2:0] nl);
+    f_thlog = nl == 3'd0 ? 2'd3 : nl <= 3'd2 ? 2'd2 : 2'd1;
+  endfunction
+
   // ---------------------------------------------------------------------------------
   // Stage 1: the beat.
   logic [33:0] pt1, a1, b1;
+  logic [33:0] a1s;              // a 8 tw (the base's column term), a register of its own
   logic [2:0] n1, f1;
   logic ps1;
   logic [1:0] qs1;
@@ -233,6 +244,7 @@ module gx_zsample #(
     pt1 <= pl1[101:68];
     a1  <= pl1[67:34];
     b1  <= pl1[33:0];
+    a1s <= pl1[67:34] << (3 + f_twlog(rq.nlog));
     cp1 <= rq.state != 2'd2;
     n1  <= rq.nlog;
     f1  <= rq.func;
@@ -240,11 +252,11 @@ module gx_zsample #(
     qs1 <= rq.qset;
   end
   // The beat's quarter: a 4-way select by a one-hot copy of the beat number (QkCopy_A),
-  // one copy for the slots, coverage and indices and one for each two lanes' stored
+  // one copy for the slots, coverage and indices and one for each lane's stored
   // depths, so no one register reaches every select (constant part-selects: a variable
   // offset would synthesize as a barrel shifter). Each copy turns with the request
   // register's beats, from its own value, so synthesis keeps the copies apart.
-  localparam int unsigned QC = 9;
+  localparam int unsigned QC = 17;
   logic [QC-1:0][3:0] qk_q;
   for (genvar c = 0; c < QC; c++) begin : gen_qk
     always_ff @(posedge clk_i) begin
@@ -259,11 +271,11 @@ module gx_zsample #(
            ({16{qk_q[0][2]}} & rq.cov[47:32]) | ({16{qk_q[0][3]}} & rq.cov[63:48]);
     ix1 <= ({32{qk_q[0][0]}} & rq.idx[31:0])  | ({32{qk_q[0][1]}} & rq.idx[63:32]) |
            ({32{qk_q[0][2]}} & rq.idx[95:64]) | ({32{qk_q[0][3]}} & rq.idx[127:96]);
-    for (int g = 0; g < 8; g++)
-      zo1[2*g +: 2] <= ({48{qk_q[g+1][0]}} & rq.zold[48*g +: 48]) |
-                       ({48{qk_q[g+1][1]}} & rq.zold[384 + 48*g +: 48]) |
-                       ({48{qk_q[g+1][2]}} & rq.zold[768 + 48*g +: 48]) |
-                       ({48{qk_q[g+1][3]}} & rq.zold[1152 + 48*g +: 48]);
+    for (int l = 0; l < L; l++)
+      zo1[l] <= ({24{qk_q[l+1][0]}} & rq.zold[24*l +: 24]) |
+                ({24{qk_q[l+1][1]}} & rq.zold[384 + 24*l +: 24]) |
+                ({24{qk_q[l+1][2]}} & rq.zold[768 + 24*l +: 24]) |
+                ({24{qk_q[l+1][3]}} & rq.zold[1152 + 24*l +: 24]);
   end
   // The lanes a reconstruction beat writes into the stored-depth copy: those whose
   // sample's plane is the pass's (every lane for a clear tile's one pass).
@@ -275,14 +287,6 @@ module gx_zsample #(
   always_comb begin
     for (int l = 0; l < L; l++) wm1[l] = !t_q[1] && (cl1 || ix1[2*l +: 2] == p_q[1][1:0]);
   end
-
-  // The tile's size: log2 tw, log2 th by N.
-  function automatic logic [1:0] f_twlog(input logic [2:0] nl);
-    f_twlog = nl <= 3'd1 ? 2'd3 : nl <= 3'd3 ? 2'd2 : 2'd1;
-  endfunction
-  function automatic logic [1:0] f_thlog(input logic [2:0] nl);
-    f_thlog = nl == 3'd0 ? 2'd3 : nl <= 3'd2 ? 2'd2 : 2'd1;
-  endfunction
 
   // Stage 2: the tables' first adds.
   logic [3:0][33:0] xa_lo2, xa_hi2, yb_lo2, yb_hi2;  // a ox, b oy in two halves
@@ -303,7 +307,7 @@ module gx_zsample #(
   end
   always_ff @(posedge clk_i) begin
     ak2   <= (k_q[1][0] ? a1[28:0] : '0) + (k_q[1][1] ? {a1[27:0], 1'b0} : '0);
-    base2 <= pt1 + Window - (a1 << (3 + f_twlog(n1)));
+    base2 <= pt1 + Window - a1s;
     a2    <= a1[29:0];
     b2    <= b1;
     thl2  <= f_thlog(n1);
