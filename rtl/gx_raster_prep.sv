@@ -117,7 +117,7 @@ module gx_raster_prep #(
   // command is never read (p0_v_q stays clear). Each copy decides from its own copies of
   // the admission (adm_q), of seen_q and of emp_q, so the command's valid meets only the
   // copy's own flip-flops in one LUT by the copy.
-  localparam int unsigned PC = 10;
+  localparam int unsigned PC = 13;
   logic [PC-1:0] pfree, adm_q, seen_q, emp_q;
   logic          adm_d;     // the admission a clock ahead (below)
   for (genvar k = 0; k < PC; k++) begin : gen_pc
@@ -241,15 +241,15 @@ module gx_raster_prep #(
   // the operands of P1's |A| and |B|: a copy of A and B (edge 1 holds edge 0's for a
   // conservative segment, whose reversed edge has edge 0's |A| and |B|), loaded with
   // p0_a_q and p0_b_q and feeding nothing but P1's negations, so each chain's input is a
-  // register of its own; each copy is loaded under the other's free copy (pfree[3] for
-  // A, pfree[2] for B, equal: PrepCopy_A), so synthesis does not merge it with p0_a_q or
-  // p0_b_q, whose inputs are the same
+  // register of its own; each copy is loaded under a free copy of its own (pfree[10] for
+  // A, pfree[11] for B, equal to the others: PrepCopy_A), so synthesis does not merge it
+  // with p0_a_q or p0_b_q, whose inputs are the same, and no free copy enables both
   logic [2:0][AW-1:0] p0_ac_q, p0_bc_q;
   logic               seg1_d;
   assign seg1_d = cm_q && su.cls == 2'd1;
   (* keep *) always_ff @(posedge clk_i) begin
-    if (pfree[3]) p0_ac_q <= {su.a2, seg1_d ? su.a0 : su.a1, su.a0};
-    if (pfree[2]) p0_bc_q <= {su.b2, seg1_d ? su.b0 : su.b1, su.b0};
+    if (pfree[10]) p0_ac_q <= {su.a2, seg1_d ? su.a0 : su.a1, su.a0};
+    if (pfree[11]) p0_bc_q <= {su.b2, seg1_d ? su.b0 : su.b1, su.b0};
   end
   always_ff @(posedge clk_i) begin
     if (pfree[5]) begin
@@ -261,15 +261,21 @@ module gx_raster_prep #(
       p0_seg1_q <= seg1_d;
     end
   end
+  // the side record's range under pfree[6], its tag, sequence number and emptiness under
+  // pfree[12] (one free copy per register group)
   always_ff @(posedge clk_i) begin
     if (pfree[6]) begin
       p0_px0_q  <= su.px0;
       p0_px1_q  <= su.px1;
       p0_py0_q  <= su.py0;
       p0_py1_q  <= su.py1;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (pfree[12]) begin
       p0_tag_q  <= cmd_i.tag;
       p0_seq_q  <= ns_q;
-      p0_ne_q   <= !emp_q[6];
+      p0_ne_q   <= !emp_q[12];
     end
   end
 
