@@ -796,6 +796,12 @@ module gx_raster_prep #(
   `GX_ASSERT(AbsCopy_A, !p0_v_q ||
                         (p0_ac_q == {p0_a_q[2], p0_seg1_q ? p0_a_q[0] : p0_a_q[1], p0_a_q[0]} &&
                          p0_bc_q == {p0_b_q[2], p0_seg1_q ? p0_b_q[0] : p0_b_q[1], p0_b_q[0]}))
+  // the engine's stages: a triangle's two phases are two clocks in a row, so a stage and
+  // the one after it never hold the same phase (each offset ring half is written at most
+  // every 2 clocks: gx_raster's RingWe_A)
+  `GX_ASSERT(EnginePh_A, (!(p0_v_q && p0_ne_q && e0_v_q) || p0_ph_q != e0_ph_q) &&
+                         (!(e0_v_q && e1_v_q) || e0_ph_q != e1_ph_q) &&
+                         (!(e1_v_q && e2_v_q) || e1_ph_q != e2_ph_q))
   `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
   `GX_COVER(PrepDropKnown_C, take && emp_q[0])
 endmodule
