@@ -407,18 +407,34 @@ module gx_raster_prep #(
     p1_c_q    <= p1_c_d;
     p1_side_q <= p0_side;
   end
-  // the multipliers' operands: a copy for each multiplier of P2 (kept apart, so each
-  // copy's loads are one multiplier's inputs and it can sit beside it)
+  // the multipliers' operands: a copy for each multiplier of P2, so each copy's loads are
+  // one multiplier's inputs and it can sit beside it (MulCopy_A). The copies are kept
+  // apart from p1_a_q and p1_b_q (the same input) by a synchronous reset, and from each
+  // other (the index copies: the same input) by a reset value of their own; what they
+  // hold after a reset is never used (P1 holds no triangle).
   logic [2:0][AW-1:0]      p1_am_q, p1_bm_q;
   logic [2:0][1:0][TW-1:0] p1_txm_q, p1_tym_q;  // [e][0]: the low part's, [e][1]: the high's
   (* keep *) always_ff @(posedge clk_i) begin
-    p1_am_q <= p1_a_d;
-    p1_bm_q <= p1_b_d;
-    for (int e = 0; e < 3; e++)
-      for (int k = 0; k < 2; k++) begin
-        p1_txm_q[e][k] <= TW'(p0_side.px0 >> 4);
-        p1_tym_q[e][k] <= TW'(p0_side.py0 >> 4);
+    if (rst_i) begin
+      p1_am_q <= '0;
+      p1_bm_q <= '0;
+    end else begin
+      p1_am_q <= p1_a_d;
+      p1_bm_q <= p1_b_d;
+    end
+  end
+  for (genvar e = 0; e < 3; e++) begin : gen_tm
+    for (genvar k = 0; k < 2; k++) begin : gen_tmk
+      (* keep *) always_ff @(posedge clk_i) begin
+        if (rst_i) begin
+          p1_txm_q[e][k] <= TW'(1 + 2 * e + k);
+          p1_tym_q[e][k] <= TW'(7 + 2 * e + k);
+        end else begin
+          p1_txm_q[e][k] <= TW'(p0_side.px0 >> 4);
+          p1_tym_q[e][k] <= TW'(p0_side.py0 >> 4);
+        end
       end
+    end
   end
 
   // ---------------------------------------------------------------------------------
@@ -435,13 +451,21 @@ module gx_raster_prep #(
   logic [2:0][AW-1:0]    p2_fa_q, p2_fb_q;
   logic [2:0][AW-1:0]    p2_a_q, p2_b_q;
   logic [2:0][EW-1:0]    p2_c_q;
-  // h for each multiplier of P3 (as P1's copies); the mode for P3's per-N offsets,
-  // decoded one-hot (N = 16, N = 8, N <= 4), a copy for each edge's K, O and D
+  // h for each multiplier of P3 (as P1's copies, each with a reset value of its own); the
+  // mode for P3's per-N offsets, decoded one-hot (N = 16, N = 8, N <= 4), a copy for each
+  // edge's K, O and D
   logic [2:0][1:0][8:0] p2_hm_q;
   logic [2:0][2:0]      p2_m16_q, p2_m8_q, p2_m4_q;
+  for (genvar e = 0; e < 3; e++) begin : gen_hm
+    for (genvar k = 0; k < 2; k++) begin : gen_hmk
+      (* keep *) always_ff @(posedge clk_i) begin
+        if (rst_i) p2_hm_q[e][k] <= 9'(1 + 2 * e + k);
+        else p2_hm_q[e][k] <= p1_side_q.h;
+      end
+    end
+  end
   (* keep *) always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
-      for (int k = 0; k < 2; k++) p2_hm_q[e][k] <= p1_side_q.h;
       for (int f = 0; f < 3; f++) begin
         p2_m16_q[e][f] <= p1_side_q.nlog == 3'd4;
         p2_m8_q[e][f]  <= p1_side_q.nlog == 3'd3;
@@ -785,6 +809,11 @@ module gx_raster_prep #(
   end
 `endif
   `GX_ASSERT(KoLow_A, ko_low)
+  // the multipliers' operand copies: in a stage's first clock, the values they copy
+  `GX_ASSERT(MulCopy_A, (!pv_q[0] || (p1_am_q == p1_a_q && p1_bm_q == p1_b_q &&
+                                      p1_txm_q == {6{TW'(p1_side_q.px0 >> 4)}} &&
+                                      p1_tym_q == {6{TW'(p1_side_q.py0 >> 4)}})) &&
+                        (!pv_q[1] || p2_hm_q == {6{p2_side_q.h}}))
   // P2's mode copies: each of P3's selects one-hot, as P2's mode says
   `GX_ASSERT(P2Mode_A, p2_m16_q == {9{p2_side_q.nlog == 3'd4}} &&
                        p2_m8_q == {9{p2_side_q.nlog == 3'd3}} &&
