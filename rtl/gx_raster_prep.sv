@@ -62,7 +62,8 @@ module gx_raster_prep #(
 
   typedef logic signed [AW-1:0] coef_t;
   typedef logic signed [EW-1:0] edge_t;
-  localparam int unsigned A3W = AW + 2;
+  localparam int unsigned A3W = AW + 1;  // 3 A, 3 B: |.| <= 3 2^23 < 2^25
+  localparam int unsigned DW = AW + 1;   // a digit multiple: 0, v, 2 v or 3 v
 
   // The standard sample positions (slot s of the default table for N holds position
   // s mod N: Direct3D / Vulkan standard locations, x nibble high).
@@ -285,18 +286,20 @@ module gx_raster_prep #(
   // and sy (each a choice of 0, v, 2 v, 3 v) registered in stage E0, the low and high
   // pairs summed in E1, then s = lo + 4 hi in E2; the ring half is written from E2 with
   // s01 = s0 + s1.
-  function automatic logic signed [OW-2:0] dig(input logic signed [AW-1:0] v,
-                                                 input logic signed [A3W-1:0] v3,
-                                                 input logic [1:0] n);
+  function automatic logic signed [DW-1:0] dig(input logic signed [AW-1:0] v,
+                                                input logic signed [A3W-1:0] v3,
+                                                input logic [1:0] n);
     unique case (n)
       2'd0:    dig = '0;
-      2'd1:    dig = (OW-1)'(v);
-      2'd2:    dig = (OW-1)'(v) <<< 1;
-      default: dig = (OW-1)'(v3);
+      2'd1:    dig = DW'(v);
+      2'd2:    dig = DW'(v) <<< 1;
+      default: dig = v3;
     endcase
   endfunction
-  logic [15:0][3:0][OW-2:0] e0_d_q;         // A sx_lo, B sy_lo, A sx_hi, B sy_hi
-  logic [15:0][OW-2:0] e1_lo_q, e1_hi_q;    // A sx_lo + B sy_lo, A sx_hi + B sy_hi
+  // widths: a digit multiple |.| <= 3 2^23 < 2^25 (DW bits), a pair's sum |.| <= 6 2^23
+  // < 2^26 (DW + 1), the offset |s| <= 30 2^23 < 2^28 (OW)
+  logic [15:0][3:0][DW-1:0] e0_d_q;         // A sx_lo, B sy_lo, A sx_hi, B sy_hi
+  logic [15:0][DW:0]   e1_lo_q, e1_hi_q;    // A sx_lo + B sy_lo, A sx_hi + B sy_hi
   logic [15:0][OW-1:0] e2_s_q;
   logic            e0_v_q, e1_v_q, e2_v_q, e0_ph_q, e1_ph_q, e2_ph_q;
   logic [3:0]      e0_slot_q, e1_slot_q, e2_slot_q;
@@ -316,8 +319,8 @@ module gx_raster_prep #(
       e0_d_q[u][3] <= dig(b, b3, pos[3:2]);
     end
     for (int u = 0; u < 16; u++) begin
-      e1_lo_q[u] <= $signed(e0_d_q[u][0]) + $signed(e0_d_q[u][1]);
-      e1_hi_q[u] <= $signed(e0_d_q[u][2]) + $signed(e0_d_q[u][3]);
+      e1_lo_q[u] <= (DW+1)'($signed(e0_d_q[u][0])) + (DW+1)'($signed(e0_d_q[u][1]));
+      e1_hi_q[u] <= (DW+1)'($signed(e0_d_q[u][2])) + (DW+1)'($signed(e0_d_q[u][3]));
     end
     for (int u = 0; u < 16; u++)
       e2_s_q[u] <= OW'($signed(e1_lo_q[u])) + (OW'($signed(e1_hi_q[u])) <<< 2);
