@@ -154,15 +154,18 @@ module gx_raster_prep #(
     end
   end
 
-  // The pattern table as the test places see it, for each log2 N (tpos_q[n], place u at
-  // bits 8 u): place 4 m + j is sample j of the test columns of pixel m, slot 4 m + j for
-  // N >= 4, 2 m + j % 2 + 8 (j / 2) for N = 2 (j / 2 the pattern set), 4 j + m for N = 1
-  // (j the set). The standard positions until the first write; a write is taken in the
-  // clock it is offered and applies to the triangles after it. A triangle's positions
-  // are its N's row (conservative: every offset is 0), picked by a one-hot select
-  // registered from the command in the clock before its take (sel_q, in SC copies, each
-  // for 128 / SC bits; all 0 in conservative mode), so the select's fanout starts at
-  // registers of P0.
+  // The pattern table as the test places see it (place u at bits 8 u): place 4 m + j is
+  // sample j of the test columns of pixel m, slot 4 m + j for N >= 4, 2 m + j % 2 +
+  // 8 (j / 2) for N = 2 (j / 2 the pattern set), 4 j + m for N = 1 (j the set). Three
+  // rows, one per order (tpos_q[k], k = min(log2 N, 2)): N >= 4 read the table in slot
+  // order, so after a write N = 4, 8 and 16 share row 2. The standard positions until the
+  // first write (tw_q): rows 0 to 2 hold N = 1, 2 and 4's, N = 8's and 16's are constants.
+  // A write is taken in the clock it is offered and applies to the triangles after it. A
+  // triangle's positions are its N's row or constants (conservative: every offset is 0),
+  // picked by a one-hot select registered from the command in the clock before its take
+  // (sel_q, in SC copies, each for 128 / SC bits; all 0 in conservative mode): row 0, row
+  // 1, row 2 (N = 4, or N >= 8 after a write), the constants of N = 8, of N = 16 (before
+  // a write), so the select's fanout starts at registers of P0.
   function automatic logic [3:0] slot_of(input int unsigned n, input int unsigned u);
     unique case (n)
       0:       slot_of = 4'(4 * (u % 4) + u / 4);
@@ -170,31 +173,47 @@ module gx_raster_prep #(
       default: slot_of = 4'(u);
     endcase
   endfunction
-  logic [4:0][127:0] tpos_q;
+  function automatic logic [127:0] std_row(input logic [2:0] nlog);
+    for (int u = 0; u < 16; u++) std_row[8*u +: 8] = std_pos(nlog, slot_of(32'(nlog), u));
+  endfunction
+  localparam logic [127:0] Std8 = std_row(3'd3), Std16 = std_row(3'd4);
+  logic [2:0][127:0] tpos_q;
+  logic              tw_q;   // the table has been written
   always_ff @(posedge clk_i) begin
-    for (int n = 0; n < 5; n++)
+    for (int n = 0; n < 3; n++)
       for (int u = 0; u < 16; u++) begin
         if (rst_i) tpos_q[n][8*u +: 8] <= std_pos(3'(n), slot_of(n, u));
         else if (tbl_we_i) tpos_q[n][8*u +: 8] <= tbl_i[8*slot_of(n, u) +: 8];
       end
+    if (rst_i) tw_q <= 1'b0;
+    else if (tbl_we_i) tw_q <= 1'b1;
   end
   localparam int unsigned SC = 4;
   logic [4:0]         sel_d;
   logic [SC-1:0][4:0] sel_q;
   always_comb begin
-    for (int n = 0; n < 5; n++)
-      sel_d[n] = !cmd_i.conservative &&
-                 (n == 4 ? cmd_i.samples_log2 >= 3'd4 : cmd_i.samples_log2 == 3'(n));
+    logic [2:0] nl;
+    nl = cmd_i.samples_log2;
+    sel_d[0] = nl == 3'd0;
+    sel_d[1] = nl == 3'd1;
+    sel_d[2] = nl == 3'd2 || (tw_q && nl >= 3'd3);
+    sel_d[3] = !tw_q && nl == 3'd3;
+    sel_d[4] = !tw_q && nl >= 3'd4;
+    sel_d = sel_d & {5{!cmd_i.conservative}};
   end
   for (genvar c = 0; c < SC; c++) begin : gen_sel
     (* keep *) always_ff @(posedge clk_i) sel_q[c] <= sel_d;
   end
   always_comb begin
     pos_d = '0;
-    for (int c = 0; c < SC; c++)
-      for (int n = 0; n < 5; n++)
+    for (int c = 0; c < SC; c++) begin
+      for (int n = 0; n < 3; n++)
         pos_d[128/SC*c +: 128/SC] = pos_d[128/SC*c +: 128/SC] |
                                     (tpos_q[n][128/SC*c +: 128/SC] & {(128/SC){sel_q[c][n]}});
+      pos_d[128/SC*c +: 128/SC] = pos_d[128/SC*c +: 128/SC] |
+                                  (Std8[128/SC*c +: 128/SC] & {(128/SC){sel_q[c][3]}}) |
+                                  (Std16[128/SC*c +: 128/SC] & {(128/SC){sel_q[c][4]}});
+    end
   end
 
   always_ff @(posedge clk_i) begin
