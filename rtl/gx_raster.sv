@@ -89,20 +89,53 @@ module gx_raster #(
     .busy_o(prep_busy)
   );
 
+  // The rings' writes are registered here before their block RAMs (no logic of prep
+  // reaches their write pins; a triangle's records are written a clock later, long before
+  // its first item reads them), each write enable in one flip-flop per WG bytes (two
+  // block RAMs of 36 bits), so no one flip-flop enables a whole ring. A ring's write
+  // enable is never high in two clocks in a row (prep writes an offset ring half once a
+  // triangle, in one phase of two, and a record at most every 2 clocks), so each copy
+  // loads the enable and its own complement (a copy high now is low next), which keeps
+  // synthesis from merging the copies (the same input, no reset) into one: RingWe_A.
+  localparam int unsigned WG = 9;
+  function automatic int unsigned n_we(input int unsigned bytes);
+    n_we = (bytes + WG - 1) / WG;
+  endfunction
+  // byte b's enable from its group's copy
+  function automatic int unsigned we_of(input int unsigned b);
+    we_of = b / WG;
+  endfunction
+
   // The offset ring, read as an item enters the test (T0), its output registered once
   // more (so the ring's output register beside the block RAMs feeds only that register,
-  // not the four lanes' adders), and the item meets its offsets in T4. Its write is registered before the block RAMs (WrReg: no
-  // logic of prep reaches their write pins; a triangle's offsets are written a clock
-  // later, long before its first item reads them). The block RAMs read every clock
-  // (AlwaysRead: no logic reaches their enable pins); the test is never held, so an
-  // item's offsets are the word read in its T0 clock and nothing else is taken.
+  // not the four lanes' adders), and the item meets its offsets in T4. The block RAMs
+  // read every clock (AlwaysRead: no logic reaches their enable pins); the test is never
+  // held, so an item's offsets are the word read in its T0 clock and nothing else is
+  // taken.
   localparam int unsigned HW = gx_raster_pkg::HW;  // bits of a ring half's slot
+  localparam int unsigned OWE = n_we(HW / 8);      // enable copies of a half
+  logic [1:0][OWE-1:0] ofs_we_q;
+  logic [3:0]          ofs_wa_q;
+  logic [HW-1:0]       ofs_wd_q;
   for (genvar h = 0; h < 2; h++) begin : gen_ring
-    gx_ram_1r1w #(.Depth(16), .Width(HW), .AlwaysRead(1'b1), .WrReg(1'b1)) u_ring (
+    logic [HW/8-1:0] we_b;
+    for (genvar k = 0; k < OWE; k++) begin : gen_we
+      (* keep *) always_ff @(posedge clk_i) begin
+        if (rst_i) ofs_we_q[h][k] <= 1'b0;
+        else ofs_we_q[h][k] <= ofs_we[h] && !ofs_we_q[h][k];
+      end
+    end
+    always_comb
+      for (int unsigned b = 0; b < HW / 8; b++) we_b[b] = ofs_we_q[h][we_of(b)];
+    gx_ram_1r1w #(.Depth(16), .Width(HW), .AlwaysRead(1'b1)) u_ring (
       .clk_i, .rst_i,
       .re_i(rd_v), .raddr_i(ofs_raddr), .rdata_o(ofs_rd[HW*h +: HW]),
-      .we_i({(HW/8){ofs_we[h]}}), .waddr_i(ofs_waddr), .wdata_i(ofs_wdata)
+      .we_i(we_b), .waddr_i(ofs_wa_q), .wdata_i(ofs_wd_q)
     );
+  end
+  always_ff @(posedge clk_i) begin
+    ofs_wa_q <= ofs_waddr;
+    ofs_wd_q <= ofs_wdata;
   end
   always_ff @(posedge clk_i) ofs_rdata <= ofs_rd;
 
@@ -110,10 +143,10 @@ module gx_raster #(
   // the walker's GR hands on an item (the item meets the word in T0, two clocks later).
   // K and O are multiples of 2^LS (prep's P3 shifts every one by LS or more, RtLow_A), so
   // the ring keeps K / 2^LS and O / 2^LS.
-  // Its write is registered before the block RAMs (WrReg), as the offset ring's; they
-  // read every clock (AlwaysRead), as the offset ring's: GR's item reaches T0 two clocks
-  // after its read, through I1 and the item register, neither ever held, so the test
-  // takes exactly the word read at GR's emit.
+  // Its write is registered before the block RAMs, as the offset ring's (an enable copy
+  // per WG bytes); they read every clock (AlwaysRead), as the offset ring's: GR's item
+  // reaches T0 two clocks after its read, through I1 and the item register, neither ever
+  // held, so the test takes exactly the word read at GR's emit.
   localparam int unsigned MW = gx_raster_pkg::MW;
   localparam int unsigned LS = gx_raster_pkg::LS;
   localparam int unsigned RTW = 2 * 9 * (MW - LS);
@@ -127,10 +160,27 @@ module gx_raster #(
         wt_o[e][i] = ptri.o[e][i][MW-1:LS];
       end
   end
-  gx_ram_1r1w #(.Depth(16), .Width(RTW), .AlwaysRead(1'b1), .WrReg(1'b1)) u_rt (
+  localparam int unsigned RWE = n_we(RTW / 8);     // its enable copies
+  logic [RWE-1:0]  rt_we_q;
+  logic [3:0]      rt_wa_q;
+  logic [RTW-1:0]  rt_wd_q;
+  logic [RTW/8-1:0] rt_we_b;
+  for (genvar k = 0; k < RWE; k++) begin : gen_rt_we
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) rt_we_q[k] <= 1'b0;
+      else rt_we_q[k] <= tri_we && !rt_we_q[k];
+    end
+  end
+  always_comb
+    for (int unsigned b = 0; b < RTW / 8; b++) rt_we_b[b] = rt_we_q[we_of(b)];
+  always_ff @(posedge clk_i) begin
+    rt_wa_q <= ptri.seq[3:0];
+    rt_wd_q <= {wt_k, wt_o};
+  end
+  gx_ram_1r1w #(.Depth(16), .Width(RTW), .AlwaysRead(1'b1)) u_rt (
     .clk_i, .rst_i,
     .re_i(rt_re), .raddr_i(rt_addr), .rdata_o({rt_k, rt_o}),
-    .we_i({(RTW / 8){tri_we}}), .waddr_i(ptri.seq[3:0]), .wdata_i({wt_k, wt_o})
+    .we_i(rt_we_b), .waddr_i(rt_wa_q), .wdata_i(rt_wd_q)
   );
 
   // ---------------------------------------------------------------------------------
@@ -237,6 +287,25 @@ module gx_raster #(
   end
 `endif
   `GX_ASSERT(RtLow_A, !tri_we || rt_low)
+  // The rings' write enables: every copy is the enable of the clock before (never high
+  // in two clocks in a row)
+`ifdef GX_ASSERT_ON
+  logic [1:0] fv_ofs_we_q;
+  logic       fv_rt_we_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      fv_ofs_we_q <= '0;
+      fv_rt_we_q  <= 1'b0;
+    end else begin
+      fv_ofs_we_q <= ofs_we;
+      fv_rt_we_q  <= tri_we;
+    end
+  end
+`endif
+  `GX_ASSERT(RingWe_A, ofs_we_q[0] == {OWE{fv_ofs_we_q[0]}} &&
+                       ofs_we_q[1] == {OWE{fv_ofs_we_q[1]}} && rt_we_q == {RWE{fv_rt_we_q}} &&
+                       !(fv_ofs_we_q[0] && ofs_we[0]) && !(fv_ofs_we_q[1] && ofs_we[1]) &&
+                       !(fv_rt_we_q && tri_we))
   `GX_ASSERT(RingWindow_A, QW'(next - rp_q) <= QW'(pushed - rp_q) &&
                           QW'(pushed - rp_q) <= QW'(15))
   `GX_ASSERT(RdSeq_A, !rd_v || QW'(rd_seq - rp_q) <= QW'(next - rp_q))

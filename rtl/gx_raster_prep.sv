@@ -62,7 +62,8 @@ module gx_raster_prep #(
 
   typedef logic signed [AW-1:0] coef_t;
   typedef logic signed [EW-1:0] edge_t;
-  localparam int unsigned A3W = AW + 2;
+  localparam int unsigned A3W = AW + 1;  // 3 A, 3 B: |.| <= 3 2^23 < 2^25
+  localparam int unsigned DW = AW + 1;   // a digit multiple: 0, v, 2 v or 3 v
 
   // The standard sample positions (slot s of the default table for N holds position
   // s mod N: Direct3D / Vulkan standard locations, x nibble high).
@@ -117,7 +118,7 @@ module gx_raster_prep #(
   // command is never read (p0_v_q stays clear). Each copy decides from its own copies of
   // the admission (adm_q), of seen_q and of emp_q, so the command's valid meets only the
   // copy's own flip-flops in one LUT by the copy.
-  localparam int unsigned PC = 10;
+  localparam int unsigned PC = 13;
   logic [PC-1:0] pfree, adm_q, seen_q, emp_q;
   logic          adm_d;     // the admission a clock ahead (below)
   for (genvar k = 0; k < PC; k++) begin : gen_pc
@@ -153,15 +154,18 @@ module gx_raster_prep #(
     end
   end
 
-  // The pattern table as the test places see it, for each log2 N (tpos_q[n], place u at
-  // bits 8 u): place 4 m + j is sample j of the test columns of pixel m, slot 4 m + j for
-  // N >= 4, 2 m + j % 2 + 8 (j / 2) for N = 2 (j / 2 the pattern set), 4 j + m for N = 1
-  // (j the set). The standard positions until the first write; a write is taken in the
-  // clock it is offered and applies to the triangles after it. A triangle's positions
-  // are its N's row (conservative: every offset is 0), picked by a one-hot select
-  // registered from the command in the clock before its take (sel_q, in SC copies, each
-  // for 128 / SC bits; all 0 in conservative mode), so the select's fanout starts at
-  // registers of P0.
+  // The pattern table as the test places see it (place u at bits 8 u): place 4 m + j is
+  // sample j of the test columns of pixel m, slot 4 m + j for N >= 4, 2 m + j % 2 +
+  // 8 (j / 2) for N = 2 (j / 2 the pattern set), 4 j + m for N = 1 (j the set). Three
+  // rows, one per order (tpos_q[k], k = min(log2 N, 2)): N >= 4 read the table in slot
+  // order, so after a write N = 4, 8 and 16 share row 2. The standard positions until the
+  // first write (tw_q): rows 0 to 2 hold N = 1, 2 and 4's, N = 8's and 16's are constants.
+  // A write is taken in the clock it is offered and applies to the triangles after it. A
+  // triangle's positions are its N's row or constants (conservative: every offset is 0),
+  // picked by a one-hot select registered from the command in the clock before its take
+  // (sel_q, in SC copies, each for 128 / SC bits; all 0 in conservative mode): row 0, row
+  // 1, row 2 (N = 4, or N >= 8 after a write), the constants of N = 8, of N = 16 (before
+  // a write), so the select's fanout starts at registers of P0.
   function automatic logic [3:0] slot_of(input int unsigned n, input int unsigned u);
     unique case (n)
       0:       slot_of = 4'(4 * (u % 4) + u / 4);
@@ -169,31 +173,47 @@ module gx_raster_prep #(
       default: slot_of = 4'(u);
     endcase
   endfunction
-  logic [4:0][127:0] tpos_q;
+  function automatic logic [127:0] std_row(input logic [2:0] nlog);
+    for (int u = 0; u < 16; u++) std_row[8*u +: 8] = std_pos(nlog, slot_of(32'(nlog), u));
+  endfunction
+  localparam logic [127:0] Std8 = std_row(3'd3), Std16 = std_row(3'd4);
+  logic [2:0][127:0] tpos_q;
+  logic              tw_q;   // the table has been written
   always_ff @(posedge clk_i) begin
-    for (int n = 0; n < 5; n++)
+    for (int n = 0; n < 3; n++)
       for (int u = 0; u < 16; u++) begin
         if (rst_i) tpos_q[n][8*u +: 8] <= std_pos(3'(n), slot_of(n, u));
         else if (tbl_we_i) tpos_q[n][8*u +: 8] <= tbl_i[8*slot_of(n, u) +: 8];
       end
+    if (rst_i) tw_q <= 1'b0;
+    else if (tbl_we_i) tw_q <= 1'b1;
   end
   localparam int unsigned SC = 4;
   logic [4:0]         sel_d;
   logic [SC-1:0][4:0] sel_q;
   always_comb begin
-    for (int n = 0; n < 5; n++)
-      sel_d[n] = !cmd_i.conservative &&
-                 (n == 4 ? cmd_i.samples_log2 >= 3'd4 : cmd_i.samples_log2 == 3'(n));
+    logic [2:0] nl;
+    nl = cmd_i.samples_log2;
+    sel_d[0] = nl == 3'd0;
+    sel_d[1] = nl == 3'd1;
+    sel_d[2] = nl == 3'd2 || (tw_q && nl >= 3'd3);
+    sel_d[3] = !tw_q && nl == 3'd3;
+    sel_d[4] = !tw_q && nl >= 3'd4;
+    sel_d = sel_d & {5{!cmd_i.conservative}};
   end
   for (genvar c = 0; c < SC; c++) begin : gen_sel
     (* keep *) always_ff @(posedge clk_i) sel_q[c] <= sel_d;
   end
   always_comb begin
     pos_d = '0;
-    for (int c = 0; c < SC; c++)
-      for (int n = 0; n < 5; n++)
+    for (int c = 0; c < SC; c++) begin
+      for (int n = 0; n < 3; n++)
         pos_d[128/SC*c +: 128/SC] = pos_d[128/SC*c +: 128/SC] |
                                     (tpos_q[n][128/SC*c +: 128/SC] & {(128/SC){sel_q[c][n]}});
+      pos_d[128/SC*c +: 128/SC] = pos_d[128/SC*c +: 128/SC] |
+                                  (Std8[128/SC*c +: 128/SC] & {(128/SC){sel_q[c][3]}}) |
+                                  (Std16[128/SC*c +: 128/SC] & {(128/SC){sel_q[c][4]}});
+    end
   end
 
   always_ff @(posedge clk_i) begin
@@ -241,15 +261,15 @@ module gx_raster_prep #(
   // the operands of P1's |A| and |B|: a copy of A and B (edge 1 holds edge 0's for a
   // conservative segment, whose reversed edge has edge 0's |A| and |B|), loaded with
   // p0_a_q and p0_b_q and feeding nothing but P1's negations, so each chain's input is a
-  // register of its own; each copy is loaded under the other's free copy (pfree[3] for
-  // A, pfree[2] for B, equal: PrepCopy_A), so synthesis does not merge it with p0_a_q or
-  // p0_b_q, whose inputs are the same
+  // register of its own; each copy is loaded under a free copy of its own (pfree[10] for
+  // A, pfree[11] for B, equal to the others: PrepCopy_A), so synthesis does not merge it
+  // with p0_a_q or p0_b_q, whose inputs are the same, and no free copy enables both
   logic [2:0][AW-1:0] p0_ac_q, p0_bc_q;
   logic               seg1_d;
   assign seg1_d = cm_q && su.cls == 2'd1;
   (* keep *) always_ff @(posedge clk_i) begin
-    if (pfree[3]) p0_ac_q <= {su.a2, seg1_d ? su.a0 : su.a1, su.a0};
-    if (pfree[2]) p0_bc_q <= {su.b2, seg1_d ? su.b0 : su.b1, su.b0};
+    if (pfree[10]) p0_ac_q <= {su.a2, seg1_d ? su.a0 : su.a1, su.a0};
+    if (pfree[11]) p0_bc_q <= {su.b2, seg1_d ? su.b0 : su.b1, su.b0};
   end
   always_ff @(posedge clk_i) begin
     if (pfree[5]) begin
@@ -261,15 +281,21 @@ module gx_raster_prep #(
       p0_seg1_q <= seg1_d;
     end
   end
+  // the side record's range under pfree[6], its tag, sequence number and emptiness under
+  // pfree[12] (one free copy per register group)
   always_ff @(posedge clk_i) begin
     if (pfree[6]) begin
       p0_px0_q  <= su.px0;
       p0_px1_q  <= su.px1;
       p0_py0_q  <= su.py0;
       p0_py1_q  <= su.py1;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (pfree[12]) begin
       p0_tag_q  <= cmd_i.tag;
       p0_seq_q  <= ns_q;
-      p0_ne_q   <= !emp_q[6];
+      p0_ne_q   <= !emp_q[12];
     end
   end
 
@@ -279,18 +305,20 @@ module gx_raster_prep #(
   // and sy (each a choice of 0, v, 2 v, 3 v) registered in stage E0, the low and high
   // pairs summed in E1, then s = lo + 4 hi in E2; the ring half is written from E2 with
   // s01 = s0 + s1.
-  function automatic logic signed [OW-2:0] dig(input logic signed [AW-1:0] v,
-                                                 input logic signed [A3W-1:0] v3,
-                                                 input logic [1:0] n);
+  function automatic logic signed [DW-1:0] dig(input logic signed [AW-1:0] v,
+                                                input logic signed [A3W-1:0] v3,
+                                                input logic [1:0] n);
     unique case (n)
       2'd0:    dig = '0;
-      2'd1:    dig = (OW-1)'(v);
-      2'd2:    dig = (OW-1)'(v) <<< 1;
-      default: dig = (OW-1)'(v3);
+      2'd1:    dig = DW'(v);
+      2'd2:    dig = DW'(v) <<< 1;
+      default: dig = v3;
     endcase
   endfunction
-  logic [15:0][3:0][OW-2:0] e0_d_q;         // A sx_lo, B sy_lo, A sx_hi, B sy_hi
-  logic [15:0][OW-2:0] e1_lo_q, e1_hi_q;    // A sx_lo + B sy_lo, A sx_hi + B sy_hi
+  // widths: a digit multiple |.| <= 3 2^23 < 2^25 (DW bits), a pair's sum |.| <= 6 2^23
+  // < 2^26 (DW + 1), the offset |s| <= 30 2^23 < 2^28 (OW)
+  logic [15:0][3:0][DW-1:0] e0_d_q;         // A sx_lo, B sy_lo, A sx_hi, B sy_hi
+  logic [15:0][DW:0]   e1_lo_q, e1_hi_q;    // A sx_lo + B sy_lo, A sx_hi + B sy_hi
   logic [15:0][OW-1:0] e2_s_q;
   logic            e0_v_q, e1_v_q, e2_v_q, e0_ph_q, e1_ph_q, e2_ph_q;
   logic [3:0]      e0_slot_q, e1_slot_q, e2_slot_q;
@@ -310,8 +338,8 @@ module gx_raster_prep #(
       e0_d_q[u][3] <= dig(b, b3, pos[3:2]);
     end
     for (int u = 0; u < 16; u++) begin
-      e1_lo_q[u] <= $signed(e0_d_q[u][0]) + $signed(e0_d_q[u][1]);
-      e1_hi_q[u] <= $signed(e0_d_q[u][2]) + $signed(e0_d_q[u][3]);
+      e1_lo_q[u] <= (DW+1)'($signed(e0_d_q[u][0])) + (DW+1)'($signed(e0_d_q[u][1]));
+      e1_hi_q[u] <= (DW+1)'($signed(e0_d_q[u][2])) + (DW+1)'($signed(e0_d_q[u][3]));
     end
     for (int u = 0; u < 16; u++)
       e2_s_q[u] <= OW'($signed(e1_lo_q[u])) + (OW'($signed(e1_hi_q[u])) <<< 2);
@@ -401,18 +429,34 @@ module gx_raster_prep #(
     p1_c_q    <= p1_c_d;
     p1_side_q <= p0_side;
   end
-  // the multipliers' operands: a copy for each multiplier of P2 (kept apart, so each
-  // copy's loads are one multiplier's inputs and it can sit beside it)
+  // the multipliers' operands: a copy for each multiplier of P2, so each copy's loads are
+  // one multiplier's inputs and it can sit beside it (MulCopy_A). The copies are kept
+  // apart from p1_a_q and p1_b_q (the same input) by a synchronous reset, and from each
+  // other (the index copies: the same input) by a reset value of their own; what they
+  // hold after a reset is never used (P1 holds no triangle).
   logic [2:0][AW-1:0]      p1_am_q, p1_bm_q;
   logic [2:0][1:0][TW-1:0] p1_txm_q, p1_tym_q;  // [e][0]: the low part's, [e][1]: the high's
   (* keep *) always_ff @(posedge clk_i) begin
-    p1_am_q <= p1_a_d;
-    p1_bm_q <= p1_b_d;
-    for (int e = 0; e < 3; e++)
-      for (int k = 0; k < 2; k++) begin
-        p1_txm_q[e][k] <= TW'(p0_side.px0 >> 4);
-        p1_tym_q[e][k] <= TW'(p0_side.py0 >> 4);
+    if (rst_i) begin
+      p1_am_q <= '0;
+      p1_bm_q <= '0;
+    end else begin
+      p1_am_q <= p1_a_d;
+      p1_bm_q <= p1_b_d;
+    end
+  end
+  for (genvar e = 0; e < 3; e++) begin : gen_tm
+    for (genvar k = 0; k < 2; k++) begin : gen_tmk
+      (* keep *) always_ff @(posedge clk_i) begin
+        if (rst_i) begin
+          p1_txm_q[e][k] <= TW'(1 + 2 * e + k);
+          p1_tym_q[e][k] <= TW'(7 + 2 * e + k);
+        end else begin
+          p1_txm_q[e][k] <= TW'(p0_side.px0 >> 4);
+          p1_tym_q[e][k] <= TW'(p0_side.py0 >> 4);
+        end
       end
+    end
   end
 
   // ---------------------------------------------------------------------------------
@@ -429,13 +473,21 @@ module gx_raster_prep #(
   logic [2:0][AW-1:0]    p2_fa_q, p2_fb_q;
   logic [2:0][AW-1:0]    p2_a_q, p2_b_q;
   logic [2:0][EW-1:0]    p2_c_q;
-  // h for each multiplier of P3 (as P1's copies); the mode for P3's per-N offsets,
-  // decoded one-hot (N = 16, N = 8, N <= 4), a copy for each edge's K, O and D
+  // h for each multiplier of P3 (as P1's copies, each with a reset value of its own); the
+  // mode for P3's per-N offsets, decoded one-hot (N = 16, N = 8, N <= 4), a copy for each
+  // edge's K, O and D
   logic [2:0][1:0][8:0] p2_hm_q;
   logic [2:0][2:0]      p2_m16_q, p2_m8_q, p2_m4_q;
+  for (genvar e = 0; e < 3; e++) begin : gen_hm
+    for (genvar k = 0; k < 2; k++) begin : gen_hmk
+      (* keep *) always_ff @(posedge clk_i) begin
+        if (rst_i) p2_hm_q[e][k] <= 9'(1 + 2 * e + k);
+        else p2_hm_q[e][k] <= p1_side_q.h;
+      end
+    end
+  end
   (* keep *) always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
-      for (int k = 0; k < 2; k++) p2_hm_q[e][k] <= p1_side_q.h;
       for (int f = 0; f < 3; f++) begin
         p2_m16_q[e][f] <= p1_side_q.nlog == 3'd4;
         p2_m8_q[e][f]  <= p1_side_q.nlog == 3'd3;
@@ -779,6 +831,11 @@ module gx_raster_prep #(
   end
 `endif
   `GX_ASSERT(KoLow_A, ko_low)
+  // the multipliers' operand copies: in a stage's first clock, the values they copy
+  `GX_ASSERT(MulCopy_A, (!pv_q[0] || (p1_am_q == p1_a_q && p1_bm_q == p1_b_q &&
+                                      p1_txm_q == {6{TW'(p1_side_q.px0 >> 4)}} &&
+                                      p1_tym_q == {6{TW'(p1_side_q.py0 >> 4)}})) &&
+                        (!pv_q[1] || p2_hm_q == {6{p2_side_q.h}}))
   // P2's mode copies: each of P3's selects one-hot, as P2's mode says
   `GX_ASSERT(P2Mode_A, p2_m16_q == {9{p2_side_q.nlog == 3'd4}} &&
                        p2_m8_q == {9{p2_side_q.nlog == 3'd3}} &&
@@ -790,6 +847,12 @@ module gx_raster_prep #(
   `GX_ASSERT(AbsCopy_A, !p0_v_q ||
                         (p0_ac_q == {p0_a_q[2], p0_seg1_q ? p0_a_q[0] : p0_a_q[1], p0_a_q[0]} &&
                          p0_bc_q == {p0_b_q[2], p0_seg1_q ? p0_b_q[0] : p0_b_q[1], p0_b_q[0]}))
+  // the engine's stages: a triangle's two phases are two clocks in a row, so a stage and
+  // the one after it never hold the same phase (each offset ring half is written at most
+  // every 2 clocks: gx_raster's RingWe_A)
+  `GX_ASSERT(EnginePh_A, (!(p0_v_q && p0_ne_q && e0_v_q) || p0_ph_q != e0_ph_q) &&
+                         (!(e0_v_q && e1_v_q) || e0_ph_q != e1_ph_q) &&
+                         (!(e1_v_q && e2_v_q) || e1_ph_q != e2_ph_q))
   `GX_COVER(PrepBackToBack_C, take && p0_v_q && p0_ph_q)
   `GX_COVER(PrepDropKnown_C, take && emp_q[0])
 endmodule

@@ -50,8 +50,8 @@ module gx_raster_walk #(
   output      logic [gx_raster_pkg::QW-1:0] next_o, /// the next triangle WA takes
   output      logic                   busy_o,       /// work in the walker
   output      logic                   i1_valid_o,   /// I1 holds an item (issued)
-  output      logic [gx_raster_pkg::QW-1:0] adm_seq_o /// item_o.seq (a copy, for prep's
-                                                    /// admission)
+  output      logic [gx_raster_pkg::QW-1:0] adm_seq_o /// item_o.seq while item_valid_o (a
+                                                    /// copy, for prep's admission)
 );
   localparam int unsigned AW = gx_raster_pkg::AW;
   localparam int unsigned EW = gx_raster_pkg::EW;
@@ -828,9 +828,15 @@ module gx_raster_walk #(
       it_q.e[e] <= {i1_q.e[e][IV-1:LS-ES] + i1_d_q[e], i1_q.e[e][LS-ES-1:0], ES'(0)};
   end
   assign ri_addr = fg_head.seq[3:0];
-  // a copy of the item's sequence number for prep's admission (placed by its compares)
+  // a copy of the item's sequence number for prep's admission (placed by its compares);
+  // its synchronous reset (the item register has none) keeps synthesis from merging the
+  // two, so the copy's only loads are the admission's compares (read only while the item
+  // is valid)
   logic [QW-1:0] it_seqa_q;
-  (* keep *) always_ff @(posedge clk_i) it_seqa_q <= i1_q.seq;
+  (* keep *) always_ff @(posedge clk_i) begin
+    if (rst_i) it_seqa_q <= '0;
+    else it_seqa_q <= i1_q.seq;
+  end
   assign adm_seq_o = it_seqa_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -883,7 +889,7 @@ module gx_raster_walk #(
   // copy of the item's sequence number
   `GX_ASSERT(PopAhead_A, wf_pop_q == (ff_valid && cred_f_q && wf_last_q) &&
                          f4_push_q == (f4_v_q && f4_rok_q != '0 && f4_gok_q != '0) &&
-                         it_seqa_q == it_q.seq)
+                         (!it_v_q || it_seqa_q == it_q.seq))
   // the I ring keeps D / 2^LS: the bits it drops are 0 (prep's KoLow_A)
 `ifdef GX_ASSERT_ON
   logic ri_low;
