@@ -223,15 +223,6 @@ module gx_mswb (
       default:      f_lx = eq[0];
     endcase
   endfunction
-  // the pairs of lines of the image holding a stored sample
-  function automatic logic [3:0] f_pairs(input logic [63:0] st, input logic [1:0] bps);
-    for (int unsigned k = 0; k < 4; k++)
-      unique case (bps)
-        2'd0:    f_pairs[k] = |st[16*k +: 16];
-        2'd1:    f_pairs[k] = |st[8*k +: 8];
-        default: f_pairs[k] = |st[4*k +: 4];
-      endcase
-  endfunction
   function automatic logic [2:0] f_low(input logic [7:0] m);
     f_low = '0;
     for (int k = 7; k >= 0; k--)
@@ -851,9 +842,10 @@ module gx_mswb (
   // An eviction is seen in Idle (ev_start) and taken when its last image line is written
   // (StLoad, a line a clock from the held record); a peek record is taken at once. So
   // ev_ready_o is high in Idle while no eviction is offered.
-  // The load writes only the lines holding a stored sample, from the lowest (a line with
-  // none is never read before it is written whole: its pixels are uncovered, or covered
-  // multi-line pixels that are partial, whose unstored samples the RMW response fills),
+  // The load writes line 0 and then only the lines holding a stored sample, upwards (a
+  // line with none is never read before it is written whole: its pixels are uncovered,
+  // or covered multi-line pixels that are partial, whose unstored samples the RMW
+  // response fills; so line 0 written with its unstored samples 0 changes nothing),
   // and takes at least 3 clocks (the existing-pixel pipeline: VCount_A, Fast_A):
   // the last line is written again until then. lrem_q: the lines left to write after
   // ln_q (the load's, a response's); ld_last: ln_q is the last line.
@@ -1113,10 +1105,12 @@ module gx_mswb (
 
     unique case (state_q)
       StIdle: begin
-        // the offered record's first line to load and the lines after it (unused unless
-        // the record is an eviction: not decoded from ev_start)
-        ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
-        lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~f_oh8(ln_d);
+        // the load starts at line 0 (pair 0), whatever the offered record stores: no
+        // select by the record's stored lines lies in front of the load's indices; the
+        // lines after it holding a stored sample (unused unless the record is an
+        // eviction: not decoded from ev_start)
+        ln_d = 3'd0;
+        lrem_d = f_lines(ev_i.stored, cfg_i.bps) & 8'hfe;
         if (ev_start) begin
           cfg_d = cfg_i;
           tile_d = ev_i.tile;
@@ -1496,9 +1490,8 @@ module gx_mswb (
     endcase
     // the record's pair read next: the fast path's next pair to gather, else the pair of
     // the next line loaded
-    // (only Load reads it: from Idle the offered record's first pair, the lowest holding a
-    // stored sample, from the record itself; in Load from Load's own decisions)
-    if (state_q == StIdle) pr_d = 2'(f_low(8'(f_pairs(ev_i.stored, cfg_i.bps))));
+    // (only Load reads it: from Idle pair 0, line 0's; in Load from Load's own decisions)
+    if (state_q == StIdle) pr_d = 2'd0;
     else pr_d = gmode ? 2'(f_low(8'(gleft))) : ld_last ? ln_q[2:1] : 2'(f_low(lrem_q) >> 1);
     // the line read next against the lines wanted next
     rdl_nx = img_re ? img_ra : rd_line_q;
@@ -1945,8 +1938,8 @@ module gx_mswb (
   `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
   `GX_ASSERT(PayClr_A, pwc_q == ((state_q == StLoad && lcnt_q == 2'd0) ||
                                  (state_q == StInit && !fast_q)))
-  // the load walks the lines holding stored samples upwards
-  `GX_ASSERT(LoadLine_A, state_q != StLoad || ld_lines == 8'd0 || ld_lines[ln_q])
+  // the load walks line 0 and then the lines holding stored samples upwards
+  `GX_ASSERT(LoadLine_A, state_q != StLoad || ln_q == 3'd0 || ld_lines[ln_q])
   `GX_ASSERT(LRem_A, state_q != StLoad || (lrem_q & ~ld_lines) == 8'd0)
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
