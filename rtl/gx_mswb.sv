@@ -223,6 +223,17 @@ module gx_mswb (
       default:      f_lx = eq[0];
     endcase
   endfunction
+  // the dwords of line l holding a stored sample (dword k: sample (8 l + k) / 2^dlg)
+  function automatic logic [7:0] f_keep(input logic [63:0] st, input logic [2:0] dlg,
+                                        input logic [2:0] l);
+    for (int unsigned k = 0; k < 8; k++) f_keep[k] = st[6'((32'(l) * 8 + k) >> dlg)];
+  endfunction
+  // bit 0 of f_low(m): the lowest set bit of m is odd
+  function automatic logic f_lsb(input logic [7:0] m);
+    f_lsb = 1'b0;
+    for (int k = 7; k >= 0; k--)
+      if (m[k]) f_lsb = 1'(k);
+  endfunction
   function automatic logic [2:0] f_low(input logic [7:0] m);
     f_low = '0;
     for (int k = 7; k >= 0; k--)
@@ -649,9 +660,12 @@ module gx_mswb (
   );
 
   // The load reads the held record a pair of lines at a time: pair pr_q (lines 2 pr_q and
-  // 2 pr_q + 1, 512 bits: ld_p; pm: its dwords' samples stored); the line written into
-  // the image is its half ln_q[0], its unstored samples 0 (ld_w; pr_q = ln_q / 2 while
-  // the image is loaded).
+  // 2 pr_q + 1, 512 bits), selected a clock ahead into a register (ldp_q, from pr_q's
+  // next value: LdPair_A), so the image's write data and the gather read registered data
+  // through their small selects only; the line written into the image is its half
+  // ln_q[0], its unstored samples 0 (ld_w; pr_q = ln_q / 2 while the image is loaded;
+  // lkp_q: line ln_q's dwords holding a stored sample, registered a clock ahead too,
+  // LdKeep_A).
   // The uniform fast path's payload is the sample 0s of the pixels, gathered from the
   // record as it is read, 16 bytes a clock at most (the payload's write port), and
   // written in the clock after (ld_g: its c bytes repeated over the 16 lanes, into the
@@ -674,17 +688,19 @@ module gx_mswb (
   logic [3:0]   gpst;         // gsw_q's next value
   logic [3:0]   gleft;        // the pairs of gsw_q not gathered after this clock
   logic         n2, gat, gmode, gdone;
-  logic [511:0] ld_p;
-  logic [15:0]  pm;
+  logic [511:0] ldp_q;        // pair pr_q of the held record (LdPair_A)
+  logic [7:0]   lkp_q, lkp_d;  // line ln_q's dwords holding a stored sample (LdKeep_A)
   logic [255:0] ld_w;
   logic [127:0] ld_g;
   // Gathered dword i is pair dword c where bit 16 i + c of gs0_q (line ln_q even) or gs1_q
-  // (odd): one-hot, decoded from the format once an eviction (f_gsel), so the record's
-  // pair select and these selects are the only logic before pwd_q's select. A gathered
+  // (odd): one-hot, decoded from the format once an eviction (f_gsel), and the one of
+  // line ln_q registered a clock ahead (gsx_q, LdKeep_A), so these selects of the
+  // registered pair are the only logic before pwd_q's select. A gathered
   // dword whose sample is unstored is not zeroed: on the fast path every sample of the
   // tile is stored, and off it the payload and the uniform test are cleared at the load's
   // end.
   logic [63:0]  gs0_q, gs1_q;
+  logic [63:0]  gsx_q, gsx_d;  // line ln_q's: gs1_q when ln_q is odd, else gs0_q
   logic [71:0]  glane_q;      // pair k's payload lanes and line (f_glane): bits 18k..
   always_comb begin
     logic [3:0] pst;  // the pairs holding a stored sample
@@ -706,16 +722,14 @@ module gx_mswb (
     gd_d = state_q == StLoad ? gd_q | (gat ? 4'(f_oh8({1'b0, pr_q})) : 4'd0) : 4'd0;
     gleft = gsw_q & ~gd_d;
     gdone = gleft == 4'd0;
-    ld_p = ev_i.data[32'(pr_q)*512 +: 512];
-    for (int unsigned k = 0; k < 16; k++) pm[k] = stored_q[6'((32'(pr_q) * 16 + k) >> fmt.dlg)];
-    ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
+    ld_w = ln_q[0] ? ldp_q[511:256] : ldp_q[255:0];
     for (int unsigned k = 0; k < 8; k++)
-      if (!(ln_q[0] ? pm[8 + k] : pm[k])) ld_w[k*32 +: 32] = 32'd0;
+      if (!lkp_q[k]) ld_w[k*32 +: 32] = 32'd0;
     ld_g = '0;
     for (int unsigned i = 0; i < 4; i++)
       for (int unsigned c = 0; c < 16; c++)
-        if (ln_q[0] ? gs1_q[16*i + c] : gs0_q[16*i + c])
-          ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
+        if (gsx_q[16*i + c])
+          ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ldp_q[c*32 +: 32];
   end
   always_ff @(posedge clk_i) gsw_q <= gpst;
 
@@ -1493,6 +1507,15 @@ module gx_mswb (
     // (only Load reads it: from Idle pair 0, line 0's; in Load from Load's own decisions)
     if (state_q == StIdle) pr_d = 2'd0;
     else pr_d = gmode ? 2'(f_low(8'(gleft))) : ld_last ? ln_q[2:1] : 2'(f_low(lrem_q) >> 1);
+    // the next load line's stored dwords and gather selects (Idle: line 0 of the offered
+    // record in its format; Load: the line after ln_q, or ln_q again when it is the last)
+    if (state_q == StIdle) begin
+      lkp_d = f_keep(ev_i.stored, fmt_n.dlg, 3'd0);
+      gsx_d = f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
+    end else begin
+      lkp_d = f_keep(stored_q, fmt.dlg, ld_last ? ln_q : f_low(lrem_q));
+      gsx_d = (ld_last ? ln_q[0] : f_lsb(lrem_q)) ? gs1_q : gs0_q;
+    end
     // the line read next against the lines wanted next
     rdl_nx = img_re ? img_ra : rd_line_q;
     eq_pln_d = rdl_nx == pln_d;
@@ -1656,6 +1679,9 @@ module gx_mswb (
     cc2_q <= cc1_q;
     nana_q <= nana_d;
     pr_q <= pr_d;
+    ldp_q <= ev_i.data[32'(pr_d)*512 +: 512];
+    lkp_q <= lkp_d;
+    gsx_q <= gsx_d;
     gd_q <= gd_d;
   end
 
@@ -1940,6 +1966,11 @@ module gx_mswb (
                                  (state_q == StInit && !fast_q)))
   // the load walks line 0 and then the lines holding stored samples upwards
   `GX_ASSERT(LoadLine_A, state_q != StLoad || ln_q == 3'd0 || ld_lines[ln_q])
+  // the load's registered pair (a datapath property, simulation only: the record's data
+  // are free in the proofs), the line's stored dwords and gather selects
+  `GX_ASSERT(LdPair_A, state_q != StLoad || ldp_q == ev_i.data[32'(pr_q)*512 +: 512])
+  `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
+                                            gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
   `GX_ASSERT(LRem_A, state_q != StLoad || (lrem_q & ~ld_lines) == 8'd0)
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
