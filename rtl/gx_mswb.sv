@@ -660,12 +660,10 @@ module gx_mswb (
   );
 
   // The load reads the held record a pair of lines at a time: pair pr_q (lines 2 pr_q and
-  // 2 pr_q + 1, 512 bits), selected a clock ahead into a register (ldp_q, from pr_q's
-  // next value: LdPair_A), so the image's write data and the gather read registered data
-  // through their small selects only; the line written into the image is its half
-  // ln_q[0], its unstored samples 0 (ld_w; pr_q = ln_q / 2 while the image is loaded;
-  // lkp_q: line ln_q's dwords holding a stored sample, registered a clock ahead too,
-  // LdKeep_A).
+  // 2 pr_q + 1, 512 bits: ld_p); the line written into the image is its half ln_q[0],
+  // its unstored samples 0 (ld_w; pr_q = ln_q / 2 while the image is loaded; lkp_q: line
+  // ln_q's dwords holding a stored sample, registered a clock ahead, LdKeep_A, so no
+  // select of stored_q by the pair lies beside the record's pair select).
   // The uniform fast path's payload is the sample 0s of the pixels, gathered from the
   // record as it is read, 16 bytes a clock at most (the payload's write port), and
   // written in the clock after (ld_g: its c bytes repeated over the 16 lanes, into the
@@ -688,14 +686,14 @@ module gx_mswb (
   logic [3:0]   gpst;         // gsw_q's next value
   logic [3:0]   gleft;        // the pairs of gsw_q not gathered after this clock
   logic         n2, gat, gmode, gdone;
-  logic [511:0] ldp_q;        // pair pr_q of the held record (LdPair_A)
+  logic [511:0] ld_p;
   logic [7:0]   lkp_q, lkp_d;  // line ln_q's dwords holding a stored sample (LdKeep_A)
   logic [255:0] ld_w;
   logic [127:0] ld_g;
   // Gathered dword i is pair dword c where bit 16 i + c of gs0_q (line ln_q even) or gs1_q
   // (odd): one-hot, decoded from the format once an eviction (f_gsel), and the one of
-  // line ln_q registered a clock ahead (gsx_q, LdKeep_A), so these selects of the
-  // registered pair are the only logic before pwd_q's select. A gathered
+  // line ln_q registered a clock ahead (gsx_q, LdKeep_A), so the record's pair select
+  // and these selects are the only logic before pwd_q's select. A gathered
   // dword whose sample is unstored is not zeroed: on the fast path every sample of the
   // tile is stored, and off it the payload and the uniform test are cleared at the load's
   // end.
@@ -722,14 +720,15 @@ module gx_mswb (
     gd_d = state_q == StLoad ? gd_q | (gat ? 4'(f_oh8({1'b0, pr_q})) : 4'd0) : 4'd0;
     gleft = gsw_q & ~gd_d;
     gdone = gleft == 4'd0;
-    ld_w = ln_q[0] ? ldp_q[511:256] : ldp_q[255:0];
+    ld_p = ev_i.data[32'(pr_q)*512 +: 512];
+    ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
     for (int unsigned k = 0; k < 8; k++)
       if (!lkp_q[k]) ld_w[k*32 +: 32] = 32'd0;
     ld_g = '0;
     for (int unsigned i = 0; i < 4; i++)
       for (int unsigned c = 0; c < 16; c++)
         if (gsx_q[16*i + c])
-          ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ldp_q[c*32 +: 32];
+          ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
   end
   always_ff @(posedge clk_i) gsw_q <= gpst;
 
@@ -1679,7 +1678,6 @@ module gx_mswb (
     cc2_q <= cc1_q;
     nana_q <= nana_d;
     pr_q <= pr_d;
-    ldp_q <= ev_i.data[32'(pr_d)*512 +: 512];
     lkp_q <= lkp_d;
     gsx_q <= gsx_d;
     gd_q <= gd_d;
@@ -1966,9 +1964,7 @@ module gx_mswb (
                                  (state_q == StInit && !fast_q)))
   // the load walks line 0 and then the lines holding stored samples upwards
   `GX_ASSERT(LoadLine_A, state_q != StLoad || ln_q == 3'd0 || ld_lines[ln_q])
-  // the load's registered pair (a datapath property, simulation only: the record's data
-  // are free in the proofs), the line's stored dwords and gather selects
-  `GX_ASSERT(LdPair_A, state_q != StLoad || ldp_q == ev_i.data[32'(pr_q)*512 +: 512])
+  // the load line's stored dwords and gather selects
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
   `GX_ASSERT(LRem_A, state_q != StLoad || (lrem_q & ~ld_lines) == 8'd0)
