@@ -114,7 +114,8 @@ module gx_mswb (
   logic [2:0]        rd_line_q;              // the line last read
   logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
   logic [127:0]      ref_q, ref_d;           // the reference (merge), class or sample read
-  logic              ref_ld;                 // ... is read into ref_q this clock (smp_val)
+  logic              ref_ld;                 // ... is taken this clock (smp_val)
+  logic              ref_en;                 // ... ref_q loads smp_val (MRef, EPix, ERef)
   logic [15:0]       acc_q, acc_d;           // subset: the class's mask so far
   logic [3:0]        refi_q, refi_d;         // merge, subset: the reference's sample
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
@@ -384,6 +385,7 @@ module gx_mswb (
   // loaded, and Init goes to Out. fast_q: the condition, registered (from the third
   // Load clock on).
   logic fast_c, fast_q;
+  assign ref_en = state_q == StMRef || state_q == StEPix || state_q == StERef;
   assign fast_c = pa_q == valid_n && pal_q == pa_q && an_q == 32'd0;
   always_ff @(posedge clk_i) fast_q <= fast_c;
 
@@ -1542,10 +1544,15 @@ module gx_mswb (
     slast_d = si_d == nm1_q;
     // the compare's line counts against the pixel's lines, a clock ahead
     crd_d = 32'(cli_d) < (32'd1 << fmt.lines_lg);
-    // the reference read (ref_ld: smp_val) with its near bounds
-    ref_d = ref_ld ? smp_val : ref_q;
-    rlo_d = ref_ld ? smp_lo : rlo_q;
-    rhi_d = ref_ld ? smp_hi : rhi_q;
+    // the reference read (smp_val) with its near bounds, in every clock of the states
+    // that take one (ref_en: MRef, EPix, ERef; the take itself is ref_ld, RefLd_A): each
+    // such state either takes in its last clock (to a compare) or emits what it took in
+    // the clock after (the emit stage, the only reader of ref_q in those states), so
+    // ref_q holds the take's value wherever it is read, and the enable is a decode of
+    // state_q, not the states' decisions
+    ref_d = ref_en ? smp_val : ref_q;
+    rlo_d = ref_en ? smp_lo : rlo_q;
+    rhi_d = ref_en ? smp_hi : rhi_q;
     clast_d = 32'(clc_d) + 1 == (32'd1 << fmt.lines_lg);
     // the lowest sample not done and whether there is one, a clock ahead (from done_d:
     // no priority encoder between done_q and the sample select)
@@ -1964,6 +1971,8 @@ module gx_mswb (
                                  (state_q == StInit && !fast_q)))
   // the load walks line 0 and then the lines holding stored samples upwards
   `GX_ASSERT(LoadLine_A, state_q != StLoad || ln_q == 3'd0 || ld_lines[ln_q])
+  // a reference or value is taken only in the states that load ref_q every clock
+  `GX_ASSERT(RefLd_A, !ref_ld || ref_en)
   // the load line's stored dwords and gather selects
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
