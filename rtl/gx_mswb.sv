@@ -114,7 +114,8 @@ module gx_mswb (
   logic [2:0]        rd_line_q;              // the line last read
   logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
   logic [127:0]      ref_q, ref_d;           // the reference (merge), class or sample read
-  logic              ref_ld;                 // ... is read into ref_q this clock (smp_val)
+  logic              ref_ld;                 // ... is taken this clock (smp_val)
+  logic              ref_en;                 // ... ref_q loads smp_val (MRef, EPix, ERef)
   logic [15:0]       acc_q, acc_d;           // subset: the class's mask so far
   logic [3:0]        refi_q, refi_d;         // merge, subset: the reference's sample
   logic [5:0]        ai_q, ai_d;             // analysis: line (one-line pixels) or pixel
@@ -223,14 +224,16 @@ module gx_mswb (
       default:      f_lx = eq[0];
     endcase
   endfunction
-  // the pairs of lines of the image holding a stored sample
-  function automatic logic [3:0] f_pairs(input logic [63:0] st, input logic [1:0] bps);
-    for (int unsigned k = 0; k < 4; k++)
-      unique case (bps)
-        2'd0:    f_pairs[k] = |st[16*k +: 16];
-        2'd1:    f_pairs[k] = |st[8*k +: 8];
-        default: f_pairs[k] = |st[4*k +: 4];
-      endcase
+  // the dwords of line l holding a stored sample (dword k: sample (8 l + k) / 2^dlg)
+  function automatic logic [7:0] f_keep(input logic [63:0] st, input logic [2:0] dlg,
+                                        input logic [2:0] l);
+    for (int unsigned k = 0; k < 8; k++) f_keep[k] = st[6'((32'(l) * 8 + k) >> dlg)];
+  endfunction
+  // bit 0 of f_low(m): the lowest set bit of m is odd
+  function automatic logic f_lsb(input logic [7:0] m);
+    f_lsb = 1'b0;
+    for (int k = 7; k >= 0; k--)
+      if (m[k]) f_lsb = 1'(k);
   endfunction
   function automatic logic [2:0] f_low(input logic [7:0] m);
     f_low = '0;
@@ -382,6 +385,7 @@ module gx_mswb (
   // loaded, and Init goes to Out. fast_q: the condition, registered (from the third
   // Load clock on).
   logic fast_c, fast_q;
+  assign ref_en = state_q == StMRef || state_q == StEPix || state_q == StERef;
   assign fast_c = pa_q == valid_n && pal_q == pa_q && an_q == 32'd0;
   always_ff @(posedge clk_i) fast_q <= fast_c;
 
@@ -658,9 +662,10 @@ module gx_mswb (
   );
 
   // The load reads the held record a pair of lines at a time: pair pr_q (lines 2 pr_q and
-  // 2 pr_q + 1, 512 bits: ld_p; pm: its dwords' samples stored); the line written into
-  // the image is its half ln_q[0], its unstored samples 0 (ld_w; pr_q = ln_q / 2 while
-  // the image is loaded).
+  // 2 pr_q + 1, 512 bits: ld_p); the line written into the image is its half ln_q[0],
+  // its unstored samples 0 (ld_w; pr_q = ln_q / 2 while the image is loaded; lkp_q: line
+  // ln_q's dwords holding a stored sample, registered a clock ahead, LdKeep_A, so no
+  // select of stored_q by the pair lies beside the record's pair select).
   // The uniform fast path's payload is the sample 0s of the pixels, gathered from the
   // record as it is read, 16 bytes a clock at most (the payload's write port), and
   // written in the clock after (ld_g: its c bytes repeated over the 16 lanes, into the
@@ -684,16 +689,18 @@ module gx_mswb (
   logic [3:0]   gleft;        // the pairs of gsw_q not gathered after this clock
   logic         n2, gat, gmode, gdone;
   logic [511:0] ld_p;
-  logic [15:0]  pm;
+  logic [7:0]   lkp_q, lkp_d;  // line ln_q's dwords holding a stored sample (LdKeep_A)
   logic [255:0] ld_w;
   logic [127:0] ld_g;
   // Gathered dword i is pair dword c where bit 16 i + c of gs0_q (line ln_q even) or gs1_q
-  // (odd): one-hot, decoded from the format once an eviction (f_gsel), so the record's
-  // pair select and these selects are the only logic before pwd_q's select. A gathered
+  // (odd): one-hot, decoded from the format once an eviction (f_gsel), and the one of
+  // line ln_q registered a clock ahead (gsx_q, LdKeep_A), so the record's pair select
+  // and these selects are the only logic before pwd_q's select. A gathered
   // dword whose sample is unstored is not zeroed: on the fast path every sample of the
   // tile is stored, and off it the payload and the uniform test are cleared at the load's
   // end.
   logic [63:0]  gs0_q, gs1_q;
+  logic [63:0]  gsx_q, gsx_d;  // line ln_q's: gs1_q when ln_q is odd, else gs0_q
   logic [71:0]  glane_q;      // pair k's payload lanes and line (f_glane): bits 18k..
   always_comb begin
     logic [3:0] pst;  // the pairs holding a stored sample
@@ -716,14 +723,13 @@ module gx_mswb (
     gleft = gsw_q & ~gd_d;
     gdone = gleft == 4'd0;
     ld_p = ev_i.data[32'(pr_q)*512 +: 512];
-    for (int unsigned k = 0; k < 16; k++) pm[k] = stored_q[6'((32'(pr_q) * 16 + k) >> fmt.dlg)];
     ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
     for (int unsigned k = 0; k < 8; k++)
-      if (!(ln_q[0] ? pm[8 + k] : pm[k])) ld_w[k*32 +: 32] = 32'd0;
+      if (!lkp_q[k]) ld_w[k*32 +: 32] = 32'd0;
     ld_g = '0;
     for (int unsigned i = 0; i < 4; i++)
       for (int unsigned c = 0; c < 16; c++)
-        if (ln_q[0] ? gs1_q[16*i + c] : gs0_q[16*i + c])
+        if (gsx_q[16*i + c])
           ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
   end
   always_ff @(posedge clk_i) gsw_q <= gpst;
@@ -851,9 +857,10 @@ module gx_mswb (
   // An eviction is seen in Idle (ev_start) and taken when its last image line is written
   // (StLoad, a line a clock from the held record); a peek record is taken at once. So
   // ev_ready_o is high in Idle while no eviction is offered.
-  // The load writes only the lines holding a stored sample, from the lowest (a line with
-  // none is never read before it is written whole: its pixels are uncovered, or covered
-  // multi-line pixels that are partial, whose unstored samples the RMW response fills),
+  // The load writes line 0 and then only the lines holding a stored sample, upwards (a
+  // line with none is never read before it is written whole: its pixels are uncovered,
+  // or covered multi-line pixels that are partial, whose unstored samples the RMW
+  // response fills; so line 0 written with its unstored samples 0 changes nothing),
   // and takes at least 3 clocks (the existing-pixel pipeline: VCount_A, Fast_A):
   // the last line is written again until then. lrem_q: the lines left to write after
   // ln_q (the load's, a response's); ld_last: ln_q is the last line.
@@ -1113,10 +1120,12 @@ module gx_mswb (
 
     unique case (state_q)
       StIdle: begin
-        // the offered record's first line to load and the lines after it (unused unless
-        // the record is an eviction: not decoded from ev_start)
-        ln_d = f_low(f_lines(ev_i.stored, cfg_i.bps));
-        lrem_d = f_lines(ev_i.stored, cfg_i.bps) & ~f_oh8(ln_d);
+        // the load starts at line 0 (pair 0), whatever the offered record stores: no
+        // select by the record's stored lines lies in front of the load's indices; the
+        // lines after it holding a stored sample (unused unless the record is an
+        // eviction: not decoded from ev_start)
+        ln_d = 3'd0;
+        lrem_d = f_lines(ev_i.stored, cfg_i.bps) & 8'hfe;
         if (ev_start) begin
           cfg_d = cfg_i;
           tile_d = ev_i.tile;
@@ -1496,10 +1505,18 @@ module gx_mswb (
     endcase
     // the record's pair read next: the fast path's next pair to gather, else the pair of
     // the next line loaded
-    // (only Load reads it: from Idle the offered record's first pair, the lowest holding a
-    // stored sample, from the record itself; in Load from Load's own decisions)
-    if (state_q == StIdle) pr_d = 2'(f_low(8'(f_pairs(ev_i.stored, cfg_i.bps))));
+    // (only Load reads it: from Idle pair 0, line 0's; in Load from Load's own decisions)
+    if (state_q == StIdle) pr_d = 2'd0;
     else pr_d = gmode ? 2'(f_low(8'(gleft))) : ld_last ? ln_q[2:1] : 2'(f_low(lrem_q) >> 1);
+    // the next load line's stored dwords and gather selects (Idle: line 0 of the offered
+    // record in its format; Load: the line after ln_q, or ln_q again when it is the last)
+    if (state_q == StIdle) begin
+      lkp_d = f_keep(ev_i.stored, fmt_n.dlg, 3'd0);
+      gsx_d = f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
+    end else begin
+      lkp_d = f_keep(stored_q, fmt.dlg, ld_last ? ln_q : f_low(lrem_q));
+      gsx_d = (ld_last ? ln_q[0] : f_lsb(lrem_q)) ? gs1_q : gs0_q;
+    end
     // the line read next against the lines wanted next
     rdl_nx = img_re ? img_ra : rd_line_q;
     eq_pln_d = rdl_nx == pln_d;
@@ -1527,10 +1544,15 @@ module gx_mswb (
     slast_d = si_d == nm1_q;
     // the compare's line counts against the pixel's lines, a clock ahead
     crd_d = 32'(cli_d) < (32'd1 << fmt.lines_lg);
-    // the reference read (ref_ld: smp_val) with its near bounds
-    ref_d = ref_ld ? smp_val : ref_q;
-    rlo_d = ref_ld ? smp_lo : rlo_q;
-    rhi_d = ref_ld ? smp_hi : rhi_q;
+    // the reference read (smp_val) with its near bounds, in every clock of the states
+    // that take one (ref_en: MRef, EPix, ERef; the take itself is ref_ld, RefLd_A): each
+    // such state either takes in its last clock (to a compare) or emits what it took in
+    // the clock after (the emit stage, the only reader of ref_q in those states), so
+    // ref_q holds the take's value wherever it is read, and the enable is a decode of
+    // state_q, not the states' decisions
+    ref_d = ref_en ? smp_val : ref_q;
+    rlo_d = ref_en ? smp_lo : rlo_q;
+    rhi_d = ref_en ? smp_hi : rhi_q;
     clast_d = 32'(clc_d) + 1 == (32'd1 << fmt.lines_lg);
     // the lowest sample not done and whether there is one, a clock ahead (from done_d:
     // no priority encoder between done_q and the sample select)
@@ -1663,6 +1685,8 @@ module gx_mswb (
     cc2_q <= cc1_q;
     nana_q <= nana_d;
     pr_q <= pr_d;
+    lkp_q <= lkp_d;
+    gsx_q <= gsx_d;
     gd_q <= gd_d;
   end
 
@@ -1945,8 +1969,13 @@ module gx_mswb (
   `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
   `GX_ASSERT(PayClr_A, pwc_q == ((state_q == StLoad && lcnt_q == 2'd0) ||
                                  (state_q == StInit && !fast_q)))
-  // the load walks the lines holding stored samples upwards
-  `GX_ASSERT(LoadLine_A, state_q != StLoad || ld_lines == 8'd0 || ld_lines[ln_q])
+  // the load walks line 0 and then the lines holding stored samples upwards
+  `GX_ASSERT(LoadLine_A, state_q != StLoad || ln_q == 3'd0 || ld_lines[ln_q])
+  // a reference or value is taken only in the states that load ref_q every clock
+  `GX_ASSERT(RefLd_A, !ref_ld || ref_en)
+  // the load line's stored dwords and gather selects
+  `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
+                                            gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
   `GX_ASSERT(LRem_A, state_q != StLoad || (lrem_q & ~ld_lines) == 8'd0)
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
