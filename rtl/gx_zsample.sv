@@ -90,11 +90,10 @@ module gx_zsample #(
 );
   localparam int unsigned NS = 13;  // beat stages (the last feeds the response FIFOs)
   localparam int unsigned L = 16;   // lanes: samples a beat
-  localparam int unsigned RD = Owed;
   if (Owed < 3 || Owed > 15 || ((Owed + 1) & Owed) != 0) begin : gen_owed_check
     $error("gx_zsample: Owed must be 3, 7 or 15 (a power of two less one)");
   end
-  localparam int unsigned OW = $clog2(RD + 1);
+  localparam int unsigned OW = $clog2(Owed + 1);
   localparam int unsigned RC = 16;  // copies of the request register's ready bit
   localparam logic [33:0] Window = 34'h1_0000_0000;  // 2^32
 
@@ -112,7 +111,7 @@ module gx_zsample #(
   // pass (its reconstruction passes: 0 raw, 1 clear, p planes), its parity (toggled at
   // each take, so the draw it holds has parity rpar_q). A clear tile's one pass is its
   // clear value's flat plane (stage 1).
-  // It takes a draw when it is empty or issues its last beat and fewer than RD draws are
+  // It takes a draw when it is empty or issues its last beat and fewer than Owed draws are
   // owed (owed_q: taken, response not yet taken), so the response FIFOs below always
   // have room for every beat the stages hold. Whether it can take is decided a clock
   // ahead into RC copies of a ready bit (ReadyCopy_A), each the clock enable of one group
@@ -142,7 +141,7 @@ module gx_zsample #(
     assign tk[c] = req_valid_i && rdy_q[c];
     always_ff @(posedge clk_i) begin
       if (rst_i) rdy_q[c] <= 1'b1;
-      else       rdy_q[c] <= !tk[c] && avail_d && (rtake || owed_q < OW'(RD));
+      else       rdy_q[c] <= !tk[c] && avail_d && (rtake || owed_q < OW'(Owed));
     end
   end
   always_ff @(posedge clk_i) begin
@@ -553,8 +552,8 @@ module gx_zsample #(
   end
 
   // The response: the draw's pass's beat q leaves stage 13 into FIFO q (gx_fifo_lut: LUT
-  // RAM, its head a register in eight groups of enables), as each sample's new depth where it passes, its stored
-  // one elsewhere, and the pass bits. A draw's four beats enter the four FIFOs in order,
+  // RAM, its head a register in eight groups of enables), as each sample's new depth
+  // where it passes, its stored one elsewhere, and the pass bits. A draw's four beats enter the four FIFOs in order,
   // so their heads together hold the oldest draw not yet taken: the response, valid when
   // all four hold a word (a register: RespValid_A), taken from all four at once. A FIFO
   // holds at most the Owed draws owed, fewer than its depth (FifoRoom_A), which the
@@ -565,7 +564,7 @@ module gx_zsample #(
     for (int l = 0; l < L; l++) zw13[l] = pass13[l] ? z13[l] : zo_q[13][l];
   end
   localparam int unsigned FW = L * 24 + L;
-  localparam int unsigned FD = RD + 1;
+  localparam int unsigned FD = Owed + 1;
   localparam int unsigned FCW = $clog2(FD) + 1;
   logic [3:0] push_q, f_hv, f_ld;
   logic [3:0][FW-1:0] f_head, f_nxt;
@@ -573,7 +572,7 @@ module gx_zsample #(
   logic rvalid_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) push_q <= '0;
-    else for (int q = 0; q < 4; q++) push_q[q] <= v_q[NS-1] && t_q[NS-1] && k_q[NS-1] == 2'(q);
+    else push_q <= 4'(v_q[NS-1] && t_q[NS-1]) << k_q[NS-1];
   end
   for (genvar q = 0; q < 4; q++) begin : gen_out
     gx_fifo_lut #(.Width(FW), .Depth(FD), .HeadGroups(8)) u_fifo (
@@ -603,7 +602,8 @@ module gx_zsample #(
     if (rst_i) fv_rtk_q <= 1'b0;
     else fv_rtk_q <= rtake;
   end
-  logic [2:0][4:0] fv_ahead_of3;  // FIFO q's words beyond FIFO 3's
+  logic [4:0] fv_beyond;  // FIFO q's words beyond FIFO 3's
+  logic fv_align;
   // Whether the beat (k, p, t, par) may stand right behind beat (k0, p0, t0, par0): a
   // beat k < 3 has beat k + 1 of its pass behind it, a reconstruction pass's beat 3 the
   // next pass's beat 0 of its draw.
@@ -628,11 +628,13 @@ module gx_zsample #(
         fv_back = fv_back && v_q[j+1] && k_q[j+1] == k_q[j] - 2'd1 && p_q[j+1] == p_q[j] &&
                   t_q[j+1] == t_q[j] && par_q[j+1] == par_q[j];
     // so a draw whose beat 3 is in stage j has its beat q in stage j + 3 - q, past the
-    // stages (in FIFO q) when j > NS - 3 + q
+    // stages (in FIFO q) when j > NS - 3 + q: FIFO q holds that many words beyond FIFO 3
+    fv_align = 1'b1;
     for (int q = 0; q < 3; q++) begin
-      fv_ahead_of3[q] = '0;
+      fv_beyond = '0;
       for (int j = NS - 2 + q; j <= NS; j++)
-        fv_ahead_of3[q] = fv_ahead_of3[q] + 5'(v_q[j] && k_q[j] == 2'd3 && t_q[j]);
+        fv_beyond = fv_beyond + 5'(v_q[j] && k_q[j] == 2'd3 && t_q[j]);
+      fv_align = fv_align && 5'(f_cnt[q]) == 5'(f_cnt[3]) + fv_beyond;
     end
     fv_contig = !v_q[1] ||
                 f_next(k_q[1], p_q[1], t_q[1], par_q[1], rv_q, rk_q, rp_q, rtest, rpar_q);
@@ -682,16 +684,11 @@ module gx_zsample #(
   // every draw owed is in the request register, in the stages (its beat 3) or in FIFO 3;
   // FIFO q holds FIFO 3's draws and those whose beat q is out and beat 3 not yet
   `GX_ASSERT(Owed_A, 5'(owed_q) + 5'(fv_rtk_q) == fv_in_flight)
-  `GX_ASSERT(FifoAlign_A, 5'(f_cnt[0]) == 5'(f_cnt[3]) + fv_ahead_of3[0] &&
-                          5'(f_cnt[1]) == 5'(f_cnt[3]) + fv_ahead_of3[1] &&
-                          5'(f_cnt[2]) == 5'(f_cnt[3]) + fv_ahead_of3[2])
-  `GX_ASSERT(FifoRoom_A, f_cnt[3] <= FCW'(RD))
-  `GX_ASSERT(PushReg_A, push_q[0] == (v_q[NS] && t_q[NS] && k_q[NS] == 2'd0) &&
-                        push_q[1] == (v_q[NS] && t_q[NS] && k_q[NS] == 2'd1) &&
-                        push_q[2] == (v_q[NS] && t_q[NS] && k_q[NS] == 2'd2) &&
-                        push_q[3] == (v_q[NS] && t_q[NS] && k_q[NS] == 2'd3))
+  `GX_ASSERT(FifoAlign_A, fv_align)
+  `GX_ASSERT(FifoRoom_A, f_cnt[3] <= FCW'(Owed))
+  `GX_ASSERT(PushReg_A, push_q == 4'(v_q[NS] && t_q[NS]) << k_q[NS])
   `GX_ASSERT(RespValid_A, rvalid_q == &f_hv)
-  `GX_ASSERT(ReadyCopy_A, rdy_q == {RC{(!rv_q || rlast) && owed_q < OW'(RD)}})
+  `GX_ASSERT(ReadyCopy_A, rdy_q == {RC{(!rv_q || rlast) && owed_q < OW'(Owed)}})
   `GX_ASSERT(QkCopy_A, qk_q == {QC{4'b0001 << rk_q}})
   `GX_ASSERT(PSel_A, !rv_q || psel_q == f_psel(rtest, rq.state, rp_q[1:0]))
   `GX_ASSERT(Contig_A, fv_contig)
