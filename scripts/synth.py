@@ -275,8 +275,10 @@ def rtl_files(block: str) -> list[str]:
 
 
 def read_commands(files: list[str]) -> list[str]:
-    """One read_verilog per file (Yosys needs packages read first, separately)."""
-    return [f"read_verilog -sv -I{INCLUDE_DIR} {f}" for f in files]
+    """One read_verilog per file (Yosys needs packages read first, separately), with
+    GX_TECH_ECP5 defined: the primitives take their ECP5 form (gx_dsp_mul: a MULT18X18D
+    with its registers on; docs/flow.md)."""
+    return [f"read_verilog -sv -DGX_TECH_ECP5 -I{INCLUDE_DIR} {f}" for f in files]
 
 
 def run_yosys(script_lines: list[str], script: Path, log: Path, what: str) -> None:

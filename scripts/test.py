@@ -157,6 +157,7 @@ def stages(only_block=None):
         "msld-prove": 60, "msld-cover": 30,
         "pipe_cmd-pdr": 60, "pipe_cmd-bmc": 30, "pipe_cmd-cover": 15,
         "prim-prove": 15, "prim-pdr": 30, "prim-cover": 10, "skid-prove": 10, "skid-cover": 10,
+        "dsp-prove": 30, "dsp-cover": 15,
     }
     budget_formal.update({"pipe_pix-prove": 15, "pipe_pix-cover": 15})
     budget_formal.update({"zplane-prove": 30, "ztplane-prove": 15, "ztplane-cover": 15,
@@ -174,8 +175,10 @@ def stages(only_block=None):
                             [sys.executable, "scripts/formal.py", "--no-setup",
                              f"{b}:formal:{task}"], ["build"], block=b))
     # the shared primitives' quick proofs (a target each), checked with the block that
-    # uses the primitive: gx_mul with the setup unit, gx_skid with the coalesce unit
+    # uses the primitive: gx_mul and gx_dsp_mul with the setup unit, gx_skid with the
+    # coalesce unit
     prim_user = {("prim", "formal"): ("prim", "raster_setup"),
+                 ("prim", "formal_dsp"): ("dsp", "raster_setup"),
                  ("prim", "formal_skid"): ("skid", "mssurf")}
     for p in make_var("prims"):
         for t in [t for t in cores.targets(p) if (p, t) in prim_user]:

@@ -3,10 +3,11 @@
 // Each operand is split into an unsigned low part of LoBits bits and a signed high part
 // (a = ah * 2^LoBits + al), so the four partial products al*bl (unsigned), al*bh, ah*bl
 // (mixed) and ah*bh (signed) each fit one 18x18 signed multiplier when LoBits <= 17 and
-// the high parts are at most 18 bits. Stage 1 registers the operand parts, a copy for
-// each multiplier; stage 2 the four partial products; stage 3 their sum: al*bl and ah*bh
-// occupy disjoint bits of the result, so the sum is {ah*bh, al*bl} plus the two mixed
-// products at bit LoBits.
+// the high parts are at most 18 bits. Each partial product is one gx_dsp_mul (on the
+// ECP5 a MULT18X18D with its registers on): its input registers are stage 1, the operand
+// parts, a copy for each multiplier; its output register stage 2, the partial product.
+// Stage 3 registers their sum: al*bl and ah*bh occupy disjoint bits of the result, so
+// the sum is {ah*bh, al*bl} plus the two mixed products at bit LoBits.
 //
 // Handshake: none; the pipeline advances when en_i is high and holds otherwise (the
 // enclosing block's one pipeline enable). Registers carry no reset.
@@ -32,55 +33,33 @@ module gx_mul #(
   localparam int unsigned BH = BW - L;  // width of the signed high part of b
   localparam int unsigned PW = AW + BW;
 
-  // Stage 1: the operand parts, one copy for each multiplier (kept apart by `keep`, so
-  // each copy's only load is its multiplier and can sit beside it).
-  logic        [L-1:0]  al_ll_q1, bl_ll_q1, al_lh_q1, bl_hl_q1;
-  logic signed [AH-1:0] ah_hl_q1, ah_hh_q1;
-  logic signed [BH-1:0] bh_lh_q1, bh_hh_q1;
-  (* keep *) always_ff @(posedge clk_i) begin
-    if (en_i) begin
-      al_ll_q1 <= a_i[L-1:0];
-      bl_ll_q1 <= b_i[L-1:0];
-    end
-  end
-  (* keep *) always_ff @(posedge clk_i) begin
-    if (en_i) begin
-      al_lh_q1 <= a_i[L-1:0];
-      bh_lh_q1 <= b_i[BW-1:L];
-    end
-  end
-  (* keep *) always_ff @(posedge clk_i) begin
-    if (en_i) begin
-      ah_hl_q1 <= a_i[AW-1:L];
-      bl_hl_q1 <= b_i[L-1:0];
-    end
-  end
-  (* keep *) always_ff @(posedge clk_i) begin
-    if (en_i) begin
-      ah_hh_q1 <= a_i[AW-1:L];
-      bh_hh_q1 <= b_i[BW-1:L];
-    end
-  end
-
-  // Stage 2: the four partial products.
-  logic        [2*L-1:0]   ll_d, ll_q2;  // al * bl, unsigned
-  logic signed [L+BH-1:0]  lh_d, lh_q2;  // al * bh, |.| < 2^(L+BH-1)
-  logic signed [AH+L-1:0]  hl_d, hl_q2;  // ah * bl
-  logic signed [AH+BH-1:0] hh_d, hh_q2;  // ah * bh
-  always_comb begin
-    ll_d = al_ll_q1 * bl_ll_q1;
-    lh_d = $signed({1'b0, al_lh_q1}) * bh_lh_q1;
-    hl_d = ah_hl_q1 * $signed({1'b0, bl_hl_q1});
-    hh_d = ah_hh_q1 * bh_hh_q1;
-  end
-  always_ff @(posedge clk_i) begin
-    if (en_i) begin
-      ll_q2 <= ll_d;
-      lh_q2 <= lh_d;
-      hl_q2 <= hl_d;
-      hh_q2 <= hh_d;
-    end
-  end
+  // Stages 1 and 2: the operand parts and the four partial products, each on a hardware
+  // multiplier with its operands and its product registered in the slice (gx_dsp_mul):
+  // its input registers are stage 1, a copy of the parts for each multiplier, its output
+  // register stage 2.
+  logic        [L-1:0]     al_ll_q1, bl_ll_q1, al_lh_q1, bl_hl_q1;
+  logic signed [AH-1:0]    ah_hl_q1, ah_hh_q1;
+  logic signed [BH-1:0]    bh_lh_q1, bh_hh_q1;
+  logic        [2*L-1:0]   ll_q2;  // al * bl, unsigned
+  logic signed [L+BH-1:0]  lh_q2;  // al * bh, |.| < 2^(L+BH-1)
+  logic signed [AH+L-1:0]  hl_q2;  // ah * bl
+  logic signed [AH+BH-1:0] hh_q2;  // ah * bh
+  gx_dsp_mul #(.AW(L), .BW(L), .ASigned(1'b0), .BSigned(1'b0)) u_ll (
+    .clk_i, .rst_i, .en_i, .a_i(a_i[L-1:0]), .b_i(b_i[L-1:0]), .p_o(ll_q2),
+    .a_q_o(al_ll_q1), .b_q_o(bl_ll_q1)
+  );
+  gx_dsp_mul #(.AW(L), .BW(BH), .ASigned(1'b0), .BSigned(1'b1)) u_lh (
+    .clk_i, .rst_i, .en_i, .a_i(a_i[L-1:0]), .b_i(b_i[BW-1:L]), .p_o(lh_q2),
+    .a_q_o(al_lh_q1), .b_q_o(bh_lh_q1)
+  );
+  gx_dsp_mul #(.AW(AH), .BW(L), .ASigned(1'b1), .BSigned(1'b0)) u_hl (
+    .clk_i, .rst_i, .en_i, .a_i(a_i[AW-1:L]), .b_i(b_i[L-1:0]), .p_o(hl_q2),
+    .a_q_o(ah_hl_q1), .b_q_o(bl_hl_q1)
+  );
+  gx_dsp_mul #(.AW(AH), .BW(BH), .ASigned(1'b1), .BSigned(1'b1)) u_hh (
+    .clk_i, .rst_i, .en_i, .a_i(a_i[AW-1:L]), .b_i(b_i[BW-1:L]), .p_o(hh_q2),
+    .a_q_o(ah_hh_q1), .b_q_o(bh_hh_q1)
+  );
 
   // Stage 3: the sum. {hh, ll} is hh * 2^(2L) + ll exactly (0 <= ll < 2^(2L)).
   logic signed [PW-1:0] p_d, p_q3;
