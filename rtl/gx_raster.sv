@@ -83,7 +83,7 @@ module gx_raster #(
     .clk_i, .rst_i,
     .cmd_valid_i(cmd_valid_i && !cmd_i.op), .cmd_ready_o(prep_ready), .cmd_i,
     .tbl_we_i(tbl_take), .tbl_i(cmd_i.pattern), .rp_opt_i({rp_q, next, adm_seq}),
-    .rp_sel_i({!walk_busy && !item_valid, rd_v}),
+    .rp_sel_i({walk_idle, rd_v}),
     .tri_we_o(tri_we), .tri_o(ptri), .pushed_o(pushed),
     .ofs_we_o(ofs_we), .ofs_waddr_o(ofs_waddr), .ofs_wdata_o(ofs_wdata),
     .busy_o(prep_busy)
@@ -185,7 +185,7 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // Walker and test.
-  logic      walk_busy, issue, i1_valid, item_valid, rd_v, leave, test_busy, cred_q, cred_d;
+  logic      walk_busy, walk_idle, issue, i1_valid, item_valid, rd_v, leave, test_busy, cred_q, cred_d;
   logic [QW-1:0] adm_seq;
   logic [5:0] test_v;
   gx_raster_pkg::rs_item_t  item;
@@ -198,6 +198,7 @@ module gx_raster #(
     .tri_we_i(tri_we), .tri_i(ptri), .pushed_i(pushed),
     .cred_i(cred_q), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
     .item_valid_o(item_valid), .item_o(item), .next_o(next), .busy_o(walk_busy),
+    .idle_o(walk_idle),
     .i1_valid_o(i1_valid), .adm_seq_o(adm_seq)
   );
 
@@ -218,7 +219,7 @@ module gx_raster #(
   always_comb begin
     rp_d = rp_q;
     if (rd_v) rp_d = rd_seq;
-    else if (!walk_busy && !item_valid) rp_d = next;
+    else if (walk_idle) rp_d = next;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) rp_q <= '0;
@@ -260,7 +261,7 @@ module gx_raster #(
     end
   end
 
-  assign idle_o = !prep_busy && !walk_busy && !item_valid && !test_busy && f_count == '0;
+  assign idle_o = !prep_busy && walk_idle && !test_busy && f_count == '0;
 
   // ---------------------------------------------------------------------------------
   // Properties.

@@ -49,6 +49,8 @@ module gx_raster_walk #(
   output      gx_raster_pkg::rs_item_t item_o,      /// the item (registered)
   output      logic [gx_raster_pkg::QW-1:0] next_o, /// the next triangle WA takes
   output      logic                   busy_o,       /// work in the walker
+  output      logic                   idle_o,       /// !busy_o && !item_valid_o (a
+                                                    /// register, for the retire pointer)
   output      logic                   i1_valid_o,   /// I1 holds an item (issued)
   output      logic [gx_raster_pkg::QW-1:0] adm_seq_o /// item_o.seq while item_valid_o (a
                                                     /// copy, for prep's admission)
@@ -860,6 +862,32 @@ module gx_raster_walk #(
   assign busy_o = avail_q || wa_v_q || c1_v_q || c2_v_q || c3_v_q || ff_count != '0 ||
                   f1_v_q || f2_v_q || f3_v_q || f4_v_q || fr_count != '0 ||
                   g1_v_q || g2_v_q || fg_count != '0 || i1_v_q;
+  // The idle register: nothing in the walker nor the item register, decided a clock ahead
+  // from registers and the FIFOs' pushes (the retire pointer's choice reads no wide OR).
+  // In the next clock: a triangle available or in WA now keeps avail_q, wa_v_q or C1
+  // busy (taken, held or handed on), and prep's write makes one available; C2, C3, F2 to
+  // F4, G2 and the item register follow C1, C2, F1 to F3, G1 and I1; a FIFO's count is
+  // not 0 after a push or with words held and the head not popped in the clock before
+  // (count_o counts that pop: pop_q1), and WF's, WR's and GR's hand-ons (to C1, F1, G1,
+  // I1) need a valid head, a word counted.
+  logic ff_pop_q1, fr_pop_q1, fg_pop_q1, idle_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      ff_pop_q1 <= 1'b0;
+      fr_pop_q1 <= 1'b0;
+      fg_pop_q1 <= 1'b0;
+      idle_q    <= 1'b1;
+    end else begin
+      ff_pop_q1 <= ff_pop;
+      fr_pop_q1 <= fr_pop;
+      fg_pop_q1 <= fg_pop;
+      idle_q    <= !(avail_q || wa_v_q || tri_we_i || c1_v_q || c2_v_q ||
+                     (c3_v_q && c3_nz_q) || ff_count != FCW'(ff_pop_q1) ||
+                     f1_v_q || f2_v_q || f3_v_q || f4_push_q || fr_count != FCW'(fr_pop_q1) ||
+                     g1_v_q || g2_v_q || fg_count != FCW'(fg_pop_q1) || i1_v_q);
+    end
+  end
+  assign idle_o = idle_q;
 
   // ---------------------------------------------------------------------------------
   // Properties.
@@ -911,6 +939,10 @@ module gx_raster_walk #(
   end
 `endif
   `GX_ASSERT(RkLow_A, !tri_we_i || rk_low)
+  // the idle register (IdleAhead_A) and the pops of the clock before it reads
+  `GX_ASSERT(IdleAhead_A, idle_q == (!busy_o && !it_v_q) &&
+                          (!ff_pop_q1 || ff_count != '0) && (!fr_pop_q1 || fr_count != '0) &&
+                          (!fg_pop_q1 || fg_count != '0))
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&
