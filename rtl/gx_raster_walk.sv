@@ -590,7 +590,7 @@ module gx_raster_walk #(
 
   // FIFO R and WR: the head's groups, lowest first (wr_rest_q, wr_last_q, wr_ic_q as
   // WF's wf_rest_q, wf_last_q, wf_ic_q; wr_ic_q for each edge's offset selects in G1)
-  logic            fr_push, fr_pop, fr_valid, wr_emit, wr_last, cred_r_q, fr_ld;
+  logic            fr_push, fr_pop, fr_valid, wr_emit, cred_r_q, fr_ld;
   rec_fm_t         fr_head, fr_next;
   logic [FCW-1:0]  fr_count;
   logic [G-1:0]    wr_rest_q;
@@ -600,14 +600,16 @@ module gx_raster_walk #(
   logic            wr_last_q;
   logic [2:0][GL-1:0] wr_ic_q;
   (* keep *) logic [GL-1:0] wr_idx;
+  // the pop (wr_emit && wr_last_q) a register, decided a clock ahead as WF's (PopAhead_A):
+  // the head's load enables are one LUT of registers
+  logic            wr_pop_q;
   assign fr_push = f4_push_q;
-  assign fr_pop  = wr_emit && wr_last;
-  gx_fifo_lut #(.Width($bits(f4_m)), .Depth(FD)) u_fr (
+  assign fr_pop  = wr_pop_q;
+  gx_fifo_lut #(.Width($bits(f4_m)), .Depth(FD), .HeadGroups(2)) u_fr (
     .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f4_m), .pop_i(fr_pop),
     .valid_o(fr_valid), .head_o(fr_head), .count_o(fr_count), .load_o(fr_ld),
     .next_o(fr_next));
   assign wr_idx  = low_g(wr_rest_q);
-  assign wr_last = wr_last_q;
   assign wr_emit = fr_valid && cred_r_q;
   // the next values with and without a load, each formed apart (kept nets), so the
   // load only selects
@@ -789,6 +791,12 @@ module gx_raster_walk #(
     if (rst_i) cred_r_q <= 1'b0;
     else cred_r_q <= room_r;
   end
+  // FIFO R's pop in the next clock: its head is valid then (loaded now, or valid and not
+  // popped), WR has credit (room_r) and the head's last group is left
+  always_ff @(posedge clk_i) begin
+    if (rst_i) wr_pop_q <= 1'b0;
+    else wr_pop_q <= room_r && (fr_ld ? wr_last_n : fr_valid && !fr_pop && wr_last_e);
+  end
 
   // ---------------------------------------------------------------------------------
   // I: the item. I1 the step as GR hands it on, with its triangle's step offset D(h)
@@ -913,9 +921,10 @@ module gx_raster_walk #(
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0))
-  // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
+  // the registers decided a clock ahead: FIFO F's and R's pops, FIFO R's push; the admission's
   // copy of the item's sequence number
   `GX_ASSERT(PopAhead_A, wf_pop_q == (ff_valid && cred_f_q && wf_last_q) &&
+                         wr_pop_q == (fr_valid && cred_r_q && wr_last_q) &&
                          f4_push_q == (f4_v_q && f4_rok_q != '0 && f4_gok_q != '0) &&
                          (!it_v_q || it_seqa_q == it_q.seq))
   // the I ring keeps D / 2^LS: the bits it drops are 0 (prep's KoLow_A)
