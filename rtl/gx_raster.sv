@@ -196,7 +196,7 @@ module gx_raster #(
   gx_raster_walk #(.Lanes(Lanes)) u_walk (
     .clk_i, .rst_i,
     .tri_we_i(tri_we), .tri_i(ptri), .pushed_i(pushed),
-    .cred_i(cred_q), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
+    .cred_i(cred_q), .cred_n_i(cred_d), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
     .item_valid_o(item_valid), .item_o(item), .next_o(next), .busy_o(walk_busy),
     .idle_o(walk_idle),
     .i1_valid_o(i1_valid), .adm_seq_o(adm_seq)
@@ -250,15 +250,22 @@ module gx_raster #(
     grp_o.masks = 256'(f_out[64*Lanes-1:0]);
   end
   assign infl_d = infl_q + 4'(issue) - 4'(leave);
-  assign cred_d = 32'(infl_d) + 32'(f_count) + 32'(t_valid) < FC;
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      infl_q <= '0;
-      cred_q <= 1'b0;
-    end else begin
-      infl_q <= infl_d;
-      cred_q <= cred_d;
-    end
+    if (rst_i) infl_q <= '0;
+    else infl_q <= infl_d;
+  end
+  // The credit as a count with registered flags (no adder before it): u, the items in
+  // flight and the FIFO's words, with a pop from the FIFO counted a clock late (u =
+  // infl_q + f_count + the pop of the clock before); an item leaving T6 without a group
+  // leaves u. cred_d, the credit of the next clock, is a few gates of registers, so the
+  // walker decides FIFO G's pop from it a clock ahead.
+  logic [$clog2(FC):0] cred_u;
+  gx_raster_credit #(.Depth(FC)) u_cred (
+    .clk_i, .rst_i, .up_i(issue), .dn_i(leave && !t_valid),
+    .pop_i(grp_valid_o && grp_ready_i), .room_o(cred_d), .used_o(cred_u));
+  always_ff @(posedge clk_i) begin
+    if (rst_i) cred_q <= 1'b0;
+    else cred_q <= cred_d;
   end
 
   assign idle_o = !prep_busy && walk_idle && !test_busy && f_count == '0;
@@ -277,6 +284,17 @@ module gx_raster #(
   // infl_q counts the items from I1 to T6; the credit was granted with room for one more.
   `GX_ASSERT(InflCount_A, 32'(infl_q) == 32'(i1_valid) + 32'(item_valid) + 32'($countones(test_v)))
   `GX_ASSERT(CredRoom_A, !cred_q || 32'(infl_q) + 32'(f_count) < FC)
+  // the credit's count: the items in flight, the FIFO's words and its pop of the clock
+  // before
+`ifdef GX_ASSERT_ON
+  logic fv_opop_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) fv_opop_q <= 1'b0;
+    else fv_opop_q <= grp_valid_o && grp_ready_i;
+  end
+`endif
+  `GX_ASSERT(CredCount_A, 32'(cred_u) == 32'(infl_q) + 32'(f_count) + 32'(fv_opop_q) &&
+                          (!t_valid || leave))
   // The ring: a slot is written only when no item reads it (its triangle is retired).
 `ifdef GX_ASSERT_ON
   logic rt_low;  // the bits of K and O the ring does not keep are 0

@@ -42,6 +42,7 @@ module gx_raster_walk #(
   input  wire gx_raster_pkg::rs_tri_t tri_i,        /// ... this one, at slot seq % 16
   input  wire logic [gx_raster_pkg::QW-1:0] pushed_i, /// triangles written (mod 32)
   input  wire logic                   cred_i,       /// the test has room for an item
+  input  wire logic                   cred_n_i,     /// cred_i of the next clock
   output      logic                   issue_o,      /// GR hands on an item this clock
   output      logic                   rt_re_o,      /// the item after GR: read the test's
   output      logic [3:0]             rt_addr_o,    /// ring at its triangle's slot
@@ -764,7 +765,10 @@ module gx_raster_walk #(
     .valid_o(fg_valid), .head_o(fg_head), .count_o(fg_count), .load_o(fg_ld),
     .next_o(fg_next));
   assign gr_last = gr_last_q;
-  assign fg_pop  = gr_emit && gr_last;
+  // the pop (gr_emit && gr_last) a register, decided a clock ahead from the test's next
+  // credit as WF's (PopAhead_A): the head's load enables are one LUT of registers
+  logic            gr_pop_q;
+  assign fg_pop  = gr_pop_q;
   assign gr_last_n = steps_m1(fg_next.nlog) == 2'd0;
   assign gr_last_e = gr_emit ? gr_h_q + 2'd1 == steps_m1(fg_head.nlog) : gr_last_q;
   assign gr_emit = fg_valid && cred_i;
@@ -776,6 +780,12 @@ module gx_raster_walk #(
       if (gr_emit) gr_h_q <= gr_last ? '0 : gr_h_q + 2'd1;
       gr_last_q <= fg_ld ? gr_last_n : gr_last_e;
     end
+  end
+  // FIFO G's pop in the next clock: its head is valid then (loaded now, or valid and not
+  // popped), the test has credit (cred_n_i) and the head's last step is left
+  always_ff @(posedge clk_i) begin
+    if (rst_i) gr_pop_q <= 1'b0;
+    else gr_pop_q <= cred_n_i && (fg_ld ? gr_last_n : fg_valid && !fg_pop && gr_last_e);
   end
   for (genvar e = 0; e < 3; e++) begin : gen_hc
     (* keep *) always_ff @(posedge clk_i) begin
@@ -921,10 +931,11 @@ module gx_raster_walk #(
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0))
-  // the registers decided a clock ahead: FIFO F's and R's pops, FIFO R's push; the admission's
+  // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
   // copy of the item's sequence number
   `GX_ASSERT(PopAhead_A, wf_pop_q == (ff_valid && cred_f_q && wf_last_q) &&
                          wr_pop_q == (fr_valid && cred_r_q && wr_last_q) &&
+                         gr_pop_q == (fg_valid && cred_i && gr_last_q) &&
                          f4_push_q == (f4_v_q && f4_rok_q != '0 && f4_gok_q != '0) &&
                          (!it_v_q || it_seqa_q == it_q.seq))
   // the I ring keeps D / 2^LS: the bits it drops are 0 (prep's KoLow_A)
