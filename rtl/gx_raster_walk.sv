@@ -353,7 +353,15 @@ module gx_raster_walk #(
   rec_cm_t         c2_q, c3_q;      // c2_q.mask: the fine tiles that meet the range
   logic [3:0][2:0] c2_neg_q;        // fine tile f, edge e: E' + kfc[f][e] < 0 (the sign)
   logic            c3_nz_q;         // c3_q's mask is not 0: the tile goes on to FIFO F
+  logic            c3_push_q;       // C3 holds a tile whose mask is not 0 (FIFO F's push:
+                                    // a register of its own, loaded only by the FIFO)
   logic [FCW-1:0]  used_c;          // tiles in C1..C3 and words in FIFO F
+  logic            c3_nz_d;         // C2's fine tiles that pass: not none
+  always_comb begin
+    c3_nz_d = 1'b0;
+    for (int f = 0; f < 4; f++)
+      c3_nz_d = c3_nz_d || (c2_q.mask[f] && c2_neg_q[f] == 3'b000);
+  end
   always_ff @(posedge clk_i) begin
     c1_q.seq <= wa_seq_q;
     c1_q.tx  <= wa_tx_q;
@@ -389,7 +397,7 @@ module gx_raster_walk #(
       c3_q.ty   <= c2_q.ty;
       c3_q.e    <= c2_q.e;
       c3_q.mask <= m;
-      c3_nz_q   <= m != '0;
+      c3_nz_q   <= c3_nz_d;
     end
   end
   assign rc_addr = wa_seq_q[3:0];
@@ -398,10 +406,12 @@ module gx_raster_walk #(
       c1_v_q <= 1'b0;
       c2_v_q <= 1'b0;
       c3_v_q <= 1'b0;
+      c3_push_q <= 1'b0;
     end else begin
       c1_v_q <= wa_adv;
       c2_v_q <= c1_v_q;
       c3_v_q <= c2_v_q;
+      c3_push_q <= c2_v_q && c3_nz_d;
     end
   end
 
@@ -424,7 +434,7 @@ module gx_raster_walk #(
   // the pop (wf_emit && wf_last) a register, decided a clock ahead (below, PopAhead_A): the
   // head's load enables are one LUT of registers
   logic            wf_pop_q;
-  assign ff_push = c3_v_q && c3_nz_q;
+  assign ff_push = c3_push_q;
   assign ff_pop  = wf_pop_q;
   gx_fifo_lut #(.Width($bits(c3_q)), .Depth(FD), .HeadGroups(2)) u_ff (
     .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c3_q), .pop_i(ff_pop),
@@ -900,7 +910,7 @@ module gx_raster_walk #(
       fr_pop_q1 <= fr_pop;
       fg_pop_q1 <= fg_pop;
       idle_q    <= !(avail_q || wa_v_q || tri_we_i || c1_v_q || c2_v_q ||
-                     (c3_v_q && c3_nz_q) || ff_count != FCW'(ff_pop_q1) ||
+                     c3_push_q || ff_count != FCW'(ff_pop_q1) ||
                      f1_v_q || f2_v_q || f3_v_q || f4_push_q || fr_count != FCW'(fr_pop_q1) ||
                      g1_v_q || g2_v_q || fg_count != FCW'(fg_pop_q1) || i1_v_q);
     end
@@ -930,7 +940,7 @@ module gx_raster_walk #(
                            wf_ic_q == {3{wf_idx}} &&
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
-  `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0))
+  `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0) && c3_push_q == (c3_v_q && c3_nz_q))
   // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
   // copy of the item's sequence number
   `GX_ASSERT(PopAhead_A, wf_pop_q == (ff_valid && cred_f_q && wf_last_q) &&
