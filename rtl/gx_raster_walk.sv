@@ -409,9 +409,9 @@ module gx_raster_walk #(
       c3_push_q <= 1'b0;
     end else begin
       c1_v_q <= wa_adv;
+      c3_push_q <= c2_v_q && c3_nz_d;
       c2_v_q <= c1_v_q;
       c3_v_q <= c2_v_q;
-      c3_push_q <= c2_v_q && c3_nz_d;
     end
   end
 
@@ -671,12 +671,14 @@ module gx_raster_walk #(
     logic [15:0]        inr;        // its pixels in the pixel range
     logic [2:0][EV-1:0] e;          // floor(E' / 2^ES) at its origin
   } rec_g_t;
-  typedef struct packed {           // a group with its E' limited (FIFO G)
+  typedef struct packed {           // a group with its E' limited (FIFO G, I1)
     logic [QW-1:0]      seq;
     logic [2:0]         nlog;
     logic [11:0]        qx, qy;
     logic [15:0]        inr;
-    logic [2:0][IV-1:0] e;          // floor(E' / 2^ES) limited to +-2^(IV - 2)
+    logic [2:0]         lim;        // FIFO G: edge e's E' is beyond the limit
+    logic [2:0][IV-1:0] e;          // floor(E' / 2^ES) limited to +-2^(IV - 2) (FIFO G:
+                                    // its sign and low IV - 1 bits, the limit at I1)
   } rec_gl_t;
   logic            g1_v_q, g2_v_q;
   logic [QW-1:0]   g1_seq_q;
@@ -753,19 +755,23 @@ module gx_raster_walk #(
   // gr_last_q's next value with and without a load, formed apart (kept nets) as WF's
   (* keep *) logic gr_last_n, gr_last_e;
   rec_gl_t         g2_l, fg_head, fg_next;
-  // FIFO G's word: G2's group, each E' limited to +-2^(IV - 2) (+-2^36 of E'): when
+  // FIFO G's word: G2's group, each E' to be limited to +-2^(IV - 2) (+-2^36 of E'): when
   // |E'| >= 2^36 at the group's origin, every pixel value of its steps, E' + D + K + O
   // with |D| + |K| + |O| < 2^36 - 2^32, is far (|P| >= 2^32) and has E''s sign, with the
-  // limited E' as with E' (docs/raster.md, "Widths"), so the test's outcome is the same
+  // limited E' as with E' (docs/raster.md, "Widths"), so the test's outcome is the same.
+  // The word holds E''s sign and low IV - 1 bits (E' itself when in range: its bits from
+  // IV - 2 up are the sign) and the flag lim; I1 applies the limit, so no select lies
+  // between G2's register and the FIFO's memory.
   always_comb begin
     g2_l.seq  = g2_q.seq;
     g2_l.nlog = g2_q.nlog;
     g2_l.qx   = g2_q.qx;
     g2_l.qy   = g2_q.qy;
     g2_l.inr  = g2_q.inr;
-    for (int e = 0; e < 3; e++)
-      g2_l.e[e] = g2_q.e[e][EV-1:IV-2] == '0 || g2_q.e[e][EV-1:IV-2] == '1
-                ? g2_q.e[e][IV-1:0] : {g2_q.e[e][EV-1], 1'b1, (IV-2)'(0)};
+    for (int e = 0; e < 3; e++) begin
+      g2_l.lim[e] = !(g2_q.e[e][EV-1:IV-2] == '0 || g2_q.e[e][EV-1:IV-2] == '1);
+      g2_l.e[e]   = {g2_q.e[e][EV-1], g2_q.e[e][IV-2:0]};
+    end
   end
   logic [FCW-1:0]  fg_count;
   logic [1:0]      gr_h_q;
@@ -832,6 +838,8 @@ module gx_raster_walk #(
   gx_raster_pkg::rs_item_t it_q;
   always_ff @(posedge clk_i) begin
     i1_q      <= fg_head;
+    for (int e = 0; e < 3; e++)
+      if (fg_head.lim[e]) i1_q.e[e] <= {fg_head.e[e][IV-1], 1'b1, (IV-2)'(0)};
     i1_h_q    <= gr_h_q;
     i1_last_q <= gr_last;
     for (int e = 0; e < 3; e++)
@@ -879,7 +887,7 @@ module gx_raster_walk #(
   end
   logic unused_i;  // the group's mode was GR's; of a FIFO's next word, WF's, WR's and GR's
                    // registers take the mask or the mode
-  assign unused_i = ^{i1_q.nlog, ff_next, fr_next, fg_next};
+  assign unused_i = ^{i1_q.nlog, i1_q.lim, ff_next, fr_next, fg_next};
 
   assign issue_o      = gr_emit;
   assign rt_re_o      = gr_emit;
