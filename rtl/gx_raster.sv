@@ -185,7 +185,7 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // Walker and test.
-  logic      walk_busy, walk_idle, issue, i1_valid, item_valid, rd_v, leave, test_busy, cred_q, cred_d;
+  logic      drop, walk_busy, walk_idle, issue, i1_valid, item_valid, rd_v, leave, test_busy, cred_q, cred_d;
   logic [QW-1:0] adm_seq;
   logic [5:0] test_v;
   gx_raster_pkg::rs_item_t  item;
@@ -206,7 +206,8 @@ module gx_raster #(
     .clk_i, .rst_i,
     .item_valid_i(item_valid), .item_i(item), .k_i(rt_k), .o_i(rt_o),
     .ofs_raddr_o(ofs_raddr), .rd_v_o(rd_v), .rd_seq_o(rd_seq), .ofs_rdata_i(ofs_rdata),
-    .grp_valid_o(t_valid), .grp_o(t_grp), .leave_o(leave), .busy_o(test_busy),
+    .grp_valid_o(t_valid), .grp_o(t_grp), .leave_o(leave), .drop_o(drop),
+    .busy_o(test_busy),
     .stage_v_o(test_v)
   );
 
@@ -257,11 +258,11 @@ module gx_raster #(
   // The credit as a count with registered flags (no adder before it): u, the items in
   // flight and the FIFO's words, with a pop from the FIFO counted a clock late (u =
   // infl_q + f_count + the pop of the clock before); an item leaving T6 without a group
-  // leaves u. cred_d, the credit of the next clock, is a few gates of registers, so the
+  // (the test's register drop, apart from the FIFO's write) leaves u. cred_d, the credit of the next clock, is a few gates of registers, so the
   // walker decides FIFO G's pop from it a clock ahead.
   logic [$clog2(FC):0] cred_u;
   gx_raster_credit #(.Depth(FC)) u_cred (
-    .clk_i, .rst_i, .up_i(issue), .dn_i(leave && !t_valid),
+    .clk_i, .rst_i, .up_i(issue), .dn_i(drop),
     .pop_i(grp_valid_o && grp_ready_i), .room_o(cred_d), .used_o(cred_u));
   always_ff @(posedge clk_i) begin
     if (rst_i) cred_q <= 1'b0;
@@ -294,7 +295,7 @@ module gx_raster #(
   end
 `endif
   `GX_ASSERT(CredCount_A, 32'(cred_u) == 32'(infl_q) + 32'(f_count) + 32'(fv_opop_q) &&
-                          (!t_valid || leave))
+                          drop == (leave && !t_valid))
   // The ring: a slot is written only when no item reads it (its triangle is retired).
 `ifdef GX_ASSERT_ON
   logic rt_low;  // the bits of K and O the ring does not keep are 0
