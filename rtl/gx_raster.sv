@@ -83,7 +83,7 @@ module gx_raster #(
     .clk_i, .rst_i,
     .cmd_valid_i(cmd_valid_i && !cmd_i.op), .cmd_ready_o(prep_ready), .cmd_i,
     .tbl_we_i(tbl_take), .tbl_i(cmd_i.pattern), .rp_opt_i({rp_q, next, adm_seq}),
-    .rp_sel_i({!walk_busy && !item_valid, rd_v}),
+    .rp_sel_i({walk_idle, rd_v}),
     .tri_we_o(tri_we), .tri_o(ptri), .pushed_o(pushed),
     .ofs_we_o(ofs_we), .ofs_waddr_o(ofs_waddr), .ofs_wdata_o(ofs_wdata),
     .busy_o(prep_busy)
@@ -185,7 +185,7 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // Walker and test.
-  logic      walk_busy, issue, i1_valid, item_valid, rd_v, leave, test_busy, cred_q, cred_d;
+  logic      drop, walk_busy, walk_idle, issue, i1_valid, item_valid, rd_v, leave, test_busy, cred_q, cred_d;
   logic [QW-1:0] adm_seq;
   logic [5:0] test_v;
   gx_raster_pkg::rs_item_t  item;
@@ -196,8 +196,9 @@ module gx_raster #(
   gx_raster_walk #(.Lanes(Lanes)) u_walk (
     .clk_i, .rst_i,
     .tri_we_i(tri_we), .tri_i(ptri), .pushed_i(pushed),
-    .cred_i(cred_q), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
+    .cred_i(cred_q), .cred_n_i(cred_d), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
     .item_valid_o(item_valid), .item_o(item), .next_o(next), .busy_o(walk_busy),
+    .idle_o(walk_idle),
     .i1_valid_o(i1_valid), .adm_seq_o(adm_seq)
   );
 
@@ -205,7 +206,8 @@ module gx_raster #(
     .clk_i, .rst_i,
     .item_valid_i(item_valid), .item_i(item), .k_i(rt_k), .o_i(rt_o),
     .ofs_raddr_o(ofs_raddr), .rd_v_o(rd_v), .rd_seq_o(rd_seq), .ofs_rdata_i(ofs_rdata),
-    .grp_valid_o(t_valid), .grp_o(t_grp), .leave_o(leave), .busy_o(test_busy),
+    .grp_valid_o(t_valid), .grp_o(t_grp), .leave_o(leave), .drop_o(drop),
+    .busy_o(test_busy),
     .stage_v_o(test_v)
   );
 
@@ -218,7 +220,7 @@ module gx_raster #(
   always_comb begin
     rp_d = rp_q;
     if (rd_v) rp_d = rd_seq;
-    else if (!walk_busy && !item_valid) rp_d = next;
+    else if (walk_idle) rp_d = next;
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) rp_q <= '0;
@@ -249,18 +251,25 @@ module gx_raster #(
     grp_o.masks = 256'(f_out[64*Lanes-1:0]);
   end
   assign infl_d = infl_q + 4'(issue) - 4'(leave);
-  assign cred_d = 32'(infl_d) + 32'(f_count) + 32'(t_valid) < FC;
   always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      infl_q <= '0;
-      cred_q <= 1'b0;
-    end else begin
-      infl_q <= infl_d;
-      cred_q <= cred_d;
-    end
+    if (rst_i) infl_q <= '0;
+    else infl_q <= infl_d;
+  end
+  // The credit as a count with registered flags (no adder before it): u, the items in
+  // flight and the FIFO's words, with a pop from the FIFO counted a clock late (u =
+  // infl_q + f_count + the pop of the clock before); an item leaving T6 without a group
+  // (the test's register drop, apart from the FIFO's write) leaves u. cred_d, the credit of the next clock, is a few gates of registers, so the
+  // walker decides FIFO G's pop from it a clock ahead.
+  logic [$clog2(FC):0] cred_u;
+  gx_raster_credit #(.Depth(FC)) u_cred (
+    .clk_i, .rst_i, .up_i(issue), .dn_i(drop),
+    .pop_i(grp_valid_o && grp_ready_i), .room_o(cred_d), .used_o(cred_u));
+  always_ff @(posedge clk_i) begin
+    if (rst_i) cred_q <= 1'b0;
+    else cred_q <= cred_d;
   end
 
-  assign idle_o = !prep_busy && !walk_busy && !item_valid && !test_busy && f_count == '0;
+  assign idle_o = !prep_busy && walk_idle && !test_busy && f_count == '0;
 
   // ---------------------------------------------------------------------------------
   // Properties.
@@ -276,6 +285,17 @@ module gx_raster #(
   // infl_q counts the items from I1 to T6; the credit was granted with room for one more.
   `GX_ASSERT(InflCount_A, 32'(infl_q) == 32'(i1_valid) + 32'(item_valid) + 32'($countones(test_v)))
   `GX_ASSERT(CredRoom_A, !cred_q || 32'(infl_q) + 32'(f_count) < FC)
+  // the credit's count: the items in flight, the FIFO's words and its pop of the clock
+  // before
+`ifdef GX_ASSERT_ON
+  logic fv_opop_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) fv_opop_q <= 1'b0;
+    else fv_opop_q <= grp_valid_o && grp_ready_i;
+  end
+`endif
+  `GX_ASSERT(CredCount_A, 32'(cred_u) == 32'(infl_q) + 32'(f_count) + 32'(fv_opop_q) &&
+                          drop == (leave && !t_valid))
   // The ring: a slot is written only when no item reads it (its triangle is retired).
 `ifdef GX_ASSERT_ON
   logic rt_low;  // the bits of K and O the ring does not keep are 0

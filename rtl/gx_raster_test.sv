@@ -42,6 +42,8 @@ module gx_raster_test #(
   output      logic                    grp_valid_o,  /// a group with coverage leaves T6
   output      gx_pkg::rs_qgroup_t      grp_o,        /// the group
   output      logic                    leave_o,      /// an item leaves T6 this clock
+  output      logic                    drop_o,       /// ... and no group with it (a
+                                                     /// register, for the credit)
   output      logic                    busy_o,       /// an item is in T1..T6
   output      logic [5:0]              stage_v_o     /// T1..T6 hold an item (bit 0: T1)
 );
@@ -245,6 +247,7 @@ module gx_raster_test #(
   // group's steps so far and acc_any_q its lanes with a sample (loaded only with an item,
   // so a gap between two steps of a group, when the walker waits for credit, keeps them).
   logic                t6_v_q, t6_grp_q;
+  logic                t6_drop_q;   // T6's item leaves with no group (the credit's own)
   logic [Lanes*64-1:0] t6_mask_q, acc_q, acc_d;
   logic [Lanes-1:0]    t6_any_q, acc_any_q, any_d;
   always_comb begin
@@ -258,11 +261,13 @@ module gx_raster_test #(
     if (rst_i) begin
       t6_v_q    <= 1'b0;
       t6_grp_q  <= 1'b0;
+      t6_drop_q <= 1'b0;
       acc_q     <= '0;
       acc_any_q <= '0;
     end else begin
       t6_v_q   <= t5_v_q;
       t6_grp_q <= t5_grp_q;
+      t6_drop_q <= t5_v_q && !(t5_grp_q && any_d != '0);
       if (t5_v_q) begin
         acc_q     <= acc_d;
         acc_any_q <= any_d;
@@ -285,10 +290,13 @@ module gx_raster_test #(
   end
   assign grp_valid_o = t6_grp_q && t6_any_q != '0;
   assign leave_o     = t6_v_q;
+  assign drop_o      = t6_drop_q;
   assign stage_v_o   = {t6_v_q, t5_v_q, t4_v_q, t3_v_q, t2_v_q, t1_v_q};
   assign busy_o      = stage_v_o != '0;
   // A group ends with one of its items.
   `GX_ASSERT(GrpItem_A, (!t5_grp_q || t5_v_q) && (!t6_grp_q || t6_v_q))
+  // the credit's register: an item leaves without a group
+  `GX_ASSERT(Drop_A, t6_drop_q == (t6_v_q && !grp_valid_o))
 
   // ---------------------------------------------------------------------------------
   // Properties.

@@ -42,6 +42,7 @@ module gx_raster_walk #(
   input  wire gx_raster_pkg::rs_tri_t tri_i,        /// ... this one, at slot seq % 16
   input  wire logic [gx_raster_pkg::QW-1:0] pushed_i, /// triangles written (mod 32)
   input  wire logic                   cred_i,       /// the test has room for an item
+  input  wire logic                   cred_n_i,     /// cred_i of the next clock
   output      logic                   issue_o,      /// GR hands on an item this clock
   output      logic                   rt_re_o,      /// the item after GR: read the test's
   output      logic [3:0]             rt_addr_o,    /// ring at its triangle's slot
@@ -49,6 +50,8 @@ module gx_raster_walk #(
   output      gx_raster_pkg::rs_item_t item_o,      /// the item (registered)
   output      logic [gx_raster_pkg::QW-1:0] next_o, /// the next triangle WA takes
   output      logic                   busy_o,       /// work in the walker
+  output      logic                   idle_o,       /// !busy_o && !item_valid_o (a
+                                                    /// register, for the retire pointer)
   output      logic                   i1_valid_o,   /// I1 holds an item (issued)
   output      logic [gx_raster_pkg::QW-1:0] adm_seq_o /// item_o.seq while item_valid_o (a
                                                     /// copy, for prep's admission)
@@ -350,7 +353,15 @@ module gx_raster_walk #(
   rec_cm_t         c2_q, c3_q;      // c2_q.mask: the fine tiles that meet the range
   logic [3:0][2:0] c2_neg_q;        // fine tile f, edge e: E' + kfc[f][e] < 0 (the sign)
   logic            c3_nz_q;         // c3_q's mask is not 0: the tile goes on to FIFO F
+  logic            c3_push_q;       // C3 holds a tile whose mask is not 0 (FIFO F's push:
+                                    // a register of its own, loaded only by the FIFO)
   logic [FCW-1:0]  used_c;          // tiles in C1..C3 and words in FIFO F
+  logic            c3_nz_d;         // C2's fine tiles that pass: not none
+  always_comb begin
+    c3_nz_d = 1'b0;
+    for (int f = 0; f < 4; f++)
+      c3_nz_d = c3_nz_d || (c2_q.mask[f] && c2_neg_q[f] == 3'b000);
+  end
   always_ff @(posedge clk_i) begin
     c1_q.seq <= wa_seq_q;
     c1_q.tx  <= wa_tx_q;
@@ -386,7 +397,7 @@ module gx_raster_walk #(
       c3_q.ty   <= c2_q.ty;
       c3_q.e    <= c2_q.e;
       c3_q.mask <= m;
-      c3_nz_q   <= m != '0;
+      c3_nz_q   <= c3_nz_d;
     end
   end
   assign rc_addr = wa_seq_q[3:0];
@@ -395,8 +406,10 @@ module gx_raster_walk #(
       c1_v_q <= 1'b0;
       c2_v_q <= 1'b0;
       c3_v_q <= 1'b0;
+      c3_push_q <= 1'b0;
     end else begin
       c1_v_q <= wa_adv;
+      c3_push_q <= c2_v_q && c3_nz_d;
       c2_v_q <= c1_v_q;
       c3_v_q <= c2_v_q;
     end
@@ -421,7 +434,7 @@ module gx_raster_walk #(
   // the pop (wf_emit && wf_last) a register, decided a clock ahead (below, PopAhead_A): the
   // head's load enables are one LUT of registers
   logic            wf_pop_q;
-  assign ff_push = c3_v_q && c3_nz_q;
+  assign ff_push = c3_push_q;
   assign ff_pop  = wf_pop_q;
   gx_fifo_lut #(.Width($bits(c3_q)), .Depth(FD), .HeadGroups(2)) u_ff (
     .clk_i, .rst_i, .push_i(ff_push), .in_data_i(c3_q), .pop_i(ff_pop),
@@ -588,7 +601,7 @@ module gx_raster_walk #(
 
   // FIFO R and WR: the head's groups, lowest first (wr_rest_q, wr_last_q, wr_ic_q as
   // WF's wf_rest_q, wf_last_q, wf_ic_q; wr_ic_q for each edge's offset selects in G1)
-  logic            fr_push, fr_pop, fr_valid, wr_emit, wr_last, cred_r_q, fr_ld;
+  logic            fr_push, fr_pop, fr_valid, wr_emit, cred_r_q, fr_ld;
   rec_fm_t         fr_head, fr_next;
   logic [FCW-1:0]  fr_count;
   logic [G-1:0]    wr_rest_q;
@@ -598,14 +611,16 @@ module gx_raster_walk #(
   logic            wr_last_q;
   logic [2:0][GL-1:0] wr_ic_q;
   (* keep *) logic [GL-1:0] wr_idx;
+  // the pop (wr_emit && wr_last_q) a register, decided a clock ahead as WF's (PopAhead_A):
+  // the head's load enables are one LUT of registers
+  logic            wr_pop_q;
   assign fr_push = f4_push_q;
-  assign fr_pop  = wr_emit && wr_last;
-  gx_fifo_lut #(.Width($bits(f4_m)), .Depth(FD)) u_fr (
+  assign fr_pop  = wr_pop_q;
+  gx_fifo_lut #(.Width($bits(f4_m)), .Depth(FD), .HeadGroups(2)) u_fr (
     .clk_i, .rst_i, .push_i(fr_push), .in_data_i(f4_m), .pop_i(fr_pop),
     .valid_o(fr_valid), .head_o(fr_head), .count_o(fr_count), .load_o(fr_ld),
     .next_o(fr_next));
   assign wr_idx  = low_g(wr_rest_q);
-  assign wr_last = wr_last_q;
   assign wr_emit = fr_valid && cred_r_q;
   // the next values with and without a load, each formed apart (kept nets), so the
   // load only selects
@@ -656,12 +671,14 @@ module gx_raster_walk #(
     logic [15:0]        inr;        // its pixels in the pixel range
     logic [2:0][EV-1:0] e;          // floor(E' / 2^ES) at its origin
   } rec_g_t;
-  typedef struct packed {           // a group with its E' limited (FIFO G)
+  typedef struct packed {           // a group with its E' limited (FIFO G, I1)
     logic [QW-1:0]      seq;
     logic [2:0]         nlog;
     logic [11:0]        qx, qy;
     logic [15:0]        inr;
-    logic [2:0][IV-1:0] e;          // floor(E' / 2^ES) limited to +-2^(IV - 2)
+    logic [2:0]         lim;        // FIFO G: edge e's E' is beyond the limit
+    logic [2:0][IV-1:0] e;          // floor(E' / 2^ES) limited to +-2^(IV - 2) (FIFO G:
+                                    // its sign and low IV - 1 bits, the limit at I1)
   } rec_gl_t;
   logic            g1_v_q, g2_v_q;
   logic [QW-1:0]   g1_seq_q;
@@ -738,19 +755,23 @@ module gx_raster_walk #(
   // gr_last_q's next value with and without a load, formed apart (kept nets) as WF's
   (* keep *) logic gr_last_n, gr_last_e;
   rec_gl_t         g2_l, fg_head, fg_next;
-  // FIFO G's word: G2's group, each E' limited to +-2^(IV - 2) (+-2^36 of E'): when
+  // FIFO G's word: G2's group, each E' to be limited to +-2^(IV - 2) (+-2^36 of E'): when
   // |E'| >= 2^36 at the group's origin, every pixel value of its steps, E' + D + K + O
   // with |D| + |K| + |O| < 2^36 - 2^32, is far (|P| >= 2^32) and has E''s sign, with the
-  // limited E' as with E' (docs/raster.md, "Widths"), so the test's outcome is the same
+  // limited E' as with E' (docs/raster.md, "Widths"), so the test's outcome is the same.
+  // The word holds E''s sign and low IV - 1 bits (E' itself when in range: its bits from
+  // IV - 2 up are the sign) and the flag lim; I1 applies the limit, so no select lies
+  // between G2's register and the FIFO's memory.
   always_comb begin
     g2_l.seq  = g2_q.seq;
     g2_l.nlog = g2_q.nlog;
     g2_l.qx   = g2_q.qx;
     g2_l.qy   = g2_q.qy;
     g2_l.inr  = g2_q.inr;
-    for (int e = 0; e < 3; e++)
-      g2_l.e[e] = g2_q.e[e][EV-1:IV-2] == '0 || g2_q.e[e][EV-1:IV-2] == '1
-                ? g2_q.e[e][IV-1:0] : {g2_q.e[e][EV-1], 1'b1, (IV-2)'(0)};
+    for (int e = 0; e < 3; e++) begin
+      g2_l.lim[e] = !(g2_q.e[e][EV-1:IV-2] == '0 || g2_q.e[e][EV-1:IV-2] == '1);
+      g2_l.e[e]   = {g2_q.e[e][EV-1], g2_q.e[e][IV-2:0]};
+    end
   end
   logic [FCW-1:0]  fg_count;
   logic [1:0]      gr_h_q;
@@ -760,7 +781,10 @@ module gx_raster_walk #(
     .valid_o(fg_valid), .head_o(fg_head), .count_o(fg_count), .load_o(fg_ld),
     .next_o(fg_next));
   assign gr_last = gr_last_q;
-  assign fg_pop  = gr_emit && gr_last;
+  // the pop (gr_emit && gr_last) a register, decided a clock ahead from the test's next
+  // credit as WF's (PopAhead_A): the head's load enables are one LUT of registers
+  logic            gr_pop_q;
+  assign fg_pop  = gr_pop_q;
   assign gr_last_n = steps_m1(fg_next.nlog) == 2'd0;
   assign gr_last_e = gr_emit ? gr_h_q + 2'd1 == steps_m1(fg_head.nlog) : gr_last_q;
   assign gr_emit = fg_valid && cred_i;
@@ -772,6 +796,12 @@ module gx_raster_walk #(
       if (gr_emit) gr_h_q <= gr_last ? '0 : gr_h_q + 2'd1;
       gr_last_q <= fg_ld ? gr_last_n : gr_last_e;
     end
+  end
+  // FIFO G's pop in the next clock: its head is valid then (loaded now, or valid and not
+  // popped), the test has credit (cred_n_i) and the head's last step is left
+  always_ff @(posedge clk_i) begin
+    if (rst_i) gr_pop_q <= 1'b0;
+    else gr_pop_q <= cred_n_i && (fg_ld ? gr_last_n : fg_valid && !fg_pop && gr_last_e);
   end
   for (genvar e = 0; e < 3; e++) begin : gen_hc
     (* keep *) always_ff @(posedge clk_i) begin
@@ -786,6 +816,12 @@ module gx_raster_walk #(
   always_ff @(posedge clk_i) begin
     if (rst_i) cred_r_q <= 1'b0;
     else cred_r_q <= room_r;
+  end
+  // FIFO R's pop in the next clock: its head is valid then (loaded now, or valid and not
+  // popped), WR has credit (room_r) and the head's last group is left
+  always_ff @(posedge clk_i) begin
+    if (rst_i) wr_pop_q <= 1'b0;
+    else wr_pop_q <= room_r && (fr_ld ? wr_last_n : fr_valid && !fr_pop && wr_last_e);
   end
 
   // ---------------------------------------------------------------------------------
@@ -802,6 +838,8 @@ module gx_raster_walk #(
   gx_raster_pkg::rs_item_t it_q;
   always_ff @(posedge clk_i) begin
     i1_q      <= fg_head;
+    for (int e = 0; e < 3; e++)
+      if (fg_head.lim[e]) i1_q.e[e] <= {fg_head.e[e][IV-1], 1'b1, (IV-2)'(0)};
     i1_h_q    <= gr_h_q;
     i1_last_q <= gr_last;
     for (int e = 0; e < 3; e++)
@@ -849,7 +887,7 @@ module gx_raster_walk #(
   end
   logic unused_i;  // the group's mode was GR's; of a FIFO's next word, WF's, WR's and GR's
                    // registers take the mask or the mode
-  assign unused_i = ^{i1_q.nlog, ff_next, fr_next, fg_next};
+  assign unused_i = ^{i1_q.nlog, i1_q.lim, ff_next, fr_next, fg_next};
 
   assign issue_o      = gr_emit;
   assign rt_re_o      = gr_emit;
@@ -860,6 +898,32 @@ module gx_raster_walk #(
   assign busy_o = avail_q || wa_v_q || c1_v_q || c2_v_q || c3_v_q || ff_count != '0 ||
                   f1_v_q || f2_v_q || f3_v_q || f4_v_q || fr_count != '0 ||
                   g1_v_q || g2_v_q || fg_count != '0 || i1_v_q;
+  // The idle register: nothing in the walker nor the item register, decided a clock ahead
+  // from registers and the FIFOs' pushes (the retire pointer's choice reads no wide OR).
+  // In the next clock: a triangle available or in WA now keeps avail_q, wa_v_q or C1
+  // busy (taken, held or handed on), and prep's write makes one available; C2, C3, F2 to
+  // F4, G2 and the item register follow C1, C2, F1 to F3, G1 and I1; a FIFO's count is
+  // not 0 after a push or with words held and the head not popped in the clock before
+  // (count_o counts that pop: pop_q1), and WF's, WR's and GR's hand-ons (to C1, F1, G1,
+  // I1) need a valid head, a word counted.
+  logic ff_pop_q1, fr_pop_q1, fg_pop_q1, idle_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      ff_pop_q1 <= 1'b0;
+      fr_pop_q1 <= 1'b0;
+      fg_pop_q1 <= 1'b0;
+      idle_q    <= 1'b1;
+    end else begin
+      ff_pop_q1 <= ff_pop;
+      fr_pop_q1 <= fr_pop;
+      fg_pop_q1 <= fg_pop;
+      idle_q    <= !(avail_q || wa_v_q || tri_we_i || c1_v_q || c2_v_q ||
+                     c3_push_q || ff_count != FCW'(ff_pop_q1) ||
+                     f1_v_q || f2_v_q || f3_v_q || f4_push_q || fr_count != FCW'(fr_pop_q1) ||
+                     g1_v_q || g2_v_q || fg_count != FCW'(fg_pop_q1) || i1_v_q);
+    end
+  end
+  assign idle_o = idle_q;
 
   // ---------------------------------------------------------------------------------
   // Properties.
@@ -884,10 +948,12 @@ module gx_raster_walk #(
                            wf_ic_q == {3{wf_idx}} &&
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
-  `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0))
+  `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0) && c3_push_q == (c3_v_q && c3_nz_q))
   // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
   // copy of the item's sequence number
   `GX_ASSERT(PopAhead_A, wf_pop_q == (ff_valid && cred_f_q && wf_last_q) &&
+                         wr_pop_q == (fr_valid && cred_r_q && wr_last_q) &&
+                         gr_pop_q == (fg_valid && cred_i && gr_last_q) &&
                          f4_push_q == (f4_v_q && f4_rok_q != '0 && f4_gok_q != '0) &&
                          (!it_v_q || it_seqa_q == it_q.seq))
   // the I ring keeps D / 2^LS: the bits it drops are 0 (prep's KoLow_A)
@@ -911,6 +977,10 @@ module gx_raster_walk #(
   end
 `endif
   `GX_ASSERT(RkLow_A, !tri_we_i || rk_low)
+  // the idle register (IdleAhead_A) and the pops of the clock before it reads
+  `GX_ASSERT(IdleAhead_A, idle_q == (!busy_o && !it_v_q) &&
+                          (!ff_pop_q1 || ff_count != '0) && (!fr_pop_q1 || fr_count != '0) &&
+                          (!fg_pop_q1 || fg_count != '0))
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&
