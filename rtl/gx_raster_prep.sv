@@ -429,34 +429,33 @@ module gx_raster_prep #(
     p1_c_q    <= p1_c_d;
     p1_side_q <= p0_side;
   end
-  // the multipliers' operands: a copy for each multiplier of P2, so each copy's loads are
-  // one multiplier's inputs and it can sit beside it (MulCopy_A). The copies are kept
-  // apart from p1_a_q and p1_b_q (the same input) by a synchronous reset, and from each
-  // other (the index copies: the same input) by a reset value of their own; what they
-  // hold after a reset is never used (P1 holds no triangle).
-  logic [2:0][AW-1:0]      p1_am_q, p1_bm_q;
+  // P2's multiplies, each on a hardware multiplier with its operands and its product
+  // registered in the slice (gx_dsp_mul; on the ECP5 a MULT18X18D with its registers on):
+  // the input registers are P1's copies of the operands (one a multiplier, so each sits
+  // in its slice; MulCopy_A), the output register P2's partial product. vl * t unsigned,
+  // vh * t signed (v = vh 2^17 + vl, t the first coarse tile's index, 9 bits).
+  logic [2:0][16+TW:0]  p2_atl_q, p2_btl_q;  // vl * t, unsigned
+  logic [2:0][7+TW:0]   p2_ath_q, p2_bth_q;  // vh * t, signed
+  logic [2:0][16:0]     p1_atl_m, p1_btl_m;  // the multipliers' input registers
+  logic [2:0][AW-18:0]  p1_ath_m, p1_bth_m;
   logic [2:0][1:0][TW-1:0] p1_txm_q, p1_tym_q;  // [e][0]: the low part's, [e][1]: the high's
-  (* keep *) always_ff @(posedge clk_i) begin
-    if (rst_i) begin
-      p1_am_q <= '0;
-      p1_bm_q <= '0;
-    end else begin
-      p1_am_q <= p1_a_d;
-      p1_bm_q <= p1_b_d;
-    end
-  end
-  for (genvar e = 0; e < 3; e++) begin : gen_tm
-    for (genvar k = 0; k < 2; k++) begin : gen_tmk
-      (* keep *) always_ff @(posedge clk_i) begin
-        if (rst_i) begin
-          p1_txm_q[e][k] <= TW'(1 + 2 * e + k);
-          p1_tym_q[e][k] <= TW'(7 + 2 * e + k);
-        end else begin
-          p1_txm_q[e][k] <= TW'(p0_side.px0 >> 4);
-          p1_tym_q[e][k] <= TW'(p0_side.py0 >> 4);
-        end
-      end
-    end
+  for (genvar e = 0; e < 3; e++) begin : gen_p2mul
+    gx_dsp_mul #(.AW(17), .BW(TW), .ASigned(1'b0), .BSigned(1'b0)) u_mul_atl (
+      .clk_i, .rst_i, .en_i(1'b1), .a_i(p1_a_d[e][16:0]), .b_i(TW'(p0_side.px0 >> 4)),
+      .p_o(p2_atl_q[e]), .a_q_o(p1_atl_m[e]), .b_q_o(p1_txm_q[e][0])
+    );
+    gx_dsp_mul #(.AW(17), .BW(TW), .ASigned(1'b0), .BSigned(1'b0)) u_mul_btl (
+      .clk_i, .rst_i, .en_i(1'b1), .a_i(p1_b_d[e][16:0]), .b_i(TW'(p0_side.py0 >> 4)),
+      .p_o(p2_btl_q[e]), .a_q_o(p1_btl_m[e]), .b_q_o(p1_tym_q[e][0])
+    );
+    gx_dsp_mul #(.AW(AW-17), .BW(TW), .ASigned(1'b1), .BSigned(1'b0)) u_mul_ath (
+      .clk_i, .rst_i, .en_i(1'b1), .a_i(p1_a_d[e][AW-1:17]), .b_i(TW'(p0_side.px0 >> 4)),
+      .p_o(p2_ath_q[e]), .a_q_o(p1_ath_m[e]), .b_q_o(p1_txm_q[e][1])
+    );
+    gx_dsp_mul #(.AW(AW-17), .BW(TW), .ASigned(1'b1), .BSigned(1'b0)) u_mul_bth (
+      .clk_i, .rst_i, .en_i(1'b1), .a_i(p1_b_d[e][AW-1:17]), .b_i(TW'(p0_side.py0 >> 4)),
+      .p_o(p2_bth_q[e]), .a_q_o(p1_bth_m[e]), .b_q_o(p1_tym_q[e][1])
+    );
   end
 
   // ---------------------------------------------------------------------------------
@@ -466,26 +465,13 @@ module gx_raster_prep #(
   // coefficients where a tile's far corner takes them (v+ = max(v, 0)); the multiples
   // 2 A + B, 3 A, 3 B.
   localparam int unsigned PAW = AW + TW + 1;  // A tx0: |.| <= 2^23 * 511
-  logic [2:0][16+TW:0]   p2_atl_q, p2_btl_q;  // vl * t, unsigned
-  logic [2:0][8+TW:0]    p2_ath_q, p2_bth_q;  // vh * t, signed
-  logic [2:0][AW:0]      p2_l1_q;             // |A| + |B| <= 2^24
   logic [2:0][XW-1:0]    p2_ab_q, p2_a2b_q, p2_a3_q, p2_b3_q;
   logic [2:0][AW-1:0]    p2_fa_q, p2_fb_q;
   logic [2:0][AW-1:0]    p2_a_q, p2_b_q;
   logic [2:0][EW-1:0]    p2_c_q;
-  // h for each multiplier of P3 (as P1's copies, each with a reset value of its own); the
-  // mode for P3's per-N offsets, decoded one-hot (N = 16, N = 8, N <= 4), a copy for each
-  // edge's K, O and D
-  logic [2:0][1:0][8:0] p2_hm_q;
+  // the mode for P3's per-N offsets, decoded one-hot (N = 16, N = 8, N <= 4), a copy for
+  // each edge's K, O and D
   logic [2:0][2:0]      p2_m16_q, p2_m8_q, p2_m4_q;
-  for (genvar e = 0; e < 3; e++) begin : gen_hm
-    for (genvar k = 0; k < 2; k++) begin : gen_hmk
-      (* keep *) always_ff @(posedge clk_i) begin
-        if (rst_i) p2_hm_q[e][k] <= 9'(1 + 2 * e + k);
-        else p2_hm_q[e][k] <= p1_side_q.h;
-      end
-    end
-  end
   (* keep *) always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       for (int f = 0; f < 3; f++) begin
@@ -497,16 +483,9 @@ module gx_raster_prep #(
   end
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
-      coef_t a, b, am, bm;
+      coef_t a, b;
       a  = $signed(p1_a_q[e]);
       b  = $signed(p1_b_q[e]);
-      am = $signed(p1_am_q[e]);
-      bm = $signed(p1_bm_q[e]);
-      p2_atl_q[e] <= (17+TW)'(am[16:0]) * (17+TW)'(p1_txm_q[e][0]);
-      p2_btl_q[e] <= (17+TW)'(bm[16:0]) * (17+TW)'(p1_tym_q[e][0]);
-      p2_ath_q[e] <= $signed(am[AW-1:17]) * $signed({1'b0, p1_txm_q[e][1]});
-      p2_bth_q[e] <= $signed(bm[AW-1:17]) * $signed({1'b0, p1_tym_q[e][1]});
-      p2_l1_q[e]  <= (AW+1)'(p1_la_q[e]) + (AW+1)'(p1_lb_q[e]);
       p2_ab_q[e]  <= XW'(a) + XW'(b);
       p2_a2b_q[e] <= (XW'(a) <<< 1) + XW'(b);
       p2_a3_q[e]  <= (XW'(a) <<< 1) + XW'(a);
@@ -531,7 +510,7 @@ module gx_raster_prep #(
   localparam int unsigned MW = gx_raster_pkg::MW;
   logic [2:0][PAW-1:0]   p3_atx_q, p3_bty_q;
   logic [2:0][16+9:0]    p3_gl_q;             // (|A| + |B|)[16:0] h, unsigned
-  logic [2:0][7+9:0]     p3_gh_q;             // (|A| + |B|)[24:17] h, unsigned
+  logic [2:0][8+9:0]     p3_gh_q;             // (|A| + |B|)[25:17] h, unsigned, < 2^17
   logic [2:0][36:0]      p3_ma_q, p3_mb_q, p3_mr_q;  // gx_raster_corner_s
   logic [2:0][XW-1:0]    p3_ab_q, p3_a3_q, p3_b3_q;
   logic [2:0][2:0][MW-1:0] p3_k_q, p3_o_q, p3_d_q;
@@ -541,6 +520,23 @@ module gx_raster_prep #(
   for (genvar e = 0; e < 3; e++) begin : gen_corner_s
     gx_raster_corner_s u_cs (.ap_i(p2_fa_q[e]), .bp_i(p2_fb_q[e]), .cons_i(p2_side_q.cons),
                              .ma_o(cs_ma[e]), .mb_o(cs_mb[e]), .mr_o(cs_mr[e]));
+  end
+  // the margin's partial products, each on a hardware multiplier (gx_dsp_mul): its input
+  // registers are P2's |A| + |B| (<= 2^24) and h, its output register P3's product
+  logic [2:0][AW:0]   l1_d;
+  logic [2:0][16:0]   p2_l1l_m;
+  logic [2:0][AW-17:0] p2_l1h_m;
+  logic [2:0][1:0][8:0] p2_hm_q;
+  for (genvar e = 0; e < 3; e++) begin : gen_p3mul
+    assign l1_d[e] = (AW+1)'(p1_la_q[e]) + (AW+1)'(p1_lb_q[e]);
+    gx_dsp_mul #(.AW(17), .BW(9), .ASigned(1'b0), .BSigned(1'b0)) u_mul_gl (
+      .clk_i, .rst_i, .en_i(1'b1), .a_i(l1_d[e][16:0]), .b_i(p1_side_q.h),
+      .p_o(p3_gl_q[e]), .a_q_o(p2_l1l_m[e]), .b_q_o(p2_hm_q[e][0])
+    );
+    gx_dsp_mul #(.AW(AW-16), .BW(9), .ASigned(1'b0), .BSigned(1'b0)) u_mul_gh (
+      .clk_i, .rst_i, .en_i(1'b1), .a_i(l1_d[e][AW:17]), .b_i(p1_side_q.h),
+      .p_o(p3_gh_q[e]), .a_q_o(p2_l1h_m[e]), .b_q_o(p2_hm_q[e][1])
+    );
   end
   function automatic logic [MW-1:0] sh(input logic [XW-1:0] v, input int unsigned n);
     sh = MW'($signed(v)) <<< n;
@@ -565,8 +561,6 @@ module gx_raster_prep #(
       a3  = p2_a3_q[e];
       p3_atx_q[e] <= (PAW'($signed(p2_ath_q[e])) <<< 17) + PAW'(p2_atl_q[e]);
       p3_bty_q[e] <= (PAW'($signed(p2_bth_q[e])) <<< 17) + PAW'(p2_btl_q[e]);
-      p3_gl_q[e]  <= 26'(p2_l1_q[e][16:0]) * 26'(p2_hm_q[e][0]);
-      p3_gh_q[e]  <= 17'(p2_l1_q[e][AW:17]) * 17'(p2_hm_q[e][1]);
       p3_ma_q[e]  <= cs_ma[e];
       p3_mb_q[e]  <= cs_mb[e];
       p3_mr_q[e]  <= cs_mr[e];
@@ -832,7 +826,14 @@ module gx_raster_prep #(
 `endif
   `GX_ASSERT(KoLow_A, ko_low)
   // the multipliers' operand copies: in a stage's first clock, the values they copy
-  `GX_ASSERT(MulCopy_A, (!pv_q[0] || (p1_am_q == p1_a_q && p1_bm_q == p1_b_q &&
+  `GX_ASSERT(MulCopy_A, (!pv_q[0] || (p1_atl_m == {p1_a_q[2][16:0], p1_a_q[1][16:0],
+                                                   p1_a_q[0][16:0]} &&
+                                      p1_ath_m == {p1_a_q[2][AW-1:17], p1_a_q[1][AW-1:17],
+                                                   p1_a_q[0][AW-1:17]} &&
+                                      p1_btl_m == {p1_b_q[2][16:0], p1_b_q[1][16:0],
+                                                   p1_b_q[0][16:0]} &&
+                                      p1_bth_m == {p1_b_q[2][AW-1:17], p1_b_q[1][AW-1:17],
+                                                   p1_b_q[0][AW-1:17]} &&
                                       p1_txm_q == {6{TW'(p1_side_q.px0 >> 4)}} &&
                                       p1_tym_q == {6{TW'(p1_side_q.py0 >> 4)}})) &&
                         (!pv_q[1] || p2_hm_q == {6{p2_side_q.h}}))
