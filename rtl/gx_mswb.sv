@@ -681,7 +681,11 @@ module gx_mswb (
   //          sample) a clock each and leaves the load with the last (gmode), the image
   //          unwritten (no packet of the fast path reads it); otherwise the load goes
   //          on and Init clears what the gather wrote.
+  // The load's control (gat, gd_d, the gathered pair's lanes and line) reads pc_q, a copy
+  // of pr_q with a reset (kept apart from it: equal flip-flops are merged), so pr_q
+  // drives only the record's pair select and the control is not placed beside it.
   logic [1:0]   pr_q, pr_d;
+  logic [1:0]   pc_q;         // pr_q's copy for the load's control (PrCtl_A)
   logic [3:0]   gd_q, gd_d;   // the pairs gathered
   logic [3:0]   gfm;          // the pairs that start a pixel
   logic [3:0]   gsw_q;        // ... and hold a stored sample (from the second Load clock)
@@ -717,9 +721,9 @@ module gx_mswb (
         default: pst[k] = |stored_q[4*k +: 4];
       endcase
     gpst = gfm & pst;
-    gat = state_q == StLoad && !n2 && gfm[pr_q] && !gd_q[pr_q];
+    gat = state_q == StLoad && !n2 && gfm[pc_q] && !gd_q[pc_q];
     gmode = state_q == StLoad && lcnt_q >= 2'd2 && fast_q && !n2;
-    gd_d = state_q == StLoad ? gd_q | (gat ? 4'(f_oh8({1'b0, pr_q})) : 4'd0) : 4'd0;
+    gd_d = state_q == StLoad ? gd_q | (gat ? 4'(f_oh8({1'b0, pc_q})) : 4'd0) : 4'd0;
     gleft = gsw_q & ~gd_d;
     gdone = gleft == 4'd0;
     ld_p = ev_i.data[32'(pr_q)*512 +: 512];
@@ -801,9 +805,9 @@ module gx_mswb (
       // the load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q;
       // N > 2, pair pr_q's from their lanes and line in the eviction's table (glane_q,
       // f_glane)
-      pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pr_q) +: 16] : 16'd0;
+      pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pc_q) +: 16] : 16'd0;
       pn_hi = 16'd0;
-      pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pr_q) + 16 +: 2]}));
+      pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pc_q) + 16 +: 2]}));
       pn_data = ld_g;
     end else if (enc_q == 2'd1) begin
       // the clock after a subset emit: the mask's byte (N <= 8) or two bytes (N = 16)
@@ -1589,6 +1593,7 @@ module gx_mswb (
       pwlo_q <= '0;
       pwhi_q <= '0;
       pwc_q <= 1'b0;
+      pc_q <= 2'd0;
     end else begin
       state_q <= state_d;
       emit_q <= emit_d;
@@ -1603,6 +1608,7 @@ module gx_mswb (
       pwlo_q <= pn_lo;
       pwhi_q <= pn_hi;
       pwc_q <= pn_clr;
+      pc_q <= pr_d;
     end
   end
 
@@ -1977,6 +1983,8 @@ module gx_mswb (
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
   `GX_ASSERT(LRem_A, state_q != StLoad || (lrem_q & ~ld_lines) == 8'd0)
+  // the load's control reads the pair index from its own copy
+  `GX_ASSERT(PrCtl_A, state_q == StIdle || pc_q == pr_q)
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
                     wrw_q == 32'(written_q >> px_q))
