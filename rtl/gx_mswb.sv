@@ -683,9 +683,13 @@ module gx_mswb (
   //          on and Init clears what the gather wrote.
   // The load's control (gat, gd_d, the gathered pair's lanes and line) reads pc_q, a copy
   // of pr_q with a reset (kept apart from it: equal flip-flops are merged), so pr_q
-  // drives only the record's pair select and the control is not placed beside it.
+  // drives only the record's pair select and the control is not placed beside it. The
+  // select itself reads a copy per 128-bit quarter of the pair (pr_q and pq1_q, pq2_n,
+  // pq3_n: with a reset, stored inverted, both; PrCopy_A), each placed by its quarter.
   logic [1:0]   pr_q, pr_d;
   logic [1:0]   pc_q;         // pr_q's copy for the load's control (PrCtl_A)
+  logic [1:0]   pq1_q, pq2_n, pq3_n;  // pr_q, ~pr_q, ~pr_q: the pair select's copies
+  logic [1:0]   pq2, pq3;             // (pq2_n, pq3_n read)
   logic [3:0]   gd_q, gd_d;   // the pairs gathered
   logic [3:0]   gfm;          // the pairs that start a pixel
   logic [3:0]   gsw_q;        // ... and hold a stored sample (from the second Load clock)
@@ -726,7 +730,12 @@ module gx_mswb (
     gd_d = state_q == StLoad ? gd_q | (gat ? 4'(f_oh8({1'b0, pc_q})) : 4'd0) : 4'd0;
     gleft = gsw_q & ~gd_d;
     gdone = gleft == 4'd0;
-    ld_p = ev_i.data[32'(pr_q)*512 +: 512];
+    ld_p[0 +: 128] = ev_i.data[32'(pr_q)*512 +: 128];
+    ld_p[128 +: 128] = ev_i.data[32'(pq1_q)*512 + 128 +: 128];
+    pq2 = ~pq2_n;
+    pq3 = ~pq3_n;
+    ld_p[256 +: 128] = ev_i.data[32'(pq2)*512 + 256 +: 128];
+    ld_p[384 +: 128] = ev_i.data[32'(pq3)*512 + 384 +: 128];
     ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
     for (int unsigned k = 0; k < 8; k++)
       if (!lkp_q[k]) ld_w[k*32 +: 32] = 32'd0;
@@ -1604,6 +1613,8 @@ module gx_mswb (
       pwhi_q <= '0;
       pwc_q <= 1'b0;
       pc_q <= 2'd0;
+      pq1_q <= 2'd3;
+      pq3_n <= 2'd0;
     end else begin
       state_q <= state_d;
       emit_q <= emit_d;
@@ -1619,8 +1630,11 @@ module gx_mswb (
       pwhi_q <= pn_hi;
       pwc_q <= pn_clr;
       pc_q <= pr_d;
+      pq1_q <= pr_d;
+      pq3_n <= ~pr_d;
     end
   end
+  always_ff @(posedge clk_i) pq2_n <= ~pr_d;
 
   always_ff @(posedge clk_i) begin
     cfg_q <= cfg_d;
@@ -2006,6 +2020,8 @@ module gx_mswb (
                        rwm_q == fv_rwm)
   // the load's control reads the pair index from its own copy
   `GX_ASSERT(PrCtl_A, state_q == StIdle || pc_q == pr_q)
+  // ... and the pair select its copies per quarter
+  `GX_ASSERT(PrCopy_A, state_q == StIdle || (pq1_q == pr_q && pq2_n == ~pr_q && pq3_n == ~pr_q))
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
                     wrw_q == 32'(written_q >> px_q))
