@@ -417,8 +417,6 @@ module gx_mswb (
   logic [2:0]   rdl_nx;    // rd_line_q's next value
   logic [5:0]   rd_t;      // the tile sample read (slot rd_t mod S of line rd_x)
   logic [5:0]   rdt_q, rdt_d;  // ... registered a clock ahead (RdT_A)
-  logic [2:0]   rs_n;      // ~rdt_q[2:0]: the slot bits' copy for dwords 2, 3 (RdTCopy_A)
-  logic [3:0][2:0] rs_d;   // the slot bits the select of dword d reads
   logic [3:0]   rdt_idx;   // ... the pixel's sample, in the clock before
   logic [127:0] smp_val;   // its B bytes, repeated every B bytes (SmpRep_A), from rdata
   logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
@@ -453,20 +451,13 @@ module gx_mswb (
     // dword d of the 16 bytes is dword d mod 2^dlg of the sample: line dword
     // (rd_t 2^dlg + d mod 2^dlg) mod 8, so every user of the sample (the reference, its
     // bounds, the payload's and value buffer's data, the compare) takes it repeated as
-    // it is, with no select by the format behind the read. Dwords 0, 1 are selected by
-    // rd_t's slot bits, dwords 2, 3 by their copy stored inverted (rs_n: kept apart from
-    // rdt_q, with no reset, so the two agree from the first clock on), each placed by its
-    // 64 bits.
-    rs_d[0] = rdt_q[2:0];
-    rs_d[1] = rdt_q[2:0];
-    rs_d[2] = ~rs_n;
-    rs_d[3] = ~rs_n;
+    // it is, with no select by the format behind the read
     for (int unsigned d = 0; d < 4; d++) begin
       logic [2:0] x;
       unique case (fmt.dlg)
-        3'd0:    x = rs_d[d];
-        3'd1:    x = {rs_d[d][1:0], 1'(d)};
-        default: x = {rs_d[d][0], 2'(d)};
+        3'd0:    x = rd_t[2:0];
+        3'd1:    x = {rd_t[1:0], 1'(d)};
+        default: x = {rd_t[0], 2'(d)};
       endcase
       smp_val[d*32 +: 32] = rdata[32'(x)*32 +: 32];
     end
@@ -1643,10 +1634,7 @@ module gx_mswb (
       pq3_n <= ~pr_d;
     end
   end
-  always_ff @(posedge clk_i) begin
-    pq2_n <= ~pr_d;
-    rs_n <= ~rdt_d[2:0];
-  end
+  always_ff @(posedge clk_i) pq2_n <= ~pr_d;
 
   always_ff @(posedge clk_i) begin
     cfg_q <= cfg_d;
@@ -2032,8 +2020,6 @@ module gx_mswb (
                        rwm_q == fv_rwm)
   // the load's control reads the pair index from its own copy
   `GX_ASSERT(PrCtl_A, state_q == StIdle || pc_q == pr_q)
-  // the sample read's dword selects read rd_t's copies
-  `GX_ASSERT(RdTCopy_A, rs_n == ~rdt_q[2:0])
   // ... and the pair select its copies per quarter
   `GX_ASSERT(PrCopy_A, state_q == StIdle || (pq1_q == pr_q && pq2_n == ~pr_q && pq3_n == ~pr_q))
   // the encode walk's mask of the written pixels from px_q on
