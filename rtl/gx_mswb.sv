@@ -92,6 +92,7 @@ module gx_mswb (
   logic [8:0]        rmw_q, rmw_d, prom_q, prom_d;
   logic [15:0]       passes_q, passes_d;
   logic [2:0]        ln_q, ln_d;             // load, read responses: the line being written
+  logic [2:0]        lnc_q;                  // ... its copy for the responses' dword enables
   logic [1:0]        lcnt_q, lcnt_d;         // load: clocks in Load (saturating at 3)
   logic [31:0]       wrw_q, wrw_d;           // encode: written_q from pixel px_q on (WrW_A);
                                              // merge: cov_q from pixel px_q on (CovW_A)
@@ -924,14 +925,8 @@ module gx_mswb (
   // pixel is partial, so some sample of it in its line is not stored); multi-line
   // pixels, the line's pixel is in the mask and, for RMW, some sample of the line is not
   // stored.
-  // The dwords of line ln_q a response fills are a register (rwm_q, RwMask_A), loaded a
-  // clock ahead from the line written next: the first (rl_lo) in the Req state, then in
-  // the Wait state the next of lrem_q as a line is taken; so the write's dword enables
-  // are the register and the response's valid, with no select of the masks by ln_q.
   logic [7:0] rl_en;
   logic [2:0] rl_lo;
-  logic [2:0] rwl;          // the line whose dwords rwm_q loads
-  logic [7:0] rwm_q, rwm_d;
   always_comb begin
     logic [31:0] rpx;  // the pixels the response fills
     logic        prm;  // a promote read
@@ -957,17 +952,7 @@ module gx_mswb (
       rl_en[l] = fmt.multi ? mul && (prm || uns) : one;
     end
     rl_lo = f_low(rl_en);
-    rwl = state_q == StRdReq || state_q == StPrReq ? rl_lo : f_low(lrem_q);
-    for (int unsigned k = 0; k < 8; k++) begin
-      logic [4:0] px;
-      px = 5'((32'(rwl) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)));
-      rwm_d[k] = prm ? valid_q[px] && !cov_q[px]
-                     : part_q[px] && !stored_q[6'((32'(rwl) * 8 + k) >> fmt.dlg)];
-    end
-    if (!(state_q == StRdReq || state_q == StPrReq || (rd_resp_valid_i && !ld_last)))
-      rwm_d = rwm_q;
   end
-  always_ff @(posedge clk_i) rwm_q <= rwm_d;
   // The uniform tile: a 1SPP packet of every existing pixel whose values all equal pixel
   // 0's goes out in state 3 (uniform; its payload stays the 1SPP one). Tested on the
   // payload's write port as the bytes are written: each written lane against pixel 0's
@@ -1217,8 +1202,13 @@ module gx_mswb (
         if (rd_req_ready_i) state_d = StRdWait;
       end
       StRdWait: begin
-        // line ln_q of the response: the partial pixels' samples not stored (rwm_q)
-        wdw = rd_resp_valid_i ? rwm_q : 8'd0;
+        // line ln_q of the response: the partial pixels' samples not stored (the line
+        // from lnc_q, ln_q's copy with a reset, kept apart from the ln_q that selects the
+        // response's 256-bit line, so the enables are not placed beside that select)
+        for (int unsigned k = 0; k < 8; k++)
+          wdw[k] = rd_resp_valid_i &&
+                   part_q[5'((32'(lnc_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !stored_q[6'((32'(lnc_q) * 8 + k) >> fmt.dlg)];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
           if (!ld_last) begin
@@ -1418,8 +1408,11 @@ module gx_mswb (
         if (rd_req_ready_i) state_d = StPrWait;
       end
       StPrWait: begin
-        // line ln_q of the response: the uncovered existing pixels (rwm_q)
-        wdw = rd_resp_valid_i ? rwm_q : 8'd0;
+        // line ln_q of the response: the uncovered existing pixels
+        for (int unsigned k = 0; k < 8; k++)
+          wdw[k] = rd_resp_valid_i &&
+                   valid_q[5'((32'(lnc_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !cov_q[5'((32'(lnc_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
           if (!ld_last) begin
@@ -1613,6 +1606,7 @@ module gx_mswb (
       pwhi_q <= '0;
       pwc_q <= 1'b0;
       pc_q <= 2'd0;
+      lnc_q <= 3'd0;
       pq1_q <= 2'd3;
       pq3_n <= 2'd0;
     end else begin
@@ -1630,6 +1624,7 @@ module gx_mswb (
       pwhi_q <= pn_hi;
       pwc_q <= pn_clr;
       pc_q <= pr_d;
+      lnc_q <= ln_d;
       pq1_q <= pr_d;
       pq3_n <= ~pr_d;
     end
@@ -1856,14 +1851,6 @@ module gx_mswb (
     fv_hdr = fl_o;
     fv_hdr.payload = '0;
   end
-  logic [7:0] fv_rwm;  // the dwords of line ln_q the response fills (RwMask_A)
-  always_comb
-    for (int unsigned k = 0; k < 8; k++) begin
-      logic [4:0] px;
-      px = 5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)));
-      fv_rwm[k] = state_q == StPrWait ? valid_q[px] && !cov_q[px]
-                                      : part_q[px] && !stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)];
-    end
   logic fv_after_init, fv_decided;
   assign fv_after_init = state_q != StIdle && state_q != StLoad && state_q != StInit;
   logic fv_walk;  // the encode walk
@@ -2015,9 +2002,8 @@ module gx_mswb (
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
   `GX_ASSERT(LRem_A, state_q != StLoad || (lrem_q & ~ld_lines) == 8'd0)
-  // the response's dword enables of line ln_q
-  `GX_ASSERT(RwMask_A, !(state_q == StRdWait || state_q == StPrWait) ||
-                       rwm_q == fv_rwm)
+  // the responses' dword enables read the line from its own copy
+  `GX_ASSERT(LnCtl_A, state_q == StIdle || lnc_q == ln_q)
   // the load's control reads the pair index from its own copy
   `GX_ASSERT(PrCtl_A, state_q == StIdle || pc_q == pr_q)
   // ... and the pair select its copies per quarter
