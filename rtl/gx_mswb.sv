@@ -92,6 +92,7 @@ module gx_mswb (
   logic [8:0]        rmw_q, rmw_d, prom_q, prom_d;
   logic [15:0]       passes_q, passes_d;
   logic [2:0]        ln_q, ln_d;             // load, read responses: the line being written
+  logic [2:0]        lnc_q;                  // ... its copy for the responses' dword enables
   logic [1:0]        lcnt_q, lcnt_d;         // load: clocks in Load (saturating at 3)
   logic [31:0]       wrw_q, wrw_d;           // encode: written_q from pixel px_q on (WrW_A);
                                              // merge: cov_q from pixel px_q on (CovW_A)
@@ -681,7 +682,15 @@ module gx_mswb (
   //          sample) a clock each and leaves the load with the last (gmode), the image
   //          unwritten (no packet of the fast path reads it); otherwise the load goes
   //          on and Init clears what the gather wrote.
+  // The load's control (gat, gd_d, the gathered pair's lanes and line) reads pc_q, a copy
+  // of pr_q with a reset (kept apart from it: equal flip-flops are merged), so pr_q
+  // drives only the record's pair select and the control is not placed beside it. The
+  // select itself reads a copy per 128-bit quarter of the pair (pr_q and pq1_q, pq2_n,
+  // pq3_n: with a reset, stored inverted, both; PrCopy_A), each placed by its quarter.
   logic [1:0]   pr_q, pr_d;
+  logic [1:0]   pc_q;         // pr_q's copy for the load's control (PrCtl_A)
+  logic [1:0]   pq1_q, pq2_n, pq3_n;  // pr_q, ~pr_q, ~pr_q: the pair select's copies
+  logic [1:0]   pq2, pq3;             // (pq2_n, pq3_n read)
   logic [3:0]   gd_q, gd_d;   // the pairs gathered
   logic [3:0]   gfm;          // the pairs that start a pixel
   logic [3:0]   gsw_q;        // ... and hold a stored sample (from the second Load clock)
@@ -717,12 +726,17 @@ module gx_mswb (
         default: pst[k] = |stored_q[4*k +: 4];
       endcase
     gpst = gfm & pst;
-    gat = state_q == StLoad && !n2 && gfm[pr_q] && !gd_q[pr_q];
+    gat = state_q == StLoad && !n2 && gfm[pc_q] && !gd_q[pc_q];
     gmode = state_q == StLoad && lcnt_q >= 2'd2 && fast_q && !n2;
-    gd_d = state_q == StLoad ? gd_q | (gat ? 4'(f_oh8({1'b0, pr_q})) : 4'd0) : 4'd0;
+    gd_d = state_q == StLoad ? gd_q | (gat ? 4'(f_oh8({1'b0, pc_q})) : 4'd0) : 4'd0;
     gleft = gsw_q & ~gd_d;
     gdone = gleft == 4'd0;
-    ld_p = ev_i.data[32'(pr_q)*512 +: 512];
+    ld_p[0 +: 128] = ev_i.data[32'(pr_q)*512 +: 128];
+    ld_p[128 +: 128] = ev_i.data[32'(pq1_q)*512 + 128 +: 128];
+    pq2 = ~pq2_n;
+    pq3 = ~pq3_n;
+    ld_p[256 +: 128] = ev_i.data[32'(pq2)*512 + 256 +: 128];
+    ld_p[384 +: 128] = ev_i.data[32'(pq3)*512 + 384 +: 128];
     ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
     for (int unsigned k = 0; k < 8; k++)
       if (!lkp_q[k]) ld_w[k*32 +: 32] = 32'd0;
@@ -801,9 +815,9 @@ module gx_mswb (
       // the load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q;
       // N > 2, pair pr_q's from their lanes and line in the eviction's table (glane_q,
       // f_glane)
-      pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pr_q) +: 16] : 16'd0;
+      pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pc_q) +: 16] : 16'd0;
       pn_hi = 16'd0;
-      pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pr_q) + 16 +: 2]}));
+      pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pc_q) + 16 +: 2]}));
       pn_data = ld_g;
     end else if (enc_q == 2'd1) begin
       // the clock after a subset emit: the mask's byte (N <= 8) or two bytes (N = 16)
@@ -1188,11 +1202,13 @@ module gx_mswb (
         if (rd_req_ready_i) state_d = StRdWait;
       end
       StRdWait: begin
-        // line ln_q of the response: the partial pixels' samples not stored
+        // line ln_q of the response: the partial pixels' samples not stored (the line
+        // from lnc_q, ln_q's copy with a reset, kept apart from the ln_q that selects the
+        // response's 256-bit line, so the enables are not placed beside that select)
         for (int unsigned k = 0; k < 8; k++)
           wdw[k] = rd_resp_valid_i &&
-                   part_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
-                   !stored_q[6'((32'(ln_q) * 8 + k) >> fmt.dlg)];
+                   part_q[5'((32'(lnc_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !stored_q[6'((32'(lnc_q) * 8 + k) >> fmt.dlg)];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
           if (!ld_last) begin
@@ -1395,8 +1411,8 @@ module gx_mswb (
         // line ln_q of the response: the uncovered existing pixels
         for (int unsigned k = 0; k < 8; k++)
           wdw[k] = rd_resp_valid_i &&
-                   valid_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
-                   !cov_q[5'((32'(ln_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
+                   valid_q[5'((32'(lnc_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))] &&
+                   !cov_q[5'((32'(lnc_q) * 8 + k) >> (32'(fmt.dlg) + 32'(fmt.nlg)))];
         rd_val_d = 1'b0;
         if (rd_resp_valid_i) begin
           if (!ld_last) begin
@@ -1589,6 +1605,10 @@ module gx_mswb (
       pwlo_q <= '0;
       pwhi_q <= '0;
       pwc_q <= 1'b0;
+      pc_q <= 2'd0;
+      lnc_q <= 3'd0;
+      pq1_q <= 2'd3;
+      pq3_n <= 2'd0;
     end else begin
       state_q <= state_d;
       emit_q <= emit_d;
@@ -1603,8 +1623,13 @@ module gx_mswb (
       pwlo_q <= pn_lo;
       pwhi_q <= pn_hi;
       pwc_q <= pn_clr;
+      pc_q <= pr_d;
+      lnc_q <= ln_d;
+      pq1_q <= pr_d;
+      pq3_n <= ~pr_d;
     end
   end
+  always_ff @(posedge clk_i) pq2_n <= ~pr_d;
 
   always_ff @(posedge clk_i) begin
     cfg_q <= cfg_d;
@@ -1977,6 +2002,12 @@ module gx_mswb (
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
   `GX_ASSERT(LRem_A, state_q != StLoad || (lrem_q & ~ld_lines) == 8'd0)
+  // the responses' dword enables read the line from its own copy
+  `GX_ASSERT(LnCtl_A, state_q == StIdle || lnc_q == ln_q)
+  // the load's control reads the pair index from its own copy
+  `GX_ASSERT(PrCtl_A, state_q == StIdle || pc_q == pr_q)
+  // ... and the pair select its copies per quarter
+  `GX_ASSERT(PrCopy_A, state_q == StIdle || (pq1_q == pr_q && pq2_n == ~pr_q && pq3_n == ~pr_q))
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
                     wrw_q == 32'(written_q >> px_q))
