@@ -2,6 +2,9 @@
 // the synthesis flow, scripts/synth.py): one MULT18X18D with its A and B input registers
 // and its output register on, clocked by CLK0 and enabled by CE0, RST0 tied low and the
 // global set/reset off. Its ports and behaviour are gx_dsp_mul's (see there); the
+// inputs it does not use (the other clocks, enables and resets, the shift-chain inputs)
+// are left unconnected, as Yosys's own multiplier mapping leaves them: tied to a
+// constant, their arcs from the constant net did not route on the LFE5U-25F. The
 // widening of an operand to the slice's 18-bit signed input is a zero for an unsigned
 // operand and its sign for a signed one, and the slice multiplies signed by signed
 // (SIGNEDA = SIGNEDB = 1). formal/gx_dsp_mul_eq_fv.sv proves it equal to the behavioural
@@ -53,17 +56,7 @@ module gx_dsp_mul_ecp5 #(
     .C10(1'b0), .C9(1'b0), .C8(1'b0), .C7(1'b0), .C6(1'b0), .C5(1'b0), .C4(1'b0),
     .C3(1'b0), .C2(1'b0), .C1(1'b0), .C0(1'b0),
     .SIGNEDA(1'b1), .SIGNEDB(1'b1), .SOURCEA(1'b0), .SOURCEB(1'b0),
-    .CLK0(clk_i), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0),
-    .CE0(en_i), .CE1(1'b0), .CE2(1'b0), .CE3(1'b0),
-    .RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0),
-    .SRIA17(1'b0), .SRIA16(1'b0), .SRIA15(1'b0), .SRIA14(1'b0), .SRIA13(1'b0),
-    .SRIA12(1'b0), .SRIA11(1'b0), .SRIA10(1'b0), .SRIA9(1'b0), .SRIA8(1'b0),
-    .SRIA7(1'b0), .SRIA6(1'b0), .SRIA5(1'b0), .SRIA4(1'b0), .SRIA3(1'b0), .SRIA2(1'b0),
-    .SRIA1(1'b0), .SRIA0(1'b0),
-    .SRIB17(1'b0), .SRIB16(1'b0), .SRIB15(1'b0), .SRIB14(1'b0), .SRIB13(1'b0),
-    .SRIB12(1'b0), .SRIB11(1'b0), .SRIB10(1'b0), .SRIB9(1'b0), .SRIB8(1'b0),
-    .SRIB7(1'b0), .SRIB6(1'b0), .SRIB5(1'b0), .SRIB4(1'b0), .SRIB3(1'b0), .SRIB2(1'b0),
-    .SRIB1(1'b0), .SRIB0(1'b0),
+    .CLK0(clk_i), .CE0(en_i), .RST0(1'b0),
     .SROA17(), .SROA16(), .SROA15(), .SROA14(), .SROA13(), .SROA12(), .SROA11(),
     .SROA10(), .SROA9(), .SROA8(), .SROA7(), .SROA6(), .SROA5(), .SROA4(), .SROA3(),
     .SROA2(), .SROA1(), .SROA0(),
