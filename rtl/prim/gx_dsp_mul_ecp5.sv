@@ -3,8 +3,8 @@
 // and its output register on, clocked by CLK0 and enabled by CE0, RST0 tied low and the
 // global set/reset off. Its ports and behaviour are gx_dsp_mul's (see there); the
 // inputs it does not use (the other clocks, enables and resets, the shift-chain inputs)
-// are left unconnected, as Yosys's own multiplier mapping leaves them: tied to a
-// constant, their arcs from the constant net did not route on the LFE5U-25F. The
+// are left unconnected, as Yosys's own multiplier mapping leaves them, so the constant
+// nets reach only the inputs that need a value (docs/flow.md). The
 // widening of an operand to the slice's 18-bit signed input is a zero for an unsigned
 // operand and its sign for a signed one, and the slice multiplies signed by signed
 // (SIGNEDA = SIGNEDB = 1). formal/gx_dsp_mul_eq_fv.sv proves it equal to the behavioural
