@@ -240,10 +240,12 @@ def main() -> int:
     work.mkdir(parents=True, exist_ok=True)
     yosys_version = synth.tool_version([synth.YOSYS, "--version"])
     res, ports = synth.synth_block(block, synth.rtl_files(block), work, params, yosys_version)
-    print(f"block: {res.luts} LUTs ({res.lut4} LUT4 + 2 x {res.ccu2c} CCU2C), {res.ffs} FFs, "
-          f"{res.bram} BRAM, {res.dsp} DSP", flush=True)
+    print(f"block: {res.luts} LUTs ({res.lut4} LUT4 + 2 x {res.ccu2c} CCU2C), {res.lutram} "
+          f"DPR16X4 ({res.lut4_sites} LUT4 sites), {res.ffs} FFs, {res.bram} BRAM, "
+          f"{res.dsp} DSP", flush=True)
     _, netlist, wres = synth.synth_wrapper(block, ports, work)
-    print(f"wrapper: {wres.luts} LUTs, {wres.ffs} FFs", flush=True)
+    print(f"wrapper: {wres.luts} LUTs, {wres.lutram} DPR16X4 ({wres.lut4_sites} LUT4 sites), "
+          f"{wres.ffs} FFs", flush=True)
     flag = dict((p, f) for f, p in synth.DEVICES)[args.part]
     sdf, log = work / f"place-seed{args.seed}.sdf", work / f"place-seed{args.seed}.log"
     cmd = [synth.NEXTPNR, flag, "--package", synth.DEVICE_PACKAGE.get(args.part, synth.PACKAGE),

@@ -5,6 +5,9 @@ Usage (from the repository root, as `make synth` does):
 
     python3 scripts/synth.py analyzer [more blocks...]
 
+`python3 scripts/synth.py --reformat` rewrites docs/synth.md in the current format from
+the previous one without running anything (for a change of its columns).
+
 A block may carry parameter overrides, `raster:Lanes=1` (Yosys `chparam` on gx_raster
 before synthesis); its row is then named `raster (Lanes=1)` and its files go under
 build/synth/raster-Lanes1/.
@@ -153,6 +156,11 @@ LUT_CELLS = {"LUT4": 1, "CCU2C": 2}
 FF_CELLS = ("TRELLIS_FF",)
 BRAM_CELLS = ("DP16KD", "PDPW16KD")
 DSP_CELLS = ("MULT18X18D", "ALU54B")
+# Distributed RAM: a TRELLIS_DPR16X4 (16 words x 4 bits) is not among the LUTs counted, but
+# nextpnr packs it into LUT4 sites of a PFU: 4 that hold the bits and 2 of the slice that
+# takes the write port (its "RAM LUTs" and "RAMW LUTs"), so it occupies this many LUT4s.
+LUTRAM_CELLS = ("TRELLIS_DPR16X4",)
+LUTRAM_LUT4S = 6
 
 
 class ToolError(Exception):
@@ -178,7 +186,13 @@ class Resources:
     ffs: int
     bram: int
     dsp: int
+    lutram: int  # TRELLIS_DPR16X4 cells
     cells: dict[str, int]
+
+    @property
+    def lut4_sites(self) -> int:
+        """LUT4 sites the netlist occupies on a part: its LUTs and its LUT RAM's."""
+        return self.luts + LUTRAM_LUT4S * self.lutram
 
 
 @dataclass
@@ -309,6 +323,7 @@ def parse_stat(path: Path) -> Resources:
         ffs=sum(cells.get(c, 0) for c in FF_CELLS),
         bram=sum(cells.get(c, 0) for c in BRAM_CELLS),
         dsp=sum(cells.get(c, 0) for c in DSP_CELLS),
+        lutram=sum(cells.get(c, 0) for c in LUTRAM_CELLS),
         cells=cells,
     )
 
@@ -633,11 +648,11 @@ def route_part(netlist: Path, work: Path, flag: str, part: str) -> Timing | None
 
 
 def place_and_route(netlist: Path, work: Path, luts: int) -> Timing:
-    """nextpnr-ecp5 on the wrapper netlist (luts LUT4s) with every seed of SEEDS, on the
-    first device it fits."""
+    """nextpnr-ecp5 on the wrapper netlist (luts LUT4 sites, LUT RAM's included) with every
+    seed of SEEDS, on the first device it fits."""
     for flag, part in DEVICES[FIRST_PART:]:
         if luts > DEVICE_FILL * DEVICE_LUTS[part] and (flag, part) != DEVICES[-1]:
-            print(f"  {part} too small ({luts} LUTs > {DEVICE_FILL:.0%} of "
+            print(f"  {part} too small ({luts} LUT4 sites > {DEVICE_FILL:.0%} of "
                   f"{DEVICE_LUTS[part]}); trying the next device", flush=True)
             continue
         timing = route_part(netlist, work, flag, part)
@@ -710,23 +725,24 @@ def run_block(spec: str, yosys_version: str) -> BlockResult:
     print(f"[synth] {row_name(block, params)}: {' '.join(files)}", flush=True)
     res, ports = synth_block(block, files, work, params, yosys_version)
     print(f"  block alone: {res.luts} LUTs ({res.lut4} LUT4 + 2*{res.ccu2c} CCU2C), "
-          f"{res.ffs} FFs, {res.bram} BRAM, {res.dsp} DSP", flush=True)
+          f"{res.lutram} DPR16X4, {res.ffs} FFs, {res.bram} BRAM, {res.dsp} DSP", flush=True)
     largest = DEVICES[-1][1]
     netlist = wrapper_res = timing = None
-    if res.luts > DEVICE_FILL * DEVICE_LUTS[largest]:
+    if res.lut4_sites > DEVICE_FILL * DEVICE_LUTS[largest]:
         # no part can hold it, or not so that it routes: no wrapper, no place and route
         # (the row says so)
-        print(f"  {res.luts / DEVICE_LUTS[largest]:.0%} of the {largest} "
+        print(f"  {res.lut4_sites / DEVICE_LUTS[largest]:.0%} of the {largest} "
               f"({DEVICE_LUTS[largest]} LUTs; placed only up to {DEVICE_FILL:.0%}): "
               f"not placed, no fmax", flush=True)
     else:
         _, netlist, wrapper_res = synth_wrapper(block, ports, work)
-        print(f"  wrapper: {wrapper_res.luts} LUTs, {wrapper_res.ffs} FFs", flush=True)
+        print(f"  wrapper: {wrapper_res.luts} LUTs, {wrapper_res.lutram} DPR16X4, "
+              f"{wrapper_res.ffs} FFs", flush=True)
     warnings = sanity_checks(block, work, res, wrapper_res)
     for w in warnings:
         print(f"  WARNING: gx_{block}: {w}", flush=True)
     if wrapper_res is not None:
-        timing = place_and_route(netlist, work, wrapper_res.luts)
+        timing = place_and_route(netlist, work, wrapper_res.lut4_sites)
     seconds = time.monotonic() - start
     if timing is not None and timing.fmax_mhz is not None:
         print(f"  {timing.device}: fmax {timing.fmax_mhz:.1f} MHz (seed {timing.best_seed}; "
@@ -748,7 +764,7 @@ def result_row(r: BlockResult) -> str:
     seeds = "—" if r.timing is None else r.timing.seeds_text()
     if r.timing is None:
         largest = DEVICES[-1][1]
-        share = r.res.luts / DEVICE_LUTS[largest]
+        share = r.res.lut4_sites / DEVICE_LUTS[largest]
         fmax = (f"— (larger than {largest})" if share > 1
                 else f"— ({share:.0%} of {largest}: not placed)")
     elif r.timing.fmax_mhz is None:
@@ -769,8 +785,8 @@ def result_row(r: BlockResult) -> str:
             notes.append(f"{PLACER} placer")
         if notes:
             fmax += f" ({', '.join(notes)})"
-    return (f"| {r.block} | {r.res.luts} | {r.res.ffs} | {r.res.bram} | {r.res.dsp} | {fmax} "
-            f"| {seeds} |")
+    return (f"| {r.block} | {r.res.luts} | {r.res.lutram} | {r.res.ffs} | {r.res.bram} "
+            f"| {r.res.dsp} | {fmax} | {seeds} |")
 
 
 def previous_doc() -> str:
@@ -779,24 +795,55 @@ def previous_doc() -> str:
     return DOC.read_text() if DOC.is_file() else ""
 
 
+# The LUT RAM cell of a row whose run did not count LUT RAM (written before the column).
+NOT_COUNTED = "—"
+
+
+def work_dir(name: str) -> Path:
+    """build/synth/<dir> of a row's block, e.g. `raster (Lanes=4)` -> raster-Lanes4."""
+    block, _, params = name.partition(" (")
+    return OUT_DIR / (block + "".join(f"-{k}{v}" for k, v in
+                                      (p.split("=") for p in filter(None, params.rstrip(")").split(", ")))))
+
+
+def counted_lutram(name: str, cells: list[str]) -> str:
+    """The LUT RAM cell for a row written before the column (cells: its LUTs, FFs, BRAM,
+    DSP): the count of the block's netlist in build/synth when that netlist is the row's
+    (the same four counts), else NOT_COUNTED."""
+    top = "gx_" + name.partition(" (")[0]
+    stat = work_dir(name) / f"{top}.stat.json"
+    if not stat.is_file():
+        return NOT_COUNTED
+    res = parse_stat(stat)
+    same = [str(v) for v in (res.luts, res.ffs, res.bram, res.dsp)] == cells
+    return str(res.lutram) if same else NOT_COUNTED
+
+
 def kept_rows(results: list[BlockResult], prev: str) -> dict[str, str]:
     """Rows of the previous docs/synth.md (text prev) for blocks not synthesized in this
-    run: a run for some blocks keeps the others' last results (each block's row records
-    its own run; the tool versions in the header are the current ones)."""
+    run, in this table's columns: a run for some blocks keeps the others' last results
+    (each block's row records its own run; the tool versions in the header are the current
+    ones). A row without its LUT RAM (written before the column) gets its netlist's count
+    when build/synth holds that netlist (counted_lutram), else NOT_COUNTED."""
     done = {r.block for r in results}
+    counted = "| LUT RAM |" in prev
+    lutram = rf" (\d+|{NOT_COUNTED}) \|" if counted else "()"
     rows: dict[str, str] = {}
     for line in prev.splitlines():
-        m = re.match(r"^\| (\w+(?: \([\w=, ]+\))?) \| \d+ \| \d+ \| \d+ \| \d+ \| (?:[\d.]+|—).*\|$",
-                     line)
+        m = re.match(rf"^\| (\w+(?: \([\w=, ]+\))?) \| (\d+) \|{lutram} (\d+) \| (\d+) \| (\d+) "
+                     rf"(\| (?:[\d.]+|—).*\|)$", line)
         if m and m.group(1) not in done:
-            rows[m.group(1)] = line
+            name, luts, ram, ffs, bram, dsp, rest = m.groups()
+            if ram in ("", NOT_COUNTED):
+                ram = counted_lutram(name, [luts, ffs, bram, dsp])
+            rows[name] = f"| {name} | {luts} | {ram} | {ffs} | {bram} | {dsp} {rest}"
     return rows
 
 
 def with_seeds_cell(row: str) -> str:
-    """A previous table row with its seeds cell: a row of six cells has the fmax of seed 1
+    """A previous table row with its seeds cell: a row of seven cells has the fmax of seed 1
     alone, and gets SEED_1_ONLY."""
-    return f"{row} {SEED_1_ONLY} |" if row.count("|") == 7 else row
+    return f"{row} {SEED_1_ONLY} |" if row.count("|") == 8 else row
 
 
 def all_rows(results: list[BlockResult], prev: str) -> list[str]:
@@ -810,8 +857,9 @@ def all_rows(results: list[BlockResult], prev: str) -> list[str]:
 
 def table(results: list[BlockResult], prev: str) -> str:
     """The markdown table."""
-    rows = [f"| block | LUTs | FFs | BRAM | DSP | fmax (MHz) | fmax of seeds {seeds_list()} |",
-            "|---|---:|---:|---:|---:|---:|---:|"]
+    rows = [f"| block | LUTs | LUT RAM | FFs | BRAM | DSP | fmax (MHz) "
+            f"| fmax of seeds {seeds_list()} |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|"]
     return "\n".join(rows + all_rows(results, prev))
 
 
@@ -842,10 +890,10 @@ def document(results: list[BlockResult], yosys_version: str, nextpnr_version: st
     prev = previous_doc()
     part = f"{DEVICES[0][1]}-{SPEED} {PACKAGE}"
     fallback = sorted({d for row in all_rows(results, prev)
-                       for d in re.findall(r"\((LFE5U-\d+F)\)", row)} - {DEVICES[0][1]})
+                       for d in re.findall(r"\((LFE5U-\d+F)\b", row)} - {DEVICES[0][1]})
     fallback_note = (
         f" Blocks marked with a part did not fit the smaller devices (a part is tried when"
-        f" the wrapper fills at most {DEVICE_FILL:.0%} of its LUTs) and were placed on "
+        f" the wrapper fills at most {DEVICE_FILL:.0%} of its LUT4s) and were placed on "
         f"that part ({', '.join(f'{d}-{SPEED} {DEVICE_PACKAGE.get(d, PACKAGE)}' for d in fallback)})."
         if fallback else "")
     return f"""# gx synthesis results
@@ -856,6 +904,12 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
 
 - **LUTs** = LUT4 cells + 2 x CCU2C carry cells (a CCU2C is two LUT4s with carry logic).
   PFUMX/L6MUX21 wide-function muxes are not counted (they use no extra LUTs).
+- **LUT RAM** = TRELLIS_DPR16X4 cells (distributed RAM, 16 words x 4 bits), not among the
+  LUTs: each occupies {LUTRAM_LUT4S} more LUT4 sites of a part (4 hold its bits, 2 take its write
+  port: nextpnr's "RAM LUTs" and "RAMW LUTs"), so a block fills LUTs + {LUTRAM_LUT4S} x LUT RAM of
+  a part's LUT4s, and that is what the part choice and the not-placed share below
+  compare. "{NOT_COUNTED}": the row's run predates this column and its netlist was not at hand
+  to count (a row of such a run shows its netlist's count when build/synth held it).
 - **FFs** = TRELLIS_FF; **BRAM** = DP16KD + PDPW16KD; **DSP** = MULT18X18D + ALU54B.
 - LUTs, FFs, BRAM and DSP: Yosys `synth_ecp5` of the block alone (top `gx_<block>`).
 - **fmax**: nextpnr-ecp5, the best of seeds {seeds_list()} (the wrapper is placed and routed
@@ -869,8 +923,8 @@ Target: Lattice ECP5 {part}. Tools (YoWASP builds): {yosys_version}; {nextpnr_ve
   the placement of the wrapper's shift registers. The wrapper is mapped with the block as
   a black box and the block's own netlist (the one counted above) is linked in unchanged,
   so no optimization crosses the block's ports.{fallback_note}
-  A block whose fmax reads "— (larger than {DEVICES[-1][1]})" has more LUTs on its own
-  than that part, the largest ECP5 ({DEVICE_LUTS[DEVICES[-1][1]]} LUTs); one that reads
+  A block whose fmax reads "— (larger than {DEVICES[-1][1]})" fills more LUT4s on its own
+  than that part has, the largest ECP5 ({DEVICE_LUTS[DEVICES[-1][1]]} LUT4s); one that reads
   "— (N% of {DEVICES[-1][1]}: not placed)" fills more than {DEVICE_FILL:.0%} of it, beyond
   which no gx block has routed (scripts/synth.py, DEVICE_FILL): neither is placed.
   "— (not routed in M min on PART)": nextpnr did not finish placing and routing the
@@ -889,7 +943,24 @@ seed, e.g. `nextpnr-25k-seed2.report.json`; the best seed's also as
 {checks(results, prev)}"""
 
 
+def reformat() -> int:
+    """Rewrite docs/synth.md in this script's format from the previous one, with no run:
+    every row kept (a column added since gets its not-counted mark), the header's tool
+    versions those of the runs that wrote the rows."""
+    prev = previous_doc()
+    m = re.search(r"Tools \(YoWASP builds\): (.+?); (.+?)\.\n", prev)
+    if m is None:
+        print(f"synth.py: {DOC}: no table header with the tool versions to rewrite",
+              file=sys.stderr)
+        return 1
+    DOC.write_text(document([], m.group(1), m.group(2)))
+    print(f"rewrote {DOC}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
+    if argv[1:] == ["--reformat"]:
+        return reformat()
     blocks = argv[1:]
     if not blocks or any(b.startswith("-") for b in blocks):
         print("\n\n".join(__doc__.strip().split("\n\n")[1:3]), file=sys.stderr)
