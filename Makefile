@@ -542,7 +542,9 @@ formal: $(FILES_MK)
 # gx_raster has a row for one, two and four lanes (the default; docs/raster.md). SYNTH_R2:
 # the blocks routed by nextpnr's router2 instead of router1; SYNTH_ST: those placed by
 # nextpnr's electrostatic placer before router2 (docs/toolchain.md: what each routes);
-# SYNTH_45: those placed on the LFE5U-45F without trying the 25k part (docs/msld.md).
+# SYNTH_45: those placed on the LFE5U-45F without trying the 25k part (docs/msld.md);
+# SYNTH_R2 is placed on the LFE5U-85F without trying the smaller parts (docs/toolchain.md:
+# the four-lane wrapper did not route on the 45F with either router).
 SYNTH_R2 := raster:Lanes=2 raster:Lanes=4
 SYNTH_ST := mswb
 SYNTH_45 := msld
@@ -550,7 +552,7 @@ SYNTH    := $(filter-out raster mswb msld,$(BLOCKS)) raster:Lanes=1 $(REGS)
 synth: $(STAMP) $(FILES_MK) $(REGS_GEN)
 	python3 scripts/synth.py $(SYNTH)
 	GX_FIRST_PART=LFE5U-45F python3 scripts/synth.py $(SYNTH_45)
-	GX_ROUTER=router2 python3 scripts/synth.py $(SYNTH_R2)
+	GX_FIRST_PART=LFE5U-85F GX_ROUTER=router2 python3 scripts/synth.py $(SYNTH_R2)
 	GX_ROUTER=router2 GX_PLACER=static GX_ROUTE_MINUTES=90 python3 scripts/synth.py $(SYNTH_ST)
 
 bench: $(STAMP) $(B)/bin/gx $(foreach b,$(BLOCKS),$(B)/bin/bench_$(b))
