@@ -241,6 +241,15 @@ module gx_mswb (
     for (int k = 7; k >= 0; k--)
       if (m[k]) f_low = 3'(k);
   endfunction
+  // the record's pair read next by a copy p of the pair index: in the fast path's gather
+  // (gm) the lowest of the pairs left to gather gl other than p (0 when none is left),
+  // else nl (the pair of the next line loaded; 0 from Idle)
+  function automatic logic [1:0] f_prn(input logic gm, input logic [3:0] gl,
+                                       input logic [1:0] nl, input logic [1:0] p);
+    logic [3:0] m;
+    m = gl & ~(4'd1 << p);
+    f_prn = gm ? 2'(f_low(8'(m))) : nl;
+  endfunction
   // Variable shifts that Yosys's share pass could merge across states (one shifter, its
   // inputs selected by the states' conditions: a path from each state's decision into
   // the others' registers) are written as decodes and selects of constant shifts.
@@ -687,15 +696,22 @@ module gx_mswb (
   // drives only the record's pair select and the control is not placed beside it. The
   // select itself reads a copy per 128-bit quarter of the pair (pr_q and pq1_q, pq2_n,
   // pq3_n: with a reset, stored inverted, both; PrCopy_A), each placed by its quarter.
+  // Each copy computes its own next value (f_prn) from its own contents and registers:
+  // the fast path's next pair is the lowest of the pairs left to gather (gleft_q = gsw_q
+  // and not gd_q, a register: GLeft_A) other than the copy's own pair (gathered in this
+  // clock if not already), so no computed next pair is shared by the copies.
   logic [1:0]   pr_q, pr_d;
-  logic [1:0]   pc_q;         // pr_q's copy for the load's control (PrCtl_A)
+  logic [1:0]   pc_q, pc_d;   // pr_q's copy for the load's control (PrCtl_A)
   logic [1:0]   pq1_q, pq2_n, pq3_n;  // pr_q, ~pr_q, ~pr_q: the pair select's copies
+  logic [1:0]   pq1_d, pq2_d, pq3_d;  // (their next values, not inverted)
   logic [1:0]   pq2, pq3;             // (pq2_n, pq3_n read)
   logic [3:0]   gd_q, gd_d;   // the pairs gathered
   logic [3:0]   gfm;          // the pairs that start a pixel
   logic [3:0]   gsw_q;        // ... and hold a stored sample (from the second Load clock)
   logic [3:0]   gpst;         // gsw_q's next value
   logic [3:0]   gleft;        // the pairs of gsw_q not gathered after this clock
+  logic [3:0]   gleft_q;      // the pairs of gsw_q not gathered before this clock (GLeft_A)
+  logic [1:0]   pr_nl;        // the pair of the next line loaded (0 from Idle)
   logic         n2, gat, gmode, gdone;
   logic [511:0] ld_p;
   logic [7:0]   lkp_q, lkp_d;  // line ln_q's dwords holding a stored sample (LdKeep_A)
@@ -746,7 +762,10 @@ module gx_mswb (
         if (gsx_q[16*i + c])
           ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
   end
-  always_ff @(posedge clk_i) gsw_q <= gpst;
+  always_ff @(posedge clk_i) begin
+    gsw_q <= gpst;
+    gleft_q <= gpst & ~gd_d;
+  end
 
   // The payload register's one write port: c bytes from byte a (at most 16, in at most
   // two 16-byte payload lines). Its command is registered a clock ahead, from what starts
@@ -1522,8 +1541,15 @@ module gx_mswb (
     // the record's pair read next: the fast path's next pair to gather, else the pair of
     // the next line loaded
     // (only Load reads it: from Idle pair 0, line 0's; in Load from Load's own decisions)
-    if (state_q == StIdle) pr_d = 2'd0;
-    else pr_d = gmode ? 2'(f_low(8'(gleft))) : ld_last ? ln_q[2:1] : 2'(f_low(lrem_q) >> 1);
+    // (each copy of the pair index from its own contents p: in gmode, the lowest of
+    // gleft_q other than p, which is gleft: pair p is gathered now unless it was already,
+    // or starts no pixel, and then it is not in gleft_q)
+    pr_nl = state_q == StIdle ? 2'd0 : ld_last ? ln_q[2:1] : 2'(f_low(lrem_q) >> 1);
+    pr_d = f_prn(gmode, gleft_q, pr_nl, pr_q);
+    pc_d = f_prn(gmode, gleft_q, pr_nl, pc_q);
+    pq1_d = f_prn(gmode, gleft_q, pr_nl, pq1_q);
+    pq2_d = f_prn(gmode, gleft_q, pr_nl, pq2);
+    pq3_d = f_prn(gmode, gleft_q, pr_nl, pq3);
     // the next load line's stored dwords and gather selects (Idle: line 0 of the offered
     // record in its format; Load: the line after ln_q, or ln_q again when it is the last)
     if (state_q == StIdle) begin
@@ -1623,13 +1649,13 @@ module gx_mswb (
       pwlo_q <= pn_lo;
       pwhi_q <= pn_hi;
       pwc_q <= pn_clr;
-      pc_q <= pr_d;
+      pc_q <= pc_d;
       lnc_q <= ln_d;
-      pq1_q <= pr_d;
-      pq3_n <= ~pr_d;
+      pq1_q <= pq1_d;
+      pq3_n <= ~pq3_d;
     end
   end
-  always_ff @(posedge clk_i) pq2_n <= ~pr_d;
+  always_ff @(posedge clk_i) pq2_n <= ~pq2_d;
 
   always_ff @(posedge clk_i) begin
     cfg_q <= cfg_d;
@@ -2008,6 +2034,8 @@ module gx_mswb (
   `GX_ASSERT(PrCtl_A, state_q == StIdle || pc_q == pr_q)
   // ... and the pair select its copies per quarter
   `GX_ASSERT(PrCopy_A, state_q == StIdle || (pq1_q == pr_q && pq2_n == ~pr_q && pq3_n == ~pr_q))
+  // the pairs left to gather, registered
+  `GX_ASSERT(GLeft_A, state_q == StIdle || gleft_q == (gsw_q & ~gd_q))
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
                     wrw_q == 32'(written_q >> px_q))
