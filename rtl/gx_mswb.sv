@@ -111,6 +111,7 @@ module gx_mswb (
   logic              clast_q, clast_d;       // ... line clc_q is the pixel's last
   logic              rp1_q, rp2_q;           // an image read 1, 2 clocks ago
   logic              cs2_q;                  // compare stage 2 (line compared last clock)
+  logic              cend_q;                 // ... the last line's, last clock (CmpEnd_A)
   logic              refw_q, refw_d;         // a multi-line pixel's reference is being read
   logic [2:0]        rd_line_q;              // the line last read
   logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
@@ -433,6 +434,7 @@ module gx_mswb (
   logic         nd_any;    // ... there is one
   logic [3:0]   ilo_q, ilo_d;  // (registered from done_d, the clock before: NdLo_A)
   logic         nd_q, nd_d;
+  logic [15:0]  dnx;       // done_q, or 0 where done_d clears it (ilo_d, nd_d's source)
   always_comb begin
     i_lo = ilo_q;
     nd_any = nd_q;
@@ -528,9 +530,12 @@ module gx_mswb (
   end
 
   // The compare is two stages: stage 1 (cs1) compares the line in rdata, stage 2 (cs2_q,
-  // the clock after) reads the registered results: joins, masks, done samples.
+  // the clock after) reads the registered results: joins, masks, done samples. The
+  // compare ends in the clock after the last line's stage 2 (cend_q), which compares
+  // nothing, so the next reference (ilo_q, the sample read) is taken from done_q.
   logic cs1;
-  assign cs1 = (state_q == StMCmp || state_q == StECmp) && (fmt.multi ? rp2_q : !cs2_q);
+  assign cs1 = (state_q == StMCmp || state_q == StECmp) && !cend_q &&
+               (fmt.multi ? rp2_q : !cs2_q);
   always_ff @(posedge clk_i) begin
     dweq_q <= dw_eq;
     dwnr_q <= dw_near;
@@ -1242,6 +1247,7 @@ module gx_mswb (
         end
       end
       StMPix: begin  // merge: the next covered pixel
+        done_d = '0;  // (in every MPix clock: NdLo_A)
         if (32'(px_q) == (32'd1 << fmt.plg)) begin
           rd_val_d = 1'b0;  // rdata may hold a line from before its joins
           state_d = aend_q ? StDecide : StAnaNext;
@@ -1253,7 +1259,6 @@ module gx_mswb (
           stw_d = f_nxpix(fmt.nlg, stw_q);
         end
         else begin
-          done_d = '0;
           pst_d = stw_q[15:0] & fmt.alln;
           state_d = StMRef;
         end
@@ -1292,8 +1297,8 @@ module gx_mswb (
           wdw = join_dw;
           done_d = done_q | join_pix;  // (with the reference itself: near and equal)
           clc_d = clc_q + 3'd1;
-          if (clast_q) state_d = StMRef;
         end
+        if (cend_q) state_d = StMRef;  // (the clock after the last line's stage 2)
       end
       StAnaNext: begin
         needv_d = 1'b0;
@@ -1446,6 +1451,7 @@ module gx_mswb (
       end
       StEPix: begin  // encode: the next pixel; 1SPP: its sample 0 to the emit stage
         // done when no pixel from px_q on is written (the walk's end: pixel P)
+        done_d = '0;  // (in every EPix clock: NdLo_A)
         if (wrw_q == 32'd0) begin
           px_d = 6'(6'd1 << fmt.plg);
           pln_d = '0;  // (P's first line: 8 mod 8)
@@ -1466,7 +1472,6 @@ module gx_mswb (
             img_re = 1'b1;
           end
         end else begin
-          done_d = '0;
           si_d = '0;
           sln_d = pln_q;
           state_d = StERef;
@@ -1527,9 +1532,9 @@ module gx_mswb (
             emit_d = 1'b1;
             emask_d = acc_q | eq_pix;
             done_d = done_q | acc_q | eq_pix | f_oh16(refi_q);
-            state_d = StERef;
           end
         end
+        if (cend_q) state_d = StERef;  // (the clock after the last line's stage 2)
       end
       StCopy: begin  // the value buffer into the payload behind the mask bytes
         if (cp_re) cpi_d = cpi_q + 5'd1;
@@ -1577,7 +1582,7 @@ module gx_mswb (
       StQBuild:  lx_d = have_x && q_last ? eq_pln_d : eq_qln_d;
       StEPix:    lx_d = wrw_q[0] && enc_q != 2'd0 && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
       StERef:    lx_d = enc_q == 2'd1 || (have_x && slast_q) ? eq_pln_d : eq_sln_d;
-      StECmp:    lx_d = cs2_q && clast_q && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
+      StECmp:    lx_d = cend_q && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
       default:   lx_d = eq_pln_d;
     endcase
     // the walk's next-pixel line and last-sample flag, a clock ahead: from the next
@@ -1596,12 +1601,15 @@ module gx_mswb (
     rlo_d = ref_en ? smp_lo : rlo_q;
     rhi_d = ref_en ? smp_hi : rhi_q;
     clast_d = 32'(clc_d) + 1 == (32'd1 << fmt.lines_lg);
-    // the lowest sample not done and whether there is one, a clock ahead (from done_d:
-    // no priority encoder between done_q and the sample select)
-    nd_d = (~done_d & fmt.alln) != 16'd0;
+    // the lowest sample not done and whether there is one, a clock ahead (no priority
+    // encoder between done_q and the sample select), from done_q, or 0 where done_d
+    // clears it (MPix, EPix): from registers, not from the compare's stage 2, which is
+    // why a compare ends a clock after its last stage 2 (cend_q): done_q is final then
+    dnx = state_q == StMPix || state_q == StEPix ? 16'd0 : done_q;
+    nd_d = (~dnx & fmt.alln) != 16'd0;
     ilo_d = '0;
     for (int k = 15; k >= 0; k--)
-      if (!done_d[k] && fmt.alln[k]) ilo_d = 4'(k);
+      if (!dnx[k] && fmt.alln[k]) ilo_d = 4'(k);
     // the sample read in the next clock (rd_t of the next state), per state from its own
     // transitions into the states that read one: into MRef (from MPix, MRef, MCmp) and
     // ERef, subset (from EPix, ERef, ECmp), the lowest sample not done; into ERef, full,
@@ -1625,6 +1633,7 @@ module gx_mswb (
       rp1_q <= 1'b0;
       rp2_q <= 1'b0;
       cs2_q <= 1'b0;
+      cend_q <= 1'b0;
       refw_q <= 1'b0;
       needv_q <= 1'b0;
       rd_val_q <= 1'b0;
@@ -1643,6 +1652,7 @@ module gx_mswb (
       rp1_q <= img_re;
       rp2_q <= rp1_q;
       cs2_q <= cs1;
+      cend_q <= cs2_q && clast_q;
       refw_q <= refw_d;
       needv_q <= needv_d;
       rd_val_q <= img_re || rd_val_d;
@@ -1812,10 +1822,12 @@ module gx_mswb (
   logic [3:0]   fv_cc3_q;
   logic [127:0] fv_vbd_q;
   logic         fv_mk_q;
+  logic         fv_cs3_q;  // the clock after a compare's stage 2 (done_q just updated)
   logic [8:0]   fv_mka_q;
   logic [15:0]  fv_mkd_q;
   always_ff @(posedge clk_i) begin
     fv_mk_q <= !rst_i && emit_q && enc_q == 2'd1;
+    fv_cs3_q <= !rst_i && cs2_q;
     fv_mka_q <= 9'(moff_q >> 3);
     fv_mkd_q <= {emask_q[15:8], mb_new};
     fv_ldv_q <= !rst_i && state_q == StLoad;
@@ -2049,9 +2061,12 @@ module gx_mswb (
                      : px_q == '0)))
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
-  // the lowest sample not done (merge: placed, subset: classed), registered with done_q
-  `GX_ASSERT(NdLo_A, !fv_after_init ||
+  // the lowest sample not done (merge: placed, subset: classed), registered a clock
+  // after done_q: so in every clock but the one after a compare's stage 2 (fv_cs3_q),
+  // which is never one that reads it (MRef, ERef: NdLoRd_A)
+  `GX_ASSERT(NdLo_A, !fv_after_init || fv_cs3_q ||
                      (nd_q == ((~done_q & fmt.alln) != 16'd0) && ilo_q == fv_ilo))
+  `GX_ASSERT(NdLoRd_A, !(state_q == StMRef || state_q == StERef) || !fv_cs3_q)
   // the sample read, registered a clock ahead: in the states that read one
   `GX_ASSERT(RdT_A, !(state_q == StMRef || state_q == StQBuild || state_q == StEPix ||
                       state_q == StERef) || rdt_q == fv_rdt)
@@ -2066,12 +2081,13 @@ module gx_mswb (
   `GX_ASSERT(EncEnd_A, !(state_q == StCopy || state_q == StOut) ||
                        32'(px_q) == (32'd1 << fmt.plg))
   `GX_ASSERT(CopySubset_A, state_q != StCopy || enc_q == 2'd1)
-  `GX_ASSERT(EmitIn_A, !emit_q || state_q == StEPix || state_q == StERef)
+  `GX_ASSERT(EmitIn_A, !emit_q || state_q == StEPix || state_q == StERef ||
+                      (state_q == StECmp && cend_q))
   `GX_ASSERT(EncPos_A, !(state_q == StERef || state_q == StECmp) ||
                        (32'(px_q) < (32'd1 << fmt.plg) && written_q[px_q[4:0]] && enc_q != 2'd0))
   // the compares of a reference: one-line pixels the line in rdata, multi-line pixels
   // the lines read one a clock (cli_q), each compared when it arrives (clc_q)
-  `GX_ASSERT(EncCmp_A, !(state_q == StECmp || state_q == StMCmp) ||
+  `GX_ASSERT(EncCmp_A, !(state_q == StECmp || state_q == StMCmp) || cend_q ||
              (32'(clc_q) < (32'd1 << fmt.lines_lg) && 32'(cli_q) <= (32'd1 << fmt.lines_lg) &&
               (fmt.multi ? 32'(cli_q) == 32'(clc_q) + 32'(rp1_q) + 32'(rp2_q) + 32'(cs2_q)
                          : (cli_q == '0 && !rp1_q && !rp2_q))))
@@ -2081,6 +2097,11 @@ module gx_mswb (
                                    fmt.multi && (rp1_q || rp2_q)))
   `GX_ASSERT(RefNd_A, !refw_q || nd_any)  // (a reference is read only while one is left)
   `GX_ASSERT(CmpStage_A, !cs2_q || state_q == StMCmp || state_q == StECmp)
+  // the compare's last clock: after the last line's stage 2, every line compared
+  `GX_ASSERT(CmpEnd_A, !cend_q || ((state_q == StMCmp || state_q == StECmp) && !cs2_q &&
+                                   clc_q == 3'(32'd1 << fmt.lines_lg) && !rp1_q && !rp2_q &&
+                                   (fmt.multi ? 32'(cli_q) == (32'd1 << fmt.lines_lg)
+                                              : cli_q == '0)))
   // the compare's slot-to-sample map, registered in stage 1 for the line in stage 2
   `GX_ASSERT(SMap_A, !cs2_q || {smi_q, smd_q} ==
                             f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q, clc_q))
@@ -2102,7 +2123,8 @@ module gx_mswb (
                         rd_val_q)
   `GX_ASSERT(EncSubset_A, state_q != StECmp || enc_q == 2'd1)
   `GX_ASSERT(EncRef_A, state_q != StECmp ||
-                      (!done_q[refi_q] && 5'(refi_q) < fmt.nn && (acc_q & ~fmt.alln) == 16'd0))
+                      ((cend_q || !done_q[refi_q]) && 5'(refi_q) < fmt.nn &&
+                       (acc_q & ~fmt.alln) == 16'd0))
   `GX_ASSERT(EncFull_A, !(state_q == StERef && enc_q == 2'd2) || 5'(si_q) < fmt.nn)
   `GX_ASSERT(DoneIn_A, !(state_q == StMRef || state_q == StMCmp || state_q == StERef ||
                         state_q == StECmp) || (done_q & ~fmt.alln) == 16'd0)
@@ -2121,9 +2143,10 @@ module gx_mswb (
   // the copy: after the walk, every value word once, then the packet
   `GX_ASSERT(CopyIdle_A, state_q == StCopy || (!cv1_q && !cv2_q && !fv_cv3_q))
   // the copy's rotation is the mask bytes' (mod 16), and no value is emitted in a subset
-  // walk but in ERef (the emit of a class mask: so the mask bytes are final in Copy)
+  // walk but in a compare's last clock (the emit of a class mask: so the mask bytes are
+  // final in Copy)
   `GX_ASSERT(CopyRot_A, state_q != StCopy || cpr_q == mbytes[3:0])
-  `GX_ASSERT(EmitSub_A, !(emit_q && enc_q == 2'd1) || state_q == StERef)
+  `GX_ASSERT(EmitSub_A, !(emit_q && enc_q == 2'd1) || (state_q == StECmp && cend_q))
   `GX_ASSERT(CopyStart_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) || cpi_q == '0)
   `GX_ASSERT(CopyRange_A, state_q != StCopy || cpi_q <= cp_n)
   `GX_ASSERT(CopyDone_A, state_q != StOut || cpi_q == cp_n)
