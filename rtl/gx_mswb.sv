@@ -503,14 +503,18 @@ module gx_mswb (
   // T). A byte x is near reference byte r when r - T <= x <= r + T: the bounds are
   // registered with the reference (rlo_q, rhi_q: byte k of ref_q's 16, 9 bits, rlo_q
   // with the borrow of r - T on top), so the test is two comparisons side by side, no
-  // subtraction and no select in front of them.
+  // subtraction and no select in front of them. The bounds are registered from ref_q
+  // in every clock, so they are ref_q's a clock after it is loaded: a merge's compare of
+  // a one-line pixel waits its first clock for them (rbw_q; the subset's compare reads
+  // equality only), a multi-line pixel's first line arrives later (RefBnd_A).
   logic [255:0]      rrep;
   logic [7:0]        dw_eq, dw_near, dweq_q, dwnr_q;
-  logic [15:0][8:0]  rlo_q, rhi_q, rlo_d, rhi_d, smp_lo, smp_hi;
+  logic [15:0][8:0]  rlo_q, rhi_q, rlo_d, rhi_d;
+  logic              rbw_q;  // the clock after a take (the bounds are not yet ref_q's)
   always_comb begin
     for (int unsigned k = 0; k < 16; k++) begin
-      smp_lo[k] = {1'b0, smp_val[k*8 +: 8]} - {1'b0, cfg_q.threshold};
-      smp_hi[k] = {1'b0, smp_val[k*8 +: 8]} + {1'b0, cfg_q.threshold};
+      rlo_d[k] = {1'b0, ref_q[k*8 +: 8]} - {1'b0, cfg_q.threshold};
+      rhi_d[k] = {1'b0, ref_q[k*8 +: 8]} + {1'b0, cfg_q.threshold};
     end
     rrep = {ref_q, ref_q};
     for (int unsigned d = 0; d < 8; d++) begin
@@ -535,7 +539,7 @@ module gx_mswb (
   // nothing, so the next reference (ilo_q, the sample read) is taken from done_q.
   logic cs1;
   assign cs1 = (state_q == StMCmp || state_q == StECmp) && !cend_q &&
-               (fmt.multi ? rp2_q : !cs2_q);
+               (fmt.multi ? rp2_q : !cs2_q && !(state_q == StMCmp && rbw_q));
   always_ff @(posedge clk_i) begin
     dweq_q <= dw_eq;
     dwnr_q <= dw_near;
@@ -1591,15 +1595,12 @@ module gx_mswb (
     slast_d = si_d == nm1_q;
     // the compare's line counts against the pixel's lines, a clock ahead
     crd_d = 32'(cli_d) < (32'd1 << fmt.lines_lg);
-    // the reference read (smp_val) with its near bounds, in every clock of the states
-    // that take one (ref_en: MRef, EPix, ERef; the take itself is ref_ld, RefLd_A): each
+    // the reference read (smp_val), in every clock of the states that take one (ref_en: MRef, EPix, ERef; the take itself is ref_ld, RefLd_A): each
     // such state either takes in its last clock (to a compare) or emits what it took in
     // the clock after (the emit stage, the only reader of ref_q in those states), so
     // ref_q holds the take's value wherever it is read, and the enable is a decode of
     // state_q, not the states' decisions
     ref_d = ref_en ? smp_val : ref_q;
-    rlo_d = ref_en ? smp_lo : rlo_q;
-    rhi_d = ref_en ? smp_hi : rhi_q;
     clast_d = 32'(clc_d) + 1 == (32'd1 << fmt.lines_lg);
     // the lowest sample not done and whether there is one, a clock ahead (no priority
     // encoder between done_q and the sample select), from done_q, or 0 where done_d
@@ -1713,6 +1714,7 @@ module gx_mswb (
     ref_q <= ref_d;
     rlo_q <= rlo_d;
     rhi_q <= rhi_d;
+    rbw_q <= ref_ld;
     acc_q <= acc_d;
     refi_q <= refi_d;
     ai_q <= ai_d;
@@ -1903,6 +1905,12 @@ module gx_mswb (
       StERef:   fv_rdt = 6'((32'(px_q) << fmt.nlg) | 32'(enc_q == 2'd1 ? ilo_q : si_q));
       default:  fv_rdt = 6'((32'(px_q) << fmt.nlg) | 32'(ilo_q));  // StMRef
     endcase
+  logic [15:0][8:0] fv_rlo, fv_rhi;  // ref_q's near bounds (RefBnd_A)
+  always_comb
+    for (int unsigned k = 0; k < 16; k++) begin
+      fv_rlo[k] = {1'b0, ref_q[k*8 +: 8]} - {1'b0, cfg_q.threshold};
+      fv_rhi[k] = {1'b0, ref_q[k*8 +: 8]} + {1'b0, cfg_q.threshold};
+    end
   logic [3:0] fv_ilo;  // the lowest sample of pixel px_q not done (NdLo_A)
   always_comb begin
     fv_ilo = '0;
@@ -2036,6 +2044,8 @@ module gx_mswb (
   `GX_ASSERT(LoadLine_A, state_q != StLoad || ln_q == 3'd0 || ld_lines[ln_q])
   // a reference or value is taken only in the states that load ref_q every clock
   `GX_ASSERT(RefLd_A, !ref_ld || ref_en)
+  // a merge compares against the reference's bounds (registered from ref_q a clock late)
+  `GX_ASSERT(RefBnd_A, !(cs1 && state_q == StMCmp) || (rlo_q == fv_rlo && rhi_q == fv_rhi))
   // the load line's stored dwords and gather selects
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
