@@ -111,6 +111,7 @@ module gx_mswb (
   logic              clast_q, clast_d;       // ... line clc_q is the pixel's last
   logic              rp1_q, rp2_q;           // an image read 1, 2 clocks ago
   logic              cs2_q;                  // compare stage 2 (line compared last clock)
+  logic              cend_q;                 // ... the last line's, last clock (CmpEnd_A)
   logic              refw_q, refw_d;         // a multi-line pixel's reference is being read
   logic [2:0]        rd_line_q;              // the line last read
   logic              rd_val_q, rd_val_d;     // ... is (or will be) in rdata and current
@@ -240,6 +241,15 @@ module gx_mswb (
     f_low = '0;
     for (int k = 7; k >= 0; k--)
       if (m[k]) f_low = 3'(k);
+  endfunction
+  // the record's pair read next by a copy p of the pair index: in the fast path's gather
+  // (gm) the lowest of the pairs left to gather gl other than p (0 when none is left),
+  // else nl (the pair of the next line loaded; 0 from Idle)
+  function automatic logic [1:0] f_prn(input logic gm, input logic [3:0] gl,
+                                       input logic [1:0] nl, input logic [1:0] p);
+    logic [3:0] m;
+    m = gl & ~(4'd1 << p);
+    f_prn = gm ? 2'(f_low(8'(m))) : nl;
   endfunction
   // Variable shifts that Yosys's share pass could merge across states (one shifter, its
   // inputs selected by the states' conditions: a path from each state's decision into
@@ -424,6 +434,7 @@ module gx_mswb (
   logic         nd_any;    // ... there is one
   logic [3:0]   ilo_q, ilo_d;  // (registered from done_d, the clock before: NdLo_A)
   logic         nd_q, nd_d;
+  logic [15:0]  dnx;       // done_q, or 0 where done_d clears it (ilo_d, nd_d's source)
   always_comb begin
     i_lo = ilo_q;
     nd_any = nd_q;
@@ -492,14 +503,18 @@ module gx_mswb (
   // T). A byte x is near reference byte r when r - T <= x <= r + T: the bounds are
   // registered with the reference (rlo_q, rhi_q: byte k of ref_q's 16, 9 bits, rlo_q
   // with the borrow of r - T on top), so the test is two comparisons side by side, no
-  // subtraction and no select in front of them.
+  // subtraction and no select in front of them. The bounds are registered from ref_q
+  // in every clock, so they are ref_q's a clock after it is loaded: a merge's compare of
+  // a one-line pixel waits its first clock for them (rbw_q; the subset's compare reads
+  // equality only), a multi-line pixel's first line arrives later (RefBnd_A).
   logic [255:0]      rrep;
   logic [7:0]        dw_eq, dw_near, dweq_q, dwnr_q;
-  logic [15:0][8:0]  rlo_q, rhi_q, rlo_d, rhi_d, smp_lo, smp_hi;
+  logic [15:0][8:0]  rlo_q, rhi_q, rlo_d, rhi_d;
+  logic              rbw_q;  // the clock after a take (the bounds are not yet ref_q's)
   always_comb begin
     for (int unsigned k = 0; k < 16; k++) begin
-      smp_lo[k] = {1'b0, smp_val[k*8 +: 8]} - {1'b0, cfg_q.threshold};
-      smp_hi[k] = {1'b0, smp_val[k*8 +: 8]} + {1'b0, cfg_q.threshold};
+      rlo_d[k] = {1'b0, ref_q[k*8 +: 8]} - {1'b0, cfg_q.threshold};
+      rhi_d[k] = {1'b0, ref_q[k*8 +: 8]} + {1'b0, cfg_q.threshold};
     end
     rrep = {ref_q, ref_q};
     for (int unsigned d = 0; d < 8; d++) begin
@@ -519,9 +534,12 @@ module gx_mswb (
   end
 
   // The compare is two stages: stage 1 (cs1) compares the line in rdata, stage 2 (cs2_q,
-  // the clock after) reads the registered results: joins, masks, done samples.
+  // the clock after) reads the registered results: joins, masks, done samples. The
+  // compare ends in the clock after the last line's stage 2 (cend_q), which compares
+  // nothing, so the next reference (ilo_q, the sample read) is taken from done_q.
   logic cs1;
-  assign cs1 = (state_q == StMCmp || state_q == StECmp) && (fmt.multi ? rp2_q : !cs2_q);
+  assign cs1 = (state_q == StMCmp || state_q == StECmp) && !cend_q &&
+               (fmt.multi ? rp2_q : !cs2_q && !(state_q == StMCmp && rbw_q));
   always_ff @(posedge clk_i) begin
     dweq_q <= dw_eq;
     dwnr_q <= dw_near;
@@ -687,15 +705,22 @@ module gx_mswb (
   // drives only the record's pair select and the control is not placed beside it. The
   // select itself reads a copy per 128-bit quarter of the pair (pr_q and pq1_q, pq2_n,
   // pq3_n: with a reset, stored inverted, both; PrCopy_A), each placed by its quarter.
+  // Each copy computes its own next value (f_prn) from its own contents and registers:
+  // the fast path's next pair is the lowest of the pairs left to gather (gleft_q = gsw_q
+  // and not gd_q, a register: GLeft_A) other than the copy's own pair (gathered in this
+  // clock if not already), so no computed next pair is shared by the copies.
   logic [1:0]   pr_q, pr_d;
-  logic [1:0]   pc_q;         // pr_q's copy for the load's control (PrCtl_A)
+  logic [1:0]   pc_q, pc_d;   // pr_q's copy for the load's control (PrCtl_A)
   logic [1:0]   pq1_q, pq2_n, pq3_n;  // pr_q, ~pr_q, ~pr_q: the pair select's copies
+  logic [1:0]   pq1_d, pq2_d, pq3_d;  // (their next values, not inverted)
   logic [1:0]   pq2, pq3;             // (pq2_n, pq3_n read)
   logic [3:0]   gd_q, gd_d;   // the pairs gathered
   logic [3:0]   gfm;          // the pairs that start a pixel
   logic [3:0]   gsw_q;        // ... and hold a stored sample (from the second Load clock)
   logic [3:0]   gpst;         // gsw_q's next value
   logic [3:0]   gleft;        // the pairs of gsw_q not gathered after this clock
+  logic [3:0]   gleft_q;      // the pairs of gsw_q not gathered before this clock (GLeft_A)
+  logic [1:0]   pr_nl;        // the pair of the next line loaded (0 from Idle)
   logic         n2, gat, gmode, gdone;
   logic [511:0] ld_p;
   logic [7:0]   lkp_q, lkp_d;  // line ln_q's dwords holding a stored sample (LdKeep_A)
@@ -746,7 +771,10 @@ module gx_mswb (
         if (gsx_q[16*i + c])
           ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
   end
-  always_ff @(posedge clk_i) gsw_q <= gpst;
+  always_ff @(posedge clk_i) begin
+    gsw_q <= gpst;
+    gleft_q <= gpst & ~gd_d;
+  end
 
   // The payload register's one write port: c bytes from byte a (at most 16, in at most
   // two 16-byte payload lines). Its command is registered a clock ahead, from what starts
@@ -1223,6 +1251,7 @@ module gx_mswb (
         end
       end
       StMPix: begin  // merge: the next covered pixel
+        done_d = '0;  // (in every MPix clock: NdLo_A)
         if (32'(px_q) == (32'd1 << fmt.plg)) begin
           rd_val_d = 1'b0;  // rdata may hold a line from before its joins
           state_d = aend_q ? StDecide : StAnaNext;
@@ -1234,7 +1263,6 @@ module gx_mswb (
           stw_d = f_nxpix(fmt.nlg, stw_q);
         end
         else begin
-          done_d = '0;
           pst_d = stw_q[15:0] & fmt.alln;
           state_d = StMRef;
         end
@@ -1273,8 +1301,8 @@ module gx_mswb (
           wdw = join_dw;
           done_d = done_q | join_pix;  // (with the reference itself: near and equal)
           clc_d = clc_q + 3'd1;
-          if (clast_q) state_d = StMRef;
         end
+        if (cend_q) state_d = StMRef;  // (the clock after the last line's stage 2)
       end
       StAnaNext: begin
         needv_d = 1'b0;
@@ -1427,6 +1455,7 @@ module gx_mswb (
       end
       StEPix: begin  // encode: the next pixel; 1SPP: its sample 0 to the emit stage
         // done when no pixel from px_q on is written (the walk's end: pixel P)
+        done_d = '0;  // (in every EPix clock: NdLo_A)
         if (wrw_q == 32'd0) begin
           px_d = 6'(6'd1 << fmt.plg);
           pln_d = '0;  // (P's first line: 8 mod 8)
@@ -1447,7 +1476,6 @@ module gx_mswb (
             img_re = 1'b1;
           end
         end else begin
-          done_d = '0;
           si_d = '0;
           sln_d = pln_q;
           state_d = StERef;
@@ -1508,9 +1536,9 @@ module gx_mswb (
             emit_d = 1'b1;
             emask_d = acc_q | eq_pix;
             done_d = done_q | acc_q | eq_pix | f_oh16(refi_q);
-            state_d = StERef;
           end
         end
+        if (cend_q) state_d = StERef;  // (the clock after the last line's stage 2)
       end
       StCopy: begin  // the value buffer into the payload behind the mask bytes
         if (cp_re) cpi_d = cpi_q + 5'd1;
@@ -1522,8 +1550,15 @@ module gx_mswb (
     // the record's pair read next: the fast path's next pair to gather, else the pair of
     // the next line loaded
     // (only Load reads it: from Idle pair 0, line 0's; in Load from Load's own decisions)
-    if (state_q == StIdle) pr_d = 2'd0;
-    else pr_d = gmode ? 2'(f_low(8'(gleft))) : ld_last ? ln_q[2:1] : 2'(f_low(lrem_q) >> 1);
+    // (each copy of the pair index from its own contents p: in gmode, the lowest of
+    // gleft_q other than p, which is gleft: pair p is gathered now unless it was already,
+    // or starts no pixel, and then it is not in gleft_q)
+    pr_nl = state_q == StIdle ? 2'd0 : ld_last ? ln_q[2:1] : 2'(f_low(lrem_q) >> 1);
+    pr_d = f_prn(gmode, gleft_q, pr_nl, pr_q);
+    pc_d = f_prn(gmode, gleft_q, pr_nl, pc_q);
+    pq1_d = f_prn(gmode, gleft_q, pr_nl, pq1_q);
+    pq2_d = f_prn(gmode, gleft_q, pr_nl, pq2);
+    pq3_d = f_prn(gmode, gleft_q, pr_nl, pq3);
     // the next load line's stored dwords and gather selects (Idle: line 0 of the offered
     // record in its format; Load: the line after ln_q, or ln_q again when it is the last)
     if (state_q == StIdle) begin
@@ -1551,7 +1586,7 @@ module gx_mswb (
       StQBuild:  lx_d = have_x && q_last ? eq_pln_d : eq_qln_d;
       StEPix:    lx_d = wrw_q[0] && enc_q != 2'd0 && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
       StERef:    lx_d = enc_q == 2'd1 || (have_x && slast_q) ? eq_pln_d : eq_sln_d;
-      StECmp:    lx_d = cs2_q && clast_q && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
+      StECmp:    lx_d = cend_q && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
       default:   lx_d = eq_pln_d;
     endcase
     // the walk's next-pixel line and last-sample flag, a clock ahead: from the next
@@ -1560,22 +1595,22 @@ module gx_mswb (
     slast_d = si_d == nm1_q;
     // the compare's line counts against the pixel's lines, a clock ahead
     crd_d = 32'(cli_d) < (32'd1 << fmt.lines_lg);
-    // the reference read (smp_val) with its near bounds, in every clock of the states
-    // that take one (ref_en: MRef, EPix, ERef; the take itself is ref_ld, RefLd_A): each
+    // the reference read (smp_val), in every clock of the states that take one (ref_en: MRef, EPix, ERef; the take itself is ref_ld, RefLd_A): each
     // such state either takes in its last clock (to a compare) or emits what it took in
     // the clock after (the emit stage, the only reader of ref_q in those states), so
     // ref_q holds the take's value wherever it is read, and the enable is a decode of
     // state_q, not the states' decisions
     ref_d = ref_en ? smp_val : ref_q;
-    rlo_d = ref_en ? smp_lo : rlo_q;
-    rhi_d = ref_en ? smp_hi : rhi_q;
     clast_d = 32'(clc_d) + 1 == (32'd1 << fmt.lines_lg);
-    // the lowest sample not done and whether there is one, a clock ahead (from done_d:
-    // no priority encoder between done_q and the sample select)
-    nd_d = (~done_d & fmt.alln) != 16'd0;
+    // the lowest sample not done and whether there is one, a clock ahead (no priority
+    // encoder between done_q and the sample select), from done_q, or 0 where done_d
+    // clears it (MPix, EPix): from registers, not from the compare's stage 2, which is
+    // why a compare ends a clock after its last stage 2 (cend_q): done_q is final then
+    dnx = state_q == StMPix || state_q == StEPix ? 16'd0 : done_q;
+    nd_d = (~dnx & fmt.alln) != 16'd0;
     ilo_d = '0;
     for (int k = 15; k >= 0; k--)
-      if (!done_d[k] && fmt.alln[k]) ilo_d = 4'(k);
+      if (!dnx[k] && fmt.alln[k]) ilo_d = 4'(k);
     // the sample read in the next clock (rd_t of the next state), per state from its own
     // transitions into the states that read one: into MRef (from MPix, MRef, MCmp) and
     // ERef, subset (from EPix, ERef, ECmp), the lowest sample not done; into ERef, full,
@@ -1599,6 +1634,7 @@ module gx_mswb (
       rp1_q <= 1'b0;
       rp2_q <= 1'b0;
       cs2_q <= 1'b0;
+      cend_q <= 1'b0;
       refw_q <= 1'b0;
       needv_q <= 1'b0;
       rd_val_q <= 1'b0;
@@ -1617,19 +1653,20 @@ module gx_mswb (
       rp1_q <= img_re;
       rp2_q <= rp1_q;
       cs2_q <= cs1;
+      cend_q <= cs2_q && clast_q;
       refw_q <= refw_d;
       needv_q <= needv_d;
       rd_val_q <= img_re || rd_val_d;
       pwlo_q <= pn_lo;
       pwhi_q <= pn_hi;
       pwc_q <= pn_clr;
-      pc_q <= pr_d;
+      pc_q <= pc_d;
       lnc_q <= ln_d;
-      pq1_q <= pr_d;
-      pq3_n <= ~pr_d;
+      pq1_q <= pq1_d;
+      pq3_n <= ~pq3_d;
     end
   end
-  always_ff @(posedge clk_i) pq2_n <= ~pr_d;
+  always_ff @(posedge clk_i) pq2_n <= ~pq2_d;
 
   always_ff @(posedge clk_i) begin
     cfg_q <= cfg_d;
@@ -1677,6 +1714,7 @@ module gx_mswb (
     ref_q <= ref_d;
     rlo_q <= rlo_d;
     rhi_q <= rhi_d;
+    rbw_q <= ref_ld;
     acc_q <= acc_d;
     refi_q <= refi_d;
     ai_q <= ai_d;
@@ -1786,10 +1824,12 @@ module gx_mswb (
   logic [3:0]   fv_cc3_q;
   logic [127:0] fv_vbd_q;
   logic         fv_mk_q;
+  logic         fv_cs3_q;  // the clock after a compare's stage 2 (done_q just updated)
   logic [8:0]   fv_mka_q;
   logic [15:0]  fv_mkd_q;
   always_ff @(posedge clk_i) begin
     fv_mk_q <= !rst_i && emit_q && enc_q == 2'd1;
+    fv_cs3_q <= !rst_i && cs2_q;
     fv_mka_q <= 9'(moff_q >> 3);
     fv_mkd_q <= {emask_q[15:8], mb_new};
     fv_ldv_q <= !rst_i && state_q == StLoad;
@@ -1865,6 +1905,12 @@ module gx_mswb (
       StERef:   fv_rdt = 6'((32'(px_q) << fmt.nlg) | 32'(enc_q == 2'd1 ? ilo_q : si_q));
       default:  fv_rdt = 6'((32'(px_q) << fmt.nlg) | 32'(ilo_q));  // StMRef
     endcase
+  logic [15:0][8:0] fv_rlo, fv_rhi;  // ref_q's near bounds (RefBnd_A)
+  always_comb
+    for (int unsigned k = 0; k < 16; k++) begin
+      fv_rlo[k] = {1'b0, ref_q[k*8 +: 8]} - {1'b0, cfg_q.threshold};
+      fv_rhi[k] = {1'b0, ref_q[k*8 +: 8]} + {1'b0, cfg_q.threshold};
+    end
   logic [3:0] fv_ilo;  // the lowest sample of pixel px_q not done (NdLo_A)
   always_comb begin
     fv_ilo = '0;
@@ -1998,6 +2044,8 @@ module gx_mswb (
   `GX_ASSERT(LoadLine_A, state_q != StLoad || ln_q == 3'd0 || ld_lines[ln_q])
   // a reference or value is taken only in the states that load ref_q every clock
   `GX_ASSERT(RefLd_A, !ref_ld || ref_en)
+  // a merge compares against the reference's bounds (registered from ref_q a clock late)
+  `GX_ASSERT(RefBnd_A, !(cs1 && state_q == StMCmp) || (rlo_q == fv_rlo && rhi_q == fv_rhi))
   // the load line's stored dwords and gather selects
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
@@ -2008,6 +2056,8 @@ module gx_mswb (
   `GX_ASSERT(PrCtl_A, state_q == StIdle || pc_q == pr_q)
   // ... and the pair select its copies per quarter
   `GX_ASSERT(PrCopy_A, state_q == StIdle || (pq1_q == pr_q && pq2_n == ~pr_q && pq3_n == ~pr_q))
+  // the pairs left to gather, registered
+  `GX_ASSERT(GLeft_A, state_q == StIdle || gleft_q == (gsw_q & ~gd_q))
   // the encode walk's mask of the written pixels from px_q on
   `GX_ASSERT(WrW_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) ||
                     wrw_q == 32'(written_q >> px_q))
@@ -2021,9 +2071,12 @@ module gx_mswb (
                      : px_q == '0)))
   `GX_ASSERT(InTile_A, !fv_after_init || (cov_q & ~valid_q) == 32'd0)
   `GX_ASSERT(InP_A, !fv_after_init || ((valid_q | cov_q) & ~p_mask) == 32'd0)
-  // the lowest sample not done (merge: placed, subset: classed), registered with done_q
-  `GX_ASSERT(NdLo_A, !fv_after_init ||
+  // the lowest sample not done (merge: placed, subset: classed), registered a clock
+  // after done_q: so in every clock but the one after a compare's stage 2 (fv_cs3_q),
+  // which is never one that reads it (MRef, ERef: NdLoRd_A)
+  `GX_ASSERT(NdLo_A, !fv_after_init || fv_cs3_q ||
                      (nd_q == ((~done_q & fmt.alln) != 16'd0) && ilo_q == fv_ilo))
+  `GX_ASSERT(NdLoRd_A, !(state_q == StMRef || state_q == StERef) || !fv_cs3_q)
   // the sample read, registered a clock ahead: in the states that read one
   `GX_ASSERT(RdT_A, !(state_q == StMRef || state_q == StQBuild || state_q == StEPix ||
                       state_q == StERef) || rdt_q == fv_rdt)
@@ -2038,12 +2091,13 @@ module gx_mswb (
   `GX_ASSERT(EncEnd_A, !(state_q == StCopy || state_q == StOut) ||
                        32'(px_q) == (32'd1 << fmt.plg))
   `GX_ASSERT(CopySubset_A, state_q != StCopy || enc_q == 2'd1)
-  `GX_ASSERT(EmitIn_A, !emit_q || state_q == StEPix || state_q == StERef)
+  `GX_ASSERT(EmitIn_A, !emit_q || state_q == StEPix || state_q == StERef ||
+                      (state_q == StECmp && cend_q))
   `GX_ASSERT(EncPos_A, !(state_q == StERef || state_q == StECmp) ||
                        (32'(px_q) < (32'd1 << fmt.plg) && written_q[px_q[4:0]] && enc_q != 2'd0))
   // the compares of a reference: one-line pixels the line in rdata, multi-line pixels
   // the lines read one a clock (cli_q), each compared when it arrives (clc_q)
-  `GX_ASSERT(EncCmp_A, !(state_q == StECmp || state_q == StMCmp) ||
+  `GX_ASSERT(EncCmp_A, !(state_q == StECmp || state_q == StMCmp) || cend_q ||
              (32'(clc_q) < (32'd1 << fmt.lines_lg) && 32'(cli_q) <= (32'd1 << fmt.lines_lg) &&
               (fmt.multi ? 32'(cli_q) == 32'(clc_q) + 32'(rp1_q) + 32'(rp2_q) + 32'(cs2_q)
                          : (cli_q == '0 && !rp1_q && !rp2_q))))
@@ -2053,6 +2107,11 @@ module gx_mswb (
                                    fmt.multi && (rp1_q || rp2_q)))
   `GX_ASSERT(RefNd_A, !refw_q || nd_any)  // (a reference is read only while one is left)
   `GX_ASSERT(CmpStage_A, !cs2_q || state_q == StMCmp || state_q == StECmp)
+  // the compare's last clock: after the last line's stage 2, every line compared
+  `GX_ASSERT(CmpEnd_A, !cend_q || ((state_q == StMCmp || state_q == StECmp) && !cs2_q &&
+                                   clc_q == 3'(32'd1 << fmt.lines_lg) && !rp1_q && !rp2_q &&
+                                   (fmt.multi ? 32'(cli_q) == (32'd1 << fmt.lines_lg)
+                                              : cli_q == '0)))
   // the compare's slot-to-sample map, registered in stage 1 for the line in stage 2
   `GX_ASSERT(SMap_A, !cs2_q || {smi_q, smd_q} ==
                             f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q, clc_q))
@@ -2074,7 +2133,8 @@ module gx_mswb (
                         rd_val_q)
   `GX_ASSERT(EncSubset_A, state_q != StECmp || enc_q == 2'd1)
   `GX_ASSERT(EncRef_A, state_q != StECmp ||
-                      (!done_q[refi_q] && 5'(refi_q) < fmt.nn && (acc_q & ~fmt.alln) == 16'd0))
+                      ((cend_q || !done_q[refi_q]) && 5'(refi_q) < fmt.nn &&
+                       (acc_q & ~fmt.alln) == 16'd0))
   `GX_ASSERT(EncFull_A, !(state_q == StERef && enc_q == 2'd2) || 5'(si_q) < fmt.nn)
   `GX_ASSERT(DoneIn_A, !(state_q == StMRef || state_q == StMCmp || state_q == StERef ||
                         state_q == StECmp) || (done_q & ~fmt.alln) == 16'd0)
@@ -2093,9 +2153,10 @@ module gx_mswb (
   // the copy: after the walk, every value word once, then the packet
   `GX_ASSERT(CopyIdle_A, state_q == StCopy || (!cv1_q && !cv2_q && !fv_cv3_q))
   // the copy's rotation is the mask bytes' (mod 16), and no value is emitted in a subset
-  // walk but in ERef (the emit of a class mask: so the mask bytes are final in Copy)
+  // walk but in a compare's last clock (the emit of a class mask: so the mask bytes are
+  // final in Copy)
   `GX_ASSERT(CopyRot_A, state_q != StCopy || cpr_q == mbytes[3:0])
-  `GX_ASSERT(EmitSub_A, !(emit_q && enc_q == 2'd1) || state_q == StERef)
+  `GX_ASSERT(EmitSub_A, !(emit_q && enc_q == 2'd1) || (state_q == StECmp && cend_q))
   `GX_ASSERT(CopyStart_A, !(state_q == StPrReq || state_q == StPrWait || fv_walk) || cpi_q == '0)
   `GX_ASSERT(CopyRange_A, state_q != StCopy || cpi_q <= cp_n)
   `GX_ASSERT(CopyDone_A, state_q != StOut || cpi_q == cp_n)
