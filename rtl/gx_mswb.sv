@@ -1595,11 +1595,11 @@ module gx_mswb (
     slast_d = si_d == nm1_q;
     // the compare's line counts against the pixel's lines, a clock ahead
     crd_d = 32'(cli_d) < (32'd1 << fmt.lines_lg);
-    // the reference read (smp_val), in every clock of the states that take one (ref_en: MRef, EPix, ERef; the take itself is ref_ld, RefLd_A): each
-    // such state either takes in its last clock (to a compare) or emits what it took in
-    // the clock after (the emit stage, the only reader of ref_q in those states), so
-    // ref_q holds the take's value wherever it is read, and the enable is a decode of
-    // state_q, not the states' decisions
+    // the reference read (smp_val), in every clock of the states that take one (ref_en:
+    // MRef, EPix, ERef; the take itself is ref_ld, RefLd_A): each such state either takes
+    // in its last clock (to a compare) or emits what it took in the clock after (the emit
+    // stage, the only reader of ref_q in those states), so ref_q holds the take's value
+    // wherever it is read, and the enable is a decode of state_q, not the states' decisions
     ref_d = ref_en ? smp_val : ref_q;
     clast_d = 32'(clc_d) + 1 == (32'd1 << fmt.lines_lg);
     // the lowest sample not done and whether there is one, a clock ahead (no priority
