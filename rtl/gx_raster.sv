@@ -70,6 +70,7 @@ module gx_raster #(
   logic            prep_ready, prep_busy, tri_we;
   gx_raster_pkg::rs_tri_t ptri;
   logic [QW-1:0]   pushed, next;
+  logic            next_inc;
   logic [1:0]      ofs_we;
   logic [3:0]      ofs_waddr, ofs_raddr;
   logic [gx_raster_pkg::HW-1:0]   ofs_wdata;
@@ -82,7 +83,7 @@ module gx_raster #(
     .clk_i, .rst_i,
     .cmd_valid_i(cmd_valid_i && !cmd_i.op), .cmd_ready_o(prep_ready), .cmd_i,
     .tbl_we_i(tbl_take), .tbl_i(cmd_i.pattern), .rp_opt_i({rp_q, next, adm_seq}),
-    .rp_sel_i({walk_idle, rd_v}),
+    .rp_sel_i({walk_idle, rd_v}), .rp_inc_i(next_inc),
     .tri_we_o(tri_we), .tri_o(ptri), .pushed_o(pushed),
     .ofs_we_o(ofs_we), .ofs_waddr_o(ofs_waddr), .ofs_wdata_o(ofs_wdata),
     .busy_o(prep_busy)
@@ -196,7 +197,8 @@ module gx_raster #(
     .clk_i, .rst_i,
     .tri_we_i(tri_we), .tri_i(ptri), .pushed_i(pushed),
     .cred_i(cred_q), .cred_n_i(cred_d), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
-    .item_valid_o(item_valid), .item_o(item), .next_o(next), .busy_o(walk_busy),
+    .item_valid_o(item_valid), .item_o(item), .next_o(next), .next_inc_o(next_inc),
+    .busy_o(walk_busy),
     .idle_o(walk_idle),
     .i1_valid_o(i1_valid), .adm_seq_o(adm_seq)
   );

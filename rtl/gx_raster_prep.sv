@@ -16,7 +16,9 @@
 // the second clock of its triangle) and the ring slot of the next sequence number is
 // retired (seq - rp < 15: admission; the register is loaded from the retire pointer's
 // next value, so it compares with rp's value now: that value is one of three, rp_opt_i,
-// each compared apart, and the choice, rp_sel_i, selects among the compares).
+// each compared apart, and the choice, rp_sel_i, selects among the compares; the compare
+// with the walker's next triangle, rp_opt_i[1], is a register of its own, kept from the
+// difference of the two counts and their steps, rp_inc_i and the take).
 // Latency: a triangle is taken in the clock after it is first offered at the earliest;
 // taken in clock t, it has its offset ring halves written at the ends of clocks t + 4
 // and t + 5, its record at the end of t + 6.
@@ -42,6 +44,8 @@ module gx_raster_prep #(
   /// rp_opt_i[1] when rp_sel_i[1], else rp_opt_i[2]
   input  wire logic [2:0][gx_raster_pkg::QW-1:0] rp_opt_i,
   input  wire logic [1:0]             rp_sel_i,     /// (the choice)
+  /// rp_opt_i[1] (the walker's next triangle) is one more in the next clock
+  input  wire logic                   rp_inc_i,
   output      logic                   tri_we_o,     /// write the prepared triangle ...
   output      gx_raster_pkg::rs_tri_t tri_o,        /// ... this one, at slot seq % 16
   output      logic [gx_raster_pkg::QW-1:0] pushed_o, /// triangles written (mod 32)
@@ -714,11 +718,35 @@ module gx_raster_prep #(
   // Admission: the next sequence number's ring slot is retired.
   // (from the current sequence number: a slot is left for the triangle P0 may take in
   // this clock, so no compare of the command lies before the register; each of the
-  // retire pointer's three next values compared apart, the choice last)
+  // retire pointer's three next values compared apart, the choice last). The compare
+  // with the walker's next triangle (rp_opt_i[1], read far from it) is a register: the
+  // difference dn_q = ns_q - rp_opt_i[1] is kept as a count of its own (up with a take
+  // of a triangle with a range, down with rp_inc_i), and adn_q, its compare, is decided
+  // a clock ahead from dn_q and the two steps (AdmNext_A).
   logic [2:0] adm_opt;
-  logic [QW-1:0] rp_d;
+  logic [QW-1:0] rp_d, dn_q;
+  logic       adn_q, adn_d, ns_inc;
+  assign ns_inc = take && !emp_q[0];
   always_comb begin
-    for (int j = 0; j < 3; j++) adm_opt[j] = QW'(ns_q - rp_opt_i[j]) < QW'(15);
+    unique case ({ns_inc, rp_inc_i})
+      2'b10:   adn_d = dn_q < QW'(14) || dn_q == QW'(31);  // dn_q + 1 < 15
+      2'b01:   adn_d = dn_q != '0 && dn_q <= QW'(15);      // dn_q - 1 < 15
+      default: adn_d = dn_q < QW'(15);
+    endcase
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      dn_q  <= '0;
+      adn_q <= 1'b1;
+    end else begin
+      dn_q  <= dn_q + QW'(ns_inc) - QW'(rp_inc_i);
+      adn_q <= adn_d;
+    end
+  end
+  always_comb begin
+    adm_opt[0] = QW'(ns_q - rp_opt_i[0]) < QW'(15);
+    adm_opt[1] = adn_q;
+    adm_opt[2] = QW'(ns_q - rp_opt_i[2]) < QW'(15);
     rp_d = rp_sel_i[0] ? rp_opt_i[0] : rp_sel_i[1] ? rp_opt_i[1] : rp_opt_i[2];
   end
   assign adm_d = rp_sel_i[0] ? adm_opt[0] : rp_sel_i[1] ? adm_opt[1] : adm_opt[2];
@@ -767,6 +795,8 @@ module gx_raster_prep #(
   end
   `GX_ASSERT(Window_A, QW'(ns_q - rp_now_q) <= QW'(15) &&
                        (!cmd_ready_o || QW'(ns_q - rp_now_q) < QW'(15)))
+  // the compare with the walker's next triangle, kept as a count and a register
+  `GX_ASSERT(AdmNext_A, dn_q == QW'(ns_q - rp_opt_i[1]) && adn_q == (dn_q < QW'(15)))
   `GX_ASSERT(PrepSeq_A, fv_seq_bad == '0 &&
                         (!(p0_v_q && !p0_ph_q && p0_ne_q) ||
                          p0_seq_q == QW'(pushed_q + QW'(fv_cnt - 3'd1))))

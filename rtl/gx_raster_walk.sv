@@ -49,6 +49,7 @@ module gx_raster_walk #(
   output      logic                   item_valid_o, /// the item register holds an item
   output      gx_raster_pkg::rs_item_t item_o,      /// the item (registered)
   output      logic [gx_raster_pkg::QW-1:0] next_o, /// the next triangle WA takes
+  output      logic                   next_inc_o,   /// next_o is one more in the next clock
   output      logic                   busy_o,       /// work in the walker
   output      logic                   idle_o,       /// !busy_o && !item_valid_o (a
                                                     /// register, for the retire pointer)
@@ -250,6 +251,8 @@ module gx_raster_walk #(
   assign wa_adv   = wa_v_q && cred_c_q;
   assign tri_take = avail_q && (!wa_v_q || (wa_adv && wa_last));
   assign next_o   = next_q;
+  // the take, as a register (copy 0: equal to tri_take, WaCopy_A)
+  assign next_inc_o = wa_tk_q[0];
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
