@@ -122,7 +122,7 @@ module gx_raster_prep #(
   // command is never read (p0_v_q stays clear). Each copy decides from its own copies of
   // the admission (adm_q), of seen_q and of emp_q, so the command's valid meets only the
   // copy's own flip-flops in one LUT by the copy.
-  localparam int unsigned PC = 13;
+  localparam int unsigned PC = 15;
   logic [PC-1:0] pfree, adm_q, seen_q, emp_q;
   logic          adm_d;     // the admission a clock ahead (below)
   for (genvar k = 0; k < PC; k++) begin : gen_pc
@@ -254,8 +254,11 @@ module gx_raster_prep #(
       p0_b3_q[1] <= A3W'($signed(su.b1)) + (A3W'($signed(su.b1)) <<< 1);
     end
   end
+  // each edge's C under a free copy of its own (pfree[4], [13], [14])
   always_ff @(posedge clk_i) begin
-    if (pfree[4]) p0_c_q <= {su.c2, su.c1, su.c0};
+    if (pfree[4])  p0_c_q[0] <= su.c0;
+    if (pfree[13]) p0_c_q[1] <= su.c1;
+    if (pfree[14]) p0_c_q[2] <= su.c2;
   end
   // the side record's mode fields: the command's mode registered in the clock before its
   // take (cm_q, as sel_q), the conservative-mode constants as data ANDed with it, so no
