@@ -164,7 +164,10 @@ module gx_raster_prep #(
   // rows, one per order (tpos_q[k], k = min(log2 N, 2)): N >= 4 read the table in slot
   // order, so after a write N = 4, 8 and 16 share row 2. The standard positions until the
   // first write (tw_q): rows 0 to 2 hold N = 1, 2 and 4's, N = 8's and 16's are constants.
-  // A write is taken in the clock it is offered and applies to the triangles after it. A
+  // A write is taken in the clock it is offered and applies to the triangles after it:
+  // it is registered (twe_q, twd_q) and written into the rows in the next clock, before
+  // the next triangle's take (a triangle offered in the clock after the write is taken a
+  // clock later at the earliest), and the select reads the pending write as written. A
   // triangle's positions are its N's row or constants (conservative: every offset is 0),
   // picked by a one-hot select registered from the command in the clock before its take
   // (sel_q, in SC copies, each for 128 / SC bits; all 0 in conservative mode): row 0, row
@@ -183,15 +186,26 @@ module gx_raster_prep #(
   localparam logic [127:0] Std8 = std_row(3'd3), Std16 = std_row(3'd4);
   logic [2:0][127:0] tpos_q;
   logic              tw_q;   // the table has been written
+  logic [2:0]        twe_q;  // a write taken in the clock before, a copy a row
+  logic [127:0]      twd_q;  // its table
+  for (genvar n = 0; n < 3; n++) begin : gen_twe
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) twe_q[n] <= 1'b0;
+      else twe_q[n] <= tbl_we_i;
+    end
+  end
   always_ff @(posedge clk_i) begin
+    twd_q <= tbl_i;
     for (int n = 0; n < 3; n++)
       for (int u = 0; u < 16; u++) begin
         if (rst_i) tpos_q[n][8*u +: 8] <= std_pos(3'(n), slot_of(n, u));
-        else if (tbl_we_i) tpos_q[n][8*u +: 8] <= tbl_i[8*slot_of(n, u) +: 8];
+        else if (twe_q[n]) tpos_q[n][8*u +: 8] <= twd_q[8*slot_of(n, u) +: 8];
       end
     if (rst_i) tw_q <= 1'b0;
-    else if (tbl_we_i) tw_q <= 1'b1;
+    else if (twe_q[0]) tw_q <= 1'b1;
   end
+  logic tw_d;  // the table is written for a triangle taken in the next clock
+  assign tw_d = tw_q || twe_q[0];
   localparam int unsigned SC = 4;
   logic [4:0]         sel_d;
   logic [SC-1:0][4:0] sel_q;
@@ -200,9 +214,9 @@ module gx_raster_prep #(
     nl = cmd_i.samples_log2;
     sel_d[0] = nl == 3'd0;
     sel_d[1] = nl == 3'd1;
-    sel_d[2] = nl == 3'd2 || (tw_q && nl >= 3'd3);
-    sel_d[3] = !tw_q && nl == 3'd3;
-    sel_d[4] = !tw_q && nl >= 3'd4;
+    sel_d[2] = nl == 3'd2 || (tw_d && nl >= 3'd3);
+    sel_d[3] = !tw_d && nl == 3'd3;
+    sel_d[4] = !tw_d && nl >= 3'd4;
     sel_d = sel_d & {5{!cmd_i.conservative}};
   end
   for (genvar c = 0; c < SC; c++) begin : gen_sel
@@ -874,6 +888,9 @@ module gx_raster_prep #(
   `GX_ASSERT(P2Mode_A, p2_m16_q == {9{p2_side_q.nlog == 3'd4}} &&
                        p2_m8_q == {9{p2_side_q.nlog == 3'd3}} &&
                        p2_m4_q == ~(p2_m16_q | p2_m8_q))
+  // the table's write, registered: its copies equal, and no triangle taken in the clock
+  // after a write (it reads the rows the write has not reached)
+  `GX_ASSERT(TblWe_A, twe_q == {3{twe_q[0]}} && !(twe_q[0] && take))
   `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || !p0_ne_q}} &&
                         adm_q == {PC{adm_ok_q}} && seen_q == {PC{seen_q[0]}} &&
                         emp_q == {PC{emp_q[0]}} && sel_q == {SC{sel_q[0]}})
