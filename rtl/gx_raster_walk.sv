@@ -740,7 +740,14 @@ module gx_raster_walk #(
                            py >= g1_py0_q && py <= g1_py1_q;
       end
   end
-  assign rg_addr = fr_head.seq[3:0];
+  // ring G's read address: a copy of the head's sequence number, loaded with the head
+  // under the FIFO's load (not the head's group enables, so synthesis keeps it apart from
+  // the head's bits) and read by nothing but the ring (RgAddr_A)
+  logic [3:0] rg_addr_q;
+  always_ff @(posedge clk_i) begin
+    if (fr_ld) rg_addr_q <= fr_next.seq[3:0];
+  end
+  assign rg_addr = rg_addr_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       g1_v_q <= 1'b0;
@@ -951,6 +958,7 @@ module gx_raster_walk #(
                            wf_ic_q == {3{wf_idx}} &&
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
+  `GX_ASSERT(RgAddr_A, !fr_valid || rg_addr_q == fr_head.seq[3:0])
   `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0) && c3_push_q == (c3_v_q && c3_nz_q))
   // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
   // copy of the item's sequence number
