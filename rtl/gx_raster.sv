@@ -283,9 +283,10 @@ module gx_raster #(
     else cred_q <= cred_d;
   end
 
-  // the FIFO is empty: no head and no word in its RAM (f_count, less the pop it counts
-  // late)
-  assign idle_o = !prep_busy && walk_idle && !test_busy && f_count == ($clog2(FD)+1)'(opop_q);
+  // the FIFO is empty: no head and no word in its RAM (its count less the pop it counts
+  // late). With the walker and the test idle no item is in flight, so the credit's count
+  // is the FIFO's (IdleOut_A), and the FIFO's own count is read by no logic.
+  assign idle_o = !prep_busy && walk_idle && !test_busy && cred_u == ($clog2(FD)+1)'(opop_q);
 
   // ---------------------------------------------------------------------------------
   // Properties.
@@ -339,6 +340,8 @@ module gx_raster #(
                           QW'(pushed - rp_q) <= QW'(15))
   `GX_ASSERT(RdSeq_A, !rd_v || QW'(rd_seq - rp_q) <= QW'(next - rp_q))
   // Idle: every triangle written has been taken and every item issued has left.
+  `GX_ASSERT(IdleOut_A, idle_o == (!prep_busy && walk_idle && !test_busy &&
+                                    f_count == ($clog2(FD)+1)'(opop_q)))
   `GX_ASSERT(IdleEmpty_A, !idle_o || (pushed == next && infl_q == '0))
 
   `GX_COVER(Msaa1_C, grp_valid_o && item.nlog == 3'd0)
