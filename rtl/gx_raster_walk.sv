@@ -251,8 +251,9 @@ module gx_raster_walk #(
   assign wa_adv   = wa_v_q && cred_c_q;
   assign tri_take = avail_q && (!wa_v_q || (wa_adv && wa_last));
   assign next_o   = next_q;
-  // the take, as a register (copy 0: equal to tri_take, WaCopy_A)
-  assign next_inc_o = wa_tk_q[0];
+  // the take (a LUT of registers; a copy of wa_tk_q would be placed by prep, far from
+  // the take's logic)
+  assign next_inc_o = tri_take;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
