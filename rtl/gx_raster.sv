@@ -25,10 +25,10 @@
 //   gx_raster_walk  coarse, fine, quad-row and group walk: one test item a clock,
 //                   triangles back to back
 //   gx_raster_test  the free-running sample test: one item a clock, 16 Lanes samples
-//   output FIFO     16 groups of distributed RAM and an output register; the walker
-//                   issues an item only while the FIFO has room for every item in
-//                   flight (cred_q), so nothing in the test ever waits and grp_ready_i
-//                   reaches no enable but the FIFO's
+//   output FIFO     16 groups of distributed RAM with its head in a register
+//                   (gx_fifo_lut); the walker issues an item only while the FIFO has
+//                   room for every item in flight (cred_q), so nothing in the test ever
+//                   waits and grp_ready_i reaches no enable but the FIFO's
 // Throughput: one group a clock at N <= 4 (4 Lanes pixels with all their samples), one
 // every 2 clocks at N = 8 and 4 at N = 16; one triangle every 2 clocks at the most.
 // Latency: a triangle's first group is offered 32 clocks after the command is taken.
@@ -57,8 +57,7 @@ module gx_raster #(
   begin : gen_width_check
     $error("gx_raster_pkg's widths differ from gx_pkg's");
   end
-  localparam int unsigned FD = 16;                    // output FIFO's memory words
-  localparam int unsigned FC = FD + 1;                // words it holds, its output register too
+  localparam int unsigned FD = 16;                    // output FIFO's words, its head's too
   localparam int unsigned GW = 40 + 65 * Lanes;  // a group as the FIFO holds it
 
   // ---------------------------------------------------------------------------------
@@ -71,6 +70,7 @@ module gx_raster #(
   logic            prep_ready, prep_busy, tri_we;
   gx_raster_pkg::rs_tri_t ptri;
   logic [QW-1:0]   pushed, next;
+  logic            next_inc;
   logic [1:0]      ofs_we;
   logic [3:0]      ofs_waddr, ofs_raddr;
   logic [gx_raster_pkg::HW-1:0]   ofs_wdata;
@@ -83,7 +83,7 @@ module gx_raster #(
     .clk_i, .rst_i,
     .cmd_valid_i(cmd_valid_i && !cmd_i.op), .cmd_ready_o(prep_ready), .cmd_i,
     .tbl_we_i(tbl_take), .tbl_i(cmd_i.pattern), .rp_opt_i({rp_q, next, adm_seq}),
-    .rp_sel_i({walk_idle, rd_v}),
+    .rp_sel_i({walk_idle, rd_v}), .rp_inc_i(next_inc),
     .tri_we_o(tri_we), .tri_o(ptri), .pushed_o(pushed),
     .ofs_we_o(ofs_we), .ofs_waddr_o(ofs_waddr), .ofs_wdata_o(ofs_wdata),
     .busy_o(prep_busy)
@@ -197,7 +197,8 @@ module gx_raster #(
     .clk_i, .rst_i,
     .tri_we_i(tri_we), .tri_i(ptri), .pushed_i(pushed),
     .cred_i(cred_q), .cred_n_i(cred_d), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
-    .item_valid_o(item_valid), .item_o(item), .next_o(next), .busy_o(walk_busy),
+    .item_valid_o(item_valid), .item_o(item), .next_o(next), .next_inc_o(next_inc),
+    .busy_o(walk_busy),
     .idle_o(walk_idle),
     .i1_valid_o(i1_valid), .adm_seq_o(adm_seq)
   );
@@ -229,19 +230,27 @@ module gx_raster #(
 
   // ---------------------------------------------------------------------------------
   // The output FIFO and the walker's credit: items in the test (from their issue to
-  // T6) and words in the FIFO (its memory and output register) never exceed FC.
-  logic [GW-1:0] f_in, f_out;
-  logic [$clog2(FD+2)-1:0] f_count;
+  // T6) and words in the FIFO (its memory and head, with a pop counted a clock late)
+  // never exceed FD.
+  // The FIFO is a gx_fifo_lut: its head is the output register, loaded from the RAM read
+  // at a registered address, and its RAM count takes the load as a select between two
+  // values formed before it, so grp_ready_i meets only the load's LUTs: one for the
+  // pointer and the counts, one a group of the head's enables (OG groups, each loaded
+  // from its own copy of the head's valid bit), and nothing of the count lies before it.
+  localparam int unsigned OG = 6;
+  logic [GW-1:0] f_in, f_out, f_next;
+  logic [$clog2(FD):0] f_count;      // words held, the head's and a pop of the clock before
   logic [3:0]    infl_q, infl_d;     // items issued, not yet out of T6 (at most 9)
-  logic          f_ready;
+  logic          f_pop, f_ld, opop_q;
   assign f_in = {t_grp.tag, t_grp.qx, t_grp.qy, t_grp.valid[Lanes-1:0],
                  t_grp.masks[64*Lanes-1:0]};
-  gx_fifo #(.Width(GW), .Depth(FD)) u_out (
-    .clk_i, .rst_i,
-    .in_valid_i(t_valid), .in_ready_o(f_ready), .in_data_i(f_in),
-    .out_valid_o(grp_valid_o), .out_ready_i(grp_ready_i), .out_data_o(f_out),
-    .count_o(f_count)
-  );
+  assign f_pop = grp_valid_o && grp_ready_i;
+  gx_fifo_lut #(.Width(GW), .Depth(FD), .HeadGroups(OG)) u_out (
+    .clk_i, .rst_i, .push_i(t_valid), .in_data_i(f_in), .pop_i(f_pop),
+    .valid_o(grp_valid_o), .head_o(f_out), .count_o(f_count), .load_o(f_ld),
+    .next_o(f_next));
+  logic unused_out;  // the head is the output alone: no register follows it
+  assign unused_out = ^{f_ld, f_next};
   always_comb begin
     grp_o       = '0;
     grp_o.tag   = f_out[GW-1 -: 16];
@@ -252,24 +261,32 @@ module gx_raster #(
   end
   assign infl_d = infl_q + 4'(issue) - 4'(leave);
   always_ff @(posedge clk_i) begin
-    if (rst_i) infl_q <= '0;
-    else infl_q <= infl_d;
+    if (rst_i) begin
+      infl_q <= '0;
+      opop_q <= 1'b0;
+    end else begin
+      infl_q <= infl_d;
+      opop_q <= f_pop;
+    end
   end
   // The credit as a count with registered flags (no adder before it): u, the items in
-  // flight and the FIFO's words, with a pop from the FIFO counted a clock late (u =
-  // infl_q + f_count + the pop of the clock before); an item leaving T6 without a group
-  // (the test's register drop, apart from the FIFO's write) leaves u. cred_d, the credit of the next clock, is a few gates of registers, so the
-  // walker decides FIFO G's pop from it a clock ahead.
-  logic [$clog2(FC):0] cred_u;
-  gx_raster_credit #(.Depth(FC)) u_cred (
+  // flight and the FIFO's words with a pop counted a clock late (u = infl_q + f_count);
+  // an item leaving T6 without a group (the test's register drop, apart from the FIFO's
+  // write) leaves u. cred_d, the credit of the next clock, is a few gates of registers,
+  // so the walker decides FIFO G's pop from it a clock ahead.
+  logic [$clog2(FD):0] cred_u;
+  gx_raster_credit #(.Depth(FD)) u_cred (
     .clk_i, .rst_i, .up_i(issue), .dn_i(drop),
-    .pop_i(grp_valid_o && grp_ready_i), .room_o(cred_d), .used_o(cred_u));
+    .pop_i(f_pop), .room_o(cred_d), .used_o(cred_u));
   always_ff @(posedge clk_i) begin
     if (rst_i) cred_q <= 1'b0;
     else cred_q <= cred_d;
   end
 
-  assign idle_o = !prep_busy && walk_idle && !test_busy && f_count == '0;
+  // the FIFO is empty: no head and no word in its RAM (its count less the pop it counts
+  // late). With the walker and the test idle no item is in flight, so the credit's count
+  // is the FIFO's (IdleOut_A), and the FIFO's own count is read by no logic.
+  assign idle_o = !prep_busy && walk_idle && !test_busy && cred_u == ($clog2(FD)+1)'(opop_q);
 
   // ---------------------------------------------------------------------------------
   // Properties.
@@ -280,22 +297,15 @@ module gx_raster #(
   `GX_ASSERT(GrpHold_A, !`GX_PAST_OK || !$past(grp_valid_o && !grp_ready_i) ||
                         (grp_valid_o && grp_o == $past(grp_o)))
   `GX_ASSERT(GrpNotEmpty_A, !grp_valid_o || grp_o.valid != '0)
-  `GX_ASSERT(OutRoom_A, !t_valid || f_ready)
-  `GX_ASSERT(Credit_A, 32'(infl_q) + 32'(f_count) <= FC)
+  `GX_ASSERT(OutRoom_A, !t_valid || 32'(f_count) < FD)
+  `GX_ASSERT(Credit_A, 32'(infl_q) + 32'(f_count) <= FD)
   // infl_q counts the items from I1 to T6; the credit was granted with room for one more.
   `GX_ASSERT(InflCount_A, 32'(infl_q) == 32'(i1_valid) + 32'(item_valid) + 32'($countones(test_v)))
-  `GX_ASSERT(CredRoom_A, !cred_q || 32'(infl_q) + 32'(f_count) < FC)
-  // the credit's count: the items in flight, the FIFO's words and its pop of the clock
-  // before
-`ifdef GX_ASSERT_ON
-  logic fv_opop_q;
-  always_ff @(posedge clk_i) begin
-    if (rst_i) fv_opop_q <= 1'b0;
-    else fv_opop_q <= grp_valid_o && grp_ready_i;
-  end
-`endif
-  `GX_ASSERT(CredCount_A, 32'(cred_u) == 32'(infl_q) + 32'(f_count) + 32'(fv_opop_q) &&
-                          drop == (leave && !t_valid))
+  `GX_ASSERT(CredRoom_A, !cred_q || 32'(infl_q) + 32'(f_count) < FD)
+  // the credit's count: the items in flight and the FIFO's words (with its pop of the
+  // clock before); a pop of the clock before left a word counted
+  `GX_ASSERT(CredCount_A, 32'(cred_u) == 32'(infl_q) + 32'(f_count) &&
+                          drop == (leave && !t_valid) && (!opop_q || f_count != '0))
   // The ring: a slot is written only when no item reads it (its triangle is retired).
 `ifdef GX_ASSERT_ON
   logic rt_low;  // the bits of K and O the ring does not keep are 0
@@ -330,6 +340,8 @@ module gx_raster #(
                           QW'(pushed - rp_q) <= QW'(15))
   `GX_ASSERT(RdSeq_A, !rd_v || QW'(rd_seq - rp_q) <= QW'(next - rp_q))
   // Idle: every triangle written has been taken and every item issued has left.
+  `GX_ASSERT(IdleOut_A, idle_o == (!prep_busy && walk_idle && !test_busy &&
+                                    f_count == ($clog2(FD)+1)'(opop_q)))
   `GX_ASSERT(IdleEmpty_A, !idle_o || (pushed == next && infl_q == '0))
 
   `GX_COVER(Msaa1_C, grp_valid_o && item.nlog == 3'd0)
@@ -338,6 +350,7 @@ module gx_raster #(
   `GX_COVER(CreditStall_C, walk_busy && !cred_q)
   `GX_COVER(RingFull_C, cmd_valid_i && !cmd_i.op && !prep_ready && QW'(pushed - rp_q) >= QW'(14))
   `GX_COVER(Stall_C, `GX_PAST_OK && $past(grp_valid_o && !grp_ready_i) && grp_valid_o)
+  `GX_COVER(OutFifoFull_C, f_count == ($clog2(FD)+1)'(FD))
 endmodule
 
 `default_nettype wire

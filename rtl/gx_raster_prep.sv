@@ -16,7 +16,9 @@
 // the second clock of its triangle) and the ring slot of the next sequence number is
 // retired (seq - rp < 15: admission; the register is loaded from the retire pointer's
 // next value, so it compares with rp's value now: that value is one of three, rp_opt_i,
-// each compared apart, and the choice, rp_sel_i, selects among the compares).
+// each compared apart, and the choice, rp_sel_i, selects among the compares; the compare
+// with the walker's next triangle, rp_opt_i[1], is a register of its own, kept from the
+// difference of the two counts and their steps, rp_inc_i and the take).
 // Latency: a triangle is taken in the clock after it is first offered at the earliest;
 // taken in clock t, it has its offset ring halves written at the ends of clocks t + 4
 // and t + 5, its record at the end of t + 6.
@@ -42,6 +44,8 @@ module gx_raster_prep #(
   /// rp_opt_i[1] when rp_sel_i[1], else rp_opt_i[2]
   input  wire logic [2:0][gx_raster_pkg::QW-1:0] rp_opt_i,
   input  wire logic [1:0]             rp_sel_i,     /// (the choice)
+  /// rp_opt_i[1] (the walker's next triangle) is one more in the next clock
+  input  wire logic                   rp_inc_i,
   output      logic                   tri_we_o,     /// write the prepared triangle ...
   output      gx_raster_pkg::rs_tri_t tri_o,        /// ... this one, at slot seq % 16
   output      logic [gx_raster_pkg::QW-1:0] pushed_o, /// triangles written (mod 32)
@@ -118,7 +122,7 @@ module gx_raster_prep #(
   // command is never read (p0_v_q stays clear). Each copy decides from its own copies of
   // the admission (adm_q), of seen_q and of emp_q, so the command's valid meets only the
   // copy's own flip-flops in one LUT by the copy.
-  localparam int unsigned PC = 13;
+  localparam int unsigned PC = 15;
   logic [PC-1:0] pfree, adm_q, seen_q, emp_q;
   logic          adm_d;     // the admission a clock ahead (below)
   for (genvar k = 0; k < PC; k++) begin : gen_pc
@@ -160,7 +164,10 @@ module gx_raster_prep #(
   // rows, one per order (tpos_q[k], k = min(log2 N, 2)): N >= 4 read the table in slot
   // order, so after a write N = 4, 8 and 16 share row 2. The standard positions until the
   // first write (tw_q): rows 0 to 2 hold N = 1, 2 and 4's, N = 8's and 16's are constants.
-  // A write is taken in the clock it is offered and applies to the triangles after it. A
+  // A write is taken in the clock it is offered and applies to the triangles after it:
+  // it is registered (twe_q, twd_q) and written into the rows in the next clock, before
+  // the next triangle's take (a triangle offered in the clock after the write is taken a
+  // clock later at the earliest), and the select reads the pending write as written. A
   // triangle's positions are its N's row or constants (conservative: every offset is 0),
   // picked by a one-hot select registered from the command in the clock before its take
   // (sel_q, in SC copies, each for 128 / SC bits; all 0 in conservative mode): row 0, row
@@ -179,15 +186,26 @@ module gx_raster_prep #(
   localparam logic [127:0] Std8 = std_row(3'd3), Std16 = std_row(3'd4);
   logic [2:0][127:0] tpos_q;
   logic              tw_q;   // the table has been written
+  logic [2:0]        twe_q;  // a write taken in the clock before, a copy a row
+  logic [127:0]      twd_q;  // its table
+  for (genvar n = 0; n < 3; n++) begin : gen_twe
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) twe_q[n] <= 1'b0;
+      else twe_q[n] <= tbl_we_i;
+    end
+  end
   always_ff @(posedge clk_i) begin
+    twd_q <= tbl_i;
     for (int n = 0; n < 3; n++)
       for (int u = 0; u < 16; u++) begin
         if (rst_i) tpos_q[n][8*u +: 8] <= std_pos(3'(n), slot_of(n, u));
-        else if (tbl_we_i) tpos_q[n][8*u +: 8] <= tbl_i[8*slot_of(n, u) +: 8];
+        else if (twe_q[n]) tpos_q[n][8*u +: 8] <= twd_q[8*slot_of(n, u) +: 8];
       end
     if (rst_i) tw_q <= 1'b0;
-    else if (tbl_we_i) tw_q <= 1'b1;
+    else if (twe_q[0]) tw_q <= 1'b1;
   end
+  logic tw_d;  // the table is written for a triangle taken in the next clock
+  assign tw_d = tw_q || twe_q[0];
   localparam int unsigned SC = 4;
   logic [4:0]         sel_d;
   logic [SC-1:0][4:0] sel_q;
@@ -196,9 +214,9 @@ module gx_raster_prep #(
     nl = cmd_i.samples_log2;
     sel_d[0] = nl == 3'd0;
     sel_d[1] = nl == 3'd1;
-    sel_d[2] = nl == 3'd2 || (tw_q && nl >= 3'd3);
-    sel_d[3] = !tw_q && nl == 3'd3;
-    sel_d[4] = !tw_q && nl >= 3'd4;
+    sel_d[2] = nl == 3'd2 || (tw_d && nl >= 3'd3);
+    sel_d[3] = !tw_d && nl == 3'd3;
+    sel_d[4] = !tw_d && nl >= 3'd4;
     sel_d = sel_d & {5{!cmd_i.conservative}};
   end
   for (genvar c = 0; c < SC; c++) begin : gen_sel
@@ -250,8 +268,11 @@ module gx_raster_prep #(
       p0_b3_q[1] <= A3W'($signed(su.b1)) + (A3W'($signed(su.b1)) <<< 1);
     end
   end
+  // each edge's C under a free copy of its own (pfree[4], [13], [14])
   always_ff @(posedge clk_i) begin
-    if (pfree[4]) p0_c_q <= {su.c2, su.c1, su.c0};
+    if (pfree[4])  p0_c_q[0] <= su.c0;
+    if (pfree[13]) p0_c_q[1] <= su.c1;
+    if (pfree[14]) p0_c_q[2] <= su.c2;
   end
   // the side record's mode fields: the command's mode registered in the clock before its
   // take (cm_q, as sel_q), the conservative-mode constants as data ANDed with it, so no
@@ -714,11 +735,35 @@ module gx_raster_prep #(
   // Admission: the next sequence number's ring slot is retired.
   // (from the current sequence number: a slot is left for the triangle P0 may take in
   // this clock, so no compare of the command lies before the register; each of the
-  // retire pointer's three next values compared apart, the choice last)
+  // retire pointer's three next values compared apart, the choice last). The compare
+  // with the walker's next triangle (rp_opt_i[1], read far from it) is a register: the
+  // difference dn_q = ns_q - rp_opt_i[1] is kept as a count of its own (up with a take
+  // of a triangle with a range, down with rp_inc_i), and adn_q, its compare, is decided
+  // a clock ahead from dn_q and the two steps (AdmNext_A).
   logic [2:0] adm_opt;
-  logic [QW-1:0] rp_d;
+  logic [QW-1:0] rp_d, dn_q;
+  logic       adn_q, adn_d, ns_inc;
+  assign ns_inc = take && !emp_q[0];
   always_comb begin
-    for (int j = 0; j < 3; j++) adm_opt[j] = QW'(ns_q - rp_opt_i[j]) < QW'(15);
+    unique case ({ns_inc, rp_inc_i})
+      2'b10:   adn_d = dn_q < QW'(14) || dn_q == QW'(31);  // dn_q + 1 < 15
+      2'b01:   adn_d = dn_q != '0 && dn_q <= QW'(15);      // dn_q - 1 < 15
+      default: adn_d = dn_q < QW'(15);
+    endcase
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      dn_q  <= '0;
+      adn_q <= 1'b1;
+    end else begin
+      dn_q  <= dn_q + QW'(ns_inc) - QW'(rp_inc_i);
+      adn_q <= adn_d;
+    end
+  end
+  always_comb begin
+    adm_opt[0] = QW'(ns_q - rp_opt_i[0]) < QW'(15);
+    adm_opt[1] = adn_q;
+    adm_opt[2] = QW'(ns_q - rp_opt_i[2]) < QW'(15);
     rp_d = rp_sel_i[0] ? rp_opt_i[0] : rp_sel_i[1] ? rp_opt_i[1] : rp_opt_i[2];
   end
   assign adm_d = rp_sel_i[0] ? adm_opt[0] : rp_sel_i[1] ? adm_opt[1] : adm_opt[2];
@@ -767,6 +812,8 @@ module gx_raster_prep #(
   end
   `GX_ASSERT(Window_A, QW'(ns_q - rp_now_q) <= QW'(15) &&
                        (!cmd_ready_o || QW'(ns_q - rp_now_q) < QW'(15)))
+  // the compare with the walker's next triangle, kept as a count and a register
+  `GX_ASSERT(AdmNext_A, dn_q == QW'(ns_q - rp_opt_i[1]) && adn_q == (dn_q < QW'(15)))
   `GX_ASSERT(PrepSeq_A, fv_seq_bad == '0 &&
                         (!(p0_v_q && !p0_ph_q && p0_ne_q) ||
                          p0_seq_q == QW'(pushed_q + QW'(fv_cnt - 3'd1))))
@@ -841,6 +888,9 @@ module gx_raster_prep #(
   `GX_ASSERT(P2Mode_A, p2_m16_q == {9{p2_side_q.nlog == 3'd4}} &&
                        p2_m8_q == {9{p2_side_q.nlog == 3'd3}} &&
                        p2_m4_q == ~(p2_m16_q | p2_m8_q))
+  // the table's write, registered: its copies equal, and no triangle taken in the clock
+  // after a write (it reads the rows the write has not reached)
+  `GX_ASSERT(TblWe_A, twe_q == {3{twe_q[0]}} && !(twe_q[0] && take))
   `GX_ASSERT(PrepCopy_A, pfree == {PC{!p0_v_q || p0_ph_q || !p0_ne_q}} &&
                         adm_q == {PC{adm_ok_q}} && seen_q == {PC{seen_q[0]}} &&
                         emp_q == {PC{emp_q[0]}} && sel_q == {SC{sel_q[0]}})

@@ -49,6 +49,7 @@ module gx_raster_walk #(
   output      logic                   item_valid_o, /// the item register holds an item
   output      gx_raster_pkg::rs_item_t item_o,      /// the item (registered)
   output      logic [gx_raster_pkg::QW-1:0] next_o, /// the next triangle WA takes
+  output      logic                   next_inc_o,   /// next_o is one more in the next clock
   output      logic                   busy_o,       /// work in the walker
   output      logic                   idle_o,       /// !busy_o && !item_valid_o (a
                                                     /// register, for the retire pointer)
@@ -250,6 +251,9 @@ module gx_raster_walk #(
   assign wa_adv   = wa_v_q && cred_c_q;
   assign tri_take = avail_q && (!wa_v_q || (wa_adv && wa_last));
   assign next_o   = next_q;
+  // the take (a LUT of registers; a copy of wa_tk_q would be placed by prep, far from
+  // the take's logic)
+  assign next_inc_o = tri_take;
 
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -737,7 +741,14 @@ module gx_raster_walk #(
                            py >= g1_py0_q && py <= g1_py1_q;
       end
   end
-  assign rg_addr = fr_head.seq[3:0];
+  // ring G's read address: a copy of the head's sequence number, loaded with the head
+  // under the FIFO's load (not the head's group enables, so synthesis keeps it apart from
+  // the head's bits) and read by nothing but the ring (RgAddr_A)
+  logic [3:0] rg_addr_q;
+  always_ff @(posedge clk_i) begin
+    if (fr_ld) rg_addr_q <= fr_next.seq[3:0];
+  end
+  assign rg_addr = rg_addr_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       g1_v_q <= 1'b0;
@@ -948,6 +959,7 @@ module gx_raster_walk #(
                            wf_ic_q == {3{wf_idx}} &&
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
+  `GX_ASSERT(RgAddr_A, !fr_valid || rg_addr_q == fr_head.seq[3:0])
   `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0) && c3_push_q == (c3_v_q && c3_nz_q))
   // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
   // copy of the item's sequence number
