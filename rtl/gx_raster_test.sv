@@ -187,37 +187,27 @@ module gx_raster_test #(
   //   N = 4:  c = 4 l + k, j = i;  N = 2: j = 2 kset + i;  N = 1: j = kset
   //   N = 8:  p = 2 l + k / 2, hh = p / Lanes, c = 4 (p % Lanes) + 2 (k % 2) + i / 4, j = i % 4
   //   N = 16: p = 4 l + k,     hh = p / Lanes, c = 4 (p % Lanes) + i / 4,           j = i % 4
-  // Samples 8..15 of a pixel are N = 16's alone: their bit is its select ANDed with a
-  // pass bit, so T5 registers the pass bits and the selects (t5_pass_q, t5_m16_q) and T6
-  // ANDs them in its OR (one LUT a bit either way, none in T5); T5 registers, per lane,
-  // whether those bits hold a sample (t5_hi_q), for T6's lanes with a sample (T5Hi_A).
-  function automatic int unsigned idx16(input int unsigned l, input int unsigned k,
-                                        input int unsigned i);
-    idx16 = 4 * (4 * ((4 * l + k) % Lanes) + i / 4) + i % 4;
-  endfunction
   logic                     t5_v_q, t5_grp_q;
   side_t                    t5_side_q;
-  logic [Lanes*64-1:0]      placed, t5_placed_q;  // samples 8..15 of each pixel: 0
-  logic [NC*4-1:0]          pass, t5_pass_q;      // column c's test j passes, at 4 c + j
-  logic [Lanes-1:0][3:0]    t5_m16_q;
-  logic [Lanes-1:0]         hi_d, t5_hi_q;        // a lane's samples 8..15 hold one
-  logic                     t5_hz_q;              // T5's step is its group's first
+  logic [Lanes*64-1:0]      placed, t5_placed_q;
+  logic [NC*4-1:0]          pass;            // column c's test j passes, at 4 c + j
   always_comb begin
     for (int c = 0; c < NC; c++)
       pass[4*c +: 4] = t4_sg_q[0][c] & t4_sg_q[1][c] & t4_sg_q[2][c];
   end
   always_comb begin
     placed = '0;
-    hi_d   = '0;
     for (int l = 0; l < Lanes; l++)
-      for (int k = 0; k < 4; k++) begin
-        for (int i = 0; i < 8; i++) begin
-          int unsigned c, p8;
+      for (int k = 0; k < 4; k++)
+        for (int i = 0; i < 16; i++) begin
+          int unsigned c, p8, p16;
           logic b;
           c   = 4 * l + k;
           p8  = 2 * l + k / 2;
-          b = t4_m16_q[l][k] && pass[idx16(l, k, i)];
-          b = b || (t4_m8_q[l][k] && pass[4*(4*(p8 % Lanes) + 2*(k % 2) + i/4) + i % 4]);
+          p16 = 4 * l + k;
+          b = t4_m16_q[l][k] && pass[4*(4*(p16 % Lanes) + i/4) + i % 4];
+          if (i < 8)
+            b = b || (t4_m8_q[l][k] && pass[4*(4*(p8 % Lanes) + 2*(k % 2) + i/4) + i % 4]);
           if (i < 4) b = b || (t4_m4_q[l][k] && pass[4*c + i]);
           if (i < 2)
             b = b || (t4_m2_q[l][k][0] && pass[4*c + i]) ||
@@ -226,26 +216,10 @@ module gx_raster_test #(
             for (int j = 0; j < 4; j++) b = b || (t4_m1_q[l][k][j] && pass[4*c + j]);
           placed[64*l + 16*k + i] = b;
         end
-        for (int i = 8; i < 16; i++)
-          hi_d[l] = hi_d[l] || (t4_m16_q[l][k] && pass[idx16(l, k, i)]);
-      end
   end
   always_ff @(posedge clk_i) begin
     t5_placed_q <= placed;
-    t5_pass_q   <= pass;
-    t5_m16_q    <= t4_m16_q;
-    t5_hi_q     <= hi_d;
-    t5_hz_q     <= t4_side_q.h == 2'd0;
     t5_side_q   <= t4_side_q;
-  end
-  // the step's mask: samples 8..15 from T5's pass bits and selects
-  logic [Lanes*64-1:0] t5_mask;
-  always_comb begin
-    t5_mask = t5_placed_q;
-    for (int l = 0; l < Lanes; l++)
-      for (int k = 0; k < 4; k++)
-        for (int i = 8; i < 16; i++)
-          t5_mask[64*l + 16*k + i] = t5_m16_q[l][k] && t5_pass_q[idx16(l, k, i)];
   end
 
   always_ff @(posedge clk_i) begin
@@ -277,10 +251,9 @@ module gx_raster_test #(
   logic [Lanes*64-1:0] t6_mask_q, acc_q, acc_d;
   logic [Lanes-1:0]    t6_any_q, acc_any_q, any_d;
   always_comb begin
-    acc_d = (t5_hz_q ? '0 : acc_q) | t5_mask;
+    acc_d = (t5_side_q.h == 2'd0 ? '0 : acc_q) | t5_placed_q;
     for (int l = 0; l < Lanes; l++)
-      any_d[l] = (t5_side_q.h != 2'd0 && acc_any_q[l]) || t5_placed_q[64*l +: 64] != '0 ||
-                 t5_hi_q[l];
+      any_d[l] = (t5_side_q.h != 2'd0 && acc_any_q[l]) || t5_placed_q[64*l +: 64] != '0;
   end
   logic [15:0]         t6_tag_q;
   logic [11:0]         t6_qx_q, t6_qy_q;
@@ -334,22 +307,6 @@ module gx_raster_test #(
     for (int l = 0; l < Lanes; l++) acc_nz[l] = acc_q[64*l +: 64] != '0;
 `endif
   `GX_ASSERT(AccAny_A, acc_any_q == acc_nz)
-  // T5's registers of samples 8..15: the placed bits hold none, t5_hi_q a lane's, t5_hz_q
-  // the first step
-`ifdef GX_ASSERT_ON
-  logic [Lanes-1:0] fv_hi, fv_lo8;
-  always_comb
-    for (int l = 0; l < Lanes; l++) begin
-      fv_hi[l]  = 1'b0;
-      fv_lo8[l] = 1'b0;
-      for (int k = 0; k < 4; k++) begin
-        fv_hi[l]  = fv_hi[l] || t5_mask[64*l + 16*k + 8 +: 8] != '0;
-        fv_lo8[l] = fv_lo8[l] || t5_placed_q[64*l + 16*k + 8 +: 8] != '0;
-      end
-    end
-`endif
-  `GX_ASSERT(T5Hi_A, !t5_v_q || (t5_hi_q == fv_hi && fv_lo8 == '0 &&
-                                 t5_hz_q == (t5_side_q.h == 2'd0)))
   `GX_COVER(TestStep16_C, t4_v_q && t4_side_q.nlog == 3'd4 && t4_side_q.h == 2'd3)
 endmodule
 
