@@ -236,7 +236,7 @@ def main() -> int:
     if not args.spec:
         ap.error("give a block (or --sdf FILE)")
     block, params = synth.parse_spec(args.spec)
-    work = Path("build/place") / (block + "".join(f"-{k}{v}" for k, v in params.items()))
+    work = Path("build/place") / synth.work_name(block, params)
     work.mkdir(parents=True, exist_ok=True)
     yosys_version = synth.tool_version([synth.YOSYS, "--version"])
     res, ports = synth.synth_block(block, synth.rtl_files(block), work, params, yosys_version)

@@ -470,6 +470,11 @@ def row_name(block: str, params: dict[str, str]) -> str:
     return f"{block} ({', '.join(f'{k}={v}' for k, v in params.items())})"
 
 
+def work_name(block: str, params: dict[str, str]) -> str:
+    """The directory name of a block's files, e.g. raster-Lanes1 for `raster:Lanes=1`."""
+    return block + "".join(f"-{k}{v}" for k, v in params.items())
+
+
 def param_commands(block: str, params: dict[str, str]) -> list[str]:
     """Yosys commands setting the overrides on gx_<block>."""
     return [f"chparam -set {k} {v} gx_{block}" for k, v in params.items()]
@@ -720,7 +725,7 @@ def run_block(spec: str, yosys_version: str) -> BlockResult:
     start = time.monotonic()
     block, params = parse_spec(spec)
     files = rtl_files(block)
-    work = OUT_DIR / (block + "".join(f"-{k}{v}" for k, v in params.items()))
+    work = OUT_DIR / work_name(block, params)
     work.mkdir(parents=True, exist_ok=True)
     print(f"[synth] {row_name(block, params)}: {' '.join(files)}", flush=True)
     res, ports = synth_block(block, files, work, params, yosys_version)
@@ -799,19 +804,13 @@ def previous_doc() -> str:
 NOT_COUNTED = "—"
 
 
-def work_dir(name: str) -> Path:
-    """build/synth/<dir> of a row's block, e.g. `raster (Lanes=4)` -> raster-Lanes4."""
-    block, _, params = name.partition(" (")
-    return OUT_DIR / (block + "".join(f"-{k}{v}" for k, v in
-                                      (p.split("=") for p in filter(None, params.rstrip(")").split(", ")))))
-
-
 def counted_lutram(name: str, cells: list[str]) -> str:
     """The LUT RAM cell for a row written before the column (cells: its LUTs, FFs, BRAM,
     DSP): the count of the block's netlist in build/synth when that netlist is the row's
     (the same four counts), else NOT_COUNTED."""
-    top = "gx_" + name.partition(" (")[0]
-    stat = work_dir(name) / f"{top}.stat.json"
+    block, _, params = name.partition(" (")  # row_name's form, back to parse_spec's
+    block, overrides = parse_spec(f"{block}:{params.rstrip(')').replace(', ', ',')}")
+    stat = OUT_DIR / work_name(block, overrides) / f"gx_{block}.stat.json"
     if not stat.is_file():
         return NOT_COUNTED
     res = parse_stat(stat)
