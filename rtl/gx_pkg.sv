@@ -328,6 +328,35 @@ package gx_pkg;
   } zt_plane_t;
   localparam int unsigned ZT_PLANE_BITS = 102;
 
+  /// Z-cull request (gx_zcull): a triangle's exact plane, a depth tile, the depth function and the tile's stored range (354 bits)
+  typedef struct packed {
+    logic [49:0] nx;  // [353:304] exact plane numerator per unit in x (gx_zrop_cplane_t.nx), signed, W's sign folded in
+    logic [49:0] ny;  // [303:254] the same in y
+    logic [47:0] w;  // [253:206] twice the triangle's area in units squared, made positive; 0: zero area
+    logic [23:0] z0;  // [205:182] vertex 0's depth
+    logic [23:0] x0;  // [181:158] vertex 0 x, signed 16.8
+    logic [23:0] y0;  // [157:134] vertex 0 y
+    logic [23:0] zmin;  // [133:110] the vertices' least depth
+    logic [23:0] zmax;  // [109:86] the vertices' greatest depth
+    logic [15:0] tx;  // [85:70] the tile's upper-left pixel x, signed
+    logic [15:0] ty;  // [69:54] the tile's upper-left pixel y, signed
+    logic [2:0] nlog;  // [53:51] log2 of the samples a pixel, 0..4 (the tile is 8x8, 8x4, 4x4, 4x2, 2x2 pixels)
+    logic [2:0] func;  // [50:48] depth function (gx_zrop_func_t)
+    logic [23:0] slo;  // [47:24] the tile's least stored depth
+    logic [23:0] shi;  // [23:0] the tile's greatest stored depth
+  } zc_req_t;
+  localparam int unsigned ZC_REQ_BITS = 354;
+
+  /// Z-cull answer (gx_zcull): the cull decision and the four comparisons of the triangle's range [lo, hi] over the tile that make it (5 bits)
+  typedef struct packed {
+    logic cull;  // [4:4] 1: no depth of [lo, hi] passes FUNC against any of [slo, shi] (gx_zrop_cull)
+    logic lo_ge;  // [3:3] lo >= shi
+    logic lo_le;  // [2:2] lo <= shi
+    logic hi_le;  // [1:1] hi <= slo
+    logic hi_ge;  // [0:0] hi >= slo
+  } zc_res_t;
+  localparam int unsigned ZC_RES_BITS = 5;
+
   /// sample-stage request (gx_zsample): one draw into a depth tile: the draw's tile plane, the positions, the test, and the tile's stored form (compressed or raw) (2404 bits)
   typedef struct packed {
     logic [33:0] pt;  // [2403:2370] tile plane: depth at the centre (9 fraction bits, mod 2^34)

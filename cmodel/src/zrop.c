@@ -278,6 +278,111 @@ int gx_zrop_cull(gx_zrop_func_t func, uint32_t tlo, uint32_t thi, uint32_t slo, 
     }
 }
 
+void gx_zrop_cplane(const gx_rs_tri_t *t, const uint32_t z[3], gx_zrop_cplane_t *c)
+{
+    const int64_t dz1 = (int64_t)z[1] - z[0], dz2 = (int64_t)z[2] - z[0];
+    int64_t nx = dz2 * ((int64_t)t->y[0] - t->y[1]) + dz1 * ((int64_t)t->y[2] - t->y[0]);
+    int64_t ny = dz2 * ((int64_t)t->x[1] - t->x[0]) + dz1 * ((int64_t)t->x[0] - t->x[2]);
+    int64_t w = ((int64_t)t->x[1] - t->x[0]) * ((int64_t)t->y[2] - t->y[0]) -
+                ((int64_t)t->x[2] - t->x[0]) * ((int64_t)t->y[1] - t->y[0]);
+    if (w < 0) {
+        nx = -nx;
+        ny = -ny;
+        w = -w;
+    }
+    c->nx = nx;
+    c->ny = ny;
+    c->w = (uint64_t)w;
+    c->z0 = z[0];
+    c->x0 = t->x[0];
+    c->y0 = t->y[0];
+    c->zmin = c->zmax = z[0];
+    for (int k = 1; k < 3; k++) {
+        if (z[k] < c->zmin) c->zmin = z[k];
+        if (z[k] > c->zmax) c->zmax = z[k];
+    }
+}
+
+void gx_zrop_cull_tile(const gx_zrop_cplane_t *c, int32_t tx, int32_t ty, unsigned nlog,
+                       gx_zrop_func_t func, uint32_t slo, uint32_t shi, gx_zrop_cres_t *r)
+{
+    unsigned tw, th;
+    gx_zrop_tile_dims(1u << nlog, &tw, &th);
+    /* Nz(q) - z0 W at the tile's upper-left corner, and the corner offsets that make it
+     * the least and the greatest over the square (the signs of nx and ny; W >= 0). */
+    const i128 rr = (i128)c->nx * ((int64_t)tx * 256 - c->x0) +
+                    (i128)c->ny * ((int64_t)ty * 256 - c->y0);
+    const i128 ex = (i128)c->nx * (256 * (int64_t)tw), ey = (i128)c->ny * (256 * (int64_t)th);
+    const i128 qmin = rr + (c->nx < 0 ? ex : 0) + (c->ny < 0 ? ey : 0);
+    const i128 qmax = rr + (c->nx > 0 ? ex : 0) + (c->ny > 0 ? ey : 0);
+    /* l = floor(Nz(qmin) / W), h = ceil(Nz(qmax) / W), compared with s without dividing:
+     * l >= s iff Nz >= s W; l <= s iff Nz < (s + 1) W; h <= s iff Nz <= s W; h >= s iff
+     * Nz > (s - 1) W; with Nz - z0 W on the left, (s - z0) W on the right. W = 0: l is
+     * below and h above every depth (the range is the vertices'). */
+    const i128 w = (i128)c->w, dh = ((i128)shi - c->z0) * w, dl = ((i128)slo - c->z0) * w;
+    const int l_ge = w ? qmin >= dh : 0, l_le = w ? qmin < dh + w : 1;
+    const int h_le = w ? qmax <= dl : 0, h_ge = w ? qmax > dl - w : 1;
+    /* lo = max(zmin, min(l, zmax)), hi = min(zmax, max(h, zmin)). */
+    r->lo_ge = (uint8_t)(c->zmin >= shi || (l_ge && c->zmax >= shi));
+    r->lo_le = (uint8_t)(c->zmin <= shi && (l_le || c->zmax <= shi));
+    r->hi_le = (uint8_t)(c->zmax <= slo || (h_le && c->zmin <= slo));
+    r->hi_ge = (uint8_t)(c->zmax >= slo && (h_ge || c->zmin >= slo));
+    int cull;
+    switch (func) {
+    case GX_Z_NEVER: cull = 1; break;
+    case GX_Z_LESS: cull = r->lo_ge; break;
+    case GX_Z_EQUAL: cull = !r->hi_ge || !r->lo_le; break;
+    case GX_Z_LEQUAL: cull = !r->lo_le; break;
+    case GX_Z_GREATER: cull = r->hi_le; break;
+    case GX_Z_NOTEQUAL:
+        cull = slo == shi && r->lo_ge && r->lo_le && r->hi_le && r->hi_ge;
+        break;
+    case GX_Z_GEQUAL: cull = !r->hi_ge; break;
+    default: cull = 0; break;
+    }
+    r->cull = (uint8_t)cull;
+}
+
+void gx_zrop_creq_pack(const gx_zrop_cplane_t *c, int32_t tx, int32_t ty, unsigned nlog,
+                       gx_zrop_func_t func, uint32_t slo, uint32_t shi,
+                       uint32_t w[GX_ZC_REQ_WORDS])
+{
+    memset(w, 0, GX_ZC_REQ_WORDS * sizeof w[0]);
+    gx_bits_set64(w, GX_ZC_REQ_NX_LSB, GX_ZC_REQ_NX_BITS, (uint64_t)c->nx);
+    gx_bits_set64(w, GX_ZC_REQ_NY_LSB, GX_ZC_REQ_NY_BITS, (uint64_t)c->ny);
+    gx_bits_set64(w, GX_ZC_REQ_W_LSB, GX_ZC_REQ_W_BITS, c->w);
+    gx_bits_set64(w, GX_ZC_REQ_Z0_LSB, GX_Z_BITS, c->z0);
+    gx_bits_set64(w, GX_ZC_REQ_X0_LSB, GX_COORD_BITS, (uint64_t)(int64_t)c->x0);
+    gx_bits_set64(w, GX_ZC_REQ_Y0_LSB, GX_COORD_BITS, (uint64_t)(int64_t)c->y0);
+    gx_bits_set64(w, GX_ZC_REQ_ZMIN_LSB, GX_Z_BITS, c->zmin);
+    gx_bits_set64(w, GX_ZC_REQ_ZMAX_LSB, GX_Z_BITS, c->zmax);
+    gx_bits_set64(w, GX_ZC_REQ_TX_LSB, GX_ZC_REQ_TX_BITS, (uint64_t)(int64_t)tx);
+    gx_bits_set64(w, GX_ZC_REQ_TY_LSB, GX_ZC_REQ_TY_BITS, (uint64_t)(int64_t)ty);
+    gx_bits_set64(w, GX_ZC_REQ_NLOG_LSB, GX_ZC_REQ_NLOG_BITS, nlog);
+    gx_bits_set64(w, GX_ZC_REQ_FUNC_LSB, GX_ZC_REQ_FUNC_BITS, (uint64_t)func);
+    gx_bits_set64(w, GX_ZC_REQ_SLO_LSB, GX_Z_BITS, slo);
+    gx_bits_set64(w, GX_ZC_REQ_SHI_LSB, GX_Z_BITS, shi);
+}
+
+void gx_zrop_cres_pack(const gx_zrop_cres_t *r, uint32_t w[GX_ZC_RES_WORDS])
+{
+    memset(w, 0, GX_ZC_RES_WORDS * sizeof w[0]);
+    gx_bits_set64(w, GX_ZC_RES_CULL_LSB, 1, r->cull);
+    gx_bits_set64(w, GX_ZC_RES_LO_GE_LSB, 1, r->lo_ge);
+    gx_bits_set64(w, GX_ZC_RES_LO_LE_LSB, 1, r->lo_le);
+    gx_bits_set64(w, GX_ZC_RES_HI_LE_LSB, 1, r->hi_le);
+    gx_bits_set64(w, GX_ZC_RES_HI_GE_LSB, 1, r->hi_ge);
+}
+
+void gx_zrop_cres_unpack(const uint32_t w[GX_ZC_RES_WORDS], gx_zrop_cres_t *r)
+{
+    r->cull = (uint8_t)gx_bits_get64(w, GX_ZC_RES_CULL_LSB, 1);
+    r->lo_ge = (uint8_t)gx_bits_get64(w, GX_ZC_RES_LO_GE_LSB, 1);
+    r->lo_le = (uint8_t)gx_bits_get64(w, GX_ZC_RES_LO_LE_LSB, 1);
+    r->hi_le = (uint8_t)gx_bits_get64(w, GX_ZC_RES_HI_LE_LSB, 1);
+    r->hi_ge = (uint8_t)gx_bits_get64(w, GX_ZC_RES_HI_GE_LSB, 1);
+}
+
 int gx_zrop_test(gx_zrop_func_t func, uint32_t znew, uint32_t zold)
 {
     switch (func) {

@@ -24,6 +24,9 @@
  *  - Z cull: gx_zrop_cull against every pair of depths of small ranges; in the surface test
  *    every tile's range holds its stored depths, and culled tiles (counted, and required)
  *    change no pass mask (the shadow has no cull).
+ *  - Z cull of a tile without a division (gx_zrop_cull_tile, gx_zcull's specification)
+ *    against gx_zrop_rect_range and gx_zrop_cull, with stored ranges on the edges of every
+ *    comparison, and gx_zrop_cplane's numerator against the exact one.
  *  - Memory images that name an absent plane or hold a depth over 24 bits are rejected.
  */
 #include <string.h>
@@ -296,6 +299,134 @@ static void test_cull(void)
                         CHECK(gx_zrop_cull((gx_zrop_func_t)f, a, b, c, d) == !any,
                               "cull func %u [%u,%u] against [%u,%u]", f, a, b, c, d);
                     }
+}
+
+/* A random triangle for the cull tests: a box of 2^1 .. 2^23 units anywhere in the guard
+ * band, a needle, a segment (zero area) or a guard-band corner. */
+static void cull_tri(gx_rs_tri_t *t, uint32_t z[3])
+{
+    const int32_t size = 1 << rnd_range(1, 23);
+    const int32_t ox = rnd_range(-LIM, LIM - size), oy = rnd_range(-LIM, LIM - size);
+    for (int k = 0; k < 3; k++) {
+        t->x[k] = ox + rnd_range(0, size);
+        t->y[k] = oy + rnd_range(0, size);
+        z[k] = rnd_z();
+        if (rnd(16) == 0) {
+            t->x[k] = rnd(2) ? LIM : -LIM;
+            t->y[k] = rnd(2) ? LIM : -LIM;
+        }
+    }
+    switch (rnd(8)) {
+    case 0: /* a needle: v2 next to the line v0 v1 */
+        t->x[2] = clamp_gb((int64_t)(t->x[0] + t->x[1]) / 2 + rnd_range(-1, 1));
+        t->y[2] = clamp_gb((int64_t)(t->y[0] + t->y[1]) / 2 + rnd_range(-1, 1));
+        break;
+    case 1: /* zero area */
+        t->x[2] = t->x[1];
+        t->y[2] = t->y[1];
+        break;
+    default: break;
+    }
+}
+
+/* Z cull of a tile as gx_zcull computes it (gx_zrop_cull_tile: four comparisons without
+ * a division) against the definition: gx_zrop_rect_range's [lo, hi] over the tile's
+ * square, compared with the stored range and given to gx_zrop_cull. The stored ranges
+ * sit at and next to lo and hi (every comparison on its edge), the tiles at, next to and
+ * away from the triangle; gx_zrop_cplane's numerator equals the exact one at random
+ * points. Every function must cull and not cull, and every comparison be 1 with its
+ * operands equal. */
+static void test_cull_tile(unsigned count)
+{
+    unsigned culled[8] = {0}, kept[8] = {0}, edge[4] = {0};
+    for (unsigned i = 0; i < count; i++) {
+        gx_rs_tri_t t;
+        uint32_t z[3];
+        cull_tri(&t, z);
+        gx_zrop_cplane_t c;
+        gx_zrop_cplane(&t, z, &c);
+        {
+            const int64_t x = rnd_range(-LIM, LIM), y = rnd_range(-LIM, LIM);
+            i128 num, w;
+            int inside;
+            exact(&t, z, x, y, &num, &w, &inside);
+            const i128 nz = (i128)c.z0 * (i128)c.w + (i128)c.nx * (x - c.x0) +
+                            (i128)c.ny * (y - c.y0);
+            CHECK(w == (i128)c.w && (w == 0 || nz == num), "cplane: numerator or W differs "
+                  "from the exact one at (%lld, %lld)", (long long)x, (long long)y);
+        }
+        const unsigned nlog = rnd(5);
+        unsigned tw, th;
+        gx_zrop_tile_dims(1u << nlog, &tw, &th);
+        const int va = (int)rnd(3);
+        int32_t tx, ty;
+        if (rnd(4)) { /* the tile at or next to a vertex */
+            tx = (int32_t)(((t.x[va] >> 8) & ~(int32_t)(tw - 1)) + rnd_range(-1, 1) * (int32_t)tw);
+            ty = (int32_t)(((t.y[va] >> 8) & ~(int32_t)(th - 1)) + rnd_range(-1, 1) * (int32_t)th);
+        } else {
+            tx = rnd_range(-32768, 32767);
+            ty = rnd_range(-32768, 32767);
+        }
+        uint32_t lo, hi;
+        gx_zrop_rect_range(&t, z, (int64_t)tx * 256, (int64_t)ty * 256,
+                           (int64_t)tx * 256 + 256 * (int64_t)tw,
+                           (int64_t)ty * 256 + 256 * (int64_t)th, &lo, &hi);
+        uint32_t cand[8] = {lo, hi, lo - 1u, lo + 1u, hi - 1u, hi + 1u, rnd_z(), rnd_z()};
+        for (int k = 0; k < 8; k++)
+            cand[k] &= GX_Z_MAX;
+        uint32_t slo = cand[rnd(8)], shi = cand[rnd(8)];
+        if (rnd(4) == 0)
+            shi = slo;
+        if (slo > shi) {
+            const uint32_t v = slo;
+            slo = shi;
+            shi = v;
+        }
+        const gx_zrop_func_t f = (gx_zrop_func_t)rnd(8);
+        gx_zrop_cres_t r;
+        gx_zrop_cull_tile(&c, tx, ty, nlog, f, slo, shi, &r);
+        const int want = gx_zrop_cull(f, lo, hi, slo, shi);
+        CHECK(r.lo_ge == (lo >= shi) && r.lo_le == (lo <= shi) && r.hi_le == (hi <= slo) &&
+              r.hi_ge == (hi >= slo) && r.cull == want,
+              "cull tile %d,%d N=%u func %u: [%u, %u] against [%u, %u]: got %u%u%u%u cull %u, "
+              "want cull %d", tx, ty, 1u << nlog, f, lo, hi, slo, shi, r.lo_ge, r.lo_le,
+              r.hi_le, r.hi_ge, r.cull, want);
+        (want ? culled : kept)[f]++;
+        edge[0] += lo == shi && c.w && lo > c.zmin && lo < c.zmax;
+        edge[1] += hi == slo && c.w && hi > c.zmin && hi < c.zmax;
+        edge[2] += lo + 1u == shi && c.w && lo > c.zmin;
+        edge[3] += hi == slo + 1u && c.w && hi < c.zmax;
+    }
+    for (unsigned f = 0; f < 8; f++) {
+        CHECK(culled[f] > 0 || f == GX_Z_ALWAYS, "func %u never culled", f);
+        CHECK(kept[f] > 0 || f == GX_Z_NEVER, "func %u never kept", f);
+    }
+    for (unsigned k = 0; k < 4; k++)
+        CHECK(edge[k] > 0, "cull comparison edge %u never met", k);
+    printf("test_zrop: %u Z-cull tiles without a division against rect_range and cull "
+           "(edges %u %u %u %u)\n", count, edge[0], edge[1], edge[2], edge[3]);
+}
+
+/* gx_zcull's port images: each field lands at its own bits and survives a round trip. */
+static void test_cull_ports(void)
+{
+    for (unsigned i = 0; i < 1000; i++) {
+        gx_zrop_cres_t r = {(uint8_t)rnd(2), (uint8_t)rnd(2), (uint8_t)rnd(2), (uint8_t)rnd(2),
+                            (uint8_t)rnd(2)}, q;
+        uint32_t w[GX_ZC_RES_WORDS];
+        gx_zrop_cres_pack(&r, w);
+        gx_zrop_cres_unpack(w, &q);
+        CHECK(memcmp(&r, &q, sizeof r) == 0, "cull answer does not survive pack and unpack");
+    }
+    gx_zrop_cplane_t c = {-1, 0, 0, 0, 0, 0, 0, 0};
+    uint32_t w[GX_ZC_REQ_WORDS];
+    gx_zrop_creq_pack(&c, 0, 0, 0, GX_Z_NEVER, 0, 0, w);
+    const unsigned top = GX_ZC_REQ_NX_LSB + GX_ZC_REQ_NX_BITS; /* the words' unused bits */
+    CHECK(gx_bits_get64(w, GX_ZC_REQ_NX_LSB, GX_ZC_REQ_NX_BITS) ==
+          (1ull << GX_ZC_REQ_NX_BITS) - 1u &&
+          gx_bits_get64(w, GX_ZC_REQ_NY_LSB, GX_ZC_REQ_NY_BITS) == 0 &&
+          gx_bits_get64(w, top, 32u * GX_ZC_REQ_WORDS - top) == 0,
+          "nx = -1 is not 50 ones alone in its field");
 }
 
 static void test_func(void)
@@ -670,6 +801,8 @@ int main(void)
     test_func();
     test_tplane_ports();
     test_cull();
+    test_cull_ports();
+    test_cull_tile(200000);
     test_random(20000);
     test_needles(20000);
     test_corners();

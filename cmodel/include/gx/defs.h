@@ -484,6 +484,52 @@ static inline void gx_bits_set(uint32_t *w, unsigned lsb, unsigned n, uint32_t v
 #define GX_ZT_PLANE_B_LSB 0u
 #define GX_ZT_PLANE_B_BITS 34u
 
+/** Z-cull request (gx_zcull): a triangle's exact plane, a depth tile, the depth function and the tile's stored range */
+#define GX_ZC_REQ_BITS 354u
+#define GX_ZC_REQ_WORDS 12u
+#define GX_ZC_REQ_NX_LSB 304u
+#define GX_ZC_REQ_NX_BITS 50u
+#define GX_ZC_REQ_NY_LSB 254u
+#define GX_ZC_REQ_NY_BITS 50u
+#define GX_ZC_REQ_W_LSB 206u
+#define GX_ZC_REQ_W_BITS 48u
+#define GX_ZC_REQ_Z0_LSB 182u
+#define GX_ZC_REQ_Z0_BITS 24u
+#define GX_ZC_REQ_X0_LSB 158u
+#define GX_ZC_REQ_X0_BITS 24u
+#define GX_ZC_REQ_Y0_LSB 134u
+#define GX_ZC_REQ_Y0_BITS 24u
+#define GX_ZC_REQ_ZMIN_LSB 110u
+#define GX_ZC_REQ_ZMIN_BITS 24u
+#define GX_ZC_REQ_ZMAX_LSB 86u
+#define GX_ZC_REQ_ZMAX_BITS 24u
+#define GX_ZC_REQ_TX_LSB 70u
+#define GX_ZC_REQ_TX_BITS 16u
+#define GX_ZC_REQ_TY_LSB 54u
+#define GX_ZC_REQ_TY_BITS 16u
+#define GX_ZC_REQ_NLOG_LSB 51u
+#define GX_ZC_REQ_NLOG_BITS 3u
+#define GX_ZC_REQ_FUNC_LSB 48u
+#define GX_ZC_REQ_FUNC_BITS 3u
+#define GX_ZC_REQ_SLO_LSB 24u
+#define GX_ZC_REQ_SLO_BITS 24u
+#define GX_ZC_REQ_SHI_LSB 0u
+#define GX_ZC_REQ_SHI_BITS 24u
+
+/** Z-cull answer (gx_zcull): the cull decision and the four comparisons of the triangle's range [lo, hi] over the tile that make it */
+#define GX_ZC_RES_BITS 5u
+#define GX_ZC_RES_WORDS 1u
+#define GX_ZC_RES_CULL_LSB 4u
+#define GX_ZC_RES_CULL_BITS 1u
+#define GX_ZC_RES_LO_GE_LSB 3u
+#define GX_ZC_RES_LO_GE_BITS 1u
+#define GX_ZC_RES_LO_LE_LSB 2u
+#define GX_ZC_RES_LO_LE_BITS 1u
+#define GX_ZC_RES_HI_LE_LSB 1u
+#define GX_ZC_RES_HI_LE_BITS 1u
+#define GX_ZC_RES_HI_GE_LSB 0u
+#define GX_ZC_RES_HI_GE_BITS 1u
+
 /** sample-stage request (gx_zsample): one draw into a depth tile: the draw's tile plane, the positions, the test, and the tile's stored form (compressed or raw) */
 #define GX_ZS_REQ_BITS 2404u
 #define GX_ZS_REQ_WORDS 76u

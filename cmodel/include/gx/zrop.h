@@ -131,6 +131,44 @@ void gx_zrop_rect_range(const gx_rs_tri_t *tri, const uint32_t z[3], int64_t x0,
 /** Z cull: 1 when no depth in [tlo, thi] passes `FUNC` against any in [slo, shi]. */
 int gx_zrop_cull(gx_zrop_func_t func, uint32_t tlo, uint32_t thi, uint32_t slo, uint32_t shi);
 
+/** A triangle's exact plane in the form Z cull evaluates without a division (gx_zcull):
+ *  W times the plane's depth at q (units) is Nz(q) = z0 W + nx (qx - x0) + ny (qy - y0),
+ *  with nx = dz2 (y0 - y1) + dz1 (y2 - y0), ny = dz2 (x1 - x0) + dz1 (x0 - x2) (dzk =
+ *  zk - z0) and W twice the signed area, all three negated when W < 0 so that W >= 0:
+ *  the Nz and W of gx_zrop_rect_range. W = 0: a triangle of zero area. */
+typedef struct gx_zrop_cplane {
+    int64_t nx, ny;      /**< |nx|, |ny| <= 2^48 in the guard band */
+    uint64_t w;          /**< 0 .. 2^47 */
+    uint32_t z0;         /**< vertex 0's depth */
+    int32_t x0, y0;      /**< vertex 0, 16.8 */
+    uint32_t zmin, zmax; /**< the vertices' depth range */
+} gx_zrop_cplane_t;
+
+void gx_zrop_cplane(const gx_rs_tri_t *tri, const uint32_t z[3], gx_zrop_cplane_t *c);
+
+/** Z cull of one depth tile, as gx_zcull computes it: the triangle's range [lo, hi] over
+ *  the tile's square (gx_zrop_rect_range) against the stored range [slo, shi], decided
+ *  from four comparisons of lo and hi with shi and slo, each made exact without a
+ *  division: floor(a / W) >= s exactly when a >= s W, and so on (docs/zrop.md, "gx_zcull").
+ *  cull is gx_zrop_cull(func, lo, hi, slo, shi). */
+typedef struct gx_zrop_cres {
+    uint8_t cull;
+    uint8_t lo_ge, lo_le;  /**< lo >= shi, lo <= shi */
+    uint8_t hi_le, hi_ge;  /**< hi <= slo, hi >= slo */
+} gx_zrop_cres_t;
+
+/** (tx, ty): the tile's upper-left pixel (signed 16 bits); nlog: log2 of the samples a
+ *  pixel (0..4, the tile's size by gx_zrop_tile_dims). */
+void gx_zrop_cull_tile(const gx_zrop_cplane_t *c, int32_t tx, int32_t ty, unsigned nlog,
+                       gx_zrop_func_t func, uint32_t slo, uint32_t shi, gx_zrop_cres_t *r);
+
+/** Port images of gx_zcull (layouts zc_req and zc_res of defs/gx_defs.toml). */
+void gx_zrop_creq_pack(const gx_zrop_cplane_t *c, int32_t tx, int32_t ty, unsigned nlog,
+                       gx_zrop_func_t func, uint32_t slo, uint32_t shi,
+                       uint32_t w[GX_ZC_REQ_WORDS]);
+void gx_zrop_cres_pack(const gx_zrop_cres_t *r, uint32_t w[GX_ZC_RES_WORDS]);
+void gx_zrop_cres_unpack(const uint32_t w[GX_ZC_RES_WORDS], gx_zrop_cres_t *r);
+
 /** The depth test: 1 when `znew FUNC zold` passes. */
 int gx_zrop_test(gx_zrop_func_t func, uint32_t znew, uint32_t zold);
 
