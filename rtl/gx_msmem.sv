@@ -370,9 +370,20 @@ module gx_msmem #(
   // the tile's one value, when any pixel moves) tile moves
   function automatic logic [63:0] f_slots(input logic [1:0] enc, input logic [31:0] pm,
                                           input logic [2:0] nl);
-    for (int unsigned q = 0; q < 64; q++)
+    for (int unsigned q = 0; q < 64; q++) begin
+      logic full;  // slot q of a full tile: pixel q >> nl's (none past pixel 31)
+      unique case (nl)
+        3'd0:    full = q < 32 ? pm[q % 32] : 1'b0;
+        3'd1:    full = pm[q / 2];
+        3'd2:    full = pm[q / 4];
+        3'd3:    full = pm[q / 8];
+        3'd4:    full = pm[q / 16];
+        3'd5:    full = pm[q / 32];
+        default: full = pm[0];
+      endcase
       f_slots[q] = enc == 2'(gx_pkg::EncUniform) ? (q == 0 && pm != '0)
-                 : enc == 2'(gx_pkg::Enc1spp) ? (q < 32 ? pm[q] : 1'b0) : pm[q >> nl];
+                 : enc == 2'(gx_pkg::Enc1spp) ? (q < 32 ? pm[q] : 1'b0) : full;
+    end
   endfunction
 
   // ---------------------------------------------------------------------------------
