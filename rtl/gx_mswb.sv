@@ -726,6 +726,20 @@ module gx_mswb (
   logic [7:0]   lkp_q, lkp_d;  // line ln_q's dwords holding a stored sample (LdKeep_A)
   logic [255:0] ld_w;
   logic [127:0] ld_g;
+  // The pair read is registered (ldp_q) with what its users need of the clock that read
+  // it (LdDly_A): its line ln1_q, that line's stored dwords lkp1_q and gather selects
+  // gsx1_q, whether the line is written into the image (ldw1_q: a Load clock not in
+  // gmode) and whether a Load clock read it (ldv1_q), with the gathered pair's payload
+  // lanes and line (gl1_q: 0 lanes when the pair is not gathered). So the image write
+  // and the gather's payload command are made a clock after the pair's Load clock (the
+  // last line's in Init), from registers; the record is read only in its Load clocks.
+  logic [511:0] ldp_q;
+  logic [2:0]   ln1_q;
+  logic [7:0]   lkp1_q;
+  logic [63:0]  gsx1_q;
+  logic         ldw1_q, ldv1_q;
+  logic         iw_q;         // the clock before was Init (the fast path's second Init)
+  logic [17:0]  gl1_q;
   // Gathered dword i is pair dword c where bit 16 i + c of gs0_q (line ln_q even) or gs1_q
   // (odd): one-hot, decoded from the format once an eviction (f_gsel), and the one of
   // line ln_q registered a clock ahead (gsx_q, LdKeep_A), so the record's pair select
@@ -762,19 +776,34 @@ module gx_mswb (
     pq3 = ~pq3_n;
     ld_p[256 +: 128] = ev_i.data[32'(pq2)*512 + 256 +: 128];
     ld_p[384 +: 128] = ev_i.data[32'(pq3)*512 + 384 +: 128];
-    ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
+    ld_w = ln1_q[0] ? ldp_q[511:256] : ldp_q[255:0];
     for (int unsigned k = 0; k < 8; k++)
-      if (!lkp_q[k]) ld_w[k*32 +: 32] = 32'd0;
+      if (!lkp1_q[k]) ld_w[k*32 +: 32] = 32'd0;
     ld_g = '0;
     for (int unsigned i = 0; i < 4; i++)
       for (int unsigned c = 0; c < 16; c++)
-        if (gsx_q[16*i + c])
-          ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
+        if (gsx1_q[16*i + c])
+          ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ldp_q[c*32 +: 32];
   end
   always_ff @(posedge clk_i) begin
     gsw_q <= gpst;
     gleft_q <= gpst & ~gd_d;
+    ldp_q <= ld_p;
+    ln1_q <= ln_q;
+    lkp1_q <= lkp_q;
+    gsx1_q <= gsx_q;
+    gl1_q <= {glane_q[18*32'(pc_q) + 16 +: 2], gat ? glane_q[18*32'(pc_q) +: 16] : 16'd0};
   end
+  always_ff @(posedge clk_i)
+    if (rst_i) begin
+      ldw1_q <= 1'b0;
+      ldv1_q <= 1'b0;
+      iw_q <= 1'b0;
+    end else begin
+      ldw1_q <= state_q == StLoad && !gmode;
+      ldv1_q <= state_q == StLoad;
+      iw_q <= state_q == StInit;
+    end
 
   // The payload register's one write port: c bytes from byte a (at most 16, in at most
   // two 16-byte payload lines). Its command is registered a clock ahead, from what starts
@@ -789,9 +818,10 @@ module gx_mswb (
   // by the mask bytes mod 16 (cpr_q, static in Copy: four byte-rotation steps); a load, a
   // value and a mask byte (pair) are written at a multiple of their length c (c divides
   // 16), so their c bytes repeated over the 16 lanes are already in place.
-  // The register is cleared in the first Load clock (pwc_q) and again in Init unless the
-  // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0); a
-  // clear wins over a write of the same clock (the last load line's, in Init).
+  // The register is cleared in the first Load clock (pwc_q) and again in the clock after
+  // Init unless the fast path keeps the sample 0s the load wrote (bytes past
+  // payload_bytes are 0); a clear wins over a write of the same clock (the last load
+  // line's, commanded in Init).
   logic [127:0] pn_data;          // the data of the write commanded (a value's B bytes,
   logic         pn_clr;           // a mask byte (pair), the load's, the copy's: repeated)
   logic [15:0]  pn_lo, pn_hi;
@@ -839,13 +869,13 @@ module gx_mswb (
       {pn_hi, pn_lo} = f_span(pn_caddr[3:0], pn_ccnt);
       pn_ln = 23'(f_oh32(pn_caddr[8:4]));
       pn_data = pw_copy;
-    end else if (state_q == StLoad) begin
-      // the load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q;
-      // N > 2, pair pr_q's from their lanes and line in the eviction's table (glane_q,
-      // f_glane)
-      pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pc_q) +: 16] : 16'd0;
+    end else if (ldv1_q) begin
+      // the clock after a Load clock, its gathered sample 0s: N = 2, line ln1_q's 16
+      // bytes at byte 16 ln1_q; N > 2, pair pr_q's of that clock from their lanes and
+      // line in the eviction's table (glane_q, f_glane), registered then (gl1_q)
+      pn_lo = n2 ? 16'hffff : gl1_q[15:0];
       pn_hi = 16'd0;
-      pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pc_q) + 16 +: 2]}));
+      pn_ln = 23'(f_oh8(n2 ? ln1_q : {1'b0, gl1_q[17:16]}));
       pn_data = ld_g;
     end else if (enc_q == 2'd1) begin
       // the clock after a subset emit: the mask's byte (N <= 8) or two bytes (N = 16)
@@ -864,8 +894,9 @@ module gx_mswb (
       // (a value is written only after an emit, which takes smp_val into ref_q)
       pn_data = smp_val;
     end
-    // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
-    pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
+    // the first Load clock; the clock after Init unless the fast path (so after the last
+    // line's gather, written then; Fast_A)
+    pn_clr = ev_start || (state_q == StInit && !fast_q);
   end
 
   always_ff @(posedge clk_i) begin
@@ -1151,6 +1182,14 @@ module gx_mswb (
     clc_d = clc_q;
     refw_d = refw_q;
 
+    // the image line read from the record the clock before: its stored samples, 0
+    // elsewhere (a Load clock not in gmode: ldw1_q; in Load and Init only, LdDly_A)
+    if (ldw1_q) begin
+      wl = ln1_q;
+      wdw = 8'hff;
+      wd = ld_w;
+    end
+
     // the emit stage
     if (emit_q) begin
       voff_d = voff_q + 9'(fmt.bb);
@@ -1177,9 +1216,7 @@ module gx_mswb (
           state_d = StLoad;
         end
       end
-      StLoad: begin  // image line ln_q: the stored samples, 0 elsewhere (not in gmode)
-        wd = ld_w;
-        wdw = gmode ? 8'd0 : 8'hff;
+      StLoad: begin  // image line ln_q (written the clock after: ldw1_q)
         rd_val_d = 1'b0;
         if (lcnt_q != 2'd3) lcnt_d = lcnt_q + 2'd1;
         if (!ld_last) begin
@@ -1208,6 +1245,8 @@ module gx_mswb (
         pln_d = '0;
         stw_d = stored_q;
         // the fast path: the payload holds the sample 0s (1SPP, every existing pixel)
+        // from the clock after the last gather's command (Init's first: iw_q == 0), so
+        // Init waits a clock
         if (fast_q) begin
           enc_d = 2'd0;
           written_d = valid_n;
@@ -1215,7 +1254,7 @@ module gx_mswb (
           voff_d = 9'(32'(vn_q) << fmt.blg);
           moff_d = '0;
           cpi_d = '0;
-          state_d = StOut;
+          if (iw_q) state_d = StOut;
         end
         // else the payload is cleared; Em is needed unless the whole tile is rewritten,
         // data for partial pixels
@@ -1815,12 +1854,16 @@ module gx_mswb (
   end
   // The payload write port as it was before its command was registered (the reference
   // of PayCmd_A, PayData_A): the write of this clock from this clock's registers, the
-  // load's a clock after its load clock (fv_ldv_q: line fv_ldl_q, pair fv_ldp_q gathered
+  // load's two clocks after its load clock (fv_ldv_q: line fv_ldl_q, pair fv_ldp_q gathered
   // when fv_gat_q), its data rotated to their lanes.
   logic         fv_ldv_q, fv_gat_q, fv_cv3_q;
-  logic [127:0] fv_ldg_q;     // the sample 0s gathered in the load clock
+  logic [127:0] fv_ldg_q;     // the sample 0s gathered from the load clock's pair
   logic [2:0]   fv_ldl_q;
   logic [1:0]   fv_ldp_q;
+  logic         fv_ldv1_q, fv_gat1_q;  // (the load clock's, a clock before fv_ldv_q's)
+  logic [2:0]   fv_ldl1_q;
+  logic [1:0]   fv_ldp1_q;
+  logic         fv_init_q, fv_initc_q;  // the clock before was Init (not the fast path)
   logic [3:0]   fv_cc3_q;
   logic [127:0] fv_vbd_q;
   logic         fv_mk_q;
@@ -1832,11 +1875,17 @@ module gx_mswb (
     fv_cs3_q <= !rst_i && cs2_q;
     fv_mka_q <= 9'(moff_q >> 3);
     fv_mkd_q <= {emask_q[15:8], mb_new};
-    fv_ldv_q <= !rst_i && state_q == StLoad;
-    fv_ldl_q <= ln_q;
-    fv_ldp_q <= pr_q;
-    fv_gat_q <= gat;
+    fv_ldv1_q <= !rst_i && state_q == StLoad;
+    fv_ldl1_q <= ln_q;
+    fv_ldp1_q <= pr_q;
+    fv_gat1_q <= gat;
+    fv_ldv_q <= !rst_i && fv_ldv1_q;
+    fv_ldl_q <= fv_ldl1_q;
+    fv_ldp_q <= fv_ldp1_q;
+    fv_gat_q <= fv_gat1_q;
     fv_ldg_q <= ld_g;
+    fv_init_q <= !rst_i && state_q == StInit;
+    fv_initc_q <= !rst_i && state_q == StInit && !fast_q;
     fv_cv3_q <= !rst_i && cv2_q;
     fv_cc3_q <= cc2_q;
     fv_vbd_q <= vb_rdata;
@@ -2017,10 +2066,10 @@ module gx_mswb (
   `GX_ASSERT(Analyzed_A, !fv_after_init || nana_q == 6'($countones(ana_q)))
   `GX_ASSERT(Fast_A, !((state_q == StLoad && lcnt_q >= 2'd2) || state_q == StInit) ||
                      fast_q == fast_c)
-  // the loaded line's payload write comes in the clock after its load clock (Init for
-  // the last), never beside an emit or a copy
-  `GX_ASSERT(LoadWr_A, !fv_ldv_q || ((state_q == StLoad || state_q == StInit) && !emit_q &&
-                                     !fv_cv3_q))
+  // the loaded line's payload write comes two clocks after its load clock (the clock
+  // after Init for the last), never beside an emit or a copy
+  `GX_ASSERT(LoadWr_A, !fv_ldv_q || ((state_q == StLoad || state_q == StInit || fv_init_q) &&
+                                     !emit_q && !fv_cv3_q))
   // the registered payload write command is the unregistered port's (fv_pw_*): the lanes
   // written in the address's payload line and in the next, that line when a lane is
   // written, and the data of the lanes written (so each byte's enable, pwln_q and pwlo_q
@@ -2038,8 +2087,7 @@ module gx_mswb (
   // (with them: a value is written at a multiple of its length B, and a subset's mask
   // bits at a multiple of N, EncMasks_A)
   `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
-  `GX_ASSERT(PayClr_A, pwc_q == ((state_q == StLoad && lcnt_q == 2'd0) ||
-                                 (state_q == StInit && !fast_q)))
+  `GX_ASSERT(PayClr_A, pwc_q == ((state_q == StLoad && lcnt_q == 2'd0) || fv_initc_q))
   // the load walks line 0 and then the lines holding stored samples upwards
   `GX_ASSERT(LoadLine_A, state_q != StLoad || ln_q == 3'd0 || ld_lines[ln_q])
   // a reference or value is taken only in the states that load ref_q every clock
@@ -2049,6 +2097,21 @@ module gx_mswb (
   // the load line's stored dwords and gather selects
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
+  // the pair read in a Load clock, registered with its line's controls for the clock
+  // after (the image write and the gather's command): in Load and Init only; the line,
+  // its stored dwords and gather selects, the gathered pair's lanes and line are the
+  // Load clock's (fv_ldv1_q, fv_ldl1_q, fv_ldp1_q, fv_gat1_q)
+  `GX_ASSERT(LdDly_A, ldv1_q == fv_ldv1_q && (!ldw1_q || ldv1_q) &&
+                      (!ldv1_q || ((state_q == StLoad || state_q == StInit) &&
+                                   ln1_q == fv_ldl1_q &&
+                                   lkp1_q == f_keep(stored_q, fmt.dlg, fv_ldl1_q) &&
+                                   gsx1_q == (fv_ldl1_q[0] ? gs1_q : gs0_q) &&
+                                   gl1_q == {glane_q[18*32'(fv_ldp1_q) + 16 +: 2],
+                                             fv_gat1_q ? glane_q[18*32'(fv_ldp1_q) +: 16]
+                                                       : 16'd0})))
+  // Init's wait on the fast path: iw_q is the clock after an Init clock (never one
+  // after a Load clock too)
+  `GX_ASSERT(IWait_A, iw_q == fv_init_q && !(iw_q && ldv1_q))
   `GX_ASSERT(LRem_A, state_q != StLoad || (lrem_q & ~ld_lines) == 8'd0)
   // the responses' dword enables read the line from its own copy
   `GX_ASSERT(LnCtl_A, state_q == StIdle || lnc_q == ln_q)
@@ -2118,7 +2181,7 @@ module gx_mswb (
   // the image's registered write: pending only in the clock after a writer's (Load, the
   // responses, the merge's joins) and in a compare stream the line before the one that
   // stage 2 compares, so no read takes a line that is being written (NoCollision_A)
-  `GX_ASSERT(ImgWr_A, wdw_q == 8'd0 || state_q == StLoad || state_q == StInit ||
+  `GX_ASSERT(ImgWr_A, wdw_q == 8'd0 || state_q == StLoad || state_q == StInit || fv_init_q ||
                       state_q == StRdWait || state_q == StMPix || state_q == StAnaNext ||
                       state_q == StDecide || state_q == StPrWait || state_q == StEPix ||
                       state_q == StMRef ||
