@@ -105,6 +105,9 @@ module gx_mswb (
   logic [3:0]        si_q, si_d;             // encode (1SPP, full): the pixel's sample
   logic              slast_q, slast_d;       // ... it is the pixel's last (SLast_A)
   logic [2:0]        plnx_q, plnx_d;         // the first line of pixel px_q + 1 (PlnNx_A)
+  logic [1:0]        pxs;                    // the walk's step: px_q held, + 1, 0, P
+  logic [2:0]        pl_inc, pl_one, pl_end; // the first line of pixel px_q + 2, 1, P + 1
+  localparam logic [1:0] PxHold = 2'd0, PxInc = 2'd1, PxZero = 2'd2, PxEnd = 2'd3;
   logic [3:0]        cli_q, cli_d;           // merge, subset: lines of the pixel read
   logic [2:0]        clc_q, clc_d;           // ... and compared
   logic              crd_q, crd_d;           // ... lines of the pixel left to read (CmpFlag_A)
@@ -399,6 +402,13 @@ module gx_mswb (
   assign ref_en = state_q == StMRef || state_q == StEPix || state_q == StERef;
   assign fast_c = pa_q == valid_n && pal_q == pa_q && an_q == 32'd0;
   always_ff @(posedge clk_i) fast_q <= fast_c;
+
+  // the walk's next pixel's first line after each of its steps (plnx_d's choices)
+  always_comb begin
+    pl_inc = 3'((32'(px_q + 6'd2) << fmt.nlg) >> fmt.slg);
+    pl_one = 3'((32'd1 << fmt.nlg) >> fmt.slg);
+    pl_end = 3'((32'(6'(6'd1 << fmt.plg) + 6'd1) << fmt.nlg) >> fmt.slg);
+  end
 
   // ---------------------------------------------------------------------------------
   // The tile image: a block RAM of 8 lines of 8 dwords (a line is one analyzer request:
@@ -1137,8 +1147,7 @@ module gx_mswb (
     lrem_d = lrem_q;
     lcnt_d = state_q == StIdle ? 2'd0 : lcnt_q;
     wrw_d = wrw_q;
-    px_d = px_q;
-    pln_d = pln_q;
+    pxs = PxHold;
     sln_d = sln_q;
     done_d = done_q;
     pst_d = pst_q;
@@ -1241,8 +1250,7 @@ module gx_mswb (
         anaw_d = an_q;
         {aend_d, ahit_d} = ascan_0;
         ln_d = '0;
-        px_d = '0;
-        pln_d = '0;
+        pxs = PxZero;
         stw_d = stored_q;
         // the fast path: the payload holds the sample 0s (1SPP, every existing pixel)
         // from the clock after the last gather's command (Init's first: iw_q == 0), so
@@ -1250,7 +1258,7 @@ module gx_mswb (
         if (fast_q) begin
           enc_d = 2'd0;
           written_d = valid_n;
-          px_d = 6'(6'd1 << fmt.plg);  // (its first line, pln_d: 8 mod 8)
+          pxs = PxEnd;  // (its first line: 8 mod 8)
           voff_d = 9'(32'(vn_q) << fmt.blg);
           moff_d = '0;
           cpi_d = '0;
@@ -1296,8 +1304,7 @@ module gx_mswb (
           state_d = aend_q ? StDecide : StAnaNext;
         end
         else if (!wrw_q[0]) begin  // (pixel px_q is not covered)
-          px_d = px_q + 6'd1;
-          pln_d = plnx_q;
+          pxs = PxInc;
           wrw_d = wrw_q >> 1;
           stw_d = f_nxpix(fmt.nlg, stw_q);
         end
@@ -1308,8 +1315,7 @@ module gx_mswb (
       end
       StMRef: begin  // merge: the next reference, the lowest sample not yet placed
         if (!nd_any) begin
-          px_d = px_q + 6'd1;
-          pln_d = plnx_q;
+          pxs = PxInc;
           wrw_d = wrw_q >> 1;
           stw_d = f_nxpix(fmt.nlg, stw_q);
           state_d = StMPix;
@@ -1446,8 +1452,7 @@ module gx_mswb (
         end
       end
       StDecide: begin
-        px_d = '0;
-        pln_d = '0;
+        pxs = PxZero;
         ln_d = '0;
         voff_d = '0;
         moff_d = '0;
@@ -1496,20 +1501,17 @@ module gx_mswb (
         // done when no pixel from px_q on is written (the walk's end: pixel P)
         done_d = '0;  // (in every EPix clock: NdLo_A)
         if (wrw_q == 32'd0) begin
-          px_d = 6'(6'd1 << fmt.plg);
-          pln_d = '0;  // (P's first line: 8 mod 8)
+          pxs = PxEnd;  // (P's first line: 8 mod 8)
           state_d = enc_q == 2'd1 ? StCopy : StOut;
         end else if (!wrw_q[0]) begin
-          px_d = px_q + 6'd1;
-          pln_d = plnx_q;
+          pxs = PxInc;
           wrw_d = wrw_q >> 1;
         end
         else if (enc_q == 2'd0) begin
           if (have_x) begin
             ref_ld = 1'b1;
             emit_d = 1'b1;
-            px_d = px_q + 6'd1;
-            pln_d = plnx_q;
+            pxs = PxInc;
             wrw_d = wrw_q >> 1;
           end else if (!(rd_val_q && lx_q) && !wcol_pix) begin
             img_re = 1'b1;
@@ -1522,8 +1524,7 @@ module gx_mswb (
       end
       StERef: begin
         if (enc_q == 2'd1 && !nd_any) begin  // subset: every class of the pixel emitted
-          px_d = px_q + 6'd1;
-          pln_d = plnx_q;
+          pxs = PxInc;
           wrw_d = wrw_q >> 1;
           state_d = StEPix;
         end else if (enc_q == 2'd1 && fmt.multi) begin  // subset, multi-line: the class's
@@ -1548,8 +1549,7 @@ module gx_mswb (
           si_d = si_q + 4'd1;
           sln_d = sln_nx;
           if (slast_q) begin
-            px_d = px_q + 6'd1;
-            pln_d = plnx_q;
+            pxs = PxInc;
             wrw_d = wrw_q >> 1;
             state_d = StEPix;
           end
@@ -1586,6 +1586,32 @@ module gx_mswb (
       StOut: if (fl_ready_i) state_d = StIdle;
       default: state_d = StIdle;
     endcase
+    // the walk's pixel, its first line and the next pixel's, by the step the states
+    // chose: each a select of values computed from registers (the next pixel's line
+    // after a step, pl_inc, from px_q + 2), so no add or shift lies behind the walk's
+    // decisions
+    unique case (pxs)
+      PxInc: begin
+        px_d = px_q + 6'd1;
+        pln_d = plnx_q;
+        plnx_d = pl_inc;
+      end
+      PxZero: begin
+        px_d = '0;
+        pln_d = '0;
+        plnx_d = pl_one;
+      end
+      PxEnd: begin
+        px_d = 6'(6'd1 << fmt.plg);
+        pln_d = '0;
+        plnx_d = pl_end;
+      end
+      default: begin
+        px_d = px_q;
+        pln_d = pln_q;
+        plnx_d = plnx_q;
+      end
+    endcase
     // the record's pair read next: the fast path's next pair to gather, else the pair of
     // the next line loaded
     // (only Load reads it: from Idle pair 0, line 0's; in Load from Load's own decisions)
@@ -1609,7 +1635,12 @@ module gx_mswb (
     end
     // the line read next against the lines wanted next
     rdl_nx = img_re ? img_ra : rd_line_q;
-    eq_pln_d = rdl_nx == pln_d;
+    // (pln_d's, per step of the walk: the line read next against each of its choices)
+    unique case (pxs)
+      PxInc:         eq_pln_d = img_re ? img_ra == plnx_q : rd_line_q == plnx_q;
+      PxZero, PxEnd: eq_pln_d = img_re ? img_ra == 3'd0 : rd_line_q == 3'd0;
+      default:       eq_pln_d = img_re ? img_ra == pln_q : rd_line_q == pln_q;
+    endcase
     eq_sln_d = rdl_nx == sln_d;
     eq_aln_d = rdl_nx == aln_d;
     eq_qln_d = rdl_nx == 3'(qrd_d >> fmt.slg);
@@ -1628,9 +1659,8 @@ module gx_mswb (
       StECmp:    lx_d = cend_q && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
       default:   lx_d = eq_pln_d;
     endcase
-    // the walk's next-pixel line and last-sample flag, a clock ahead: from the next
-    // pixel and sample index, against the eviction's N - 1 (nm1_q)
-    plnx_d = 3'((32'(px_d + 6'd1) << fmt.nlg) >> fmt.slg);
+    // the walk's last-sample flag, a clock ahead: from the next sample index, against the
+    // eviction's N - 1 (nm1_q)
     slast_d = si_d == nm1_q;
     // the compare's line counts against the pixel's lines, a clock ahead
     crd_d = 32'(cli_d) < (32'd1 << fmt.lines_lg);
