@@ -739,8 +739,9 @@ module gx_mswb (
   // The pair read is registered (ldp_q) with what its users need of the clock that read
   // it (LdDly_A): its line ln1_q, that line's stored dwords lkp1_q and gather selects
   // gsx1_q, whether the line is written into the image (ldw1_q: a Load clock not in
-  // gmode) and whether a Load clock read it (ldv1_q), with the gathered pair's payload
-  // lanes and line (gl1_q: 0 lanes when the pair is not gathered). So the image write
+  // gmode) and whether a Load clock read it (ldv1_q), whether the pair was gathered
+  // (gat1_q) and which pair it was (pc1_q: its payload lanes and line are read from
+  // glane_q in the clock after, so from the second Load clock on). So the image write
   // and the gather's payload command are made a clock after the pair's Load clock (the
   // last line's in Init), from registers; the record is read only in its Load clocks.
   logic [511:0] ldp_q;
@@ -749,7 +750,8 @@ module gx_mswb (
   logic [63:0]  gsx1_q;
   logic         ldw1_q, ldv1_q;
   logic         iw_q;         // the clock before was Init (the fast path's second Init)
-  logic [17:0]  gl1_q;
+  logic         gat1_q;
+  logic [1:0]   pc1_q;
   // Gathered dword i is pair dword c where bit 16 i + c of gs0_q (line ln_q even) or gs1_q
   // (odd): one-hot, decoded from the format once an eviction (f_gsel), and the one of
   // line ln_q registered a clock ahead (gsx_q, LdKeep_A), so the record's pair select
@@ -802,7 +804,8 @@ module gx_mswb (
     ln1_q <= ln_q;
     lkp1_q <= lkp_q;
     gsx1_q <= gsx_q;
-    gl1_q <= {glane_q[18*32'(pc_q) + 16 +: 2], gat ? glane_q[18*32'(pc_q) +: 16] : 16'd0};
+    gat1_q <= gat;
+    pc1_q <= pc_q;
   end
   always_ff @(posedge clk_i)
     if (rst_i) begin
@@ -881,11 +884,11 @@ module gx_mswb (
       pn_data = pw_copy;
     end else if (ldv1_q) begin
       // the clock after a Load clock, its gathered sample 0s: N = 2, line ln1_q's 16
-      // bytes at byte 16 ln1_q; N > 2, pair pr_q's of that clock from their lanes and
-      // line in the eviction's table (glane_q, f_glane), registered then (gl1_q)
-      pn_lo = n2 ? 16'hffff : gl1_q[15:0];
+      // bytes at byte 16 ln1_q; N > 2, pair pc1_q's (pr_q of that clock) from their
+      // lanes and line in the eviction's table (glane_q, f_glane)
+      pn_lo = n2 ? 16'hffff : gat1_q ? glane_q[18*32'(pc1_q) +: 16] : 16'd0;
       pn_hi = 16'd0;
-      pn_ln = 23'(f_oh8(n2 ? ln1_q : {1'b0, gl1_q[17:16]}));
+      pn_ln = 23'(f_oh8(n2 ? ln1_q : {1'b0, glane_q[18*32'(pc1_q) + 16 +: 2]}));
       pn_data = ld_g;
     end else if (enc_q == 2'd1) begin
       // the clock after a subset emit: the mask's byte (N <= 8) or two bytes (N = 16)
@@ -971,9 +974,12 @@ module gx_mswb (
       nm1_q <= 4'(fmt_n.nn - 5'd1);
       gs0_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
       gs1_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b1);
-      for (int unsigned k = 0; k < 4; k++)
-        glane_q[18*k +: 18] <= f_glane(fmt_n.nlg, fmt_n.blg, fmt_n.multi, fmt_n.lines_lg, 2'(k));
     end
+  // (the gather's lane table from the held format, a clock after it: read from the
+  // second Load clock on, in the clock after a Load clock's pair read; GLane_A)
+  always_ff @(posedge clk_i)
+    for (int unsigned k = 0; k < 4; k++)
+      glane_q[18*k +: 18] <= f_glane(fmt.nlg, fmt.blg, fmt.multi, fmt.lines_lg, 2'(k));
 
   always_comb begin
     rd_req_o = '0;
@@ -2078,7 +2084,8 @@ module gx_mswb (
   always_comb
     for (int unsigned k = 0; k < 4; k++)
       fv_glane[18*k +: 18] = f_glane(fmt.nlg, fmt.blg, fmt.multi, fmt.lines_lg, 2'(k));
-  `GX_ASSERT(GLane_A, state_q == StIdle || glane_q == fv_glane)
+  `GX_ASSERT(GLane_A, state_q == StIdle || (state_q == StLoad && lcnt_q == 2'd0) ||
+                      glane_q == fv_glane)
   `GX_ASSERT(GSel_A, state_q == StIdle || (gs0_q == f_gsel(fmt.nlg, fmt.dlg, fmt.multi, 1'b0) &&
                                           gs1_q == f_gsel(fmt.nlg, fmt.dlg, fmt.multi, 1'b1)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
@@ -2129,16 +2136,14 @@ module gx_mswb (
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
   // the pair read in a Load clock, registered with its line's controls for the clock
   // after (the image write and the gather's command): in Load and Init only; the line,
-  // its stored dwords and gather selects, the gathered pair's lanes and line are the
+  // its stored dwords and gather selects, whether the pair was gathered and which are the
   // Load clock's (fv_ldv1_q, fv_ldl1_q, fv_ldp1_q, fv_gat1_q)
   `GX_ASSERT(LdDly_A, ldv1_q == fv_ldv1_q && (!ldw1_q || ldv1_q) &&
                       (!ldv1_q || ((state_q == StLoad || state_q == StInit) &&
                                    ln1_q == fv_ldl1_q &&
                                    lkp1_q == f_keep(stored_q, fmt.dlg, fv_ldl1_q) &&
                                    gsx1_q == (fv_ldl1_q[0] ? gs1_q : gs0_q) &&
-                                   gl1_q == {glane_q[18*32'(fv_ldp1_q) + 16 +: 2],
-                                             fv_gat1_q ? glane_q[18*32'(fv_ldp1_q) +: 16]
-                                                       : 16'd0})))
+                                   gat1_q == fv_gat1_q && pc1_q == fv_ldp1_q)))
   // Init's wait on the fast path: iw_q is the clock after an Init clock (never one
   // after a Load clock too)
   `GX_ASSERT(IWait_A, iw_q == fv_init_q && !(iw_q && ldv1_q))
