@@ -975,11 +975,23 @@ module gx_mswb (
       gs0_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
       gs1_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b1);
     end
-  // (the gather's lane table from the held format, a clock after it: read from the
-  // second Load clock on, in the clock after a Load clock's pair read; GLane_A)
-  always_ff @(posedge clk_i)
-    for (int unsigned k = 0; k < 4; k++)
-      glane_q[18*k +: 18] <= f_glane(fmt.nlg, fmt.blg, fmt.multi, fmt.lines_lg, 2'(k));
+  // (the gather's lane table from the held configuration, a clock after it: read from
+  // the second Load clock on, in the clock after a Load clock's pair read; GLane_A). It
+  // is a table of constants by the format's 4 bits (N, B), built at elaboration, so its
+  // lookup is one LUT a bit and no add or compare lies in front of it.
+  logic [16*72-1:0] glt;  // the lane table of each format {spp, bps}: bits 72 f..
+  for (genvar f = 0; f < 16; f++) begin : g_glt
+    // (ms_fmt's nlg, blg, multi and lines_lg of spp = f / 4, bps = f mod 4)
+    localparam int unsigned NLg = f / 4 + 1;
+    localparam int unsigned BLg = f % 4 + 2;
+    localparam bit          Multi = NLg + BLg > 5;
+    localparam int unsigned LLg = Multi ? NLg + BLg - 5 : 0;
+    assign glt[72*f +: 72] = {f_glane(3'(NLg), 3'(BLg), Multi, 3'(LLg), 2'd3),
+                              f_glane(3'(NLg), 3'(BLg), Multi, 3'(LLg), 2'd2),
+                              f_glane(3'(NLg), 3'(BLg), Multi, 3'(LLg), 2'd1),
+                              f_glane(3'(NLg), 3'(BLg), Multi, 3'(LLg), 2'd0)};
+  end
+  always_ff @(posedge clk_i) glane_q <= glt[72*32'({2'(cfg_q.spp), 2'(cfg_q.bps)}) +: 72];
 
   always_comb begin
     rd_req_o = '0;
