@@ -2147,10 +2147,12 @@ module gx_mswb (
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
   // the pair read in a Load clock, registered with its line's controls for the clock
-  // after (the image write and the gather's command): in Load and Init only; the line,
+  // after (the image write and the gather's command): in Load and Init only, never in
+  // the first Load clock (so glane_q is the held format's when it is read); the line,
   // its stored dwords and gather selects, whether the pair was gathered and which are the
   // Load clock's (fv_ldv1_q, fv_ldl1_q, fv_ldp1_q, fv_gat1_q)
   `GX_ASSERT(LdDly_A, ldv1_q == fv_ldv1_q && (!ldw1_q || ldv1_q) &&
+                      !(state_q == StLoad && lcnt_q == 2'd0 && ldv1_q) &&
                       (!ldv1_q || ((state_q == StLoad || state_q == StInit) &&
                                    ln1_q == fv_ldl1_q &&
                                    lkp1_q == f_keep(stored_q, fmt.dlg, fv_ldl1_q) &&
