@@ -105,6 +105,9 @@ module gx_mswb (
   logic [3:0]        si_q, si_d;             // encode (1SPP, full): the pixel's sample
   logic              slast_q, slast_d;       // ... it is the pixel's last (SLast_A)
   logic [2:0]        plnx_q, plnx_d;         // the first line of pixel px_q + 1 (PlnNx_A)
+  logic [1:0]        pxs;                    // the walk's step: px_q held, + 1, 0, P
+  logic [2:0]        pl_inc, pl_one, pl_end; // the first line of pixel px_q + 2, 1, P + 1
+  localparam logic [1:0] PxHold = 2'd0, PxInc = 2'd1, PxZero = 2'd2, PxEnd = 2'd3;
   logic [3:0]        cli_q, cli_d;           // merge, subset: lines of the pixel read
   logic [2:0]        clc_q, clc_d;           // ... and compared
   logic              crd_q, crd_d;           // ... lines of the pixel left to read (CmpFlag_A)
@@ -399,6 +402,13 @@ module gx_mswb (
   assign ref_en = state_q == StMRef || state_q == StEPix || state_q == StERef;
   assign fast_c = pa_q == valid_n && pal_q == pa_q && an_q == 32'd0;
   always_ff @(posedge clk_i) fast_q <= fast_c;
+
+  // the walk's next pixel's first line after each of its steps (plnx_d's choices)
+  always_comb begin
+    pl_inc = 3'((32'(px_q + 6'd2) << fmt.nlg) >> fmt.slg);
+    pl_one = 3'((32'd1 << fmt.nlg) >> fmt.slg);
+    pl_end = 3'((32'(6'(6'd1 << fmt.plg) + 6'd1) << fmt.nlg) >> fmt.slg);
+  end
 
   // ---------------------------------------------------------------------------------
   // The tile image: a block RAM of 8 lines of 8 dwords (a line is one analyzer request:
@@ -726,6 +736,22 @@ module gx_mswb (
   logic [7:0]   lkp_q, lkp_d;  // line ln_q's dwords holding a stored sample (LdKeep_A)
   logic [255:0] ld_w;
   logic [127:0] ld_g;
+  // The pair read is registered (ldp_q) with what its users need of the clock that read
+  // it (LdDly_A): its line ln1_q, that line's stored dwords lkp1_q and gather selects
+  // gsx1_q, whether the line is written into the image (ldw1_q: a Load clock not in
+  // gmode) and whether a Load clock read it (ldv1_q), whether the pair was gathered
+  // (gat1_q) and which pair it was (pc1_q: its payload lanes and line are read from
+  // glane_q in the clock after, so from the second Load clock on). So the image write
+  // and the gather's payload command are made a clock after the pair's Load clock (the
+  // last line's in Init), from registers; the record is read only in its Load clocks.
+  logic [511:0] ldp_q;
+  logic [2:0]   ln1_q;
+  logic [7:0]   lkp1_q;
+  logic [63:0]  gsx1_q;
+  logic         ldw1_q, ldv1_q;
+  logic         iw_q;         // the clock before was Init (the fast path's second Init)
+  logic         gat1_q;
+  logic [1:0]   pc1_q;
   // Gathered dword i is pair dword c where bit 16 i + c of gs0_q (line ln_q even) or gs1_q
   // (odd): one-hot, decoded from the format once an eviction (f_gsel), and the one of
   // line ln_q registered a clock ahead (gsx_q, LdKeep_A), so the record's pair select
@@ -762,19 +788,35 @@ module gx_mswb (
     pq3 = ~pq3_n;
     ld_p[256 +: 128] = ev_i.data[32'(pq2)*512 + 256 +: 128];
     ld_p[384 +: 128] = ev_i.data[32'(pq3)*512 + 384 +: 128];
-    ld_w = ln_q[0] ? ld_p[511:256] : ld_p[255:0];
+    ld_w = ln1_q[0] ? ldp_q[511:256] : ldp_q[255:0];
     for (int unsigned k = 0; k < 8; k++)
-      if (!lkp_q[k]) ld_w[k*32 +: 32] = 32'd0;
+      if (!lkp1_q[k]) ld_w[k*32 +: 32] = 32'd0;
     ld_g = '0;
     for (int unsigned i = 0; i < 4; i++)
       for (int unsigned c = 0; c < 16; c++)
-        if (gsx_q[16*i + c])
-          ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ld_p[c*32 +: 32];
+        if (gsx1_q[16*i + c])
+          ld_g[i*32 +: 32] = ld_g[i*32 +: 32] | ldp_q[c*32 +: 32];
   end
   always_ff @(posedge clk_i) begin
     gsw_q <= gpst;
     gleft_q <= gpst & ~gd_d;
+    ldp_q <= ld_p;
+    ln1_q <= ln_q;
+    lkp1_q <= lkp_q;
+    gsx1_q <= gsx_q;
+    gat1_q <= gat;
+    pc1_q <= pc_q;
   end
+  always_ff @(posedge clk_i)
+    if (rst_i) begin
+      ldw1_q <= 1'b0;
+      ldv1_q <= 1'b0;
+      iw_q <= 1'b0;
+    end else begin
+      ldw1_q <= state_q == StLoad && !gmode;
+      ldv1_q <= state_q == StLoad;
+      iw_q <= state_q == StInit;
+    end
 
   // The payload register's one write port: c bytes from byte a (at most 16, in at most
   // two 16-byte payload lines). Its command is registered a clock ahead, from what starts
@@ -789,9 +831,10 @@ module gx_mswb (
   // by the mask bytes mod 16 (cpr_q, static in Copy: four byte-rotation steps); a load, a
   // value and a mask byte (pair) are written at a multiple of their length c (c divides
   // 16), so their c bytes repeated over the 16 lanes are already in place.
-  // The register is cleared in the first Load clock (pwc_q) and again in Init unless the
-  // fast path keeps the sample 0s the load wrote (bytes past payload_bytes are 0); a
-  // clear wins over a write of the same clock (the last load line's, in Init).
+  // The register is cleared in the first Load clock (pwc_q) and again in the clock after
+  // Init unless the fast path keeps the sample 0s the load wrote (bytes past
+  // payload_bytes are 0); a clear wins over a write of the same clock (the last load
+  // line's, commanded in Init).
   logic [127:0] pn_data;          // the data of the write commanded (a value's B bytes,
   logic         pn_clr;           // a mask byte (pair), the load's, the copy's: repeated)
   logic [15:0]  pn_lo, pn_hi;
@@ -839,13 +882,13 @@ module gx_mswb (
       {pn_hi, pn_lo} = f_span(pn_caddr[3:0], pn_ccnt);
       pn_ln = 23'(f_oh32(pn_caddr[8:4]));
       pn_data = pw_copy;
-    end else if (state_q == StLoad) begin
-      // the load's gathered sample 0s: N = 2, line ln_q's 16 bytes at byte 16 ln_q;
-      // N > 2, pair pr_q's from their lanes and line in the eviction's table (glane_q,
-      // f_glane)
-      pn_lo = n2 ? 16'hffff : gat ? glane_q[18*32'(pc_q) +: 16] : 16'd0;
+    end else if (ldv1_q) begin
+      // the clock after a Load clock, its gathered sample 0s: N = 2, line ln1_q's 16
+      // bytes at byte 16 ln1_q; N > 2, pair pc1_q's (pr_q of that clock) from their
+      // lanes and line in the eviction's table (glane_q, f_glane)
+      pn_lo = n2 ? 16'hffff : gat1_q ? glane_q[18*32'(pc1_q) +: 16] : 16'd0;
       pn_hi = 16'd0;
-      pn_ln = 23'(f_oh8(n2 ? ln_q : {1'b0, glane_q[18*32'(pc_q) + 16 +: 2]}));
+      pn_ln = 23'(f_oh8(n2 ? ln1_q : {1'b0, glane_q[18*32'(pc1_q) + 16 +: 2]}));
       pn_data = ld_g;
     end else if (enc_q == 2'd1) begin
       // the clock after a subset emit: the mask's byte (N <= 8) or two bytes (N = 16)
@@ -864,8 +907,9 @@ module gx_mswb (
       // (a value is written only after an emit, which takes smp_val into ref_q)
       pn_data = smp_val;
     end
-    // the first Load clock; Init unless the fast path (Load's last clock: Fast_A)
-    pn_clr = ev_start || (state_q == StLoad && ld_fin && lcnt_q >= 2'd2 && !fast_q);
+    // the first Load clock; the clock after Init unless the fast path (so after the last
+    // line's gather, written then; Fast_A)
+    pn_clr = ev_start || (state_q == StInit && !fast_q);
   end
 
   always_ff @(posedge clk_i) begin
@@ -930,9 +974,24 @@ module gx_mswb (
       nm1_q <= 4'(fmt_n.nn - 5'd1);
       gs0_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
       gs1_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b1);
-      for (int unsigned k = 0; k < 4; k++)
-        glane_q[18*k +: 18] <= f_glane(fmt_n.nlg, fmt_n.blg, fmt_n.multi, fmt_n.lines_lg, 2'(k));
     end
+  // (the gather's lane table from the held configuration, a clock after it: read from
+  // the second Load clock on, in the clock after a Load clock's pair read; GLane_A). It
+  // is a table of constants by the format's 4 bits (N, B), built at elaboration, so its
+  // lookup is one LUT a bit and no add or compare lies in front of it.
+  logic [16*72-1:0] glt;  // the lane table of each format {spp, bps}: bits 72 f..
+  for (genvar f = 0; f < 16; f++) begin : g_glt
+    // (ms_fmt's nlg, blg, multi and lines_lg of spp = f / 4, bps = f mod 4)
+    localparam int unsigned NLg = f / 4 + 1;
+    localparam int unsigned BLg = f % 4 + 2;
+    localparam bit          Multi = NLg + BLg > 5;
+    localparam int unsigned LLg = Multi ? NLg + BLg - 5 : 0;
+    assign glt[72*f +: 72] = {f_glane(3'(NLg), 3'(BLg), Multi, 3'(LLg), 2'd3),
+                              f_glane(3'(NLg), 3'(BLg), Multi, 3'(LLg), 2'd2),
+                              f_glane(3'(NLg), 3'(BLg), Multi, 3'(LLg), 2'd1),
+                              f_glane(3'(NLg), 3'(BLg), Multi, 3'(LLg), 2'd0)};
+  end
+  always_ff @(posedge clk_i) glane_q <= glt[72*32'({2'(cfg_q.spp), 2'(cfg_q.bps)}) +: 72];
 
   always_comb begin
     rd_req_o = '0;
@@ -1106,8 +1165,7 @@ module gx_mswb (
     lrem_d = lrem_q;
     lcnt_d = state_q == StIdle ? 2'd0 : lcnt_q;
     wrw_d = wrw_q;
-    px_d = px_q;
-    pln_d = pln_q;
+    pxs = PxHold;
     sln_d = sln_q;
     done_d = done_q;
     pst_d = pst_q;
@@ -1151,6 +1209,14 @@ module gx_mswb (
     clc_d = clc_q;
     refw_d = refw_q;
 
+    // the image line read from the record the clock before: its stored samples, 0
+    // elsewhere (a Load clock not in gmode: ldw1_q; in Load and Init only, LdDly_A)
+    if (ldw1_q) begin
+      wl = ln1_q;
+      wdw = 8'hff;
+      wd = ld_w;
+    end
+
     // the emit stage
     if (emit_q) begin
       voff_d = voff_q + 9'(fmt.bb);
@@ -1177,9 +1243,7 @@ module gx_mswb (
           state_d = StLoad;
         end
       end
-      StLoad: begin  // image line ln_q: the stored samples, 0 elsewhere (not in gmode)
-        wd = ld_w;
-        wdw = gmode ? 8'd0 : 8'hff;
+      StLoad: begin  // image line ln_q (written the clock after: ldw1_q)
         rd_val_d = 1'b0;
         if (lcnt_q != 2'd3) lcnt_d = lcnt_q + 2'd1;
         if (!ld_last) begin
@@ -1204,18 +1268,19 @@ module gx_mswb (
         anaw_d = an_q;
         {aend_d, ahit_d} = ascan_0;
         ln_d = '0;
-        px_d = '0;
-        pln_d = '0;
+        pxs = PxZero;
         stw_d = stored_q;
         // the fast path: the payload holds the sample 0s (1SPP, every existing pixel)
+        // from the clock after the last gather's command (Init's first: iw_q == 0), so
+        // Init waits a clock
         if (fast_q) begin
           enc_d = 2'd0;
           written_d = valid_n;
-          px_d = 6'(6'd1 << fmt.plg);  // (its first line, pln_d: 8 mod 8)
+          pxs = PxEnd;  // (its first line: 8 mod 8)
           voff_d = 9'(32'(vn_q) << fmt.blg);
           moff_d = '0;
           cpi_d = '0;
-          state_d = StOut;
+          if (iw_q) state_d = StOut;
         end
         // else the payload is cleared; Em is needed unless the whole tile is rewritten,
         // data for partial pixels
@@ -1257,8 +1322,7 @@ module gx_mswb (
           state_d = aend_q ? StDecide : StAnaNext;
         end
         else if (!wrw_q[0]) begin  // (pixel px_q is not covered)
-          px_d = px_q + 6'd1;
-          pln_d = plnx_q;
+          pxs = PxInc;
           wrw_d = wrw_q >> 1;
           stw_d = f_nxpix(fmt.nlg, stw_q);
         end
@@ -1269,8 +1333,7 @@ module gx_mswb (
       end
       StMRef: begin  // merge: the next reference, the lowest sample not yet placed
         if (!nd_any) begin
-          px_d = px_q + 6'd1;
-          pln_d = plnx_q;
+          pxs = PxInc;
           wrw_d = wrw_q >> 1;
           stw_d = f_nxpix(fmt.nlg, stw_q);
           state_d = StMPix;
@@ -1407,8 +1470,7 @@ module gx_mswb (
         end
       end
       StDecide: begin
-        px_d = '0;
-        pln_d = '0;
+        pxs = PxZero;
         ln_d = '0;
         voff_d = '0;
         moff_d = '0;
@@ -1457,20 +1519,17 @@ module gx_mswb (
         // done when no pixel from px_q on is written (the walk's end: pixel P)
         done_d = '0;  // (in every EPix clock: NdLo_A)
         if (wrw_q == 32'd0) begin
-          px_d = 6'(6'd1 << fmt.plg);
-          pln_d = '0;  // (P's first line: 8 mod 8)
+          pxs = PxEnd;  // (P's first line: 8 mod 8)
           state_d = enc_q == 2'd1 ? StCopy : StOut;
         end else if (!wrw_q[0]) begin
-          px_d = px_q + 6'd1;
-          pln_d = plnx_q;
+          pxs = PxInc;
           wrw_d = wrw_q >> 1;
         end
         else if (enc_q == 2'd0) begin
           if (have_x) begin
             ref_ld = 1'b1;
             emit_d = 1'b1;
-            px_d = px_q + 6'd1;
-            pln_d = plnx_q;
+            pxs = PxInc;
             wrw_d = wrw_q >> 1;
           end else if (!(rd_val_q && lx_q) && !wcol_pix) begin
             img_re = 1'b1;
@@ -1483,8 +1542,7 @@ module gx_mswb (
       end
       StERef: begin
         if (enc_q == 2'd1 && !nd_any) begin  // subset: every class of the pixel emitted
-          px_d = px_q + 6'd1;
-          pln_d = plnx_q;
+          pxs = PxInc;
           wrw_d = wrw_q >> 1;
           state_d = StEPix;
         end else if (enc_q == 2'd1 && fmt.multi) begin  // subset, multi-line: the class's
@@ -1509,8 +1567,7 @@ module gx_mswb (
           si_d = si_q + 4'd1;
           sln_d = sln_nx;
           if (slast_q) begin
-            px_d = px_q + 6'd1;
-            pln_d = plnx_q;
+            pxs = PxInc;
             wrw_d = wrw_q >> 1;
             state_d = StEPix;
           end
@@ -1547,6 +1604,32 @@ module gx_mswb (
       StOut: if (fl_ready_i) state_d = StIdle;
       default: state_d = StIdle;
     endcase
+    // the walk's pixel, its first line and the next pixel's, by the step the states
+    // chose: each a select of values computed from registers (the next pixel's line
+    // after a step, pl_inc, from px_q + 2), so no add or shift lies behind the walk's
+    // decisions
+    unique case (pxs)
+      PxInc: begin
+        px_d = px_q + 6'd1;
+        pln_d = plnx_q;
+        plnx_d = pl_inc;
+      end
+      PxZero: begin
+        px_d = '0;
+        pln_d = '0;
+        plnx_d = pl_one;
+      end
+      PxEnd: begin
+        px_d = 6'(6'd1 << fmt.plg);
+        pln_d = '0;
+        plnx_d = pl_end;
+      end
+      default: begin
+        px_d = px_q;
+        pln_d = pln_q;
+        plnx_d = plnx_q;
+      end
+    endcase
     // the record's pair read next: the fast path's next pair to gather, else the pair of
     // the next line loaded
     // (only Load reads it: from Idle pair 0, line 0's; in Load from Load's own decisions)
@@ -1570,7 +1653,12 @@ module gx_mswb (
     end
     // the line read next against the lines wanted next
     rdl_nx = img_re ? img_ra : rd_line_q;
-    eq_pln_d = rdl_nx == pln_d;
+    // (pln_d's, per step of the walk: the line read next against each of its choices)
+    unique case (pxs)
+      PxInc:         eq_pln_d = img_re ? img_ra == plnx_q : rd_line_q == plnx_q;
+      PxZero, PxEnd: eq_pln_d = img_re ? img_ra == 3'd0 : rd_line_q == 3'd0;
+      default:       eq_pln_d = img_re ? img_ra == pln_q : rd_line_q == pln_q;
+    endcase
     eq_sln_d = rdl_nx == sln_d;
     eq_aln_d = rdl_nx == aln_d;
     eq_qln_d = rdl_nx == 3'(qrd_d >> fmt.slg);
@@ -1589,9 +1677,8 @@ module gx_mswb (
       StECmp:    lx_d = cend_q && enc_q != 2'd1 ? eq_sln_d : eq_pln_d;
       default:   lx_d = eq_pln_d;
     endcase
-    // the walk's next-pixel line and last-sample flag, a clock ahead: from the next
-    // pixel and sample index, against the eviction's N - 1 (nm1_q)
-    plnx_d = 3'((32'(px_d + 6'd1) << fmt.nlg) >> fmt.slg);
+    // the walk's last-sample flag, a clock ahead: from the next sample index, against the
+    // eviction's N - 1 (nm1_q)
     slast_d = si_d == nm1_q;
     // the compare's line counts against the pixel's lines, a clock ahead
     crd_d = 32'(cli_d) < (32'd1 << fmt.lines_lg);
@@ -1815,12 +1902,16 @@ module gx_mswb (
   end
   // The payload write port as it was before its command was registered (the reference
   // of PayCmd_A, PayData_A): the write of this clock from this clock's registers, the
-  // load's a clock after its load clock (fv_ldv_q: line fv_ldl_q, pair fv_ldp_q gathered
+  // load's two clocks after its load clock (fv_ldv_q: line fv_ldl_q, pair fv_ldp_q gathered
   // when fv_gat_q), its data rotated to their lanes.
   logic         fv_ldv_q, fv_gat_q, fv_cv3_q;
-  logic [127:0] fv_ldg_q;     // the sample 0s gathered in the load clock
+  logic [127:0] fv_ldg_q;     // the sample 0s gathered from the load clock's pair
   logic [2:0]   fv_ldl_q;
   logic [1:0]   fv_ldp_q;
+  logic         fv_ldv1_q, fv_gat1_q;  // (the load clock's, a clock before fv_ldv_q's)
+  logic [2:0]   fv_ldl1_q;
+  logic [1:0]   fv_ldp1_q;
+  logic         fv_init_q, fv_initc_q;  // the clock before was Init (not the fast path)
   logic [3:0]   fv_cc3_q;
   logic [127:0] fv_vbd_q;
   logic         fv_mk_q;
@@ -1832,11 +1923,17 @@ module gx_mswb (
     fv_cs3_q <= !rst_i && cs2_q;
     fv_mka_q <= 9'(moff_q >> 3);
     fv_mkd_q <= {emask_q[15:8], mb_new};
-    fv_ldv_q <= !rst_i && state_q == StLoad;
-    fv_ldl_q <= ln_q;
-    fv_ldp_q <= pr_q;
-    fv_gat_q <= gat;
+    fv_ldv1_q <= !rst_i && state_q == StLoad;
+    fv_ldl1_q <= ln_q;
+    fv_ldp1_q <= pr_q;
+    fv_gat1_q <= gat;
+    fv_ldv_q <= !rst_i && fv_ldv1_q;
+    fv_ldl_q <= fv_ldl1_q;
+    fv_ldp_q <= fv_ldp1_q;
+    fv_gat_q <= fv_gat1_q;
     fv_ldg_q <= ld_g;
+    fv_init_q <= !rst_i && state_q == StInit;
+    fv_initc_q <= !rst_i && state_q == StInit && !fast_q;
     fv_cv3_q <= !rst_i && cv2_q;
     fv_cc3_q <= cc2_q;
     fv_vbd_q <= vb_rdata;
@@ -1999,7 +2096,8 @@ module gx_mswb (
   always_comb
     for (int unsigned k = 0; k < 4; k++)
       fv_glane[18*k +: 18] = f_glane(fmt.nlg, fmt.blg, fmt.multi, fmt.lines_lg, 2'(k));
-  `GX_ASSERT(GLane_A, state_q == StIdle || glane_q == fv_glane)
+  `GX_ASSERT(GLane_A, state_q == StIdle || (state_q == StLoad && lcnt_q == 2'd0) ||
+                      glane_q == fv_glane)
   `GX_ASSERT(GSel_A, state_q == StIdle || (gs0_q == f_gsel(fmt.nlg, fmt.dlg, fmt.multi, 1'b0) &&
                                           gs1_q == f_gsel(fmt.nlg, fmt.dlg, fmt.multi, 1'b1)))
   `GX_ASSERT(InitInTile_A, state_q != StInit || (pix_any & ~valid_c) == 32'd0)
@@ -2017,10 +2115,10 @@ module gx_mswb (
   `GX_ASSERT(Analyzed_A, !fv_after_init || nana_q == 6'($countones(ana_q)))
   `GX_ASSERT(Fast_A, !((state_q == StLoad && lcnt_q >= 2'd2) || state_q == StInit) ||
                      fast_q == fast_c)
-  // the loaded line's payload write comes in the clock after its load clock (Init for
-  // the last), never beside an emit or a copy
-  `GX_ASSERT(LoadWr_A, !fv_ldv_q || ((state_q == StLoad || state_q == StInit) && !emit_q &&
-                                     !fv_cv3_q))
+  // the loaded line's payload write comes two clocks after its load clock (the clock
+  // after Init for the last), never beside an emit or a copy
+  `GX_ASSERT(LoadWr_A, !fv_ldv_q || ((state_q == StLoad || state_q == StInit || fv_init_q) &&
+                                     !emit_q && !fv_cv3_q))
   // the registered payload write command is the unregistered port's (fv_pw_*): the lanes
   // written in the address's payload line and in the next, that line when a lane is
   // written, and the data of the lanes written (so each byte's enable, pwln_q and pwlo_q
@@ -2038,8 +2136,7 @@ module gx_mswb (
   // (with them: a value is written at a multiple of its length B, and a subset's mask
   // bits at a multiple of N, EncMasks_A)
   `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
-  `GX_ASSERT(PayClr_A, pwc_q == ((state_q == StLoad && lcnt_q == 2'd0) ||
-                                 (state_q == StInit && !fast_q)))
+  `GX_ASSERT(PayClr_A, pwc_q == ((state_q == StLoad && lcnt_q == 2'd0) || fv_initc_q))
   // the load walks line 0 and then the lines holding stored samples upwards
   `GX_ASSERT(LoadLine_A, state_q != StLoad || ln_q == 3'd0 || ld_lines[ln_q])
   // a reference or value is taken only in the states that load ref_q every clock
@@ -2049,6 +2146,21 @@ module gx_mswb (
   // the load line's stored dwords and gather selects
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
+  // the pair read in a Load clock, registered with its line's controls for the clock
+  // after (the image write and the gather's command): in Load and Init only, never in
+  // the first Load clock (so glane_q is the held format's when it is read); the line,
+  // its stored dwords and gather selects, whether the pair was gathered and which are the
+  // Load clock's (fv_ldv1_q, fv_ldl1_q, fv_ldp1_q, fv_gat1_q)
+  `GX_ASSERT(LdDly_A, ldv1_q == fv_ldv1_q && (!ldw1_q || ldv1_q) &&
+                      !(state_q == StLoad && lcnt_q == 2'd0 && ldv1_q) &&
+                      (!ldv1_q || ((state_q == StLoad || state_q == StInit) &&
+                                   ln1_q == fv_ldl1_q &&
+                                   lkp1_q == f_keep(stored_q, fmt.dlg, fv_ldl1_q) &&
+                                   gsx1_q == (fv_ldl1_q[0] ? gs1_q : gs0_q) &&
+                                   gat1_q == fv_gat1_q && pc1_q == fv_ldp1_q)))
+  // Init's wait on the fast path: iw_q is the clock after an Init clock (never one
+  // after a Load clock too)
+  `GX_ASSERT(IWait_A, iw_q == fv_init_q && !(iw_q && ldv1_q))
   `GX_ASSERT(LRem_A, state_q != StLoad || (lrem_q & ~ld_lines) == 8'd0)
   // the responses' dword enables read the line from its own copy
   `GX_ASSERT(LnCtl_A, state_q == StIdle || lnc_q == ln_q)
@@ -2118,7 +2230,7 @@ module gx_mswb (
   // the image's registered write: pending only in the clock after a writer's (Load, the
   // responses, the merge's joins) and in a compare stream the line before the one that
   // stage 2 compares, so no read takes a line that is being written (NoCollision_A)
-  `GX_ASSERT(ImgWr_A, wdw_q == 8'd0 || state_q == StLoad || state_q == StInit ||
+  `GX_ASSERT(ImgWr_A, wdw_q == 8'd0 || state_q == StLoad || state_q == StInit || fv_init_q ||
                       state_q == StRdWait || state_q == StMPix || state_q == StAnaNext ||
                       state_q == StDecide || state_q == StPrWait || state_q == StEPix ||
                       state_q == StMRef ||

@@ -438,10 +438,11 @@ static int cov_check(const cov_t *c)
 
 /* The timing diagram of docs/mswb.md, clock by clock: N = 16, B = 16, a 1 x 1 surface
  * (one tile of one pixel), an eviction covering it with one value (arrival 1SPP),
- * offered in every clock (the same record again once taken: clock 6 starts it anew);
+ * offered in every clock (the same record again once taken: clock 7 starts it anew);
  * packets always taken. Checks ev_ready_o and fl_valid_o. The uniform fast path: its
- * sample 0 is gathered from the record's first pair of lines into the payload, the load
- * ends when the fast path is known, Init goes to Out (a uniform tile). */
+ * sample 0 is gathered from the record's first pair of lines (registered) into the
+ * payload, the load ends when the fast path is known, Init waits a clock for the last
+ * gather's write and goes to Out (a uniform tile). */
 static void timing_check(tb_report_t *rep)
 {
     gx_ms_cfg_t cfg;
@@ -456,13 +457,16 @@ static void timing_check(tb_report_t *rep)
     gx_mssurf_evict_pack(&ev, cfg.spp, img);
     void *m = gx_mswb_rtl_new(NULL);
     gx_mswb_rtl_cfg(m, &cfg);
-    /* clock 0: seen in Idle; 1..3: its first pair of lines read, the pixel's sample 0
-     * gathered (clock 1), the fast path known (clock 3), taken in clock 3; Init in 4;
-     * the packet in 5; clock 6 starts the record anew */
-    static const int want_ready[19] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0};
-    static const int want_fl[19] = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0};
+    /* clock 0: seen in Idle; 1..3: its first pair of lines read (clock 1, registered),
+     * the pixel's sample 0 gathered from it (clock 2), the fast path known (clock 3),
+     * taken in clock 3; Init in 4 and 5; the packet in 6; clock 7 starts the record
+     * anew */
+    static const int want_ready[21] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1,
+                                       0, 0, 0, 0, 0, 0, 1, 0, 0, 0};
+    static const int want_fl[21] = {0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
+                                    0, 0, 1, 0, 0, 0, 0, 0, 0, 1};
     int ok = 1;
-    for (unsigned c = 0; c < 19; c++) {
+    for (unsigned c = 0; c < 21; c++) {
         gx_mswb_io_t io;
         memset(&io, 0, sizeof io);
         io.ev_valid = 1;
