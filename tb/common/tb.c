@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "gx/zrop.h"
 #include "stream.h"
 #include "synth_row.h"
 
@@ -124,6 +125,16 @@ const char *tb_rate_at_fmax(char *buf, size_t len, double mhz, double per_clock,
     else
         snprintf(buf, len, "-");
     return buf;
+}
+
+void tb_bench_tri(tb_rng_t *r, int32_t x[3], int32_t y[3], uint32_t *z)
+{
+    for (int k = 0; k < 3; k++) {
+        x[k] = (int32_t)tb_rng_below(r, 1920 * 256);
+        y[k] = (int32_t)tb_rng_below(r, 1080 * 256);
+        if (z)
+            z[k] = tb_rng_below(r, GX_Z_MAX + 1u);
+    }
 }
 
 void tb_bench_stream_table(const char *block, const char *items, const char *workload,

@@ -59,6 +59,10 @@ const char *tb_rate_at_fmax(char *buf, size_t len, double mhz, double per_clock,
 void tb_bench_stream_table(const char *block, const char *items, const char *workload,
                            uint64_t n, uint64_t cycles, double cpu_s);
 
+/** The benches' workload triangle: vertices anywhere on a 1920 x 1080 target (16.8),
+ *  drawn x then y (then the depth when z is not NULL: 0 .. 2^24 - 1) vertex by vertex. */
+void tb_bench_tri(tb_rng_t *r, int32_t x[3], int32_t y[3], uint32_t *z);
+
 struct tb_dut_ops;
 /** The timing diagram of a pipeline with one response a request and latency `lat`, clock
  *  by clock after reset: requests 0, 1, 2 offered in cycles 0, 1, 2; the sink stalls in

@@ -23,10 +23,7 @@ int main(void)
         cfg[i].width = 1920;
         cfg[i].height = 1080;
         cfg[i].samples = 4;
-        for (int k = 0; k < 3; k++) {
-            tri[i].x[k] = (int32_t)tb_rng_below(&r, 1920 * 256);
-            tri[i].y[k] = (int32_t)tb_rng_below(&r, 1080 * 256);
-        }
+        tb_bench_tri(&r, tri[i].x, tri[i].y, NULL);
     }
     void *m = gx_raster_setup_rtl_new(NULL);
     uint64_t got;

@@ -20,11 +20,7 @@ int main(void)
     tb_rng_t r;
     tb_rng_seed(&r, 2025);
     for (unsigned i = 0; i < TRIS; i++)
-        for (int k = 0; k < 3; k++) {
-            tri[i].x[k] = (int32_t)tb_rng_below(&r, 1920 * 256);
-            tri[i].y[k] = (int32_t)tb_rng_below(&r, 1080 * 256);
-            z[3 * i + k] = tb_rng_below(&r, GX_Z_MAX + 1u);
-        }
+        tb_bench_tri(&r, tri[i].x, tri[i].y, &z[3 * i]);
     void *m = gx_zplane_rtl_new(NULL);
     uint64_t got;
     double t0 = tb_cpu_seconds();

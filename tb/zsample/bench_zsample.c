@@ -31,11 +31,7 @@ static int scene(const char *name, gx_zrop_tstate_t state, unsigned np)
         for (unsigned j = 0; j <= np; j++) {
             gx_rs_tri_t tri;
             uint32_t z[3];
-            for (int k = 0; k < 3; k++) {
-                tri.x[k] = (int32_t)tb_rng_below(&r, 1920 * 256);
-                tri.y[k] = (int32_t)tb_rng_below(&r, 1080 * 256);
-                z[k] = tb_rng_below(&r, GX_Z_MAX + 1u);
-            }
+            tb_bench_tri(&r, tri.x, tri.y, z);
             gx_zrop_plane_t p;
             gx_zrop_plane(&tri, z, &p);
             gx_zrop_tile_plane(&p, tx, ty, 4, 4, j < np ? &q[i].tile.pl[j] : &q[i].tp);

@@ -21,11 +21,7 @@ int main(void)
     for (unsigned i = 0; i < TILES; i++) {
         gx_rs_tri_t t;
         uint32_t z[3];
-        for (int k = 0; k < 3; k++) {
-            t.x[k] = (int32_t)tb_rng_below(&r, 1920 * 256);
-            t.y[k] = (int32_t)tb_rng_below(&r, 1080 * 256);
-            z[k] = tb_rng_below(&r, GX_Z_MAX + 1u);
-        }
+        tb_bench_tri(&r, t.x, t.y, z);
         gx_zrop_plane(&t, z, &q[i].p);
         q[i].nlog = tb_rng_below(&r, 5);
         unsigned tw, th;
