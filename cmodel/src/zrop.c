@@ -40,17 +40,23 @@ void gx_zrop_tile_dims(unsigned samples, unsigned *tw, unsigned *th)
     }
 }
 
+/* The vertices' depth range. */
+static void z_range(const uint32_t z[3], uint32_t *zmin, uint32_t *zmax)
+{
+    *zmin = *zmax = z[0];
+    for (int k = 1; k < 3; k++) {
+        if (z[k] < *zmin) *zmin = z[k];
+        if (z[k] > *zmax) *zmax = z[k];
+    }
+}
+
 void gx_zrop_plane(const gx_rs_tri_t *t, const uint32_t z[3], gx_zrop_plane_t *p)
 {
     memset(p, 0, sizeof *p);
     p->z0 = z[0];
     p->x0 = t->x[0];
     p->y0 = t->y[0];
-    p->zmin = p->zmax = z[0];
-    for (int k = 1; k < 3; k++) {
-        if (z[k] < p->zmin) p->zmin = z[k];
-        if (z[k] > p->zmax) p->zmax = z[k];
-    }
+    z_range(z, &p->zmin, &p->zmax);
     /* Edge k from vertex k to vertex k+1: E_k = a_k x + b_k y + c_k, zero on the edge and
      * W (twice the signed area) at vertex k+2, so z(p) = sum_k z_{k+2} E_k(p) / W and the
      * gradient is (sum_k z_{k+2} a_k, sum_k z_{k+2} b_k) / W. With sum_k a_k = 0 the
@@ -221,11 +227,8 @@ static i128 ceil_div128(i128 n, i128 d)
 void gx_zrop_rect_range(const gx_rs_tri_t *t, const uint32_t z[3], int64_t x0, int64_t y0,
                         int64_t x1, int64_t y1, uint32_t *lo, uint32_t *hi)
 {
-    uint32_t zmin = z[0], zmax = z[0];
-    for (int k = 1; k < 3; k++) {
-        if (z[k] < zmin) zmin = z[k];
-        if (z[k] > zmax) zmax = z[k];
-    }
+    uint32_t zmin, zmax;
+    z_range(z, &zmin, &zmax);
     *lo = zmin;
     *hi = zmax;
     /* Nz(q) = sum_k z_{k+2} E_k(q) = Nx x + Ny y + Nc, W = sum_k E_k, both negated with
@@ -296,11 +299,7 @@ void gx_zrop_cplane(const gx_rs_tri_t *t, const uint32_t z[3], gx_zrop_cplane_t 
     c->z0 = z[0];
     c->x0 = t->x[0];
     c->y0 = t->y[0];
-    c->zmin = c->zmax = z[0];
-    for (int k = 1; k < 3; k++) {
-        if (z[k] < c->zmin) c->zmin = z[k];
-        if (z[k] > c->zmax) c->zmax = z[k];
-    }
+    z_range(z, &c->zmin, &c->zmax);
 }
 
 void gx_zrop_cull_tile(const gx_zrop_cplane_t *c, int32_t tx, int32_t ty, unsigned nlog,
