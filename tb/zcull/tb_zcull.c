@@ -65,6 +65,7 @@ typedef struct gen_s {
     int tri;         /* the plane is a triangle's (rect_range applies) */
     gx_rs_tri_t t;
     uint32_t z[3];
+    uint32_t lo, hi; /* the range over the tile: rect_range's, or [zmin, zmax] */
 } gen_t;
 
 static void gen(tb_rng_t *r, gx_zcull_req_t *q, gen_t *g, uint64_t *cov)
@@ -128,11 +129,13 @@ static void gen(tb_rng_t *r, gx_zcull_req_t *q, gen_t *g, uint64_t *cov)
         q->ty = tb_rng_pct(r, 50) ? -32768 : 32767;
     }
     /* The range over the tile, for stored ranges on the comparisons' edges. */
-    uint32_t lo = c->zmin, hi = c->zmax;
+    g->lo = c->zmin;
+    g->hi = c->zmax;
     if (g->tri)
         gx_zrop_rect_range(&g->t, g->z, (int64_t)q->tx * 256, (int64_t)q->ty * 256,
                            (int64_t)q->tx * 256 + 256 * (int64_t)tw,
-                           (int64_t)q->ty * 256 + 256 * (int64_t)th, &lo, &hi);
+                           (int64_t)q->ty * 256 + 256 * (int64_t)th, &g->lo, &g->hi);
+    const uint32_t lo = g->lo, hi = g->hi;
     const uint32_t cand[8] = {lo, hi, (lo - 1u) & GX_Z_MAX, (lo + 1u) & GX_Z_MAX,
                               (hi - 1u) & GX_Z_MAX, (hi + 1u) & GX_Z_MAX, rnd_z(r), rnd_z(r)};
     q->slo = cand[tb_rng_below(r, 8)];
@@ -260,12 +263,7 @@ int main(int argc, char **argv)
         want_of(&q[i], &want[i]);
         cov_answer(&q[i], &want[i], cov);
         if (g.tri) { /* the model against the definition (rect_range, cull) */
-            unsigned tw, th;
-            uint32_t lo, hi;
-            gx_zrop_tile_dims(1u << q[i].nlog, &tw, &th);
-            gx_zrop_rect_range(&g.t, g.z, (int64_t)q[i].tx * 256, (int64_t)q[i].ty * 256,
-                               (int64_t)q[i].tx * 256 + 256 * (int64_t)tw,
-                               (int64_t)q[i].ty * 256 + 256 * (int64_t)th, &lo, &hi);
+            const uint32_t lo = g.lo, hi = g.hi;
             const gx_zrop_cres_t *a = &want[i];
             tb_check(&rep, a->lo_ge == (lo >= q[i].shi) && a->lo_le == (lo <= q[i].shi) &&
                      a->hi_le == (hi <= q[i].slo) && a->hi_ge == (hi >= q[i].slo) &&
