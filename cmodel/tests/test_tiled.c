@@ -99,8 +99,8 @@ static void random_frame(gx_tiler_cfg_t *c, box_t *b, uint32_t n)
 
 /* The batches of one pipeline's stream; every tile's triangles collected over flushes.
  * Returns the number of flushes, 0 when the stream is malformed. */
-static uint32_t parse(const gx_tiler_cfg_t *c, const gx_tiler_t *t, const stream_t *s,
-                      uint32_t **got, uint32_t *ngot, uint32_t *tri_flush)
+static uint32_t parse(const gx_tiler_t *t, const stream_t *s, uint32_t **got, uint32_t *ngot,
+                      uint32_t *tri_flush)
 {
     const uint32_t tiles = t->tiles_x * t->tiles_y;
     uint32_t i = 0, flushes = 0;
@@ -132,7 +132,6 @@ static uint32_t parse(const gx_tiler_cfg_t *c, const gx_tiler_t *t, const stream
         }
         flushes++;
     }
-    (void)c;
     return flushes;
 }
 
@@ -163,7 +162,7 @@ static void test_binning(unsigned frames)
             uint32_t tri_flush[60], refs_of[60] = {0};
             for (uint32_t i = 0; i < n; i++)
                 tri_flush[i] = UINT32_MAX;
-            const uint32_t fl = parse(&c, t, &sk.s[p], got, ngot, tri_flush);
+            const uint32_t fl = parse(t, &sk.s[p], got, ngot, tri_flush);
             CHECK(fl == t->flushes && fl == t->overflows + 1,
                   "frame %u pipeline %u: %u flushes parsed, %llu made, %llu forced", f, p, fl,
                   (unsigned long long)t->flushes, (unsigned long long)t->overflows);
@@ -261,7 +260,7 @@ static void test_barrier(unsigned frames)
             wait[p] = 0, delay[p] = -1;
         uint64_t steps = 0;
         for (;;) {
-            int busy = 0;
+            int busy = 0; /* a command left or a barrier not yet counted */
             for (uint32_t p = 0; p < c.pipes; p++) {
                 /* the back end: a barrier counted when its delay runs out */
                 if (delay[p] > 0)
@@ -274,7 +273,7 @@ static void test_barrier(unsigned frames)
                     CHECK(bar.count <= c.pipes, "count %u over %u", bar.count, c.pipes);
                 }
                 const stream_t *s = &sk.s[p];
-                if (pos[p] < s->n)
+                if (pos[p] < s->n || delay[p] >= 0)
                     busy = 1;
                 if (pos[p] >= s->n || (p == slow && rnd(8)) || rnd(3) == 0)
                     continue;
@@ -299,8 +298,7 @@ static void test_barrier(unsigned frames)
                     delay[p] = (int)rnd(6);
                 }
             }
-            if (!busy && delay[0] < 0 && (c.pipes < 2 || delay[1] < 0) &&
-                (c.pipes < 4 || (delay[2] < 0 && delay[3] < 0)))
+            if (!busy)
                 break;
             if (++steps > 10000000u) {
                 CHECK(0, "frame %u: the pipelines hung", f);
