@@ -27,19 +27,23 @@ gx_tiler_t *gx_tiler_new(const gx_tiler_cfg_t *cfg, gx_tiler_emit_fn emit, void 
         return NULL;
     }
     gx_tiler_t *t = calloc(1, sizeof *t);
+    const uint32_t tx = (cfg->width + cfg->ct - 1) / cfg->ct;
+    const uint32_t ty = (cfg->height + cfg->ct - 1) / cfg->ct, tiles = tx * ty;
     if (t) {
         t->ref = malloc(cfg->cap * sizeof *t->ref);
         t->ref_tile = malloc(cfg->cap * sizeof *t->ref_tile);
+        t->start = malloc(((size_t)tiles + 1) * sizeof *t->start);
+        t->order = malloc(cfg->cap * sizeof *t->order);
     }
-    if (!t || !t->ref || !t->ref_tile) {
+    if (!t || !t->ref || !t->ref_tile || !t->start || !t->order) {
         gx_tiler_free(t);
         if (err)
             *err = "out of memory";
         return NULL;
     }
     t->cfg = *cfg;
-    t->tiles_x = (cfg->width + cfg->ct - 1) / cfg->ct;
-    t->tiles_y = (cfg->height + cfg->ct - 1) / cfg->ct;
+    t->tiles_x = tx;
+    t->tiles_y = ty;
     t->emit = emit;
     t->ctx = ctx;
     return t;
@@ -51,6 +55,8 @@ void gx_tiler_free(gx_tiler_t *t)
         return;
     free(t->ref);
     free(t->ref_tile);
+    free(t->start);
+    free(t->order);
     free(t);
 }
 
@@ -59,10 +65,8 @@ void gx_tiler_free(gx_tiler_t *t)
 static void flush(gx_tiler_t *t, int last)
 {
     const uint32_t tiles = t->tiles_x * t->tiles_y;
-    uint32_t *start = calloc((size_t)tiles + 1, sizeof *start);
-    uint32_t *order = malloc((t->nref ? t->nref : 1) * sizeof *order);
-    if (!start || !order)
-        abort(); /* a model's working storage: not recoverable */
+    uint32_t *start = t->start, *order = t->order;
+    memset(start, 0, ((size_t)tiles + 1) * sizeof *start);
     for (uint32_t i = 0; i < t->nref; i++)
         start[t->ref_tile[i] + 1]++;
     for (uint32_t k = 0; k < tiles; k++)
@@ -91,8 +95,6 @@ static void flush(gx_tiler_t *t, int last)
             t->emit(t->ctx, p, &c);
         }
     }
-    free(start);
-    free(order);
     t->nref = 0;
     t->flushes++;
 }

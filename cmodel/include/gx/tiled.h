@@ -56,6 +56,8 @@ typedef struct gx_tiler {
     uint32_t *ref;    /**< the bins' references, cap of them, in arrival order */
     uint32_t *ref_tile;
     uint32_t nref;
+    uint32_t *start;  /**< a flush's working storage: each tile's run (tiles + 1) */
+    uint32_t *order;  /**< ... and the references sorted by tile (cap) */
     gx_tiler_emit_fn emit;
     void *ctx;
     uint64_t flushes, overflows; /**< flushes, of which forced by a full bin memory */
