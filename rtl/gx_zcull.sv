@@ -94,31 +94,29 @@ module gx_zcull (
   // The products, stage 3: p_ij = a_i b_j.
   logic [3:0][33:0] p00, p10, p20;  // p20 signed
   logic [3:0][24:0] p01, p11, p21;  // signed
-  logic [3:0][5:0][16:0] mul_aq, mul_bq;  // the slices' input registers (not read)
-  for (genvar k = 0; k < 4; k++) begin : gen_bq
-    for (genvar j = 3; j < 6; j++) begin : gen_hi
-      assign mul_bq[k][j][16:8] = '0;
-    end
-  end
+  // the slices' input registers (not read): a_i's, b0's, b1's
+  logic [3:0][5:0][16:0] mul_aq;
+  logic [3:0][2:0][16:0] mul_b0q;
+  logic [3:0][2:0][7:0]  mul_b1q;
   for (genvar k = 0; k < 4; k++) begin : gen_mul
     gx_dsp_mul #(.AW(17), .BW(17), .ASigned(1'b0), .BSigned(1'b0)) u_m00 (
       .clk_i, .rst_i, .en_i(en), .a_i(a0[k]), .b_i(b0[k]), .p_o(p00[k]),
-      .a_q_o(mul_aq[k][0]), .b_q_o(mul_bq[k][0]));
+      .a_q_o(mul_aq[k][0]), .b_q_o(mul_b0q[k][0]));
     gx_dsp_mul #(.AW(17), .BW(17), .ASigned(1'b0), .BSigned(1'b0)) u_m10 (
       .clk_i, .rst_i, .en_i(en), .a_i(a1[k]), .b_i(b0[k]), .p_o(p10[k]),
-      .a_q_o(mul_aq[k][1]), .b_q_o(mul_bq[k][1]));
+      .a_q_o(mul_aq[k][1]), .b_q_o(mul_b0q[k][1]));
     gx_dsp_mul #(.AW(17), .BW(17), .ASigned(1'b1), .BSigned(1'b0)) u_m20 (
       .clk_i, .rst_i, .en_i(en), .a_i(a2[k]), .b_i(b0[k]), .p_o(p20[k]),
-      .a_q_o(mul_aq[k][2]), .b_q_o(mul_bq[k][2]));
+      .a_q_o(mul_aq[k][2]), .b_q_o(mul_b0q[k][2]));
     gx_dsp_mul #(.AW(17), .BW(8), .ASigned(1'b0), .BSigned(1'b1)) u_m01 (
       .clk_i, .rst_i, .en_i(en), .a_i(a0[k]), .b_i(b1[k]), .p_o(p01[k]),
-      .a_q_o(mul_aq[k][3]), .b_q_o(mul_bq[k][3][7:0]));
+      .a_q_o(mul_aq[k][3]), .b_q_o(mul_b1q[k][0]));
     gx_dsp_mul #(.AW(17), .BW(8), .ASigned(1'b0), .BSigned(1'b1)) u_m11 (
       .clk_i, .rst_i, .en_i(en), .a_i(a1[k]), .b_i(b1[k]), .p_o(p11[k]),
-      .a_q_o(mul_aq[k][4]), .b_q_o(mul_bq[k][4][7:0]));
+      .a_q_o(mul_aq[k][4]), .b_q_o(mul_b1q[k][1]));
     gx_dsp_mul #(.AW(17), .BW(8), .ASigned(1'b1), .BSigned(1'b1)) u_m21 (
       .clk_i, .rst_i, .en_i(en), .a_i(a2[k]), .b_i(b1[k]), .p_o(p21[k]),
-      .a_q_o(mul_aq[k][5]), .b_q_o(mul_bq[k][5][7:0]));
+      .a_q_o(mul_aq[k][5]), .b_q_o(mul_b1q[k][2]));
   end
 
   // Stage 2: the corner offsets. Over the square, Nz is least at x = 256 (tx + tw) when
