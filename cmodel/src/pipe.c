@@ -203,6 +203,15 @@ void gx_pipe_set_mem_hook(gx_pipe_t *p, gx_pipe_mem_fn fn, void *ctx)
     p->mem_ctx = ctx;
 }
 
+void gx_pipe_set_scissor(gx_pipe_t *p, int on, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+    p->scissor = on != 0;
+    p->sc_x0 = x0;
+    p->sc_y0 = y0;
+    p->sc_x1 = x1;
+    p->sc_y1 = y1;
+}
+
 /* ---------------------------------------------------------------------------------
  * The chain. */
 
@@ -249,6 +258,12 @@ static void run_triangle(gx_pipe_t *p, const gx_pipe_cmd_t *c)
     /* the ring never fills: every triangle is done before the next color is written */
     const uint16_t tag = gx_pipe_pix_color(&p->pix, c->data);
     gx_raster_setup(&p->rs, &tri, &s);
+    if (p->scissor) {
+        s.px0 = s.px0 > p->sc_x0 ? s.px0 : p->sc_x0;
+        s.py0 = s.py0 > p->sc_y0 ? s.py0 : p->sc_y0;
+        s.px1 = s.px1 < p->sc_x1 ? s.px1 : p->sc_x1;
+        s.py1 = s.py1 < p->sc_y1 ? s.py1 : p->sc_y1;
+    }
     gx_raster_tri_groups(&p->rs, &p->table, &s, GX_RASTER_LANES, tag, on_group, p);
     gx_pipe_pix_idle(&p->pix); /* the rasterizer idle, the stage empty */
 }

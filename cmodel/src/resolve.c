@@ -28,7 +28,7 @@ void gx_resolve_rect(gx_rfilter_t f, unsigned n, uint32_t w, uint32_t h, uint32_
     for (uint32_t y = y0; y < y1; y++)
         for (uint32_t x = x0; x < x1; x++) {
             uint32_t acc[4] = {0, 0, 0, 0}, s[4];
-            uint8_t *o = out + y * pitch + 4 * (size_t)x;
+            uint8_t *o = out + (y - y0) * pitch + 4 * (size_t)(x - x0);
             if (f == GX_RF_BOX) {
                 sums(px, ctx, n, x, y, acc);
                 for (unsigned c = 0; c < 4; c++)

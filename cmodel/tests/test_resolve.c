@@ -71,7 +71,8 @@ static void test_filters(unsigned cases)
         const uint32_t x0 = rnd(m.w), y0 = rnd(m.h);
         const uint32_t x1 = x0 + 1 + rnd(m.w - x0), y1 = y0 + 1 + rnd(m.h - y0);
         uint8_t *out = calloc((size_t)m.w * m.h, 4);
-        gx_resolve_rect(f, n, m.w, m.h, x0, y0, x1, y1, px, &m, out, 4 * (size_t)m.w);
+        gx_resolve_rect(f, n, m.w, m.h, x0, y0, x1, y1, px, &m,
+                        out + 4 * ((size_t)y0 * m.w + x0), 4 * (size_t)m.w);
         unsigned bad = 0;
         for (uint32_t y = 0; y < m.h; y++)
             for (uint32_t x = 0; x < m.w; x++)
@@ -136,8 +137,8 @@ static void test_schedule(unsigned cases)
                     }
                 }
             if (s->op == GX_RS_RESOLVE)
-                gx_resolve_rect(f, n, w, h, s->x0, s->y0, s->x1, s->y1, px, &m, tiled,
-                                4 * (size_t)w);
+                gx_resolve_rect(f, n, w, h, s->x0, s->y0, s->x1, s->y1, px, &m,
+                                tiled + 4 * ((size_t)s->y0 * w + s->x0), 4 * (size_t)w);
             peak = held > peak ? held : peak;
         }
         unsigned missed = 0;

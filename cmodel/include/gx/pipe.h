@@ -157,6 +157,9 @@ typedef struct gx_pipe {
     int oom;                /**< the queue could not grow: the model stopped */
     gx_pipe_mem_fn mem_fn;  /**< the memory hook (NULL: none) */
     void *mem_ctx;
+    uint8_t scissor;        /**< tiled mode's cache-tile scissor on (no register: set by
+                                 the tiling unit, docs/tiled.md; off in immediate mode) */
+    int32_t sc_x0, sc_y0, sc_x1, sc_y1; /**< ... its pixels, inclusive */
 } gx_pipe_t;
 
 /** A configuration of W x H, log2 N = samples, bps, T = 0, MSAA, K = 4, and the three regions one after the other from address 0: homes at 0, indices at the
@@ -182,6 +185,10 @@ gx_pipe_init_res_t gx_pipe_init(gx_pipe_t *p, const gx_pipe_cfg_t *cfg);
 void gx_pipe_free(gx_pipe_t *p);
 /** The hook called for every memory transaction, in order (fn NULL: none). */
 void gx_pipe_set_mem_hook(gx_pipe_t *p, gx_pipe_mem_fn fn, void *ctx);
+/** Tiled mode's cache-tile scissor (docs/tiled.md): every later triangle's pixel range
+ *  (the setup's px0..py1) is clamped to [x0, x1] x [y0, y1], so the rasterizer visits only
+ *  the cache tile's pixels; on 0 turns it off (immediate mode, the RTL's behaviour). */
+void gx_pipe_set_scissor(gx_pipe_t *p, int on, int32_t x0, int32_t y0, int32_t x1, int32_t y1);
 
 /** One beat of s_cmd. Returns 1 when taken (its packet's command run, if it ended one),
  *  0 when not taken (the pipeline is not enabled: TREADY low; nothing changes), -1 when

@@ -47,8 +47,9 @@ typedef enum gx_rfilter {
 typedef void (*gx_resolve_px_fn)(void *ctx, uint32_t x, uint32_t y, uint8_t *s);
 
 /** Resolve pixels [x0, x1) x [y0, y1) of a w x h target with n samples (1..16) into out
- *  (RGBA8 rows of `pitch` bytes, pixel (x, y) at out + y pitch + 4 x), reading each pixel's
- *  samples through px (the tent reads the one-pixel ring around the rectangle too). */
+ *  (RGBA8 rows of `pitch` bytes from the rectangle's corner: pixel (x, y) at
+ *  out + (y - y0) pitch + 4 (x - x0)), reading each pixel's samples through px (the tent
+ *  reads the one-pixel ring around the rectangle too). */
 void gx_resolve_rect(gx_rfilter_t f, unsigned n, uint32_t w, uint32_t h, uint32_t x0,
                      uint32_t y0, uint32_t x1, uint32_t y1, gx_resolve_px_fn px, void *ctx,
                      uint8_t *out, size_t pitch);
