@@ -142,8 +142,9 @@ int gx_tframe_triangle(gx_tframe_t *f, const gx_pipe_cmd_t *cmd)
     memcpy(tri.x, cmd->x, sizeof tri.x);
     memcpy(tri.y, cmd->y, sizeof tri.y);
     gx_raster_setup(&f->pipe.rs, &tri, &s);
-    gx_tiler_add(f->tiler, f->ntri++, s.px0, s.py0, s.px1, s.py1);
-    return 0;
+    if (gx_tiler_add(f->tiler, f->ntri++, s.px0, s.py0, s.px1, s.py1))
+        f->stat.records++;
+    return f->oom ? -1 : 0;
 }
 
 /* AA_RESOLVE's reads: pixel (x, y)'s samples from the cache tile's decoded surface tiles. */
@@ -249,6 +250,8 @@ int gx_tframe_finish(gx_tframe_t *f)
     f->stat.refs = f->tiler->refs;
     f->stat.flushes = f->tiler->flushes;
     f->stat.overflows = f->tiler->overflows;
+    f->stat.bin_wr = GX_TFRAME_REC_BYTES * f->stat.records + 4 * f->stat.refs;
+    f->stat.bin_rd = GX_TFRAME_REC_BYTES * f->stat.replays + 4 * f->stat.refs;
     return f->oom ? -1 : 0;
 }
 

@@ -35,6 +35,10 @@
 extern "C" {
 #endif
 
+/** A triangle's record in the triangle buffer: the setup unit's output (rs_setup_t, 448
+ *  bits) and its color, in two 32-byte lines. */
+#define GX_TFRAME_REC_BYTES 64u
+
 typedef struct gx_tframe_cfg {
     gx_pipe_cfg_t pipe;  /**< the surface and render state (B = 4: RGBA8) */
     uint32_t ct;         /**< cache tile, pixels: 16, 32 or 64 */
@@ -46,7 +50,12 @@ typedef struct gx_tframe_stat {
     uint64_t refs, flushes, overflows; /**< the tiling unit's references and flushes */
     uint64_t batches;                  /**< cache-tile batches run */
     uint64_t replays;                  /**< triangles sent to the pipeline (with repeats) */
-    uint64_t dram_rd, dram_wr;         /**< DRAM bytes read and written, all kinds */
+    uint64_t records;                  /**< triangles binned into some tile */
+    uint64_t dram_rd, dram_wr;         /**< the cache's DRAM bytes read and written */
+    uint64_t bin_rd, bin_wr;           /**< the bins' DRAM bytes: each binned triangle's
+                                            record (GX_TFRAME_REC_BYTES) written once and
+                                            read at every replay, each reference (4 bytes)
+                                            written and read once */
     uint64_t mismatch;                 /**< cache bytes that differ from the surface */
 } gx_tframe_stat_t;
 
