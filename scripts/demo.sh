@@ -27,14 +27,33 @@ vp="${DEMO_VIEWPORT:-480x270}"
 echo
 echo "gx render: scenes/teapot.mesh at $vp, RTL engine: gx_pipe (progress on stderr)"
 {
-  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | flushes full / evict / conflict / command | pipeline clocks | frames/s at fmax | RTL = C model (memory, counters) |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | flushes full / evict / conflict / command | sample bytes to DRAM | DRAM bytes | pipeline clocks | frames/s at fmax | RTL = C model (memory, counters) |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
   for n in 1 4 8; do
     build/bin/gx render --engine rtl --samples $n --viewport "$vp" --out build/demo scenes/teapot.mesh
   done
 } | tee build/demo/render.md
 echo "pictures: build/demo/render-1x.png build/demo/render-4x.png build/demo/render-8x.png (resolved)," \
      "build/demo/render-{1,4,8}x-tiles.png (tile encodings)"
+
+# Tiled mode (issue 24, docs/tiled.md; its C model, gx/tframe.h: no RTL yet): the teapot at
+# 1920x1080 in immediate mode and in tiled mode (32 x 32-pixel cache tiles, a sample cache
+# of one cache tile's worst case in two ways), side by side: the same picture (compared
+# byte for byte), and the sample bytes written to DRAM and the frame's DRAM bytes.
+echo
+echo "gx render --tiled: scenes/teapot.mesh at 1920x1080, immediate and tiled mode, the C models"
+{
+  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | flushes full / evict / conflict / command | sample bytes to DRAM | DRAM bytes | pipeline clocks | frames/s at fmax | RTL = C model (memory, counters) |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+  for n in 2 4 8 16; do
+    build/bin/gx render --samples $n --out build/demo --tag teapot-${n}x scenes/teapot.mesh
+    build/bin/gx render --tiled --samples $n --out build/demo --tag teapot-${n}x-tiled scenes/teapot.mesh
+    cmp -s build/demo/teapot-${n}x.png build/demo/teapot-${n}x-tiled.png \
+      || { echo "tiled and immediate pictures differ at ${n}x" >&2; exit 1; }
+  done
+} | tee build/demo/tiled.md
+echo "pictures: build/demo/teapot-{2,4,8,16}x.png (immediate) = build/demo/teapot-{2,4,8,16}x-tiled.png" \
+     "(tiled, byte for byte); build/demo/teapot-4x-tiled-ctiles.png (the cache tiles)"
 
 # Depth (issue 23; the depth unit's C model, gx/zrop.h: its RTL is not in gx_pipe yet):
 # the teapot's triangles in submission order through the depth test at 4x, 1920x1080,

@@ -149,7 +149,7 @@ for mesh in pyramid.obj octahedron.ply; do
     if "$gx" render --samples $n --size 40 32 --out "$c" --tag t "$meshes/$mesh" > "$c.row" 2> "$c.err" &&
        "$gx" render --engine rtl --samples $n --size 40 32 --out "$r" --tag t "$meshes/$mesh" > "$r.row" 2> "$r.err"
     then ok; else bad "$mesh ${n}x failed: $(cat "$c.err" "$r.err" | tail -3)"; continue; fi
-    a="$(cut -d'|' -f2-10 "$c.row")"; b="$(cut -d'|' -f2-10 "$r.row")"
+    a="$(cut -d'|' -f2-12 "$c.row")"; b="$(cut -d'|' -f2-12 "$r.row")"
     [ -n "$a" ] && [ "$a" = "$b" ] && ok || bad "$mesh ${n}x rows differ: $a / $b"
     grep -q '| yes |$' "$r.row" && ok || bad "$mesh ${n}x: RTL and C model disagree: $(cat "$r.row")"
     cmp -s "$c/t.png" "$r/t.png" && cmp -s "$c/t-tiles.png" "$r/t-tiles.png" && ok \

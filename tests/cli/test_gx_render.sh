@@ -5,7 +5,8 @@
 # bad options; a small mesh on both engines (the chained C model, the Verilated gx_pipe):
 # the same table row (but for the pipeline clocks and frames a second the RTL engine
 # measures), RTL and C model agreeing on every flush packet, byte-identical
-# pictures, the resolved image's size; --zstats (the depth unit's traffic row).
+# pictures, the resolved image's size; --zstats (the depth unit's traffic row); --tiled
+# (tiled mode's C model: the same picture as immediate mode, no sample byte to DRAM).
 # Closes with `N passed, N failed`.
 . "$(dirname "$0")/lib.sh"
 
@@ -52,6 +53,10 @@ cmdline "viewport big"   "--viewport takes WxH, each 1..8192, not '8193x4'" --vi
 cmdline "viewport sign"  "--viewport takes WxH, each 1..8192, not '-4x4'" --viewport -4x4 "$tmp/m.mesh"
 cmdline "tess 65"        "--tess takes 1..64, not '65'" --tess 65 "$tmp/m.mesh"
 cmdline "tess x"         "--tess takes 1..64, not '2x'" --tess 2x "$tmp/m.mesh"
+cmdline "ct 24"          "--ct takes 16, 32 or 64" --tiled --ct 24 "$tmp/m.mesh"
+cmdline "ct alone"       "--ct needs --tiled" --ct 16 "$tmp/m.mesh"
+cmdline "tiled rtl"      "--tiled runs on the cmodel engine only" --tiled --engine rtl "$tmp/m.mesh"
+cmdline "tiled zstats"   "not with --zstats" --tiled --zstats "$tmp/m.mesh"
 
 # --viewport and --tess replace the mesh's: the picture's size, and the triangle count
 mkdir -p "$tmp/v"
@@ -67,18 +72,34 @@ for n in 1 4 8; do
      "$gx" render --engine rtl --samples $n --out "$tmp/r$n" --tag t "$tmp/m.mesh" > "$tmp/r$n.row" 2> "$tmp/r$n.err"
   then ok; else bad "render ${n}x failed: $(cat "$tmp/c$n.err" "$tmp/r$n.err" | tail -3)"; continue; fi
   # the same row but for the clocks and the agreement columns
-  c="$(cut -d'|' -f2-10 "$tmp/c$n.row")"; r="$(cut -d'|' -f2-10 "$tmp/r$n.row")"
+  c="$(cut -d'|' -f2-12 "$tmp/c$n.row")"; r="$(cut -d'|' -f2-12 "$tmp/r$n.row")"
   [ -n "$c" ] && [ "$c" = "$r" ] && ok || bad "${n}x rows differ: $c / $r"
   grep -q '| yes |$' "$tmp/r$n.row" && ok || bad "${n}x: RTL and C model disagree: $(cat "$tmp/r$n.row")"
   # the pipeline's clocks (gx_pipe, RTL), and frames a second at its fmax or '-' (no
   # docs/synth.md row)
-  awk -F'|' '{exit !($11 + 0 > 0 && ($12 ~ /^ *- *$/ || $12 + 0 > 0))}' "$tmp/r$n.row" && ok \
+  awk -F'|' '{exit !($13 + 0 > 0 && ($14 ~ /^ *- *$/ || $14 + 0 > 0))}' "$tmp/r$n.row" && ok \
     || bad "${n}x: no clocks measured: $(cat "$tmp/r$n.row")"
   cmp -s "$tmp/c$n/t.png" "$tmp/r$n/t.png" && cmp -s "$tmp/c$n/t-tiles.png" "$tmp/r$n/t-tiles.png" \
     && ok || bad "${n}x: pictures differ between engines"
   # PNG signature and size 64 x 48 (IHDR width and height)
   [ "$(od -An -tx1 -j16 -N8 "$tmp/r$n/t.png" | tr -d ' \n')" = "0000004000000030" ] && ok \
     || bad "${n}x: picture is not 64x48"
+  # immediate mode: the sample bytes written are BYTES_WR (> 0), within the DRAM bytes
+  awk -F'|' '{exit !($11 + 0 > 0 && $12 + 0 > $11 + 0)}' "$tmp/c$n.row" && ok \
+    || bad "${n}x: DRAM columns: $(cat "$tmp/c$n.row")"
+  # tiled mode, every cache tile size: the picture of immediate mode, the same stores and
+  # samples, no sample byte written to DRAM, a cache-tile picture
+  for ct in 16 32 64; do
+    rm -rf "$tmp/t"
+    "$gx" render --tiled --ct $ct --samples $n --out "$tmp/t" --tag t "$tmp/m.mesh" > "$tmp/t.row" \
+      2> "$tmp/err" && ok || { bad "--tiled ${n}x CT $ct: status $?: $(cat "$tmp/err")"; continue; }
+    cmp -s "$tmp/c$n/t.png" "$tmp/t/t.png" && ok || bad "--tiled ${n}x CT $ct: picture differs"
+    [ "$(ls "$tmp/t" | tr '\n' ' ')" = "t-ctiles.png t.png " ] && ok \
+      || bad "--tiled ${n}x CT $ct: wrote $(ls "$tmp/t")"
+    awk -F'|' -v s="$(cut -d'|' -f4-5 "$tmp/c$n.row")" \
+      '{exit !($2 ~ / tiled $/ && $4 "|" $5 == s && $11 + 0 == 0 && $12 + 0 > 0)}' "$tmp/t.row" \
+      && ok || bad "--tiled ${n}x CT $ct: row $(cat "$tmp/t.row") against $(cat "$tmp/c$n.row")"
+  done
 done
 # --zstats: the depth unit's C model over the frame in submission order; one row, no
 # pictures; the samples that passed are at most those tested; compression never costs

@@ -1,6 +1,7 @@
 /* gx render: the end-to-end render of a mesh (issues 4 and 22).
  *   gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]
- *             [--viewport WxH | --size W H] [--tess N] [--zstats | --ztiles] MESH
+ *             [--viewport WxH | --size W H] [--tess N] [--zstats | --ztiles]
+ *             [--tiled [--ct 16|32|64]] MESH
  *
  * MESH is gx's patch format (below) when its name ends in `.mesh` or it is `-`
  * (standard input); any other file is a triangle mesh read through assimp: Wavefront
@@ -30,10 +31,18 @@
  * samples, triangles, pixels, samples stored, flush packets, bytes written with coalescing
  * (what the packets' pixels take in memory, each in its place; state bytes not counted)
  * and without (the same pixels at N B bytes each), their ratio, flush
- * packets by cause (full / evict / conflict / command), the pipeline's clocks for the
+ * packets by cause (full / evict / conflict / command), the sample bytes written to DRAM
+ * and the frame's DRAM bytes (the pipeline's reads and writes, the resolve reading the
+ * samples back and writing the image: immediate_dram), the pipeline's clocks for the
  * frame and frames a second at its synthesized fmax (rtl engine; `-` without a
  * docs/synth.md row for gx_pipe), and whether RTL and C model agreed (memory and
  * counters). Progress goes to stderr.
+ * --tiled renders in tiled mode (docs/tiled.md) on the chained C model of tiled mode
+ * (cmodel engine only: tiled mode has no RTL yet) with cache tiles of --ct pixels (default
+ * 32): the same row, its first column `Nx tiled`, the sample bytes written to DRAM those
+ * that left the sample cache (0 when the frame fits) and the DRAM bytes the cache's and
+ * the bins' (run_tiled); DIR/TAG.png is the image tiled mode left in DRAM (byte-identical
+ * to immediate mode's), DIR/TAG-ctiles.png shows the cache tiles.
  *
  * Mesh format: text, one directive a line, `#` comments, blank lines ignored:
  *   v x y z                       a control point (in order, index 0 first)
@@ -77,6 +86,7 @@
 #include "gx/pipe.h"
 #include "gx/raster.h"
 #include "gx/msmem.h"
+#include "gx/tframe.h"
 #include "pipe_host.h"
 #include "png.h"
 #include "synth_row.h"
@@ -498,6 +508,7 @@ typedef struct frame {
     uint64_t stores, samples, packets, clocks;
     uint64_t causes[GX_MS_CAUSES];  /* flush packets by cause */
     uint64_t write_bytes, write_uncomp; /* bytes written, coalesced and not (docs/render.md) */
+    uint64_t sample_dram, dram;   /* sample bytes written to DRAM; DRAM bytes of the frame */
     int agree;                    /* rtl: memory and counters equal the model's */
     const draw_tri_t *tris;
     gx_pipe_t pipe;               /* the chained model */
@@ -614,6 +625,27 @@ static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
     return 0;
 }
 
+/* Immediate mode's DRAM bytes: the pipeline's reads and writes (BYTES_RD, BYTES_WR), the
+ * resolve reading every tile back (its state byte, index and home ranges: gx_msmem's
+ * read of every pixel) and writing the RGBA8 image; the sample bytes written are
+ * BYTES_WR. */
+static void immediate_dram(frame_t *fr)
+{
+    gx_pipe_t *p = &fr->pipe;
+    uint64_t back = 0;
+    uint8_t buf[GX_MS_TILE_BYTES];
+    for (uint32_t t = 0; t < p->mem.tiles; t++) {
+        const gx_msmem_cnt_t keep = p->mem.cnt; /* not a transaction of the pipeline */
+        gx_msmem_io_t io;
+        gx_enc_t e;
+        (void)gx_msmem_read(&p->mem, t, gx_mssurf_tile_valid(&p->ms, t), buf, &e, &io);
+        p->mem.cnt = keep;
+        back += (uint64_t)io.data_bytes + io.state_bytes;
+    }
+    fr->sample_dram = p->cnt.bytes_wr;
+    fr->dram = p->cnt.bytes_rd + p->cnt.bytes_wr + back + 4ull * p->cfg.width * p->cfg.height;
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* Resolve and pictures. */
 
@@ -674,6 +706,86 @@ static int write_pictures(frame_t *fr, const mesh_t *m, const char *img, const c
     free(a);
     free(b);
     return r ? 1 : 0;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Tiled mode (--tiled, docs/tiled.md): the chained C model of tiled mode (gx/tframe.h),
+ * one pipeline, the box filter, a sample cache of one cache tile's worst case in two
+ * ways. Writes DIR/TAG.png from the image the frame leaves in DRAM and DIR/TAG-ctiles.png
+ * (the image with each cache tile tinted, alternately blue and orange: the tile each pixel
+ * was resolved in). Returns 0, or 1 (reported). */
+#define TILED_BINS (1u << 22) /* the bin memory: triangle references (16 MB) */
+static int run_tiled(frame_t *fr, const mesh_t *m, size_t ntri, unsigned samples,
+                     unsigned ct, const char *img, const char *ctiles)
+{
+    gx_tframe_t f;
+    gx_tframe_cfg_t c;
+    memset(&c, 0, sizeof c);
+    gx_pipe_cfg_default(&c.pipe, (uint16_t)m->width, (uint16_t)m->height,
+                        (uint8_t)(samples == 1 ? 0 : samples == 2 ? 1 : samples == 4 ? 2
+                                  : samples == 8 ? 3 : 4), 0);
+    c.ct = ct;
+    c.ways = 2;
+    c.cap = TILED_BINS;
+    const char *err = "out of memory";
+    if (gx_tframe_init(&f, &c, &err)) {
+        fprintf(stderr, "gx: tiled mode: %s\n", err);
+        return 1;
+    }
+    int r = 1;
+    gx_pipe_cmd_t cmd;
+    for (size_t i = 0; i < ntri; i++) {
+        memset(&cmd, 0, sizeof cmd);
+        cmd.kind = GX_CMDTRIANGLE;
+        memcpy(cmd.x, fr->tris[i].tri.x, sizeof cmd.x);
+        memcpy(cmd.y, fr->tris[i].tri.y, sizeof cmd.y);
+        memcpy(cmd.data, fr->tris[i].rgba, 4);
+        if (gx_tframe_triangle(&f, &cmd))
+            goto out;
+        if ((i + 1) % PROGRESS_CHUNK == 0)
+            progress(i + 1, ntri);
+    }
+    if (gx_tframe_finish(&f) || f.stat.mismatch) {
+        fprintf(stderr, "gx: tiled mode: %s\n",
+                f.stat.mismatch ? "the sample cache disagreed with the surface" : "out of memory");
+        goto out;
+    }
+    const gx_pipe_t *p = &f.pipe;
+    fr->stores = p->cnt.stores;
+    fr->samples = p->cnt.samples;
+    fr->packets = p->stat.writes;
+    memcpy(fr->causes, p->cnt.flush, sizeof fr->causes);
+    fr->write_bytes = p->stat.write_data;
+    fr->write_uncomp = p->stat.write_uncomp;
+    fr->sample_dram = f.cache->cnt.wr_bytes[GX_SC_SAMPLE];
+    fr->dram = f.stat.dram_rd + f.stat.dram_wr + f.stat.bin_rd + f.stat.bin_wr;
+    fr->agree = 1;
+    const size_t w = m->width, h = m->height;
+    uint8_t *a = malloc(w * h * 3), *b = malloc(w * h * 3);
+    if (a && b) {
+        const uint8_t *im = gx_tframe_image(&f);
+        static const uint8_t tint[2][3] = {{60, 110, 230}, {240, 150, 40}};
+        for (size_t i = 0; i < w * h; i++) {
+            const unsigned k = (unsigned)((i % w / ct + i / w / ct) % 2);
+            for (unsigned ch = 0; ch < 3; ch++) {
+                a[3 * i + ch] = im[4 * i + ch];
+                b[3 * i + ch] = (uint8_t)((3u * im[4 * i + ch] + tint[k][ch]) / 4);
+            }
+        }
+        if (gx_png_write_rgb(img, (unsigned)w, (unsigned)h, a))
+            fprintf(stderr, "gx: %s: %s\n", img, strerror(errno));
+        else if (gx_png_write_rgb(ctiles, (unsigned)w, (unsigned)h, b))
+            fprintf(stderr, "gx: %s: %s\n", ctiles, strerror(errno));
+        else
+            r = 0;
+    } else {
+        fprintf(stderr, "gx: out of memory\n");
+    }
+    free(a);
+    free(b);
+out:
+    gx_tframe_free(&f);
+    return r;
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -865,12 +977,14 @@ int gx_cmd_render(int argc, char **argv)
 {
     static const char usage[] =
         "usage: gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]\n"
-        "                 [--viewport WxH | --size W H] [--tess N] [--zstats | --ztiles] MESH\n"
+        "                 [--viewport WxH | --size W H] [--tess N] [--zstats | --ztiles]\n"
+        "                 [--tiled [--ct 16|32|64]] MESH\n"
         "MESH: gx's patch format (*.mesh) or a triangle mesh assimp reads (OBJ, PLY, ...)\n";
     gx_engine_t engine = GX_ENGINE_CMODEL;
     const char *file = NULL, *outdir = "build/demo", *tag = NULL;
     unsigned samples = 4, vw = 0, vh = 0, tess = 0;
-    int zstats = 0, ztiles = 0;
+    int zstats = 0, ztiles = 0, tiled = 0;
+    unsigned ct = 0;
     for (int i = 1; i < argc; i++) {
         int r = gx_parse_engine(argc, argv, &i, &engine);
         if (r < 0)
@@ -880,6 +994,19 @@ int gx_cmd_render(int argc, char **argv)
         if (!strcmp(argv[i], "--zstats") || !strcmp(argv[i], "--ztiles")) {
             zstats = 1;
             ztiles |= !strcmp(argv[i], "--ztiles");
+            continue;
+        }
+        if (!strcmp(argv[i], "--tiled")) {
+            tiled = 1;
+            continue;
+        }
+        if (!strcmp(argv[i], "--ct")) {
+            if (i + 1 >= argc || !parse_uint(argv[i + 1], 16, 64, &ct) ||
+                (ct != 16 && ct != 32 && ct != 64)) {
+                fprintf(stderr, "gx render: --ct takes 16, 32 or 64\n");
+                return GX_EXIT_BAD_INPUT;
+            }
+            i++;
             continue;
         }
         if (!strcmp(argv[i], "--size")) {
@@ -929,6 +1056,15 @@ int gx_cmd_render(int argc, char **argv)
         fputs(usage, stderr);
         return GX_EXIT_BAD_INPUT;
     }
+    if (ct && !tiled) {
+        fprintf(stderr, "gx render: --ct needs --tiled\n");
+        return GX_EXIT_BAD_INPUT;
+    }
+    if (tiled && (engine != GX_ENGINE_CMODEL || zstats)) {
+        fprintf(stderr, "gx render: --tiled runs on the cmodel engine only (tiled mode has no "
+                        "RTL yet) and not with --zstats or --ztiles\n");
+        return GX_EXIT_BAD_INPUT;
+    }
 
     mesh_t m;
     memset(&m, 0, sizeof m);
@@ -962,7 +1098,7 @@ int gx_cmd_render(int argc, char **argv)
     st = build(&m, file, &tris, &ntri, &dropped);
     char name[64];
     if (!tag) {
-        snprintf(name, sizeof name, "render-%ux", samples);
+        snprintf(name, sizeof name, tiled ? "render-%ux-tiled" : "render-%ux", samples);
         tag = name;
     }
     if (!st && zstats) {
@@ -1008,28 +1144,36 @@ int gx_cmd_render(int argc, char **argv)
         fprintf(stderr, "gx: out of memory (or the surface is too large for the memory model)\n");
         goto out;
     }
-    if (run_pipe(&fr, ntri, samples))
-        goto out;
+    char img[4096], tiles[4096];
+    snprintf(img, sizeof img, "%s/%s.png", outdir, tag);
+    snprintf(tiles, sizeof tiles, tiled ? "%s/%s-ctiles.png" : "%s/%s-tiles.png", outdir, tag);
+    if (tiled) {
+        if (run_tiled(&fr, &m, ntri, samples, ct ? ct : 32, img, tiles))
+            goto out;
+    } else {
+        if (run_pipe(&fr, ntri, samples))
+            goto out;
+        immediate_dram(&fr);
+        if (write_pictures(&fr, &m, img, tiles))
+            goto out;
+    }
     /* frames a second at the pipeline's synthesized fmax (docs/synth.md, row "pipe") */
     char fps[32] = "-";
     const double mhz = gx_synth_fmax_mhz("pipe");
     if (engine == GX_ENGINE_RTL && mhz > 0 && fr.clocks)
         snprintf(fps, sizeof fps, "%.1f", mhz * 1e6 / (double)fr.clocks);
 
-    char img[4096], tiles[4096];
-    snprintf(img, sizeof img, "%s/%s.png", outdir, tag);
-    snprintf(tiles, sizeof tiles, "%s/%s-tiles.png", outdir, tag);
-    if (write_pictures(&fr, &m, img, tiles))
-        goto out;
-    printf("| %ux | %zu | %llu | %llu | %llu | %llu | %llu | %.2f | %llu / %llu / %llu / %llu "
-           "| %llu | %s | %s |\n",
-           samples, ntri, (unsigned long long)fr.stores, (unsigned long long)fr.samples,
+    printf("| %ux%s | %zu | %llu | %llu | %llu | %llu | %llu | %.2f | %llu / %llu / %llu / %llu "
+           "| %llu | %llu | %llu | %s | %s |\n",
+           samples, tiled ? " tiled" : "", ntri, (unsigned long long)fr.stores,
+           (unsigned long long)fr.samples,
            (unsigned long long)fr.packets, (unsigned long long)fr.write_bytes,
            (unsigned long long)fr.write_uncomp,
            fr.write_bytes ? (double)fr.write_uncomp / (double)fr.write_bytes : 0.0,
            (unsigned long long)fr.causes[GX_MS_FULL], (unsigned long long)fr.causes[GX_MS_EVICT],
            (unsigned long long)fr.causes[GX_MS_CONFLICT],
            (unsigned long long)fr.causes[GX_MS_COMMAND],
+           (unsigned long long)fr.sample_dram, (unsigned long long)fr.dram,
            (unsigned long long)fr.clocks, fps,
            engine == GX_ENGINE_RTL ? (fr.agree ? "yes" : "NO") : "(cmodel)");
     fprintf(stderr, "gx render: %s, %s (%zu triangles dropped outside the guard band)\n", img,
