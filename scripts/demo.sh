@@ -38,8 +38,9 @@ echo "pictures: build/demo/render-1x.png build/demo/render-4x.png build/demo/ren
 
 # Tiled mode (issue 24, docs/tiled.md; its C model, gx/tframe.h: no RTL yet): the teapot at
 # 1920x1080 in immediate mode and in tiled mode (32 x 32-pixel cache tiles, a sample cache
-# of one cache tile's worst case in two ways), side by side: the same picture (compared
-# byte for byte), and the sample bytes written to DRAM and the frame's DRAM bytes.
+# of two cache tiles' worst case in two ways), side by side: the same picture (compared
+# byte for byte), and the sample bytes written to DRAM and the frame's DRAM bytes; then 4x
+# with four pipelines, and with the tent filter in both modes.
 echo
 echo "gx render --tiled: scenes/teapot.mesh at 1920x1080, immediate and tiled mode, the C models"
 {
@@ -51,9 +52,17 @@ echo "gx render --tiled: scenes/teapot.mesh at 1920x1080, immediate and tiled mo
     cmp -s build/demo/teapot-${n}x.png build/demo/teapot-${n}x-tiled.png \
       || { echo "tiled and immediate pictures differ at ${n}x" >&2; exit 1; }
   done
+  # four screen-space pipelines; the tent filter (scissor shifting), against immediate mode's
+  build/bin/gx render --tiled --pipes 4 --samples 4 --out build/demo --tag teapot-4x-tiled-4pipes scenes/teapot.mesh
+  build/bin/gx render --filter tent --samples 4 --out build/demo --tag teapot-4x-tent scenes/teapot.mesh
+  build/bin/gx render --tiled --filter tent --samples 4 --out build/demo --tag teapot-4x-tiled-tent scenes/teapot.mesh
+  cmp -s build/demo/teapot-4x.png build/demo/teapot-4x-tiled-4pipes.png \
+    && cmp -s build/demo/teapot-4x-tent.png build/demo/teapot-4x-tiled-tent.png \
+    || { echo "tiled and immediate pictures differ (4 pipelines or the tent)" >&2; exit 1; }
 } | tee build/demo/tiled.md
 echo "pictures: build/demo/teapot-{2,4,8,16}x.png (immediate) = build/demo/teapot-{2,4,8,16}x-tiled.png" \
-     "(tiled, byte for byte); build/demo/teapot-4x-tiled-ctiles.png (the cache tiles)"
+     "(tiled, byte for byte); build/demo/teapot-4x-tiled-ctiles.png (the cache tiles);" \
+     "build/demo/teapot-4x-tent.png = build/demo/teapot-4x-tiled-tent.png (the tent filter)"
 
 # Depth (issue 23; the depth unit's C model, gx/zrop.h: its RTL is not in gx_pipe yet):
 # the teapot's triangles in submission order through the depth test at 4x, 1920x1080,

@@ -212,6 +212,12 @@ void gx_pipe_set_scissor(gx_pipe_t *p, int on, int32_t x0, int32_t y0, int32_t x
     p->sc_y1 = y1;
 }
 
+void gx_pipe_set_fine_owner(gx_pipe_t *p, unsigned pipes, unsigned owner)
+{
+    p->fine_pipes = (uint8_t)pipes;
+    p->fine_owner = (uint8_t)owner;
+}
+
 /* ---------------------------------------------------------------------------------
  * The chain. */
 
@@ -231,6 +237,10 @@ static void on_group(void *ctx, const gx_rs_group_t *g)
     gx_pipe_t *p = ctx;
     gx_ms_store_t st[16];
     gx_rs_group_t g1;
+    /* a group lies in one fine tile: quads (qx, qy) of fine tile (qx / 4, qy / 4) */
+    if (p->fine_pipes > 1 &&
+        (g->qx / 4u + 2u * (g->qy / 4u)) % p->fine_pipes != p->fine_owner)
+        return;
     if (!p->cfg.samples) { /* 1x: the one sample stored as both samples of the 2x surface */
         g1 = *g;
         for (unsigned l = 0; l < GX_RASTER_LANES; l++)

@@ -130,6 +130,8 @@ uint32_t gx_scache_set(const gx_scache_t *c, uint64_t addr)
         key = 8ull * n + l;
     else
         key = 9ull * n + 2 * (ty % c->cty) + (addr - c->cfg.state_base) / GX_SC_LINE % 2;
+    /* consecutive cache tiles (row order) on the other half of 2 x tile_lines keys */
+    key += (uint64_t)(ctile_of(c, t) & 1) * (9ull * n + 2 * c->cty);
     return (uint32_t)(key % c->cfg.sets);
 }
 

@@ -54,7 +54,10 @@ cmdline "viewport sign"  "--viewport takes WxH, each 1..8192, not '-4x4'" --view
 cmdline "tess 65"        "--tess takes 1..64, not '65'" --tess 65 "$tmp/m.mesh"
 cmdline "tess x"         "--tess takes 1..64, not '2x'" --tess 2x "$tmp/m.mesh"
 cmdline "ct 24"          "--ct takes 16, 32 or 64" --tiled --ct 24 "$tmp/m.mesh"
-cmdline "ct alone"       "--ct needs --tiled" --ct 16 "$tmp/m.mesh"
+cmdline "ct alone"       "--ct and --pipes need --tiled" --ct 16 "$tmp/m.mesh"
+cmdline "pipes alone"    "--ct and --pipes need --tiled" --pipes 2 "$tmp/m.mesh"
+cmdline "pipes 3"        "--pipes takes 1, 2 or 4" --tiled --pipes 3 "$tmp/m.mesh"
+cmdline "filter gauss"   "--filter takes box or tent" --filter gauss "$tmp/m.mesh"
 cmdline "tiled rtl"      "--tiled runs on the cmodel engine only" --tiled --engine rtl "$tmp/m.mesh"
 cmdline "tiled zstats"   "not with --zstats" --tiled --zstats "$tmp/m.mesh"
 
@@ -87,12 +90,14 @@ for n in 1 4 8; do
   # immediate mode: the sample bytes written are BYTES_WR (> 0), within the DRAM bytes
   awk -F'|' '{exit !($11 + 0 > 0 && $12 + 0 > $11 + 0)}' "$tmp/c$n.row" && ok \
     || bad "${n}x: DRAM columns: $(cat "$tmp/c$n.row")"
-  # tiled mode, every cache tile size: the picture of immediate mode, the same stores and
-  # samples, no sample byte written to DRAM, a cache-tile picture
+  # tiled mode, every cache tile size and pipeline count: the picture of immediate mode,
+  # the same stores and samples, no sample byte written to DRAM, a cache-tile picture
   for ct in 16 32 64; do
     rm -rf "$tmp/t"
-    "$gx" render --tiled --ct $ct --samples $n --out "$tmp/t" --tag t "$tmp/m.mesh" > "$tmp/t.row" \
-      2> "$tmp/err" && ok || { bad "--tiled ${n}x CT $ct: status $?: $(cat "$tmp/err")"; continue; }
+    pp=$((1 << (ct / 32)))  # 1, 2, 4 pipelines
+    "$gx" render --tiled --ct $ct --pipes $pp --samples $n --out "$tmp/t" --tag t "$tmp/m.mesh" \
+      > "$tmp/t.row" 2> "$tmp/err" && ok \
+      || { bad "--tiled ${n}x CT $ct: status $?: $(cat "$tmp/err")"; continue; }
     cmp -s "$tmp/c$n/t.png" "$tmp/t/t.png" && ok || bad "--tiled ${n}x CT $ct: picture differs"
     [ "$(ls "$tmp/t" | tr '\n' ' ')" = "t-ctiles.png t.png " ] && ok \
       || bad "--tiled ${n}x CT $ct: wrote $(ls "$tmp/t")"
@@ -100,6 +105,13 @@ for n in 1 4 8; do
       '{exit !($2 ~ / tiled $/ && $4 "|" $5 == s && $11 + 0 == 0 && $12 + 0 > 0)}' "$tmp/t.row" \
       && ok || bad "--tiled ${n}x CT $ct: row $(cat "$tmp/t.row") against $(cat "$tmp/c$n.row")"
   done
+  # the tent filter: tiled mode (scissor shifting) gives immediate mode's tent picture,
+  # which differs from the box picture
+  rm -rf "$tmp/te" "$tmp/ti"
+  "$gx" render --filter tent --samples $n --out "$tmp/ti" --tag t "$tmp/m.mesh" > /dev/null 2>&1 &&
+  "$gx" render --tiled --pipes 2 --filter tent --samples $n --out "$tmp/te" --tag t "$tmp/m.mesh" \
+    > /dev/null 2>&1 && cmp -s "$tmp/ti/t.png" "$tmp/te/t.png" && ! cmp -s "$tmp/ti/t.png" "$tmp/c$n/t.png" \
+    && ok || bad "--filter tent ${n}x: tiled and immediate pictures differ, or equal the box's"
 done
 # --zstats: the depth unit's C model over the frame in submission order; one row, no
 # pictures; the samples that passed are at most those tested; compression never costs

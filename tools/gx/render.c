@@ -1,7 +1,7 @@
 /* gx render: the end-to-end render of a mesh (issues 4 and 22).
  *   gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]
  *             [--viewport WxH | --size W H] [--tess N] [--zstats | --ztiles]
- *             [--tiled [--ct 16|32|64]] MESH
+ *             [--filter box|tent] [--tiled [--ct 16|32|64] [--pipes 1|2|4]] MESH
  *
  * MESH is gx's patch format (below) when its name ends in `.mesh` or it is `-`
  * (standard input); any other file is a triangle mesh read through assimp: Wavefront
@@ -37,9 +37,11 @@
  * frame and frames a second at its synthesized fmax (rtl engine; `-` without a
  * docs/synth.md row for gx_pipe), and whether RTL and C model agreed (memory and
  * counters). Progress goes to stderr.
+ * --filter tent resolves with the 3 x 3 tent (docs/tiled.md; gx/resolve.h) in place of the
+ * box filter (the mean of the N samples).
  * --tiled renders in tiled mode (docs/tiled.md) on the chained C model of tiled mode
  * (cmodel engine only: tiled mode has no RTL yet) with cache tiles of --ct pixels (default
- * 32): the same row, its first column `Nx tiled`, the sample bytes written to DRAM those
+ * 32) and --pipes screen-space pipelines (default 1; their counts added): the same row, its first column `Nx tiled`, the sample bytes written to DRAM those
  * that left the sample cache (0 when the frame fits) and the DRAM bytes the cache's and
  * the bins' (run_tiled); DIR/TAG.png is the image tiled mode left in DRAM (byte-identical
  * to immediate mode's), DIR/TAG-ctiles.png shows the cache tiles.
@@ -509,6 +511,7 @@ typedef struct frame {
     uint64_t causes[GX_MS_CAUSES];  /* flush packets by cause */
     uint64_t write_bytes, write_uncomp; /* bytes written, coalesced and not (docs/render.md) */
     uint64_t sample_dram, dram;   /* sample bytes written to DRAM; DRAM bytes of the frame */
+    gx_rfilter_t filter;          /* the resolve's filter (--filter) */
     int agree;                    /* rtl: memory and counters equal the model's */
     const draw_tri_t *tris;
     gx_pipe_t pipe;               /* the chained model */
@@ -661,6 +664,49 @@ static const uint8_t *surface_tile(frame_t *fr, uint32_t t, uint8_t buf[GX_MS_TI
     return buf;
 }
 
+/* --filter tent in immediate mode: the tent over the whole target (gx_resolve_rect) from
+ * the surface's samples read back (decoded into a full-resolution sample image first). */
+typedef struct simg {
+    const uint8_t *s;
+    size_t w;
+    unsigned n;
+} simg_t;
+
+static void simg_px(void *ctx, uint32_t x, uint32_t y, uint8_t *out)
+{
+    const simg_t *si = ctx;
+    memcpy(out, si->s + ((size_t)y * si->w + x) * 4 * si->n, 4 * si->n);
+}
+
+static int tent_picture(frame_t *fr, size_t w, size_t h, uint8_t *rgb)
+{
+    const unsigned n = 1u << (fr->cfg.spp + 1);
+    uint8_t *smp = malloc(w * h * 4 * n), *rgba = malloc(w * h * 4);
+    uint8_t buf[GX_MS_TILE_BYTES];
+    if (!smp || !rgba) {
+        free(smp);
+        free(rgba);
+        return 1;
+    }
+    for (uint32_t t = 0; t < gx_mssurf_tiles(&fr->cfg); t++) {
+        gx_pipe_peek_tile(&fr->pipe, t, buf, NULL);
+        for (unsigned p = 0; p < gx_mssurf_tile_pixels(&fr->cfg); p++) {
+            uint32_t x, y;
+            gx_mssurf_tile_xy(&fr->cfg, t, p, &x, &y);
+            if (x < w && y < h)
+                memcpy(smp + ((size_t)y * w + x) * 4 * n, buf + 4 * n * p, 4 * n);
+        }
+    }
+    simg_t si = {smp, w, n};
+    gx_resolve_rect(GX_RF_TENT, n, (uint32_t)w, (uint32_t)h, 0, 0, (uint32_t)w, (uint32_t)h,
+                    simg_px, &si, rgba, 4 * w);
+    for (size_t i = 0; i < w * h; i++)
+        memcpy(rgb + 3 * i, rgba + 4 * i, 3);
+    free(smp);
+    free(rgba);
+    return 0;
+}
+
 static int write_pictures(frame_t *fr, const mesh_t *m, const char *img, const char *tiles)
 {
     unsigned n = 1u << (fr->cfg.spp + 1);
@@ -695,8 +741,10 @@ static int write_pictures(frame_t *fr, const mesh_t *m, const char *img, const c
                 unsigned e = fr->written[t] ? tenc : 4;
                 memcpy(b + 3 * i, enc_rgb[e], 3);
             }
-        r = gx_png_write_rgb(img, (unsigned)w, (unsigned)h, a);
+        r = fr->filter == GX_RF_TENT ? tent_picture(fr, w, h, a) : 0;
         if (r)
+            fprintf(stderr, "gx: out of memory\n");
+        else if ((r = gx_png_write_rgb(img, (unsigned)w, (unsigned)h, a)) != 0)
             fprintf(stderr, "gx: %s: %s\n", img, strerror(errno));
         else if ((r = gx_png_write_rgb(tiles, (unsigned)w, (unsigned)h, b)) != 0)
             fprintf(stderr, "gx: %s: %s\n", tiles, strerror(errno));
@@ -710,13 +758,13 @@ static int write_pictures(frame_t *fr, const mesh_t *m, const char *img, const c
 
 /* ---------------------------------------------------------------------------------- */
 /* Tiled mode (--tiled, docs/tiled.md): the chained C model of tiled mode (gx/tframe.h),
- * one pipeline, the box filter, a sample cache of one cache tile's worst case in two
- * ways. Writes DIR/TAG.png from the image the frame leaves in DRAM and DIR/TAG-ctiles.png
+ * `pipes` pipelines, the frame's filter, a sample cache of two cache tiles' worst case
+ * (the one resolved and the next one rendered) in two ways. Writes DIR/TAG.png from the image the frame leaves in DRAM and DIR/TAG-ctiles.png
  * (the image with each cache tile tinted, alternately blue and orange: the tile each pixel
  * was resolved in). Returns 0, or 1 (reported). */
 #define TILED_BINS (1u << 22) /* the bin memory: triangle references (16 MB) */
 static int run_tiled(frame_t *fr, const mesh_t *m, size_t ntri, unsigned samples,
-                     unsigned ct, const char *img, const char *ctiles)
+                     unsigned ct, unsigned pipes, const char *img, const char *ctiles)
 {
     gx_tframe_t f;
     gx_tframe_cfg_t c;
@@ -725,6 +773,8 @@ static int run_tiled(frame_t *fr, const mesh_t *m, size_t ntri, unsigned samples
                         (uint8_t)(samples == 1 ? 0 : samples == 2 ? 1 : samples == 4 ? 2
                                   : samples == 8 ? 3 : 4), 0);
     c.ct = ct;
+    c.pipes = pipes;
+    c.filter = fr->filter;
     c.ways = 2;
     c.cap = TILED_BINS;
     const char *err = "out of memory";
@@ -750,13 +800,16 @@ static int run_tiled(frame_t *fr, const mesh_t *m, size_t ntri, unsigned samples
                 f.stat.mismatch ? "the sample cache disagreed with the surface" : "out of memory");
         goto out;
     }
-    const gx_pipe_t *p = &f.pipe;
-    fr->stores = p->cnt.stores;
-    fr->samples = p->cnt.samples;
-    fr->packets = p->stat.writes;
-    memcpy(fr->causes, p->cnt.flush, sizeof fr->causes);
-    fr->write_bytes = p->stat.write_data;
-    fr->write_uncomp = p->stat.write_uncomp;
+    for (unsigned k = 0; k < pipes; k++) { /* the pipelines' counts added */
+        const gx_pipe_t *p = &f.pipe[k];
+        fr->stores += p->cnt.stores;
+        fr->samples += p->cnt.samples;
+        fr->packets += p->stat.writes;
+        for (unsigned q = 0; q < GX_MS_CAUSES; q++)
+            fr->causes[q] += p->cnt.flush[q];
+        fr->write_bytes += p->stat.write_data;
+        fr->write_uncomp += p->stat.write_uncomp;
+    }
     fr->sample_dram = f.cache->cnt.wr_bytes[GX_SC_SAMPLE];
     fr->dram = f.stat.dram_rd + f.stat.dram_wr + f.stat.bin_rd + f.stat.bin_wr;
     fr->agree = 1;
@@ -978,13 +1031,14 @@ int gx_cmd_render(int argc, char **argv)
     static const char usage[] =
         "usage: gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]\n"
         "                 [--viewport WxH | --size W H] [--tess N] [--zstats | --ztiles]\n"
-        "                 [--tiled [--ct 16|32|64]] MESH\n"
+        "                 [--filter box|tent] [--tiled [--ct 16|32|64] [--pipes 1|2|4]] MESH\n"
         "MESH: gx's patch format (*.mesh) or a triangle mesh assimp reads (OBJ, PLY, ...)\n";
     gx_engine_t engine = GX_ENGINE_CMODEL;
     const char *file = NULL, *outdir = "build/demo", *tag = NULL;
     unsigned samples = 4, vw = 0, vh = 0, tess = 0;
     int zstats = 0, ztiles = 0, tiled = 0;
-    unsigned ct = 0;
+    unsigned ct = 0, pipes = 0;
+    gx_rfilter_t filter = GX_RF_BOX;
     for (int i = 1; i < argc; i++) {
         int r = gx_parse_engine(argc, argv, &i, &engine);
         if (r < 0)
@@ -998,6 +1052,26 @@ int gx_cmd_render(int argc, char **argv)
         }
         if (!strcmp(argv[i], "--tiled")) {
             tiled = 1;
+            continue;
+        }
+        if (!strcmp(argv[i], "--pipes")) {
+            if (i + 1 >= argc || !parse_uint(argv[i + 1], 1, 4, &pipes) || pipes == 3) {
+                fprintf(stderr, "gx render: --pipes takes 1, 2 or 4\n");
+                return GX_EXIT_BAD_INPUT;
+            }
+            i++;
+            continue;
+        }
+        if (!strcmp(argv[i], "--filter")) {
+            if (i + 1 < argc && !strcmp(argv[i + 1], "box")) {
+                filter = GX_RF_BOX;
+            } else if (i + 1 < argc && !strcmp(argv[i + 1], "tent")) {
+                filter = GX_RF_TENT;
+            } else {
+                fprintf(stderr, "gx render: --filter takes box or tent\n");
+                return GX_EXIT_BAD_INPUT;
+            }
+            i++;
             continue;
         }
         if (!strcmp(argv[i], "--ct")) {
@@ -1056,8 +1130,8 @@ int gx_cmd_render(int argc, char **argv)
         fputs(usage, stderr);
         return GX_EXIT_BAD_INPUT;
     }
-    if (ct && !tiled) {
-        fprintf(stderr, "gx render: --ct needs --tiled\n");
+    if ((ct || pipes) && !tiled) {
+        fprintf(stderr, "gx render: --ct and --pipes need --tiled\n");
         return GX_EXIT_BAD_INPUT;
     }
     if (tiled && (engine != GX_ENGINE_CMODEL || zstats)) {
@@ -1098,7 +1172,8 @@ int gx_cmd_render(int argc, char **argv)
     st = build(&m, file, &tris, &ntri, &dropped);
     char name[64];
     if (!tag) {
-        snprintf(name, sizeof name, tiled ? "render-%ux-tiled" : "render-%ux", samples);
+        snprintf(name, sizeof name, "render-%ux%s%s", samples, tiled ? "-tiled" : "",
+                 filter == GX_RF_TENT ? "-tent" : "");
         tag = name;
     }
     if (!st && zstats) {
@@ -1133,6 +1208,7 @@ int gx_cmd_render(int argc, char **argv)
     memset(&fr, 0, sizeof fr);
     fr.engine = engine;
     fr.tris = tris;
+    fr.filter = filter;
     gx_mssurf_cfg_default(&fr.cfg, (uint16_t)m.width, (uint16_t)m.height,
                           samples <= 2   ? GX_SPP2
                           : samples == 4 ? GX_SPP4
@@ -1148,7 +1224,7 @@ int gx_cmd_render(int argc, char **argv)
     snprintf(img, sizeof img, "%s/%s.png", outdir, tag);
     snprintf(tiles, sizeof tiles, tiled ? "%s/%s-ctiles.png" : "%s/%s-tiles.png", outdir, tag);
     if (tiled) {
-        if (run_tiled(&fr, &m, ntri, samples, ct ? ct : 32, img, tiles))
+        if (run_tiled(&fr, &m, ntri, samples, ct ? ct : 32, pipes ? pipes : 1, img, tiles))
             goto out;
     } else {
         if (run_pipe(&fr, ntri, samples))

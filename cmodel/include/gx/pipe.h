@@ -160,6 +160,8 @@ typedef struct gx_pipe {
     uint8_t scissor;        /**< tiled mode's cache-tile scissor on (no register: set by
                                  the tiling unit, docs/tiled.md; off in immediate mode) */
     int32_t sc_x0, sc_y0, sc_x1, sc_y1; /**< ... its pixels, inclusive */
+    uint8_t fine_pipes, fine_owner; /**< tiled mode with N pipelines: only the fine tiles
+                                         (fx, fy) with (fx + 2 fy) mod N = owner (0: all) */
 } gx_pipe_t;
 
 /** A configuration of W x H, log2 N = samples, bps, T = 0, MSAA, K = 4, and the three regions one after the other from address 0: homes at 0, indices at the
@@ -189,6 +191,11 @@ void gx_pipe_set_mem_hook(gx_pipe_t *p, gx_pipe_mem_fn fn, void *ctx);
  *  (the setup's px0..py1) is clamped to [x0, x1] x [y0, y1], so the rasterizer visits only
  *  the cache tile's pixels; on 0 turns it off (immediate mode, the RTL's behaviour). */
 void gx_pipe_set_scissor(gx_pipe_t *p, int on, int32_t x0, int32_t y0, int32_t x1, int32_t y1);
+/** Tiled mode with `pipes` screen-space pipelines (docs/tiled.md, "Pipelines"): this one,
+ *  number `owner`, rasterizes only the fine tiles (8 x 8 pixels) (fx, fy) with
+ *  (fx + 2 fy) mod pipes = owner (the rasterizer's fine-tile mask: the groups of other
+ *  fine tiles are not emitted); pipes 0 or 1: every fine tile. */
+void gx_pipe_set_fine_owner(gx_pipe_t *p, unsigned pipes, unsigned owner);
 
 /** One beat of s_cmd. Returns 1 when taken (its packet's command run, if it ended one),
  *  0 when not taken (the pipeline is not enabled: TREADY low; nothing changes), -1 when

@@ -17,14 +17,17 @@
  *
  * Set of a line. A sample line's set is fixed by its place in the cache tile, so one cache
  * tile's sample lines never conflict when sets >= gx_scache_tile_lines (the cache tile's
- * worst case): for surface tile (tx, ty), CTX = CT / TW and CTY = CT / TH tiles a cache tile,
+ * worst case) but a state line that starts in the row above, which may share a set with
+ * one other line of the tile: for surface tile (tx, ty), CTX = CT / TW and CTY = CT / TH tiles a cache tile,
  * l = (ty mod CTY) CTX + tx mod CTX:
  *   home line j (0..7)   key 8 l + j
  *   index line           key 8 CTX CTY + l
  *   state line           key 9 CTX CTY + 2 (ty mod CTY) + (line number mod 2), ty of its
  *                        first byte (a row of a cache tile's state bytes spans at most two
  *                        lines: CTX <= 32)
- * and set = key mod sets. A resolved line's set is (address / 32) mod sets.
+ * plus L = gx_scache_tile_lines when the cache tile's number (row-major) is odd, so two
+ * consecutive cache tiles (the one resolved and the next one rendered) never share a set
+ * when sets >= 2 L; set = key mod sets. A resolved line's set is (address / 32) mod sets.
  * Replacement in a set: an empty way, else the least recently used resolved line, else,
  * for a sample line, the least recently used sample line (sample lines are evicted last,
  * and only by sample lines); an evicted line's dirty bytes are written to memory (counted
