@@ -40,7 +40,7 @@ def make_var(name):
 MODEL_TEST = {"raster_setup": "test_raster", "mswb": "test_mssurf", "msld": "test_mssurf",
               "zplane": "test_zrop", "ztplane": "test_zrop",
               "zsample": "test_zrop", "ztile": "test_zrop",
-              "ztable": "test_zrop", "zcull": "test_zrop"}
+              "ztable": "test_zrop", "zcull": "test_zrop", "tbar": "test_tiled"}
 # blocks without a C model of their own (their reference is in their test)
 MODEL_TEST["axi_width"] = None  # the AXI4 memory model and a 64-bit reference image
 
@@ -75,6 +75,7 @@ def stages(only_block=None):
     budget_lint["ztile"] = 10      # the depth unit's tile update (docs/zrop.md)
     budget_lint["ztable"] = 10     # the depth unit's pattern tables (docs/zrop.md)
     budget_lint["zcull"] = 10      # the depth unit's Z cull of a tile (docs/zrop.md)
+    budget_lint["tbar"] = 10       # tiled mode's barrier (docs/tiled.md)
     for b in blocks:
         st.append(Stage(f"lint-{b}", budget_lint[b], ["make", "-s", f"lint-{b}"],
                         block=b))
@@ -107,6 +108,7 @@ def stages(only_block=None):
     budget_cosim["ztile"] = 15
     budget_cosim["ztable"] = 15
     budget_cosim["zcull"] = 15
+    budget_cosim["tbar"] = 10
     cosims = []
     for b in blocks:
         bud = budget_cosim[b]
@@ -166,6 +168,8 @@ def stages(only_block=None):
                           "zsample-prove": 90, "ztile-cover": 40,
                           "zsample-cover": 75, "ztable-prove": 15, "ztable-cover": 15,
                           "zcull-prove": 15, "zcull-cover": 30})
+    budget_formal.update({"tbar-prove1": 10, "tbar-prove2": 10, "tbar-prove4": 15,
+                          "tbar-cover": 15})
     budget_formal.update({"msmem-bmc": 150})  # elaboration ~85 s, 8 steps ~10 s
     budget_formal.update({"axi_width-prove128": 15, "axi_width-prove256": 15,
                           "axi_width-cover": 45,  # 25 s beside another stage
