@@ -170,7 +170,7 @@ static int run(const tb_opts_t *o, uint64_t jobs, const char *fst, const char *c
                     cov[C_CORNER]++;
                 if (cj->ow == 1 || cj->oh == 1)
                     cov[C_THIN]++;
-                if (cj->ow >= 60 && cj->oh >= 100)
+                if (cj->ow >= 60 && cj->oh >= 60)
                     cov[C_BIG]++;
                 job_free(cj);
                 q[0] = q[1];
@@ -199,7 +199,7 @@ static int cov_check(const uint64_t *cov)
         "tent, N = 1", "tent, N = 2", "tent, N = 4", "tent, N = 8", "tent, N = 16",
         "a rectangle in a corner of the target", "a rectangle one pixel wide or high",
         "a region back to back with the one before",
-        "an output stalled", "a rectangle of 60 x 100 or more"};
+        "an output stalled", "a rectangle of 60 x 60 or more"};
     int holes = 0;
     for (int b = 0; b < C_BINS; b++)
         if (!cov[b]) {
