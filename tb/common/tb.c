@@ -199,3 +199,14 @@ void tb_rng_seed_stalls(tb_rng_t *r, const tb_opts_t *o)
     tb_rng_seed(r, o->seed ^ 0x5a5a5a5aull);
     tb_vl_seed_start(o->seed);
 }
+
+int tb_cov_holes(const uint64_t *cov, const char *const *names, int bins, uint64_t skip)
+{
+    int holes = 0;
+    for (int b = 0; b < bins; b++)
+        if (!cov[b] && !(b < 64 && (skip >> b & 1))) {
+            printf("COVERAGE HOLE: %s\n", names[b]);
+            holes++;
+        }
+    return holes;
+}

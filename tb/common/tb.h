@@ -91,6 +91,11 @@ void tb_check(tb_report_t *rep, int ok, const char *fmt, ...)
 /** Print `N passed, N failed` and return the exit status (0 when none failed). */
 int tb_summary(const tb_report_t *rep);
 
+/** The functional coverage check: `COVERAGE HOLE: names[b]` printed for every bin b below
+ *  `bins` with cov[b] == 0 but those with bit b of `skip` set (bins that cannot be hit by
+ *  definition); returns the number of holes. */
+int tb_cov_holes(const uint64_t *cov, const char *const *names, int bins, uint64_t skip);
+
 #ifdef __cplusplus
 }
 #endif

@@ -200,13 +200,7 @@ static int cov_check(const uint64_t *cov)
         "a rectangle in a corner of the target", "a rectangle one pixel wide or high",
         "a region back to back with the one before",
         "an output stalled", "a rectangle of 60 x 60 or more"};
-    int holes = 0;
-    for (int b = 0; b < C_BINS; b++)
-        if (!cov[b]) {
-            printf("COVERAGE HOLE: %s\n", names[b]);
-            holes++;
-        }
-    return holes;
+    return tb_cov_holes(cov, names, C_BINS, 0);
 }
 
 int main(int argc, char **argv)

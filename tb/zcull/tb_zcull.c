@@ -181,16 +181,9 @@ static int cov_check(const uint64_t *cov)
         "lo > shi by the products", "hi > slo by the products", "hi < slo by the products",
         "W = 0", "nx < 0", "ny < 0", "N = 1", "N = 2", "N = 4", "N = 8", "N = 16",
         "every field random", "tile at -32768", "tile at 32767"};
-    int holes = 0;
-    for (int i = 0; i < C_BINS; i++) {
-        if (i == C_CULL + GX_Z_ALWAYS || i == C_KEEP + GX_Z_NEVER)
-            continue; /* impossible by definition */
-        if (!cov[i]) {
-            printf("COVERAGE HOLE: %s\n", names[i]);
-            holes++;
-        }
-    }
-    return holes;
+    /* culling with always and keeping with never: impossible by definition */
+    return tb_cov_holes(cov, names, C_BINS,
+                        1ull << (C_CULL + GX_Z_ALWAYS) | 1ull << (C_KEEP + GX_Z_NEVER));
 }
 
 static int res_eq(const gx_zrop_cres_t *a, const gx_zrop_cres_t *b)

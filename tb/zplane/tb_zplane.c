@@ -113,13 +113,7 @@ static int cov_check(const cov_t *c)
     static const char *const names[8] = {"zero area", "positive area", "negative area",
                                          "needle", "guard-band extreme", "flat plane",
                                          "|W| = 1", "|W| of 48 bits"};
-    int holes = 0;
-    for (int i = 0; i < 8; i++)
-        if (!bins[i]) {
-            printf("COVERAGE HOLE: %s\n", names[i]);
-            holes++;
-        }
-    return holes;
+    return tb_cov_holes(bins, names, 8, 0);
 }
 
 /* The timing of docs/zrop.md, clock by clock after reset: T0, T1, T2 offered in cycles

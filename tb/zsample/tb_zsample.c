@@ -187,13 +187,7 @@ static int cov_check(const uint64_t *cov)
         "equal depths passing", "flat planes at the rounding and clamp edges", "clear tiles",
         "raw tiles", "1-plane tiles", "2-plane tiles", "3-plane tiles", "4-plane tiles",
         "equal depths passing against a reconstructed depth"};
-    int holes = 0;
-    for (int i = 0; i < C_BINS; i++)
-        if (!cov[i]) {
-            printf("COVERAGE HOLE: %s\n", names[i]);
-            holes++;
-        }
-    return holes;
+    return tb_cov_holes(cov, names, C_BINS, 0);
 }
 
 static int resp_eq(const gx_zsample_resp_t *a, const gx_zsample_resp_t *b)

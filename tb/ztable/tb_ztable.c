@@ -196,13 +196,7 @@ static int cov_check(const uint64_t *cov)
         "a bind or clear with an event on its own slot in the same clock",
         "a table with two or more live slots", "a tile compressed", "a compressed tile gone raw",
         "a compressed tile replaced by another"};
-    int holes = 0;
-    for (int b = 0; b < C_BINS; b++)
-        if (!cov[b]) {
-            printf("COVERAGE HOLE: %s\n", names[b]);
-            holes++;
-        }
-    return holes;
+    return tb_cov_holes(cov, names, C_BINS, 0);
 }
 
 int main(int argc, char **argv)

@@ -141,13 +141,7 @@ static int cov_check(const uint64_t *cov)
         "planes to as many planes", "tp shared with a kept plane (not the last)",
         "planes to raw (four kept, tp new)", "planes to raw (tp does not fit)",
         "raw to one plane", "raw stays raw", "four planes after the draw"};
-    int holes = 0;
-    for (int i = 0; i < C_BINS; i++)
-        if (!cov[i]) {
-            printf("COVERAGE HOLE: %s\n", names[i]);
-            holes++;
-        }
-    return holes;
+    return tb_cov_holes(cov, names, C_BINS, 0);
 }
 
 /* The first field in which two forms differ, "" when none. */

@@ -105,13 +105,7 @@ static int cov_check(const uint64_t *cov)
         "N = 1", "N = 2", "N = 4", "N = 8", "N = 16", "centre offset < -2^17",
         "centre offset >= 2^17", "tile at -32768", "tile at 32767", "negative gradient",
         "zero gradient", "guard-band vertex"};
-    int holes = 0;
-    for (int i = 0; i < C_BINS; i++)
-        if (!cov[i]) {
-            printf("COVERAGE HOLE: %s\n", names[i]);
-            holes++;
-        }
-    return holes;
+    return tb_cov_holes(cov, names, C_BINS, 0);
 }
 
 static void want_of(const gx_ztplane_req_t *q, gx_zrop_tplane_t *tp)
