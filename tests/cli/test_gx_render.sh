@@ -102,7 +102,7 @@ for n in 1 4 8; do
     [ "$(ls "$tmp/t" | tr '\n' ' ')" = "t-ctiles.png t.png " ] && ok \
       || bad "--tiled ${n}x CT $ct: wrote $(ls "$tmp/t")"
     awk -F'|' -v s="$(cut -d'|' -f4-5 "$tmp/c$n.row")" \
-      '{exit !($2 ~ / tiled $/ && $4 "|" $5 == s && $11 + 0 == 0 && $12 + 0 > 0)}' "$tmp/t.row" \
+      '{exit !($2 ~ /^ [0-9]+x tiled(, [24] pipelines)? $/ && $4 "|" $5 == s && $11 + 0 == 0 && $12 + 0 > 0)}' "$tmp/t.row" \
       && ok || bad "--tiled ${n}x CT $ct: row $(cat "$tmp/t.row") against $(cat "$tmp/c$n.row")"
   done
   # the tent filter: tiled mode (scissor shifting) gives immediate mode's tent picture,

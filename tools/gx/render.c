@@ -41,10 +41,12 @@
  * box filter (the mean of the N samples).
  * --tiled renders in tiled mode (docs/tiled.md) on the chained C model of tiled mode
  * (cmodel engine only: tiled mode has no RTL yet) with cache tiles of --ct pixels (default
- * 32) and --pipes screen-space pipelines (default 1; their counts added): the same row, its first column `Nx tiled`, the sample bytes written to DRAM those
- * that left the sample cache (0 when the frame fits) and the DRAM bytes the cache's and
- * the bins' (run_tiled); DIR/TAG.png is the image tiled mode left in DRAM (byte-identical
- * to immediate mode's), DIR/TAG-ctiles.png shows the cache tiles.
+ * 32) and --pipes screen-space pipelines (default 1; their counts added): the same row,
+ * its first column `Nx tiled` (`, P pipelines` beside it when P > 1; `, tent` with the
+ * tent in either mode), the sample bytes written to DRAM those that left the sample cache
+ * (0 when the frame fits) and the DRAM bytes the cache's and the bins' (run_tiled);
+ * DIR/TAG.png is the image tiled mode left in DRAM (byte-identical to immediate mode's),
+ * DIR/TAG-ctiles.png shows the cache tiles.
  *
  * Mesh format: text, one directive a line, `#` comments, blank lines ignored:
  *   v x y z                       a control point (in order, index 0 first)
@@ -1239,9 +1241,15 @@ int gx_cmd_render(int argc, char **argv)
     if (engine == GX_ENGINE_RTL && mhz > 0 && fr.clocks)
         snprintf(fps, sizeof fps, "%.1f", mhz * 1e6 / (double)fr.clocks);
 
-    printf("| %ux%s | %zu | %llu | %llu | %llu | %llu | %llu | %.2f | %llu / %llu / %llu / %llu "
+    char mode[64]; /* Nx, tiled, the pipelines when more than one, the tent */
+    snprintf(mode, sizeof mode, "%ux%s", samples, tiled ? " tiled" : "");
+    if (tiled && pipes > 1)
+        snprintf(mode + strlen(mode), sizeof mode - strlen(mode), ", %u pipelines", pipes);
+    if (filter == GX_RF_TENT)
+        snprintf(mode + strlen(mode), sizeof mode - strlen(mode), ", tent");
+    printf("| %s | %zu | %llu | %llu | %llu | %llu | %llu | %.2f | %llu / %llu / %llu / %llu "
            "| %llu | %llu | %llu | %s | %s |\n",
-           samples, tiled ? " tiled" : "", ntri, (unsigned long long)fr.stores,
+           mode, ntri, (unsigned long long)fr.stores,
            (unsigned long long)fr.samples,
            (unsigned long long)fr.packets, (unsigned long long)fr.write_bytes,
            (unsigned long long)fr.write_uncomp,
