@@ -212,6 +212,13 @@ void gx_pipe_set_scissor(gx_pipe_t *p, int on, int32_t x0, int32_t y0, int32_t x
     p->sc_y1 = y1;
 }
 
+void gx_pipe_set_cov_hook(gx_pipe_t *p, uint16_t (*fn)(void *ctx, uint32_t px, uint32_t py,
+                                                       uint16_t mask), void *ctx)
+{
+    p->cov_fn = fn;
+    p->cov_ctx = ctx;
+}
+
 void gx_pipe_set_fine_owner(gx_pipe_t *p, unsigned pipes, unsigned owner)
 {
     p->fine_pipes = (uint8_t)pipes;
@@ -241,8 +248,24 @@ static void on_group(void *ctx, const gx_rs_group_t *g)
     if (p->fine_pipes > 1 &&
         (g->qx / 4u + 2u * (g->qy / 4u)) % p->fine_pipes != p->fine_owner)
         return;
-    if (!p->cfg.samples) { /* 1x: the one sample stored as both samples of the 2x surface */
+    if (p->cov_fn) { /* the depth test: the samples that passed */
         g1 = *g;
+        g1.valid = 0;
+        for (unsigned l = 0; l < GX_RASTER_LANES; l++) {
+            for (unsigned k = 0; k < 4; k++)
+                if (g1.mask[l][k])
+                    g1.mask[l][k] = p->cov_fn(p->cov_ctx, 2u * (g1.qx + l) + (k & 1u),
+                                              2u * g1.qy + (k >> 1), g1.mask[l][k]);
+            if (g1.mask[l][0] | g1.mask[l][1] | g1.mask[l][2] | g1.mask[l][3])
+                g1.valid |= (uint8_t)(1u << l);
+        }
+        if (!g1.valid)
+            return;
+        g = &g1;
+    }
+    if (!p->cfg.samples) { /* 1x: the one sample stored as both samples of the 2x surface */
+        if (g != &g1)
+            g1 = *g;
         for (unsigned l = 0; l < GX_RASTER_LANES; l++)
             for (unsigned k = 0; k < 4; k++)
                 g1.mask[l][k] = (uint16_t)(g1.mask[l][k] | (g1.mask[l][k] & 1u) << 1);

@@ -6,7 +6,8 @@
 # the same table row (but for the pipeline clocks and frames a second the RTL engine
 # measures), RTL and C model agreeing on every flush packet, byte-identical
 # pictures, the resolved image's size; --zstats (the depth unit's traffic row); --tiled
-# (tiled mode's C model: the same picture as immediate mode, no sample byte to DRAM).
+# (tiled mode's C model: the same picture as immediate mode, no sample byte to DRAM);
+# --depth (submission order through the depth unit's model).
 # Closes with `N passed, N failed`.
 . "$(dirname "$0")/lib.sh"
 
@@ -58,6 +59,8 @@ cmdline "ct alone"       "--ct and --pipes need --tiled" --ct 16 "$tmp/m.mesh"
 cmdline "pipes alone"    "--ct and --pipes need --tiled" --pipes 2 "$tmp/m.mesh"
 cmdline "pipes 3"        "--pipes takes 1, 2 or 4" --tiled --pipes 3 "$tmp/m.mesh"
 cmdline "filter gauss"   "--filter takes box or tent" --filter gauss "$tmp/m.mesh"
+cmdline "depth rtl"      "--depth runs on the cmodel engine only" --depth --engine rtl "$tmp/m.mesh"
+cmdline "depth tiled"    "--depth runs on the cmodel engine only" --depth --tiled "$tmp/m.mesh"
 cmdline "tiled rtl"      "--tiled runs on the cmodel engine only" --tiled --engine rtl "$tmp/m.mesh"
 cmdline "tiled zstats"   "not with --zstats" --tiled --zstats "$tmp/m.mesh"
 
@@ -112,6 +115,14 @@ for n in 1 4 8; do
   "$gx" render --tiled --pipes 2 --filter tent --samples $n --out "$tmp/te" --tag t "$tmp/m.mesh" \
     > /dev/null 2>&1 && cmp -s "$tmp/ti/t.png" "$tmp/te/t.png" && ! cmp -s "$tmp/ti/t.png" "$tmp/c$n/t.png" \
     && ok || bad "--filter tent ${n}x: tiled and immediate pictures differ, or equal the box's"
+  # --depth: submission order through the depth test; a picture of the target's size, the
+  # row named, no more stores than the painter's order (occluded pixels are not stored)
+  rm -rf "$tmp/d"
+  "$gx" render --depth --samples $n --out "$tmp/d" --tag t "$tmp/m.mesh" > "$tmp/d.row" 2> "$tmp/err" \
+    && [ "$(od -An -tx1 -j16 -N8 "$tmp/d/t.png" | tr -d ' \n')" = "0000004000000030" ] \
+    && awk -F'|' -v s="$(cut -d'|' -f4 "$tmp/c$n.row")" \
+         '{exit !($2 ~ /^ [0-9]+x, depth $/ && $4 + 0 > 0 && $4 + 0 <= s + 0)}' "$tmp/d.row" \
+    && ok || bad "--depth ${n}x: $(cat "$tmp/d.row" "$tmp/err")"
 done
 # --zstats: the depth unit's C model over the frame in submission order; one row, no
 # pictures; the samples that passed are at most those tested; compression never costs

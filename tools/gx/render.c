@@ -1,7 +1,7 @@
 /* gx render: the end-to-end render of a mesh (issues 4 and 22).
  *   gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]
  *             [--viewport WxH | --size W H] [--tess N] [--zstats | --ztiles]
- *             [--filter box|tent] [--tiled [--ct 16|32|64] [--pipes 1|2|4]] MESH
+ *             [--filter box|tent] [--tiled [--ct 16|32|64] [--pipes 1|2|4]] [--depth] MESH
  *
  * MESH is gx's patch format (below) when its name ends in `.mesh` or it is `-`
  * (standard input); any other file is a triangle mesh read through assimp: Wavefront
@@ -47,6 +47,9 @@
  * (0 when the frame fits) and the DRAM bytes the cache's and the bins' (run_tiled);
  * DIR/TAG.png is the image tiled mode left in DRAM (byte-identical to immediate mode's),
  * DIR/TAG-ctiles.png shows the cache tiles.
+ * --depth draws the triangles in submission order through a depth test (the depth unit's
+ * C model, gx/zrop.h: less, writes on) in place of the painter's order (run_pipe,
+ * depth_init): the cmodel engine only; the row's first column reads `Nx, depth`.
  *
  * Mesh format: text, one directive a line, `#` comments, blank lines ignored:
  *   v x y z                       a control point (in order, index 0 first)
@@ -514,6 +517,16 @@ typedef struct frame {
     uint64_t write_bytes, write_uncomp; /* bytes written, coalesced and not (docs/render.md) */
     uint64_t sample_dram, dram;   /* sample bytes written to DRAM; DRAM bytes of the frame */
     gx_rfilter_t filter;          /* the resolve's filter (--filter) */
+    int depth;                    /* --depth: submission order through the depth test */
+    gx_zrop_t zu;                 /* ... the depth unit's model, its surface, */
+    gx_zrop_surf_t zs;
+    uint16_t *zpass;              /* ... the current triangle's passing samples a pixel */
+    uint32_t *ztouch;             /* ... and the pixels it set, to clear after it */
+    size_t nztouch;
+    int zall;                     /* ... 1 for a background triangle: no depth test */
+    int zs_live;                  /* ... the surface was made (to free) */
+    const draw_tri_t **ord;       /* the triangles in the order they are sent */
+    double zlo, zhi;              /* ... the depth range the vertices are scaled from */
     int agree;                    /* rtl: memory and counters equal the model's */
     const draw_tri_t *tris;
     gx_pipe_t pipe;               /* the chained model */
@@ -531,6 +544,77 @@ static void on_pipe_mem(void *ctx, const gx_pipe_mem_op_t *op)
     frame_t *fr = ctx;
     if (op->write && op->ok)
         fr->written[op->tile] = 1;
+}
+
+/* --depth (issue 23, docs/zrop.md): the frame's triangles in submission order, each first
+ * through the depth unit's C model (gx_zrop_surf_draw: Z cull, the depth test `less`,
+ * depth writes on, the surface cleared to the farthest depth, vertex depths scaled from
+ * the frame's range to 0 .. 2^24 - 1 as --zstats scales them), whose passing samples are
+ * then the coverage the pixel stage stores (gx_pipe_set_cov_hook); a background triangle
+ * is drawn with no depth test. The cmodel engine only: gx_pipe has no depth unit in RTL
+ * yet. */
+static void on_zpass(void *ctx, uint32_t px, uint32_t py, uint16_t mask)
+{
+    frame_t *fr = ctx;
+    const uint32_t i = py * (uint32_t)fr->cfg.width + px;
+    if (!fr->zpass[i])
+        fr->ztouch[fr->nztouch++] = i;
+    fr->zpass[i] |= mask;
+}
+
+static uint16_t zcov(void *ctx, uint32_t px, uint32_t py, uint16_t mask)
+{
+    frame_t *fr = ctx;
+    return fr->zall ? mask : (uint16_t)(mask & fr->zpass[py * (uint32_t)fr->cfg.width + px]);
+}
+
+static int depth_init(frame_t *fr, size_t ntri, unsigned samples)
+{
+    fr->zlo = INFINITY;
+    fr->zhi = -INFINITY;
+    for (size_t i = 0; i < ntri; i++)
+        for (int e = 0; e < 3; e++)
+            if (isfinite(fr->tris[i].dv[e])) {
+                fr->zlo = fmin(fr->zlo, fr->tris[i].dv[e]);
+                fr->zhi = fmax(fr->zhi, fr->tris[i].dv[e]);
+            }
+    gx_rs_cfg_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.width = fr->cfg.width;
+    cfg.height = fr->cfg.height;
+    cfg.samples = (uint8_t)samples;
+    gx_zrop_init(&fr->zu);
+    gx_raster_default_table(samples, &fr->zu.table[0]);
+    const size_t np = (size_t)cfg.width * cfg.height;
+    fr->zpass = calloc(np, sizeof *fr->zpass);
+    fr->ztouch = malloc(np * sizeof *fr->ztouch);
+    fr->zs_live = gx_zrop_surf_init(&fr->zu, &fr->zs, &cfg, 0, GX_Z_MAX);
+    if (!fr->zpass || !fr->ztouch || !fr->zs_live) {
+        fprintf(stderr, "gx: out of memory\n");
+        return 1;
+    }
+    gx_pipe_set_cov_hook(&fr->pipe, zcov, fr);
+    return 0;
+}
+
+/* The depth test of triangle t, before its packet goes to the pipeline. */
+static void depth_draw(frame_t *fr, const draw_tri_t *t)
+{
+    fr->zall = !isfinite(t->dv[0]);
+    if (fr->zall)
+        return;
+    uint32_t z[3];
+    for (int e = 0; e < 3; e++)
+        z[e] = fr->zhi <= fr->zlo ? 0
+               : (uint32_t)lrint((t->dv[e] - fr->zlo) / (fr->zhi - fr->zlo) * GX_Z_MAX);
+    gx_zrop_surf_draw(&fr->zu, &fr->zs, &t->tri, z, GX_Z_LESS, 1, on_zpass, fr);
+}
+
+static void depth_done(frame_t *fr)
+{
+    for (size_t k = 0; k < fr->nztouch; k++)
+        fr->zpass[fr->ztouch[k]] = 0;
+    fr->nztouch = 0;
 }
 
 /* Both engines: the triangles (their colors in the packets) and the flush as command
@@ -557,6 +641,16 @@ static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
         return 1;
     }
     gx_pipe_set_mem_hook(&fr->pipe, on_pipe_mem, fr);
+    /* the painter's order, or with --depth submission order (the sort undone) */
+    const draw_tri_t **ord = fr->ord = calloc(ntri ? ntri : 1, sizeof *ord);
+    if (!ord) {
+        fprintf(stderr, "gx: out of memory\n");
+        return 1;
+    }
+    for (size_t i = 0; i < ntri; i++)
+        ord[fr->depth ? fr->tris[i].order : i] = &fr->tris[i];
+    if (fr->depth && depth_init(fr, ntri, samples))
+        return 1;
     if (fr->engine == GX_ENGINE_RTL) {
         gx_pipe_host_opt_t opt;
         memset(&opt, 0, sizeof opt);
@@ -576,9 +670,11 @@ static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
         memset(&c, 0, sizeof c);
         if (i < ntri) {
             c.kind = GX_CMDTRIANGLE;
-            memcpy(c.x, fr->tris[i].tri.x, sizeof c.x);
-            memcpy(c.y, fr->tris[i].tri.y, sizeof c.y);
-            memcpy(c.data, fr->tris[i].rgba, 4);
+            memcpy(c.x, ord[i]->tri.x, sizeof c.x);
+            memcpy(c.y, ord[i]->tri.y, sizeof c.y);
+            memcpy(c.data, ord[i]->rgba, 4);
+            if (fr->depth)
+                depth_draw(fr, ord[i]);
         } else {
             c.kind = GX_CMDFLUSH;
         }
@@ -588,6 +684,8 @@ static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
                 fprintf(stderr, "gx: out of memory\n");
                 return 1;
             }
+        if (fr->depth)
+            depth_done(fr);
         if (fr->host && gx_pipe_host_send(fr->host, b, n)) {
             fprintf(stderr, "gx: out of memory\n");
             return 1;
@@ -1033,12 +1131,13 @@ int gx_cmd_render(int argc, char **argv)
     static const char usage[] =
         "usage: gx render [--engine cmodel|rtl] [--samples 1|2|4|8|16] [--out DIR] [--tag NAME]\n"
         "                 [--viewport WxH | --size W H] [--tess N] [--zstats | --ztiles]\n"
-        "                 [--filter box|tent] [--tiled [--ct 16|32|64] [--pipes 1|2|4]] MESH\n"
+        "                 [--filter box|tent] [--tiled [--ct 16|32|64] [--pipes 1|2|4]] [--depth]\n"
+        "                 MESH\n"
         "MESH: gx's patch format (*.mesh) or a triangle mesh assimp reads (OBJ, PLY, ...)\n";
     gx_engine_t engine = GX_ENGINE_CMODEL;
     const char *file = NULL, *outdir = "build/demo", *tag = NULL;
     unsigned samples = 4, vw = 0, vh = 0, tess = 0;
-    int zstats = 0, ztiles = 0, tiled = 0;
+    int zstats = 0, ztiles = 0, tiled = 0, depth = 0;
     unsigned ct = 0, pipes = 0;
     gx_rfilter_t filter = GX_RF_BOX;
     for (int i = 1; i < argc; i++) {
@@ -1054,6 +1153,10 @@ int gx_cmd_render(int argc, char **argv)
         }
         if (!strcmp(argv[i], "--tiled")) {
             tiled = 1;
+            continue;
+        }
+        if (!strcmp(argv[i], "--depth")) {
+            depth = 1;
             continue;
         }
         if (!strcmp(argv[i], "--pipes")) {
@@ -1136,6 +1239,11 @@ int gx_cmd_render(int argc, char **argv)
         fprintf(stderr, "gx render: --ct and --pipes need --tiled\n");
         return GX_EXIT_BAD_INPUT;
     }
+    if (depth && (engine != GX_ENGINE_CMODEL || zstats || tiled)) {
+        fprintf(stderr, "gx render: --depth runs on the cmodel engine only (gx_pipe has no "
+                        "depth unit in RTL yet) and not with --zstats, --ztiles or --tiled\n");
+        return GX_EXIT_BAD_INPUT;
+    }
     if (tiled && (engine != GX_ENGINE_CMODEL || zstats)) {
         fprintf(stderr, "gx render: --tiled runs on the cmodel engine only (tiled mode has no "
                         "RTL yet) and not with --zstats or --ztiles\n");
@@ -1174,8 +1282,8 @@ int gx_cmd_render(int argc, char **argv)
     st = build(&m, file, &tris, &ntri, &dropped);
     char name[64];
     if (!tag) {
-        snprintf(name, sizeof name, "render-%ux%s%s", samples, tiled ? "-tiled" : "",
-                 filter == GX_RF_TENT ? "-tent" : "");
+        snprintf(name, sizeof name, "render-%ux%s%s%s", samples, tiled ? "-tiled" : "",
+                 filter == GX_RF_TENT ? "-tent" : "", depth ? "-depth" : "");
         tag = name;
     }
     if (!st && zstats) {
@@ -1211,6 +1319,7 @@ int gx_cmd_render(int argc, char **argv)
     fr.engine = engine;
     fr.tris = tris;
     fr.filter = filter;
+    fr.depth = depth;
     gx_mssurf_cfg_default(&fr.cfg, (uint16_t)m.width, (uint16_t)m.height,
                           samples <= 2   ? GX_SPP2
                           : samples == 4 ? GX_SPP4
@@ -1247,6 +1356,8 @@ int gx_cmd_render(int argc, char **argv)
         snprintf(mode + strlen(mode), sizeof mode - strlen(mode), ", %u pipelines", pipes);
     if (filter == GX_RF_TENT)
         snprintf(mode + strlen(mode), sizeof mode - strlen(mode), ", tent");
+    if (depth)
+        snprintf(mode + strlen(mode), sizeof mode - strlen(mode), ", depth");
     printf("| %s | %zu | %llu | %llu | %llu | %llu | %llu | %.2f | %llu / %llu / %llu / %llu "
            "| %llu | %llu | %llu | %s | %s |\n",
            mode, ntri, (unsigned long long)fr.stores,
@@ -1266,6 +1377,11 @@ int gx_cmd_render(int argc, char **argv)
 out:
     gx_pipe_host_free(fr.host);
     gx_pipe_free(&fr.pipe);
+    if (fr.zs_live)
+        gx_zrop_surf_free(&fr.zu, &fr.zs);
+    free(fr.zpass);
+    free(fr.ztouch);
+    free(fr.ord);
     free(fr.written);
     free(tris);
     free(m.v);

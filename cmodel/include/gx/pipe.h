@@ -162,6 +162,9 @@ typedef struct gx_pipe {
     int32_t sc_x0, sc_y0, sc_x1, sc_y1; /**< ... its pixels, inclusive */
     uint8_t fine_pipes, fine_owner; /**< tiled mode with N pipelines: only the fine tiles
                                          (fx, fy) with (fx + 2 fy) mod N = owner (0: all) */
+    uint16_t (*cov_fn)(void *ctx, uint32_t px, uint32_t py, uint16_t mask); /**< the depth
+                                         test's hook (NULL: none) */
+    void *cov_ctx;
 } gx_pipe_t;
 
 /** A configuration of W x H, log2 N = samples, bps, T = 0, MSAA, K = 4, and the three regions one after the other from address 0: homes at 0, indices at the
@@ -196,6 +199,12 @@ void gx_pipe_set_scissor(gx_pipe_t *p, int on, int32_t x0, int32_t y0, int32_t x
  *  (fx + 2 fy) mod pipes = owner (the rasterizer's fine-tile mask: the groups of other
  *  fine tiles are not emitted); pipes 0 or 1: every fine tile. */
 void gx_pipe_set_fine_owner(gx_pipe_t *p, unsigned pipes, unsigned owner);
+/** The depth test between the rasterizer and the pixel stage (issue 23; no RTL in gx_pipe
+ *  yet): every covered pixel's sample mask (the rasterizer's N samples) becomes
+ *  fn(ctx, px, py, mask), the samples that passed; a pixel left with none is not stored.
+ *  fn NULL: none (the RTL's behaviour). */
+void gx_pipe_set_cov_hook(gx_pipe_t *p, uint16_t (*fn)(void *ctx, uint32_t px, uint32_t py,
+                                                       uint16_t mask), void *ctx);
 
 /** One beat of s_cmd. Returns 1 when taken (its packet's command run, if it ended one),
  *  0 when not taken (the pipeline is not enabled: TREADY low; nothing changes), -1 when
