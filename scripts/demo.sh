@@ -76,3 +76,13 @@ echo "gx render --ztiles: scenes/teapot.mesh at 1920x1080, 4x, the depth unit's 
   build/bin/gx render --ztiles --samples 4 --out build/demo --tag teapot-4x scenes/teapot.mesh
 } | tee build/demo/depth.md
 echo "picture: build/demo/teapot-4x-ztiles.png (depth tile states)"
+# The render with a real depth buffer (gx render --depth, the C models): the triangles in
+# submission order through the depth test, against the painter's order above.
+echo
+echo "gx render --depth: scenes/teapot.mesh at 1920x1080, 4x, submission order through the depth test (C models)"
+{
+  echo "| N | triangles | pixels stored | samples covered | flush packets | bytes written (coalesced) | bytes written (uncompressed) | ratio | flushes full / evict / conflict / command | sample bytes to DRAM | DRAM bytes | pipeline clocks | frames/s at fmax | RTL = C model (memory, counters) |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+  build/bin/gx render --depth --samples 4 --out build/demo --tag teapot-4x-depth scenes/teapot.mesh
+} | tee build/demo/depth-render.md
+echo "picture: build/demo/teapot-4x-depth.png (with the depth buffer; build/demo/teapot-4x.png: the painter's order)"
