@@ -420,13 +420,19 @@ module gx_mswb (
   // the RAM (wl_q, wdw_q, wd_q): a line written in clock t is in the RAM at the end of
   // t + 1, so no state reads it in t + 1 (the merge's reference and the encoder's pixel
   // wait a clock for it: wcol_*; a compare stream reads only lines after the one it
-  // joins, ImgWr_A).
+  // joins, ImgWr_A). The merge's joins are registered once more before the port (jdw_q,
+  // jl_q, jv_q: the dword enables of the samples stage 2 joins and their line, JDly_A),
+  // so a joined line is in the RAM at the end of the clock after the next: the join
+  // enables' logic ends in a register of its own, not in the port's select.
   logic         img_re;
   logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref, sln_nx;
   logic [7:0]   wdw;
   logic [2:0]   wl_q;
   logic [7:0]   wdw_q;
   logic [255:0] wd_q;
+  logic [7:0]   jdw_q;     // the joins of the clock before: their dwords,
+  logic [2:0]   jl_q;      // ... their line
+  logic         jv_q;      // ... the clock before was a merge's stage 2
   logic         wcol_ref, wcol_pix;  // the line pending in the write register is the
                                      // reference's (MRef) or the pixel's (EPix)
   logic [31:0]  img_we;
@@ -582,6 +588,17 @@ module gx_mswb (
   always_ff @(posedge clk_i) begin
     smi_q <= smi_d;
     smd_q <= smd_d;
+  end
+  // the joins, written into the image the clock after (jdw_q, jl_q, jv_q)
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      jdw_q <= '0;
+      jv_q <= 1'b0;
+    end else begin
+      jdw_q <= state_q == StMCmp && cs2_q ? join_dw : 8'd0;
+      jv_q <= state_q == StMCmp && cs2_q;
+    end
+    jl_q <= ln_cmp;
   end
 
   // ---------------------------------------------------------------------------------
@@ -1216,6 +1233,13 @@ module gx_mswb (
       wdw = 8'hff;
       wd = ld_w;
     end
+    // the joins of a merge's stage 2 the clock before (in MCmp only: JDly_A), with the
+    // reference's value (ref_q holds it until the compare's end)
+    if (jv_q) begin
+      wl = jl_q;
+      wdw = jdw_q;
+      wd = rrep;
+    end
 
     // the emit stage
     if (emit_q) begin
@@ -1358,10 +1382,7 @@ module gx_mswb (
           img_ra = ln_first + 3'(cli_q);
           cli_d = cli_q + 4'd1;
         end
-        if (cs2_q) begin
-          wl = ln_cmp;
-          wd = rrep;
-          wdw = join_dw;
+        if (cs2_q) begin  // (its joins written the clock after: jdw_q)
           done_d = done_q | join_pix;  // (with the reference itself: near and equal)
           clc_d = clc_q + 3'd1;
         end
@@ -1916,11 +1937,13 @@ module gx_mswb (
   logic [127:0] fv_vbd_q;
   logic         fv_mk_q;
   logic         fv_cs3_q;  // the clock after a compare's stage 2 (done_q just updated)
+  logic         fv_mj_q;   // ... a merge's (its joins in jdw_q)
   logic [8:0]   fv_mka_q;
   logic [15:0]  fv_mkd_q;
   always_ff @(posedge clk_i) begin
     fv_mk_q <= !rst_i && emit_q && enc_q == 2'd1;
     fv_cs3_q <= !rst_i && cs2_q;
+    fv_mj_q <= !rst_i && cs2_q && state_q == StMCmp;
     fv_mka_q <= 9'(moff_q >> 3);
     fv_mkd_q <= {emask_q[15:8], mb_new};
     fv_ldv1_q <= !rst_i && state_q == StLoad;
@@ -2227,14 +2250,19 @@ module gx_mswb (
   // the compare's slot-to-sample map, registered in stage 1 for the line in stage 2
   `GX_ASSERT(SMap_A, !cs2_q || {smi_q, smd_q} ==
                             f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q, clc_q))
+  // the joins registered from a merge's stage 2 (the clock before): in MCmp only, their
+  // line the one compared then (clc_q has moved on by one)
+  `GX_ASSERT(JDly_A, jv_q == fv_mj_q && (jdw_q == 8'd0 || jv_q) &&
+                     (!jv_q || (state_q == StMCmp && jl_q == ln_first + clc_q - 3'd1)))
   // the image's registered write: pending only in the clock after a writer's (Load, the
-  // responses, the merge's joins) and in a compare stream the line before the one that
-  // stage 2 compares, so no read takes a line that is being written (NoCollision_A)
+  // responses, the merge's joins, those a clock later: JDly_A) and in a compare stream
+  // two lines before the one that stage 2 compares, so no read takes a line that is
+  // being written (NoCollision_A)
   `GX_ASSERT(ImgWr_A, wdw_q == 8'd0 || state_q == StLoad || state_q == StInit || fv_init_q ||
                       state_q == StRdWait || state_q == StMPix || state_q == StAnaNext ||
                       state_q == StDecide || state_q == StPrWait || state_q == StEPix ||
                       state_q == StMRef ||
-                      (state_q == StMCmp && wl_q == ln_first + clc_q - 3'd1))
+                      (state_q == StMCmp && wl_q == ln_first + clc_q - 3'd2))
   // the image is read in these states only, and its read is taken in them
   `GX_ASSERT(ReadSt_A, !(rp1_q || rp2_q) || (state_q == StMRef && nd_any) || state_q == StMCmp ||
                        state_q == StAnaReq || state_q == StQBuild ||
