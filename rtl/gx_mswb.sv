@@ -2257,12 +2257,14 @@ module gx_mswb (
   // the image's registered write: pending only in the clock after a writer's (Load, the
   // responses, the merge's joins, those a clock later: JDly_A) and in a compare stream
   // two lines before the one that stage 2 compares, so no read takes a line that is
-  // being written (NoCollision_A)
+  // being written (NoCollision_A; one line before it too where stage 2 pauses, which a
+  // stream, reading a line a clock, does not)
   `GX_ASSERT(ImgWr_A, wdw_q == 8'd0 || state_q == StLoad || state_q == StInit || fv_init_q ||
                       state_q == StRdWait || state_q == StMPix || state_q == StAnaNext ||
                       state_q == StDecide || state_q == StPrWait || state_q == StEPix ||
                       state_q == StMRef ||
-                      (state_q == StMCmp && wl_q == ln_first + clc_q - 3'd2))
+                      (state_q == StMCmp && (wl_q == ln_first + clc_q - 3'd2 ||
+                                             wl_q == ln_first + clc_q - 3'd1)))
   // the image is read in these states only, and its read is taken in them
   `GX_ASSERT(ReadSt_A, !(rp1_q || rp2_q) || (state_q == StMRef && nd_any) || state_q == StMCmp ||
                        state_q == StAnaReq || state_q == StQBuild ||
