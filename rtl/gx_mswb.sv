@@ -709,7 +709,7 @@ module gx_mswb (
 
   // The load reads the held record a pair of lines at a time: pair pr_q (lines 2 pr_q and
   // 2 pr_q + 1, 512 bits: ld_p); the line written into the image is its half ln_q[0],
-  // its unstored samples 0 (ld_w; pr_q = ln_q / 2 while the image is loaded; lkp_q: line
+  // its unstored samples 0 (pr_q = ln_q / 2 while the image is loaded; lkp_q: line
   // ln_q's dwords holding a stored sample, registered a clock ahead, LdKeep_A, so no
   // select of stored_q by the pair lies beside the record's pair select).
   // The uniform fast path's payload is the sample 0s of the pixels, gathered from the
@@ -751,7 +751,6 @@ module gx_mswb (
   logic         n2, gat, gmode, gdone;
   logic [511:0] ld_p;
   logic [7:0]   lkp_q, lkp_d;  // line ln_q's dwords holding a stored sample (LdKeep_A)
-  logic [255:0] ld_w;
   logic [127:0] ld_g;
   // The pair read is registered (ldp_q) with what its users need of the clock that read
   // it (LdDly_A): its line ln1_q, that line's stored dwords lkp1_q and gather selects
@@ -766,6 +765,10 @@ module gx_mswb (
   logic [7:0]   lkp1_q;
   logic [63:0]  gsx1_q;
   logic         ldw1_q, ldv1_q;
+  // the image's write data select of the load, per dword (each register drives its own
+  // dword's 32 bits, LdSel_A): the pair's lower half (ldh0_q), its upper half (ldh1_q), 0
+  // (ldz_q, an unstored dword)
+  logic [7:0]   ldh0_q, ldh1_q, ldz_q;
   logic         iw_q;         // the clock before was Init (the fast path's second Init)
   logic         gat1_q;
   logic [1:0]   pc1_q;
@@ -805,9 +808,6 @@ module gx_mswb (
     pq3 = ~pq3_n;
     ld_p[256 +: 128] = ev_i.data[32'(pq2)*512 + 256 +: 128];
     ld_p[384 +: 128] = ev_i.data[32'(pq3)*512 + 384 +: 128];
-    ld_w = ln1_q[0] ? ldp_q[511:256] : ldp_q[255:0];
-    for (int unsigned k = 0; k < 8; k++)
-      if (!lkp1_q[k]) ld_w[k*32 +: 32] = 32'd0;
     ld_g = '0;
     for (int unsigned i = 0; i < 4; i++)
       for (int unsigned c = 0; c < 16; c++)
@@ -827,10 +827,16 @@ module gx_mswb (
   always_ff @(posedge clk_i)
     if (rst_i) begin
       ldw1_q <= 1'b0;
+      ldh0_q <= '0;
+      ldh1_q <= '0;
+      ldz_q <= '0;
       ldv1_q <= 1'b0;
       iw_q <= 1'b0;
     end else begin
       ldw1_q <= state_q == StLoad && !gmode;
+      ldh0_q <= state_q == StLoad && !gmode && !ln_q[0] ? lkp_q : 8'd0;
+      ldh1_q <= state_q == StLoad && !gmode && ln_q[0] ? lkp_q : 8'd0;
+      ldz_q <= state_q == StLoad && !gmode ? ~lkp_q : 8'd0;
       ldv1_q <= state_q == StLoad;
       iw_q <= state_q == StInit;
     end
@@ -1231,15 +1237,20 @@ module gx_mswb (
     if (ldw1_q) begin
       wl = ln1_q;
       wdw = 8'hff;
-      wd = ld_w;
     end
     // the joins of a merge's stage 2 the clock before (in MCmp only: JDly_A), with the
     // reference's value (ref_q holds it until the compare's end)
     if (jv_q) begin
       wl = jl_q;
       wdw = jdw_q;
-      wd = rrep;
     end
+    // the data, per dword from its own selects: the load's (LdSel_A), a join's (its
+    // enable: only a dword written needs its data), else the response's line
+    for (int unsigned k = 0; k < 8; k++)
+      if (ldh0_q[k]) wd[k*32 +: 32] = ldp_q[k*32 +: 32];
+      else if (ldh1_q[k]) wd[k*32 +: 32] = ldp_q[256 + k*32 +: 32];
+      else if (ldz_q[k]) wd[k*32 +: 32] = 32'd0;
+      else if (jdw_q[k]) wd[k*32 +: 32] = rrep[k*32 +: 32];
 
     // the emit stage
     if (emit_q) begin
@@ -2181,6 +2192,10 @@ module gx_mswb (
                                    lkp1_q == f_keep(stored_q, fmt.dlg, fv_ldl1_q) &&
                                    gsx1_q == (fv_ldl1_q[0] ? gs1_q : gs0_q) &&
                                    gat1_q == fv_gat1_q && pc1_q == fv_ldp1_q)))
+  // the load's write data selects, per dword: the line's half and its stored dwords
+  `GX_ASSERT(LdSel_A, ldh0_q == (ldw1_q && !ln1_q[0] ? lkp1_q : 8'd0) &&
+                      ldh1_q == (ldw1_q && ln1_q[0] ? lkp1_q : 8'd0) &&
+                      ldz_q == (ldw1_q ? ~lkp1_q : 8'd0))
   // Init's wait on the fast path: iw_q is the clock after an Init clock (never one
   // after a Load clock too)
   `GX_ASSERT(IWait_A, iw_q == fv_init_q && !(iw_q && ldv1_q))
