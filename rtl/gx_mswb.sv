@@ -187,6 +187,15 @@ module gx_mswb (
   function automatic logic [2:0] f_plg(input gx_pkg::spp_e spp, input gx_pkg::bps_e bps);
     f_plg = 3'(3'd5 - 3'(spp) - 3'(bps));
   endfunction
+  // the line dword of each dword d of sample t's 16 bytes (repeated every 2^dlg dwords)
+  function automatic logic [11:0] f_smx(input logic [2:0] t, input logic [2:0] dlg);
+    for (int unsigned d = 0; d < 4; d++)
+      unique case (dlg)
+        3'd0:    f_smx[d*3 +: 3] = t[2:0];
+        3'd1:    f_smx[d*3 +: 3] = {t[1:0], 1'(d)};
+        default: f_smx[d*3 +: 3] = {t[0], 2'(d)};
+      endcase
+  endfunction
   // the pixels of the tile (P of them): bit p for p < P
   function automatic logic [31:0] f_pmask(input gx_pkg::spp_e spp, input gx_pkg::bps_e bps);
     f_pmask = 32'((33'd1 << (6'd1 << f_plg(spp, bps))) - 33'd1);
@@ -448,6 +457,7 @@ module gx_mswb (
   logic [5:0]   rdt_q, rdt_d;  // ... registered a clock ahead (RdT_A)
   logic [3:0]   rdt_idx;   // ... the pixel's sample, in the clock before
   logic [127:0] smp_val;   // its B bytes, repeated every B bytes (SmpRep_A), from rdata
+  logic [11:0]  smx_q;     // ... the line dword of each of its 4 dwords (f_smx, SmpX_A)
   logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
   logic         nd_any;    // ... there is one
   logic [3:0]   ilo_q, ilo_d;  // (registered from done_d, the clock before: NdLo_A)
@@ -481,16 +491,11 @@ module gx_mswb (
     // dword d of the 16 bytes is dword d mod 2^dlg of the sample: line dword
     // (rd_t 2^dlg + d mod 2^dlg) mod 8, so every user of the sample (the reference, its
     // bounds, the payload's and value buffer's data, the compare) takes it repeated as
-    // it is, with no select by the format behind the read
-    for (int unsigned d = 0; d < 4; d++) begin
-      logic [2:0] x;
-      unique case (fmt.dlg)
-        3'd0:    x = rd_t[2:0];
-        3'd1:    x = {rd_t[1:0], 1'(d)};
-        default: x = {rd_t[0], 2'(d)};
-      endcase
-      smp_val[d*32 +: 32] = rdata[32'(x)*32 +: 32];
-    end
+    // it is, with no select by the format behind the read; the line dwords are
+    // registered with rdt_q, from the next values of it and of fmt (smx_q), so the select
+    // reads registers
+    for (int unsigned d = 0; d < 4; d++)
+      smp_val[d*32 +: 32] = rdata[32'(smx_q[d*3 +: 3])*32 +: 32];
     for (int unsigned b = 0; b < 32; b++) img_we[b] = wdw_q[b / 4];
     // (from registers: the write pending in MRef is only the joins of the compare's end
     // before it, into the pixel's last line, which holds the next reference when every
@@ -1824,6 +1829,7 @@ module gx_mswb (
     nd_q <= nd_d;
     ilo_q <= ilo_d;
     rdt_q <= rdt_d;
+    smx_q <= f_smx(rdt_d[2:0], state_q == StIdle ? fmt_n.dlg : fmt.dlg);  // (fmt's next)
     pst_q <= pst_d;
     stw_q <= stw_d;
     si_q <= si_d;
@@ -2176,6 +2182,8 @@ module gx_mswb (
   // from dlg, which the select uses, so it holds for any register contents: a datapath
   // property, simulation only, formal/gx_mswb.sby.j2)
   `GX_ASSERT(SmpRep_A, smp_val == f_brep(fmt.dlg + 3'd2, smp_val))
+  // the sample select's line dwords are rdt_q's, in the format fmt holds
+  `GX_ASSERT(SmpX_A, smx_q == f_smx(rdt_q[2:0], fmt.dlg))
   // (with them: a value is written at a multiple of its length B, and a subset's mask
   // bits at a multiple of N, EncMasks_A)
   `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
