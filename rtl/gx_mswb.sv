@@ -444,8 +444,6 @@ module gx_mswb (
   logic         jv_q;      // ... the clock before was a merge's stage 2
   logic         wcol_ref, wcol_pix;  // the line pending in the write register is the
                                      // reference's (MRef) or the pixel's (EPix)
-  logic         wcr_q, wcp_q;        // ... registered a clock ahead (WCol_A)
-  logic [15:0]  nlm_q;               // the samples of a pixel below its last line
   logic [31:0]  img_we;
   logic [255:0] wd, rdata;
   logic         have_x;    // line rd_x is in rdata
@@ -497,12 +495,8 @@ module gx_mswb (
     for (int unsigned d = 0; d < 4; d++)
       smp_val[d*32 +: 32] = rdata[32'(smx_q[d*3 +: 3])*32 +: 32];
     for (int unsigned b = 0; b < 32; b++) img_we[b] = wdw_q[b / 4];
-    // (from registers: the write pending in MRef is only the joins of the compare's end
-    // before it, into the pixel's last line, which holds the next reference when every
-    // sample below that line is placed; in EPix only the promote response's last line,
-    // pixel 0's when it is line 0)
-    wcol_pix = wcp_q;
-    wcol_ref = wcr_q;
+    wcol_pix = wdw_q != 8'd0 && wl_q == pln_q;
+    wcol_ref = wdw_q != 8'd0 && wl_q == (fmt.multi ? rd_ref : pln_q);
   end
 
   always_ff @(posedge clk_i) begin
@@ -510,8 +504,6 @@ module gx_mswb (
     else wdw_q <= wdw;
     wl_q <= wl;
     wd_q <= wd;
-    wcr_q <= state_q == StMCmp && cend_q && jdw_q != 8'd0 && (done_q | ~nlm_q) == 16'hffff;
-    wcp_q <= state_q == StPrWait && wdw != 8'd0 && ln_q == 3'd0;
   end
 
   gx_ram_1r1w #(.Depth(8), .Width(256)) u_img (
@@ -1008,7 +1000,6 @@ module gx_mswb (
     if (state_q == StIdle) begin
       fmt <= fmt_n;
       nm1_q <= 4'(fmt_n.nn - 5'd1);
-      nlm_q <= 16'(fmt_n.alln >> fmt_n.s_cnt);
       gs0_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
       gs1_q <= f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b1);
     end
@@ -2376,12 +2367,6 @@ module gx_mswb (
                                             : 3'(ai_q)))
   `GX_ASSERT(PixLine_A, !fv_after_init || pln_q == 3'((32'(px_q) << fmt.nlg) >> fmt.slg))
   `GX_ASSERT(NM1_A, state_q == StIdle || 5'(nm1_q) == fmt.nn - 5'd1)
-  `GX_ASSERT(NLm_A, state_q == StIdle || nlm_q == 16'(fmt.alln >> fmt.s_cnt))
-  // the pending-write tests, registered: the write register's line against the line the
-  // state reads (the reference's while one is left, pixel px_q's)
-  `GX_ASSERT(WCol_A, (state_q != StMRef || !nd_any ||
-                      wcr_q == (wdw_q != 8'd0 && wl_q == (fmt.multi ? rd_ref : pln_q))) &&
-                     (state_q != StEPix || wcp_q == (wdw_q != 8'd0 && wl_q == pln_q)))
   `GX_ASSERT(SLast_A, state_q != StERef || slast_q == (5'(si_q) == fmt.nn - 5'd1))
   `GX_ASSERT(PlnNx_A, !fv_after_init || plnx_q == 3'((32'(px_q + 6'd1) << fmt.nlg) >> fmt.slg))
   `GX_ASSERT(CmpFlag_A, !fv_after_init ||
