@@ -187,6 +187,15 @@ module gx_mswb (
   function automatic logic [2:0] f_plg(input gx_pkg::spp_e spp, input gx_pkg::bps_e bps);
     f_plg = 3'(3'd5 - 3'(spp) - 3'(bps));
   endfunction
+  // the line dword of each dword d of sample t's 16 bytes (repeated every 2^dlg dwords)
+  function automatic logic [11:0] f_smx(input logic [2:0] t, input logic [2:0] dlg);
+    for (int unsigned d = 0; d < 4; d++)
+      unique case (dlg)
+        3'd0:    f_smx[d*3 +: 3] = t[2:0];
+        3'd1:    f_smx[d*3 +: 3] = {t[1:0], 1'(d)};
+        default: f_smx[d*3 +: 3] = {t[0], 2'(d)};
+      endcase
+  endfunction
   // the pixels of the tile (P of them): bit p for p < P
   function automatic logic [31:0] f_pmask(input gx_pkg::spp_e spp, input gx_pkg::bps_e bps);
     f_pmask = 32'((33'd1 << (6'd1 << f_plg(spp, bps))) - 33'd1);
@@ -420,13 +429,19 @@ module gx_mswb (
   // the RAM (wl_q, wdw_q, wd_q): a line written in clock t is in the RAM at the end of
   // t + 1, so no state reads it in t + 1 (the merge's reference and the encoder's pixel
   // wait a clock for it: wcol_*; a compare stream reads only lines after the one it
-  // joins, ImgWr_A).
+  // joins, ImgWr_A). The merge's joins are registered once more before the port (jdw_q,
+  // jl_q, jv_q: the dword enables of the samples stage 2 joins and their line, JDly_A),
+  // so a joined line is in the RAM at the end of the clock after the next: the join
+  // enables' logic ends in a register of its own, not in the port's select.
   logic         img_re;
   logic [2:0]   img_ra, wl, ln_first, ln_cmp, rd_x, rd_ref, sln_nx;
   logic [7:0]   wdw;
   logic [2:0]   wl_q;
   logic [7:0]   wdw_q;
   logic [255:0] wd_q;
+  logic [7:0]   jdw_q;     // the joins of the clock before: their dwords,
+  logic [2:0]   jl_q;      // ... their line
+  logic         jv_q;      // ... the clock before was a merge's stage 2
   logic         wcol_ref, wcol_pix;  // the line pending in the write register is the
                                      // reference's (MRef) or the pixel's (EPix)
   logic [31:0]  img_we;
@@ -440,6 +455,7 @@ module gx_mswb (
   logic [5:0]   rdt_q, rdt_d;  // ... registered a clock ahead (RdT_A)
   logic [3:0]   rdt_idx;   // ... the pixel's sample, in the clock before
   logic [127:0] smp_val;   // its B bytes, repeated every B bytes (SmpRep_A), from rdata
+  logic [11:0]  smx_q;     // ... the line dword of each of its 4 dwords (f_smx, SmpX_A)
   logic [3:0]   i_lo;      // merge, subset: the lowest sample of pixel px_q not yet done
   logic         nd_any;    // ... there is one
   logic [3:0]   ilo_q, ilo_d;  // (registered from done_d, the clock before: NdLo_A)
@@ -473,16 +489,11 @@ module gx_mswb (
     // dword d of the 16 bytes is dword d mod 2^dlg of the sample: line dword
     // (rd_t 2^dlg + d mod 2^dlg) mod 8, so every user of the sample (the reference, its
     // bounds, the payload's and value buffer's data, the compare) takes it repeated as
-    // it is, with no select by the format behind the read
-    for (int unsigned d = 0; d < 4; d++) begin
-      logic [2:0] x;
-      unique case (fmt.dlg)
-        3'd0:    x = rd_t[2:0];
-        3'd1:    x = {rd_t[1:0], 1'(d)};
-        default: x = {rd_t[0], 2'(d)};
-      endcase
-      smp_val[d*32 +: 32] = rdata[32'(x)*32 +: 32];
-    end
+    // it is, with no select by the format behind the read; the line dwords are
+    // registered with rdt_q, from the next values of it and of fmt (smx_q), so the select
+    // reads registers
+    for (int unsigned d = 0; d < 4; d++)
+      smp_val[d*32 +: 32] = rdata[32'(smx_q[d*3 +: 3])*32 +: 32];
     for (int unsigned b = 0; b < 32; b++) img_we[b] = wdw_q[b / 4];
     wcol_pix = wdw_q != 8'd0 && wl_q == pln_q;
     wcol_ref = wdw_q != 8'd0 && wl_q == (fmt.multi ? rd_ref : pln_q);
@@ -582,6 +593,17 @@ module gx_mswb (
   always_ff @(posedge clk_i) begin
     smi_q <= smi_d;
     smd_q <= smd_d;
+  end
+  // the joins, written into the image the clock after (jdw_q, jl_q, jv_q)
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      jdw_q <= '0;
+      jv_q <= 1'b0;
+    end else begin
+      jdw_q <= state_q == StMCmp && cs2_q ? join_dw : 8'd0;
+      jv_q <= state_q == StMCmp && cs2_q;
+    end
+    jl_q <= ln_cmp;
   end
 
   // ---------------------------------------------------------------------------------
@@ -692,7 +714,7 @@ module gx_mswb (
 
   // The load reads the held record a pair of lines at a time: pair pr_q (lines 2 pr_q and
   // 2 pr_q + 1, 512 bits: ld_p); the line written into the image is its half ln_q[0],
-  // its unstored samples 0 (ld_w; pr_q = ln_q / 2 while the image is loaded; lkp_q: line
+  // its unstored samples 0 (pr_q = ln_q / 2 while the image is loaded; lkp_q: line
   // ln_q's dwords holding a stored sample, registered a clock ahead, LdKeep_A, so no
   // select of stored_q by the pair lies beside the record's pair select).
   // The uniform fast path's payload is the sample 0s of the pixels, gathered from the
@@ -734,7 +756,6 @@ module gx_mswb (
   logic         n2, gat, gmode, gdone;
   logic [511:0] ld_p;
   logic [7:0]   lkp_q, lkp_d;  // line ln_q's dwords holding a stored sample (LdKeep_A)
-  logic [255:0] ld_w;
   logic [127:0] ld_g;
   // The pair read is registered (ldp_q) with what its users need of the clock that read
   // it (LdDly_A): its line ln1_q, that line's stored dwords lkp1_q and gather selects
@@ -749,6 +770,10 @@ module gx_mswb (
   logic [7:0]   lkp1_q;
   logic [63:0]  gsx1_q;
   logic         ldw1_q, ldv1_q;
+  // the image's write data select of the load, per dword (each register drives its own
+  // dword's 32 bits, LdSel_A): the pair's lower half (ldh0_q), its upper half (ldh1_q), 0
+  // (ldz_q, an unstored dword)
+  logic [7:0]   ldh0_q, ldh1_q, ldz_q;
   logic         iw_q;         // the clock before was Init (the fast path's second Init)
   logic         gat1_q;
   logic [1:0]   pc1_q;
@@ -788,9 +813,6 @@ module gx_mswb (
     pq3 = ~pq3_n;
     ld_p[256 +: 128] = ev_i.data[32'(pq2)*512 + 256 +: 128];
     ld_p[384 +: 128] = ev_i.data[32'(pq3)*512 + 384 +: 128];
-    ld_w = ln1_q[0] ? ldp_q[511:256] : ldp_q[255:0];
-    for (int unsigned k = 0; k < 8; k++)
-      if (!lkp1_q[k]) ld_w[k*32 +: 32] = 32'd0;
     ld_g = '0;
     for (int unsigned i = 0; i < 4; i++)
       for (int unsigned c = 0; c < 16; c++)
@@ -810,10 +832,16 @@ module gx_mswb (
   always_ff @(posedge clk_i)
     if (rst_i) begin
       ldw1_q <= 1'b0;
+      ldh0_q <= '0;
+      ldh1_q <= '0;
+      ldz_q <= '0;
       ldv1_q <= 1'b0;
       iw_q <= 1'b0;
     end else begin
       ldw1_q <= state_q == StLoad && !gmode;
+      ldh0_q <= state_q == StLoad && !gmode && !ln_q[0] ? lkp_q : 8'd0;
+      ldh1_q <= state_q == StLoad && !gmode && ln_q[0] ? lkp_q : 8'd0;
+      ldz_q <= state_q == StLoad && !gmode ? ~lkp_q : 8'd0;
       ldv1_q <= state_q == StLoad;
       iw_q <= state_q == StInit;
     end
@@ -1214,8 +1242,20 @@ module gx_mswb (
     if (ldw1_q) begin
       wl = ln1_q;
       wdw = 8'hff;
-      wd = ld_w;
     end
+    // the joins of a merge's stage 2 the clock before (in MCmp only: JDly_A), with the
+    // reference's value (ref_q holds it until the compare's end)
+    if (jv_q) begin
+      wl = jl_q;
+      wdw = jdw_q;
+    end
+    // the data, per dword from its own selects: the load's (LdSel_A), a join's (its
+    // enable: only a dword written needs its data), else the response's line
+    for (int unsigned k = 0; k < 8; k++)
+      if (ldh0_q[k]) wd[k*32 +: 32] = ldp_q[k*32 +: 32];
+      else if (ldh1_q[k]) wd[k*32 +: 32] = ldp_q[256 + k*32 +: 32];
+      else if (ldz_q[k]) wd[k*32 +: 32] = 32'd0;
+      else if (jdw_q[k]) wd[k*32 +: 32] = rrep[k*32 +: 32];
 
     // the emit stage
     if (emit_q) begin
@@ -1358,10 +1398,7 @@ module gx_mswb (
           img_ra = ln_first + 3'(cli_q);
           cli_d = cli_q + 4'd1;
         end
-        if (cs2_q) begin
-          wl = ln_cmp;
-          wd = rrep;
-          wdw = join_dw;
+        if (cs2_q) begin  // (its joins written the clock after: jdw_q)
           done_d = done_q | join_pix;  // (with the reference itself: near and equal)
           clc_d = clc_q + 3'd1;
         end
@@ -1783,6 +1820,7 @@ module gx_mswb (
     nd_q <= nd_d;
     ilo_q <= ilo_d;
     rdt_q <= rdt_d;
+    smx_q <= f_smx(rdt_d[2:0], state_q == StIdle ? fmt_n.dlg : fmt.dlg);  // (fmt's next)
     pst_q <= pst_d;
     stw_q <= stw_d;
     si_q <= si_d;
@@ -1916,11 +1954,13 @@ module gx_mswb (
   logic [127:0] fv_vbd_q;
   logic         fv_mk_q;
   logic         fv_cs3_q;  // the clock after a compare's stage 2 (done_q just updated)
+  logic         fv_mj_q;   // ... a merge's (its joins in jdw_q)
   logic [8:0]   fv_mka_q;
   logic [15:0]  fv_mkd_q;
   always_ff @(posedge clk_i) begin
     fv_mk_q <= !rst_i && emit_q && enc_q == 2'd1;
     fv_cs3_q <= !rst_i && cs2_q;
+    fv_mj_q <= !rst_i && cs2_q && state_q == StMCmp;
     fv_mka_q <= 9'(moff_q >> 3);
     fv_mkd_q <= {emask_q[15:8], mb_new};
     fv_ldv1_q <= !rst_i && state_q == StLoad;
@@ -2133,6 +2173,8 @@ module gx_mswb (
   // from dlg, which the select uses, so it holds for any register contents: a datapath
   // property, simulation only, formal/gx_mswb.sby.j2)
   `GX_ASSERT(SmpRep_A, smp_val == f_brep(fmt.dlg + 3'd2, smp_val))
+  // the sample select's line dwords are rdt_q's, in the format fmt holds
+  `GX_ASSERT(SmpX_A, smx_q == f_smx(rdt_q[2:0], fmt.dlg))
   // (with them: a value is written at a multiple of its length B, and a subset's mask
   // bits at a multiple of N, EncMasks_A)
   `GX_ASSERT(VoffAlign_A, !fv_decided || (voff_q & 9'(fmt.bb - 5'd1)) == 9'd0)
@@ -2158,6 +2200,10 @@ module gx_mswb (
                                    lkp1_q == f_keep(stored_q, fmt.dlg, fv_ldl1_q) &&
                                    gsx1_q == (fv_ldl1_q[0] ? gs1_q : gs0_q) &&
                                    gat1_q == fv_gat1_q && pc1_q == fv_ldp1_q)))
+  // the load's write data selects, per dword: the line's half and its stored dwords
+  `GX_ASSERT(LdSel_A, ldh0_q == (ldw1_q && !ln1_q[0] ? lkp1_q : 8'd0) &&
+                      ldh1_q == (ldw1_q && ln1_q[0] ? lkp1_q : 8'd0) &&
+                      ldz_q == (ldw1_q ? ~lkp1_q : 8'd0))
   // Init's wait on the fast path: iw_q is the clock after an Init clock (never one
   // after a Load clock too)
   `GX_ASSERT(IWait_A, iw_q == fv_init_q && !(iw_q && ldv1_q))
@@ -2227,14 +2273,21 @@ module gx_mswb (
   // the compare's slot-to-sample map, registered in stage 1 for the line in stage 2
   `GX_ASSERT(SMap_A, !cs2_q || {smi_q, smd_q} ==
                             f_smap(fmt.multi, fmt.nn, fmt.nlg, fmt.dlg, fmt.slg, fmt.per_lg, px_q, clc_q))
+  // the joins registered from a merge's stage 2 (the clock before): in MCmp only, their
+  // line the one compared then (clc_q has moved on by one)
+  `GX_ASSERT(JDly_A, jv_q == fv_mj_q && (jdw_q == 8'd0 || jv_q) &&
+                     (!jv_q || (state_q == StMCmp && jl_q == ln_first + clc_q - 3'd1)))
   // the image's registered write: pending only in the clock after a writer's (Load, the
-  // responses, the merge's joins) and in a compare stream the line before the one that
-  // stage 2 compares, so no read takes a line that is being written (NoCollision_A)
+  // responses, the merge's joins, those a clock later: JDly_A) and in a compare stream
+  // two lines before the one that stage 2 compares, so no read takes a line that is
+  // being written (NoCollision_A; one line before it too where stage 2 pauses, which a
+  // stream, reading a line a clock, does not)
   `GX_ASSERT(ImgWr_A, wdw_q == 8'd0 || state_q == StLoad || state_q == StInit || fv_init_q ||
                       state_q == StRdWait || state_q == StMPix || state_q == StAnaNext ||
                       state_q == StDecide || state_q == StPrWait || state_q == StEPix ||
                       state_q == StMRef ||
-                      (state_q == StMCmp && wl_q == ln_first + clc_q - 3'd1))
+                      (state_q == StMCmp && (wl_q == ln_first + clc_q - 3'd2 ||
+                                             wl_q == ln_first + clc_q - 3'd1)))
   // the image is read in these states only, and its read is taken in them
   `GX_ASSERT(ReadSt_A, !(rp1_q || rp2_q) || (state_q == StMRef && nd_any) || state_q == StMCmp ||
                        state_q == StAnaReq || state_q == StQBuild ||
