@@ -498,14 +498,15 @@ void gx_pipe_cnt_clear(gx_pipe_t *p)
     memset(&p->cnt, 0, sizeof p->cnt);
 }
 
-int gx_pipe_peek_tile(gx_pipe_t *p, uint32_t t, uint8_t out[GX_MS_TILE_BYTES], gx_enc_t *enc)
+int gx_pipe_peek_tile(gx_pipe_t *p, uint32_t t, uint8_t out[GX_MS_TILE_BYTES], gx_enc_t *enc,
+                      gx_msmem_io_t *io)
 {
     memset(out, 0, GX_MS_TILE_BYTES);
     if (!p->mem.img || t >= p->mem.tiles)
         return 0;
     const gx_msmem_cnt_t keep = p->mem.cnt; /* not a transaction */
     gx_enc_t e;
-    (void)gx_msmem_read(&p->mem, t, gx_mssurf_tile_valid(&p->ms, t), out, &e, NULL);
+    (void)gx_msmem_read(&p->mem, t, gx_mssurf_tile_valid(&p->ms, t), out, &e, io);
     p->mem.cnt = keep;
     if (enc)
         *enc = e;

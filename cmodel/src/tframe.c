@@ -103,11 +103,7 @@ int gx_tframe_init(gx_tframe_t *f, const gx_tframe_cfg_t *cfg, const char **err)
     gx_tbar_init(&f->bar, cfg->pipes);
     const gx_pipe_cfg_t *pc = &cfg->pipe;
     const gx_pipe_t *p0 = &f->pipe[0];
-    const uint64_t tiles = p0->mem.tiles;
-    uint64_t end = pc->surf_base + 256 * tiles;
-    end = end > pc->index_base + 32 * tiles ? end : pc->index_base + 32 * tiles;
-    end = end > pc->state_base + tiles ? end : pc->state_base + tiles;
-    f->image_base = (end + 255) & ~255ull;
+    f->image_base = (p0->mem.hi + 255) & ~255ull; /* after the surface's highest region */
     f->dram_size = f->image_base + (((uint64_t)4 * pc->width * pc->height + 31) & ~31ull);
     gx_scache_cfg_t sc;
     memset(&sc, 0, sizeof sc);
@@ -222,16 +218,11 @@ static void resolve(gx_tframe_t *f, uint32_t ct_index)
     for (uint32_t ty = t[1]; ty < t[3]; ty++)
         for (uint32_t tx = t[0]; tx < t[2]; tx++) {
             const unsigned k = owner(f, tx, ty);
-            gx_pipe_t *p = &f->pipe[k];
-            const uint32_t tile = ty * c->tiles_x + tx;
-            gx_enc_t enc;
             gx_msmem_io_t io;
-            const gx_msmem_cnt_t keep = p->mem.cnt; /* not the pipeline's transaction */
-            (void)gx_msmem_read(&p->mem, tile, gx_mssurf_tile_valid(&p->ms, tile),
-                                f->tile_buf + (size_t)GX_MS_TILE_BYTES *
-                                                  ((ty - t[1]) * r.tw + tx - t[0]),
-                                &enc, &io);
-            p->mem.cnt = keep;
+            gx_pipe_peek_tile(&f->pipe[k], ty * c->tiles_x + tx,
+                              f->tile_buf + (size_t)GX_MS_TILE_BYTES *
+                                                ((ty - t[1]) * r.tw + tx - t[0]),
+                              NULL, &io);
             through_cache(f, k, &io, 0);
         }
     const uint32_t w = s->x1 - s->x0;

@@ -846,7 +846,7 @@ static unsigned compare_memory(gx_pipe_t *p, const refc_t *r)
     for (uint32_t t = 0; t < r->mem.tiles; t++) {
         uint8_t img[GX_MS_TILE_BYTES];
         gx_enc_t e;
-        gx_pipe_peek_tile(p, t, img, &e);
+        gx_pipe_peek_tile(p, t, img, &e, NULL);
         const uint32_t valid = gx_mssurf_tile_valid(&r->ms, t);
         int ok = e == (gx_enc_t)r->mem.enc[t];
         for (unsigned q = 0; q < 32; q++)

@@ -53,7 +53,7 @@ static void imm_px(void *ctx, uint32_t x, uint32_t y, uint8_t *s)
     unsigned pix;
     const uint32_t t = gx_mssurf_pixel_tile(&p->ms, x, y, &pix);
     const unsigned n = 2u << p->ms.spp;
-    gx_pipe_peek_tile(p, t, tile, NULL);
+    gx_pipe_peek_tile(p, t, tile, NULL, NULL);
     memcpy(s, tile + 4 * n * pix, 4 * n);
 }
 

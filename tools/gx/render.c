@@ -546,6 +546,61 @@ static void on_pipe_mem(void *ctx, const gx_pipe_mem_op_t *op)
         fr->written[op->tile] = 1;
 }
 
+/* SURF_FMT.SAMPLES of N samples: log2 N (1x: 0, a 2x surface stored together). */
+static uint8_t samples_log2(unsigned samples)
+{
+    uint8_t l = 0;
+    while ((1u << l) < samples)
+        l++;
+    return l;
+}
+
+/* The triangle command of draw triangle t: its vertices and its color. */
+static void tri_cmd(const draw_tri_t *t, gx_pipe_cmd_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->kind = GX_CMDTRIANGLE;
+    memcpy(c->x, t->tri.x, sizeof c->x);
+    memcpy(c->y, t->tri.y, sizeof c->y);
+    memcpy(c->data, t->rgba, 4);
+}
+
+/* The n triangles in the painter's order they are held in, or (submission) in the order
+ * they were generated; NULL (reported) when out of memory. */
+static const draw_tri_t **draw_order(const draw_tri_t *tris, size_t n, int submission)
+{
+    const draw_tri_t **ord = calloc(n ? n : 1, sizeof *ord);
+    if (!ord) {
+        fprintf(stderr, "gx: out of memory\n");
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++)
+        ord[submission ? tris[i].order : i] = &tris[i];
+    return ord;
+}
+
+/* The frame's depth range: the lowest and highest finite vertex depth of the n triangles
+ * (lo > hi when there is none: the background alone). */
+static void depth_range(const draw_tri_t *tris, size_t n, double *lo, double *hi)
+{
+    *lo = INFINITY;
+    *hi = -INFINITY;
+    for (size_t i = 0; i < n; i++)
+        for (int e = 0; e < 3; e++)
+            if (isfinite(tris[i].dv[e])) {
+                *lo = fmin(*lo, tris[i].dv[e]);
+                *hi = fmax(*hi, tris[i].dv[e]);
+            }
+}
+
+/* Triangle t's vertex depths, its range [lo, hi] scaled to 0 .. GX_Z_MAX (all 0 when the
+ * range is empty). */
+static void vertex_depths(const draw_tri_t *t, double lo, double hi, uint32_t z[3])
+{
+    for (int e = 0; e < 3; e++)
+        z[e] = hi <= lo ? 0 : (uint32_t)lrint((t->dv[e] - lo) / (hi - lo) * GX_Z_MAX);
+}
+
 /* --depth (issue 23, docs/zrop.md): the frame's triangles in submission order, each first
  * through the depth unit's C model (gx_zrop_surf_draw: Z cull, the depth test `less`,
  * depth writes on, the surface cleared to the farthest depth, vertex depths scaled from
@@ -570,14 +625,7 @@ static uint16_t zcov(void *ctx, uint32_t px, uint32_t py, uint16_t mask)
 
 static int depth_init(frame_t *fr, size_t ntri, unsigned samples)
 {
-    fr->zlo = INFINITY;
-    fr->zhi = -INFINITY;
-    for (size_t i = 0; i < ntri; i++)
-        for (int e = 0; e < 3; e++)
-            if (isfinite(fr->tris[i].dv[e])) {
-                fr->zlo = fmin(fr->zlo, fr->tris[i].dv[e]);
-                fr->zhi = fmax(fr->zhi, fr->tris[i].dv[e]);
-            }
+    depth_range(fr->tris, ntri, &fr->zlo, &fr->zhi);
     gx_rs_cfg_t cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.width = fr->cfg.width;
@@ -604,9 +652,7 @@ static void depth_draw(frame_t *fr, const draw_tri_t *t)
     if (fr->zall)
         return;
     uint32_t z[3];
-    for (int e = 0; e < 3; e++)
-        z[e] = fr->zhi <= fr->zlo ? 0
-               : (uint32_t)lrint((t->dv[e] - fr->zlo) / (fr->zhi - fr->zlo) * GX_Z_MAX);
+    vertex_depths(t, fr->zlo, fr->zhi, z);
     gx_zrop_surf_draw(&fr->zu, &fr->zs, &t->tri, z, GX_Z_LESS, 1, on_zpass, fr);
 }
 
@@ -629,12 +675,7 @@ static void depth_done(frame_t *fr)
 static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
 {
     gx_pipe_cfg_t pc;
-    gx_pipe_cfg_default(&pc, fr->cfg.width, fr->cfg.height,
-                        (uint8_t)(samples == 1   ? 0
-                                  : samples == 2 ? 1
-                                  : samples == 4 ? 2
-                                  : samples == 8 ? 3
-                                                 : 4),
+    gx_pipe_cfg_default(&pc, fr->cfg.width, fr->cfg.height, samples_log2(samples),
                         (uint8_t)fr->cfg.bps);
     if (gx_pipe_init(&fr->pipe, &pc) != GX_PIPE_INIT_OK) {
         fprintf(stderr, "gx: out of memory (or the surface is too large for the memory model)\n");
@@ -642,13 +683,9 @@ static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
     }
     gx_pipe_set_mem_hook(&fr->pipe, on_pipe_mem, fr);
     /* the painter's order, or with --depth submission order (the sort undone) */
-    const draw_tri_t **ord = fr->ord = calloc(ntri ? ntri : 1, sizeof *ord);
-    if (!ord) {
-        fprintf(stderr, "gx: out of memory\n");
+    const draw_tri_t **ord = fr->ord = draw_order(fr->tris, ntri, fr->depth);
+    if (!ord)
         return 1;
-    }
-    for (size_t i = 0; i < ntri; i++)
-        ord[fr->depth ? fr->tris[i].order : i] = &fr->tris[i];
     if (fr->depth && depth_init(fr, ntri, samples))
         return 1;
     if (fr->engine == GX_ENGINE_RTL) {
@@ -667,15 +704,12 @@ static int run_pipe(frame_t *fr, size_t ntri, unsigned samples)
     gx_pipe_cmd_t c;
     gx_pipe_beat_t b[GX_PIPE_CMD_MAX_BEATS];
     for (size_t i = 0; i <= ntri; i++) {
-        memset(&c, 0, sizeof c);
         if (i < ntri) {
-            c.kind = GX_CMDTRIANGLE;
-            memcpy(c.x, ord[i]->tri.x, sizeof c.x);
-            memcpy(c.y, ord[i]->tri.y, sizeof c.y);
-            memcpy(c.data, ord[i]->rgba, 4);
+            tri_cmd(ord[i], &c);
             if (fr->depth)
                 depth_draw(fr, ord[i]);
         } else {
+            memset(&c, 0, sizeof c);
             c.kind = GX_CMDFLUSH;
         }
         unsigned n = gx_pipe_cmd_encode(&c, (gx_bps_t)fr->cfg.bps, b);
@@ -738,11 +772,8 @@ static void immediate_dram(frame_t *fr)
     uint64_t back = 0;
     uint8_t buf[GX_MS_TILE_BYTES];
     for (uint32_t t = 0; t < p->mem.tiles; t++) {
-        const gx_msmem_cnt_t keep = p->mem.cnt; /* not a transaction of the pipeline */
         gx_msmem_io_t io;
-        gx_enc_t e;
-        (void)gx_msmem_read(&p->mem, t, gx_mssurf_tile_valid(&p->ms, t), buf, &e, &io);
-        p->mem.cnt = keep;
+        gx_pipe_peek_tile(p, t, buf, NULL, &io);
         back += (uint64_t)io.data_bytes + io.state_bytes;
     }
     fr->sample_dram = p->cnt.bytes_wr;
@@ -759,7 +790,7 @@ static const uint8_t *surface_tile(frame_t *fr, uint32_t t, uint8_t buf[GX_MS_TI
                                    unsigned *enc)
 {
     gx_enc_t e = GX_ENC1SPP;
-    gx_pipe_peek_tile(&fr->pipe, t, buf, &e);
+    gx_pipe_peek_tile(&fr->pipe, t, buf, &e, NULL);
     *enc = (unsigned)e;
     return buf;
 }
@@ -789,7 +820,7 @@ static int tent_picture(frame_t *fr, size_t w, size_t h, uint8_t *rgb)
         return 1;
     }
     for (uint32_t t = 0; t < gx_mssurf_tiles(&fr->cfg); t++) {
-        gx_pipe_peek_tile(&fr->pipe, t, buf, NULL);
+        gx_pipe_peek_tile(&fr->pipe, t, buf, NULL, NULL);
         for (unsigned p = 0; p < gx_mssurf_tile_pixels(&fr->cfg); p++) {
             uint32_t x, y;
             gx_mssurf_tile_xy(&fr->cfg, t, p, &x, &y);
@@ -870,8 +901,7 @@ static int run_tiled(frame_t *fr, const mesh_t *m, size_t ntri, unsigned samples
     gx_tframe_cfg_t c;
     memset(&c, 0, sizeof c);
     gx_pipe_cfg_default(&c.pipe, (uint16_t)m->width, (uint16_t)m->height,
-                        (uint8_t)(samples == 1 ? 0 : samples == 2 ? 1 : samples == 4 ? 2
-                                  : samples == 8 ? 3 : 4), 0);
+                        samples_log2(samples), 0);
     c.ct = ct;
     c.pipes = pipes;
     c.filter = fr->filter;
@@ -885,11 +915,7 @@ static int run_tiled(frame_t *fr, const mesh_t *m, size_t ntri, unsigned samples
     int r = 1;
     gx_pipe_cmd_t cmd;
     for (size_t i = 0; i < ntri; i++) {
-        memset(&cmd, 0, sizeof cmd);
-        cmd.kind = GX_CMDTRIANGLE;
-        memcpy(cmd.x, fr->tris[i].tri.x, sizeof cmd.x);
-        memcpy(cmd.y, fr->tris[i].tri.y, sizeof cmd.y);
-        memcpy(cmd.data, fr->tris[i].rgba, 4);
+        tri_cmd(&fr->tris[i], &cmd);
         if (gx_tframe_triangle(&f, &cmd))
             goto out;
         if ((i + 1) % PROGRESS_CHUNK == 0)
@@ -1057,20 +1083,11 @@ static int write_ztiles(const gx_zrop_surf_t *zs, const char *path)
 static int zstats_row(const draw_tri_t *tris, size_t n, const mesh_t *m, unsigned samples,
                       const char *ztiles)
 {
-    double lo = INFINITY, hi = -INFINITY;
-    for (size_t i = 0; i < n; i++)
-        for (int e = 0; e < 3; e++)
-            if (isfinite(tris[i].dv[e])) {
-                lo = fmin(lo, tris[i].dv[e]);
-                hi = fmax(hi, tris[i].dv[e]);
-            }
-    const draw_tri_t **ord = calloc(n ? n : 1, sizeof *ord);
-    if (!ord) {
-        fprintf(stderr, "gx: out of memory\n");
+    double lo, hi;
+    depth_range(tris, n, &lo, &hi);
+    const draw_tri_t **ord = draw_order(tris, n, 1);
+    if (!ord)
         return 1;
-    }
-    for (size_t i = 0; i < n; i++)
-        ord[tris[i].order] = &tris[i];
     gx_rs_cfg_t cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.width = (uint16_t)m->width;
@@ -1094,10 +1111,7 @@ static int zstats_row(const draw_tri_t *tris, size_t n, const mesh_t *m, unsigne
             uint32_t z[3];
             if (!isfinite(ord[i]->dv[0]))
                 continue; /* the background: the clear color's place, not a depth draw */
-            for (int e = 0; e < 3; e++) {
-                const double d = ord[i]->dv[e];
-                z[e] = hi <= lo ? 0 : (uint32_t)lrint((d - lo) / (hi - lo) * GX_Z_MAX);
-            }
+            vertex_depths(ord[i], lo, hi, z);
             const uint64_t p =
                 gx_zrop_surf_draw(&u, &zs, &ord[i]->tri, z, GX_Z_LESS, 1, NULL, NULL);
             if (!raw) {

@@ -242,8 +242,11 @@ int gx_pipe_cnt_read(const gx_pipe_t *p, unsigned off, uint32_t *v);
 void gx_pipe_cnt_clear(gx_pipe_t *p);
 
 /** The host's view of memory, not a transaction (nothing counted, no hook): every existing
- *  pixel of tile t, uncompressed (N B bytes a pixel, missing pixels 0) into out and the
- *  tile's state into *enc (may be NULL). Returns 0 when t is not a tile of the surface. */
-int gx_pipe_peek_tile(gx_pipe_t *p, uint32_t t, uint8_t out[GX_MS_TILE_BYTES], gx_enc_t *enc);
+ *  pixel of tile t, uncompressed (N B bytes a pixel, missing pixels 0) into out, the
+ *  tile's state into *enc and the byte ranges such a read of every pixel moves into *io
+ *  (gx_msmem_read's; enc and io may be NULL). Returns 0 when t is not a tile of the
+ *  surface. */
+int gx_pipe_peek_tile(gx_pipe_t *p, uint32_t t, uint8_t out[GX_MS_TILE_BYTES], gx_enc_t *enc,
+                      gx_msmem_io_t *io);
 
 #endif /* GX_PIPE_H */
