@@ -176,7 +176,8 @@ model-test: $(MODEL_TEST_BINS)
 
 # ---------------------------------------------------------------------------------
 # Verilated blocks, in two flavors:
-#   test (build/vl/):  assertions, FST tracing, line/toggle/user coverage, gx_mssurf at the
+#   test (build/vl/):  assertions, FST tracing, line/toggle/user coverage (gx_pipe: line
+#                      and user, VF_pipe_test), gx_mssurf at the
 #                      slot counts of MSSURF_SWEEP too: the cosimulation testbenches.
 #   fast (build/vl-fast/): assertions only, the default parameters: the gx tool, the demo
 #                      and the benchmarks.
@@ -192,6 +193,10 @@ VBASE   := --cc --build -j 2 --assert -Wall -CFLAGS -std=c++20 -CFLAGS -O1 \
            --x-assign unique --x-initial unique $(VMAKEFIX)
 VF_test := $(VBASE) --trace-fst --coverage-line --coverage-toggle --coverage-user
 VF_fast := $(VBASE)
+# gx_pipe's test flavor: line and user coverage, no toggle coverage; the blocks' toggle
+# coverage is their own cosimulations' (docs/pipe.md, Verification).
+VF_pipe_test := $(VBASE) --trace-fst --coverage-line --coverage-user
+VF_pipe_fast := $(VF_fast)
 VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
 # the shim's flags per flavor: no coverage and no tracing in the fast models
 SHIMF_test :=
@@ -462,7 +467,7 @@ lint-pipe: $(REGS_GEN)
 define pipe_rules
 $(B)/$(1)/pipe/Vgx_pipe__ALL.a: $(RTL_pipe) $(HDR_pipe) rtl/lint.vlt $(REGS_GEN) $(STAMP)
 	@mkdir -p $$(@D)
-	$(VERILATOR) $(VF_$(2)) -Mdir $$(@D) $(addprefix -I,$(INC_pipe)) --top-module gx_pipe \
+	$(VERILATOR) $(VF_pipe_$(2)) -Mdir $$(@D) $(addprefix -I,$(INC_pipe)) --top-module gx_pipe \
 	  rtl/lint.vlt $(RTL_pipe) > $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
 $(B)/$(1)/pipe/libverilated.a: $(B)/$(1)/pipe/Vgx_pipe__ALL.a
 	@test -f $$@

@@ -20,7 +20,7 @@
  * every clock; no protocol violation and no memory-model error.
  * Functional coverage (fails when a bin is empty at the default N): every N (1x too) and B, every
  * flush cause, loads answered, bad packets, pattern writes, conservative runs, merge
- * thresholds, packets written in every state. Line, toggle and user coverage of the whole
+ * thresholds, packets written in every state. Line and user coverage of the whole
  * hierarchy go to OUT/coverage-pipe/ (a file a run; `scripts/cov_report.py` merges them),
  * apart from the blocks' own cosimulations' coverage in OUT/coverage/.
  */
