@@ -112,6 +112,11 @@ static void ref_axis(int32_t c, uint32_t n, int bilinear, int64_t i[2], int64_t 
     *w1 = bilinear ? (u - i[0] * one) / 65536 : 0;
 }
 
+/* Coverage, counted by the reference per sample axis: indices folded by wrap and by clamp
+ * (the wrap seam and the clamp edges crossed), bilinear fractions 0 (on a texel center)
+ * and 255, point coordinates exactly on a texel edge. */
+static uint64_t cov_wrapped, cov_clamped, cov_frac0, cov_frac255, cov_edge;
+
 typedef struct ref_sample {
     uint8_t rgba[4];
     int64_t x[2], y[2]; /* folded indices */
@@ -129,6 +134,17 @@ static ref_sample_t ref_sample(const tex_t *x, int32_t s, int32_t t)
     for (int k = 0; k < 2; k++) {
         r.x[k] = ref_fold(ix[k], d->width, d->wrap_s);
         r.y[k] = ref_fold(iy[k], d->height, d->wrap_t);
+        if (r.x[k] != ix[k])
+            *(d->wrap_s == GX_TEX_WRAP ? &cov_wrapped : &cov_clamped) += 1;
+        if (r.y[k] != iy[k])
+            *(d->wrap_t == GX_TEX_WRAP ? &cov_wrapped : &cov_clamped) += 1;
+    }
+    if (bl) {
+        cov_frac0 += (a == 0) + (b == 0);
+        cov_frac255 += (a == 255) + (b == 255);
+    } else {
+        cov_edge += ((int64_t)s * d->width) % (1 << 24) == 0;
+        cov_edge += ((int64_t)t * d->height) % (1 << 24) == 0;
     }
     for (int c = 0; c < 4; c++) {
         int64_t sum = 0;
@@ -304,8 +320,13 @@ static void test_random(unsigned quads)
             one_clock_quads += wide;
             tex_free(&x);
         }
-    printf("test_tex: %u quads against the reference, %u of them over one clock\n",
-           quads_total, one_clock_quads);
+    printf("test_tex: %u quads against the reference, %u of them over one clock; sample "
+           "axes wrapped %llu, clamped %llu, bilinear fraction 0 %llu, 255 %llu, point on a "
+           "texel edge %llu\n", quads_total, one_clock_quads, (unsigned long long)cov_wrapped,
+           (unsigned long long)cov_clamped, (unsigned long long)cov_frac0,
+           (unsigned long long)cov_frac255, (unsigned long long)cov_edge);
+    CHECK(cov_wrapped && cov_clamped && cov_frac0 && cov_frac255 && cov_edge,
+          "coverage: a kind of sample axis never seen");
 }
 
 /* Quads within 3 texels (point) or 2 texels (bilinear) per axis: at most 4 lines, one
