@@ -227,7 +227,7 @@ static int32_t coord(uint32_t n)
 
 /* ---- the random comparison ---- */
 
-static unsigned quads_total, one_clock_quads;
+static unsigned quads_total, one_clock_quads, shown;
 
 /* Run one quad through the model and the reference; returns the model's info. */
 static gx_tex_quad_info_t run_quad(gx_tex_cache_t *c, tex_t *x, const int32_t s[4],
@@ -242,7 +242,8 @@ static gx_tex_quad_info_t run_quad(gx_tex_cache_t *c, tex_t *x, const int32_t s[
     for (int k = 0; k < 4; k++) {
         r[k] = ref_sample(x, s[k], t[k]);
         if (memcmp(out[k], r[k].rgba, 4)) {
-            if (++*bad <= 5)
+            ++*bad;
+            if (++shown <= 20)
                 printf("  %ux%u filter %u wrap %u/%u s %d t %d: model %02x%02x%02x%02x, "
                        "reference %02x%02x%02x%02x\n", x->d.width, x->d.height, x->d.filter,
                        x->d.wrap_s, x->d.wrap_t, s[k], t[k], out[k][0], out[k][1], out[k][2],
