@@ -84,7 +84,7 @@ static uint32_t fold(int64_t i, unsigned lg, uint32_t mode)
     return (uint32_t)(i < 0 ? 0 : i >= n ? n - 1 : i);
 }
 
-/* One axis: U = c n in texel space (Q.24); the indices and the fraction. */
+/* One axis: U = c n in texel space (Q20.24); the indices and the fraction. */
 static void axis(int32_t c, unsigned lg, uint32_t mode, int bilinear, uint32_t idx[2],
                  uint32_t *frac)
 {
