@@ -99,7 +99,7 @@ def stages(only_block=None):
                         env={"GX": f"{B}/bin/gx-san"}))
     st.append(Stage("oracle-llvmpipe", 20, ["bash", "tests/oracle/test_llvmpipe.sh"], ["build"]))
     budget_cosim = {"analyzer": 15, "raster_setup": 10, "raster": 60, "mssurf": 15,
-                    "mswb": 150, "msld": 60, "pipe_cmd": 10}
+                    "mswb": 90, "msld": 60, "pipe_cmd": 10}
     budget_cosim["pipe_pix"] = 15
     budget_cosim["msmem"] = 30
     budget_cosim["axi_width"] = 20  # four widths side by side (32, 64, 128, 256)

@@ -1,6 +1,6 @@
 /* tb_mswb: cosimulation of gx_mswb (RTL flush encoder) against gx_mssurf_writeback (C).
  *
- * State space covered, every run (N evictions, default 100,000; knob N): phases of
+ * State space covered, every run (N evictions, default 50,000; knob N): phases of
  * PHASE_EV records, each on one surface, every N in 2, 4, 8, 16 by every B in 4, 8, 16
  * in turn, in two modes:
  *  - random (4 phases in 5): a surface of 1..40 tiles (often padded to whole tiles),
@@ -492,7 +492,7 @@ static void timing_check(tb_report_t *rep)
 int main(int argc, char **argv)
 {
     tb_opts_t o;
-    tb_opts_parse(&o, argc, argv, "tb_mswb", 100000);
+    tb_opts_parse(&o, argc, argv, "tb_mswb", 50000);
     printf("tb_mswb: SEED=%" PRIu64 " N=%" PRIu64 "\n", o.seed, o.n);
     fflush(stdout);
     char path[512], cpath[512];
