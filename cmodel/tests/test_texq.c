@@ -505,14 +505,13 @@ static void run_frame(const scene_t *sc, uint32_t order, mem_t *m, gx_tex_stats_
     gx_tex_cache_init(&cache, mem_read, m);
     const gx_texq_cfg_t cfg = {1024, order};
     gx_texq_init(&q, &cfg);
-    uint32_t tile_of[GX_TEXQ_MAX_BATCHES];
     unsigned next_tile = 0, done = 0, bad = 0;
     uint64_t c = 0;
     while (done < 64 && c < 1000000) {
         uint32_t id;
         if (next_tile < 64 && gx_texq_reserve(&q, 8, sc->K, &id) == GX_TEXQ_OK) {
             const uint32_t tx = 16 * (next_tile % 8), ty = 16 * (next_tile / 8);
-            tile_of[id] = next_tile++;
+            next_tile++;
             for (uint32_t w = 0; w < 8; w++)
                 for (uint32_t k = 0; k < sc->K; k++) {
                     int32_t s[GX_TEXQ_LANES], t[GX_TEXQ_LANES];
@@ -545,7 +544,6 @@ static void run_frame(const scene_t *sc, uint32_t order, mem_t *m, gx_tex_stats_
                         bad += gx_texq_read(&q, b, w, k, o) != GX_TEXQ_OK;
                     }
                 done++;
-                (void)tile_of;
             }
     }
     CHECK(!bad && done == 64, "%s %s: frame ran (%u errors)", sc->name,

@@ -28,7 +28,7 @@
  * clock without conflict.
  *
  * Reservation: first fit, the lowest base with 3 W K free contiguous slots, all or nothing
- * (GX_TEXQ_EFULL and nothing changes when there is none, or no free batch record, the
+ * (GX_TEXQ_EFULL, nothing changed, when there is none or no free batch record; the
  * lowest free record is used). Ready: every coordinate slot of the batch stored once.
  * Drain: one batch at a time, to its end, then the ready batch reserved earliest; its
  * 8 W K quad requests in order
@@ -43,8 +43,9 @@
  * results are ready and each (warp, op) slot may be read once; after the last read the
  * result slots and the batch record are free.
  *
- * Every transaction checks its arguments and the state first and changes nothing when it
- * refuses; gx_texq_check verifies every invariant the RTL proof will state.
+ * Every transaction checks its arguments and the state first and, when it refuses,
+ * changes nothing (a refused reservation only counts itself in the stats); gx_texq_check
+ * verifies every invariant the RTL proof will state.
  */
 #ifndef GX_TEXQ_H
 #define GX_TEXQ_H

@@ -18,7 +18,7 @@
  * TIM: per identifier, invalid or (in the buffer, entry e) or (spilled, spill entry e).
  * Arrival of id (gx_trb_write): refused (GX_TRB_ETWICE) if id is valid; an entry from the
  * free list when there is one; else a spill entry (its 128 bytes written to memory);
- * else GX_TRB_EFULL (the texture unit stalls; nothing changes).
+ * else GX_TRB_EFULL (the texture unit stalls; nothing changes but the `full` count).
  * Read of id (gx_trb_read): GX_TRB_ENOVAL if id is not valid (the value has not arrived:
  * the warp waits). In the buffer: read, and with last_use the entry goes back to the free
  * list and id is invalid. Spilled, with last_use: read from memory (128 bytes) and the
