@@ -553,6 +553,11 @@ static void run_frame(const scene_t *sc, uint32_t order, mem_t *m, gx_tex_stats_
     CHECK(q.st.issued == 64ull * 64 * sc->K, "%s: every quad drained once", sc->name);
     *out = cache.st;
     *clocks = c;
+    printf("frame %-28s %-7s: read crossbar %llu clocks, %.1f values (of 32) a clock, "
+           "%llu clocks ended by a conflict, buffer up to %u requests\n",
+           sc->name, order ? "TexTile" : "QuadTex", (unsigned long long)q.st.read_clocks,
+           (double)q.st.read_values / (double)q.st.read_clocks,
+           (unsigned long long)q.st.read_conflict_stops, q.st.ibuf_max);
 }
 
 static void test_frames(void)
