@@ -395,6 +395,16 @@ $(B)/tests/test_axi_mon: tests/axi_mon/test_axi_mon.c sim/axi_mon.c sim/axi_mon.
 $(B)/tests/test_axi_mon-san: tests/axi_mon/test_axi_mon.c sim/axi_mon.c sim/axi_mon.h sim/axi4.h
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $(SIM_INC) tests/axi_mon/test_axi_mon.c sim/axi_mon.c -o $@
+# the PNG reader's test (tools/gx/png_read, files written with libpng), plain and under
+# ASan/UBSan; -iquote: tools/gx's own png.h must not hide libpng's
+PNG_TEST_SRC  := tests/png/test_png_read.c tools/gx/png_read.c
+PNG_TEST_BINS := $(B)/tests/test_png_read $(B)/tests/test_png_read-san
+$(B)/tests/test_png_read: $(PNG_TEST_SRC) tools/gx/png_read.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -iquote tools/gx $(PNG_TEST_SRC) -lpng -o $@
+$(B)/tests/test_png_read-san: $(PNG_TEST_SRC) tools/gx/png_read.h
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) -iquote tools/gx $(PNG_TEST_SRC) -lpng -o $@
 # the AXI4 memory model's test (a C master, a shadow memory and the monitor), plain and
 # under ASan/UBSan
 AXI_MEM_TEST_SRC := tests/axi_mem/test_axi_mem.c sim/axi_mem.c sim/axi_mon.c sim/rng.c \
@@ -534,7 +544,7 @@ test: $(STAMP)
 
 test-build: $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/gx $(B)/bin/gx-san \
             $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b) $(B)/bin/tb_$(b)_gl) $(REGS_TEST_BINS) \
-            $(AXI_TEST_BINS) $(B)/bin/tb_pipe
+            $(AXI_TEST_BINS) $(PNG_TEST_BINS) $(B)/bin/tb_pipe
 # check-BLOCK's build: that block's testbenches and the C model's tests
 define check_build_rules
 check-build-$(1): $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/tb_$(1) $(B)/bin/tb_$(1)_gl

@@ -150,6 +150,10 @@ def stages(only_block=None):
         st.append(Stage("axi_mem-unit", 5, [f"{B}/tests/test_axi_mem"], ["build"]))
         st.append(Stage("axi_mem-unit-asan-ubsan", 10, [f"{B}/tests/test_axi_mem-san"],
                         ["build"]))
+        # the PNG reader (tools/gx/png_read) on files its test writes with libpng
+        st.append(Stage("png-unit", 5, [f"{B}/tests/test_png_read"], ["build"]))
+        st.append(Stage("png-unit-asan-ubsan", 10, [f"{B}/tests/test_png_read-san"],
+                        ["build"]))
     st.append(Stage("coverage", 10, [sys.executable, "scripts/cov_report.py", f"{B}/coverage"],
                     cosims))
     # the quick formal tasks: each block's `formal` target (its core names them)

@@ -59,6 +59,9 @@ int gx_png_read_rgba(const char *path, uint32_t *w, uint32_t *h, uint8_t **rgba,
                     (unsigned)im.width, (unsigned)im.height, GX_PNG_READ_MAX);
     }
     im.format = PNG_FORMAT_RGBA;
+    /* a 16-bit file without gAMA or sRGB is taken as sRGB-encoded, as 8-bit files are:
+     * each component's high byte (rounded) is its 8-bit value, no linear-light conversion */
+    im.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
     const size_t bytes = (size_t)im.width * im.height * 4;
     uint8_t *p = malloc(bytes);
     if (!p) {
