@@ -147,11 +147,22 @@ typedef struct qline {
 
 /* Look up block (bx, by) of d: a hit, or a miss that fills a way. Returns the line's data
  * and counts into info. */
+/* The texture's set offset: bits 12 and up of its base folded into 4 bits by XOR, so
+ * textures at different 4 KB pages sampled at the same block coordinates use different
+ * sets (in hardware: an XOR tree computed once when the descriptor is loaded). */
+static unsigned base_hash(uint64_t base)
+{
+    unsigned h = 0;
+    for (uint64_t b = base >> 12; b; b >>= 4)
+        h ^= (unsigned)(b & 15);
+    return h;
+}
+
 static const uint8_t *lookup(gx_tex_cache_t *c, const gx_tex_desc_t *d, uint32_t bx,
                              uint32_t by, gx_tex_quad_info_t *info)
 {
     const unsigned bank = (bx & 1) + 2 * (by & 1);
-    const unsigned set = ((bx >> 1) & 3) + 4 * ((by >> 1) & 3);
+    const unsigned set = (((bx >> 1) & 3) + 4 * ((by >> 1) & 3)) ^ base_hash(d->base);
     const uint64_t addr = d->base + line_offset(d, bx, by);
     for (unsigned w = 0; w < GX_TEX_WAYS; w++)
         if (c->valid[bank][set][w] && c->tag[bank][set][w] == addr) {

@@ -33,8 +33,9 @@
  * Cache (gx_tex_cache_t): GX_TEX_CACHE_BYTES = 8 KB of 64-byte lines, read-only, in four
  * banks chosen by the block's parity, bank = (bx & 1) + 2 (by & 1), so the 2x2 blocks any
  * 4x4-texel footprint touches are in four different banks; each bank 2-way set associative
- * with 16 sets, set = ((bx >> 1) & 3) + 4 ((by >> 1) & 3) (a bank's sets tile an 8 x 8
- * block window of the texture); the tag is the line's address. Replacement: an invalid way
+ * with 16 sets, set = (((bx >> 1) & 3) + 4 ((by >> 1) & 3)) ^ h (a bank's sets tile an
+ * 8 x 8 block window of the texture; h, the XOR of the 4-bit groups of base >> 12, puts
+ * textures on different 4 KB pages in different sets); the tag is the line's address. Replacement: an invalid way
  * first (way 0 before way 1), else the least recently used way of the set (one bit a set).
  * A miss reads the whole line (64 bytes) through the read callback.
  *
