@@ -260,7 +260,6 @@ module gx_raster_walk #(
   logic [2:0][EV-1:0] wa_e_q, wa_er_q;      // E' at the tile's origin, at its row's first
   logic            wa_c0_q, wa_c1_q, wa_r0_q, wa_r1_q;  // first/last column, row
   logic            wa_last_q;               // the last tile: wa_c1_q && wa_r1_q
-  logic [2:0]      wa_c1e_q;                // wa_c1_q, a copy for each edge's selects
   // the tile after this one is the last (wa_last_q after an advance, WaLa_A): formed with
   // the counters' next values, so the take's decision (wa_last_d) meets no compare
   logic            wa_la_q;
@@ -349,8 +348,7 @@ module gx_raster_walk #(
       end
     end
   end
-  // each edge's E' values and steps, and its copy of wa_c1_q (loaded as wa_c1_q, under
-  // the edge's take and advance: WaC1Copy_A): copy e
+  // each edge's E' values and steps: copy e
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < 3; e++) begin
       if (wa_tk_q[e]) begin
@@ -358,15 +356,12 @@ module gx_raster_walk #(
         wa_b_q[e]  <= ra.b[e];
         wa_e_q[e]  <= ra.e00[e];
         wa_er_q[e] <= ra.e00[e];
-        wa_c1e_q[e] <= ra.c1;
       end else if (wa_en_q[e]) begin
-        if (wa_c1e_q[e]) begin
+        if (wa_c1_q) begin
           wa_e_q[e]  <= {wa_er_q[e][EV-1:SA] + (EV-SA)'($signed(wa_b_q[e])), wa_er_q[e][SA-1:0]};
           wa_er_q[e] <= {wa_er_q[e][EV-1:SA] + (EV-SA)'($signed(wa_b_q[e])), wa_er_q[e][SA-1:0]};
-          wa_c1e_q[e] <= wa_c1t_q;
         end else begin
           wa_e_q[e]  <= {wa_e_q[e][EV-1:SA] + (EV-SA)'($signed(wa_a_q[e])), wa_e_q[e][SA-1:0]};
-          wa_c1e_q[e] <= wa_tx_q == wa_tx1m_q;
         end
       end
     end
@@ -399,6 +394,7 @@ module gx_raster_walk #(
   rec_cm_t         c2_q, c3_q;      // c2_q.mask: the fine tiles that meet the range
   logic [3:0][2:0] c2_neg_q;        // fine tile f, edge e: E' + kfc[f][e] < 0 (the sign)
   logic            c3_nz_q;         // c3_q's mask is not 0: the tile goes on to FIFO F
+  logic            c3_drop_q;       // C3 holds a tile whose mask is 0 (C's credit's drop)
   logic            c3_push_q;       // C3 holds a tile whose mask is not 0 (FIFO F's push:
                                     // a register of its own, loaded only by the FIFO)
   logic [FCW-1:0]  used_c;          // tiles in C1..C3 and words in FIFO F
@@ -453,9 +449,11 @@ module gx_raster_walk #(
       c2_v_q <= 1'b0;
       c3_v_q <= 1'b0;
       c3_push_q <= 1'b0;
+      c3_drop_q <= 1'b0;
     end else begin
       c1_v_q <= wa_adv;
       c3_push_q <= c2_v_q && c3_nz_d;
+      c3_drop_q <= c2_v_q && !c3_nz_d;
       c2_v_q <= c1_v_q;
       c3_v_q <= c2_v_q;
     end
@@ -525,7 +523,7 @@ module gx_raster_walk #(
   end
   // C's credit: a tile handed on by WA, one dropped in C3 (no fine tile passes)
   gx_raster_credit #(.Depth(FD)) u_cred_c (
-    .clk_i, .rst_i, .up_i(wa_adv), .dn_i(c3_v_q && !c3_nz_q), .pop_i(ff_pop),
+    .clk_i, .rst_i, .up_i(wa_adv), .dn_i(c3_drop_q), .pop_i(ff_pop),
     .room_o(cred_c_d), .used_o(used_c));
   always_ff @(posedge clk_i) begin
     if (rst_i) cred_c_q <= 1'b0;
@@ -1001,7 +999,8 @@ module gx_raster_walk #(
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(RgAddr_A, !fr_valid || rg_addr_q == fr_head.seq[3:0])
-  `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0) && c3_push_q == (c3_v_q && c3_nz_q))
+  `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0) && c3_push_q == (c3_v_q && c3_nz_q) &&
+                     c3_drop_q == (c3_v_q && !c3_nz_q))
   // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
   // copy of the item's sequence number
   `GX_ASSERT(PopAhead_A, wf_pop_q == (ff_valid && cred_f_q && wf_last_q) &&
@@ -1038,7 +1037,6 @@ module gx_raster_walk #(
   `GX_ASSERT(RaAddr_A, ra_addr_q == {4{ra_addr}})
   `GX_ASSERT(WaLa_A, !wa_v_q || wa_la_q == (wa_c1_q ? wa_c1t_q && wa_ty_q == wa_ty1m_q
                                                     : wa_tx_q == wa_tx1m_q && wa_r1_q))
-  `GX_ASSERT(WaC1Copy_A, !wa_v_q || wa_c1e_q == {3{wa_c1_q}})
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&
                      avail_q == (navail_q != '0) && one_q == (navail_q == QW'(1)))
