@@ -68,6 +68,7 @@ module gx_raster #(
   // ---------------------------------------------------------------------------------
   // Prep and the offset ring.
   logic            prep_ready, prep_busy, tri_we;
+  logic [gx_raster_pkg::WEC-1:0] tri_wec;  // tri_we's copies (prep's PushCopy_A)
   gx_raster_pkg::rs_tri_t ptri;
   logic [QW-1:0]   pushed, next;
   logic            next_inc;
@@ -84,7 +85,7 @@ module gx_raster #(
     .cmd_valid_i(cmd_valid_i && !cmd_i.op), .cmd_ready_o(prep_ready), .cmd_i,
     .tbl_we_i(tbl_take), .tbl_i(cmd_i.pattern), .rp_opt_i({rp_q, next, adm_seq}),
     .rp_sel_i({walk_idle, rd_v}), .rp_inc_i(next_inc),
-    .tri_we_o(tri_we), .tri_o(ptri), .pushed_o(pushed),
+    .tri_we_o(tri_we), .tri_wec_o(tri_wec), .tri_o(ptri), .pushed_o(pushed),
     .ofs_we_o(ofs_we), .ofs_waddr_o(ofs_waddr), .ofs_wdata_o(ofs_wdata),
     .busy_o(prep_busy)
   );
@@ -168,7 +169,7 @@ module gx_raster #(
   for (genvar k = 0; k < RWE; k++) begin : gen_rt_we
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) rt_we_q[k] <= 1'b0;
-      else rt_we_q[k] <= tri_we && !rt_we_q[k];
+      else rt_we_q[k] <= tri_wec[0] && !rt_we_q[k];
     end
   end
   always_comb
@@ -195,7 +196,7 @@ module gx_raster #(
 
   gx_raster_walk #(.Lanes(Lanes)) u_walk (
     .clk_i, .rst_i,
-    .tri_we_i(tri_we), .tri_i(ptri), .pushed_i(pushed),
+    .tri_we_i(tri_wec[gx_raster_pkg::WEC-1:1]), .tri_i(ptri), .pushed_i(pushed),
     .cred_i(cred_q), .cred_n_i(cred_d), .issue_o(issue), .rt_re_o(rt_re), .rt_addr_o(rt_addr),
     .item_valid_o(item_valid), .item_o(item), .next_o(next), .next_inc_o(next_inc),
     .busy_o(walk_busy),

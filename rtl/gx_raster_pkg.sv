@@ -17,6 +17,8 @@ package gx_raster_pkg;
   localparam int unsigned PW = 13;                     // pixel index 0..8191
   localparam int unsigned TW = 9;                      // coarse tile index 0..511
   localparam int unsigned QW = 5;                      // triangle sequence number (mod 32)
+  localparam int unsigned WEC = 8;                     // copies of prep's write: test ring,
+                                                       // walker's counts, rings A C F R G I
   localparam int unsigned XW = AW + 2;                 // multiples of A, B: |3 A| < 2^25
   localparam int unsigned MW = 36;                     // in-group offsets, |.| <= 1536 2^23
   localparam int unsigned LS = 8;                      // K, O, D are multiples of 2^LS

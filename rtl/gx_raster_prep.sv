@@ -47,6 +47,8 @@ module gx_raster_prep #(
   /// rp_opt_i[1] (the walker's next triangle) is one more in the next clock
   input  wire logic                   rp_inc_i,
   output      logic                   tri_we_o,     /// write the prepared triangle ...
+  /// tri_we_o, copies: the test's ring, the walker's counts, its rings A, C, F, R, G, I
+  output      logic [gx_raster_pkg::WEC-1:0] tri_wec_o,
   output      gx_raster_pkg::rs_tri_t tri_o,        /// ... this one, at slot seq % 16
   output      logic [gx_raster_pkg::QW-1:0] pushed_o, /// triangles written (mod 32)
   output      logic [1:0]             ofs_we_o,     /// write ring half h (places 8 h..8 h + 7)
@@ -246,13 +248,16 @@ module gx_raster_prep #(
     end
   end
   // the positions: places 0..7 in phase 0, then shifted down so that the units read
-  // places 8..15 at the same bits in phase 1; each 32 bits under a free copy of its own
-  // (pfree[1], [7], [8], [9])
+  // places 8..15 at the same bits in phase 1; places 0..7 each 16 bits under a free copy
+  // of its own (pfree[1], [7], [8], [9]). Places 8..15 load the selected row in every
+  // clock: they are read only by the shift, in the clock after a take (P0's phase 0,
+  // the one clock P0 is not free), and so always hold the row of the take's clock.
   always_ff @(posedge clk_i) begin
-    p0_pos_q[31:0]   <= pfree[1] ? pos_d[31:0]   : p0_pos_q[95:64];
-    p0_pos_q[63:32]  <= pfree[7] ? pos_d[63:32]  : p0_pos_q[127:96];
-    p0_pos_q[95:64]  <= pfree[8] ? pos_d[95:64]  : 32'd0;
-    p0_pos_q[127:96] <= pfree[9] ? pos_d[127:96] : 32'd0;
+    p0_pos_q[15:0]   <= pfree[1] ? pos_d[15:0]   : p0_pos_q[79:64];
+    p0_pos_q[31:16]  <= pfree[8] ? pos_d[31:16]  : p0_pos_q[95:80];
+    p0_pos_q[47:32]  <= pfree[7] ? pos_d[47:32]  : p0_pos_q[111:96];
+    p0_pos_q[63:48]  <= pfree[9] ? pos_d[63:48]  : p0_pos_q[127:112];
+    p0_pos_q[127:64] <= pos_d[127:64];
   end
   always_ff @(posedge clk_i) begin
     if (pfree[2]) begin
@@ -702,6 +707,19 @@ module gx_raster_prep #(
     else pv_q <= {pv_q[3:0], p0_v_q && !p0_ph_q && p0_ne_q};
   end
   assign push = pv_q[4];
+  // copies of the push in flip-flops of their own (tri_wec_o), one for the test's ring,
+  // one for the walker's counts and one for each of the walker's rings, so no one
+  // flip-flop drives every ring's write enables; each loads the push's input and its own
+  // complement (a push is never high in two clocks in a row), so synthesis does not merge
+  // the copies with one another or with pv_q[4]: PushCopy_A
+  localparam int unsigned WEC = gx_raster_pkg::WEC;
+  logic [WEC-1:0] push_c_q;
+  for (genvar k = 0; k < WEC; k++) begin : gen_push
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) push_c_q[k] <= 1'b0;
+      else push_c_q[k] <= pv_q[3] && !push_c_q[k];
+    end
+  end
   always_comb begin
     rec.seq  = p5_side_q.seq;
     rec.tag  = p5_side_q.tag;
@@ -729,6 +747,7 @@ module gx_raster_prep #(
   end
 
   assign tri_we_o = push;
+  assign tri_wec_o = push_c_q;
   assign tri_o    = rec;
   assign pushed_o = pushed_q;
 
@@ -814,6 +833,7 @@ module gx_raster_prep #(
                        (!cmd_ready_o || QW'(ns_q - rp_now_q) < QW'(15)))
   // the compare with the walker's next triangle, kept as a count and a register
   `GX_ASSERT(AdmNext_A, dn_q == QW'(ns_q - rp_opt_i[1]) && adn_q == (dn_q < QW'(15)))
+  `GX_ASSERT(PushCopy_A, push_c_q == {WEC{push}})
   `GX_ASSERT(PrepSeq_A, fv_seq_bad == '0 &&
                         (!(p0_v_q && !p0_ph_q && p0_ne_q) ||
                          p0_seq_q == QW'(pushed_q + QW'(fv_cnt - 3'd1))))

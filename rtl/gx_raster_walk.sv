@@ -38,7 +38,9 @@ module gx_raster_walk #(
 ) (
   input  wire logic                   clk_i,        /// clock, rising edge
   input  wire logic                   rst_i,        /// synchronous reset, active high
-  input  wire logic                   tri_we_i,     /// a prepared triangle is written ...
+  /// a prepared triangle is written ... (copies, equal: [0] the counts, [1..6] rings A,
+  /// C, F, R, G, I)
+  input  wire logic [gx_raster_pkg::WEC-2:0] tri_we_i,
   input  wire gx_raster_pkg::rs_tri_t tri_i,        /// ... this one, at slot seq % 16
   input  wire logic [gx_raster_pkg::QW-1:0] pushed_i, /// triangles written (mod 32)
   input  wire logic                   cred_i,       /// the test has room for an item
@@ -179,23 +181,44 @@ module gx_raster_walk #(
   assign unused_tri = ^{t.k, t.o, t.seq[4], unused_low};
 
   logic [3:0] ra_addr, rc_addr, rf_addr, rr_addr, rg_addr, ri_addr;
-  gx_ram_lut #(.Depth(16), .Width($bits(ra_w))) u_ra (
-    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(ra_w),
-    .raddr_i(ra_addr), .rdata_o(ra));
+  logic       tri_we;  // the counts' copy
+  assign tri_we = tri_we_i[0];
+  // ring A in four parts, each edge's E', A, B and the bounds, each read at its own copy
+  // of next_q (ra_addr_q[k], RaAddr_A), by the WA registers the part loads (WA's copy k)
+  localparam int unsigned RAE = EV + 2 * AW, RAB = 4 * TW + 2;
+  logic [2:0][RAE-1:0] rae_w, rae;  // edge e's {E', A, B}
+  logic [RAB-1:0]      rab_w, rab;  // {tx0, ty0, tx1m, ty1m, c1, r1}
+  logic [3:0][3:0] ra_addr_q;
+  always_comb begin
+    for (int e = 0; e < 3; e++) begin
+      rae_w[e] = {ra_w.e00[e], ra_w.a[e], ra_w.b[e]};
+      {ra.e00[e], ra.a[e], ra.b[e]} = rae[e];
+    end
+    rab_w = {ra_w.tx0, ra_w.ty0, ra_w.tx1m, ra_w.ty1m, ra_w.c1, ra_w.r1};
+    {ra.tx0, ra.ty0, ra.tx1m, ra.ty1m, ra.c1, ra.r1} = rab;
+  end
+  for (genvar e = 0; e < 3; e++) begin : gen_rae
+    gx_ram_lut #(.Depth(16), .Width(RAE)) u_ra (
+      .clk_i, .we_i(tri_we_i[1]), .waddr_i(t.seq[3:0]), .wdata_i(rae_w[e]),
+      .raddr_i(ra_addr_q[e]), .rdata_o(rae[e]));
+  end
+  gx_ram_lut #(.Depth(16), .Width(RAB)) u_ra (
+    .clk_i, .we_i(tri_we_i[1]), .waddr_i(t.seq[3:0]), .wdata_i(rab_w),
+    .raddr_i(ra_addr_q[3]), .rdata_o(rab));
   gx_ram_lut #(.Depth(16), .Width($bits(rc_w))) u_rc (
-    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(rc_w),
+    .clk_i, .we_i(tri_we_i[2]), .waddr_i(t.seq[3:0]), .wdata_i(rc_w),
     .raddr_i(rc_addr), .rdata_o(rc));
   gx_ram_lut #(.Depth(16), .Width($bits(rf_w))) u_rf (
-    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(rf_w),
+    .clk_i, .we_i(tri_we_i[3]), .waddr_i(t.seq[3:0]), .wdata_i(rf_w),
     .raddr_i(rf_addr), .rdata_o(rf));
   gx_ram_lut #(.Depth(16), .Width($bits(rr_w))) u_rr (
-    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(rr_w),
+    .clk_i, .we_i(tri_we_i[4]), .waddr_i(t.seq[3:0]), .wdata_i(rr_w),
     .raddr_i(rr_addr), .rdata_o(rr));
   gx_ram_lut #(.Depth(16), .Width($bits(rg_w))) u_rg (
-    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(rg_w),
+    .clk_i, .we_i(tri_we_i[5]), .waddr_i(t.seq[3:0]), .wdata_i(rg_w),
     .raddr_i(rg_addr), .rdata_o(rg));
   gx_ram_lut #(.Depth(16), .Width($bits(ri_w))) u_ri (
-    .clk_i, .we_i(tri_we_i), .waddr_i(t.seq[3:0]), .wdata_i(ri_w),
+    .clk_i, .we_i(tri_we_i[6]), .waddr_i(t.seq[3:0]), .wdata_i(ri_w),
     .raddr_i(ri_addr), .rdata_o(ri));
 
   // ---------------------------------------------------------------------------------
@@ -237,6 +260,9 @@ module gx_raster_walk #(
   logic [2:0][EV-1:0] wa_e_q, wa_er_q;      // E' at the tile's origin, at its row's first
   logic            wa_c0_q, wa_c1_q, wa_r0_q, wa_r1_q;  // first/last column, row
   logic            wa_last_q;               // the last tile: wa_c1_q && wa_r1_q
+  // the tile after this one is the last (wa_last_q after an advance, WaLa_A): formed with
+  // the counters' next values, so the take's decision (wa_last_d) meets no compare
+  logic            wa_la_q;
   // the next values of WA's state, of C's credit and of the decisions
   logic            wa_v_d, avail_d, wa_last_d, cred_c_d, take_d, wa_en_d;
   // WA's take and its take-or-advance, registered: decided a clock ahead from the next
@@ -247,6 +273,12 @@ module gx_raster_walk #(
   logic [WC-1:0]   wa_tk_q, wa_en_q;
 
   assign ra_addr  = next_q[3:0];
+  for (genvar k = 0; k < 4; k++) begin : gen_raa
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) ra_addr_q[k] <= '0;
+      else if (tri_take) ra_addr_q[k] <= ra_addr_q[k] + 1'b1;
+    end
+  end
   assign wa_last  = wa_last_q;
   assign wa_adv   = wa_v_q && cred_c_q;
   assign tri_take = avail_q && (!wa_v_q || (wa_adv && wa_last));
@@ -296,6 +328,7 @@ module gx_raster_walk #(
       wa_c1_q  <= ra.c1;
       wa_r0_q  <= 1'b1;
       wa_r1_q  <= ra.r1;
+      wa_la_q  <= ra.c1 ? ra.ty0 == ra.ty1m : ra.tx0 == ra.tx1m && ra.r1;
     end else if (wa_en_q[WC-1]) begin
       if (wa_c1_q) begin
         wa_tx_q <= wa_tx0_q;
@@ -304,10 +337,14 @@ module gx_raster_walk #(
         wa_c1_q <= wa_c1t_q;
         wa_r0_q <= 1'b0;
         wa_r1_q <= wa_ty_q == wa_ty1m_q;
+        wa_la_q <= wa_c1t_q ? TW'(wa_ty_q + 1'b1) == wa_ty1m_q
+                            : wa_tx0_q == wa_tx1m_q && wa_ty_q == wa_ty1m_q;
       end else begin
         wa_tx_q <= wa_tx_q + 1'b1;
         wa_c0_q <= 1'b0;
         wa_c1_q <= wa_tx_q == wa_tx1m_q;
+        wa_la_q <= wa_tx_q == wa_tx1m_q ? wa_c1t_q && wa_ty_q == wa_ty1m_q
+                                        : TW'(wa_tx_q + 1'b1) == wa_tx1m_q && wa_r1_q;
       end
     end
   end
@@ -357,6 +394,7 @@ module gx_raster_walk #(
   rec_cm_t         c2_q, c3_q;      // c2_q.mask: the fine tiles that meet the range
   logic [3:0][2:0] c2_neg_q;        // fine tile f, edge e: E' + kfc[f][e] < 0 (the sign)
   logic            c3_nz_q;         // c3_q's mask is not 0: the tile goes on to FIFO F
+  logic            c3_drop_q;       // C3 holds a tile whose mask is 0 (C's credit's drop)
   logic            c3_push_q;       // C3 holds a tile whose mask is not 0 (FIFO F's push:
                                     // a register of its own, loaded only by the FIFO)
   logic [FCW-1:0]  used_c;          // tiles in C1..C3 and words in FIFO F
@@ -411,9 +449,11 @@ module gx_raster_walk #(
       c2_v_q <= 1'b0;
       c3_v_q <= 1'b0;
       c3_push_q <= 1'b0;
+      c3_drop_q <= 1'b0;
     end else begin
       c1_v_q <= wa_adv;
       c3_push_q <= c2_v_q && c3_nz_d;
+      c3_drop_q <= c2_v_q && !c3_nz_d;
       c2_v_q <= c1_v_q;
       c3_v_q <= c2_v_q;
     end
@@ -472,19 +512,18 @@ module gx_raster_walk #(
   always_comb begin
     wa_v_d    = tri_take || (wa_v_q && !(wa_adv && wa_last));
     // a triangle is written and not yet taken (prep's count moves with its write): the
-    // count's next value, navail_q + tri_we_i - tri_take, is not 0 (tri_take needs one)
-    navail_d  = navail_q + QW'(tri_we_i) - QW'(tri_take);
-    avail_d   = tri_we_i || (avail_q && !one_q) || (one_q && !tri_take);
+    // count's next value, navail_q + tri_we - tri_take, is not 0 (tri_take needs one)
+    navail_d  = navail_q + QW'(tri_we) - QW'(tri_take);
+    avail_d   = tri_we || (avail_q && !one_q) || (one_q && !tri_take);
     wa_last_d = tri_take ? ra.c1 && ra.r1
               : !wa_adv  ? wa_last_q
-              : wa_c1_q  ? wa_c1t_q && wa_ty_q == wa_ty1m_q
-              :            wa_tx_q == wa_tx1m_q && wa_r1_q;
+              :            wa_la_q;
     take_d    = avail_d && (!wa_v_d || (cred_c_d && wa_last_d));
     wa_en_d   = take_d || (wa_v_d && cred_c_d);
   end
   // C's credit: a tile handed on by WA, one dropped in C3 (no fine tile passes)
   gx_raster_credit #(.Depth(FD)) u_cred_c (
-    .clk_i, .rst_i, .up_i(wa_adv), .dn_i(c3_v_q && !c3_nz_q), .pop_i(ff_pop),
+    .clk_i, .rst_i, .up_i(wa_adv), .dn_i(c3_drop_q), .pop_i(ff_pop),
     .room_o(cred_c_d), .used_o(used_c));
   always_ff @(posedge clk_i) begin
     if (rst_i) cred_c_q <= 1'b0;
@@ -928,7 +967,7 @@ module gx_raster_walk #(
       ff_pop_q1 <= ff_pop;
       fr_pop_q1 <= fr_pop;
       fg_pop_q1 <= fg_pop;
-      idle_q    <= !(avail_q || wa_v_q || tri_we_i || c1_v_q || c2_v_q ||
+      idle_q    <= !(avail_q || wa_v_q || tri_we || c1_v_q || c2_v_q ||
                      c3_push_q || ff_count != FCW'(ff_pop_q1) ||
                      f1_v_q || f2_v_q || f3_v_q || f4_push_q || fr_count != FCW'(fr_pop_q1) ||
                      g1_v_q || g2_v_q || fg_count != FCW'(fg_pop_q1) || i1_v_q);
@@ -960,7 +999,8 @@ module gx_raster_walk #(
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(RgAddr_A, !fr_valid || rg_addr_q == fr_head.seq[3:0])
-  `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0) && c3_push_q == (c3_v_q && c3_nz_q))
+  `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0) && c3_push_q == (c3_v_q && c3_nz_q) &&
+                     c3_drop_q == (c3_v_q && !c3_nz_q))
   // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
   // copy of the item's sequence number
   `GX_ASSERT(PopAhead_A, wf_pop_q == (ff_valid && cred_f_q && wf_last_q) &&
@@ -977,7 +1017,7 @@ module gx_raster_walk #(
       for (int i = 0; i < 3; i++) ri_low = ri_low && t.d[e][i][LS-1:0] == '0;
   end
 `endif
-  `GX_ASSERT(RiLow_A, !tri_we_i || ri_low)
+  `GX_ASSERT(RiLow_A, !tri_we || ri_low)
   // the C and R rings keep kf, kr / 2^ES: the bits they drop are 0 (prep's KoLow_A)
 `ifdef GX_ASSERT_ON
   logic rk_low;
@@ -988,12 +1028,15 @@ module gx_raster_walk #(
         rk_low = rk_low && t.kfc[f][e][ES-1:0] == '0 && t.krc[f][e][ES-1:0] == '0;
   end
 `endif
-  `GX_ASSERT(RkLow_A, !tri_we_i || rk_low)
+  `GX_ASSERT(RkLow_A, !tri_we || rk_low)
   // the idle register (IdleAhead_A) and the pops of the clock before it reads
   `GX_ASSERT(IdleAhead_A, idle_q == (!busy_o && !it_v_q) &&
                           (!ff_pop_q1 || ff_count != '0) && (!fr_pop_q1 || fr_count != '0) &&
                           (!fg_pop_q1 || fg_count != '0))
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
+  `GX_ASSERT(RaAddr_A, ra_addr_q == {4{ra_addr}})
+  `GX_ASSERT(WaLa_A, !wa_v_q || wa_la_q == (wa_c1_q ? wa_c1t_q && wa_ty_q == wa_ty1m_q
+                                                    : wa_tx_q == wa_tx1m_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&
                      avail_q == (navail_q != '0) && one_q == (navail_q == QW'(1)))
