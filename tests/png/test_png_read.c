@@ -143,7 +143,7 @@ static void test_formats(void)
                         if (c < ch)
                             rows[ch * (y * W + x) + c] = v;
                     }
-            memset(&s, 0, sizeof s);
+            s = (spec_t){0};
             s.name = alpha ? (il ? "rgba8-interlaced.png" : "rgba8.png")
                            : (il ? "rgb8-interlaced.png" : "rgb8.png");
             s.w = W;
@@ -173,14 +173,8 @@ static void test_formats(void)
             }
         char name[32];
         snprintf(name, sizeof name, "grey%d.png", depth);
-        memset(&s, 0, sizeof s);
-        s.name = name;
-        s.w = W;
-        s.h = H;
-        s.color = PNG_COLOR_TYPE_GRAY;
-        s.depth = depth;
-        s.rows = rows;
-        s.rowbytes = rb;
+        s = (spec_t){.name = name, .w = W, .h = H, .color = PNG_COLOR_TYPE_GRAY,
+                      .depth = depth, .rows = rows, .rowbytes = rb};
         round_trip(&s, want);
     }
 
@@ -194,14 +188,8 @@ static void test_formats(void)
             o[0] = o[1] = o[2] = g;
             o[3] = a;
         }
-    memset(&s, 0, sizeof s);
-    s.name = "grey-alpha8.png";
-    s.w = W;
-    s.h = H;
-    s.color = PNG_COLOR_TYPE_GRAY_ALPHA;
-    s.depth = 8;
-    s.rows = rows;
-    s.rowbytes = 2 * W;
+    s = (spec_t){.name = "grey-alpha8.png", .w = W, .h = H, .color = PNG_COLOR_TYPE_GRAY_ALPHA,
+                  .depth = 8, .rows = rows, .rowbytes = 2 * W};
     round_trip(&s, want);
 
     /* palette: 8-bit indices into 200 colours, with and without tRNS; 4-bit into 16 */
@@ -231,7 +219,7 @@ static void test_formats(void)
                 o[2] = pal[idx].blue;
                 o[3] = (int)idx < ntrns ? trns[idx] : 255;
             }
-        memset(&s, 0, sizeof s);
+        s = (spec_t){0};
         s.name = variant == 0 ? "palette8.png" : variant == 1 ? "palette8-trns.png"
                                                               : "palette4.png";
         s.w = W;
@@ -260,28 +248,17 @@ static void test_formats(void)
                         rows[2 * (ch * (y * W + x) + c) + 1] = v;
                     }
                 }
-        memset(&s, 0, sizeof s);
-        s.name = alpha ? "rgba16-srgb.png" : "rgb16-srgb.png";
-        s.w = W;
-        s.h = H;
-        s.color = alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB;
-        s.depth = 16;
-        s.srgb = 1;
-        s.rows = rows;
-        s.rowbytes = 2 * ch * W;
+        s = (spec_t){.name = alpha ? "rgba16-srgb.png" : "rgb16-srgb.png", .w = W, .h = H,
+                      .color = alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, .depth = 16,
+                      .srgb = 1, .rows = rows, .rowbytes = 2 * ch * W};
         round_trip(&s, want);
     }
 
     /* 1 x 1 */
     {
         const uint8_t one[4] = {9, 8, 7, 6};
-        memset(&s, 0, sizeof s);
-        s.name = "one.png";
-        s.w = s.h = 1;
-        s.color = PNG_COLOR_TYPE_RGBA;
-        s.depth = 8;
-        s.rows = one;
-        s.rowbytes = 4;
+        s = (spec_t){.name = "one.png", .w = 1, .h = 1, .color = PNG_COLOR_TYPE_RGBA, .depth = 8,
+                      .rows = one, .rowbytes = 4};
         round_trip(&s, one);
     }
 
@@ -294,14 +271,9 @@ static void test_formats(void)
                 ramp[6 * x + 2 * c] = (uint8_t)(v >> 8);
                 ramp[6 * x + 2 * c + 1] = (uint8_t)v;
             }
-        memset(&s, 0, sizeof s);
-        s.name = "rgb16-untagged.png";
-        s.w = 256;
-        s.h = 1;
-        s.color = PNG_COLOR_TYPE_RGB;
-        s.depth = 16;
-        s.rows = ramp;
-        s.rowbytes = sizeof ramp;
+        s = (spec_t){.name = "rgb16-untagged.png", .w = 256, .h = 1,
+                      .color = PNG_COLOR_TYPE_RGB, .depth = 16, .rows = ramp,
+                      .rowbytes = sizeof ramp};
         char path[512], err[512];
         path_of(path, sizeof path, s.name);
         check(write_png(&s, path) == 0, "rgb16-untagged.png: written");
@@ -348,14 +320,8 @@ static void test_errors(void)
         rows[i] = (uint8_t)(x >> 24);
     }
     spec_t s;
-    memset(&s, 0, sizeof s);
-    s.name = "good.png";
-    s.w = W;
-    s.h = H;
-    s.color = PNG_COLOR_TYPE_RGB;
-    s.depth = 8;
-    s.rows = rows;
-    s.rowbytes = 3 * W;
+    s = (spec_t){.name = "good.png", .w = W, .h = H, .color = PNG_COLOR_TYPE_RGB, .depth = 8,
+                  .rows = rows, .rowbytes = 3 * W};
     char good[512];
     path_of(good, sizeof good, "good.png");
     check(write_png(&s, good) == 0, "good.png written");
