@@ -125,6 +125,23 @@ static uint8_t byte_at(uint32_t x, uint32_t y, uint32_t c)
     return (uint8_t)(x * 37 + y * 101 + c * 59 + ((x * y) >> 1));
 }
 
+/* A w x h RGB (alpha 0) or RGBA image of byte_at's values: its PNG rows at 8 or 16 bits a
+ * component (at 16, v * 257: both bytes v) and the RGBA8 it reads back as (alpha 255 for
+ * RGB). */
+static void fill_rgb(uint8_t *rows, uint8_t *want, uint32_t w, uint32_t h, int alpha,
+                     int depth)
+{
+    const unsigned ch = alpha ? 4 : 3, bpc = (unsigned)depth / 8;
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++)
+            for (unsigned c = 0; c < 4; c++) {
+                const uint8_t v = c == 3 && !alpha ? 255 : byte_at(x, y, c);
+                want[4 * (y * w + x) + c] = v;
+                for (unsigned b = 0; c < ch && b < bpc; b++)
+                    rows[bpc * (ch * (y * w + x) + c) + b] = v;
+            }
+}
+
 static void test_formats(void)
 {
     enum { W = 37, H = 23 };
@@ -135,14 +152,7 @@ static void test_formats(void)
     for (int alpha = 0; alpha < 2; alpha++)
         for (int il = 0; il < 2; il++) {
             const unsigned ch = alpha ? 4 : 3;
-            for (uint32_t y = 0; y < H; y++)
-                for (uint32_t x = 0; x < W; x++)
-                    for (unsigned c = 0; c < 4; c++) {
-                        const uint8_t v = c == 3 && !alpha ? 255 : byte_at(x, y, c);
-                        want[4 * (y * W + x) + c] = v;
-                        if (c < ch)
-                            rows[ch * (y * W + x) + c] = v;
-                    }
+            fill_rgb(rows, want, W, H, alpha, 8);
             s = (spec_t){0};
             s.name = alpha ? (il ? "rgba8-interlaced.png" : "rgba8.png")
                            : (il ? "rgb8-interlaced.png" : "rgb8.png");
@@ -238,16 +248,7 @@ static void test_formats(void)
     /* 16-bit RGB and RGBA tagged sRGB: v * 257 (big-endian) reads back as v */
     for (int alpha = 0; alpha < 2; alpha++) {
         const unsigned ch = alpha ? 4 : 3;
-        for (uint32_t y = 0; y < H; y++)
-            for (uint32_t x = 0; x < W; x++)
-                for (unsigned c = 0; c < 4; c++) {
-                    const uint8_t v = c == 3 && !alpha ? 255 : byte_at(x, y, c);
-                    want[4 * (y * W + x) + c] = v;
-                    if (c < ch) {
-                        rows[2 * (ch * (y * W + x) + c)] = v;     /* v * 257: both bytes v */
-                        rows[2 * (ch * (y * W + x) + c) + 1] = v;
-                    }
-                }
+        fill_rgb(rows, want, W, H, alpha, 16);
         s = (spec_t){.name = alpha ? "rgba16-srgb.png" : "rgb16-srgb.png", .w = W, .h = H,
                       .color = alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, .depth = 16,
                       .srgb = 1, .rows = rows, .rowbytes = 2 * ch * W};
