@@ -399,12 +399,12 @@ $(B)/tests/test_axi_mon-san: tests/axi_mon/test_axi_mon.c sim/axi_mon.c sim/axi_
 # ASan/UBSan; -iquote: tools/gx's own png.h must not hide libpng's
 PNG_TEST_SRC  := tests/png/test_png_read.c tools/gx/png_read.c
 PNG_TEST_BINS := $(B)/tests/test_png_read $(B)/tests/test_png_read-san
-$(B)/tests/test_png_read: $(PNG_TEST_SRC) tools/gx/png_read.h
+$(B)/tests/test_png_read: $(PNG_TEST_SRC) tools/gx/png_read.h cmodel/tests/check.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -iquote tools/gx $(PNG_TEST_SRC) -lpng -o $@
-$(B)/tests/test_png_read-san: $(PNG_TEST_SRC) tools/gx/png_read.h
+	$(CC) $(CFLAGS) -iquote tools/gx -iquote cmodel/tests $(PNG_TEST_SRC) -lpng -o $@
+$(B)/tests/test_png_read-san: $(PNG_TEST_SRC) tools/gx/png_read.h cmodel/tests/check.h
 	@mkdir -p $(@D)
-	$(CC) $(SANFLAGS) -iquote tools/gx $(PNG_TEST_SRC) -lpng -o $@
+	$(CC) $(SANFLAGS) -iquote tools/gx -iquote cmodel/tests $(PNG_TEST_SRC) -lpng -o $@
 # the AXI4 memory model's test (a C master, a shadow memory and the monitor), plain and
 # under ASan/UBSan
 AXI_MEM_TEST_SRC := tests/axi_mem/test_axi_mem.c sim/axi_mem.c sim/axi_mon.c sim/rng.c \

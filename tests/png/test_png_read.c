@@ -20,20 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "png_read.h"
-
-static unsigned passed, failed;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        if (failed <= 20)
-            printf("FAIL %s\n", what);
-    }
-}
 
 static char dir[256];
 
@@ -96,25 +84,21 @@ static int write_png(const spec_t *s, const char *path)
 /* Write s, read it back, compare with want (w h RGBA8). */
 static void round_trip(const spec_t *s, const uint8_t *want)
 {
-    char path[512], err[512], what[700];
+    char path[512], err[512];
     path_of(path, sizeof path, s->name);
     if (write_png(s, path)) {
-        snprintf(what, sizeof what, "%s: written", s->name);
-        check(0, what);
+        CHECK(0, "%s: written", s->name);
         return;
     }
     uint32_t w = 0, h = 0;
     uint8_t *px = NULL;
     const int r = gx_png_read_rgba(path, &w, &h, &px, err, sizeof err);
-    snprintf(what, sizeof what, "%s: read (%s)", s->name, r ? err : "ok");
-    check(r == 0 && px && w == s->w && h == s->h, what);
+    CHECK(r == 0 && px && w == s->w && h == s->h, "%s: read (%s)", s->name, r ? err : "ok");
     if (r == 0 && px && w == s->w && h == s->h) {
         size_t bad = 0;
         for (size_t i = 0; i < (size_t)w * h * 4; i++)
             bad += px[i] != want[i];
-        snprintf(what, sizeof what, "%s: %zu of %zu bytes differ", s->name, bad,
-                 (size_t)w * h * 4);
-        check(!bad, what);
+        CHECK(!bad, "%s: %zu of %zu bytes differ", s->name, bad, (size_t)w * h * 4);
     }
     free(px);
     unlink(path);
@@ -277,17 +261,17 @@ static void test_formats(void)
                       .rowbytes = sizeof ramp};
         char path[512], err[512];
         path_of(path, sizeof path, s.name);
-        check(write_png(&s, path) == 0, "rgb16-untagged.png: written");
+        CHECK(write_png(&s, path) == 0, "rgb16-untagged.png: written");
         uint32_t w = 0, h = 0;
         uint8_t *px = NULL;
         const int r = gx_png_read_rgba(path, &w, &h, &px, err, sizeof err);
-        check(r == 0 && w == 256 && h == 1, "rgb16-untagged.png: read");
+        CHECK(r == 0 && w == 256 && h == 1, "rgb16-untagged.png: read");
         if (r == 0 && w == 256 && h == 1) {
             unsigned bad = 0;
             for (uint32_t x = 0; x < 256; x++)
                 bad += px[4 * x] != x || px[4 * x + 1] != x || px[4 * x + 2] != x ||
                        px[4 * x + 3] != 255;
-            check(!bad, "rgb16-untagged.png: v * 257 reads back as v, opaque");
+            CHECK(!bad, "rgb16-untagged.png: v * 257 reads back as v, opaque");
         }
         free(px);
         unlink(path);
@@ -297,15 +281,15 @@ static void test_formats(void)
 /* The reader refuses path: -1, a message starting "path: ", nothing returned. */
 static void refused(const char *path, const char *what)
 {
-    char err[512], msg[700];
+    char err[512];
     uint32_t w = 77, h = 88;
     uint8_t sentinel = 0, *px = &sentinel;
     const int r = gx_png_read_rgba(path, &w, &h, &px, err, sizeof err);
     const size_t n = strlen(path);
     const int named = r != 0 && !strncmp(err, path, n) && err[n] == ':' && err[n + 1] == ' ' &&
                       err[n + 2] != '\0';
-    snprintf(msg, sizeof msg, "%s refused, naming the file (\"%s\")", what, r ? err : "read");
-    check(r == -1 && named && px == NULL && w == 77 && h == 88, msg);
+    CHECK(r == -1 && named && px == NULL && w == 77 && h == 88,
+          "%s refused, naming the file (\"%s\")", what, r ? err : "read");
     printf("  %s: %s\n", what, r ? err : "(read)");
 }
 
@@ -325,13 +309,13 @@ static void test_errors(void)
                   .rows = rows, .rowbytes = 3 * W};
     char good[512];
     path_of(good, sizeof good, "good.png");
-    check(write_png(&s, good) == 0, "good.png written");
+    CHECK(write_png(&s, good) == 0, "good.png written");
     FILE *f = fopen(good, "rb");
     static uint8_t bytes[1 << 16];
     const size_t len = f ? fread(bytes, 1, sizeof bytes, f) : 0;
     if (f)
         fclose(f);
-    check(len > 4096 && len < sizeof bytes, "good.png read raw (most of its 12 KB of pixels)");
+    CHECK(len > 4096 && len < sizeof bytes, "good.png read raw (most of its 12 KB of pixels)");
 
     path_of(path, sizeof path, "missing.png");
     refused(path, "missing file");
@@ -369,7 +353,7 @@ static void test_errors(void)
             idat = i + 4;
             break;
         }
-    check(idat > 0, "IDAT found");
+    CHECK(idat > 0, "IDAT found");
     for (size_t i = idat + 2; i < idat + 40 && i < len; i++)
         bytes[i] ^= 0x5a;
     f = fopen(path, "wb");
@@ -385,10 +369,10 @@ static void test_errors(void)
     uint32_t w = 0, h = 0;
     uint8_t *px = NULL;
     path_of(path, sizeof path, "missing.png");
-    check(gx_png_read_rgba(path, &w, &h, &px, small, sizeof small) == -1 &&
+    CHECK(gx_png_read_rgba(path, &w, &h, &px, small, sizeof small) == -1 &&
               strlen(small) < sizeof small && px == NULL,
           "a short message buffer: cut, terminated");
-    check(gx_png_read_rgba(path, &w, &h, &px, NULL, 0) == -1 && px == NULL,
+    CHECK(gx_png_read_rgba(path, &w, &h, &px, NULL, 0) == -1 && px == NULL,
           "no message buffer");
     unlink(good);
 }
@@ -405,7 +389,6 @@ int main(void)
     test_formats();
     test_errors();
     if (rmdir(dir))
-        check(0, "temporary directory left empty and removed");
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed ? 1 : 0;
+        CHECK(0, "temporary directory left empty and removed");
+    return check_summary();
 }
