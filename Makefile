@@ -195,7 +195,7 @@ VF_test := $(VBASE) --trace-fst --coverage-line --coverage-toggle --coverage-use
 VF_fast := $(VBASE)
 # gx_pipe's test flavor: line and user coverage, no toggle coverage; the blocks' toggle
 # coverage is their own cosimulations' (docs/pipe.md, Verification).
-VF_pipe_test := $(VBASE) --trace-fst --coverage-line --coverage-user
+VF_pipe_test := $(filter-out --coverage-toggle,$(VF_test))
 VF_pipe_fast := $(VF_fast)
 VINC = -I$(VROOT)/include -I$(VROOT)/include/vltstd
 # the shim's flags per flavor: no coverage and no tracing in the fast models
