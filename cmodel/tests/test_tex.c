@@ -551,10 +551,11 @@ static void test_directed(void)
 
 /* ---- cache ---- */
 
-/* Point quads on every aligned 2x2 of texels of a w x h texture, in row order; two scans.
- * Returns the misses of each scan. */
+/* Point quads on every aligned 2x2 of texels of x (stored), in row order; two scans from
+ * an empty cache c. Gives the misses and hits of each scan. */
 static void scan(tex_t *x, gx_tex_cache_t *c, uint64_t misses[2], uint64_t hits[2])
 {
+    gx_tex_cache_init(c, mem_read, &x->m);
     for (int p = 0; p < 2; p++) {
         const uint64_t m0 = c->st.misses, h0 = c->st.hits;
         for (uint32_t qy = 0; qy < x->d.height; qy += 2)
@@ -580,7 +581,6 @@ static void test_cache(void)
     /* 16x16: 16 blocks, all fit: the first scan misses each once, the second hits all */
     tex_new(&x, 16, 16, 4096);
     tex_store(&x);
-    gx_tex_cache_init(&c, mem_read, &x.m);
     scan(&x, &c, m, h);
     CHECK(m[0] == 16 && h[0] == 48 && m[1] == 0 && h[1] == 64 && c.st.bytes == 16 * 64 &&
               c.st.clocks == 128 && c.st.lines_hist[1] == 128,
@@ -591,7 +591,6 @@ static void test_cache(void)
      * bx + 8): the first scan misses each block once, the second hits everything */
     tex_new(&x, 64, 32, 0);
     tex_store(&x);
-    gx_tex_cache_init(&c, mem_read, &x.m);
     scan(&x, &c, m, h);
     CHECK(m[0] == 128 && h[0] == 384 && m[1] == 0 && h[1] == 512,
           "64x32 scans: misses %llu, %llu, hits %llu, %llu", (unsigned long long)m[0],
@@ -602,7 +601,6 @@ static void test_cache(void)
      * the next scan: 256 misses and 768 hits each time */
     tex_new(&x, 64, 64, 0);
     tex_store(&x);
-    gx_tex_cache_init(&c, mem_read, &x.m);
     scan(&x, &c, m, h);
     CHECK(m[0] == 256 && h[0] == 768 && m[1] == 256 && h[1] == 768 &&
               c.st.bytes == 512 * 64,
