@@ -145,8 +145,6 @@ typedef struct qline {
     uint8_t data[GX_TEX_LINE];
 } qline_t;
 
-/* Look up block (bx, by) of d: a hit, or a miss that fills a way. Returns the line's data
- * and counts into info. */
 /* The texture's set offset: bits 12 and up of its base folded into 4 bits by XOR, so
  * textures at different 4 KB pages sampled at the same block coordinates use different
  * sets (in hardware: an XOR tree computed once when the descriptor is loaded). */
@@ -158,11 +156,13 @@ static unsigned base_hash(uint64_t base)
     return h;
 }
 
-static const uint8_t *lookup(gx_tex_cache_t *c, const gx_tex_desc_t *d, uint32_t bx,
-                             uint32_t by, gx_tex_quad_info_t *info)
+/* Look up block (bx, by) of d (set_off: d's base_hash): a hit, or a miss that fills a way.
+ * Returns the line's data and counts into info. */
+static const uint8_t *lookup(gx_tex_cache_t *c, const gx_tex_desc_t *d, unsigned set_off,
+                             uint32_t bx, uint32_t by, gx_tex_quad_info_t *info)
 {
     const unsigned bank = (bx & 1) + 2 * (by & 1);
-    const unsigned set = (((bx >> 1) & 3) + 4 * ((by >> 1) & 3)) ^ base_hash(d->base);
+    const unsigned set = (((bx >> 1) & 3) + 4 * ((by >> 1) & 3)) ^ set_off;
     const uint64_t addr = d->base + line_offset(d, bx, by);
     for (unsigned w = 0; w < GX_TEX_WAYS; w++)
         if (c->valid[bank][set][w] && c->tag[bank][set][w] == addr) {
@@ -190,6 +190,7 @@ gx_tex_err_t gx_tex_quad(gx_tex_cache_t *c, const gx_tex_desc_t *d, const int32_
     if (e != GX_TEX_OK)
         return e;
     gx_tex_quad_info_t q = {0, 0, 0, 0};
+    const unsigned set_off = base_hash(d->base);
     gx_tex_foot_t f[4];
     qline_t ln[GX_TEX_QUAD_MAX_LINES];
     unsigned per_bank[GX_TEX_BANKS] = {0, 0, 0, 0};
@@ -204,7 +205,7 @@ gx_tex_err_t gx_tex_quad(gx_tex_cache_t *c, const gx_tex_desc_t *d, const int32_
             if (l == q.lines) {
                 ln[l].bx = x >> 2;
                 ln[l].by = y >> 2;
-                memcpy(ln[l].data, lookup(c, d, x >> 2, y >> 2, &q), GX_TEX_LINE);
+                memcpy(ln[l].data, lookup(c, d, set_off, x >> 2, y >> 2, &q), GX_TEX_LINE);
                 per_bank[(ln[l].bx & 1) + 2 * (ln[l].by & 1)]++;
                 q.lines++;
             }
