@@ -15,6 +15,8 @@
 //             read request (rd_valid_i) is picked, round robin; the read request is taken
 //             in this clock; the TIM word of the id and the heads of both free lists are
 //             read.
+//   look:     the words read are registered again (a block RAM's output is late in the
+//             clock: the decision's logic starts from flip-flops).
 //   decide:   the TIM word decides (one clock); the TIM, free lists, counts and age
 //             matrix are updated here.
 //   then the data: an arrival's 8 beats into the entry (data RAM) or through to the
@@ -102,7 +104,7 @@ module gx_trb #(
   end
 
   typedef enum logic [3:0] {
-    S_INIT, S_IDLE, S_DEC, S_ARR, S_DROP, S_RERR, S_RBUF, S_MREQ, S_RMEM, S_SWAP
+    S_INIT, S_IDLE, S_LOOK, S_DEC, S_ARR, S_DROP, S_RERR, S_RBUF, S_MREQ, S_RMEM, S_SWAP
   } state_e;
   state_e state_q;
 
@@ -120,6 +122,9 @@ module gx_trb #(
   logic [SW-1:0] sfl_head_q, sfl_rd_q;
   logic [SW:0]   sfl_n_q;
   logic [XW+1:0] tim_rd_q;
+  logic [XW+1:0] tim_w_q;                  // the words read, registered again (S_LOOK)
+  logic [RW-1:0] fl_w_q;
+  logic [SW-1:0] sfl_w_q;
   logic [ROWS-1:0] inb_q;                  // row holds an in-buffer value
   logic [ROWS-1:0][ROWS-1:0] older_q;      // older_q[i][j]: row j's value entered before row i's
   logic [RW-1:0] vict_q;                   // the held row with no older held row
@@ -159,8 +164,8 @@ module gx_trb #(
   logic [XW-1:0] t_ent;
   logic          id_ok;
   always_comb begin
-    t_where = tim_rd_q[XW+1:XW];
-    t_ent   = tim_rd_q[XW-1:0];
+    t_where = tim_w_q[XW+1:XW];
+    t_ent   = tim_w_q[XW-1:0];
     id_ok   = 32'(id_q) < IDS;
   end
 
@@ -189,7 +194,7 @@ module gx_trb #(
   logic [RW-1:0] fl_push_row;
   always_comb begin
     fill     = dec_here || dec_refill || dec_swap;
-    fill_row = dec_swap ? spare_q : fl_rd_q;
+    fill_row = dec_swap ? spare_q : fl_w_q;
     fl_pop   = dec_here || dec_refill;
     fl_push  = dec_rhere && last_q;
     fl_push_row = RW'(t_ent);
@@ -285,6 +290,11 @@ module gx_trb #(
       fl_rd_q  <= fl_q[fl_head_q];
       sfl_rd_q <= sfl_q[sfl_head_q];
     end
+    if (state_q == S_LOOK) begin
+      tim_w_q <= tim_rd_q;
+      fl_w_q  <= fl_rd_q;
+      sfl_w_q <= sfl_rd_q;
+    end
   end
 
   logic          tim_we;
@@ -302,7 +312,7 @@ module gx_trb #(
       tim_wd = {W_HERE, XW'(fill_row)};
     end else if (dec_mem) begin
       tim_we = 1'b1;
-      tim_wd = {W_SPILL, XW'(sfl_rd_q)};
+      tim_wd = {W_SPILL, XW'(sfl_w_q)};
     end else if ((dec_rhere || dec_rmem_last) && last_q) begin
       tim_we = 1'b1;
       tim_wd = {W_NONE, XW'(0)};
@@ -369,8 +379,9 @@ module gx_trb #(
           op_rd_q <= pick_rd;
           id_q    <= pick_id;
           last_q  <= rd_last_i;
-          if (pick_rd || pick_wr) state_q <= S_DEC;
+          if (pick_rd || pick_wr) state_q <= S_LOOK;
         end
+        S_LOOK: state_q <= S_DEC;
         S_DEC: begin
           prio_rd_q <= !op_rd_q;
           beat_q    <= '0;
@@ -378,7 +389,7 @@ module gx_trb #(
           rk_done_q <= 1'b0;
           swap_q    <= dec_swap;
           wram_q    <= dec_refill || dec_swap;
-          se_q      <= dec_mem ? sfl_rd_q : SW'(t_ent);
+          se_q      <= dec_mem ? sfl_w_q : SW'(t_ent);
           row_q     <= dec_rhere ? RW'(t_ent) : fill_row;
           vrow_q    <= vict_q;
           vid_q     <= vict_id;
@@ -394,12 +405,10 @@ module gx_trb #(
           if (sfl_pop) sfl_head_q <= SW'((32'(sfl_head_q) + 1) % SPILL);
           fl_n_q  <= fl_n_q - EW'(fl_pop) + EW'(fl_push);
           sfl_n_q <= sfl_n_q - (SW+1)'(sfl_pop) + (SW+1)'(sfl_push);
-          if (fill) begin
-            for (int j = 0; j < ROWS; j++) begin
-              older_q[fill_row][j] <= inb_q[j] && j != int'(fill_row);
-              older_q[j][fill_row] <= 1'b0;
-            end
-          end
+          for (int i = 0; i < ROWS; i++)
+            for (int j = 0; j < ROWS; j++)
+              if (fill && RW'(i) == fill_row) older_q[i][j] <= inb_q[j] && i != j;
+              else if (fill && RW'(j) == fill_row) older_q[i][j] <= 1'b0;
           if (dec_swap) spare_q <= vict_q;
           inb_q <= (inb_q | (fill ? ROWS'(1) << fill_row : '0))
                    & ~(dec_swap ? ROWS'(1) << vict_q : '0)
@@ -565,8 +574,10 @@ module gx_trb #(
   `GX_ASSERT(Held_A, $countones(inb_q) == 32'(ENTRIES) - 32'(fl_n_q) && !inb_q[spare_q])
   `GX_ASSERT(Order_A, fv_order)
   // the decision's reads: the picked id's TIM word, the rings' heads, the victim
-  `GX_ASSERT(DecRead_A, state_q != S_DEC || ((!id_ok || tim_rd_q == tim_q[TW'(id_q)])
-             && fl_rd_q == fl_q[fl_head_q] && sfl_rd_q == sfl_q[sfl_head_q]
+  `GX_ASSERT(LookRead_A, state_q != S_LOOK || ((!id_ok || tim_rd_q == tim_q[TW'(id_q)])
+             && fl_rd_q == fl_q[fl_head_q] && sfl_rd_q == sfl_q[sfl_head_q]))
+  `GX_ASSERT(DecRead_A, state_q != S_DEC || ((!id_ok || tim_w_q == tim_q[TW'(id_q)])
+             && fl_w_q == fl_q[fl_head_q] && sfl_w_q == sfl_q[sfl_head_q]
              && vict_q == fv_vict))
   // spill progress: a spilled value's read never waits (it goes to memory at once), and
   // with no entry free there is a victim to swap with
@@ -590,11 +601,6 @@ module gx_trb #(
              : fv_rk == {1'b0, beat_q} + {2'b0, fc_q} + {3'b0, infl_q}
                && (rk_done_q || rk_q >= beat_q)))
   `GX_ASSERT(Beat_A, {1'b0, beat_q} < 4'(BEATS) && {1'b0, rk_q} < 4'(BEATS))
-  `GX_COVER(Spill_C, dec_mem)
-  `GX_COVER(Full_C, dec_full)
-  `GX_COVER(Refill_C, dec_refill)
-  `GX_COVER(SpillRead_C, dec_rmem_last)
-  `GX_COVER(Swap_C, state_q == S_SWAP && mw_hs && beat_q == LAST)
 `endif
 endmodule
 

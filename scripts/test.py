@@ -178,7 +178,7 @@ def stages(only_block=None):
                           "zcull-prove": 15, "zcull-cover": 30})
     budget_formal.update({"tbar-prove1": 10, "tbar-prove2": 10, "tbar-prove4": 15,
                           "tbar-cover": 15, "resolve-prove": 15, "resolve-cover": 15})
-    budget_formal.update({"trb-prove": 20, "trb-cover": 120})
+    budget_formal.update({"trb-prove": 20, "trb-cover": 30})
     budget_formal.update({"msmem-bmc": 150})  # elaboration ~85 s, 8 steps ~10 s
     budget_formal.update({"axi_width-prove128": 15, "axi_width-prove256": 15,
                           "axi_width-cover": 45,  # 25 s beside another stage
