@@ -116,6 +116,8 @@ module gx_scache #(
   localparam int unsigned KW = 18;                     // set key bits
   localparam int unsigned CtW = CxLog + CyLog;
   localparam int unsigned CtN = 1 << CtW;              // left bits
+  localparam int unsigned FN = Sets > CtN ? Sets : CtN; // clocks of a frame start
+  localparam int unsigned FW = $clog2(FN);
   // a way's tag: {dirty, valid, ty, tx, reg, line}
   localparam int unsigned WayW = 64 + 2 * TW + 2 + LW;
   localparam int unsigned TagW = ((2 * WayW + 1 + 7) / 8) * 8;
@@ -149,7 +151,6 @@ module gx_scache #(
   // memory write
   logic [LW-1:0]   mw_line_q;
   logic [31:0]     mw_strb_q;
-  logic [255:0]    mw_data_q;
   logic            mw_sample_q;
   logic [1:0]      mw_reg_q;
   logic [TW-1:0]   mw_tx_q, mw_ty_q;
@@ -171,8 +172,8 @@ module gx_scache #(
   logic [TN-1:0]   c_sl_q;
   logic [31:0]     probes_q;
   logic            flush_way_q;
-  logic [SetsLog-1:0] fset_q;
-  logic [CtN-1:0]  left_q;
+  logic [FW-1:0]   fset_q;     // frame start: the set and the left bit cleared
+  logic            left_rd;
   logic            done_q;
 
   // ---------------------------------------------------------------------------------
@@ -214,6 +215,10 @@ module gx_scache #(
     for (int unsigned i = 0; i < 32; i++) s = s + 32'(m[i]);
     popc = s;
   endfunction
+
+  // the set of the operation's line (a flush names its set itself)
+  logic [SetsLog-1:0] iss_set;
+  assign iss_set = set_of(reg_q, tx_q, ty_q, KW'(line_q));
 
   // ---------------------------------------------------------------------------------
   // storage: tags (both ways and the last-used way a set), lines ({set, way})
@@ -338,6 +343,27 @@ module gx_scache #(
   assign wk_state = wk_reg_q == 2'd3;
   assign wk_last  = !wk_state || wk_i_q == 5'd31;
 
+  // the left bits: a bit a cache tile in LUT RAM, set by a walk, cleared at frame start
+  (* ram_style = "distributed" *) logic left_mem [CtN];
+  logic          left_we, left_wd;
+  logic [CtW-1:0] left_wa;
+  always_comb begin
+    left_we = 1'b0;
+    left_wa = wk_ct;
+    left_wd = 1'b1;
+    if (st_q == S_FRAME) begin
+      left_we = 32'(fset_q) < CtN;
+      left_wa = CtW'(fset_q);
+      left_wd = 1'b0;
+    end else if (st_q == S_WALK && wk_mark_q &&
+                 (wk_state ? wk_mask_q[wk_i_q] : wk_mask_q != '0) && wk_in) begin
+      left_we = 1'b1;
+    end
+  end
+  always_ff @(posedge clk_i) if (left_we) left_mem[left_wa] <= left_wd;
+  assign left_rd = left_mem[wk_ct];
+
+
   // the command's rectangle, clamped
   logic [TW-1:0] cx1c, cy1c, c_n;
   assign cx1c = cmd_tx1_i < cfg_tiles_x_i ? cmd_tx1_i : cfg_tiles_x_i;
@@ -374,7 +400,10 @@ module gx_scache #(
     dat_wa = {set_q, way_q};
     dat_wd = merged;
     case (st_q)
-      S_ISSUE: tag_re = 1'b1;
+      S_ISSUE: begin
+        tag_re = 1'b1;
+        if (src_q != SRC_FLUSH) tag_ra = iss_set;
+      end
       S_LOOK:  dat_re = 1'b1;
       S_UPD: begin
         tag_we = 1'b1;
@@ -386,8 +415,8 @@ module gx_scache #(
         end
       end
       S_FRAME: begin
-        tag_we = 1'b1;
-        tag_wa = fset_q;
+        tag_we = 32'(fset_q) < Sets;
+        tag_wa = fset_q[SetsLog-1:0];
         tag_wd = '0;
       end
       default: ;
@@ -403,7 +432,7 @@ module gx_scache #(
   assign mrd_ready_o = st_q == S_MRD;
   assign mwr_valid_o = st_q == S_MWR;
   assign mwr_line_o  = mw_line_q;
-  assign mwr_data_o  = mw_data_q;
+  assign mwr_data_o  = src_q == SRC_REQ && thru_q ? wdata_q : ld_q;
   assign mwr_strb_o  = mw_strb_q;
   assign mwr_sample_o = mw_sample_q;
   assign cmd_done_o  = done_q;
@@ -421,7 +450,6 @@ module gx_scache #(
     if (rst_i) begin
       st_q <= S_FRAME;     // reset empties the cache
       fset_q <= '0;
-      left_q <= '0;
       done_q <= 1'b0;
       probes_q <= '0;
       c_rd_q <= '0;
@@ -445,7 +473,6 @@ module gx_scache #(
             case (cmd_op_i)
               2'd2: begin
                 fset_q <= '0;
-                left_q <= '0;
                 st_q <= S_FRAME;
               end
               2'd3: begin
@@ -479,11 +506,13 @@ module gx_scache #(
             reg_q <= req_reg_i;
             tx_q <= req_tx_i;
             ty_q <= req_ty_i;
-            set_q <= set_of(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i));
             st_q <= S_ISSUE;
           end
         end
-        S_ISSUE: st_q <= S_LOOK;   // the tag word is read
+        S_ISSUE: begin             // the tag word is read
+          if (src_q != SRC_FLUSH) set_q <= iss_set;
+          st_q <= S_LOOK;
+        end
         S_LOOK: begin
           tag_q <= tag_rd;
           way_q <= lk_way;
@@ -501,7 +530,6 @@ module gx_scache #(
         S_DATA: begin
           ld_q <= dat_rd;
           mw_line_q <= v_line;
-          mw_data_q <= dat_rd;
           mw_sample_q <= v_reg != 2'd0;
           mw_reg_q <= v_reg;
           mw_tx_q <= v_tx;
@@ -511,7 +539,6 @@ module gx_scache #(
               if (thru_q) begin
                 if (we_q) begin
                   mw_line_q <= line_q;
-                  mw_data_q <= wdata_q;
                   mw_strb_q <= mask_q;
                   mw_sample_q <= 1'b0;
                   mw_reg_q <= 2'd0;
@@ -567,12 +594,10 @@ module gx_scache #(
           end
         end
         S_WALK: begin
-          if (wk_mark_q) begin
-            if ((wk_state ? wk_mask_q[wk_i_q] : wk_mask_q != '0) && wk_in)
-              left_q[wk_ct] <= 1'b1;
-          end else begin
-            if (wk_state) zm_q[wk_i_q] <= wk_mask_q[wk_i_q] && wk_in && !left_q[wk_ct];
-            else zm_q <= wk_in && !left_q[wk_ct] ? wk_mask_q : '0;
+          // a mark walk writes the left bits (above); a fill's walk forms the zero mask
+          if (!wk_mark_q) begin
+            if (wk_state) zm_q[wk_i_q] <= wk_mask_q[wk_i_q] && wk_in && !left_rd;
+            else zm_q <= wk_in && !left_rd ? wk_mask_q : '0;
           end
           wk_i_q <= wk_i_q + 1'b1;
           if (wk_x_q + 1'b1 == cfg_tiles_x_i) begin
@@ -629,7 +654,6 @@ module gx_scache #(
           end
         end
         S_UPD: begin
-          ld_q <= merged;
           case (src_q)
             SRC_REQ:   st_q <= we_q ? S_DONE : S_RESP;
             SRC_PROBE: st_q <= S_NORM;
@@ -657,7 +681,7 @@ module gx_scache #(
         end
         S_FRAME: begin
           fset_q <= fset_q + 1'b1;
-          if (fset_q == SetsLog'(Sets - 1)) begin
+          if (fset_q == FW'(FN - 1)) begin
             done_q <= cop_q == 2'd2;
             st_q <= S_IDLE;
           end
@@ -697,8 +721,6 @@ module gx_scache #(
                 tx_q <= c_tx0_q + TW'(c_k_q >> 3);
                 ty_q <= c_y_q;
                 mask_q <= '1;
-                set_q <= set_of(2'd1, c_tx0_q + TW'(c_k_q >> 3), c_y_q,
-                       KW'(cfg_surf_base_i + (LW'(c_ts_q) << 3) + LW'(c_k_q)));
                 c_k_q <= c_k_q + 1'b1;
                 probes_q <= probes_q + 1'b1;
                 st_q <= S_ISSUE;
@@ -713,8 +735,6 @@ module gx_scache #(
                 tx_q <= c_tx0_q + TW'(c_k_q);
                 ty_q <= c_y_q;
                 mask_q <= '1;
-                set_q <= set_of(2'd2, c_tx0_q + TW'(c_k_q), c_y_q,
-                                KW'(cfg_index_base_i + LW'(c_ts_q) + LW'(c_k_q)));
                 c_k_q <= c_k_q + 1'b1;
                 probes_q <= probes_q + 1'b1;
                 st_q <= S_ISSUE;
@@ -739,8 +759,6 @@ module gx_scache #(
                 tx_q <= TW'(c_sx_q);
                 ty_q <= TW'(c_sy_q);
                 mask_q <= c_smask;
-                set_q <= set_of(2'd3, TW'(c_sx_q), TW'(c_sy_q),
-                                KW'(cfg_state_base_i + LW'(c_sl_q)));
                 c_sl_q <= c_sl_q + 1'b1;
                 c_sx_q <= c_sx_q + (TW + 2)'(32);
                 probes_q <= probes_q + 1'b1;
