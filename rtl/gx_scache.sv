@@ -125,7 +125,7 @@ module gx_scache #(
                           OVal = LW + 2 + 2 * TW, ODty = OVal + 32;
 
   typedef enum logic [4:0] {
-    S_IDLE, S_ISSUE, S_LOOK, S_DATA, S_MWR, S_WALK, S_FILL, S_FILL2, S_MRQ, S_MRD, S_UPD,
+    S_IDLE, S_ISSUE, S_TRD, S_TAGW, S_LOOK, S_DRD, S_DRDW, S_DATA, S_MWR, S_WALK, S_FILL, S_FILL2, S_MRQ, S_MRD, S_UPD,
     S_RESP, S_CMD, S_NORM, S_FRAME, S_DONE
   } state_e;
   typedef enum logic [1:0] {SRC_REQ, SRC_PROBE, SRC_FLUSH} src_e;
@@ -162,10 +162,15 @@ module gx_scache #(
   logic [31:0]     wk_mask_q;
   logic [4:0]      wk_i_q;
   wret_e           wk_ret_q;
+  logic            wk_iss_q;   // bytes still to visit
+  // the walk's byte a clock later: its cache tile, inside the surface, in the mask
+  logic            p_v_q, p_in_q, p_bit_q, p_last_q;
+  logic [CtW-1:0]  p_ct_q;
+  logic [4:0]      p_i_q;
   // commands
   logic [1:0]      cop_q;
-  logic [TW-1:0]   c_tx0_q, c_tx1_q, c_ty1_q, c_y_q;
-  logic [TN-1:0]   c_trow_q, c_ts_q;
+  logic [TW-1:0]   c_tx0_q, c_tx1_q, c_ty1_q, c_y_q, c_n_q;
+  logic [TN-1:0]   c_trow_q, c_ts_q, c_tend_q, c_slast_q;
   logic [TN+3:0]   c_k_q;
   phase_e          c_ph_q;
   logic signed [TW+1:0] c_sx_q, c_sy_q;
@@ -229,11 +234,11 @@ module gx_scache #(
   logic [SetsLog:0]   dat_ra, dat_wa;
   logic [255:0]       dat_rd, dat_wd;
 
-  gx_ram_1r1w #(.Depth(TagDepth), .Width(TagW), .OutReg(1'b0)) u_tag (
+  gx_ram_1r1w #(.Depth(TagDepth), .Width(TagW), .OutReg(1'b1)) u_tag (
     .clk_i, .rst_i, .re_i(tag_re), .raddr_i($clog2(TagDepth)'(tag_ra)), .rdata_o(tag_rd),
     .we_i({(TagW / 8){tag_we}}), .waddr_i($clog2(TagDepth)'(tag_wa)), .wdata_i(tag_wd)
   );
-  gx_ram_1r1w #(.Depth(2 * Sets), .Width(256), .OutReg(1'b0)) u_dat (
+  gx_ram_1r1w #(.Depth(2 * Sets), .Width(256), .OutReg(1'b1)) u_dat (
     .clk_i, .rst_i, .re_i(dat_re), .raddr_i(dat_ra), .rdata_o(dat_rd),
     .we_i({32{dat_we}}), .waddr_i(dat_wa), .wdata_i(dat_wd)
   );
@@ -349,29 +354,28 @@ module gx_scache #(
   logic [CtW-1:0] left_wa;
   always_comb begin
     left_we = 1'b0;
-    left_wa = wk_ct;
+    left_wa = p_ct_q;
     left_wd = 1'b1;
     if (st_q == S_FRAME) begin
       left_we = 32'(fset_q) < CtN;
       left_wa = CtW'(fset_q);
       left_wd = 1'b0;
-    end else if (st_q == S_WALK && wk_mark_q &&
-                 (wk_state ? wk_mask_q[wk_i_q] : wk_mask_q != '0) && wk_in) begin
+    end else if (st_q == S_WALK && wk_mark_q && p_v_q && p_bit_q && p_in_q) begin
       left_we = 1'b1;
     end
   end
   always_ff @(posedge clk_i) if (left_we) left_mem[left_wa] <= left_wd;
-  assign left_rd = left_mem[wk_ct];
+  assign left_rd = left_mem[p_ct_q];
 
 
   // the command's rectangle, clamped
   logic [TW-1:0] cx1c, cy1c, c_n;
   assign cx1c = cmd_tx1_i < cfg_tiles_x_i ? cmd_tx1_i : cfg_tiles_x_i;
   assign cy1c = cmd_ty1_i < cfg_tiles_y_i ? cmd_ty1_i : cfg_tiles_y_i;
-  assign c_n  = c_tx1_q - c_tx0_q;
+  assign c_n  = c_n_q;
   logic [TN-1:0] c_tend, c_slast;
-  assign c_tend  = c_ts_q + TN'(c_n);               // one past the row's last tile
-  assign c_slast = (c_tend - 1'b1) >> 5;
+  assign c_tend  = c_tend_q;                        // one past the row's last tile
+  assign c_slast = c_slast_q;                       // the row's last state line
   logic [31:0] c_smask;
   logic [4:0]  c_lo;
   logic [5:0]  c_hi;
@@ -392,7 +396,7 @@ module gx_scache #(
     tag_re = 1'b0;
     tag_ra = set_q;
     dat_re = 1'b0;
-    dat_ra = {set_q, lk_way};
+    dat_ra = {set_q, way_q};
     tag_we = 1'b0;
     tag_wa = set_q;
     tag_wd = tag_q;
@@ -400,11 +404,8 @@ module gx_scache #(
     dat_wa = {set_q, way_q};
     dat_wd = merged;
     case (st_q)
-      S_ISSUE: begin
-        tag_re = 1'b1;
-        if (src_q != SRC_FLUSH) tag_ra = iss_set;
-      end
-      S_LOOK:  dat_re = 1'b1;
+      S_TRD:   tag_re = 1'b1;
+      S_DRD:   dat_re = 1'b1;
       S_UPD: begin
         tag_we = 1'b1;
         if (way_q) tag_wd[WayW +: WayW] = new_way;
@@ -509,10 +510,14 @@ module gx_scache #(
             st_q <= S_ISSUE;
           end
         end
-        S_ISSUE: begin             // the tag word is read
+        S_ISSUE: begin             // the line's set
           if (src_q != SRC_FLUSH) set_q <= iss_set;
-          st_q <= S_LOOK;
+          st_q <= S_TRD;
         end
+        S_TRD:  st_q <= S_TAGW;    // the tag word is read
+        S_TAGW: st_q <= S_LOOK;    // the RAM's output register
+        S_DRD:  st_q <= S_DRDW;    // the way's line is read
+        S_DRDW: st_q <= S_DATA;
         S_LOOK: begin
           tag_q <= tag_rd;
           way_q <= lk_way;
@@ -520,15 +525,15 @@ module gx_scache #(
           thru_q <= lk_thru;
           vict_q <= way_of(tag_rd, lk_way);
           vlive_q <= lk_way ? live1 : live0;
-          if (src_q == SRC_REQ) begin
-            if (lk_hit) c_hit_q <= c_hit_q + 1'b1;
-            else c_miss_q <= c_miss_q + 1'b1;
-          end
           if (src_q == SRC_PROBE && !lk_hit) st_q <= S_NORM;
-          else st_q <= S_DATA;
+          else st_q <= S_DRD;
         end
         S_DATA: begin
           ld_q <= dat_rd;
+          if (src_q == SRC_REQ) begin
+            if (hit_q) c_hit_q <= c_hit_q + 1'b1;
+            else c_miss_q <= c_miss_q + 1'b1;
+          end
           mw_line_q <= v_line;
           mw_sample_q <= v_reg != 2'd0;
           mw_reg_q <= v_reg;
@@ -586,6 +591,8 @@ module gx_scache #(
               wk_y_q <= mw_ty_q;
               wk_mask_q <= mw_strb_q;
               wk_i_q <= '0;
+              wk_iss_q <= 1'b1;
+              p_v_q <= 1'b0;
               wk_ret_q <= mw_ret_q;
               st_q <= S_WALK;
             end else begin
@@ -594,21 +601,34 @@ module gx_scache #(
           end
         end
         S_WALK: begin
-          // a mark walk writes the left bits (above); a fill's walk forms the zero mask
-          if (!wk_mark_q) begin
-            if (wk_state) zm_q[wk_i_q] <= wk_mask_q[wk_i_q] && wk_in && !left_rd;
-            else zm_q <= wk_in && !left_rd ? wk_mask_q : '0;
+          // stage 1: the cursor's byte (a state line's: a tile a clock)
+          p_v_q <= wk_iss_q;
+          if (wk_iss_q) begin
+            p_ct_q <= wk_ct;
+            p_in_q <= wk_in;
+            p_i_q <= wk_i_q;
+            p_bit_q <= wk_state ? wk_mask_q[wk_i_q] : wk_mask_q != '0;
+            p_last_q <= wk_last;
+            if (wk_last) wk_iss_q <= 1'b0;
+            wk_i_q <= wk_i_q + 1'b1;
+            if (wk_x_q + 1'b1 == cfg_tiles_x_i) begin
+              wk_x_q <= '0;
+              wk_y_q <= wk_y_q + 1'b1;
+            end else begin
+              wk_x_q <= wk_x_q + 1'b1;
+            end
           end
-          wk_i_q <= wk_i_q + 1'b1;
-          if (wk_x_q + 1'b1 == cfg_tiles_x_i) begin
-            wk_x_q <= '0;
-            wk_y_q <= wk_y_q + 1'b1;
-          end else begin
-            wk_x_q <= wk_x_q + 1'b1;
-          end
-          if (wk_last) begin
-            if (!wk_mark_q) st_q <= S_FILL2;
-            else st_q <= wk_ret_q == W_FILL ? S_FILL : wk_ret_q == W_UPD ? S_UPD : S_DONE;
+          // stage 2: a mark walk writes its left bit (above); a fill's walk forms the zero
+          // mask from it
+          if (p_v_q) begin
+            if (!wk_mark_q) begin
+              if (wk_state) zm_q[p_i_q] <= p_bit_q && p_in_q && !left_rd;
+              else zm_q <= p_in_q && !left_rd ? wk_mask_q : '0;
+            end
+            if (p_last_q) begin
+              if (!wk_mark_q) st_q <= S_FILL2;
+              else st_q <= wk_ret_q == W_FILL ? S_FILL : wk_ret_q == W_UPD ? S_UPD : S_DONE;
+            end
           end
         end
         S_FILL: begin
@@ -624,6 +644,8 @@ module gx_scache #(
             wk_y_q <= ty_q;
             wk_mask_q <= mask_q & ~(hit_q ? v_val : 32'd0);
             wk_i_q <= '0;
+              wk_iss_q <= 1'b1;
+              p_v_q <= 1'b0;
             wk_ret_q <= W_FILL;
             st_q <= S_WALK;
           end else begin
@@ -707,6 +729,7 @@ module gx_scache #(
                 st_q <= S_IDLE;
               end else begin
                 c_ts_q <= c_trow_q + TN'(c_tx0_q);
+                c_n_q <= c_tx1_q - c_tx0_q;
                 c_k_q <= '0;
                 c_ph_q <= P_HOME;
               end
@@ -745,6 +768,8 @@ module gx_scache #(
               c_sx_q <= $signed({2'b00, c_tx0_q}) - $signed((TW + 2)'(c_ts_q[4:0]));
               c_sy_q <= $signed({2'b00, c_y_q});
               c_sl_q <= c_ts_q >> 5;
+              c_tend_q <= c_ts_q + TN'(c_n_q);
+              c_slast_q <= (c_ts_q + TN'(c_n_q) - 1'b1) >> 5;
               c_ph_q <= P_ST;
               st_q <= S_NORM;
             end
@@ -777,7 +802,7 @@ module gx_scache #(
   logic fv_invalidating, fv_op;
   logic [WayW-1:0] fv_q0, fv_q1, fv_w0, fv_w1, fv_qw;
   assign fv_invalidating = src_q == SRC_PROBE && !wb_q;
-  assign fv_op = st_q == S_DATA || st_q == S_MWR || st_q == S_WALK || st_q == S_FILL ||
+  assign fv_op = st_q == S_DRD || st_q == S_DRDW || st_q == S_DATA || st_q == S_MWR || st_q == S_WALK || st_q == S_FILL ||
                  st_q == S_FILL2 || st_q == S_MRQ || st_q == S_MRD || st_q == S_UPD;
   assign fv_q0 = way_of(tag_q, 1'b0);
   assign fv_q1 = way_of(tag_q, 1'b1);
@@ -786,7 +811,8 @@ module gx_scache #(
   assign fv_qw = way_of(tag_q, way_q);
   // a request reads or writes at least a byte
   `GX_ASSUME(ReqMask_M, !req_valid_i || req_mask_i != '0)
-  `GX_ASSERT(ReqMaskHeld_A, !((st_q == S_ISSUE || st_q == S_LOOK || st_q == S_DATA) &&
+  `GX_ASSERT(ReqMaskHeld_A, !((st_q == S_ISSUE || st_q == S_TRD || st_q == S_TAGW || st_q == S_LOOK ||
+                               st_q == S_DRD || st_q == S_DRDW || st_q == S_DATA) &&
                               src_q == SRC_REQ) || mask_q != '0)
   `GX_ASSERT(CmdSrc_A, !(st_q == S_CMD || st_q == S_NORM) || src_q == SRC_PROBE)
   // the operation's source and the state are values of their kinds
