@@ -125,7 +125,7 @@ module gx_scache #(
                           OVal = LW + 2 + 2 * TW, ODty = OVal + 32;
 
   typedef enum logic [4:0] {
-    S_IDLE, S_ISSUE, S_TRD, S_TAGW, S_LOOK, S_DRD, S_DRDW, S_DATA, S_MWR, S_WALK, S_FILL, S_FILL2, S_MRQ, S_MRD, S_UPD,
+    S_IDLE, S_ISSUE, S_TRD, S_TAGW, S_LOOK, S_LOOK2, S_DRD, S_DRDW, S_DATA, S_MWR, S_WALK, S_FILL, S_FILL2, S_MRQ, S_MRD, S_UPD,
     S_RESP, S_CMD, S_NORM, S_FRAME, S_DONE
   } state_e;
   typedef enum logic [1:0] {SRC_REQ, SRC_PROBE, SRC_FLUSH} src_e;
@@ -150,7 +150,8 @@ module gx_scache #(
   logic [31:0]     need_q, zm_q;
   // memory write
   logic [LW-1:0]   mw_line_q;
-  logic [31:0]     mw_strb_q;
+  logic [31:0]     mw_strb_q, mw_strb_n;
+  logic [5:0]      mw_cnt_q;   // the bytes of mw_strb_q
   logic            mw_sample_q;
   logic [1:0]      mw_reg_q;
   logic [TW-1:0]   mw_tx_q, mw_ty_q;
@@ -172,6 +173,7 @@ module gx_scache #(
   logic [TW-1:0]   c_tx0_q, c_tx1_q, c_ty1_q, c_y_q, c_n_q;
   logic [TN-1:0]   c_trow_q, c_ts_q, c_tend_q, c_slast_q;
   logic [TN+3:0]   c_k_q;
+  logic            c_kend_q, c_sdone_q;  // the phase's last probe issued
   phase_e          c_ph_q;
   logic signed [TW+1:0] c_sx_q, c_sy_q;
   logic [TN-1:0]   c_sl_q;
@@ -248,18 +250,16 @@ module gx_scache #(
   endfunction
 
   // ---------------------------------------------------------------------------------
-  // the look-up, on the tag word read (S_LOOK)
-  logic [LW-1:0]   ln0, ln1;
+  // the look-up, on the tag word read (S_LOOK: registered with the line compares; S_LOOK2)
+  logic            eq0_q, eq1_q;   // the ways' line numbers equal the operation's
   logic            live0, live1, samp0, samp1, mru;
   logic            lk_hit, lk_way, lk_thru;
   always_comb begin
-    ln0 = tag_rd[OLine +: LW];
-    ln1 = tag_rd[WayW + OLine +: LW];
-    live0 = tag_rd[OVal +: 32] != '0;
-    live1 = tag_rd[WayW + OVal +: 32] != '0;
-    samp0 = tag_rd[OReg +: 2] != 2'd0;
-    samp1 = tag_rd[WayW + OReg +: 2] != 2'd0;
-    mru = tag_rd[2 * WayW];
+    live0 = tag_q[OVal +: 32] != '0;
+    live1 = tag_q[WayW + OVal +: 32] != '0;
+    samp0 = tag_q[OReg +: 2] != 2'd0;
+    samp1 = tag_q[WayW + OReg +: 2] != 2'd0;
+    mru = tag_q[2 * WayW];
     lk_hit = 1'b0;
     lk_way = 1'b0;
     lk_thru = 1'b0;
@@ -267,15 +267,15 @@ module gx_scache #(
       lk_way = flush_way_q;
     end else if (src_q == SRC_PROBE) begin
       // a probe finds only a sample line
-      if (live0 && samp0 && ln0 == line_q) begin
+      if (live0 && samp0 && eq0_q) begin
         lk_hit = 1'b1;
-      end else if (live1 && samp1 && ln1 == line_q) begin
+      end else if (live1 && samp1 && eq1_q) begin
         lk_hit = 1'b1;
         lk_way = 1'b1;
       end
-    end else if (live0 && ln0 == line_q) begin
+    end else if (live0 && eq0_q) begin
       lk_hit = 1'b1;
-    end else if (live1 && ln1 == line_q) begin
+    end else if (live1 && eq1_q) begin
       lk_hit = 1'b1;
       lk_way = 1'b1;
     end else if (!live0) begin
@@ -306,6 +306,15 @@ module gx_scache #(
   assign v_ty   = vict_q[OTy +: TW];
   assign v_val  = vict_q[OVal +: 32];
   assign v_dty  = vict_q[ODty +: 32];
+
+  // the bytes a memory write of the operation would write (S_DATA): a resolved write
+  // through, the dirty bytes of an evicted or flushed line, a probe's dirty bytes
+  always_comb
+    case (src_q)
+      SRC_REQ:   mw_strb_n = thru_q ? mask_q : v_dty;
+      SRC_PROBE: mw_strb_n = v_dty & mask_q;
+      default:   mw_strb_n = v_dty;
+    endcase
 
   // the line's bytes merged with the write (S_UPD)
   logic [255:0] merged;
@@ -520,16 +529,23 @@ module gx_scache #(
         S_DRDW: st_q <= S_DATA;
         S_LOOK: begin
           tag_q <= tag_rd;
+          eq0_q <= tag_rd[OLine +: LW] == line_q;
+          eq1_q <= tag_rd[WayW + OLine +: LW] == line_q;
+          st_q <= S_LOOK2;
+        end
+        S_LOOK2: begin
           way_q <= lk_way;
           hit_q <= lk_hit;
           thru_q <= lk_thru;
-          vict_q <= way_of(tag_rd, lk_way);
+          vict_q <= way_of(tag_q, lk_way);
           vlive_q <= lk_way ? live1 : live0;
           if (src_q == SRC_PROBE && !lk_hit) st_q <= S_NORM;
           else st_q <= S_DRD;
         end
         S_DATA: begin
           ld_q <= dat_rd;
+          mw_strb_q <= mw_strb_n;
+          mw_cnt_q <= 6'(popc(mw_strb_n));
           if (src_q == SRC_REQ) begin
             if (hit_q) c_hit_q <= c_hit_q + 1'b1;
             else c_miss_q <= c_miss_q + 1'b1;
@@ -544,7 +560,6 @@ module gx_scache #(
               if (thru_q) begin
                 if (we_q) begin
                   mw_line_q <= line_q;
-                  mw_strb_q <= mask_q;
                   mw_sample_q <= 1'b0;
                   mw_reg_q <= 2'd0;
                   mw_ret_q <= W_DONE;
@@ -555,7 +570,6 @@ module gx_scache #(
                 end
               end else if (!hit_q && vlive_q) begin
                 c_ev_q[v_reg == 2'd0] <= c_ev_q[v_reg == 2'd0] + 1'b1;
-                mw_strb_q <= v_dty;
                 mw_ret_q <= W_FILL;
                 st_q <= v_dty != '0 ? S_MWR : S_FILL;
               end else begin
@@ -563,17 +577,14 @@ module gx_scache #(
               end
             end
             SRC_PROBE: begin
-              mw_strb_q <= v_dty & mask_q;
               mw_ret_q <= W_UPD;
               if (wb_q && (v_dty & mask_q) != '0) begin
                 st_q <= S_MWR;
               end else begin
-                if (!wb_q) c_drop_q <= c_drop_q + CW'(popc(v_dty & mask_q));
                 st_q <= S_UPD;
               end
             end
             default: begin  // flush
-              mw_strb_q <= v_dty;
               mw_ret_q <= W_UPD;
               if (vlive_q && v_dty != '0) st_q <= S_MWR;
               else if (vlive_q) st_q <= S_UPD;
@@ -583,7 +594,7 @@ module gx_scache #(
         end
         S_MWR: begin
           if (mwr_ready_i) begin
-            c_wr_q[!mw_sample_q] <= c_wr_q[!mw_sample_q] + CW'(popc(mw_strb_q));
+            c_wr_q[!mw_sample_q] <= c_wr_q[!mw_sample_q] + CW'(mw_cnt_q);
             if (mw_sample_q) begin
               wk_mark_q <= 1'b1;
               wk_reg_q <= mw_reg_q;
@@ -676,6 +687,7 @@ module gx_scache #(
           end
         end
         S_UPD: begin
+          if (src_q == SRC_PROBE && !wb_q) c_drop_q <= c_drop_q + CW'(mw_cnt_q);
           case (src_q)
             SRC_REQ:   st_q <= we_q ? S_DONE : S_RESP;
             SRC_PROBE: st_q <= S_NORM;
@@ -731,17 +743,20 @@ module gx_scache #(
                 c_ts_q <= c_trow_q + TN'(c_tx0_q);
                 c_n_q <= c_tx1_q - c_tx0_q;
                 c_k_q <= '0;
+                c_kend_q <= 1'b0;
                 c_ph_q <= P_HOME;
               end
             end
             P_HOME: begin
-              if (c_k_q == (TN + 4)'(c_n) << 3) begin
+              if (c_kend_q) begin
                 c_k_q <= '0;
+                c_kend_q <= 1'b0;
                 c_ph_q <= P_IDX;
               end else begin
                 line_q <= cfg_surf_base_i + (LW'(c_ts_q) << 3) + LW'(c_k_q);
                 reg_q <= 2'd1;
                 tx_q <= c_tx0_q + TW'(c_k_q >> 3);
+                c_kend_q <= c_k_q + 1'b1 == (TN + 4)'(c_n) << 3;
                 ty_q <= c_y_q;
                 mask_q <= '1;
                 c_k_q <= c_k_q + 1'b1;
@@ -750,12 +765,13 @@ module gx_scache #(
               end
             end
             P_IDX: begin
-              if (c_k_q == (TN + 4)'(c_n)) begin
+              if (c_kend_q) begin
                 c_ph_q <= P_STB;
               end else begin
                 line_q <= cfg_index_base_i + LW'(c_ts_q) + LW'(c_k_q);
                 reg_q <= 2'd2;
                 tx_q <= c_tx0_q + TW'(c_k_q);
+                c_kend_q <= c_k_q + 1'b1 == (TN + 4)'(c_n);
                 ty_q <= c_y_q;
                 mask_q <= '1;
                 c_k_q <= c_k_q + 1'b1;
@@ -768,13 +784,14 @@ module gx_scache #(
               c_sx_q <= $signed({2'b00, c_tx0_q}) - $signed((TW + 2)'(c_ts_q[4:0]));
               c_sy_q <= $signed({2'b00, c_y_q});
               c_sl_q <= c_ts_q >> 5;
+              c_sdone_q <= 1'b0;
               c_tend_q <= c_ts_q + TN'(c_n_q);
               c_slast_q <= (c_ts_q + TN'(c_n_q) - 1'b1) >> 5;
               c_ph_q <= P_ST;
               st_q <= S_NORM;
             end
             default: begin  // P_ST
-              if (c_sl_q > c_slast) begin
+              if (c_sdone_q) begin
                 c_y_q <= c_y_q + 1'b1;
                 c_trow_q <= c_trow_q + TN'(cfg_tiles_x_i);
                 c_ph_q <= P_ROW;
@@ -785,6 +802,7 @@ module gx_scache #(
                 ty_q <= TW'(c_sy_q);
                 mask_q <= c_smask;
                 c_sl_q <= c_sl_q + 1'b1;
+                c_sdone_q <= c_sl_q >= c_slast;
                 c_sx_q <= c_sx_q + (TW + 2)'(32);
                 probes_q <= probes_q + 1'b1;
                 st_q <= S_ISSUE;
@@ -811,7 +829,8 @@ module gx_scache #(
   assign fv_qw = way_of(tag_q, way_q);
   // a request reads or writes at least a byte
   `GX_ASSUME(ReqMask_M, !req_valid_i || req_mask_i != '0)
-  `GX_ASSERT(ReqMaskHeld_A, !((st_q == S_ISSUE || st_q == S_TRD || st_q == S_TAGW || st_q == S_LOOK ||
+  `GX_ASSERT(ReqMaskHeld_A, !((st_q == S_ISSUE || st_q == S_TRD || st_q == S_TAGW ||
+                               st_q == S_LOOK || st_q == S_LOOK2 ||
                                st_q == S_DRD || st_q == S_DRDW || st_q == S_DATA) &&
                               src_q == SRC_REQ) || mask_q != '0)
   `GX_ASSERT(CmdSrc_A, !(st_q == S_CMD || st_q == S_NORM) || src_q == SRC_PROBE)
