@@ -385,7 +385,7 @@ module gx_scache #(
   logic [TN-1:0] c_tend, c_slast;
   assign c_tend  = c_tend_q;                        // one past the row's last tile
   assign c_slast = c_slast_q;                       // the row's last state line
-  logic [31:0] c_smask;
+  logic [31:0] c_smask, c_smask_q;  // registered in S_NORM, before each state probe
   logic [4:0]  c_lo;
   logic [5:0]  c_hi;
   logic [31:0] c_mhi, c_mlo;
@@ -544,6 +544,7 @@ module gx_scache #(
         end
         S_DATA: begin
           ld_q <= dat_rd;
+          need_q <= mask_q & ~(hit_q ? v_val : 32'd0);  // a read's bytes not valid
           mw_strb_q <= mw_strb_n;
           mw_cnt_q <= 6'(popc(mw_strb_n));
           if (src_q == SRC_REQ) begin
@@ -644,16 +645,15 @@ module gx_scache #(
         end
         S_FILL: begin
           // the bytes a read needs: zero mask (sample lines), then memory
-          need_q <= mask_q & ~(hit_q ? v_val : 32'd0);
           zm_q <= '0;
-          if (we_q || (mask_q & ~(hit_q ? v_val : 32'd0)) == '0) begin
+          if (we_q || need_q == '0) begin
             st_q <= S_UPD;
           end else if (reg_q != 2'd0) begin
             wk_mark_q <= 1'b0;
             wk_reg_q <= reg_q;
             wk_x_q <= tx_q;
             wk_y_q <= ty_q;
-            wk_mask_q <= mask_q & ~(hit_q ? v_val : 32'd0);
+            wk_mask_q <= need_q;
             wk_i_q <= '0;
               wk_iss_q <= 1'b1;
               p_v_q <= 1'b0;
@@ -721,6 +721,7 @@ module gx_scache #(
           end
         end
         S_NORM: begin
+          c_smask_q <= c_smask;
           // the state cursor brought back into the surface's rows of tiles
           if (c_sx_q < 0) begin
             c_sx_q <= c_sx_q + $signed({2'b00, cfg_tiles_x_i});
@@ -800,7 +801,7 @@ module gx_scache #(
                 reg_q <= 2'd3;
                 tx_q <= TW'(c_sx_q);
                 ty_q <= TW'(c_sy_q);
-                mask_q <= c_smask;
+                mask_q <= c_smask_q;
                 c_sl_q <= c_sl_q + 1'b1;
                 c_sdone_q <= c_sl_q >= c_slast;
                 c_sx_q <= c_sx_q + (TW + 2)'(32);
