@@ -171,9 +171,11 @@ module gx_scache #(
   // commands
   logic [1:0]      cop_q;
   logic [TW-1:0]   c_tx0_q, c_tx1_q, c_ty1_q, c_y_q, c_n_q;
-  logic [TN-1:0]   c_trow_q, c_ts_q, c_tend_q, c_slast_q;
+  logic [TN-1:0]   c_trow_q, c_ts_q, c_slast_q;
+  logic [4:0]      c_tend_q;   // one past the row's last tile, mod 32
   logic [TN+3:0]   c_k_q;
   logic            c_kend_q, c_sdone_q;  // the phase's last probe issued
+  logic            c_first_q, c_islast_q; // the state line probed next is the row's first, last
   phase_e          c_ph_q;
   logic signed [TW+1:0] c_sx_q, c_sy_q;
   logic [TN-1:0]   c_sl_q;
@@ -185,9 +187,13 @@ module gx_scache #(
 
   // ---------------------------------------------------------------------------------
   // the set of a line (docs/tiled.md, "Sets")
+  // log2 of the surface tiles a cache tile across and down (the configuration's, a clock
+  // later: an operation uses them from the clock after it is taken)
   logic [2:0] cxl, cyl;
-  assign cxl = cfg_ctlog_i - {1'b0, cfg_twlog_i};
-  assign cyl = cfg_ctlog_i - {1'b0, cfg_thlog_i};
+  always_ff @(posedge clk_i) begin
+    cxl <= cfg_ctlog_i - {1'b0, cfg_twlog_i};
+    cyl <= cfg_ctlog_i - {1'b0, cfg_thlog_i};
+  end
 
   function automatic logic [SetsLog-1:0] set_of(input logic [1:0] rg, input logic [TW-1:0] tx,
                                                  input logic [TW-1:0] ty,
@@ -382,16 +388,18 @@ module gx_scache #(
   assign cx1c = cmd_tx1_i < cfg_tiles_x_i ? cmd_tx1_i : cfg_tiles_x_i;
   assign cy1c = cmd_ty1_i < cfg_tiles_y_i ? cmd_ty1_i : cfg_tiles_y_i;
   assign c_n  = c_n_q;
-  logic [TN-1:0] c_tend, c_slast;
-  assign c_tend  = c_tend_q;                        // one past the row's last tile
+  logic [TN-1:0] c_slast;
+  logic [4:0]    c_tend;
+  assign c_tend  = c_tend_q;                        // one past the row's last tile, mod 32
   assign c_slast = c_slast_q;                       // the row's last state line
   logic [31:0] c_smask, c_smask_q;  // registered in S_NORM, before each state probe
   logic [4:0]  c_lo;
   logic [5:0]  c_hi;
   logic [31:0] c_mhi, c_mlo;
   always_comb begin
-    c_lo = (c_sl_q << 5) < c_ts_q ? c_ts_q[4:0] : 5'd0;
-    c_hi = c_tend < (c_sl_q << 5) + TN'(32) ? {1'b0, c_tend[4:0]} : 6'd32;
+    // the row's first state line starts at its first tile, its last ends after its last
+    c_lo = c_first_q ? c_ts_q[4:0] : 5'd0;
+    c_hi = c_islast_q && c_tend[4:0] != '0 ? {1'b0, c_tend[4:0]} : 6'd32;
     c_mhi = c_hi[5] ? '1 : ~('1 << c_hi[4:0]);
     c_mlo = ~('1 << c_lo);
     c_smask = c_mhi & ~c_mlo;
@@ -786,7 +794,9 @@ module gx_scache #(
               c_sy_q <= $signed({2'b00, c_y_q});
               c_sl_q <= c_ts_q >> 5;
               c_sdone_q <= 1'b0;
-              c_tend_q <= c_ts_q + TN'(c_n_q);
+              c_first_q <= 1'b1;
+              c_islast_q <= c_ts_q >> 5 == (c_ts_q + TN'(c_n_q) - 1'b1) >> 5;
+              c_tend_q <= 5'(c_ts_q + TN'(c_n_q));
               c_slast_q <= (c_ts_q + TN'(c_n_q) - 1'b1) >> 5;
               c_ph_q <= P_ST;
               st_q <= S_NORM;
@@ -804,6 +814,8 @@ module gx_scache #(
                 mask_q <= c_smask_q;
                 c_sl_q <= c_sl_q + 1'b1;
                 c_sdone_q <= c_sl_q >= c_slast;
+                c_first_q <= 1'b0;
+                c_islast_q <= c_sl_q + 1'b1 == c_slast;
                 c_sx_q <= c_sx_q + (TW + 2)'(32);
                 probes_q <= probes_q + 1'b1;
                 st_q <= S_ISSUE;
