@@ -29,13 +29,19 @@
 // walked row by row, each row's home lines, index lines, then state lines (the model's
 // order), one tag probe a line; a probe hits only a sample line. Invalidate drops the
 // bytes (dirty ones counted as dropped), writeback writes the dirty ones first. Frame
-// start frees every line and clears every cache tile's left bit (a set a clock); flush
-// writes every line's dirty bytes and frees it, set by set, way 0 first.
-// Left bits: one per cache tile, set when one of its sample bytes is written to memory
-// (eviction, writeback, flush); stored at {cy mod 2^CyLog, cx mod 2^CxLog} (a build of
-// 2^(CxLog + CyLog) cache tiles). A state line's 32 bytes are 32 surface tiles' state
-// bytes, each in its own cache tile: a walk of a byte a clock visits them; a home or an
-// index line is one tile's, one clock.
+// start frees every line and clears every cache tile's left bit (a set and a bit a clock:
+// max(sets, cache tiles) clocks); flush writes every line's dirty bytes and frees it, set
+// by set, way 0 first.
+// Left bits: one per cache tile (a LUT RAM), set when one of its sample bytes is written
+// to memory (eviction, writeback, flush); stored at {cy mod 2^CyLog, cx mod 2^CxLog} (a
+// build of 2^(CxLog + CyLog) cache tiles). A state line's 32 bytes are 32 surface tiles'
+// state bytes, each in its own cache tile: a walk of a byte a clock visits them (in two
+// stages: the byte's cache tile, then its left bit); a home or an index line is one
+// tile's, one byte of the walk.
+// Timing: a line operation from its request taken to the next request: 12 clocks at best
+// (set, tag read, its output register, compares, decision, line read, its output register,
+// line, fill, update; a read's response in the 12th); a fill adds its walk and a memory
+// read, an eviction its write and walk (docs/tiled.md).
 // Memory port: line reads (mrq_* request, mrd_* data) and strobed line writes (mwr_*),
 // valid/ready each; one memory transaction at a time, in the model's order; a write is
 // done when taken.

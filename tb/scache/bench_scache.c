@@ -50,6 +50,7 @@ int main(void)
     gx_scache_rtl_cfg(c, &in.cfg);
     in.rsp_ready = in.mrq_ready = in.mwr_ready = 1;
     uint64_t cyc = 0;
+    uint32_t probes = 0;
     int rd = 0;
     for (int pass = 0; pass < 3; pass++) {
         const uint64_t c0 = cyc;
@@ -70,6 +71,8 @@ int main(void)
             in.mrd_valid = rd;
             gx_scache_rtl_cycle(m, &in, &out);
             cyc++;
+            if (out.cmd_done)
+                probes = out.probes;
             if (rd && out.mrd_ready)
                 rd = 0;
             if (out.mrq_valid)
@@ -82,7 +85,7 @@ int main(void)
         printf("bench_scache: %s: %u %s in %llu clocks\n",
                pass == 0 ? "a cache tile's home and index lines written"
                          : pass == 1 ? "read back" : "the tile invalidated",
-               pass < 2 ? n : 8 * 9 * 8 + 8 * 2, pass < 2 ? "lines" : "probes",
+               pass < 2 ? n : probes, pass < 2 ? "lines" : "probes",
                (unsigned long long)(cyc - c0));
     }
     gx_scache_rtl_free(m, NULL);
