@@ -180,7 +180,7 @@ module gx_raster_walk #(
   end
   assign unused_tri = ^{t.k, t.o, t.seq[4], unused_low};
 
-  logic [3:0] ra_addr, rc_addr, rf_addr, rr_addr, rg_addr, ri_addr;
+  logic [3:0] ra_addr, rf_addr, rr_addr, rg_addr, ri_addr;
   logic       tri_we;  // the counts' copy
   assign tri_we = tri_we_i[0];
   // ring A in four parts, each edge's E', A, B and the bounds, each read at its own copy
@@ -205,9 +205,22 @@ module gx_raster_walk #(
   gx_ram_lut #(.Depth(16), .Width(RAB)) u_ra (
     .clk_i, .we_i(tri_we_i[1]), .waddr_i(t.seq[3:0]), .wdata_i(rab_w),
     .raddr_i(ra_addr_q[3]), .rdata_o(rab));
-  gx_ram_lut #(.Depth(16), .Width($bits(rc_w))) u_rc (
-    .clk_i, .we_i(tri_we_i[2]), .waddr_i(t.seq[3:0]), .wdata_i(rc_w),
-    .raddr_i(rc_addr), .rdata_o(rc));
+  // ring C in block RAM: read every clock at its own copy of next_q (rc_addr_q,
+  // RcAddr_A), so a triangle's word leaves the RAM's output in the clock after its take,
+  // straight into C1's constant registers (loaded then alone, rc_ld_q). A triangle is
+  // taken from the clock after its write, and the slot written in the clock of a take is
+  // another triangle's (the window: NoCollision_A).
+  localparam int unsigned RCW = ($bits(rc_w) + 7) / 8 * 8;
+  logic [3:0]      rc_addr_q;
+  logic            rc_ld_q;       // a triangle was taken in the clock before
+  logic [RCW-1:0]  rc_rd;
+  gx_ram_1r1w #(.Depth(16), .Width(RCW), .OutReg(1'b0), .AlwaysRead(1'b1)) u_rc (
+    .clk_i, .rst_i,
+    .re_i(tri_take), .raddr_i(rc_addr_q), .rdata_o(rc_rd),
+    .we_i({(RCW / 8){tri_we_i[2]}}), .waddr_i(t.seq[3:0]), .wdata_i(RCW'(rc_w)));
+  assign rc = rc_rd[$bits(rc_w)-1:0];
+  logic unused_rc;
+  assign unused_rc = ^rc_rd;
   gx_ram_lut #(.Depth(16), .Width($bits(rf_w))) u_rf (
     .clk_i, .we_i(tri_we_i[3]), .waddr_i(t.seq[3:0]), .wdata_i(rf_w),
     .raddr_i(rf_addr), .rdata_o(rf));
@@ -277,6 +290,15 @@ module gx_raster_walk #(
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) ra_addr_q[k] <= '0;
       else if (tri_take) ra_addr_q[k] <= ra_addr_q[k] + 1'b1;
+    end
+  end
+  (* keep *) always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      rc_addr_q <= '0;
+      rc_ld_q   <= 1'b0;
+    end else begin
+      if (tri_take) rc_addr_q <= rc_addr_q + 1'b1;
+      rc_ld_q <= tri_take;
     end
   end
   assign wa_last  = wa_last_q;
@@ -410,8 +432,10 @@ module gx_raster_walk #(
     c1_q.ty  <= wa_ty_q;
     c1_q.fl  <= {wa_r1_q, wa_r0_q, wa_c1_q, wa_c0_q};
     c1_q.e   <= wa_e_q;
-    c1_kfc_q <= rc.kfc;
-    c1_r3_q  <= rc.r3;
+    if (rc_ld_q) begin
+      c1_kfc_q <= rc.kfc;
+      c1_r3_q  <= rc.r3;
+    end
     c2_q.seq <= c1_q.seq;
     c2_q.tx  <= c1_q.tx;
     c2_q.ty  <= c1_q.ty;
@@ -442,7 +466,6 @@ module gx_raster_walk #(
       c3_nz_q   <= c3_nz_d;
     end
   end
-  assign rc_addr = wa_seq_q[3:0];
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       c1_v_q <= 1'b0;
@@ -1035,6 +1058,8 @@ module gx_raster_walk #(
                           (!fg_pop_q1 || fg_count != '0))
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(RaAddr_A, ra_addr_q == {4{ra_addr}})
+  // ring C's read address is next_q's
+  `GX_ASSERT(RcAddr_A, rc_addr_q == ra_addr)
   `GX_ASSERT(WaLa_A, !wa_v_q || wa_la_q == (wa_c1_q ? wa_c1t_q && wa_ty_q == wa_ty1m_q
                                                     : wa_tx_q == wa_tx1m_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
