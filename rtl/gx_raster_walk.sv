@@ -224,9 +224,20 @@ module gx_raster_walk #(
   gx_ram_lut #(.Depth(16), .Width($bits(rf_w))) u_rf (
     .clk_i, .we_i(tri_we_i[3]), .waddr_i(t.seq[3:0]), .wdata_i(rf_w),
     .raddr_i(rf_addr), .rdata_o(rf));
-  gx_ram_lut #(.Depth(16), .Width($bits(rr_w))) u_rr (
-    .clk_i, .we_i(tri_we_i[4]), .waddr_i(t.seq[3:0]), .wdata_i(rr_w),
-    .raddr_i(rr_addr), .rdata_o(rr));
+  // ring R in block RAM: read every clock at a copy of FIFO F's head's sequence number
+  // (rr_addr_q, RrAddr_A), so the word of the fine tile WF hands on leaves the RAM's
+  // output in F1's clock, straight into F2's constant registers (f2_krc_q, the range). The
+  // head's triangle was written before WA took it, and the slot written in any clock is
+  // another triangle's (the window: NoCollision_A).
+  localparam int unsigned RRW = ($bits(rr_w) + 7) / 8 * 8;
+  logic [RRW-1:0]  rr_rd;
+  gx_ram_1r1w #(.Depth(16), .Width(RRW), .OutReg(1'b0), .AlwaysRead(1'b1)) u_rr (
+    .clk_i, .rst_i,
+    .re_i(wf_emit), .raddr_i(rr_addr), .rdata_o(rr_rd),
+    .we_i({(RRW / 8){tri_we_i[4]}}), .waddr_i(t.seq[3:0]), .wdata_i(RRW'(rr_w)));
+  assign rr = rr_rd[$bits(rr_w)-1:0];
+  logic unused_rr;
+  assign unused_rr = ^rr_rd;
   gx_ram_lut #(.Depth(16), .Width($bits(rg_w))) u_rg (
     .clk_i, .we_i(tri_we_i[5]), .waddr_i(t.seq[3:0]), .wdata_i(rg_w),
     .raddr_i(rg_addr), .rdata_o(rg));
@@ -577,8 +588,7 @@ module gx_raster_walk #(
   logic            f1_v_q, f2_v_q, f3_v_q, f4_v_q;
   rec_f_t          f1_q, f2_q;
   logic [2:0][XW-1:0] f1_off_q;   // the offset / 2^11
-  logic [3:0][2:0][KW-ES-1:0] f1_krc_q, f2_krc_q;
-  logic [PW-1:0]   f1_px0_q, f1_px1_q, f1_py0_q, f1_py1_q;
+  logic [3:0][2:0][KW-ES-1:0] f2_krc_q;
   logic [PW-1:0]   f2_px0_q, f2_px1_q, f2_py0_q, f2_py1_q;
   rec_f_t          f3_q, f4_q;
   logic [3:0][2:0] f3_neg_q;        // row r, edge e: E' + krc[r][e] < 0 (the sign)
@@ -605,21 +615,17 @@ module gx_raster_walk #(
                    : wf_ic_q[e] == 2'd1 ? XW'($signed(rf.a[e]))
                    : wf_ic_q[e] == 2'd2 ? XW'($signed(rf.b[e]))
                    :                      rf.ab[e];
-    f1_krc_q <= rr.krc;
-    f1_px0_q <= rr.px0;
-    f1_px1_q <= rr.px1;
-    f1_py0_q <= rr.py0;
-    f1_py1_q <= rr.py1;
     f2_q.seq <= f1_q.seq;
     f2_q.fx  <= f1_q.fx;
     f2_q.fy  <= f1_q.fy;
     for (int e = 0; e < 3; e++)
       f2_q.e[e] <= {f1_q.e[e][EV-1:SF] + (EV-SF)'($signed(f1_off_q[e])), f1_q.e[e][SF-1:0]};
-    f2_krc_q <= f1_krc_q;
-    f2_px0_q <= f1_px0_q;
-    f2_px1_q <= f1_px1_q;
-    f2_py0_q <= f1_py0_q;
-    f2_py1_q <= f1_py1_q;
+    // ring R's word of F1's tile: read in WF's hand-on at the head's sequence number
+    f2_krc_q <= rr.krc;
+    f2_px0_q <= rr.px0;
+    f2_px1_q <= rr.px1;
+    f2_py0_q <= rr.py0;
+    f2_py1_q <= rr.py1;
     f3_q.seq <= f2_q.seq;
     f3_q.fx  <= f2_q.fx;
     f3_q.fy  <= f2_q.fy;
@@ -648,7 +654,13 @@ module gx_raster_walk #(
     for (int b = 0; b < G; b++) f4_m.mask[b] = f4_rok_q[b / GPR] && f4_gok_q[b % GPR];
   end
   assign rf_addr = ff_head.seq[3:0];
-  assign rr_addr = ff_head.seq[3:0];
+  // ring R's read address: a copy of the head's sequence number, loaded with the head
+  // under the FIFO's load and read by nothing but the ring (RrAddr_A)
+  logic [3:0] rr_addr_q;
+  always_ff @(posedge clk_i) begin
+    if (ff_ld) rr_addr_q <= ff_next.seq[3:0];
+  end
+  assign rr_addr = rr_addr_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       f1_v_q <= 1'b0;
@@ -1022,6 +1034,7 @@ module gx_raster_walk #(
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(RgAddr_A, !fr_valid || rg_addr_q == fr_head.seq[3:0])
+  `GX_ASSERT(RrAddr_A, !ff_valid || rr_addr_q == ff_head.seq[3:0])
   `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0) && c3_push_q == (c3_v_q && c3_nz_q) &&
                      c3_drop_q == (c3_v_q && !c3_nz_q))
   // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
