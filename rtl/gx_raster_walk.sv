@@ -13,11 +13,8 @@
 // decision comes from registers). An iterator hands on a piece only when the FIFO it
 // feeds has room for every piece in flight to it (a registered credit), so nothing
 // downstream of an iterator ever waits. Each pipeline stage that needs its triangle's
-// constants reads them from its own ring (slot seq % 16, written by prep) into a
-// register: rings A, F and I in distributed RAM, read in the clock they are used; rings
-// C, R and G in block RAM, read at a register's address (next_q's copy, a FIFO head's
-// sequence number's) a clock before their word is used, the RAM's output straight into
-// a register.
+// constants reads them from its own ring (distributed RAM, slot seq % 16, written by
+// prep) into a register.
 //   WA   coarse tiles: E' at the tile's origin walked by adding 4096 A along a row and
 //        4096 B from the row's first tile (no multiplier); takes the next triangle in
 //        the clock it hands on the last tile, so triangles follow without a gap
@@ -241,18 +238,9 @@ module gx_raster_walk #(
   assign rr = rr_rd[$bits(rr_w)-1:0];
   logic unused_rr;
   assign unused_rr = ^rr_rd;
-  // ring G in block RAM: read every clock at a copy of FIFO R's head's sequence number
-  // (rg_addr_q, RgAddr_A), so the word of the group WR hands on leaves the RAM's output
-  // in GA's clock, straight into GB's register (gb_rg_q); as ring R's, no collision.
-  localparam int unsigned RGW = ($bits(rg_w) + 7) / 8 * 8;
-  logic [RGW-1:0]  rg_rd;
-  gx_ram_1r1w #(.Depth(16), .Width(RGW), .OutReg(1'b0), .AlwaysRead(1'b1)) u_rg (
-    .clk_i, .rst_i,
-    .re_i(wr_emit), .raddr_i(rg_addr), .rdata_o(rg_rd),
-    .we_i({(RGW / 8){tri_we_i[5]}}), .waddr_i(t.seq[3:0]), .wdata_i(RGW'(rg_w)));
-  assign rg = rg_rd[$bits(rg_w)-1:0];
-  logic unused_rg;
-  assign unused_rg = ^rg_rd;
+  gx_ram_lut #(.Depth(16), .Width($bits(rg_w))) u_rg (
+    .clk_i, .we_i(tri_we_i[5]), .waddr_i(t.seq[3:0]), .wdata_i(rg_w),
+    .raddr_i(rg_addr), .rdata_o(rg));
   gx_ram_lut #(.Depth(16), .Width($bits(ri_w))) u_ri (
     .clk_i, .we_i(tri_we_i[6]), .waddr_i(t.seq[3:0]), .wdata_i(ri_w),
     .raddr_i(ri_addr), .rdata_o(ri));
@@ -750,11 +738,10 @@ module gx_raster_walk #(
   end
 
   // ---------------------------------------------------------------------------------
-  // G: a group. GA the group as WR hands it on (from FIFO R's head register; row r =
-  // idx / GPR, group g = idx % GPR); GB the same, with its triangle's ring G word read in
-  // GA's clock; G1 its offset from the fine origin, 512 r B (a shift of B or 3 B) and
-  // 512 g Lanes A, its triangle's range and mode; G2 E' at its origin and its pixels'
-  // range bits (pixel 4 l + k at (2 l + k % 2, k / 2) from the origin).
+  // G: a group. G1 the group as WR hands it on (from FIFO R's head register; row r =
+  // idx / GPR, group g = idx % GPR), its offset from the fine origin, 512 r B (a shift of
+  // B or 3 B) and 512 g Lanes A, its triangle's range and mode; G2 E' at its origin and its pixels' range bits (pixel
+  // 4 l + k at (2 l + k % 2, k / 2) from the origin).
   typedef struct packed {           // a group (G2)
     logic [QW-1:0]      seq;
     logic [2:0]         nlog;
@@ -771,16 +758,7 @@ module gx_raster_walk #(
     logic [2:0][IV-1:0] e;          // floor(E' / 2^ES) limited to +-2^(IV - 2) (FIFO G:
                                     // its sign and low IV - 1 bits, the limit at I1)
   } rec_gl_t;
-  typedef struct packed {           // a group as handed on (GA, GB)
-    logic [QW-1:0]      seq;
-    logic [PW-4:0]      fx, fy;
-    logic [2:0]         xo, yo;     // its origin in its fine tile
-    logic [2:0][EV-1:0] e;
-  } rec_ga_t;
-  logic            ga_v_q, gb_v_q, g1_v_q, g2_v_q;
-  rec_ga_t         ga_q, gb_q;
-  logic [2:0][GL-1:0] ga_ic_q, gb_ic_q;  // the group's index, a copy for each edge
-  rg_t             gb_rg_q;         // ring G's word of GB's group
+  logic            g1_v_q, g2_v_q;
   logic [QW-1:0]   g1_seq_q;
   logic [PW-4:0]   g1_fx_q, g1_fy_q;
   logic [2:0]      g1_xo_q, g1_yo_q;  // the group's origin in its fine tile
@@ -789,47 +767,37 @@ module gx_raster_walk #(
   logic [PW-1:0]   g1_px0_q, g1_px1_q, g1_py0_q, g1_py1_q;
   logic [2:0]      g1_nlog_q;
   rec_g_t          g2_q;
-  logic [FCW-1:0]  used_r;          // groups in GA to G2 and words in FIFO G
+  logic [FCW-1:0]  used_r;          // groups in G1, G2 and words in FIFO G
   logic            room_r;
   always_ff @(posedge clk_i) begin
     logic [1:0] row, g;
     row = 2'(32'(wr_idx) / GPR);
     g   = 2'(32'(wr_idx) % GPR);
-    ga_q.seq <= fr_head.seq;
-    ga_q.fx  <= fr_head.fx;
-    ga_q.fy  <= fr_head.fy;
-    ga_q.xo  <= 3'({g, 1'b0} << $clog2(Lanes));
-    ga_q.yo  <= {row, 1'b0};
-    ga_q.e   <= fr_head.e;
-    ga_ic_q  <= wr_ic_q;
-    gb_q     <= ga_q;
-    gb_ic_q  <= ga_ic_q;
-    gb_rg_q  <= rg;
-    g1_seq_q <= gb_q.seq;
-    g1_fx_q  <= gb_q.fx;
-    g1_fy_q  <= gb_q.fy;
-    g1_xo_q  <= gb_q.xo;
-    g1_yo_q  <= gb_q.yo;
-    g1_e_q   <= gb_q.e;
-    g1_px0_q <= gb_rg_q.px0;
-    g1_px1_q <= gb_rg_q.px1;
-    g1_py0_q <= gb_rg_q.py0;
-    g1_py1_q <= gb_rg_q.py1;
-    g1_nlog_q <= gb_rg_q.nlog;
+    g1_seq_q <= fr_head.seq;
+    g1_fx_q  <= fr_head.fx;
+    g1_fy_q  <= fr_head.fy;
+    g1_xo_q  <= 3'({g, 1'b0} << $clog2(Lanes));
+    g1_yo_q  <= {row, 1'b0};
+    g1_e_q   <= fr_head.e;
+    g1_px0_q <= rg.px0;
+    g1_px1_q <= rg.px1;
+    g1_py0_q <= rg.py0;
+    g1_py1_q <= rg.py1;
+    g1_nlog_q <= rg.nlog;
     for (int e = 0; e < 3; e++) begin
       logic [1:0] row_e, g_e;
-      row_e = 2'(32'(gb_ic_q[e]) / GPR);
-      g_e   = 2'(32'(gb_ic_q[e]) % GPR);
+      row_e = 2'(32'(wr_ic_q[e]) / GPR);
+      g_e   = 2'(32'(wr_ic_q[e]) % GPR);
       g1_ro_q[e] <= row_e == 2'd0 ? '0
-                  : row_e == 2'd1 ? (XW+1)'($signed(gb_rg_q.b[e]))
-                  : row_e == 2'd2 ? (XW+1)'($signed(gb_rg_q.b[e])) <<< 1
-                  :                 (XW+1)'($signed(gb_rg_q.b3[e]));
+                  : row_e == 2'd1 ? (XW+1)'($signed(rg.b[e]))
+                  : row_e == 2'd2 ? (XW+1)'($signed(rg.b[e])) <<< 1
+                  :                 (XW+1)'($signed(rg.b3[e]));
       g1_go_q[e] <= '0;
       for (int gg = 1; gg < GPR; gg++)
         if (g_e == 2'(gg))
-          g1_go_q[e] <= gg * Lanes == 1 ? (XW+1)'($signed(gb_rg_q.a[e]))
-                      : gg * Lanes == 2 ? (XW+1)'($signed(gb_rg_q.a[e])) <<< 1
-                      :                   (XW+1)'($signed(gb_rg_q.a3[e]));
+          g1_go_q[e] <= gg * Lanes == 1 ? (XW+1)'($signed(rg.a[e]))
+                      : gg * Lanes == 2 ? (XW+1)'($signed(rg.a[e])) <<< 1
+                      :                   (XW+1)'($signed(rg.a3[e]));
     end
     g2_q.seq  <= g1_seq_q;
     g2_q.nlog <= g1_nlog_q;
@@ -857,14 +825,10 @@ module gx_raster_walk #(
   assign rg_addr = rg_addr_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
-      ga_v_q <= 1'b0;
-      gb_v_q <= 1'b0;
       g1_v_q <= 1'b0;
       g2_v_q <= 1'b0;
     end else begin
-      ga_v_q <= wr_emit;
-      gb_v_q <= ga_v_q;
-      g1_v_q <= gb_v_q;
+      g1_v_q <= wr_emit;
       g2_v_q <= g1_v_q;
     end
   end
@@ -1018,15 +982,15 @@ module gx_raster_walk #(
   assign item_o       = it_q;
   assign busy_o = avail_q || wa_v_q || c1_v_q || c2_v_q || c3_v_q || ff_count != '0 ||
                   f1_v_q || f2_v_q || f3_v_q || f4_v_q || fr_count != '0 ||
-                  ga_v_q || gb_v_q || g1_v_q || g2_v_q || fg_count != '0 || i1_v_q;
+                  g1_v_q || g2_v_q || fg_count != '0 || i1_v_q;
   // The idle register: nothing in the walker nor the item register, decided a clock ahead
   // from registers and the FIFOs' pushes (the retire pointer's choice reads no wide OR).
   // In the next clock: a triangle available or in WA now keeps avail_q, wa_v_q or C1
   // busy (taken, held or handed on), and prep's write makes one available; C2, C3, F2 to
-  // F4, GB to G2 and the item register follow C1, C2, F1 to F3, GA to G1 and I1; a
-  // FIFO's count is not 0 after a push or with words held and the head not popped in the
-  // clock before (count_o counts that pop: pop_q1), and WF's, WR's and GR's hand-ons (to
-  // C1, F1, GA, I1) need a valid head, a word counted.
+  // F4, G2 and the item register follow C1, C2, F1 to F3, G1 and I1; a FIFO's count is
+  // not 0 after a push or with words held and the head not popped in the clock before
+  // (count_o counts that pop: pop_q1), and WF's, WR's and GR's hand-ons (to C1, F1, G1,
+  // I1) need a valid head, a word counted.
   logic ff_pop_q1, fr_pop_q1, fg_pop_q1, idle_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
@@ -1041,8 +1005,7 @@ module gx_raster_walk #(
       idle_q    <= !(avail_q || wa_v_q || tri_we || c1_v_q || c2_v_q ||
                      c3_push_q || ff_count != FCW'(ff_pop_q1) ||
                      f1_v_q || f2_v_q || f3_v_q || f4_push_q || fr_count != FCW'(fr_pop_q1) ||
-                     ga_v_q || gb_v_q || g1_v_q || g2_v_q || fg_count != FCW'(fg_pop_q1) ||
-                     i1_v_q);
+                     g1_v_q || g2_v_q || fg_count != FCW'(fg_pop_q1) || i1_v_q);
     end
   end
   assign idle_o = idle_q;
@@ -1056,8 +1019,7 @@ module gx_raster_walk #(
                         32'(used_f) == 32'(f1_v_q) + 32'(f2_v_q) + 32'(f3_v_q) +
                                        32'(f4_v_q) + 32'(fr_count))
   `GX_ASSERT(CreditR_A, 32'(used_r) <= FD &&
-                        32'(used_r) == 32'(ga_v_q) + 32'(gb_v_q) + 32'(g1_v_q) +
-                                       32'(g2_v_q) + 32'(fg_count))
+                        32'(used_r) == 32'(g1_v_q) + 32'(g2_v_q) + 32'(fg_count))
   `GX_ASSERT(HeadMask_A, (!ff_valid || (ff_head.mask != '0 &&
                                         (wf_rest_q & ~ff_head.mask) == '0 && wf_rest_q != '0)) &&
                          (!fr_valid || (fr_head.mask != '0 &&
