@@ -13,8 +13,10 @@
 // decision comes from registers). An iterator hands on a piece only when the FIFO it
 // feeds has room for every piece in flight to it (a registered credit), so nothing
 // downstream of an iterator ever waits. Each pipeline stage that needs its triangle's
-// constants reads them from its own ring (distributed RAM, slot seq % 16, written by
-// prep) into a register.
+// constants reads them from its own ring (slot seq % 16, written by prep) into a
+// register: rings A, F, G and I in distributed RAM, read in the clock their word is
+// used; rings C and R in block RAM, read at a register's address (next_q's copy, FIFO F's
+// head's sequence number's) a clock before, the RAM's output straight into a register.
 //   WA   coarse tiles: E' at the tile's origin walked by adding 4096 A along a row and
 //        4096 B from the row's first tile (no multiplier); takes the next triangle in
 //        the clock it hands on the last tile, so triangles follow without a gap
