@@ -13,8 +13,10 @@
 // decision comes from registers). An iterator hands on a piece only when the FIFO it
 // feeds has room for every piece in flight to it (a registered credit), so nothing
 // downstream of an iterator ever waits. Each pipeline stage that needs its triangle's
-// constants reads them from its own ring (distributed RAM, slot seq % 16, written by
-// prep) into a register.
+// constants reads them from its own ring (slot seq % 16, written by prep) into a
+// register: rings A, F, G and I in distributed RAM, read in the clock their word is
+// used; rings C and R in block RAM, read at a register's address (next_q's copy, FIFO F's
+// head's sequence number's) a clock before, the RAM's output straight into a register.
 //   WA   coarse tiles: E' at the tile's origin walked by adding 4096 A along a row and
 //        4096 B from the row's first tile (no multiplier); takes the next triangle in
 //        the clock it hands on the last tile, so triangles follow without a gap
@@ -180,7 +182,7 @@ module gx_raster_walk #(
   end
   assign unused_tri = ^{t.k, t.o, t.seq[4], unused_low};
 
-  logic [3:0] ra_addr, rc_addr, rf_addr, rr_addr, rg_addr, ri_addr;
+  logic [3:0] ra_addr, rf_addr, rr_addr, rg_addr, ri_addr;
   logic       tri_we;  // the counts' copy
   assign tri_we = tri_we_i[0];
   // ring A in four parts, each edge's E', A, B and the bounds, each read at its own copy
@@ -205,15 +207,39 @@ module gx_raster_walk #(
   gx_ram_lut #(.Depth(16), .Width(RAB)) u_ra (
     .clk_i, .we_i(tri_we_i[1]), .waddr_i(t.seq[3:0]), .wdata_i(rab_w),
     .raddr_i(ra_addr_q[3]), .rdata_o(rab));
-  gx_ram_lut #(.Depth(16), .Width($bits(rc_w))) u_rc (
-    .clk_i, .we_i(tri_we_i[2]), .waddr_i(t.seq[3:0]), .wdata_i(rc_w),
-    .raddr_i(rc_addr), .rdata_o(rc));
+  // ring C in block RAM: read every clock at its own copy of next_q (rc_addr_q,
+  // RcAddr_A), so a triangle's word leaves the RAM's output in the clock after its take,
+  // straight into C1's constant registers (loaded then alone, rc_ld_q). A triangle is
+  // taken from the clock after its write, and the slot written in the clock of a take is
+  // another triangle's (the window: NoCollision_A).
+  localparam int unsigned RCW = ($bits(rc_w) + 7) / 8 * 8;
+  logic [3:0]      rc_addr_q;
+  logic            rc_ld_q;       // a triangle was taken in the clock before
+  logic [RCW-1:0]  rc_rd;
+  gx_ram_1r1w #(.Depth(16), .Width(RCW), .OutReg(1'b0), .AlwaysRead(1'b1)) u_rc (
+    .clk_i, .rst_i,
+    .re_i(tri_take), .raddr_i(rc_addr_q), .rdata_o(rc_rd),
+    .we_i({(RCW / 8){tri_we_i[2]}}), .waddr_i(t.seq[3:0]), .wdata_i(RCW'(rc_w)));
+  assign rc = rc_rd[$bits(rc_w)-1:0];
+  logic unused_rc;
+  assign unused_rc = ^rc_rd;
   gx_ram_lut #(.Depth(16), .Width($bits(rf_w))) u_rf (
     .clk_i, .we_i(tri_we_i[3]), .waddr_i(t.seq[3:0]), .wdata_i(rf_w),
     .raddr_i(rf_addr), .rdata_o(rf));
-  gx_ram_lut #(.Depth(16), .Width($bits(rr_w))) u_rr (
-    .clk_i, .we_i(tri_we_i[4]), .waddr_i(t.seq[3:0]), .wdata_i(rr_w),
-    .raddr_i(rr_addr), .rdata_o(rr));
+  // ring R in block RAM: read every clock at a copy of FIFO F's head's sequence number
+  // (rr_addr_q, RrAddr_A), so the word of the fine tile WF hands on leaves the RAM's
+  // output in F1's clock, straight into F2's constant registers (f2_krc_q, the range). The
+  // head's triangle was written before WA took it, and the slot written in any clock is
+  // another triangle's (the window: NoCollision_A).
+  localparam int unsigned RRW = ($bits(rr_w) + 7) / 8 * 8;
+  logic [RRW-1:0]  rr_rd;
+  gx_ram_1r1w #(.Depth(16), .Width(RRW), .OutReg(1'b0), .AlwaysRead(1'b1)) u_rr (
+    .clk_i, .rst_i,
+    .re_i(wf_emit), .raddr_i(rr_addr), .rdata_o(rr_rd),
+    .we_i({(RRW / 8){tri_we_i[4]}}), .waddr_i(t.seq[3:0]), .wdata_i(RRW'(rr_w)));
+  assign rr = rr_rd[$bits(rr_w)-1:0];
+  logic unused_rr;
+  assign unused_rr = ^rr_rd;
   gx_ram_lut #(.Depth(16), .Width($bits(rg_w))) u_rg (
     .clk_i, .we_i(tri_we_i[5]), .waddr_i(t.seq[3:0]), .wdata_i(rg_w),
     .raddr_i(rg_addr), .rdata_o(rg));
@@ -277,6 +303,15 @@ module gx_raster_walk #(
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) ra_addr_q[k] <= '0;
       else if (tri_take) ra_addr_q[k] <= ra_addr_q[k] + 1'b1;
+    end
+  end
+  (* keep *) always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      rc_addr_q <= '0;
+      rc_ld_q   <= 1'b0;
+    end else begin
+      if (tri_take) rc_addr_q <= rc_addr_q + 1'b1;
+      rc_ld_q <= tri_take;
     end
   end
   assign wa_last  = wa_last_q;
@@ -410,8 +445,10 @@ module gx_raster_walk #(
     c1_q.ty  <= wa_ty_q;
     c1_q.fl  <= {wa_r1_q, wa_r0_q, wa_c1_q, wa_c0_q};
     c1_q.e   <= wa_e_q;
-    c1_kfc_q <= rc.kfc;
-    c1_r3_q  <= rc.r3;
+    if (rc_ld_q) begin
+      c1_kfc_q <= rc.kfc;
+      c1_r3_q  <= rc.r3;
+    end
     c2_q.seq <= c1_q.seq;
     c2_q.tx  <= c1_q.tx;
     c2_q.ty  <= c1_q.ty;
@@ -442,7 +479,6 @@ module gx_raster_walk #(
       c3_nz_q   <= c3_nz_d;
     end
   end
-  assign rc_addr = wa_seq_q[3:0];
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       c1_v_q <= 1'b0;
@@ -554,8 +590,7 @@ module gx_raster_walk #(
   logic            f1_v_q, f2_v_q, f3_v_q, f4_v_q;
   rec_f_t          f1_q, f2_q;
   logic [2:0][XW-1:0] f1_off_q;   // the offset / 2^11
-  logic [3:0][2:0][KW-ES-1:0] f1_krc_q, f2_krc_q;
-  logic [PW-1:0]   f1_px0_q, f1_px1_q, f1_py0_q, f1_py1_q;
+  logic [3:0][2:0][KW-ES-1:0] f2_krc_q;
   logic [PW-1:0]   f2_px0_q, f2_px1_q, f2_py0_q, f2_py1_q;
   rec_f_t          f3_q, f4_q;
   logic [3:0][2:0] f3_neg_q;        // row r, edge e: E' + krc[r][e] < 0 (the sign)
@@ -582,21 +617,17 @@ module gx_raster_walk #(
                    : wf_ic_q[e] == 2'd1 ? XW'($signed(rf.a[e]))
                    : wf_ic_q[e] == 2'd2 ? XW'($signed(rf.b[e]))
                    :                      rf.ab[e];
-    f1_krc_q <= rr.krc;
-    f1_px0_q <= rr.px0;
-    f1_px1_q <= rr.px1;
-    f1_py0_q <= rr.py0;
-    f1_py1_q <= rr.py1;
     f2_q.seq <= f1_q.seq;
     f2_q.fx  <= f1_q.fx;
     f2_q.fy  <= f1_q.fy;
     for (int e = 0; e < 3; e++)
       f2_q.e[e] <= {f1_q.e[e][EV-1:SF] + (EV-SF)'($signed(f1_off_q[e])), f1_q.e[e][SF-1:0]};
-    f2_krc_q <= f1_krc_q;
-    f2_px0_q <= f1_px0_q;
-    f2_px1_q <= f1_px1_q;
-    f2_py0_q <= f1_py0_q;
-    f2_py1_q <= f1_py1_q;
+    // ring R's word of F1's tile: read in WF's hand-on at the head's sequence number
+    f2_krc_q <= rr.krc;
+    f2_px0_q <= rr.px0;
+    f2_px1_q <= rr.px1;
+    f2_py0_q <= rr.py0;
+    f2_py1_q <= rr.py1;
     f3_q.seq <= f2_q.seq;
     f3_q.fx  <= f2_q.fx;
     f3_q.fy  <= f2_q.fy;
@@ -625,7 +656,13 @@ module gx_raster_walk #(
     for (int b = 0; b < G; b++) f4_m.mask[b] = f4_rok_q[b / GPR] && f4_gok_q[b % GPR];
   end
   assign rf_addr = ff_head.seq[3:0];
-  assign rr_addr = ff_head.seq[3:0];
+  // ring R's read address: a copy of the head's sequence number, loaded with the head
+  // under the FIFO's load and read by nothing but the ring (RrAddr_A)
+  logic [3:0] rr_addr_q;
+  always_ff @(posedge clk_i) begin
+    if (ff_ld) rr_addr_q <= ff_next.seq[3:0];
+  end
+  assign rr_addr = rr_addr_q;
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       f1_v_q <= 1'b0;
@@ -999,6 +1036,7 @@ module gx_raster_walk #(
                            wr_ic_q == {3{wr_idx}} && wf_last_q == one4(wf_rest_q) &&
                            wr_last_q == one_g(wr_rest_q))
   `GX_ASSERT(RgAddr_A, !fr_valid || rg_addr_q == fr_head.seq[3:0])
+  `GX_ASSERT(RrAddr_A, !ff_valid || rr_addr_q == ff_head.seq[3:0])
   `GX_ASSERT(C3Nz_A, c3_nz_q == (c3_q.mask != '0) && c3_push_q == (c3_v_q && c3_nz_q) &&
                      c3_drop_q == (c3_v_q && !c3_nz_q))
   // the registers decided a clock ahead: the FIFOs' pops, FIFO R's push; the admission's
@@ -1035,6 +1073,8 @@ module gx_raster_walk #(
                           (!fg_pop_q1 || fg_count != '0))
   `GX_ASSERT(WaLast_A, !wa_v_q || wa_last_q == (wa_c1_q && wa_r1_q))
   `GX_ASSERT(RaAddr_A, ra_addr_q == {4{ra_addr}})
+  // ring C's read address is next_q's
+  `GX_ASSERT(RcAddr_A, rc_addr_q == ra_addr)
   `GX_ASSERT(WaLa_A, !wa_v_q || wa_la_q == (wa_c1_q ? wa_c1t_q && wa_ty_q == wa_ty1m_q
                                                     : wa_tx_q == wa_tx1m_q && wa_r1_q))
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
