@@ -243,6 +243,10 @@ module gx_mswb (
                                         input logic [2:0] l);
     for (int unsigned k = 0; k < 8; k++) f_keep[k] = st[6'((32'(l) * 8 + k) >> dlg)];
   endfunction
+  // f_keep of every line l, at bits 8 l..
+  function automatic logic [63:0] f_kall(input logic [63:0] st, input logic [2:0] dlg);
+    for (int unsigned l = 0; l < 8; l++) f_kall[8*l +: 8] = f_keep(st, dlg, 3'(l));
+  endfunction
   // bit 0 of f_low(m): the lowest set bit of m is odd
   function automatic logic f_lsb(input logic [7:0] m);
     f_lsb = 1'b0;
@@ -756,6 +760,10 @@ module gx_mswb (
   logic         n2, gat, gmode, gdone;
   logic [511:0] ld_p;
   logic [7:0]   lkp_q, lkp_d;  // line ln_q's dwords holding a stored sample (LdKeep_A)
+  // every line's dwords holding a stored sample (bits 8 l.. line l's, f_keep of the held
+  // record, KeepAll_A), from the offered record in Idle, so the next line's are one
+  // select by the lowest of lrem_q and no shift of stored_q by the format lies after it
+  logic [63:0]  kall_q, kall_d;
   logic [127:0] ld_g;
   // The pair read is registered (ldp_q) with what its users need of the clock that read
   // it (LdDly_A): its line ln1_q, that line's stored dwords lkp1_q and gather selects
@@ -1681,11 +1689,17 @@ module gx_mswb (
     pq3_d = f_prn(gmode, gleft_q, pr_nl, pq3);
     // the next load line's stored dwords and gather selects (Idle: line 0 of the offered
     // record in its format; Load: the line after ln_q, or ln_q again when it is the last)
+    kall_d = state_q == StIdle ? f_kall(ev_i.stored, fmt_n.dlg) : kall_q;
     if (state_q == StIdle) begin
       lkp_d = f_keep(ev_i.stored, fmt_n.dlg, 3'd0);
       gsx_d = f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
     end else begin
-      lkp_d = f_keep(stored_q, fmt.dlg, ld_last ? ln_q : f_low(lrem_q));
+      // (the last line's again: lkp_q; else the lowest of lrem_q's: an OR of the lines'
+      // selected by the lowest set bit of lrem_q, one-hot)
+      lkp_d = ld_last ? lkp_q : 8'd0;
+      for (int unsigned l = 0; l < 8; l++)
+        lkp_d = lkp_d | (lrem_q[l] && 8'(lrem_q << (8 - l)) == 8'd0 ? kall_q[8*l +: 8]
+                                                                  : 8'd0);
       gsx_d = (ld_last ? ln_q[0] : f_lsb(lrem_q)) ? gs1_q : gs0_q;
     end
     // the line read next against the lines wanted next
@@ -1874,6 +1888,7 @@ module gx_mswb (
     nana_q <= nana_d;
     pr_q <= pr_d;
     lkp_q <= lkp_d;
+    kall_q <= kall_d;
     gsx_q <= gsx_d;
     gd_q <= gd_d;
   end
@@ -2186,6 +2201,8 @@ module gx_mswb (
   // a merge compares against the reference's bounds (registered from ref_q a clock late)
   `GX_ASSERT(RefBnd_A, !(cs1 && state_q == StMCmp) || (rlo_q == fv_rlo && rhi_q == fv_rhi))
   // the load line's stored dwords and gather selects
+  // every line's stored dwords of the held record, in Load
+  `GX_ASSERT(KeepAll_A, state_q != StLoad || kall_q == f_kall(stored_q, fmt.dlg))
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
   // the pair read in a Load clock, registered with its line's controls for the clock
