@@ -1048,34 +1048,47 @@ module gx_mswb (
   // pixel is partial, so some sample of it in its line is not stored); multi-line
   // pixels, the line's pixel is in the mask and, for RMW, some sample of the line is not
   // stored.
-  logic [7:0] rl_en;
-  logic [2:0] rl_lo;
-  always_comb begin
-    logic [31:0] rpx;  // the pixels the response fills
-    logic        prm;  // a promote read
-    prm = state_q == StPrReq || state_q == StPrWait;
-    rpx = prm ? valid_q & ~cov_q : part_q;
+  // The lines are decided in the state before the read's Req state (Init: RMW, from the
+  // partial pixels Init loads; Decide: promote) and registered (rl_en, RlEn_A), so only
+  // the lowest of them lies in front of the line written ln_q and lrem_q.
+  // (fields of the format: per_lg, lines_lg, dlg, multi)
+  function automatic logic [7:0] f_rlen(input logic [2:0] per_lg, input logic [2:0] lines_lg,
+                                        input logic [2:0] dlg, input logic multi,
+                                        input logic [63:0] st, input logic [31:0] rpx,
+                                        input logic prm);
     for (int unsigned l = 0; l < 8; l++) begin
       logic one, mul, uns;
-      unique case (fmt.per_lg)
+      unique case (per_lg)
         3'd0:    one = rpx[l];
         3'd1:    one = |rpx[2*l +: 2];
         default: one = |rpx[4*l +: 4];
       endcase
-      unique case (fmt.lines_lg)
+      unique case (lines_lg)
         3'd1:    mul = rpx[l / 2];
         3'd2:    mul = rpx[l / 4];
         default: mul = rpx[l / 8];
       endcase
-      unique case (fmt.dlg)
-        3'd0:    uns = !(&stored_q[8*l +: 8]);
-        3'd1:    uns = !(&stored_q[4*l +: 4]);
-        default: uns = !(&stored_q[2*l +: 2]);
+      unique case (dlg)
+        3'd0:    uns = !(&st[8*l +: 8]);
+        3'd1:    uns = !(&st[4*l +: 4]);
+        default: uns = !(&st[2*l +: 2]);
       endcase
-      rl_en[l] = fmt.multi ? mul && (prm || uns) : one;
+      f_rlen[l] = multi ? mul && (prm || uns) : one;
     end
+  endfunction
+  logic [7:0] rl_en, rl_d;
+  logic [2:0] rl_lo;
+  always_comb begin
+    rl_d = rl_en;
+    if (state_q == StInit)
+      rl_d = f_rlen(fmt.per_lg, fmt.lines_lg, fmt.dlg, fmt.multi, stored_q, pa_q & ~pal_q,
+                    1'b0);
+    if (state_q == StDecide)
+      rl_d = f_rlen(fmt.per_lg, fmt.lines_lg, fmt.dlg, fmt.multi, stored_q,
+                    valid_q & ~cov_q, 1'b1);
     rl_lo = f_low(rl_en);
   end
+  always_ff @(posedge clk_i) rl_en <= rl_d;
   // The uniform tile: a 1SPP packet of every existing pixel whose values all equal pixel
   // 0's goes out in state 3 (uniform; its payload stays the 1SPP one). Tested on the
   // payload's write port as the bytes are written: each written lane against pixel 0's
@@ -2200,9 +2213,14 @@ module gx_mswb (
   `GX_ASSERT(RefLd_A, !ref_ld || ref_en)
   // a merge compares against the reference's bounds (registered from ref_q a clock late)
   `GX_ASSERT(RefBnd_A, !(cs1 && state_q == StMCmp) || (rlo_q == fv_rlo && rhi_q == fv_rhi))
-  // the load line's stored dwords and gather selects
   // every line's stored dwords of the held record, in Load
   `GX_ASSERT(KeepAll_A, state_q != StLoad || kall_q == f_kall(stored_q, fmt.dlg))
+  // the read's lines in its Req state
+  `GX_ASSERT(RlEn_A, !(state_q == StRdReq || state_q == StPrReq) ||
+                     rl_en == f_rlen(fmt.per_lg, fmt.lines_lg, fmt.dlg, fmt.multi, stored_q,
+                                     state_q == StPrReq ? valid_q & ~cov_q : part_q,
+                                     state_q == StPrReq))
+  // the load line's stored dwords and gather selects
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
   // the pair read in a Load clock, registered with its line's controls for the clock
