@@ -243,6 +243,10 @@ module gx_mswb (
                                         input logic [2:0] l);
     for (int unsigned k = 0; k < 8; k++) f_keep[k] = st[6'((32'(l) * 8 + k) >> dlg)];
   endfunction
+  // f_keep of every line l, at bits 8 l..
+  function automatic logic [63:0] f_kall(input logic [63:0] st, input logic [2:0] dlg);
+    for (int unsigned l = 0; l < 8; l++) f_kall[8*l +: 8] = f_keep(st, dlg, 3'(l));
+  endfunction
   // bit 0 of f_low(m): the lowest set bit of m is odd
   function automatic logic f_lsb(input logic [7:0] m);
     f_lsb = 1'b0;
@@ -756,6 +760,10 @@ module gx_mswb (
   logic         n2, gat, gmode, gdone;
   logic [511:0] ld_p;
   logic [7:0]   lkp_q, lkp_d;  // line ln_q's dwords holding a stored sample (LdKeep_A)
+  // every line's dwords holding a stored sample (bits 8 l.. line l's, f_keep of the held
+  // record, KeepAll_A), from the offered record in Idle, so the next line's are one
+  // select by the lowest of lrem_q and no shift of stored_q by the format lies after it
+  logic [63:0]  kall_q, kall_d;
   logic [127:0] ld_g;
   // The pair read is registered (ldp_q) with what its users need of the clock that read
   // it (LdDly_A): its line ln1_q, that line's stored dwords lkp1_q and gather selects
@@ -1040,34 +1048,47 @@ module gx_mswb (
   // pixel is partial, so some sample of it in its line is not stored); multi-line
   // pixels, the line's pixel is in the mask and, for RMW, some sample of the line is not
   // stored.
-  logic [7:0] rl_en;
-  logic [2:0] rl_lo;
-  always_comb begin
-    logic [31:0] rpx;  // the pixels the response fills
-    logic        prm;  // a promote read
-    prm = state_q == StPrReq || state_q == StPrWait;
-    rpx = prm ? valid_q & ~cov_q : part_q;
+  // The lines are decided in the state before the read's Req state (Init: RMW, from the
+  // partial pixels Init loads; Decide: promote) and registered (rl_en, RlEn_A), so only
+  // the lowest of them lies in front of the line written ln_q and lrem_q.
+  // (fields of the format: per_lg, lines_lg, dlg, multi)
+  function automatic logic [7:0] f_rlen(input logic [2:0] per_lg, input logic [2:0] lines_lg,
+                                        input logic [2:0] dlg, input logic multi,
+                                        input logic [63:0] st, input logic [31:0] rpx,
+                                        input logic prm);
     for (int unsigned l = 0; l < 8; l++) begin
       logic one, mul, uns;
-      unique case (fmt.per_lg)
+      unique case (per_lg)
         3'd0:    one = rpx[l];
         3'd1:    one = |rpx[2*l +: 2];
         default: one = |rpx[4*l +: 4];
       endcase
-      unique case (fmt.lines_lg)
+      unique case (lines_lg)
         3'd1:    mul = rpx[l / 2];
         3'd2:    mul = rpx[l / 4];
         default: mul = rpx[l / 8];
       endcase
-      unique case (fmt.dlg)
-        3'd0:    uns = !(&stored_q[8*l +: 8]);
-        3'd1:    uns = !(&stored_q[4*l +: 4]);
-        default: uns = !(&stored_q[2*l +: 2]);
+      unique case (dlg)
+        3'd0:    uns = !(&st[8*l +: 8]);
+        3'd1:    uns = !(&st[4*l +: 4]);
+        default: uns = !(&st[2*l +: 2]);
       endcase
-      rl_en[l] = fmt.multi ? mul && (prm || uns) : one;
+      f_rlen[l] = multi ? mul && (prm || uns) : one;
     end
+  endfunction
+  logic [7:0] rl_en, rl_d;
+  logic [2:0] rl_lo;
+  always_comb begin
+    rl_d = rl_en;
+    if (state_q == StInit)
+      rl_d = f_rlen(fmt.per_lg, fmt.lines_lg, fmt.dlg, fmt.multi, stored_q, pa_q & ~pal_q,
+                    1'b0);
+    if (state_q == StDecide)
+      rl_d = f_rlen(fmt.per_lg, fmt.lines_lg, fmt.dlg, fmt.multi, stored_q,
+                    valid_q & ~cov_q, 1'b1);
     rl_lo = f_low(rl_en);
   end
+  always_ff @(posedge clk_i) rl_en <= rl_d;
   // The uniform tile: a 1SPP packet of every existing pixel whose values all equal pixel
   // 0's goes out in state 3 (uniform; its payload stays the 1SPP one). Tested on the
   // payload's write port as the bytes are written: each written lane against pixel 0's
@@ -1681,11 +1702,17 @@ module gx_mswb (
     pq3_d = f_prn(gmode, gleft_q, pr_nl, pq3);
     // the next load line's stored dwords and gather selects (Idle: line 0 of the offered
     // record in its format; Load: the line after ln_q, or ln_q again when it is the last)
+    kall_d = state_q == StIdle ? f_kall(ev_i.stored, fmt_n.dlg) : kall_q;
     if (state_q == StIdle) begin
       lkp_d = f_keep(ev_i.stored, fmt_n.dlg, 3'd0);
       gsx_d = f_gsel(fmt_n.nlg, fmt_n.dlg, fmt_n.multi, 1'b0);
     end else begin
-      lkp_d = f_keep(stored_q, fmt.dlg, ld_last ? ln_q : f_low(lrem_q));
+      // (the last line's again: lkp_q; else the lowest of lrem_q's: an OR of the lines'
+      // selected by the lowest set bit of lrem_q, one-hot)
+      lkp_d = ld_last ? lkp_q : 8'd0;
+      for (int unsigned l = 0; l < 8; l++)
+        lkp_d = lkp_d | (lrem_q[l] && 8'(lrem_q << (8 - l)) == 8'd0 ? kall_q[8*l +: 8]
+                                                                  : 8'd0);
       gsx_d = (ld_last ? ln_q[0] : f_lsb(lrem_q)) ? gs1_q : gs0_q;
     end
     // the line read next against the lines wanted next
@@ -1874,6 +1901,7 @@ module gx_mswb (
     nana_q <= nana_d;
     pr_q <= pr_d;
     lkp_q <= lkp_d;
+    kall_q <= kall_d;
     gsx_q <= gsx_d;
     gd_q <= gd_d;
   end
@@ -2185,6 +2213,13 @@ module gx_mswb (
   `GX_ASSERT(RefLd_A, !ref_ld || ref_en)
   // a merge compares against the reference's bounds (registered from ref_q a clock late)
   `GX_ASSERT(RefBnd_A, !(cs1 && state_q == StMCmp) || (rlo_q == fv_rlo && rhi_q == fv_rhi))
+  // every line's stored dwords of the held record, in Load
+  `GX_ASSERT(KeepAll_A, state_q != StLoad || kall_q == f_kall(stored_q, fmt.dlg))
+  // the read's lines in its Req state
+  `GX_ASSERT(RlEn_A, !(state_q == StRdReq || state_q == StPrReq) ||
+                     rl_en == f_rlen(fmt.per_lg, fmt.lines_lg, fmt.dlg, fmt.multi, stored_q,
+                                     state_q == StPrReq ? valid_q & ~cov_q : part_q,
+                                     state_q == StPrReq))
   // the load line's stored dwords and gather selects
   `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
