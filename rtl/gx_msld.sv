@@ -16,10 +16,11 @@
 //      pixel with query passes), as gx_mswb does (the requests and the reading of the
 //      responses are gx_ms_classify, shared with it). A pixel wholly in memory in a subset
 //      tile (its stored masks, exact equality, are its classes; analyzed 0, passes 0):
-//      N B > 32: an exact classifier, one reference sample per clock against all N
-//      (pipelined, N + 4 clocks); N B <= 32: the same analysis path (one request is
-//      faster there; the analyzer's classes are exact equality too), reported as not
-//      analyzed.
+//      N B > 32: an exact classifier, a reference sample against one line of the pixel
+//      a clock (8 dword comparators on the line register: a sweep of the pixel's lines
+//      per reference), the loaded sample first, then samples 0.. until a sample equal
+//      to another one is found; N B <= 32: the same analysis path (one request is faster
+//      there; the analyzer's classes are exact equality too), reported as not analyzed.
 // Every read of the 2,048-bit tile image goes through one 256-bit line register (an
 // analysis line, or the line holding a sample, whose slot is read in the next clock), so
 // the image is read by an 8-way line select and nowhere selected by the pixel; the
@@ -52,17 +53,6 @@ module gx_msld (
   output      gx_pkg::ms_ldresp_t resp_o           /// the load response
 );
   localparam int unsigned TD = 64;  // dwords of a tile
-
-  // The exact classifier's pixel select (multi-line pixels): bit ((nlg - 2) 3 + dlg) 4 +
-  // (p mod 4) for nlg 2..4, dlg 0..2.
-  function automatic logic [35:0] xsel(logic [1:0] p, logic [2:0] nlg, logic [2:0] dlg);
-    xsel = '0;
-    for (int unsigned nl = 2; nl <= 4; nl++)
-      for (int unsigned dl = 0; dl <= 2; dl++)
-        for (int unsigned pp = 0; pp < 4; pp++)
-          if (32'(nlg) == nl && 32'(dlg) == dl && 32'(p) == pp)
-            xsel[((nl - 2) * 3 + dl) * 4 + pp] = 1'b1;
-  endfunction
 
   typedef enum logic [3:0] {
     StIdle, StRdReq, StRdWait, StDecide, StAnaReq, StAnaWait, StSlot, StQBuild, StQReq,
@@ -154,21 +144,29 @@ module gx_msld (
   logic [255:0]       aln_q, aln_d;
   logic [7:0]         qwd_q, qwd_d;       // StQBuild: the dwords of the query line its
                                           // step writes (gx_ms_classify's q_wr: QWrite_A)
-  // The exact classifier's pipeline: issue (k_q, the reference's line read), reference
-  // register (e1), tile dword equalities (e2), pixel p's sample equalities (e3), count
-  // (e4).
-  logic [4:0]         k_q, k_d;           // next reference sample
-  logic               e1_v_q, e1_v_d, e2_v_q, e2_v_d, e3_v_q, e3_v_d, e4_v_q, e4_v_d;
-  logic [3:0]         e1_k_q, e1_k_d, e2_k_q, e2_k_d, e3_k_q, e3_k_d, e4_k_q, e4_k_d;
-  logic               e4_l_q, e4_l_d;     // e4_k_q is the last reference (N - 1)
-  logic [3:0]         kx_q, kx_d;         // the reference issued in the next clock
-  logic [35:0]        xsel_q, xsel_d;     // pixel p and the format: xsel(), one-hot
-  logic [127:0]       ref_q, ref_d;       // reference sample e2_k_q, repeated to 16 bytes
-  logic [63:0]        deq_q, deq_d;       // tile dwords equal to reference e3_k_q's
+  // The exact classifier: a sweep of the pixel's L lines per reference sample r (the
+  // loaded sample's first, then 0, 1, ..), each line read through the line register,
+  // compared there with the reference (stage C), its samples placed (D), the sweep's
+  // equal samples judged (X). A sweep ends on the line of the next reference nr (its
+  // slot read too), whose sample becomes the reference as the sweep's last line is
+  // compared: sweep lines (line(nr) + 1 + j) mod L, j = 0..L-1, slot nr mod S.
+  // The read of this clock (lrd_q) is line xl_q, slot xs_q of sweep j = xj_q of xr_q.
+  logic [3:0]         xr_q, xr_d;         // the sweep's reference (r)
+  logic               xf_q, xf_d;         // the first sweep (r = the loaded sample, nr = 0)
+  logic [2:0]         xj_q, xj_d;         // the sweep's line count j
+  logic               xe_q, xe_d;         // j = L - 1: the sweep's last line
+  logic [2:0]         xl_q, xl_d;         // the line of the pixel read (mod L)
+  logic [2:0]         xs_q, xs_d;         // the slot read: nr mod S
+  logic               c_v_q, c_e_q, c_f_q, d_v_q, d_e_q, d_f_q;  // stages C, D: valid,
+  logic [2:0]         c_l_q, d_l_q;       // last line, first sweep, line; reference
+  logic [3:0]         c_r_q, d_r_q;
+  logic [127:0]       ref_q, ref_d;       // the reference sample, repeated to 16 bytes
+  logic [7:0]         deq_q, deq_d;       // D: the line's dwords equal to the reference's
                                           // dword at their place mod 4
-  logic [15:0]        xeq_q, xeq_d;       // pixel p's samples equal to reference e4_k_q
-  logic [15:0]        below_q, below_d;   // samples below reference e4_k_q
-  logic [4:0]         kc_q, kc_d;         // classes so far
+  logic [15:0]        xacc_q, xacc_d;     // the sweep's equal samples so far
+  logic               x_go_q, x_go_d;     // X: the sweep ends the classifier (the first
+                                          // sweep's equal samples are the mask, at D)
+  logic [1:0]         x_enc_q, x_enc_d;   // X: the state when x_go_q
 
   gx_pkg::an_req_t  an_req;
   gx_pkg::an_resp_t an_resp;
@@ -317,7 +315,7 @@ module gx_msld (
   assign go_out = (state_q == StDecide && kn_q) ||
                   (state_q == StAnaWait && an_resp_valid && !fmt_q.multi) ||
                   (state_q == StSlot && send_q && blast_q) ||
-                  (state_q == StExact && e4_v_q && e4_l_q);
+                  (state_q == StExact && x_go_q);
   assign snap_ce = !sbusy_q || go_out;
   always_ff @(posedge clk_i) begin
     if (snap_ce) snap_q <= snap_i.data;
@@ -348,11 +346,12 @@ module gx_msld (
   // slot stays the loaded sample's), the slot walk's sample rs (a query's step 0) or, at
   // the line's last slot, the next analysis line, a query build step's sample gs (in
   // QReq too, where the analyzer takes the query line and the line register is free),
-  // an exact reference k. multi, slg, lines_lg and per_lg are the format's (ms_fmt_t).
+  // an exact sweep's line x[5:3] of the pixel and slot x[2:0]. multi, slg, lines_lg and
+  // per_lg are the format's (ms_fmt_t).
   function automatic lread_t img_read(state_e st, logic multi, logic [2:0] slg,
       logic [2:0] lines_lg, logic [2:0] per_lg, logic [4:0] p, logic [5:0] pb,
       logic [3:0] smp, logic rd, logic [1:0] arr, logic [15:0] cov, logic [1:0] em,
-      logic [2:0] bl, logic [3:0] slot, logic [3:0] gs, logic [3:0] k);
+      logic [2:0] bl, logic [3:0] slot, logic [3:0] gs, logic [5:0] x);
     lread_t r;
     logic [5:0] ts;
     r = '0;
@@ -376,8 +375,8 @@ module gx_msld (
       end
       StExact: begin
         r.go = 1'b1;
-        ts = pb | 6'(k);
-        r.line = 3'(ts >> slg);
+        ts = 6'(x[2:0]);
+        r.line = 3'(3'(p) << lines_lg) | x[5:3];
       end
       default: ;
     endcase
@@ -432,7 +431,6 @@ module gx_msld (
     logic [7:0]  lmo;   // its slots
     logic [7:0]  lmv;
     logic [7:0]  grp;
-    logic [35:0] xsel;  // xsel(p, N, B)
   } intake_t;
   intake_t in_dec, pre_q;
   lread_t rd_in_dec, rd_resp_dec, rd_ex0, rd_ex, rd_slot0, rd_slot, rd_slot1, rd_qb0, rd_qb;
@@ -456,13 +454,14 @@ module gx_msld (
     rd_resp_dec = img_read(StDecide, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg,
                            p_q, pb_q, smp_q, rd_q, arr_q, cov_q, em_in, '0, '0,
                            '0, '0);
-    // Exact's references 0 and the next; the slot walk's slots 0, slot_q, slot_q + 1; the
+    // Exact's first read (sweep 0 of the loaded sample: line 1, slot 0) and the next;
+    // the slot walk's slots 0, slot_q, slot_q + 1; the
     // query build's first step (class g0) and next step (gi + 1; grep does not change in
     // a build)
     rd_ex0 = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, '0);
+                      pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, {3'd1, 3'd0});
     rd_ex = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, kx_q);
+                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, {xl_d, xs_d});
     // (slot j <= S: line wl_q, or wl1_q at j = S; slot wlo_q | j mod S)
     rd_slot0.go = 1'b1;
     rd_slot0.line = wl_q;
@@ -491,7 +490,7 @@ module gx_msld (
       StQBuild: lrd_d = rd_qb;
       StQReq: if (!an_req_ready) lrd_d = lrd_q;  // (gi holds)
       StQWait: if (an_resp_valid) lrd_d = q_fnd ? rd_slot1 : rd_slot;
-      StExact: if (!e4_l_q) lrd_d = rd_ex;
+      StExact: lrd_d = rd_ex;
       default: ;
     endcase
     if (idle_q || out_q || go_out) lrd_d = rd_offer;
@@ -522,7 +521,6 @@ module gx_msld (
     in_dec.lmo = 8'd1 << (kk << fmt_in.nlg);
     in_dec.lmv = 8'(fmt_in.alln);
     in_dec.grp = 8'(fmt_in.alln) << (kk << fmt_in.nlg);
-    in_dec.xsel = xsel(ld_i.pixel[1:0], fmt_in.nlg, fmt_in.dlg);
   end
   always_comb begin
     sv = '0;
@@ -533,43 +531,31 @@ module gx_msld (
     endcase
   end
 
-  // The exact classifier's stages: e2, every tile dword against the reference's dword at
-  // its place mod 4; e3, pixel p's N samples: sample s is equal when all its 2^dlg
-  // dwords are, dwords ((p << nlg) | s) << dlg on; e4, whether reference e4_k_q is the
-  // first of its class. The classifier runs for multi-line pixels only (N B > 32), where
-  // a tile holds P = 2^(8 - log2 N B) <= 4 pixels, so p < 4: e3 selects among the four
-  // pixels of each of the six such formats, with constant dword indices, by the one-hot
-  // xsel_q registered at intake.
-  logic [63:0] dw_eq;
+  // The exact classifier's stages (multi-line pixels only, N B > 32): C, the line
+  // register's dwords against the reference's dword at their place mod 4; D, the line's
+  // S samples (sample t equal when its 2^dlg dwords are), placed at the line's first
+  // sample (line l of the pixel holds samples l S..), and, at the sweep's last line, its
+  // judgement: the reference r has an equal sample besides itself (the pixel is then a
+  // subset, or 1SPP when every sample equals the loaded one), or r is the last reference
+  // N - 2 of the later sweeps (no two samples equal: full).
+  logic [7:0]  dw_eq;
+  logic [15:0] x_acc;   // the sweep's equal samples with stage D's line
+  logic        x_dup;   // reference d_r_q has an equal sample besides itself
+  logic        x_last;  // d_r_q is the last reference of the later sweeps
   always_comb begin
-    for (int unsigned d = 0; d < TD; d++)
-      dw_eq[d] = rd_resp_i.data[d*32 +: 32] == ref_q[(d % 4)*32 +: 32];
+    logic [7:0] st;     // the line's equal samples
+    for (int unsigned d = 0; d < 8; d++)
+      dw_eq[d] = ln_q[d*32 +: 32] == ref_q[(d % 4)*32 +: 32];
+    st = '0;
+    unique case (fmt_q.dlg)
+      3'd0: st = deq_q;
+      3'd1: for (int unsigned t = 0; t < 4; t++) st[t] = &deq_q[t*2 +: 2];
+      default: for (int unsigned t = 0; t < 2; t++) st[t] = &deq_q[t*4 +: 4];
+    endcase
+    x_acc = xacc_q | 16'(16'(st) << (4'(d_l_q) << fmt_q.slg));
+    x_dup = (x_acc & ~(16'd1 << d_r_q)) != 16'd0;
+    x_last = !d_f_q && 5'(d_r_q) == fmt_q.nn - 5'd2;
   end
-  logic [15:0] x_eq;
-  always_comb begin
-    for (int unsigned s = 0; s < 16; s++) begin
-      logic x, y;
-      x = 1'b0;
-      y = 1'b0;
-      for (int unsigned nl = 2; nl <= 4; nl++)
-        for (int unsigned dl = 0; dl <= 2; dl++)
-          for (int unsigned pp = 0; pp < 4; pp++)
-            if (nl + dl >= 4 && pp < (32'd1 << (6 - nl - dl)) && s < (32'd1 << nl) &&
-                xsel_q[((nl - 2) * 3 + dl) * 4 + pp]) begin
-              y = 1'b1;
-              for (int unsigned j = 0; j < (32'd1 << dl); j++)
-                y = y && deq_q[((((pp << nl) | s) << dl) + j) % TD];
-              x = x || y;
-            end
-      x_eq[s] = x;
-    end
-  end
-  logic x_first;  // reference e4_k_q is the first sample of its class
-  assign x_first = (xeq_q & below_q) == 16'd0;
-  // The class count with this reference (kc_q + x_first) is 1, N: compared without the sum.
-  logic kc_one, kc_all;
-  assign kc_one = x_first ? kc_q == 5'd0 : kc_q == 5'd1;
-  assign kc_all = x_first ? kc_q == fmt_q.nn - 5'd1 : kc_q == fmt_q.nn;
 
   // One-line pixel: the loaded sample's class mask. Pixel p is group kk of its line and
   // its sample s is in slot js = kk N + s: bit i of the mask is bit kk N + i of the
@@ -694,28 +680,23 @@ module gx_msld (
     lmv_d = lmv_q;
     grp_d = grp_q;
     qk_d = qk_q;
-    k_d = k_q;
-    kc_d = kc_q;
-    e1_v_d = 1'b0;
-    e1_k_d = e1_k_q;
-    e2_v_d = 1'b0;
-    e2_k_d = e2_k_q;
+    xr_d = xr_q;
+    xf_d = xf_q;
+    xj_d = xj_q;
+    xe_d = xe_q;
+    xl_d = xl_q;
+    xs_d = xs_q;
     ref_d = ref_q;
-    e3_v_d = 1'b0;
-    e3_k_d = e3_k_q;
-    deq_d = deq_q;
-    e4_v_d = 1'b0;
-    e4_l_d = 1'b0;
-    e4_k_d = e4_k_q;
-    kx_d = kx_q;
-    xsel_d = xsel_q;
+    // (the classifier's stages run free; their valid bits only in Exact)
+    deq_d = dw_eq;
+    xacc_d = '0;
+    x_go_d = 1'b0;
+    x_enc_d = x_dup ? (d_f_q && x_acc == fmt_q.alln ? 2'd0 : 2'd1) : 2'd2;
     lmfs_d = lmfs_q;
     lsms_d = lsms_q;
     ngt_d = ngt_q;
     gsel_d = gsel_q;
     qsel_d = (state_q == StQBuild && q_last) || (state_q == StQReq && !an_req_ready);
-    xeq_d = xeq_q;
-    below_d = below_q;
 
     unique case (state_q)
       StIdle: ;  // the intake below
@@ -737,9 +718,19 @@ module gx_msld (
         ngt_d = '0;
         gsel_d = '0;
         gmask_d = '0;
-        k_d = '0;
-        kx_d = 4'd1;  // (N >= 2)
-        kc_d = '0;
+        // the classifier's first sweep: reference the loaded sample (in sv), next
+        // reference 0 (line 0, slot 0), so lines 1, .., L - 1, 0 (L >= 2: rd_ex0)
+        unique case (fmt_q.dlg)
+          3'd0: ref_d = {4{sv[31:0]}};
+          3'd1: ref_d = {2{sv[63:0]}};
+          default: ref_d = sv;
+        endcase
+        xr_d = smp_q;
+        xf_d = 1'b1;
+        xj_d = '0;
+        xe_d = 1'b0;
+        xl_d = 3'd1;
+        xs_d = '0;
         report_d = 1'b1;
         if (kn_q) begin
           report_d = 1'b0;  // uniform
@@ -873,38 +864,41 @@ module gx_msld (
         end
       end
       StExact: begin
-        // issue reference k_q (its line), take it from the line (e1), compare (e2),
-        // pixel p's bits (e3), count (e4; the last count ends the pass); img_read
-        // reads past the last reference too (nothing uses it)
-        e1_k_d = k_q[3:0];
-        if (k_q < fmt_q.nn) begin
-          e1_v_d = 1'b1;
-          k_d = k_q + 5'd1;
+        // plan the next read: the sweep's next line, or the next sweep's first (its
+        // reference r + 1, or 0 after the first; its next reference nr = r + 1)
+        if (!xe_q) begin
+          xj_d = xj_q + 3'd1;
+          xe_d = 4'(xj_q + 3'd1) == (4'd1 << fmt_q.lines_lg) - 4'd1;
+          xl_d = 3'(xl_q + 3'd1) & 3'((4'd1 << fmt_q.lines_lg) - 4'd1);
+        end else begin
+          logic [4:0] nr;
+          nr = xf_q ? 5'd1 : 5'(xr_q) + 5'd2;
+          xr_d = xf_q ? 4'd0 : xr_q + 4'd1;
+          xf_d = 1'b0;
+          xj_d = '0;
+          xe_d = fmt_q.lines_lg == 3'd0;
+          xl_d = 3'(3'(nr >> fmt_q.slg) + 3'd1) & 3'((4'd1 << fmt_q.lines_lg) - 4'd1);
+          xs_d = 3'(nr & 5'((6'd1 << fmt_q.slg) - 6'd1));
         end
-        kx_d = k_q < fmt_q.nn - 5'd1 ? k_q[3:0] + 4'd2 : k_q < fmt_q.nn ? k_q[3:0] + 4'd1
-             : k_q[3:0];
-        e2_v_d = e1_v_q;
-        e2_k_d = e1_k_q;
-        unique case (fmt_q.dlg)
-          3'd0: ref_d = {4{sv[31:0]}};
-          3'd1: ref_d = {2{sv[63:0]}};
-          default: ref_d = sv;
-        endcase
-        e3_v_d = e2_v_q;
-        e3_k_d = e2_k_q;
-        deq_d = dw_eq;
-        e4_v_d = e3_v_q;
-        e4_k_d = e3_k_q;
-        e4_l_d = e3_v_q && 5'(e3_k_q) == fmt_q.nn - 5'd1;
-        xeq_d = x_eq;
-        for (int unsigned i = 0; i < 16; i++) below_d[i] = 4'(i) < e3_k_q;
-        if (e4_v_q) begin
-          if (e4_k_q == smp_q) mask_d = xeq_q;
-          kc_d = kc_q + 5'(x_first);
-          if (e4_l_q) begin
-            enc_d = kc_one ? 2'd0 : kc_all ? 2'd2 : 2'd1;
-            state_d = StOut;
+        // C: the sweep's last line holds the next reference (slot xs)
+        if (c_v_q && c_e_q)
+          unique case (fmt_q.dlg)
+            3'd0: ref_d = {4{sv[31:0]}};
+            3'd1: ref_d = {2{sv[63:0]}};
+            default: ref_d = sv;
+          endcase
+        // D: the line's equal samples; the sweep's judgement at its last line
+        if (d_v_q) begin
+          if (!d_e_q) xacc_d = x_acc;
+          else begin
+            if (d_f_q) mask_d = x_acc;
+            x_go_d = x_dup || x_last;
           end
+        end
+        // X: the classifier's end
+        if (x_go_q) begin
+          enc_d = x_enc_q;
+          state_d = StOut;
         end
       end
       StOut: if (resp_ready_i) state_d = StIdle;
@@ -935,7 +929,6 @@ module gx_msld (
       lmo_d = pre_q.lmo;
       lmv_d = pre_q.lmv;
       grp_d = pre_q.grp;
-      xsel_d = pre_q.xsel;
     end
   end
 
@@ -1042,21 +1035,27 @@ module gx_msld (
     qk_q <= qk_d;
     aln_q <= aln_d;
     qwd_q <= qwd_d;
-    k_q <= k_d;
-    kc_q <= kc_d;
-    e1_v_q <= e1_v_d;
-    e1_k_q <= e1_k_d;
-    e2_v_q <= e2_v_d;
-    e2_k_q <= e2_k_d;
+    xr_q <= xr_d;
+    xf_q <= xf_d;
+    xj_q <= xj_d;
+    xe_q <= xe_d;
+    xl_q <= xl_d;
+    xs_q <= xs_d;
+    c_v_q <= state_q == StExact;
+    c_e_q <= xe_q;
+    c_f_q <= xf_q;
+    c_l_q <= xl_q;
+    c_r_q <= xr_q;
+    d_v_q <= c_v_q && state_q == StExact;
+    d_e_q <= c_e_q;
+    d_f_q <= c_f_q;
+    d_l_q <= c_l_q;
+    d_r_q <= c_r_q;
     ref_q <= ref_d;
-    e3_v_q <= e3_v_d;
-    e3_k_q <= e3_k_d;
     deq_q <= deq_d;
-    e4_v_q <= e4_v_d;
-    e4_k_q <= e4_k_d;
-    e4_l_q <= e4_l_d;
-    kx_q <= kx_d;
-    xsel_q <= xsel_d;
+    xacc_q <= xacc_d;
+    x_go_q <= x_go_d && state_q == StExact;
+    x_enc_q <= x_enc_d;
     lmfs_q <= lmfs_d;
     ngt_q <= ngt_d;
     gsel_q <= gsel_d;
@@ -1068,8 +1067,6 @@ module gx_msld (
     wl_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg);
     wl1_q <= 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1));
     wlo_q <= 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) & 6'((7'd1 << fmt_q.slg) - 7'd1));
-    xeq_q <= xeq_d;
-    below_q <= below_d;
   end
 
   // ---------------------------------------------------------------------------------
@@ -1188,11 +1185,16 @@ module gx_msld (
   `GX_ASSERT(AlnLine_A, state_q != StAnaReq || aln_q == ln_q)
   // The query build's step writes the line gx_ms_classify builds.
   `GX_ASSERT(QWrite_A, state_q != StQBuild || aln_d == q_line)
-  `GX_ASSERT(E4Last_A, state_q != StExact ||
-                       e4_l_q == (e4_v_q && 5'(e4_k_q) == fmt_q.nn - 5'd1))
-  `GX_ASSERT(KNext_A, state_q != StExact ||
-                      kx_q == (k_q < fmt_q.nn ? k_q[3:0] + 4'd1 : k_q[3:0]))
-  `GX_ASSERT(XSel_A, !fv_after_init || xsel_q == xsel(p_q[1:0], fmt_q.nlg, fmt_q.dlg))
+  // The exact classifier runs for a multi-line pixel wholly in memory in a subset tile;
+  // its read (xl_q, xs_q) is line (line(nr) + 1 + j) mod L, slot nr mod S of its sweep
+  // (nr: 0 in the first sweep, else r + 1), xe_q its last line.
+  `GX_ASSERT(XCase_A, state_q != StExact || (fmt_q.multi && sub_q))
+  `GX_ASSERT(XPlan_A, state_q != StExact ||
+                      (xe_q == (4'(xj_q) == (4'd1 << fmt_q.lines_lg) - 4'd1) &&
+                       xl_q == (3'(3'((xf_q ? 5'd0 : 5'(xr_q) + 5'd1) >> fmt_q.slg) +
+                                   3'd1 + xj_q) & 3'((4'd1 << fmt_q.lines_lg) - 4'd1)) &&
+                       xs_q == 3'((xf_q ? 5'd0 : 5'(xr_q) + 5'd1) &
+                                  5'((6'd1 << fmt_q.slg) - 6'd1))))
   `GX_ASSERT(GSel_A, !fv_post_decide || gsel_q == (ngt_q & gsel_ref))
   `GX_ASSERT(WalkLine_A, !(state_q == StAnaWait || state_q == StSlot || state_q == StQBuild ||
                            state_q == StQReq || state_q == StQWait) ||
@@ -1238,7 +1240,7 @@ module gx_msld (
                                               fmt_q.lines_lg, fmt_q.per_lg, p_q, pb_q,
                                               smp_q, rd_q, arr_q, cov_q, em_q, bl_q,
                                               slot_q, grep_q[32'(gi_q)*4 +: 4],
-                                              k_q[3:0])))
+                                              {xl_q, xs_q})))
   // The line reader's dword selects, registered with the plan, are the plan's.
   `GX_ASSERT(SelPlan_A, lhot_q == (lrd_q.go ? 8'd1 << lrd_q.line : 8'd0) &&
                         (!lrd_q.go || rsel_q == (idle_q || out_q ? 64'd0 : rdw_q)))
