@@ -150,13 +150,19 @@ module gx_msld (
   // equal samples judged (X). A sweep ends on the line of the next reference nr (its
   // slot read too), whose sample becomes the reference as the sweep's last line is
   // compared: sweep lines (line(nr) + 1 + j) mod L, j = 0..L-1, slot nr mod S.
-  // The read of this clock (lrd_q) is line xl_q, slot xs_q of sweep j = xj_q of xr_q.
+  // The read of this clock (lrd_q) is line xl_q, slot xs_q of sweep j = xj_q of xr_q;
+  // the next reads are registered a clock ahead (XNext_A): the sweep's next line, and
+  // (from its second line on) the next sweep's first line and slot.
   logic [3:0]         xr_q, xr_d;         // the sweep's reference (r)
   logic               xf_q, xf_d;         // the first sweep (r = the loaded sample, nr = 0)
   logic [2:0]         xj_q, xj_d;         // the sweep's line count j
   logic               xe_q, xe_d;         // j = L - 1: the sweep's last line
   logic [2:0]         xl_q, xl_d;         // the line of the pixel read (mod L)
   logic [2:0]         xs_q, xs_d;         // the slot read: nr mod S
+  logic [2:0]         xl1_q;              // (xl_q + 1) mod L
+  logic [2:0]         xn_q;               // its tile line: (p << log2 L) | xl1_q
+  logic [2:0]         nxl_q, nxa_q, nxs_q;  // the next sweep's first line (of the pixel,
+                                            // of the tile) and slot
   logic               c_v_q, c_e_q, c_f_q, d_v_q, d_e_q, d_f_q;  // stages C, D: valid,
   logic [2:0]         c_l_q, d_l_q;       // last line, first sweep, line; reference
   logic [3:0]         c_r_q, d_r_q;
@@ -164,9 +170,12 @@ module gx_msld (
   logic [7:0]         deq_q, deq_d;       // D: the line's dwords equal to the reference's
                                           // dword at their place mod 4
   logic [15:0]        xacc_q, xacc_d;     // the sweep's equal samples so far
-  logic               x_go_q, x_go_d;     // X: the sweep ends the classifier (the first
-                                          // sweep's equal samples are the mask, at D)
-  logic [1:0]         x_enc_q, x_enc_d;   // X: the state when x_go_q
+  logic               x_v_q;              // X: a sweep's equal samples in xeq_q
+  logic               x_f_q;              //    (the first sweep's: the mask)
+  logic [3:0]         x_r_q;              //    of reference x_r_q
+  logic [15:0]        xeq_q, xeq_d;
+  logic               y_go_q, y_go_d;     // Y: the sweep ends the classifier
+  logic [1:0]         y_enc_q, y_enc_d;   // Y: the state when y_go_q
 
   gx_pkg::an_req_t  an_req;
   gx_pkg::an_resp_t an_resp;
@@ -315,7 +324,7 @@ module gx_msld (
   assign go_out = (state_q == StDecide && kn_q) ||
                   (state_q == StAnaWait && an_resp_valid && !fmt_q.multi) ||
                   (state_q == StSlot && send_q && blast_q) ||
-                  (state_q == StExact && x_go_q);
+                  (state_q == StExact && y_go_q);
   assign snap_ce = !sbusy_q || go_out;
   always_ff @(posedge clk_i) begin
     if (snap_ce) snap_q <= snap_i.data;
@@ -460,8 +469,10 @@ module gx_msld (
     // a build)
     rd_ex0 = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
                       pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, {3'd1, 3'd0});
-    rd_ex = img_read(StExact, fmt_q.multi, fmt_q.slg, fmt_q.lines_lg, fmt_q.per_lg, p_q,
-                     pb_q, smp_q, rd_q, arr_q, cov_q, em_q, '0, '0, '0, {xl_d, xs_d});
+    // (img_read of the next values xl_d, xs_d, from registers: XNext_A)
+    rd_ex.go = 1'b1;
+    rd_ex.line = xe_q ? nxa_q : xn_q;
+    rd_ex.slot = xe_q ? nxs_q : xs_q;
     // (slot j <= S: line wl_q, or wl1_q at j = S; slot wlo_q | j mod S)
     rd_slot0.go = 1'b1;
     rd_slot0.line = wl_q;
@@ -534,14 +545,15 @@ module gx_msld (
   // The exact classifier's stages (multi-line pixels only, N B > 32): C, the line
   // register's dwords against the reference's dword at their place mod 4; D, the line's
   // S samples (sample t equal when its 2^dlg dwords are), placed at the line's first
-  // sample (line l of the pixel holds samples l S..), and, at the sweep's last line, its
-  // judgement: the reference r has an equal sample besides itself (the pixel is then a
-  // subset, or 1SPP when every sample equals the loaded one), or r is the last reference
-  // N - 2 of the later sweeps (no two samples equal: full).
+  // sample (line l of the pixel holds samples l S..), the sweep's equal samples
+  // registered at its last line; X, the sweep's judgement: the reference r has an equal
+  // sample besides itself (the pixel is then a subset, or 1SPP when every sample equals
+  // the loaded one), or r is the last reference N - 2 of the later sweeps (no two
+  // samples equal: full); Y, the end.
   logic [7:0]  dw_eq;
   logic [15:0] x_acc;   // the sweep's equal samples with stage D's line
-  logic        x_dup;   // reference d_r_q has an equal sample besides itself
-  logic        x_last;  // d_r_q is the last reference of the later sweeps
+  logic        x_dup;   // reference x_r_q has an equal sample besides itself
+  logic        x_last;  // x_r_q is the last reference of the later sweeps
   always_comb begin
     logic [7:0] st;     // the line's equal samples
     for (int unsigned d = 0; d < 8; d++)
@@ -553,8 +565,8 @@ module gx_msld (
       default: for (int unsigned t = 0; t < 2; t++) st[t] = &deq_q[t*4 +: 4];
     endcase
     x_acc = xacc_q | 16'(16'(st) << (4'(d_l_q) << fmt_q.slg));
-    x_dup = (x_acc & ~(16'd1 << d_r_q)) != 16'd0;
-    x_last = !d_f_q && 5'(d_r_q) == fmt_q.nn - 5'd2;
+    x_dup = (xeq_q & ~(16'd1 << x_r_q)) != 16'd0;
+    x_last = !x_f_q && 5'(x_r_q) == fmt_q.nn - 5'd2;
   end
 
   // One-line pixel: the loaded sample's class mask. Pixel p is group kk of its line and
@@ -690,8 +702,9 @@ module gx_msld (
     // (the classifier's stages run free; their valid bits only in Exact)
     deq_d = dw_eq;
     xacc_d = '0;
-    x_go_d = 1'b0;
-    x_enc_d = x_dup ? (d_f_q && x_acc == fmt_q.alln ? 2'd0 : 2'd1) : 2'd2;
+    xeq_d = x_acc;
+    y_go_d = 1'b0;
+    y_enc_d = x_dup ? (x_f_q && xeq_q == fmt_q.alln ? 2'd0 : 2'd1) : 2'd2;
     lmfs_d = lmfs_q;
     lsms_d = lsms_q;
     ngt_d = ngt_q;
@@ -869,16 +882,14 @@ module gx_msld (
         if (!xe_q) begin
           xj_d = xj_q + 3'd1;
           xe_d = 4'(xj_q + 3'd1) == (4'd1 << fmt_q.lines_lg) - 4'd1;
-          xl_d = 3'(xl_q + 3'd1) & 3'((4'd1 << fmt_q.lines_lg) - 4'd1);
+          xl_d = xl1_q;
         end else begin
-          logic [4:0] nr;
-          nr = xf_q ? 5'd1 : 5'(xr_q) + 5'd2;
           xr_d = xf_q ? 4'd0 : xr_q + 4'd1;
           xf_d = 1'b0;
           xj_d = '0;
           xe_d = fmt_q.lines_lg == 3'd0;
-          xl_d = 3'(3'(nr >> fmt_q.slg) + 3'd1) & 3'((4'd1 << fmt_q.lines_lg) - 4'd1);
-          xs_d = 3'(nr & 5'((6'd1 << fmt_q.slg) - 6'd1));
+          xl_d = nxl_q;
+          xs_d = nxs_q;
         end
         // C: the sweep's last line holds the next reference (slot xs)
         if (c_v_q && c_e_q)
@@ -887,17 +898,16 @@ module gx_msld (
             3'd1: ref_d = {2{sv[63:0]}};
             default: ref_d = sv;
           endcase
-        // D: the line's equal samples; the sweep's judgement at its last line
-        if (d_v_q) begin
-          if (!d_e_q) xacc_d = x_acc;
-          else begin
-            if (d_f_q) mask_d = x_acc;
-            x_go_d = x_dup || x_last;
-          end
+        // D: the line's equal samples (the sweep's, xeq_d, at its last line)
+        if (d_v_q && !d_e_q) xacc_d = x_acc;
+        // X: the sweep's judgement
+        if (x_v_q) begin
+          if (x_f_q) mask_d = xeq_q;
+          y_go_d = x_dup || x_last;
         end
-        // X: the classifier's end
-        if (x_go_q) begin
-          enc_d = x_enc_q;
+        // Y: the classifier's end
+        if (y_go_q) begin
+          enc_d = y_enc_q;
           state_d = StOut;
         end
       end
@@ -1054,8 +1064,24 @@ module gx_msld (
     ref_q <= ref_d;
     deq_q <= deq_d;
     xacc_q <= xacc_d;
-    x_go_q <= x_go_d && state_q == StExact;
-    x_enc_q <= x_enc_d;
+    xeq_q <= xeq_d;
+    x_v_q <= d_v_q && d_e_q && state_q == StExact;
+    x_f_q <= d_f_q;
+    x_r_q <= d_r_q;
+    y_go_q <= y_go_d && state_q == StExact;
+    y_enc_q <= y_enc_d;
+    xl1_q <= 3'(xl_d + 3'd1) & 3'((4'd1 << fmt_q.lines_lg) - 4'd1);
+    xn_q <= 3'(3'(p_q) << fmt_q.lines_lg) |
+            (3'(xl_d + 3'd1) & 3'((4'd1 << fmt_q.lines_lg) - 4'd1));
+    begin
+      logic [4:0] nr;  // the next sweep's next reference
+      logic [2:0] nl;
+      nr = xf_q ? 5'd1 : 5'(xr_q) + 5'd2;
+      nl = 3'(3'(nr >> fmt_q.slg) + 3'd1) & 3'((4'd1 << fmt_q.lines_lg) - 4'd1);
+      nxl_q <= nl;
+      nxa_q <= 3'(3'(p_q) << fmt_q.lines_lg) | nl;
+      nxs_q <= 3'(nr & 5'((6'd1 << fmt_q.slg) - 6'd1));
+    end
     lmfs_q <= lmfs_d;
     ngt_q <= ngt_d;
     gsel_q <= gsel_d;
@@ -1195,6 +1221,18 @@ module gx_msld (
                                    3'd1 + xj_q) & 3'((4'd1 << fmt_q.lines_lg) - 4'd1)) &&
                        xs_q == 3'((xf_q ? 5'd0 : 5'(xr_q) + 5'd1) &
                                   5'((6'd1 << fmt_q.slg) - 6'd1))))
+  // Its next reads, registered a clock ahead: the sweep's next line; from the sweep's
+  // second line on, the next sweep's first line and slot (next reference r + 2, or 1
+  // after the first sweep).
+  `GX_ASSERT(XNext_A, state_q != StExact ||
+                      (xl1_q == (3'(xl_q + 3'd1) & 3'((4'd1 << fmt_q.lines_lg) - 4'd1)) &&
+                       xn_q == (3'(3'(p_q) << fmt_q.lines_lg) | xl1_q) &&
+                       (xj_q == 3'd0 ||
+                        (nxl_q == (3'(3'((xf_q ? 5'd1 : 5'(xr_q) + 5'd2) >> fmt_q.slg) +
+                                      3'd1) & 3'((4'd1 << fmt_q.lines_lg) - 4'd1)) &&
+                         nxa_q == (3'(3'(p_q) << fmt_q.lines_lg) | nxl_q) &&
+                         nxs_q == 3'((xf_q ? 5'd1 : 5'(xr_q) + 5'd2) &
+                                     5'((6'd1 << fmt_q.slg) - 6'd1))))))
   `GX_ASSERT(GSel_A, !fv_post_decide || gsel_q == (ngt_q & gsel_ref))
   `GX_ASSERT(WalkLine_A, !(state_q == StAnaWait || state_q == StSlot || state_q == StQBuild ||
                            state_q == StQReq || state_q == StQWait) ||
