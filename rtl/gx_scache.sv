@@ -210,7 +210,7 @@ module gx_scache #(
   } preq_t;
   preq_t           t_q, w_q, l_q;
   logic            t_v_q, w_v_q, l_v_q, dv_q;
-  logic            live0_q, live1_q, cov0_q, cov1_q; // D: the ways live, the mask valid
+  logic            h0_q, h1_q, ph0_q, ph1_q; // D: way w hit; a hit of way w needs no fill
   logic [1:0]      rf_q;       // refill after a hold: 1 L's tag word, 2 W's, 3 running
   logic            r1_q, r2_q, x_q; // a hit's line read: the RAM, its register, ld_q
 
@@ -354,16 +354,15 @@ module gx_scache #(
   // the RAM's output registers: L's and W's are read again (rf_q 1, 2) before the pipe
   // runs on (3).
   logic       d_hit0, d_hit1, d_way, d_phit, d_go, d_slow, d_free, adv, haz, t_leave, take;
-  logic       credit, rq_push, rq_in_ready;
+  logic       rq_push, rq_in_ready, rq_inc, rq_dec, room_q;
   logic [3:0] rq_count;
+  logic [4:0] used_q, used_n;  // responses held in the FIFO or on their way to it
   always_comb begin
-    d_hit0  = live0_q && eq0_q;
-    d_hit1  = live1_q && eq1_q;
+    d_hit0  = h0_q;
+    d_hit1  = h1_q;
     d_way   = !d_hit0;
-    d_phit  = d_hit0 ? we_q || cov0_q : d_hit1 && (we_q || cov1_q);
-    // a read's line goes to the FIFO three clocks later: room kept for those in flight
-    credit  = 5'(rq_count) + 5'(r1_q) + 5'(r2_q) + 5'(x_q) < 5'(RqDepth + 1);
-    d_go    = st_q == S_IDLE && dv_q && d_phit && (we_q || credit);
+    d_phit  = d_hit0 ? ph0_q : d_hit1 && ph1_q;
+    d_go    = st_q == S_IDLE && dv_q && d_phit && (we_q || room_q);
     d_slow  = st_q == S_IDLE && dv_q && !d_phit;
     d_free  = st_q == S_IDLE && (!dv_q || d_go);
     adv     = (rf_q == 2'd0 || rf_q == 2'd3) && d_free;
@@ -372,6 +371,21 @@ module gx_scache #(
     t_leave = t_v_q && adv && !haz;
   end
   assign take = req_valid_i && req_ready_o;
+
+  // the response FIFO's credit: a read hit in D and the FSM's response each take a word,
+  // a response taken gives one back; room_q: a word free next clock
+  assign rq_inc = d_go && !we_q || st_q == S_RESP && room_q;
+  assign rq_dec = rsp_valid_o && rsp_ready_i;
+  assign used_n = used_q + 5'(rq_inc) - 5'(rq_dec);
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      used_q <= '0;
+      room_q <= 1'b1;
+    end else begin
+      used_q <= used_n;
+      room_q <= used_n < 5'(RqDepth + 1);
+    end
+  end
 
   always_ff @(posedge clk_i) begin
     if (take) begin
@@ -422,7 +436,7 @@ module gx_scache #(
 
   // the responses, in order: a hit's line from ld_q three clocks after D, the FSM's in
   // S_RESP
-  assign rq_push = x_q || st_q == S_RESP;
+  assign rq_push = x_q || st_q == S_RESP && room_q;
   gx_fifo #(.Width(256), .Depth(RqDepth)) u_rsp (
     .clk_i, .rst_i, .in_valid_i(rq_push), .in_ready_o(rq_in_ready), .in_data_i(ld_q),
     .out_valid_o(rsp_valid_o), .out_ready_i(rsp_ready_i), .out_data_o(rsp_data_o),
@@ -678,10 +692,10 @@ module gx_scache #(
               tag_q <= tag_rd;
               eq0_q <= tag_rd[OLine +: LW] == l_q.line;
               eq1_q <= tag_rd[WayW + OLine +: LW] == l_q.line;
-              live0_q <= tag_rd[OVal +: 32] != '0;
-              live1_q <= tag_rd[WayW + OVal +: 32] != '0;
-              cov0_q <= (l_q.mask & ~tag_rd[OVal +: 32]) == '0;
-              cov1_q <= (l_q.mask & ~tag_rd[WayW + OVal +: 32]) == '0;
+              h0_q <= tag_rd[OVal +: 32] != '0 && tag_rd[OLine +: LW] == l_q.line;
+              h1_q <= tag_rd[WayW + OVal +: 32] != '0 && tag_rd[WayW + OLine +: LW] == l_q.line;
+              ph0_q <= l_q.we || (l_q.mask & ~tag_rd[OVal +: 32]) == '0;
+              ph1_q <= l_q.we || (l_q.mask & ~tag_rd[WayW + OVal +: 32]) == '0;
             end
           end
         end
@@ -860,7 +874,7 @@ module gx_scache #(
             default:   st_q <= S_DONE;
           endcase
         end
-        S_RESP: if (rq_in_ready) st_q <= S_IDLE;  // the response into the FIFO
+        S_RESP: if (room_q) st_q <= S_IDLE;  // the response into the FIFO
         S_DONE: begin
           // the end of a request, or of a flushed way
           if (src_q == SRC_FLUSH) begin
@@ -1060,7 +1074,8 @@ module gx_scache #(
   `GX_ASSERT(PipeRead_A, (!r1_q || st_q == S_IDLE) &&
                          (!r2_q || st_q == S_IDLE || st_q == S_LOOK2) &&
                          (!x_q || st_q == S_IDLE || st_q == S_LOOK2 || st_q == S_DRD))
-  `GX_ASSERT(PipeCredit_A, 32'(rq_count) + 32'(r1_q) + 32'(r2_q) + 32'(x_q) <= RqDepth + 1)
+  `GX_ASSERT(PipeCredit_A, 32'(used_q) == 32'(rq_count) + 32'(r1_q) + 32'(r2_q) + 32'(x_q) &&
+                           32'(used_q) <= RqDepth + 1 && room_q == (32'(used_q) < RqDepth + 1))
   `GX_ASSERT(PipePush_A, !x_q || rq_in_ready)
   // a hit in D changes only its way's valid and dirty bytes and the last-used way
   `GX_ASSERT(PipeHitTag_A, !d_go || tag_wd[2 * WayW] == d_way &&
