@@ -41,12 +41,12 @@
 // Timing: hits stream at one a clock through a pipeline (T: the request and its set; W:
 // its tag word read; L: the tag word, the line compares registered; D: the decision, the
 // tag word written, a write's bytes written or a read's line read; the line in ld_q two
-// clocks later and into the response FIFO the next: a read's response 6 clocks after it
-// is taken at the earliest). A request whose set is in W, L or D waits in T. Anything
-// else (a miss, a read of bytes not valid, a resolved line through) leaves D to the
-// sequential machinery (from the decision on: line read, line, fill, update, response;
-// a fill adds its walk and a memory read, an eviction its write and walk) while the
-// requests behind it wait; commands run with the pipe empty (docs/tiled.md).
+// clocks later, into the response FIFO the next and out of it two later: a read hit
+// taken in clock 0 is answered in clock 9). A request whose set is in W, L or D waits in
+// T. Anything else (a miss, a read of bytes not valid, a resolved line through) leaves D
+// to the sequential machinery (from the decision on: line read, line, fill, update,
+// response; a fill adds its walk and a memory read, an eviction its write and walk)
+// while the requests behind it wait; commands run with the pipe empty (docs/tiled.md).
 // Memory port: line reads (mrq_* request, mrd_* data) and strobed line writes (mwr_*),
 // valid/ready each; one memory transaction at a time, in the model's order; a write is
 // done when taken.
@@ -210,7 +210,8 @@ module gx_scache #(
   } preq_t;
   preq_t           t_q, w_q, l_q;
   logic            t_v_q, w_v_q, l_v_q, dv_q;
-  logic            h0_q, h1_q, ph0_q, ph1_q; // D: way w hit; a hit of way w needs no fill
+  logic            phit_q, dway_q;   // D: a hit needing no fill; the way hit (1: not way 0)
+  logic            quiet_q;          // the pipe is empty (since the clock before)
   logic [1:0]      rf_q;       // refill after a hold: 1 L's tag word, 2 W's, 3 running
   logic            r1_q, r2_q, x_q; // a hit's line read: the RAM, its register, ld_q
 
@@ -353,15 +354,13 @@ module gx_scache #(
   // and each tag word read is current. A clock in which D holds loses the tag words in
   // the RAM's output registers: L's and W's are read again (rf_q 1, 2) before the pipe
   // runs on (3).
-  logic       d_hit0, d_hit1, d_way, d_phit, d_go, d_slow, d_free, adv, haz, t_leave, take;
+  logic       d_way, d_phit, d_go, d_slow, d_free, adv, haz, t_leave, take;
   logic       rq_push, rq_in_ready, rq_inc, rq_dec, room_q;
   logic [3:0] rq_count;
   logic [4:0] used_q, used_n;  // responses held in the FIFO or on their way to it
   always_comb begin
-    d_hit0  = h0_q;
-    d_hit1  = h1_q;
-    d_way   = !d_hit0;
-    d_phit  = d_hit0 ? ph0_q : d_hit1 && ph1_q;
+    d_way   = dway_q;
+    d_phit  = phit_q;
     d_go    = st_q == S_IDLE && dv_q && d_phit && (we_q || room_q);
     d_slow  = st_q == S_IDLE && dv_q && !d_phit;
     d_free  = st_q == S_IDLE && (!dv_q || d_go);
@@ -388,7 +387,7 @@ module gx_scache #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (take) begin
+    if (req_ready_o) begin  // T valid only if taken (t_v_q)
       t_q.we   <= req_we_i;
       t_q.line <= req_line_i;
       t_q.mask <= req_mask_i;
@@ -413,6 +412,7 @@ module gx_scache #(
       r1_q <= 1'b0;
       r2_q <= 1'b0;
       x_q <= 1'b0;
+      quiet_q <= 1'b0;
     end else begin
       if (take) t_v_q <= 1'b1;
       else if (t_leave) t_v_q <= 1'b0;
@@ -431,6 +431,8 @@ module gx_scache #(
       r1_q <= d_go && !we_q;
       r2_q <= r1_q;
       x_q <= r2_q;
+      // empty now and nothing taken: empty in the next clock
+      quiet_q <= !t_v_q && !w_v_q && !l_v_q && !dv_q && !r1_q && !r2_q && !x_q && !take;
     end
   end
 
@@ -601,8 +603,7 @@ module gx_scache #(
 
   assign req_ready_o = st_q == S_IDLE && !cmd_valid_i && (!t_v_q || t_leave);
   // a command waits for the pipe to empty (and the counters to count its hits)
-  assign cmd_ready_o = st_q == S_IDLE && !t_v_q && !w_v_q && !l_v_q && !dv_q && !r1_q &&
-                       !r2_q && !x_q;
+  assign cmd_ready_o = st_q == S_IDLE && quiet_q;
   assign mrq_valid_o = st_q == S_MRQ;
   assign mrq_line_o  = line_q;
   assign mrd_ready_o = st_q == S_MRD;
@@ -692,10 +693,16 @@ module gx_scache #(
               tag_q <= tag_rd;
               eq0_q <= tag_rd[OLine +: LW] == l_q.line;
               eq1_q <= tag_rd[WayW + OLine +: LW] == l_q.line;
-              h0_q <= tag_rd[OVal +: 32] != '0 && tag_rd[OLine +: LW] == l_q.line;
-              h1_q <= tag_rd[WayW + OVal +: 32] != '0 && tag_rd[WayW + OLine +: LW] == l_q.line;
-              ph0_q <= l_q.we || (l_q.mask & ~tag_rd[OVal +: 32]) == '0;
-              ph1_q <= l_q.we || (l_q.mask & ~tag_rd[WayW + OVal +: 32]) == '0;
+              // way 0 hit, else way 1 hit; the hit needs no fill (a write, or valid bytes)
+              if (tag_rd[OVal +: 32] != '0 && tag_rd[OLine +: LW] == l_q.line) begin
+                dway_q <= 1'b0;
+                phit_q <= l_q.we || (l_q.mask & ~tag_rd[OVal +: 32]) == '0;
+              end else begin
+                dway_q <= 1'b1;
+                phit_q <= tag_rd[WayW + OVal +: 32] != '0 &&
+                          tag_rd[WayW + OLine +: LW] == l_q.line &&
+                          (l_q.we || (l_q.mask & ~tag_rd[WayW + OVal +: 32]) == '0);
+              end
             end
           end
         end
@@ -1069,6 +1076,8 @@ module gx_scache #(
   `GX_ASSERT(PipeFsm_A, st_q == S_IDLE || !dv_q)
   `GX_ASSERT(PipeCmd_A, !(t_v_q || w_v_q || l_v_q || dv_q || r1_q || r2_q || x_q) ||
                         st_q == S_IDLE || src_q == SRC_REQ && st_q != S_FRAME)
+  `GX_ASSERT(PipeQuiet_A, !quiet_q || !(t_v_q || w_v_q || l_v_q || dv_q || r1_q || r2_q ||
+                                        x_q))
   `GX_ASSERT(PipeRefill_A, (rf_q == 2'd0 || l_v_q || w_v_q) &&
                            (!(rf_q == 2'd2 || rf_q == 2'd3) || st_q == S_IDLE && !dv_q))
   `GX_ASSERT(PipeRead_A, (!r1_q || st_q == S_IDLE) &&
