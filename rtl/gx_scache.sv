@@ -212,8 +212,7 @@ module gx_scache #(
   logic            t_v_q, w_v_q, l_v_q, dv_q;
   logic            phit_q, dway_q;   // D: a hit needing no fill; the way hit (1: not way 0)
   logic            quiet_q;          // the pipe is empty (since the clock before)
-  logic [1:0]      rf_q, rf_n; // refill after a hold: 1 L's tag word, 2 W's, 3 running
-  logic            rfok_q;     // rf_q is 0 or 3: the pipe may run
+  logic [1:0]      rf_q;       // refill after a hold: 1 L's tag word, 2 W's, 3 running
   logic            r1_q, r2_q, x_q; // a hit's line read: the RAM, its register, ld_q
 
   // ---------------------------------------------------------------------------------
@@ -225,34 +224,24 @@ module gx_scache #(
     cxl <= cfg_ctlog_i - {1'b0, cfg_twlog_i};
     cyl <= cfg_ctlog_i - {1'b0, cfg_thlog_i};
   end
-  // the key's terms of the configuration alone, a clock later still: with n = 2^(cxl +
-  // cyl) tiles a cache tile and cty = 2^cyl, cty - 1, 2^cxl - 1, 8 n, 9 n, 9 n + 2 cty
-  logic [KW-1:0] k_cty1, k_cx1, k_n8, k_n9, k_par;
-  always_ff @(posedge clk_i) begin
-    k_cty1 <= (KW'(1) << cyl) - 1'b1;
-    k_cx1  <= (KW'(1) << cxl) - 1'b1;
-    k_n8   <= KW'(1) << ({1'b0, cxl} + {1'b0, cyl} + 4'd3);
-    k_n9   <= (KW'(1) << ({1'b0, cxl} + {1'b0, cyl} + 4'd3)) +
-              (KW'(1) << ({1'b0, cxl} + {1'b0, cyl}));
-    k_par  <= (KW'(1) << ({1'b0, cxl} + {1'b0, cyl} + 4'd3)) +
-              (KW'(1) << ({1'b0, cxl} + {1'b0, cyl})) + (KW'(1) << ({1'b0, cyl} + 4'd1));
-  end
 
   function automatic logic [SetsLog-1:0] set_of(input logic [1:0] rg, input logic [TW-1:0] tx,
                                                  input logic [TW-1:0] ty,
                                                  input logic [KW-1:0] ln);
-    logic [KW-1:0] l, key;
+    logic [KW-1:0] n, l, cty, key;
     logic par;
-    l   = ((KW'(ty) & k_cty1) << cxl) | (KW'(tx) & k_cx1);
+    n   = KW'(1) << ({1'b0, cxl} + {1'b0, cyl});
+    cty = KW'(1) << cyl;
+    l   = ((KW'(ty) & (cty - 1'b1)) << cxl) | (KW'(tx) & ((KW'(1) << cxl) - 1'b1));
     // the cache tile's number (row-major, cy * ctiles_x + cx) is odd
     par = ((((ty >> cyl) & TW'(1)) != '0) && cfg_ctodd_i) != (((tx >> cxl) & TW'(1)) != '0);
     case (rg)
-      2'd1:    key = (l << 3) | KW'(ln[2:0]);
-      2'd2:    key = k_n8 + l;
-      2'd3:    key = k_n9 + (((KW'(ty) & k_cty1) << 1) | KW'(ln[0]));
+      2'd1:    key = (l << 3) + KW'(ln[2:0]);
+      2'd2:    key = (n << 3) + l;
+      2'd3:    key = (n << 3) + n + ((KW'(ty) & (cty - 1'b1)) << 1) + KW'(ln[0]);
       default: key = KW'(ln);
     endcase
-    if (rg != 2'd0 && par) key = key + k_par;
+    if (rg != 2'd0 && par) key = key + (n << 3) + n + (cty << 1);
     set_of = key[SetsLog-1:0];
   endfunction
 
@@ -375,15 +364,10 @@ module gx_scache #(
     d_go    = st_q == S_IDLE && dv_q && d_phit && (we_q || room_q);
     d_slow  = st_q == S_IDLE && dv_q && !d_phit;
     d_free  = st_q == S_IDLE && (!dv_q || d_go);
-    adv     = rfok_q && d_free;
+    adv     = (rf_q == 2'd0 || rf_q == 2'd3) && d_free;
     haz     = w_v_q && w_q.set == t_q.set || l_v_q && l_q.set == t_q.set ||
               dv_q && set_q == t_q.set;
     t_leave = t_v_q && adv && !haz;
-    case (rf_q)
-      2'd1:    rf_n = d_free ? 2'd2 : 2'd1;
-      2'd2:    rf_n = 2'd3;
-      default: rf_n = !adv && (l_v_q || w_v_q) ? 2'd1 : 2'd0;
-    endcase
   end
   assign take = req_valid_i && req_ready_o;
 
@@ -425,7 +409,6 @@ module gx_scache #(
       l_v_q <= 1'b0;
       dv_q <= 1'b0;
       rf_q <= 2'd0;
-      rfok_q <= 1'b1;
       r1_q <= 1'b0;
       r2_q <= 1'b0;
       x_q <= 1'b0;
@@ -440,8 +423,11 @@ module gx_scache #(
       end else if (d_go || d_slow) begin
         dv_q <= 1'b0;
       end
-      rf_q <= rf_n;
-      rfok_q <= rf_n == 2'd0 || rf_n == 2'd3;
+      case (rf_q)
+        2'd1:    if (d_free) rf_q <= 2'd2;
+        2'd2:    rf_q <= 2'd3;
+        default: rf_q <= !adv && (l_v_q || w_v_q) ? 2'd1 : 2'd0;
+      endcase
       r1_q <= d_go && !we_q;
       r2_q <= r1_q;
       x_q <= r2_q;
@@ -1092,8 +1078,7 @@ module gx_scache #(
                         st_q == S_IDLE || src_q == SRC_REQ && st_q != S_FRAME)
   `GX_ASSERT(PipeQuiet_A, !quiet_q || !(t_v_q || w_v_q || l_v_q || dv_q || r1_q || r2_q ||
                                         x_q))
-  `GX_ASSERT(PipeRefill_A, rfok_q == (rf_q == 2'd0 || rf_q == 2'd3) &&
-                           (rf_q == 2'd0 || l_v_q || w_v_q) &&
+  `GX_ASSERT(PipeRefill_A, (rf_q == 2'd0 || l_v_q || w_v_q) &&
                            (!(rf_q == 2'd2 || rf_q == 2'd3) || st_q == S_IDLE && !dv_q))
   `GX_ASSERT(PipeRead_A, (!r1_q || st_q == S_IDLE) &&
                          (!r2_q || st_q == S_IDLE || st_q == S_LOOK2) &&
