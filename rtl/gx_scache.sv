@@ -224,34 +224,24 @@ module gx_scache #(
     cxl <= cfg_ctlog_i - {1'b0, cfg_twlog_i};
     cyl <= cfg_ctlog_i - {1'b0, cfg_thlog_i};
   end
-  // the key's terms of the configuration alone, a clock later still: with n = 2^(cxl +
-  // cyl) tiles a cache tile and cty = 2^cyl, cty - 1, 2^cxl - 1, 8 n, 9 n, 9 n + 2 cty
-  logic [KW-1:0] k_cty1, k_cx1, k_n8, k_n9, k_par;
-  always_ff @(posedge clk_i) begin
-    k_cty1 <= (KW'(1) << cyl) - 1'b1;
-    k_cx1  <= (KW'(1) << cxl) - 1'b1;
-    k_n8   <= KW'(1) << ({1'b0, cxl} + {1'b0, cyl} + 4'd3);
-    k_n9   <= (KW'(1) << ({1'b0, cxl} + {1'b0, cyl} + 4'd3)) +
-              (KW'(1) << ({1'b0, cxl} + {1'b0, cyl}));
-    k_par  <= (KW'(1) << ({1'b0, cxl} + {1'b0, cyl} + 4'd3)) +
-              (KW'(1) << ({1'b0, cxl} + {1'b0, cyl})) + (KW'(1) << ({1'b0, cyl} + 4'd1));
-  end
 
   function automatic logic [SetsLog-1:0] set_of(input logic [1:0] rg, input logic [TW-1:0] tx,
                                                  input logic [TW-1:0] ty,
                                                  input logic [KW-1:0] ln);
-    logic [KW-1:0] l, key;
+    logic [KW-1:0] n, l, cty, key;
     logic par;
-    l   = ((KW'(ty) & k_cty1) << cxl) | (KW'(tx) & k_cx1);
+    n   = KW'(1) << ({1'b0, cxl} + {1'b0, cyl});
+    cty = KW'(1) << cyl;
+    l   = ((KW'(ty) & (cty - 1'b1)) << cxl) | (KW'(tx) & ((KW'(1) << cxl) - 1'b1));
     // the cache tile's number (row-major, cy * ctiles_x + cx) is odd
     par = ((((ty >> cyl) & TW'(1)) != '0) && cfg_ctodd_i) != (((tx >> cxl) & TW'(1)) != '0);
     case (rg)
-      2'd1:    key = (l << 3) | KW'(ln[2:0]);
-      2'd2:    key = k_n8 + l;
-      2'd3:    key = k_n9 + (((KW'(ty) & k_cty1) << 1) | KW'(ln[0]));
+      2'd1:    key = (l << 3) + KW'(ln[2:0]);
+      2'd2:    key = (n << 3) + l;
+      2'd3:    key = (n << 3) + n + ((KW'(ty) & (cty - 1'b1)) << 1) + KW'(ln[0]);
       default: key = KW'(ln);
     endcase
-    if (rg != 2'd0 && par) key = key + k_par;
+    if (rg != 2'd0 && par) key = key + (n << 3) + n + (cty << 1);
     set_of = key[SetsLog-1:0];
   endfunction
 
