@@ -482,10 +482,15 @@ int main(int argc, char **argv)
         for (;;) {
             /* the next operation, once the last one was taken */
             if (!have && sent < per && done < o.n) {
-                if (di < nd)
+                if (di < nd) {
                     cur = dops[di++];
-                else
+                    /* the directed sequence's resolved lines read back (hits one a clock):
+                     * their responses held back 40 clocks, so the response FIFO fills */
+                    if (nd >= 2 * s.cfg.sets && di == nd - 2 * s.cfg.sets + 1)
+                        rs.rhold = 40;
+                } else {
                     random_op(&r, &s, &cur);
+                }
                 model_op(&s, &cur);
                 have = 1;
             }
