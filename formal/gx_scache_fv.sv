@@ -1,5 +1,5 @@
 // gx_scache_fv: formal harness of gx_scache, built small (2 sets, 16-bit addresses, 4-bit
-// tile coordinates, 4 cache tiles). Every input is free (the requester's region and
+// tile coordinates, 4 cache tiles, a response FIFO of 2 words). Every input is free (the requester's region and
 // tile too); reset is assumed in the first cycle; the RAMs' read data is free
 // (GX_RAM_FREE_READ), so the tags a look-up sees are any tags.
 `default_nettype none
@@ -43,7 +43,7 @@ module gx_scache_fv (
   logic [1:0][7:0] cnt_rd, cnt_wr, cnt_ev;
   logic [7:0] cnt_hits, cnt_misses, cnt_zero, cnt_dropped, cnt_through;
 
-  gx_scache #(.SetsLog(1), .AW(16), .TW(4), .CxLog(1), .CyLog(1), .CW(8)) u_dut (
+  gx_scache #(.SetsLog(1), .AW(16), .TW(4), .CxLog(1), .CyLog(1), .CW(8), .RqDepth(2)) u_dut (
     .clk_i, .rst_i, .cfg_surf_base_i, .cfg_index_base_i, .cfg_state_base_i, .cfg_tiles_x_i,
     .cfg_tiles_y_i, .cfg_twlog_i, .cfg_thlog_i, .cfg_ctlog_i, .cfg_ctodd_i,
     .req_valid_i, .req_ready_o(req_ready), .req_we_i, .req_line_i, .req_mask_i, .req_data_i,

@@ -17,7 +17,7 @@
 // (docs/tiled.md, "Sets"), and the line number's low bits (the home line j, the state
 // line's parity: the regions are 256-byte aligned). A resolved line's set is its line
 // number's low bits. A read gives one response (rsp_*) with the line's bytes (those of
-// the mask are defined).
+// the mask are defined), in the order of the requests.
 //   look-up: a hit, else a free way, else the LRU resolved line, else (a sample line)
 //   the LRU sample line; a resolved line whose set holds two sample lines goes through
 //   (a write: memory write of its bytes; a read: memory read, not allocated). An evicted
@@ -38,10 +38,15 @@
 // state bytes, each in its own cache tile: a walk of a byte a clock visits them (in two
 // stages: the byte's cache tile, then its left bit); a home or an index line is one
 // tile's, one byte of the walk.
-// Timing: a line operation from its request taken to the next request: 12 clocks at best
-// (set, tag read, its output register, compares, decision, line read, its output register,
-// line, fill, update; a read's response in the 12th); a fill adds its walk and a memory
-// read, an eviction its write and walk (docs/tiled.md).
+// Timing: hits stream at one a clock through a pipeline (T: the request and its set; W:
+// its tag word read; L: the tag word, the line compares registered; D: the decision, the
+// tag word written, a write's bytes written or a read's line read; the line in ld_q two
+// clocks later, into the response FIFO the next and out of it two later: a read hit
+// taken in clock 0 is answered in clock 9). A request whose set is in W, L or D waits in
+// T. Anything else (a miss, a read of bytes not valid, a resolved line through) leaves D
+// to the sequential machinery (from the decision on: line read, line, fill, update,
+// response; a fill adds its walk and a memory read, an eviction its write and walk)
+// while the requests behind it wait; commands run with the pipe empty (docs/tiled.md).
 // Memory port: line reads (mrq_* request, mrd_* data) and strobed line writes (mwr_*),
 // valid/ready each; one memory transaction at a time, in the model's order; a write is
 // done when taken.
@@ -56,6 +61,8 @@ module gx_scache #(
   parameter int unsigned CxLog = 4,     /// left bits: 2^CxLog cache tiles across
   parameter int unsigned CyLog = 4,     /// and 2^CyLog down
   parameter int unsigned CW = 32,       /// counter bits (they wrap)
+  parameter int unsigned RqDepth = 8,   /// response FIFO words, a power of two (and its
+                                        /// output register); 8: hits stream at one a clock
   localparam int unsigned LW = AW - 5   /// line number bits
 ) (
   input  wire logic          clk_i,           /// clock, rising edge
@@ -190,6 +197,23 @@ module gx_scache #(
   logic [FW-1:0]   fset_q;     // frame start: the set and the left bit cleared
   logic            left_rd;
   logic            done_q;
+  // the hit pipeline: T (taken, its set), W (its tag word read), L (the tag word: the
+  // line compares registered), D (the FSM's operation registers: the decision)
+  typedef struct packed {
+    logic               we;
+    logic [LW-1:0]      line;
+    logic [31:0]        mask;
+    logic [255:0]       data;
+    logic [1:0]         rg;
+    logic [TW-1:0]      tx, ty;
+    logic [SetsLog-1:0] set;
+  } preq_t;
+  preq_t           t_q, w_q, l_q;
+  logic            t_v_q, w_v_q, l_v_q, dv_q;
+  logic            phit_q, dway_q;   // D: a hit needing no fill; the way hit (1: not way 0)
+  logic            quiet_q;          // the pipe is empty (since the clock before)
+  logic [1:0]      rf_q;       // refill after a hold: 1 L's tag word, 2 W's, 3 running
+  logic            r1_q, r2_q, x_q; // a hit's line read: the RAM, its register, ld_q
 
   // ---------------------------------------------------------------------------------
   // the set of a line (docs/tiled.md, "Sets")
@@ -244,7 +268,8 @@ module gx_scache #(
   logic               tag_re, tag_we;
   logic [SetsLog-1:0] tag_ra, tag_wa;
   logic [TagW-1:0]    tag_rd, tag_wd;
-  logic               dat_re, dat_we;
+  logic               dat_re;
+  logic [31:0]        dat_we;
   logic [SetsLog:0]   dat_ra, dat_wa;
   logic [255:0]       dat_rd, dat_wd;
 
@@ -254,7 +279,7 @@ module gx_scache #(
   );
   gx_ram_1r1w #(.Depth(2 * Sets), .Width(256), .OutReg(1'b1)) u_dat (
     .clk_i, .rst_i, .re_i(dat_re), .raddr_i(dat_ra), .rdata_o(dat_rd),
-    .we_i({32{dat_we}}), .waddr_i(dat_wa), .wdata_i(dat_wd)
+    .we_i(dat_we), .waddr_i(dat_wa), .wdata_i(dat_wd)
   );
 
   function automatic logic [WayW-1:0] way_of(input logic [TagW-1:0] t, input logic w);
@@ -318,6 +343,107 @@ module gx_scache #(
   assign v_ty   = vict_q[OTy +: TW];
   assign v_val  = vict_q[OVal +: 32];
   assign v_dty  = vict_q[ODty +: 32];
+
+  // ---------------------------------------------------------------------------------
+  // the hit pipeline. D decides on its registered compares: a hit that needs no fill (a
+  // write, or a read of valid bytes) completes here (its tag word and its line written,
+  // or its line read for the response), anything else goes to the FSM (S_LOOK2), which
+  // runs it as before while the stages behind hold. A request's tag word is read in the
+  // clock it leaves T; it leaves only when no request ahead of it in W, L or D has its
+  // set (those have not written their tag word yet), so the sets in W, L and D differ
+  // and each tag word read is current. A clock in which D holds loses the tag words in
+  // the RAM's output registers: L's and W's are read again (rf_q 1, 2) before the pipe
+  // runs on (3).
+  logic       d_way, d_phit, d_go, d_slow, d_free, adv, haz, t_leave, take;
+  logic       rq_push, rq_in_ready, rq_inc, rq_dec, room_q;
+  logic [3:0] rq_count;
+  logic [4:0] used_q, used_n;  // responses held in the FIFO or on their way to it
+  always_comb begin
+    d_way   = dway_q;
+    d_phit  = phit_q;
+    d_go    = st_q == S_IDLE && dv_q && d_phit && (we_q || room_q);
+    d_slow  = st_q == S_IDLE && dv_q && !d_phit;
+    d_free  = st_q == S_IDLE && (!dv_q || d_go);
+    adv     = (rf_q == 2'd0 || rf_q == 2'd3) && d_free;
+    haz     = w_v_q && w_q.set == t_q.set || l_v_q && l_q.set == t_q.set ||
+              dv_q && set_q == t_q.set;
+    t_leave = t_v_q && adv && !haz;
+  end
+  assign take = req_valid_i && req_ready_o;
+
+  // the response FIFO's credit: a read hit in D and the FSM's response each take a word,
+  // a response taken gives one back; room_q: a word free next clock
+  assign rq_inc = d_go && !we_q || st_q == S_RESP && room_q;
+  assign rq_dec = rsp_valid_o && rsp_ready_i;
+  assign used_n = used_q + 5'(rq_inc) - 5'(rq_dec);
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      used_q <= '0;
+      room_q <= 1'b1;
+    end else begin
+      used_q <= used_n;
+      room_q <= used_n < 5'(RqDepth + 1);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (req_ready_o) begin  // T valid only if taken (t_v_q)
+      t_q.we   <= req_we_i;
+      t_q.line <= req_line_i;
+      t_q.mask <= req_mask_i;
+      t_q.data <= req_data_i;
+      t_q.rg   <= req_reg_i;
+      t_q.tx   <= req_tx_i;
+      t_q.ty   <= req_ty_i;
+      t_q.set  <= set_of(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i));
+    end
+    if (adv) begin
+      w_q <= t_q;
+      l_q <= w_q;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      t_v_q <= 1'b0;
+      w_v_q <= 1'b0;
+      l_v_q <= 1'b0;
+      dv_q <= 1'b0;
+      rf_q <= 2'd0;
+      r1_q <= 1'b0;
+      r2_q <= 1'b0;
+      x_q <= 1'b0;
+      quiet_q <= 1'b0;
+    end else begin
+      if (take) t_v_q <= 1'b1;
+      else if (t_leave) t_v_q <= 1'b0;
+      if (adv) begin
+        w_v_q <= t_leave;
+        l_v_q <= w_v_q;
+        dv_q <= l_v_q;
+      end else if (d_go || d_slow) begin
+        dv_q <= 1'b0;
+      end
+      case (rf_q)
+        2'd1:    if (d_free) rf_q <= 2'd2;
+        2'd2:    rf_q <= 2'd3;
+        default: rf_q <= !adv && (l_v_q || w_v_q) ? 2'd1 : 2'd0;
+      endcase
+      r1_q <= d_go && !we_q;
+      r2_q <= r1_q;
+      x_q <= r2_q;
+      // empty now and nothing taken: empty in the next clock
+      quiet_q <= !t_v_q && !w_v_q && !l_v_q && !dv_q && !r1_q && !r2_q && !x_q && !take;
+    end
+  end
+
+  // the responses, in order: a hit's line from ld_q three clocks after D, the FSM's in
+  // S_RESP
+  assign rq_push = x_q || st_q == S_RESP && room_q;
+  gx_fifo #(.Width(256), .Depth(RqDepth)) u_rsp (
+    .clk_i, .rst_i, .in_valid_i(rq_push), .in_ready_o(rq_in_ready), .in_data_i(ld_q),
+    .out_valid_o(rsp_valid_o), .out_ready_i(rsp_ready_i), .out_data_o(rsp_data_o),
+    .count_o(rq_count)
+  );
 
   // the bytes a memory write of the operation would write (S_DATA): a resolved write
   // through, the dirty bytes of an evicted or flushed line, a probe's dirty bytes
@@ -423,10 +549,38 @@ module gx_scache #(
     tag_we = 1'b0;
     tag_wa = set_q;
     tag_wd = tag_q;
-    dat_we = 1'b0;
+    dat_we = '0;
     dat_wa = {set_q, way_q};
     dat_wd = merged;
     case (st_q)
+      S_IDLE: begin
+        // the pipe: T's tag word as it leaves, or the refill's; D's hit
+        if (t_leave) begin
+          tag_re = 1'b1;
+          tag_ra = t_q.set;
+        end else if (rf_q == 2'd1 && d_free && l_v_q) begin
+          tag_re = 1'b1;
+          tag_ra = l_q.set;
+        end else if (rf_q == 2'd2 && w_v_q) begin
+          tag_re = 1'b1;
+          tag_ra = w_q.set;
+        end
+        dat_ra = {set_q, d_way};
+        dat_wa = {set_q, d_way};
+        if (d_go) begin
+          tag_we = 1'b1;
+          tag_wd[2 * WayW] = d_way;
+          if (d_way) begin
+            tag_wd[WayW + OVal +: 32] = tag_q[WayW + OVal +: 32] | mask_q;
+            if (we_q) tag_wd[WayW + ODty +: 32] = tag_q[WayW + ODty +: 32] | mask_q;
+          end else begin
+            tag_wd[OVal +: 32] = tag_q[OVal +: 32] | mask_q;
+            if (we_q) tag_wd[ODty +: 32] = tag_q[ODty +: 32] | mask_q;
+          end
+          dat_re = !we_q;
+          dat_we = we_q ? mask_q : '0;
+        end
+      end
       S_TRD:   tag_re = 1'b1;
       S_DRD:   dat_re = 1'b1;
       S_UPD: begin
@@ -435,7 +589,7 @@ module gx_scache #(
         else tag_wd[0 +: WayW] = new_way;
         if (src_q == SRC_REQ) begin
           tag_wd[2 * WayW] = way_q;
-          dat_we = 1'b1;
+          dat_we = '1;
         end
       end
       S_FRAME: begin
@@ -447,10 +601,9 @@ module gx_scache #(
     endcase
   end
 
-  assign req_ready_o = st_q == S_IDLE && !cmd_valid_i;
-  assign cmd_ready_o = st_q == S_IDLE;
-  assign rsp_valid_o = st_q == S_RESP;
-  assign rsp_data_o  = ld_q;
+  assign req_ready_o = st_q == S_IDLE && !cmd_valid_i && (!t_v_q || t_leave);
+  // a command waits for the pipe to empty (and the counters to count its hits)
+  assign cmd_ready_o = st_q == S_IDLE && quiet_q;
   assign mrq_valid_o = st_q == S_MRQ;
   assign mrq_line_o  = line_q;
   assign mrd_ready_o = st_q == S_MRD;
@@ -492,7 +645,7 @@ module gx_scache #(
       done_q <= 1'b0;
       case (st_q)
         S_IDLE: begin
-          if (cmd_valid_i) begin
+          if (cmd_valid_i && cmd_ready_o) begin
             cop_q <= cmd_op_i;
             case (cmd_op_i)
               2'd2: begin
@@ -521,16 +674,36 @@ module gx_scache #(
                 st_q <= S_CMD;
               end
             endcase
-          end else if (req_valid_i) begin
-            src_q <= SRC_REQ;
-            we_q <= req_we_i;
-            line_q <= req_line_i;
-            mask_q <= req_mask_i;
-            wdata_q <= req_data_i;
-            reg_q <= req_reg_i;
-            tx_q <= req_tx_i;
-            ty_q <= req_ty_i;
-            st_q <= S_ISSUE;
+          end else begin
+            // the pipe's D: a hit counted, or the operation to the FSM; L's request into D
+            if (d_go) c_hit_q <= c_hit_q + 1'b1;
+            if (d_slow) begin
+              src_q <= SRC_REQ;
+              st_q <= S_LOOK2;
+            end
+            if (adv && l_v_q) begin
+              we_q <= l_q.we;
+              line_q <= l_q.line;
+              mask_q <= l_q.mask;
+              wdata_q <= l_q.data;
+              reg_q <= l_q.rg;
+              tx_q <= l_q.tx;
+              ty_q <= l_q.ty;
+              set_q <= l_q.set;
+              tag_q <= tag_rd;
+              eq0_q <= tag_rd[OLine +: LW] == l_q.line;
+              eq1_q <= tag_rd[WayW + OLine +: LW] == l_q.line;
+              // way 0 hit, else way 1 hit; the hit needs no fill (a write, or valid bytes)
+              if (tag_rd[OVal +: 32] != '0 && tag_rd[OLine +: LW] == l_q.line) begin
+                dway_q <= 1'b0;
+                phit_q <= l_q.we || (l_q.mask & ~tag_rd[OVal +: 32]) == '0;
+              end else begin
+                dway_q <= 1'b1;
+                phit_q <= tag_rd[WayW + OVal +: 32] != '0 &&
+                          tag_rd[WayW + OLine +: LW] == l_q.line &&
+                          (l_q.we || (l_q.mask & ~tag_rd[WayW + OVal +: 32]) == '0);
+              end
+            end
           end
         end
         S_ISSUE: begin             // the line's set
@@ -708,7 +881,7 @@ module gx_scache #(
             default:   st_q <= S_DONE;
           endcase
         end
-        S_RESP: if (rsp_ready_i) st_q <= S_IDLE;
+        S_RESP: if (room_q) st_q <= S_IDLE;  // the response into the FIFO
         S_DONE: begin
           // the end of a request, or of a flushed way
           if (src_q == SRC_FLUSH) begin
@@ -831,6 +1004,7 @@ module gx_scache #(
         end
         default: st_q <= S_IDLE;
       endcase
+      if (r2_q) ld_q <= dat_rd;  // a hit's line, for the response
     end
   end
 
@@ -889,6 +1063,38 @@ module gx_scache #(
   `GX_ASSERT(MwrStrb_A, !mwr_valid_o || mwr_strb_o != '0)
   `GX_ASSERT(OneMem_A, !(mwr_valid_o && (mrq_valid_o || mrd_ready_o)) &&
              !(mrq_valid_o && mrd_ready_o))
+  // the hit pipeline: the requests held have a byte each; the sets in W, L and D differ
+  // (so no tag word read is of a set still to be written, and no read meets the write of
+  // its own set); D holds a request only with the FSM idle; the pipe is empty while a
+  // command runs; a hit's line read meets no other use of ld_q; the FIFO has room for the
+  // lines in flight
+  `GX_ASSERT(PipeMask_A, (!t_v_q || t_q.mask != '0) && (!w_v_q || w_q.mask != '0) &&
+                         (!l_v_q || l_q.mask != '0) && (!dv_q || mask_q != '0))
+  `GX_ASSERT(PipeSets_A, !(w_v_q && l_v_q && w_q.set == l_q.set) &&
+                         !(w_v_q && dv_q && w_q.set == set_q) &&
+                         !(l_v_q && dv_q && l_q.set == set_q))
+  `GX_ASSERT(PipeFsm_A, st_q == S_IDLE || !dv_q)
+  `GX_ASSERT(PipeCmd_A, !(t_v_q || w_v_q || l_v_q || dv_q || r1_q || r2_q || x_q) ||
+                        st_q == S_IDLE || src_q == SRC_REQ && st_q != S_FRAME)
+  `GX_ASSERT(PipeQuiet_A, !quiet_q || !(t_v_q || w_v_q || l_v_q || dv_q || r1_q || r2_q ||
+                                        x_q))
+  `GX_ASSERT(PipeRefill_A, (rf_q == 2'd0 || l_v_q || w_v_q) &&
+                           (!(rf_q == 2'd2 || rf_q == 2'd3) || st_q == S_IDLE && !dv_q))
+  `GX_ASSERT(PipeRead_A, (!r1_q || st_q == S_IDLE) &&
+                         (!r2_q || st_q == S_IDLE || st_q == S_LOOK2) &&
+                         (!x_q || st_q == S_IDLE || st_q == S_LOOK2 || st_q == S_DRD))
+  `GX_ASSERT(PipeCredit_A, 32'(used_q) == 32'(rq_count) + 32'(r1_q) + 32'(r2_q) + 32'(x_q) &&
+                           32'(used_q) <= RqDepth + 1 && room_q == (32'(used_q) < RqDepth + 1))
+  `GX_ASSERT(PipePush_A, !x_q || rq_in_ready)
+  // a hit in D changes only its way's valid and dirty bytes and the last-used way
+  `GX_ASSERT(PipeHitTag_A, !d_go || tag_wd[2 * WayW] == d_way &&
+             (d_way ? fv_w0 == fv_q0 : fv_w1 == fv_q1) &&
+             (d_way ? fv_w1 : fv_w0) == ((d_way ? fv_q1 : fv_q0) |
+                                          (WayW'(mask_q) << OVal) |
+                                          (we_q ? WayW'(mask_q) << ODty : '0)))
+  `GX_COVER(HitsBackToBack_C, `GX_PAST_OK && $past(d_go) && d_go)
+  `GX_COVER(SetWait_C, t_v_q && adv && haz)
+  `GX_COVER(Refill_C, rf_q == 2'd3 && l_v_q)
   `GX_COVER(EvictSample_C, mwr_valid_o && mwr_ready_i && mwr_sample_o && src_q == SRC_REQ)
   `GX_COVER(Through_C, mwr_valid_o && mwr_ready_i && src_q == SRC_REQ && thru_q)
   `GX_COVER(Dropped_C, st_q == S_UPD && fv_invalidating && (v_dty & mask_q) != '0)

@@ -418,6 +418,7 @@ static size_t directed(tb_rng_t *r, sess_t *s, op_t *ops, size_t max)
 
 typedef struct run_st {
     uint64_t c, quiet;
+    unsigned rhold;    /* clocks the responses are still held back (a burst) */
     int rd_busy;       /* a memory read in flight: its data due */
     uint64_t rd_addr;
     unsigned rd_wait;
@@ -481,10 +482,15 @@ int main(int argc, char **argv)
         for (;;) {
             /* the next operation, once the last one was taken */
             if (!have && sent < per && done < o.n) {
-                if (di < nd)
+                if (di < nd) {
                     cur = dops[di++];
-                else
+                    /* the directed sequence's resolved lines read back (hits one a clock):
+                     * their responses held back 40 clocks, so the response FIFO fills */
+                    if (nd >= 2 * s.cfg.sets && di == nd - 2 * s.cfg.sets + 1)
+                        rs.rhold = 40;
+                } else {
                     random_op(&r, &s, &cur);
+                }
                 model_op(&s, &cur);
                 have = 1;
             }
@@ -503,7 +509,13 @@ int main(int argc, char **argv)
             in.ty0 = cur.ty0;
             in.tx1 = cur.tx1;
             in.ty1 = cur.ty1;
-            in.rsp_ready = !tb_rng_pct(&st, stall);
+            /* now and then a burst of 10 to 40 clocks without a response taken, so the
+             * hits in flight fill the response FIFO */
+            if (!rs.rhold && tb_rng_below(&st, 400) == 0)
+                rs.rhold = 10 + tb_rng_below(&st, 31);
+            in.rsp_ready = !rs.rhold && !tb_rng_pct(&st, stall);
+            if (rs.rhold)
+                rs.rhold--;
             in.mrq_ready = !tb_rng_pct(&st, stall);
             in.mwr_ready = !tb_rng_pct(&st, stall);
             in.mrd_valid = rs.rd_busy && rs.rd_wait == 0 && !tb_rng_pct(&st, gap);
@@ -611,8 +623,8 @@ int main(int argc, char **argv)
                 break;
             }
             if (!have && (sent >= per || done >= o.n) && !s.xq.n && !s.rq.n && !s.cq.n &&
-                !rs.rd_busy && out.req_ready && !took)
-                break;
+                !rs.rd_busy && out.cmd_ready && !took)
+                break; /* cmd_ready: the cache idle, every hit counted */
         }
         if (!dead) {
             const gx_sc_cnt_t *mc = &s.c->cnt, *rc = &out.cnt, *b0 = &rs.base;
