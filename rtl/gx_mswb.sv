@@ -2213,15 +2213,17 @@ module gx_mswb (
   `GX_ASSERT(RefLd_A, !ref_ld || ref_en)
   // a merge compares against the reference's bounds (registered from ref_q a clock late)
   `GX_ASSERT(RefBnd_A, !(cs1 && state_q == StMCmp) || (rlo_q == fv_rlo && rhi_q == fv_rhi))
-  // every line's stored dwords of the held record, in Load
-  `GX_ASSERT(KeepAll_A, state_q != StLoad || kall_q == f_kall(stored_q, fmt.dlg))
+  // every line's stored dwords of the held record, out of Idle (the three are loaded
+  // in Idle only)
+  `GX_ASSERT(KeepAll_A, state_q == StIdle || kall_q == f_kall(stored_q, fmt.dlg))
   // the read's lines in its Req state
   `GX_ASSERT(RlEn_A, !(state_q == StRdReq || state_q == StPrReq) ||
                      rl_en == f_rlen(fmt.per_lg, fmt.lines_lg, fmt.dlg, fmt.multi, stored_q,
                                      state_q == StPrReq ? valid_q & ~cov_q : part_q,
                                      state_q == StPrReq))
-  // the load line's stored dwords and gather selects
-  `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == f_keep(stored_q, fmt.dlg, ln_q) &&
+  // the load line's stored dwords (kall_q's line ln_q, so f_keep(stored_q, fmt.dlg,
+  // ln_q) by KeepAll_A) and gather selects
+  `GX_ASSERT(LdKeep_A, state_q != StLoad || (lkp_q == kall_q[8*ln_q +: 8] &&
                                             gsx_q == (ln_q[0] ? gs1_q : gs0_q)))
   // the pair read in a Load clock, registered with its line's controls for the clock
   // after (the image write and the gather's command): in Load and Init only, never in
@@ -2232,7 +2234,7 @@ module gx_mswb (
                       !(state_q == StLoad && lcnt_q == 2'd0 && ldv1_q) &&
                       (!ldv1_q || ((state_q == StLoad || state_q == StInit) &&
                                    ln1_q == fv_ldl1_q &&
-                                   lkp1_q == f_keep(stored_q, fmt.dlg, fv_ldl1_q) &&
+                                   lkp1_q == kall_q[8*fv_ldl1_q +: 8] &&
                                    gsx1_q == (fv_ldl1_q[0] ? gs1_q : gs0_q) &&
                                    gat1_q == fv_gat1_q && pc1_q == fv_ldp1_q)))
   // the load's write data selects, per dword: the line's half and its stored dwords
