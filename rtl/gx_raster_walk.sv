@@ -14,14 +14,12 @@
 // feeds has room for every piece in flight to it (a registered credit), so nothing
 // downstream of an iterator ever waits. Each pipeline stage that needs its triangle's
 // constants reads them from its own ring (slot seq % 16, written by prep) into a
-// register: rings F, G and I and ring A's bounds in distributed RAM, read in the clock
-// their word is used; rings C and R and ring A's edge values in block RAM, read at a
-// register's address (next_q's copy, FIFO F's head's sequence number's) a clock before,
-// the RAM's output into a register.
+// register: rings A, F, G and I in distributed RAM, read in the clock their word is
+// used; rings C and R in block RAM, read at a register's address (next_q's copy, FIFO F's
+// head's sequence number's) a clock before, the RAM's output straight into a register.
 //   WA   coarse tiles: E' at the tile's origin walked by adding 4096 A along a row and
 //        4096 B from the row's first tile (no multiplier); takes the next triangle in
-//        the clock it hands on the last tile (never in two clocks in a row), so triangles
-//        follow without a gap
+//        the clock it hands on the last tile, so triangles follow without a gap
 //   C    (ring: the fine tiles' corner constants) -> the four fine tiles' corner tests
 //        and range: a fine mask; a tile with none is dropped          -> FIFO F
 //   WF   fine tiles of the head, lowest first
@@ -33,7 +31,7 @@
 //        its pixels' range bits                                        -> FIFO G
 //   GR   the head group's H steps (cred_i: the test's credit)
 //   I    (ring: the step offset D(h), tag, mode) -> E' at the step's base pixel: the item
-// Throughput: one item a clock; a triangle every 2 clocks into WA at the most.
+// Throughput: one item a clock; a triangle every clock into WA at the most.
 `default_nettype none
 `include "gx_assert.svh"
 
@@ -188,17 +186,9 @@ module gx_raster_walk #(
   logic       tri_we;  // the counts' copy
   assign tri_we = tri_we_i[0];
   // ring A in four parts, each edge's E', A, B and the bounds, each read at its own copy
-  // of next_q (ra_addr_q[k], RaAddr_A), by the WA registers the part loads (WA's copy k).
-  // Each edge's part is a block RAM read every clock, so its output in a clock is the
-  // word of next_q's slot in the clock before: WA takes a triangle only when it took none
-  // in the clock before (next_q held) and the triangle was written before that clock
-  // (avail2_q), so the word is the triangle's; the slot written in the clock of the read
-  // is another triangle's (NoCollision_A). The bounds and the one-column and one-row flags
-  // (the take's decision reads them) stay in distributed RAM, read in the clock of the take.
+  // of next_q (ra_addr_q[k], RaAddr_A), by the WA registers the part loads (WA's copy k)
   localparam int unsigned RAE = EV + 2 * AW, RAB = 4 * TW + 2;
-  localparam int unsigned RAEB = (RAE + 7) / 8 * 8;
   logic [2:0][RAE-1:0] rae_w, rae;  // edge e's {E', A, B}
-  logic [2:0][RAEB-1:0] rae_rd;
   logic [RAB-1:0]      rab_w, rab;  // {tx0, ty0, tx1m, ty1m, c1, r1}
   logic [3:0][3:0] ra_addr_q;
   always_comb begin
@@ -210,14 +200,10 @@ module gx_raster_walk #(
     {ra.tx0, ra.ty0, ra.tx1m, ra.ty1m, ra.c1, ra.r1} = rab;
   end
   for (genvar e = 0; e < 3; e++) begin : gen_rae
-    gx_ram_1r1w #(.Depth(16), .Width(RAEB), .OutReg(1'b0), .AlwaysRead(1'b1)) u_ra (
-      .clk_i, .rst_i,
-      .re_i(take_d), .raddr_i(ra_addr_q[e]), .rdata_o(rae_rd[e]),
-      .we_i({(RAEB / 8){tri_we_i[1]}}), .waddr_i(t.seq[3:0]), .wdata_i(RAEB'(rae_w[e])));
-    assign rae[e] = rae_rd[e][RAE-1:0];
+    gx_ram_lut #(.Depth(16), .Width(RAE)) u_ra (
+      .clk_i, .we_i(tri_we_i[1]), .waddr_i(t.seq[3:0]), .wdata_i(rae_w[e]),
+      .raddr_i(ra_addr_q[e]), .rdata_o(rae[e]));
   end
-  logic unused_rae;
-  assign unused_rae = ^rae_rd;
   gx_ram_lut #(.Depth(16), .Width(RAB)) u_ra (
     .clk_i, .we_i(tri_we_i[1]), .waddr_i(t.seq[3:0]), .wdata_i(rab_w),
     .raddr_i(ra_addr_q[3]), .rdata_o(rab));
@@ -285,9 +271,6 @@ module gx_raster_walk #(
   // ---------------------------------------------------------------------------------
   // WA: the coarse walker; hands on its tile into C when C's FIFO has room (cred_c_q).
   logic            wa_v_q, wa_last, avail_q, cred_c_q;
-  // a triangle written before the clock before is not yet taken (ring A's block RAMs
-  // have read its word), and a take in the clock before
-  logic            avail2_q, tk1_q;
   // the triangles written and not yet taken (pushed_i - next_q) and whether that is one,
   // registers, so avail_d (their next value is not 0) needs no adder or compare
   logic [QW-1:0]   navail_q, navail_d;
@@ -307,7 +290,7 @@ module gx_raster_walk #(
   // the counters' next values, so the take's decision (wa_last_d) meets no compare
   logic            wa_la_q;
   // the next values of WA's state, of C's credit and of the decisions
-  logic            wa_v_d, avail_d, avail2_d, wa_last_d, cred_c_d, take_d, wa_en_d;
+  logic            wa_v_d, avail_d, wa_last_d, cred_c_d, take_d, wa_en_d;
   // WA's take and its take-or-advance, registered: decided a clock ahead from the next
   // values above, in WC copies, each the clock enable of one group of WA's registers
   // (each edge's E' values and steps, the counters and the triangle's bounds) and driven
@@ -333,7 +316,7 @@ module gx_raster_walk #(
   end
   assign wa_last  = wa_last_q;
   assign wa_adv   = wa_v_q && cred_c_q;
-  assign tri_take = avail2_q && !tk1_q && (!wa_v_q || (wa_adv && wa_last));
+  assign tri_take = avail_q && (!wa_v_q || (wa_adv && wa_last));
   assign next_o   = next_q;
   // the take (a LUT of registers; a copy of wa_tk_q would be placed by prep, far from
   // the take's logic)
@@ -344,13 +327,9 @@ module gx_raster_walk #(
       wa_v_q   <= 1'b0;
       next_q   <= '0;
       avail_q  <= 1'b0;
-      avail2_q <= 1'b0;
-      tk1_q    <= 1'b0;
       navail_q <= '0;
       one_q    <= 1'b0;
     end else begin
-      avail2_q <= avail2_d;
-      tk1_q    <= tri_take;
       wa_v_q   <= wa_v_d;
       if (tri_take) next_q <= next_q + 1'b1;
       avail_q  <= avail_d;
@@ -572,12 +551,10 @@ module gx_raster_walk #(
     // count's next value, navail_q + tri_we - tri_take, is not 0 (tri_take needs one)
     navail_d  = navail_q + QW'(tri_we) - QW'(tri_take);
     avail_d   = tri_we || (avail_q && !one_q) || (one_q && !tri_take);
-    // the same without this clock's write: navail_q - tri_take is not 0
-    avail2_d  = (avail_q && !one_q) || (one_q && !tri_take);
     wa_last_d = tri_take ? ra.c1 && ra.r1
               : !wa_adv  ? wa_last_q
               :            wa_la_q;
-    take_d    = avail2_d && !tri_take && (!wa_v_d || (cred_c_d && wa_last_d));
+    take_d    = avail_d && (!wa_v_d || (cred_c_d && wa_last_d));
     wa_en_d   = take_d || (wa_v_d && cred_c_d);
   end
   // C's credit: a tile handed on by WA, one dropped in C3 (no fine tile passes)
@@ -1103,9 +1080,6 @@ module gx_raster_walk #(
   `GX_ASSERT(WaCopy_A, wa_tk_q == {WC{tri_take}} && wa_en_q == {WC{tri_take || wa_adv}})
   `GX_ASSERT(Avail_A, QW'(pushed_i - next_q) <= QW'(16) && navail_q == QW'(pushed_i - next_q) &&
                      avail_q == (navail_q != '0) && one_q == (navail_q == QW'(1)))
-  // avail2_q: the triangles written before the clock before, not taken, are not none
-  `GX_ASSERT(Avail2_A, !`GX_PAST_OK ||
-                      avail2_q == (QW'($past(pushed_i) - next_q) != '0) && tk1_q == $past(tri_take))
   `GX_COVER(WalkOverlap_C, tri_take && wa_v_q)
   `GX_COVER(FineDrop_C, c3_v_q && c3_q.mask == '0)
   `GX_COVER(RowDrop_C, f4_v_q && f4_m.mask == '0)
