@@ -25,8 +25,8 @@
 //   gx_raster_walk  coarse, fine, quad-row and group walk: one test item a clock,
 //                   triangles back to back
 //   gx_raster_test  the free-running sample test: one item a clock, 16 Lanes samples
-//   output FIFO     16 groups of block RAM with its head in a register
-//                   (gx_raster_ofifo); the walker issues an item only while the FIFO has
+//   output FIFO     16 groups of distributed RAM with its head in a register
+//                   (gx_fifo_lut); the walker issues an item only while the FIFO has
 //                   room for every item in flight (cred_q), so nothing in the test ever
 //                   waits and grp_ready_i reaches no enable but the FIFO's
 // Throughput: one group a clock at N <= 4 (4 Lanes pixels with all their samples), one
@@ -233,23 +233,25 @@ module gx_raster #(
   // The output FIFO and the walker's credit: items in the test (from their issue to
   // T6) and words in the FIFO (its memory and head, with a pop counted a clock late)
   // never exceed FD.
-  // The FIFO is a gx_raster_ofifo: its head is the output register, loaded from the
-  // block RAM's read register (read at a registered address, its enable the slot's
-  // read), and its RAM count takes the read as a select between two values formed before
-  // it, so grp_ready_i meets only the loads' LUTs: the RAM's read enable, the pointer and
-  // the counts, one a group of the head's enables (OG groups, each loaded from its own
-  // copy of the head's valid bit), and nothing of the count lies before it.
+  // The FIFO is a gx_fifo_lut: its head is the output register, loaded from the RAM read
+  // at a registered address, and its RAM count takes the load as a select between two
+  // values formed before it, so grp_ready_i meets only the load's LUTs: one for the
+  // pointer and the counts, one a group of the head's enables (OG groups, each loaded
+  // from its own copy of the head's valid bit), and nothing of the count lies before it.
   localparam int unsigned OG = 6;
-  logic [GW-1:0] f_in, f_out;
+  logic [GW-1:0] f_in, f_out, f_next;
   logic [$clog2(FD):0] f_count;      // words held, the head's and a pop of the clock before
   logic [3:0]    infl_q, infl_d;     // items issued, not yet out of T6 (at most 9)
-  logic          f_pop, opop_q;
+  logic          f_pop, f_ld, opop_q;
   assign f_in = {t_grp.tag, t_grp.qx, t_grp.qy, t_grp.valid[Lanes-1:0],
                  t_grp.masks[64*Lanes-1:0]};
   assign f_pop = grp_valid_o && grp_ready_i;
-  gx_raster_ofifo #(.Width(GW), .Depth(FD), .HeadGroups(OG)) u_out (
+  gx_fifo_lut #(.Width(GW), .Depth(FD), .HeadGroups(OG)) u_out (
     .clk_i, .rst_i, .push_i(t_valid), .in_data_i(f_in), .pop_i(f_pop),
-    .valid_o(grp_valid_o), .head_o(f_out), .count_o(f_count));
+    .valid_o(grp_valid_o), .head_o(f_out), .count_o(f_count), .load_o(f_ld),
+    .next_o(f_next));
+  logic unused_out;  // the head is the output alone: no register follows it
+  assign unused_out = ^{f_ld, f_next};
   always_comb begin
     grp_o       = '0;
     grp_o.tag   = f_out[GW-1 -: 16];
