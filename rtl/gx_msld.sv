@@ -976,7 +976,8 @@ module gx_msld (
                   ((state_q == StSlot && !send_q && !(lmfs_q[0] && live_q[0])) ||
                    (state_q == StQWait && an_resp_valid && q_fnd))) ||
                  (state_q == StExact && !y_go_q && x_v_q && (x_dup || x_last));
-  assign aw_nx = state_d == StAnaWait && !fmt_d.multi;
+  assign aw_nx = !fmt_q.multi && ((state_q == StAnaReq && an_req_ready) ||
+                                  (state_q == StAnaWait && !an_resp_valid));
   for (genvar k = 0; k < SC; k++) begin : gen_sce_q
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) begin
