@@ -321,23 +321,24 @@ module gx_msld (
   // its snapshot was copied a clock before (snp_ld_q; the offer held meanwhile). The
   // read's response is not copied: it is held on its input (taken as the load's state
   // leads to Out), and read there.
-  // The load's state leads to Out in four ways: Decide with the state known, a one-line
-  // pixel's analysis answered, the slot walk's last slot of its last line, the exact
-  // classifier's end. All but the analysis are known a clock ahead and registered as one
-  // flag (go_q); the analysis is a register's state (aw_q: the one-line pixel's analysis
-  // awaited) and the analyzer's response valid (a register of gx_analyzer), so go_out is
-  // one LUT of registers (GoReg_A). The copy's enable likewise, copied per group of 256
-  // snapshot bits so that no one net enables all of them: sce_q, !sbusy or go_q, and
-  // saw_q, aw_q, each a register (SnapCe_A).
+  // The load's state leads to Out in four ways: Decide with the state known, the exact
+  // classifier's end, a one-line pixel's analysis answered, the slot walk's last slot of
+  // its last line. The first two are known a clock ahead and registered as one flag
+  // (go_q); the others are a registered state (aw_q: a one-line pixel's analysis
+  // awaited; sb_q: the slot walk at its last line) and a register (the analyzer's
+  // response valid, in gx_analyzer; send_q), so go_out is one LUT5 of registers
+  // (GoReg_A). The copy's enable likewise, copied per group of 256 snapshot bits so that
+  // no one net enables all of them: sce_q (!sbusy or go_q), saw_q and ssb_q (aw_q, sb_q),
+  // each a register (SnapCe_A).
   localparam int unsigned SC = 8;  // copies of the snapshot copy's enable
-  logic          go_q, aw_q;       // go_out's registered terms (above)
-  logic          go_nx, aw_nx;     // their next values
-  logic [SC-1:0] sce_q, saw_q;     // copies of !sbusy_q || go_q, of aw_q
-  logic [SC-1:0] snap_ce_c;        // snap_ce, per group of 256 snapshot bits
-  assign go_out = go_q || (aw_q && an_resp_valid);
+  logic          go_q, aw_q, sb_q;    // go_out's registered terms (above)
+  logic          go_nx, aw_nx, sb_nx; // their next values
+  logic [SC-1:0] sce_q, saw_q, ssb_q; // copies of !sbusy_q || go_q, of aw_q, of sb_q
+  logic [SC-1:0] snap_ce_c;           // snap_ce, per group of 256 snapshot bits
+  assign go_out = go_q || (aw_q && an_resp_valid) || (sb_q && send_q);
   assign snap_ce = !sbusy_q || go_out;
   for (genvar k = 0; k < SC; k++) begin : gen_sce
-    assign snap_ce_c[k] = sce_q[k] || (saw_q[k] && an_resp_valid);
+    assign snap_ce_c[k] = sce_q[k] || (saw_q[k] && an_resp_valid) || (ssb_q[k] && send_q);
     always_ff @(posedge clk_i) begin
       if (snap_ce_c[k]) snap_q[k*256 +: 256] <= snap_i.data[k*256 +: 256];
     end
@@ -966,16 +967,17 @@ module gx_msld (
 
   // go_out's registered terms of the next clock: Decide with the state known (entered at
   // a take of a pixel wholly in the slot with arrival 1SPP, or at the arrival of a read
-  // of a pixel wholly in memory in a 1SPP tile); the slot walk's last slot of its last
-  // line (a slot passed without a query, or a query that found its class, at the line's
-  // next-to-last slot); the classifier's end (its judgement in X); a one-line pixel's
-  // analysis awaited (its response offered in the next clock unless in this one).
+  // of a pixel wholly in memory in a 1SPP tile); the classifier's end (its judgement in
+  // X); a one-line pixel's analysis awaited (its response offered in the next clock
+  // unless in this one); the slot walk at its last line (entered from a line's analysis
+  // or a query's answer, or a slot passed without a query).
   assign go_nx = (ld_take && !pre_q.rd && pre_q.arr == 2'd0) ||
                  (arrive && covz_q && em_in == 2'd0) ||
-                 (blast_q && slot1_end &&
-                  ((state_q == StSlot && !send_q && !(lmfs_q[0] && live_q[0])) ||
-                   (state_q == StQWait && an_resp_valid && q_fnd))) ||
                  (state_q == StExact && !y_go_q && x_v_q && (x_dup || x_last));
+  assign sb_nx = blast_q &&
+                 ((state_q == StSlot && !send_q && !(lmfs_q[0] && live_q[0])) ||
+                  (state_q == StAnaWait && an_resp_valid && fmt_q.multi) ||
+                  (state_q == StQWait && an_resp_valid));
   assign aw_nx = !fmt_q.multi && ((state_q == StAnaReq && an_req_ready) ||
                                   (state_q == StAnaWait && !an_resp_valid));
   for (genvar k = 0; k < SC; k++) begin : gen_sce_q
@@ -983,9 +985,11 @@ module gx_msld (
       if (rst_i) begin
         sce_q[k] <= 1'b1;
         saw_q[k] <= 1'b0;
+        ssb_q[k] <= 1'b0;
       end else begin
         sce_q[k] <= !sbusy_d || go_nx;
         saw_q[k] <= aw_nx;
+        ssb_q[k] <= sb_nx;
       end
     end
   end
@@ -1011,6 +1015,7 @@ module gx_msld (
       sbusy_q <= 1'b0;
       go_q <= 1'b0;
       aw_q <= 1'b0;
+      sb_q <= 1'b0;
       snp_ld_q <= 1'b0;
       rheld_q <= 1'b0;
       pre_ok_q <= 1'b0;
@@ -1027,6 +1032,7 @@ module gx_msld (
       sbusy_q <= sbusy_d;
       go_q <= go_nx;
       aw_q <= aw_nx;
+      sb_q <= sb_nx;
       snp_ld_q <= snap_ce;
       rheld_q <= rheld_d;
       pre_ok_q <= pre_ok_d;
@@ -1207,10 +1213,11 @@ module gx_msld (
   // go_out's registered terms and the copy's enable copies are the expressions they
   // replace.
   `GX_ASSERT(GoReg_A, go_q == ((state_q == StDecide && kn_q) ||
-                               (state_q == StSlot && send_q && blast_q) ||
                                (state_q == StExact && y_go_q)) &&
-                      aw_q == (state_q == StAnaWait && !fmt_q.multi))
-  `GX_ASSERT(SnapCe_A, sce_q == {SC{!sbusy_q || go_q}} && saw_q == {SC{aw_q}})
+                      aw_q == (state_q == StAnaWait && !fmt_q.multi) &&
+                      sb_q == (state_q == StSlot && blast_q))
+  `GX_ASSERT(SnapCe_A, sce_q == {SC{!sbusy_q || go_q}} && saw_q == {SC{aw_q}} &&
+                       ssb_q == {SC{sb_q}})
   `GX_ASSERT(ReqFields_A, !rd_req_valid_o || (rd_req_o.kind == 2'd2 &&
                           rd_req_o.pixels == (32'd1 << p_q) && rd_req_o.tile == tile_q))
   // The read exactly when some sample of the pixel is not in the slot (read_bytes 0
