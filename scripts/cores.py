@@ -105,14 +105,14 @@ def formal_tasks(block, target):
 def mk(out, blocks):
     # Each (block, target) resolves in its own FuseSoC process and work root: run them
     # side by side, one a processor, and write the fragment in the blocks' order.
-    jobs = [(b, "lint") for b in blocks]
-    jobs += [(b, t) for b in blocks for t in targets(b) if t.startswith("formal")]
+    formal_of = {b: [t for t in targets(b) if t.startswith("formal")] for b in blocks}
+    jobs = [(b, "lint") for b in blocks] + [(b, t) for b in blocks for t in formal_of[b]]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         res = dict(zip(jobs, pool.map(lambda j: setup(*j), jobs)))
     lines = ["# Written by scripts/cores.py from the gx_*.core files; do not edit."]
     for b in blocks:
         src, hdr, inc = file_lists(*res[(b, "lint")])
-        formal = [t for t in targets(b) if t.startswith("formal")]
+        formal = formal_of[b]
         fdeps = set()
         for t in formal:
             fe, fwr = res[(b, t)]
