@@ -38,8 +38,8 @@
 // state bytes, each in its own cache tile: a walk of a byte a clock visits them (in two
 // stages: the byte's cache tile, then its left bit); a home or an index line is one
 // tile's, one byte of the walk.
-// Timing: hits stream at one a clock through a pipeline (T: the request and its set; W:
-// its tag word read; L: the tag word, the line compares registered; D: the decision, the
+// Timing: hits stream at one a clock through a pipeline (T: the request and its set, its
+// write bytes in a write buffer of LUT RAM until it leaves D; W: its tag word read; L: the tag word, the line compares registered; D: the decision, the
 // tag word written, a write's bytes written or a read's line read; the line in ld_q two
 // clocks later, into the response FIFO the next and out of it two later: a read hit
 // taken in clock 0 is answered in clock 9). A request whose set is in W, L or D waits in
@@ -151,7 +151,7 @@ module gx_scache #(
   logic            we_q, wb_q;
   logic [LW-1:0]   line_q;
   logic [31:0]     mask_q;
-  logic [255:0]    wdata_q;
+  logic [255:0]    wdata;      // a request's write bytes (the write buffer's word of D)
   logic [1:0]      reg_q;
   logic [TW-1:0]   tx_q, ty_q;
   logic [SetsLog-1:0] set_q;
@@ -203,7 +203,6 @@ module gx_scache #(
     logic               we;
     logic [LW-1:0]      line;
     logic [31:0]        mask;
-    logic [255:0]       data;
     logic [1:0]         rg;
     logic [TW-1:0]      tx, ty;
     logic [SetsLog-1:0] set;
@@ -214,6 +213,11 @@ module gx_scache #(
   logic            quiet_q;          // the pipe is empty (since the clock before)
   logic [1:0]      rf_q;       // refill after a hold: 1 L's tag word, 2 W's, 3 running
   logic            r1_q, r2_q, x_q; // a hit's line read: the RAM, its register, ld_q
+  // the write buffer: a request's write bytes, from its take until the next request enters
+  // D (LUT RAM, written every clock at wb_wp_q: the word is free); D's is wb_dp_q
+  localparam int unsigned WbDepth = 8;
+  (* ram_style = "distributed" *) logic [255:0] wb_mem [WbDepth];
+  logic [2:0]      wb_wp_q, wb_dp_q;
 
   // ---------------------------------------------------------------------------------
   // the set of a line (docs/tiled.md, "Sets")
@@ -391,7 +395,6 @@ module gx_scache #(
       t_q.we   <= req_we_i;
       t_q.line <= req_line_i;
       t_q.mask <= req_mask_i;
-      t_q.data <= req_data_i;
       t_q.rg   <= req_reg_i;
       t_q.tx   <= req_tx_i;
       t_q.ty   <= req_ty_i;
@@ -400,6 +403,17 @@ module gx_scache #(
     if (adv) begin
       w_q <= t_q;
       l_q <= w_q;
+    end
+  end
+  always_ff @(posedge clk_i) wb_mem[wb_wp_q] <= req_data_i;
+  assign wdata = wb_mem[wb_dp_q];
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      wb_wp_q <= '0;
+      wb_dp_q <= 3'(WbDepth - 1);
+    end else begin
+      if (take) wb_wp_q <= wb_wp_q + 1'b1;
+      if (st_q == S_IDLE && adv && l_v_q) wb_dp_q <= wb_dp_q + 1'b1;
     end
   end
   always_ff @(posedge clk_i) begin
@@ -458,7 +472,7 @@ module gx_scache #(
   logic [255:0] merged;
   always_comb
     for (int unsigned i = 0; i < 32; i++)
-      merged[8*i +: 8] = we_q && mask_q[i] ? wdata_q[8*i +: 8] : ld_q[8*i +: 8];
+      merged[8*i +: 8] = we_q && mask_q[i] ? wdata[8*i +: 8] : ld_q[8*i +: 8];
 
   // the way's tag after the operation (S_UPD)
   logic [WayW-1:0] new_way;
@@ -609,7 +623,7 @@ module gx_scache #(
   assign mrd_ready_o = st_q == S_MRD;
   assign mwr_valid_o = st_q == S_MWR;
   assign mwr_line_o  = mw_line_q;
-  assign mwr_data_o  = src_q == SRC_REQ && thru_q ? wdata_q : ld_q;
+  assign mwr_data_o  = src_q == SRC_REQ && thru_q ? wdata : ld_q;
   assign mwr_strb_o  = mw_strb_q;
   assign mwr_sample_o = mw_sample_q;
   assign cmd_done_o  = done_q;
@@ -685,7 +699,6 @@ module gx_scache #(
               we_q <= l_q.we;
               line_q <= l_q.line;
               mask_q <= l_q.mask;
-              wdata_q <= l_q.data;
               reg_q <= l_q.rg;
               tx_q <= l_q.tx;
               ty_q <= l_q.ty;
@@ -1074,6 +1087,8 @@ module gx_scache #(
                          !(w_v_q && dv_q && w_q.set == set_q) &&
                          !(l_v_q && dv_q && l_q.set == set_q))
   `GX_ASSERT(PipeFsm_A, st_q == S_IDLE || !dv_q)
+  // the write buffer holds the words of T, W and L after D's
+  `GX_ASSERT(PipeWb_A, wb_wp_q == 3'(32'(wb_dp_q) + 1 + 32'(t_v_q) + 32'(w_v_q) + 32'(l_v_q)))
   `GX_ASSERT(PipeCmd_A, !(t_v_q || w_v_q || l_v_q || dv_q || r1_q || r2_q || x_q) ||
                         st_q == S_IDLE || src_q == SRC_REQ && st_q != S_FRAME)
   `GX_ASSERT(PipeQuiet_A, !quiet_q || !(t_v_q || w_v_q || l_v_q || dv_q || r1_q || r2_q ||
