@@ -390,20 +390,87 @@ module gx_scache #(
     end
   end
 
+  // copies of the pipe's enable adv, one a group of the registers it loads (T's, W's and
+  // L's halves, tag_q's quarters, D's other fields) and one for the tag RAM's read as T's
+  // request leaves, so that no one net enables all of them: each copy a LUT of two
+  // registers of its own (pg_q: rf_q 0 or 3 and the FSM idle; pe_q: D empty), computed a
+  // clock ahead (PipeCe_A), and of phit_q, we_q and room_q. Likewise the line RAM's read
+  // of a read hit in D (d_go, not a write): rd_i_q (the FSM idle), rd_d_q (D full).
+  localparam int unsigned PC = 12;  // 0, 1: T; 2, 3: W; 4, 5: L; 6 to 9: tag_q; 10: the
+                                    // tag word's read; 11: D's fields
+  logic          rd_i_q, rd_d_q, d_rd;
+  localparam int unsigned PW = 1 + LW + 32 + 2 + 2 * TW + SetsLog;  // preq_t's bits
+  localparam int unsigned PH = PW / 2, TQ = TagW / 4;
+  logic [PC-1:0] pg_q, pe_q, adv_c;
+  logic          rf_ok_n, idle_n, dv_n;
+  for (genvar k = 0; k < PC; k++) begin : gen_adv
+    assign adv_c[k] = pg_q[k] && (pe_q[k] || phit_q && (we_q || room_q));
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        pg_q[k] <= 1'b0;
+        pe_q[k] <= 1'b1;
+      end else begin
+        pg_q[k] <= rf_ok_n && idle_n;
+        pe_q[k] <= !dv_n;
+      end
+    end
+  end
+  (* keep *) always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      rd_i_q <= 1'b0;
+      rd_d_q <= 1'b0;
+    end else begin
+      rd_i_q <= idle_n;
+      rd_d_q <= dv_n;
+    end
+  end
+  assign d_rd = rd_i_q && rd_d_q && phit_q && !we_q && room_q;  // d_go && !we_q
+  // the next clock's rf_q is 0 or 3, the FSM idle, D empty (as the registers below load)
+  always_comb begin
+    case (rf_q)
+      2'd1:    rf_ok_n = 1'b0;
+      2'd2:    rf_ok_n = 1'b1;
+      default: rf_ok_n = adv || !(l_v_q || w_v_q);
+    endcase
+    case (st_q)
+      S_IDLE:  idle_n = !(cmd_valid_i && cmd_ready_o) && !d_slow;
+      S_RESP:  idle_n = room_q;
+      S_DONE:  idle_n = src_q != SRC_FLUSH ||
+                        flush_way_q == 1'b1 && set_q == SetsLog'(Sets - 1);
+      S_FRAME: idle_n = fset_q == FW'(FN - 1);
+      S_CMD:   idle_n = c_ph_q == P_ROW && (c_y_q >= c_ty1_q || c_tx0_q >= c_tx1_q);
+      S_ISSUE, S_TRD, S_TAGW, S_LOOK, S_LOOK2, S_DRD, S_DRDW, S_DATA, S_MWR, S_WALK, S_FILL,
+      S_FILL2, S_MRQ, S_MRD, S_UPD, S_NORM:
+               idle_n = 1'b0;
+      default: idle_n = 1'b1;
+    endcase
+    dv_n = adv ? l_v_q : dv_q && !(d_go || d_slow);
+  end
+
+  // T loads when empty or as its request leaves (valid only if taken: t_v_q)
+  preq_t t_n;
+  always_comb begin
+    t_n.we   = req_we_i;
+    t_n.line = req_line_i;
+    t_n.mask = req_mask_i;
+    t_n.rg   = req_reg_i;
+    t_n.tx   = req_tx_i;
+    t_n.ty   = req_ty_i;
+    t_n.set  = set_of(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i));
+  end
   always_ff @(posedge clk_i) begin
-    if (req_ready_o) begin  // T valid only if taken (t_v_q)
-      t_q.we   <= req_we_i;
-      t_q.line <= req_line_i;
-      t_q.mask <= req_mask_i;
-      t_q.rg   <= req_reg_i;
-      t_q.tx   <= req_tx_i;
-      t_q.ty   <= req_ty_i;
-      t_q.set  <= set_of(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i));
-    end
-    if (adv) begin
-      w_q <= t_q;
-      l_q <= w_q;
-    end
+    if (!t_v_q || adv_c[0] && !haz) t_q[PH-1:0] <= t_n[PH-1:0];
+    if (!t_v_q || adv_c[1] && !haz) t_q[PW-1:PH] <= t_n[PW-1:PH];
+    if (adv_c[2]) w_q[PH-1:0] <= t_q[PH-1:0];
+    if (adv_c[3]) w_q[PW-1:PH] <= t_q[PW-1:PH];
+    if (adv_c[4]) l_q[PH-1:0] <= w_q[PH-1:0];
+    if (adv_c[5]) l_q[PW-1:PH] <= w_q[PW-1:PH];
+  end
+  // the tag word: the pipe's into D, or the FSM's look-up
+  for (genvar k = 0; k < 4; k++) begin : gen_tag_q
+    always_ff @(posedge clk_i)
+      if (st_q == S_LOOK || st_q == S_IDLE && adv_c[6 + k] && l_v_q)
+        tag_q[k*TQ +: TQ] <= tag_rd[k*TQ +: TQ];
   end
   always_ff @(posedge clk_i) wb_mem[wb_wp_q] <= req_data_i;
   assign wdata = wb_mem[wb_dp_q];
@@ -569,7 +636,7 @@ module gx_scache #(
     case (st_q)
       S_IDLE: begin
         // the pipe: T's tag word as it leaves, or the refill's; D's hit
-        if (t_leave) begin
+        if (t_v_q && adv_c[10] && !haz) begin  // t_leave
           tag_re = 1'b1;
           tag_ra = t_q.set;
         end else if (rf_q == 2'd1 && d_free && l_v_q) begin
@@ -591,9 +658,9 @@ module gx_scache #(
             tag_wd[OVal +: 32] = tag_q[OVal +: 32] | mask_q;
             if (we_q) tag_wd[ODty +: 32] = tag_q[ODty +: 32] | mask_q;
           end
-          dat_re = !we_q;
           dat_we = we_q ? mask_q : '0;
         end
+        dat_re = d_rd;
       end
       S_TRD:   tag_re = 1'b1;
       S_DRD:   dat_re = 1'b1;
@@ -695,7 +762,7 @@ module gx_scache #(
               src_q <= SRC_REQ;
               st_q <= S_LOOK2;
             end
-            if (adv && l_v_q) begin
+            if (adv_c[11] && l_v_q) begin
               we_q <= l_q.we;
               line_q <= l_q.line;
               mask_q <= l_q.mask;
@@ -703,7 +770,6 @@ module gx_scache #(
               tx_q <= l_q.tx;
               ty_q <= l_q.ty;
               set_q <= l_q.set;
-              tag_q <= tag_rd;
               eq0_q <= tag_rd[OLine +: LW] == l_q.line;
               eq1_q <= tag_rd[WayW + OLine +: LW] == l_q.line;
               // way 0 hit, else way 1 hit; the hit needs no fill (a write, or valid bytes)
@@ -728,7 +794,6 @@ module gx_scache #(
         S_DRD:  st_q <= S_DRDW;    // the way's line is read
         S_DRDW: st_q <= S_DATA;
         S_LOOK: begin
-          tag_q <= tag_rd;
           eq0_q <= tag_rd[OLine +: LW] == line_q;
           eq1_q <= tag_rd[WayW + OLine +: LW] == line_q;
           st_q <= S_LOOK2;
@@ -1087,6 +1152,10 @@ module gx_scache #(
                          !(w_v_q && dv_q && w_q.set == set_q) &&
                          !(l_v_q && dv_q && l_q.set == set_q))
   `GX_ASSERT(PipeFsm_A, st_q == S_IDLE || !dv_q)
+  // the enable's copies
+  `GX_ASSERT(PipeCe_A, pg_q == {PC{(rf_q == 2'd0 || rf_q == 2'd3) && st_q == S_IDLE}} &&
+                       pe_q == {PC{!dv_q}} && adv_c == {PC{adv}} &&
+                       rd_i_q == (st_q == S_IDLE) && rd_d_q == dv_q && d_rd == (d_go && !we_q))
   // the write buffer holds the words of T, W and L after D's
   `GX_ASSERT(PipeWb_A, wb_wp_q == 3'(32'(wb_dp_q) + 1 + 32'(t_v_q) + 32'(w_v_q) + 32'(l_v_q)))
   `GX_ASSERT(PipeCmd_A, !(t_v_q || w_v_q || l_v_q || dv_q || r1_q || r2_q || x_q) ||
