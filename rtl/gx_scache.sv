@@ -229,7 +229,49 @@ module gx_scache #(
     cyl <= cfg_ctlog_i - {1'b0, cfg_thlog_i};
   end
 
+  // the key's terms of the configuration alone, by region and the cache tile's parity
+  // ({rg, par}; 0 for a resolved line), mod 2^SetsLog: registered with cxl and cyl
+  logic [7:0][SetsLog-1:0] kc_q, kc_n;
+  logic [2:0]    kxl, kyl;
+  logic [KW-1:0] kn8, knn, kpt;
+  always_comb begin
+    kxl = cfg_ctlog_i - {1'b0, cfg_twlog_i};
+    kyl = cfg_ctlog_i - {1'b0, cfg_thlog_i};
+    kn8 = KW'(1) << ({2'b0, kxl} + {2'b0, kyl} + 5'd3);     // n << 3
+    knn = kn8 + (KW'(1) << ({2'b0, kxl} + {2'b0, kyl}));     // (n << 3) + n
+    kpt = knn + (KW'(1) << ({2'b0, kyl} + 5'd1));            // the odd tile's term
+    kc_n[0] = '0;
+    kc_n[1] = '0;
+    kc_n[2] = '0;
+    kc_n[3] = kpt[SetsLog-1:0];
+    kc_n[4] = kn8[SetsLog-1:0];
+    kc_n[5] = SetsLog'(kn8 + kpt);
+    kc_n[6] = knn[SetsLog-1:0];
+    kc_n[7] = SetsLog'(knn + kpt);
+  end
+  always_ff @(posedge clk_i) kc_q <= kc_n;
+
+  // the set: the request's bits of the key (tile and line bits side by side) plus kc_q's
   function automatic logic [SetsLog-1:0] set_of(input logic [1:0] rg, input logic [TW-1:0] tx,
+                                                 input logic [TW-1:0] ty,
+                                                 input logic [KW-1:0] ln);
+    logic [KW-1:0] l, tyc, x;
+    logic par;
+    tyc = KW'(ty) & ((KW'(1) << cyl) - 1'b1);
+    l   = (tyc << cxl) | (KW'(tx) & ((KW'(1) << cxl) - 1'b1));
+    // the cache tile's number (row-major, cy * ctiles_x + cx) is odd
+    par = ((((ty >> cyl) & TW'(1)) != '0) && cfg_ctodd_i) != (((tx >> cxl) & TW'(1)) != '0);
+    case (rg)
+      2'd1:    x = (l << 3) | KW'(ln[2:0]);
+      2'd2:    x = l;
+      2'd3:    x = (tyc << 1) | KW'(ln[0]);
+      default: x = ln;
+    endcase
+    set_of = SetsLog'(x + KW'(kc_q[{rg, par}]));  // only the sum's low bits: a SetsLog-bit add
+  endfunction
+
+  // the set by the model's formula (SetFn_A)
+  function automatic logic [SetsLog-1:0] set_ref(input logic [1:0] rg, input logic [TW-1:0] tx,
                                                  input logic [TW-1:0] ty,
                                                  input logic [KW-1:0] ln);
     logic [KW-1:0] n, l, cty, key;
@@ -246,7 +288,7 @@ module gx_scache #(
       default: key = KW'(ln);
     endcase
     if (rg != 2'd0 && par) key = key + (n << 3) + n + (cty << 1);
-    set_of = key[SetsLog-1:0];
+    set_ref = key[SetsLog-1:0];
   endfunction
 
   // the cache tile of surface tile (x, y): its left bit
@@ -379,14 +421,25 @@ module gx_scache #(
   // a response taken gives one back; room_q: a word free next clock
   assign rq_inc = d_go && !we_q || st_q == S_RESP && room_q;
   assign rq_dec = rsp_valid_o && rsp_ready_i;
-  assign used_n = used_q + 5'(rq_inc) - 5'(rq_dec);
+  // (the increment and the decrement choose among used_q's neighbours and its compares
+  // with constants, so neither goes through an add)
+  always_comb
+    case ({rq_inc, rq_dec})
+      2'b10:   used_n = used_q + 1'b1;
+      2'b01:   used_n = used_q - 1'b1;
+      default: used_n = used_q;
+    endcase
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       used_q <= '0;
       room_q <= 1'b1;
     end else begin
       used_q <= used_n;
-      room_q <= used_n < 5'(RqDepth + 1);
+      case ({rq_inc, rq_dec})
+        2'b10:   room_q <= used_q < 5'(RqDepth);
+        2'b01:   room_q <= used_q < 5'(RqDepth + 2);
+        default: room_q <= used_q < 5'(RqDepth + 1);
+      endcase
     end
   end
 
@@ -1152,6 +1205,10 @@ module gx_scache #(
                          !(w_v_q && dv_q && w_q.set == set_q) &&
                          !(l_v_q && dv_q && l_q.set == set_q))
   `GX_ASSERT(PipeFsm_A, st_q == S_IDLE || !dv_q)
+  // the set function is the model's
+  `GX_ASSERT(SetFn_A, set_of(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i)) ==
+                      set_ref(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i)) &&
+                      iss_set == set_ref(reg_q, tx_q, ty_q, KW'(line_q)))
   // the enable's copies
   `GX_ASSERT(PipeCe_A, pg_q == {PC{(rf_q == 2'd0 || rf_q == 2'd3) && st_q == S_IDLE}} &&
                        pe_q == {PC{!dv_q}} && adv_c == {PC{adv}} &&
