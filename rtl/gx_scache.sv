@@ -38,8 +38,8 @@
 // state bytes, each in its own cache tile: a walk of a byte a clock visits them (in two
 // stages: the byte's cache tile, then its left bit); a home or an index line is one
 // tile's, one byte of the walk.
-// Timing: hits stream at one a clock through a pipeline (T: the request and its set; W:
-// its tag word read; L: the tag word, the line compares registered; D: the decision, the
+// Timing: hits stream at one a clock through a pipeline (T: the request and its set, its
+// write bytes in a write buffer of LUT RAM until it leaves D; W: its tag word read; L: the tag word, the line compares registered; D: the decision, the
 // tag word written, a write's bytes written or a read's line read; the line in ld_q two
 // clocks later, into the response FIFO the next and out of it two later: a read hit
 // taken in clock 0 is answered in clock 9). A request whose set is in W, L or D waits in
@@ -151,7 +151,7 @@ module gx_scache #(
   logic            we_q, wb_q;
   logic [LW-1:0]   line_q;
   logic [31:0]     mask_q;
-  logic [255:0]    wdata_q;
+  logic [255:0]    wdata;      // a request's write bytes (the write buffer's word of D)
   logic [1:0]      reg_q;
   logic [TW-1:0]   tx_q, ty_q;
   logic [SetsLog-1:0] set_q;
@@ -203,7 +203,6 @@ module gx_scache #(
     logic               we;
     logic [LW-1:0]      line;
     logic [31:0]        mask;
-    logic [255:0]       data;
     logic [1:0]         rg;
     logic [TW-1:0]      tx, ty;
     logic [SetsLog-1:0] set;
@@ -214,6 +213,11 @@ module gx_scache #(
   logic            quiet_q;          // the pipe is empty (since the clock before)
   logic [1:0]      rf_q;       // refill after a hold: 1 L's tag word, 2 W's, 3 running
   logic            r1_q, r2_q, x_q; // a hit's line read: the RAM, its register, ld_q
+  // the write buffer: a request's write bytes, from its take until the next request enters
+  // D (LUT RAM, written every clock at wb_wp_q: the word is free); D's is wb_dp_q
+  localparam int unsigned WbDepth = 8;
+  (* ram_style = "distributed" *) logic [255:0] wb_mem [WbDepth];
+  logic [2:0]      wb_wp_q, wb_dp_q;
 
   // ---------------------------------------------------------------------------------
   // the set of a line (docs/tiled.md, "Sets")
@@ -225,7 +229,49 @@ module gx_scache #(
     cyl <= cfg_ctlog_i - {1'b0, cfg_thlog_i};
   end
 
+  // the key's terms of the configuration alone, by region and the cache tile's parity
+  // ({rg, par}; 0 for a resolved line), mod 2^SetsLog: registered with cxl and cyl
+  logic [7:0][SetsLog-1:0] kc_q, kc_n;
+  logic [2:0]    kxl, kyl;
+  logic [KW-1:0] kn8, knn, kpt;
+  always_comb begin
+    kxl = cfg_ctlog_i - {1'b0, cfg_twlog_i};
+    kyl = cfg_ctlog_i - {1'b0, cfg_thlog_i};
+    kn8 = KW'(1) << ({2'b0, kxl} + {2'b0, kyl} + 5'd3);     // n << 3
+    knn = kn8 + (KW'(1) << ({2'b0, kxl} + {2'b0, kyl}));     // (n << 3) + n
+    kpt = knn + (KW'(1) << ({2'b0, kyl} + 5'd1));            // the odd tile's term
+    kc_n[0] = '0;
+    kc_n[1] = '0;
+    kc_n[2] = '0;
+    kc_n[3] = kpt[SetsLog-1:0];
+    kc_n[4] = kn8[SetsLog-1:0];
+    kc_n[5] = SetsLog'(kn8 + kpt);
+    kc_n[6] = knn[SetsLog-1:0];
+    kc_n[7] = SetsLog'(knn + kpt);
+  end
+  always_ff @(posedge clk_i) kc_q <= kc_n;
+
+  // the set: the request's bits of the key (tile and line bits side by side) plus kc_q's
   function automatic logic [SetsLog-1:0] set_of(input logic [1:0] rg, input logic [TW-1:0] tx,
+                                                 input logic [TW-1:0] ty,
+                                                 input logic [KW-1:0] ln);
+    logic [KW-1:0] l, tyc, x;
+    logic par;
+    tyc = KW'(ty) & ((KW'(1) << cyl) - 1'b1);
+    l   = (tyc << cxl) | (KW'(tx) & ((KW'(1) << cxl) - 1'b1));
+    // the cache tile's number (row-major, cy * ctiles_x + cx) is odd
+    par = ((((ty >> cyl) & TW'(1)) != '0) && cfg_ctodd_i) != (((tx >> cxl) & TW'(1)) != '0);
+    case (rg)
+      2'd1:    x = (l << 3) | KW'(ln[2:0]);
+      2'd2:    x = l;
+      2'd3:    x = (tyc << 1) | KW'(ln[0]);
+      default: x = ln;
+    endcase
+    set_of = SetsLog'(x + KW'(kc_q[{rg, par}]));  // only the sum's low bits: a SetsLog-bit add
+  endfunction
+
+  // the set by the model's formula (SetFn_A)
+  function automatic logic [SetsLog-1:0] set_ref(input logic [1:0] rg, input logic [TW-1:0] tx,
                                                  input logic [TW-1:0] ty,
                                                  input logic [KW-1:0] ln);
     logic [KW-1:0] n, l, cty, key;
@@ -242,7 +288,7 @@ module gx_scache #(
       default: key = KW'(ln);
     endcase
     if (rg != 2'd0 && par) key = key + (n << 3) + n + (cty << 1);
-    set_of = key[SetsLog-1:0];
+    set_ref = key[SetsLog-1:0];
   endfunction
 
   // the cache tile of surface tile (x, y): its left bit
@@ -375,31 +421,119 @@ module gx_scache #(
   // a response taken gives one back; room_q: a word free next clock
   assign rq_inc = d_go && !we_q || st_q == S_RESP && room_q;
   assign rq_dec = rsp_valid_o && rsp_ready_i;
-  assign used_n = used_q + 5'(rq_inc) - 5'(rq_dec);
+  // (the increment and the decrement choose among used_q's neighbours and its compares
+  // with constants, so neither goes through an add)
+  always_comb
+    case ({rq_inc, rq_dec})
+      2'b10:   used_n = used_q + 1'b1;
+      2'b01:   used_n = used_q - 1'b1;
+      default: used_n = used_q;
+    endcase
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       used_q <= '0;
       room_q <= 1'b1;
     end else begin
       used_q <= used_n;
-      room_q <= used_n < 5'(RqDepth + 1);
+      case ({rq_inc, rq_dec})
+        2'b10:   room_q <= used_q < 5'(RqDepth);
+        2'b01:   room_q <= used_q < 5'(RqDepth + 2);
+        default: room_q <= used_q < 5'(RqDepth + 1);
+      endcase
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    if (req_ready_o) begin  // T valid only if taken (t_v_q)
-      t_q.we   <= req_we_i;
-      t_q.line <= req_line_i;
-      t_q.mask <= req_mask_i;
-      t_q.data <= req_data_i;
-      t_q.rg   <= req_reg_i;
-      t_q.tx   <= req_tx_i;
-      t_q.ty   <= req_ty_i;
-      t_q.set  <= set_of(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i));
+  // copies of the pipe's enable adv, one a group of the registers it loads (T's, W's and
+  // L's halves, tag_q's quarters, D's other fields) and one for the tag RAM's read as T's
+  // request leaves, so that no one net enables all of them: each copy a LUT of two
+  // registers of its own (pg_q: rf_q 0 or 3 and the FSM idle; pe_q: D empty), computed a
+  // clock ahead (PipeCe_A), and of phit_q, we_q and room_q. Likewise the line RAM's read
+  // of a read hit in D (d_go, not a write): rd_i_q (the FSM idle), rd_d_q (D full).
+  localparam int unsigned PC = 12;  // 0, 1: T; 2, 3: W; 4, 5: L; 6 to 9: tag_q; 10: the
+                                    // tag word's read; 11: D's fields
+  logic          rd_i_q, rd_d_q, d_rd;
+  localparam int unsigned PW = 1 + LW + 32 + 2 + 2 * TW + SetsLog;  // preq_t's bits
+  localparam int unsigned PH = PW / 2, TQ = TagW / 4;
+  logic [PC-1:0] pg_q, pe_q, adv_c;
+  logic          rf_ok_n, idle_n, dv_n;
+  for (genvar k = 0; k < PC; k++) begin : gen_adv
+    assign adv_c[k] = pg_q[k] && (pe_q[k] || phit_q && (we_q || room_q));
+    (* keep *) always_ff @(posedge clk_i) begin
+      if (rst_i) begin
+        pg_q[k] <= 1'b0;
+        pe_q[k] <= 1'b1;
+      end else begin
+        pg_q[k] <= rf_ok_n && idle_n;
+        pe_q[k] <= !dv_n;
+      end
     end
-    if (adv) begin
-      w_q <= t_q;
-      l_q <= w_q;
+  end
+  (* keep *) always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      rd_i_q <= 1'b0;
+      rd_d_q <= 1'b0;
+    end else begin
+      rd_i_q <= idle_n;
+      rd_d_q <= dv_n;
+    end
+  end
+  assign d_rd = rd_i_q && rd_d_q && phit_q && !we_q && room_q;  // d_go && !we_q
+  // the next clock's rf_q is 0 or 3, the FSM idle, D empty (as the registers below load)
+  always_comb begin
+    case (rf_q)
+      2'd1:    rf_ok_n = 1'b0;
+      2'd2:    rf_ok_n = 1'b1;
+      default: rf_ok_n = adv || !(l_v_q || w_v_q);
+    endcase
+    case (st_q)
+      S_IDLE:  idle_n = !(cmd_valid_i && cmd_ready_o) && !d_slow;
+      S_RESP:  idle_n = room_q;
+      S_DONE:  idle_n = src_q != SRC_FLUSH ||
+                        flush_way_q == 1'b1 && set_q == SetsLog'(Sets - 1);
+      S_FRAME: idle_n = fset_q == FW'(FN - 1);
+      S_CMD:   idle_n = c_ph_q == P_ROW && (c_y_q >= c_ty1_q || c_tx0_q >= c_tx1_q);
+      S_ISSUE, S_TRD, S_TAGW, S_LOOK, S_LOOK2, S_DRD, S_DRDW, S_DATA, S_MWR, S_WALK, S_FILL,
+      S_FILL2, S_MRQ, S_MRD, S_UPD, S_NORM:
+               idle_n = 1'b0;
+      default: idle_n = 1'b1;
+    endcase
+    dv_n = adv ? l_v_q : dv_q && !(d_go || d_slow);
+  end
+
+  // T loads when empty or as its request leaves (valid only if taken: t_v_q)
+  preq_t t_n;
+  always_comb begin
+    t_n.we   = req_we_i;
+    t_n.line = req_line_i;
+    t_n.mask = req_mask_i;
+    t_n.rg   = req_reg_i;
+    t_n.tx   = req_tx_i;
+    t_n.ty   = req_ty_i;
+    t_n.set  = set_of(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i));
+  end
+  always_ff @(posedge clk_i) begin
+    if (!t_v_q || adv_c[0] && !haz) t_q[PH-1:0] <= t_n[PH-1:0];
+    if (!t_v_q || adv_c[1] && !haz) t_q[PW-1:PH] <= t_n[PW-1:PH];
+    if (adv_c[2]) w_q[PH-1:0] <= t_q[PH-1:0];
+    if (adv_c[3]) w_q[PW-1:PH] <= t_q[PW-1:PH];
+    if (adv_c[4]) l_q[PH-1:0] <= w_q[PH-1:0];
+    if (adv_c[5]) l_q[PW-1:PH] <= w_q[PW-1:PH];
+  end
+  // the tag word: the pipe's into D, or the FSM's look-up
+  for (genvar k = 0; k < 4; k++) begin : gen_tag_q
+    always_ff @(posedge clk_i)
+      if (st_q == S_LOOK || st_q == S_IDLE && adv_c[6 + k] && l_v_q)
+        tag_q[k*TQ +: TQ] <= tag_rd[k*TQ +: TQ];
+  end
+  always_ff @(posedge clk_i) wb_mem[wb_wp_q] <= req_data_i;
+  assign wdata = wb_mem[wb_dp_q];
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      wb_wp_q <= '0;
+      wb_dp_q <= 3'(WbDepth - 1);
+    end else begin
+      if (take) wb_wp_q <= wb_wp_q + 1'b1;
+      if (st_q == S_IDLE && adv && l_v_q) wb_dp_q <= wb_dp_q + 1'b1;
     end
   end
   always_ff @(posedge clk_i) begin
@@ -458,7 +592,7 @@ module gx_scache #(
   logic [255:0] merged;
   always_comb
     for (int unsigned i = 0; i < 32; i++)
-      merged[8*i +: 8] = we_q && mask_q[i] ? wdata_q[8*i +: 8] : ld_q[8*i +: 8];
+      merged[8*i +: 8] = we_q && mask_q[i] ? wdata[8*i +: 8] : ld_q[8*i +: 8];
 
   // the way's tag after the operation (S_UPD)
   logic [WayW-1:0] new_way;
@@ -555,7 +689,7 @@ module gx_scache #(
     case (st_q)
       S_IDLE: begin
         // the pipe: T's tag word as it leaves, or the refill's; D's hit
-        if (t_leave) begin
+        if (t_v_q && adv_c[10] && !haz) begin  // t_leave
           tag_re = 1'b1;
           tag_ra = t_q.set;
         end else if (rf_q == 2'd1 && d_free && l_v_q) begin
@@ -577,9 +711,9 @@ module gx_scache #(
             tag_wd[OVal +: 32] = tag_q[OVal +: 32] | mask_q;
             if (we_q) tag_wd[ODty +: 32] = tag_q[ODty +: 32] | mask_q;
           end
-          dat_re = !we_q;
           dat_we = we_q ? mask_q : '0;
         end
+        dat_re = d_rd;
       end
       S_TRD:   tag_re = 1'b1;
       S_DRD:   dat_re = 1'b1;
@@ -609,7 +743,7 @@ module gx_scache #(
   assign mrd_ready_o = st_q == S_MRD;
   assign mwr_valid_o = st_q == S_MWR;
   assign mwr_line_o  = mw_line_q;
-  assign mwr_data_o  = src_q == SRC_REQ && thru_q ? wdata_q : ld_q;
+  assign mwr_data_o  = src_q == SRC_REQ && thru_q ? wdata : ld_q;
   assign mwr_strb_o  = mw_strb_q;
   assign mwr_sample_o = mw_sample_q;
   assign cmd_done_o  = done_q;
@@ -681,16 +815,14 @@ module gx_scache #(
               src_q <= SRC_REQ;
               st_q <= S_LOOK2;
             end
-            if (adv && l_v_q) begin
+            if (adv_c[11] && l_v_q) begin
               we_q <= l_q.we;
               line_q <= l_q.line;
               mask_q <= l_q.mask;
-              wdata_q <= l_q.data;
               reg_q <= l_q.rg;
               tx_q <= l_q.tx;
               ty_q <= l_q.ty;
               set_q <= l_q.set;
-              tag_q <= tag_rd;
               eq0_q <= tag_rd[OLine +: LW] == l_q.line;
               eq1_q <= tag_rd[WayW + OLine +: LW] == l_q.line;
               // way 0 hit, else way 1 hit; the hit needs no fill (a write, or valid bytes)
@@ -715,7 +847,6 @@ module gx_scache #(
         S_DRD:  st_q <= S_DRDW;    // the way's line is read
         S_DRDW: st_q <= S_DATA;
         S_LOOK: begin
-          tag_q <= tag_rd;
           eq0_q <= tag_rd[OLine +: LW] == line_q;
           eq1_q <= tag_rd[WayW + OLine +: LW] == line_q;
           st_q <= S_LOOK2;
@@ -1074,6 +1205,16 @@ module gx_scache #(
                          !(w_v_q && dv_q && w_q.set == set_q) &&
                          !(l_v_q && dv_q && l_q.set == set_q))
   `GX_ASSERT(PipeFsm_A, st_q == S_IDLE || !dv_q)
+  // the set function is the model's
+  `GX_ASSERT(SetFn_A, set_of(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i)) ==
+                      set_ref(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i)) &&
+                      iss_set == set_ref(reg_q, tx_q, ty_q, KW'(line_q)))
+  // the enable's copies
+  `GX_ASSERT(PipeCe_A, pg_q == {PC{(rf_q == 2'd0 || rf_q == 2'd3) && st_q == S_IDLE}} &&
+                       pe_q == {PC{!dv_q}} && adv_c == {PC{adv}} &&
+                       rd_i_q == (st_q == S_IDLE) && rd_d_q == dv_q && d_rd == (d_go && !we_q))
+  // the write buffer holds the words of T, W and L after D's
+  `GX_ASSERT(PipeWb_A, wb_wp_q == 3'(32'(wb_dp_q) + 1 + 32'(t_v_q) + 32'(w_v_q) + 32'(l_v_q)))
   `GX_ASSERT(PipeCmd_A, !(t_v_q || w_v_q || l_v_q || dv_q || r1_q || r2_q || x_q) ||
                         st_q == S_IDLE || src_q == SRC_REQ && st_q != S_FRAME)
   `GX_ASSERT(PipeQuiet_A, !quiet_q || !(t_v_q || w_v_q || l_v_q || dv_q || r1_q || r2_q ||
