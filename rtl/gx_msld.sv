@@ -412,10 +412,6 @@ module gx_msld (
   // registers and chosen by the transition.
   lread_t lrd_q, lrd_d;  // the read of this clock, planned in the previous one
   logic [7:0] lhot_q, lhot_d;    // lrd_q's line, one-hot (none without go)
-  // Copies of lhot_q and lrd_q.go, one per dword of the line read, so that each drives
-  // the 32 bits of its dword only (LhotCopy_A).
-  logic [63:0] lhc_q;  // dword d's copy: lhc_q[d*8 +: 8]
-  logic [7:0] lgo_q;
   logic [63:0] rsel_q, rsel_d;   // the tile dwords lrd_q's read takes from the response
   logic [2:0] line_in, slot_in;  // the offered load's sample: its line and slot
   logic [255:0] rl;              // the line read this clock
@@ -432,7 +428,7 @@ module gx_msld (
     rl = '0;
     for (int unsigned l = 0; l < 8; l++)
       for (int unsigned d = 0; d < 8; d++)
-        rl[d*32 +: 32] = rl[d*32 +: 32] | ({32{lhc_q[d*8 + l]}} &
+        rl[d*32 +: 32] = rl[d*32 +: 32] | ({32{lhot_q[l]}} &
                          (rsel_q[l*8 + d] ? rd_resp_i.data[(l*8 + d)*32 +: 32]
                                           : snap_q[(l*8 + d)*32 +: 32]));
   end
@@ -524,8 +520,7 @@ module gx_msld (
     endcase
     if (idle_q || out_q || go_out) lrd_d = rd_offer;
     if (ld_take) lrd_d = pre_q.rd ? '0 : pre_q.dec;
-    for (int unsigned d = 0; d < 8; d++)
-      ln_d[d*32 +: 32] = lgo_q[d] ? rl[d*32 +: 32] : ln_q[d*32 +: 32];
+    ln_d = lrd_q.go ? rl : ln_q;
     // (the query build's step: dword d from the sample read, dword d mod 2^dlg, or held)
     for (int unsigned d = 0; d < 8; d++)
       aln_d[d*32 +: 32] = qbf_q && qwd_q[d] ? sv[(d & ((32'd1 << fmt_q.dlg) - 1))*32 +: 32]
@@ -985,17 +980,6 @@ module gx_msld (
                   (state_q == StQWait && an_resp_valid));
   assign aw_nx = !fmt_q.multi && ((state_q == StAnaReq && an_req_ready) ||
                                   (state_q == StAnaWait && !an_resp_valid));
-  for (genvar d = 0; d < 8; d++) begin : gen_lhc_q
-    (* keep *) always_ff @(posedge clk_i) begin
-      if (rst_i) begin
-        lhc_q[d*8 +: 8] <= '0;
-        lgo_q[d] <= 1'b0;
-      end else begin
-        lhc_q[d*8 +: 8] <= lhot_d;
-        lgo_q[d] <= lrd_d.go;
-      end
-    end
-  end
   for (genvar k = 0; k < SC; k++) begin : gen_sce_q
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) begin
@@ -1355,7 +1339,6 @@ module gx_msld (
   // The line reader's dword selects, registered with the plan, are the plan's.
   `GX_ASSERT(SelPlan_A, lhot_q == (lrd_q.go ? 8'd1 << lrd_q.line : 8'd0) &&
                         (!lrd_q.go || rsel_q == (idle_q || out_q ? 64'd0 : rdw_q)))
-  `GX_ASSERT(LhotCopy_A, lhc_q == {8{lhot_q}} && lgo_q == {8{lrd_q.go}})
   `GX_ASSERT(StartPlan_A, !((idle_q || out_q) && pre_ok_q &&
                             pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
                           lrd_q == rd_offer)
