@@ -982,11 +982,6 @@ module gx_msld (
                   (state_q == StQWait && an_resp_valid));
   assign aw_nx = !fmt_q.multi && ((state_q == StAnaReq && an_req_ready) ||
                                   (state_q == StAnaWait && !an_resp_valid));
-  // (both kept: Yosys would merge the copy into lhot_q)
-  (* keep *) always_ff @(posedge clk_i) begin
-    if (rst_i) lhot_q <= '0;
-    else lhot_q <= lhot_d;
-  end
   (* keep *) always_ff @(posedge clk_i) begin
     if (rst_i) lhc_q <= '0;
     else lhc_q <= lhot_d;
@@ -1021,6 +1016,7 @@ module gx_msld (
     if (rst_i) begin
       state_q <= StIdle;
       lrd_q <= '0;
+      lhot_q <= '0;
       qbf_q <= 1'b0;
       sbusy_q <= 1'b0;
       go_q <= 1'b0;
@@ -1037,6 +1033,7 @@ module gx_msld (
     end else begin
       state_q <= state_d;
       lrd_q <= lrd_d;
+      lhot_q <= lhot_d;
       qbf_q <= state_d == StQBuild;
       sbusy_q <= sbusy_d;
       go_q <= go_nx;
