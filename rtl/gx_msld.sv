@@ -411,9 +411,7 @@ module gx_msld (
   // enters, with the values it enters with (ReadPlan_A), each candidate built from
   // registers and chosen by the transition.
   lread_t lrd_q, lrd_d;  // the read of this clock, planned in the previous one
-  logic [7:0] lhot_q, lhot_d;    // lrd_q's line, one-hot (none without go), for the
-                                 // line's dwords 0-3
-  logic [7:0] lhc_q;             // its copy for dwords 4-7 (LhotCopy_A)
+  logic [7:0] lhot_q, lhot_d;    // lrd_q's line, one-hot (none without go)
   logic [63:0] rsel_q, rsel_d;   // the tile dwords lrd_q's read takes from the response
   logic [2:0] line_in, slot_in;  // the offered load's sample: its line and slot
   logic [255:0] rl;              // the line read this clock
@@ -430,7 +428,7 @@ module gx_msld (
     rl = '0;
     for (int unsigned l = 0; l < 8; l++)
       for (int unsigned d = 0; d < 8; d++)
-        rl[d*32 +: 32] = rl[d*32 +: 32] | ({32{d < 4 ? lhot_q[l] : lhc_q[l]}} &
+        rl[d*32 +: 32] = rl[d*32 +: 32] | ({32{lhot_q[l]}} &
                          (rsel_q[l*8 + d] ? rd_resp_i.data[(l*8 + d)*32 +: 32]
                                           : snap_q[(l*8 + d)*32 +: 32]));
   end
@@ -982,10 +980,6 @@ module gx_msld (
                   (state_q == StQWait && an_resp_valid));
   assign aw_nx = !fmt_q.multi && ((state_q == StAnaReq && an_req_ready) ||
                                   (state_q == StAnaWait && !an_resp_valid));
-  (* keep *) always_ff @(posedge clk_i) begin
-    if (rst_i) lhc_q <= '0;
-    else lhc_q <= lhot_d;
-  end
   for (genvar k = 0; k < SC; k++) begin : gen_sce_q
     (* keep *) always_ff @(posedge clk_i) begin
       if (rst_i) begin
@@ -1345,7 +1339,6 @@ module gx_msld (
   // The line reader's dword selects, registered with the plan, are the plan's.
   `GX_ASSERT(SelPlan_A, lhot_q == (lrd_q.go ? 8'd1 << lrd_q.line : 8'd0) &&
                         (!lrd_q.go || rsel_q == (idle_q || out_q ? 64'd0 : rdw_q)))
-  `GX_ASSERT(LhotCopy_A, lhc_q == lhot_q)
   `GX_ASSERT(StartPlan_A, !((idle_q || out_q) && pre_ok_q &&
                             pre_cfg_q == {2'(cfg_i.spp), 2'(cfg_i.bps)}) ||
                           lrd_q == rd_offer)
