@@ -56,7 +56,7 @@ module gx_msld (
 
   typedef enum logic [3:0] {
     StIdle, StRdReq, StRdWait, StDecide, StAnaReq, StAnaWait, StSlot, StQBuild, StQReq,
-    StQWait, StQTake, StExact, StOut
+    StQWait, StExact, StOut
   } state_e;
 
   state_e             state_q, state_d;
@@ -514,7 +514,7 @@ module gx_msld (
           lrd_d = lmfs_q[0] && live_q[0] ? rd_qb0 : rd_slot1;
       StQBuild: lrd_d = rd_qb;
       StQReq: if (!an_req_ready) lrd_d = lrd_q;  // (gi holds)
-      StQTake: lrd_d = qf_q ? rd_slot1 : rd_slot;
+      StQWait: if (an_resp_valid) lrd_d = q_fnd ? rd_slot1 : rd_slot;
       StExact: lrd_d = rd_ex;
       default: ;
     endcase
@@ -631,10 +631,6 @@ module gx_msld (
   // need no sum.
   logic [15:0] q_hot;
   logic        q_fnd;  // q_found (QFound_A)
-  // The query pass's answer registered as it is taken (StQWait), acted on in StQTake, so
-  // that the walk's registers and the next read's plan decide from flip-flops.
-  logic [15:0] qh_q;
-  logic        qf_q;
   always_comb begin
     logic [7:0] m, f;  // query slots matched; the lowest of them
     m = qlv_q & an_resp.masks[7:0];
@@ -866,37 +862,33 @@ module gx_msld (
       StQWait: begin
         if (an_resp_valid) begin
           passes_d = passes_q + 16'd1;
-          state_d = StQTake;
+          if (q_fnd) begin
+            for (int unsigned g = 0; g < 16; g++)
+              if (q_hot[g]) begin
+                gmask_d[g*16 +: 16] = gmask_q[g*16 +: 16] | lm_line;
+                gsel_d[g] = gsel_q[g] || (ngt_q[g] && lsms_q[0]);
+              end
+            slot_d = slot_q + 4'd1;
+            lmfs_d = lmfs_q >> 1;
+            lsms_d = lsms_q >> 1;
+            lmr_d = lmr_q >> 8;
+            send_d = slot1_end;
+            g0_d = '0;
+            g0h_d = 32'd1;
+            rem_d = 6'(ng0_q);
+            live_d = live_ng0_q;
+          end else begin
+            g0_d = g0_q + 5'(fmt_q.s_cnt) - 5'd1;
+            unique case (fmt_q.slg)  // rotated by S - 1
+              3'd1: g0h_d = {g0h_q[30:0], g0h_q[31]};
+              3'd2: g0h_d = {g0h_q[28:0], g0h_q[31:29]};
+              default: g0h_d = {g0h_q[24:0], g0h_q[31:25]};
+            endcase
+            rem_d = rem_q - 6'(fmt_q.s_cnt) + 6'd1;
+            live_d = live_nf_q;
+          end
+          state_d = StSlot;
         end
-      end
-      StQTake: begin
-        // the pass's answer from its registers (qf_q, qh_q)
-        if (qf_q) begin
-          for (int unsigned g = 0; g < 16; g++)
-            if (qh_q[g]) begin
-              gmask_d[g*16 +: 16] = gmask_q[g*16 +: 16] | lm_line;
-              gsel_d[g] = gsel_q[g] || (ngt_q[g] && lsms_q[0]);
-            end
-          slot_d = slot_q + 4'd1;
-          lmfs_d = lmfs_q >> 1;
-          lsms_d = lsms_q >> 1;
-          lmr_d = lmr_q >> 8;
-          send_d = slot1_end;
-          g0_d = '0;
-          g0h_d = 32'd1;
-          rem_d = 6'(ng0_q);
-          live_d = live_ng0_q;
-        end else begin
-          g0_d = g0_q + 5'(fmt_q.s_cnt) - 5'd1;
-          unique case (fmt_q.slg)  // rotated by S - 1
-            3'd1: g0h_d = {g0h_q[30:0], g0h_q[31]};
-            3'd2: g0h_d = {g0h_q[28:0], g0h_q[31:29]};
-            default: g0h_d = {g0h_q[24:0], g0h_q[31:25]};
-          endcase
-          rem_d = rem_q - 6'(fmt_q.s_cnt) + 6'd1;
-          live_d = live_nf_q;
-        end
-        state_d = StSlot;
       end
       StExact: begin
         // plan the next read: the sweep's next line, or the next sweep's first (its
@@ -985,7 +977,7 @@ module gx_msld (
   assign sb_nx = blast_q &&
                  ((state_q == StSlot && !send_q && !(lmfs_q[0] && live_q[0])) ||
                   (state_q == StAnaWait && an_resp_valid && fmt_q.multi) ||
-                  state_q == StQTake);
+                  (state_q == StQWait && an_resp_valid));
   assign aw_nx = !fmt_q.multi && ((state_q == StAnaReq && an_req_ready) ||
                                   (state_q == StAnaWait && !an_resp_valid));
   for (genvar k = 0; k < SC; k++) begin : gen_sce_q
@@ -1100,8 +1092,6 @@ module gx_msld (
     lmv_q <= lmv_d;
     grp_q <= grp_d;
     qk_q <= qk_d;
-    qf_q <= q_fnd;
-    qh_q <= q_hot;
     aln_q <= aln_d;
     qwd_q <= qwd_d;
     xr_q <= xr_d;
@@ -1188,10 +1178,10 @@ module gx_msld (
   always_comb begin
     fv_after_init = state_q != StIdle;
     fv_walk = state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
-              state_q == StQWait || state_q == StQTake;
+              state_q == StQWait;
     fv_post_decide = state_q == StAnaReq || state_q == StAnaWait || state_q == StSlot ||
                      state_q == StQBuild || state_q == StQReq || state_q == StQWait ||
-                     state_q == StQTake || state_q == StExact || state_q == StOut;
+                     state_q == StExact || state_q == StOut;
     fv_uniform = (!rd_q && arr_q == 2'd0) || (rd_q && cov_q == 16'd0 && em_q == 2'd0);
     fv_ana = (!rd_q && arr_q != 2'd0) || (rd_q && (cov_q != 16'd0 || em_q == 2'd2));
   end
@@ -1256,7 +1246,7 @@ module gx_msld (
   `GX_ASSERT(SlotEnd_A, !fv_walk || send_q == (slot_q == 4'(fmt_q.s_cnt)))
   `GX_ASSERT(LastLine_A, !(state_q == StAnaReq || state_q == StAnaWait ||
                            state_q == StSlot || state_q == StQBuild || state_q == StQReq ||
-                           state_q == StQWait || state_q == StQTake) ||
+                           state_q == StQWait) ||
                          blast_q == (bl_q == 3'((4'd1 << fmt_q.lines_lg) - 4'd1)))
   `GX_ASSERT(Live_A, live_q == gx_ms_pkg::ms_cls_live(rem_q))
   // The query's registered helpers: the live query slots, the base one-hot, the class
@@ -1268,8 +1258,7 @@ module gx_msld (
   `GX_ASSERT(QHot_A, state_q != StQWait || q_hot == (q_found ? 16'(32'd1 << q_idx) : 16'd0))
   `GX_ASSERT(LmShift_A, !fv_walk || lmfs_q == 8'(lmf_q >> slot_q))
   `GX_ASSERT(SlotRange_A, !fv_walk || slot_q <= 4'(fmt_q.s_cnt))
-  `GX_ASSERT(QSlot_A, !(state_q == StQBuild || state_q == StQReq || state_q == StQWait ||
-                        state_q == StQTake) ||
+  `GX_ASSERT(QSlot_A, !(state_q == StQBuild || state_q == StQReq || state_q == StQWait) ||
                       !send_q)
   `GX_ASSERT(LmFirst_A, state_q != StSlot || send_q || lmfs_q[0] == lm_first)
   `GX_ASSERT(NgThermo_A, !fv_post_decide || ngt_q == 16'((32'd1 << ng_q) - 32'd1))
@@ -1303,7 +1292,7 @@ module gx_msld (
                                      5'((6'd1 << fmt_q.slg) - 6'd1))))))
   `GX_ASSERT(GSel_A, !fv_post_decide || gsel_q == (ngt_q & gsel_ref))
   `GX_ASSERT(WalkLine_A, !(state_q == StAnaWait || state_q == StSlot || state_q == StQBuild ||
-                           state_q == StQReq || state_q == StQWait || state_q == StQTake) ||
+                           state_q == StQReq || state_q == StQWait) ||
                          (wl_q == 3'((pb_q | 6'(4'(4'(bl_q) << fmt_q.slg))) >> fmt_q.slg) &&
                           wl1_q == 3'((3'(p_q) << fmt_q.lines_lg) | 3'(bl_q + 3'd1)) &&
                           boff_q == 4'(4'(bl_q) << fmt_q.slg) &&
@@ -1320,7 +1309,7 @@ module gx_msld (
   // clock (a line's analysis answered; a query pass answered), ng0 registered with them.
   `GX_ASSERT(LiveNg_A, state_q != StAnaWait || live_ng_q == gx_ms_pkg::ms_cls_live(6'(ng_q)))
   `GX_ASSERT(LiveNg0_A, !fv_after_init || live_ng0_q == gx_ms_pkg::ms_cls_live(6'(ng0_q)))
-  `GX_ASSERT(LiveNf_A, !(state_q == StQWait || state_q == StQTake) ||
+  `GX_ASSERT(LiveNf_A, state_q != StQWait ||
                        live_nf_q == gx_ms_pkg::ms_cls_live(rem_q - 6'(fmt_q.s_cnt) + 6'd1))
   // The intake record registered a clock ahead is the offered load's whenever the load
   // may be taken (offered and held since the previous clock, N and B unchanged); the
