@@ -39,14 +39,15 @@
 // stages: the byte's cache tile, then its left bit); a home or an index line is one
 // tile's, one byte of the walk.
 // Timing: hits stream at one a clock through a pipeline (T: the request and its set, its
-// write bytes in a write buffer of LUT RAM until it leaves D; W: its tag word read; L: the tag word, the line compares registered; D: the decision, the
-// tag word written, a write's bytes written or a read's line read; the line in ld_q two
-// clocks later, into the response FIFO the next and out of it two later: a read hit
-// taken in clock 0 is answered in clock 9). A request whose set is in W, L or D waits in
-// T. Anything else (a miss, a read of bytes not valid, a resolved line through) leaves D
-// to the sequential machinery (from the decision on: line read, line, fill, update,
-// response; a fill adds its walk and a memory read, an eviction its write and walk)
-// while the requests behind it wait; commands run with the pipe empty (docs/tiled.md).
+// write bytes in a write buffer of LUT RAM until it leaves D; W: its tag word read; L:
+// the tag word, the line compares registered; D: the decision, the tag word written, a
+// write's bytes written or a read's line read; the line in ld_q two clocks later, into
+// the response FIFO the next and out of it two later: a read hit taken in clock 0 is
+// answered in clock 9). A request whose set is in W, L or D waits in T. Anything else (a
+// miss, a read of bytes not valid, a resolved line through) leaves D to the sequential
+// machinery (from the decision on: line read, line, fill, update, response; a fill adds
+// its walk and a memory read, an eviction its write and walk) while the requests behind
+// it wait; commands run with the pipe empty (docs/tiled.md).
 // Memory port: line reads (mrq_* request, mrd_* data) and strobed line writes (mwr_*),
 // valid/ready each; one memory transaction at a time, in the model's order; a write is
 // done when taken.
