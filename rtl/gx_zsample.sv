@@ -94,7 +94,7 @@ module gx_zsample #(
     $error("gx_zsample: Owed must be 3, 7 or 15 (a power of two less one)");
   end
   localparam int unsigned OW = $clog2(Owed + 1);
-  localparam int unsigned RC = 16;  // copies of the request register's ready bit
+  localparam int unsigned RC = 22;  // copies of the request register's ready bit
   localparam logic [33:0] Window = 34'h1_0000_0000;  // 2^32
 
   // ---------------------------------------------------------------------------------
@@ -113,7 +113,9 @@ module gx_zsample #(
   // clear value's flat plane (stage 1).
   // It takes a draw when it is empty or issues its last beat and fewer than Owed draws are
   // owed (owed_q: taken, response not yet taken), so the response FIFOs below always
-  // have room for every beat the stages hold. Whether it can take is decided a clock
+  // have room for every beat the stages hold. A response taken returns its credit a
+  // clock later (owed_q counts it; the decision reads owed_q only, so the response's
+  // take reaches no ready copy). Whether it can take is decided a clock
   // ahead into RC copies of a ready bit (ReadyCopy_A), each the clock enable of one group
   // of the request register's flip-flops with no logic between (a group loads whenever
   // the register can take, whether or not a draw is offered: what it loads without a
@@ -141,7 +143,7 @@ module gx_zsample #(
     assign tk[c] = req_valid_i && rdy_q[c];
     always_ff @(posedge clk_i) begin
       if (rst_i) rdy_q[c] <= 1'b1;
-      else       rdy_q[c] <= !tk[c] && avail_d && (rtake || owed_q < OW'(Owed));
+      else       rdy_q[c] <= !tk[c] && avail_d && owed_q < OW'(Owed);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -175,10 +177,12 @@ module gx_zsample #(
     if (rdy_q[5]) begin
       rq.pl[407:204] <= req_i.pl[407:204]; rq.clear <= req_i.clear;
     end
-    // the stored depths in ten parts of at most 160 bits
-    for (int g = 0; g < 9; g++)
-      if (rdy_q[6 + g]) rq.zold[160*g +: 160] <= req_i.zold[160*g +: 160];
-    if (rdy_q[15]) rq.zold[1535:1440] <= req_i.zold[1535:1440];
+    // the stored depths by lane: lane l's four depths (one a quarter, the bits its
+    // stage-1 select reads) under a copy of their own
+    for (int l = 0; l < L; l++)
+      if (rdy_q[6 + l])
+        for (int q = 0; q < 4; q++)
+          rq.zold[384*q + 24*l +: 24] <= req_i.zold[384*q + 24*l +: 24];
   end
 
   // The plane of the pass the register issues, as a one-hot select decided a clock
@@ -688,7 +692,9 @@ module gx_zsample #(
   `GX_ASSERT(FifoRoom_A, f_cnt[3] <= FCW'(Owed))
   `GX_ASSERT(PushReg_A, push_q == 4'(v_q[NS] && t_q[NS]) << k_q[NS])
   `GX_ASSERT(RespValid_A, rvalid_q == &f_hv)
-  `GX_ASSERT(ReadyCopy_A, rdy_q == {RC{(!rv_q || rlast) && owed_q < OW'(Owed)}})
+  // (a response taken in the clock before is not yet counted back: fv_rtk_q)
+  `GX_ASSERT(ReadyCopy_A, rdy_q == {RC{(!rv_q || rlast) &&
+                                       5'(owed_q) + 5'(fv_rtk_q) < 5'(Owed)}})
   `GX_ASSERT(QkCopy_A, qk_q == {QC{4'b0001 << rk_q}})
   `GX_ASSERT(PSel_A, !rv_q || psel_q == f_psel(rtest, rq.state, rp_q[1:0]))
   `GX_ASSERT(Contig_A, fv_contig)

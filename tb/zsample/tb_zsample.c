@@ -251,8 +251,9 @@ static void timing_run(tb_report_t *rep, const char *name, const int *states, in
  * tiles, the sink stalling in cycles 0-79: 15 are taken (cycles 0-56), then none while 15
  * are owed, though the request register is empty from cycle 61; the first response
  * offered from cycle 19 and taken in 80, the other 14 in 81-94, one a clock; the 16th
- * tile taken in cycle 81 (the first response taken in 80), the 17th in 85 (ready again in
- * 89, when it issues its last beat), their responses in 100 and 104. */
+ * tile taken in cycle 82 (the first response taken in 80 returns its credit a clock
+ * later), the 17th in 86 (ready again in 90, when it issues its last beat), their
+ * responses in 101 and 105. */
 static void timing_check(tb_report_t *rep, const char *cov_path)
 {
     int ready[T_MAX_CYCLES], resp_t[T_MAX_CYCLES];
@@ -272,8 +273,8 @@ static void timing_check(tb_report_t *rep, const char *cov_path)
     timing_run(rep, "planes", planes_raw, 2, 40, 0, -1, ready, resp_t, NULL);
     for (int c = 0; c < T_MAX_CYCLES; c++) {
         resp_t[c] = c >= 19 && c <= 80 ? 0 : c >= 81 && c <= 94 ? c - 80
-                  : c == 100 ? 15 : c == 104 ? 16 : -1;
-        ready[c] = (c <= 56 && c % 4 == 0) || c == 81 || c == 85 || c >= 89;
+                  : c == 101 ? 15 : c == 105 ? 16 : -1;
+        ready[c] = (c <= 56 && c % 4 == 0) || c == 82 || c == 86 || c >= 90;
     }
     timing_run(rep, "credit", raw, 17, T_MAX_CYCLES, 0, 79, ready, resp_t, cov_path);
 }
