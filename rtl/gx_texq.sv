@@ -333,6 +333,9 @@ module gx_texq #(
   logic [3:0][2:0] inf_g_q;
   logic [3:0][EW-1:0] inf_ent;
   logic [3:0][EW-1:0] ib_rd;       // each buffer bank's row of the head
+`ifdef GX_ASSERT_ON
+  logic [15:0][21:0] ib_tags;      // every entry's {batch, warp, quad, op, seq}
+`endif
   logic [EW-1:0] head_ent;
 
 
@@ -357,6 +360,11 @@ module gx_texq #(
     always_ff @(posedge clk_i)
       if ({1'b0, j} < inf_n_q) mem_q[row] <= inf_ent[j];
     assign ib_rd[k] = mem_q[hd_ptr_q[3:2]];
+`ifdef GX_ASSERT_ON
+    for (genvar rr = 0; rr < 4; rr++) begin : gen_tag
+      assign ib_tags[4 * rr + k] = mem_q[rr][EW-1 -: 22];
+    end
+`endif
   end
 
   logic          tex_valid_q;
@@ -570,7 +578,7 @@ module gx_texq #(
           if (!cb_ok || (bst_q[cb] != BReady && bst_q[cb] != BResult)) rsp_err_d = EBatch;
           else if ({1'b0, cmd_seq_i} >= ctotal) rsp_err_d = EArg;
           else if (!rmatch || {1'b0, cmd_seq_i} >= iss_now) rsp_err_d = EReq;
-          else if (mt_flags[{1'b0, cmd_quad_i}]) rsp_err_d = ETwice;
+          else if (mt_flags[{1'b0, cmd_quad_i}] || ret_q[cb] >= iss_now) rsp_err_d = ETwice;
           else begin
             rsp_err_d = EOk;
             for (int b = 0; b < NB; b++)
@@ -657,6 +665,7 @@ module gx_texq #(
       wr_ptr_q <= '0;
       hd_ptr_q <= '0;
       inf_n_q <= '0;
+      inf_idx_q <= '0;
       tex_valid_q <= 1'b0;
       cst_q <= SIdle;
       scan_q <= '0;
@@ -690,6 +699,7 @@ module gx_texq #(
       wr_ptr_q <= wr_ptr_d;
       hd_ptr_q <= hd_ptr_d;
       inf_n_q <= xn;
+      inf_idx_q <= wr_ptr_q;
       tex_valid_q <= pop || (tex_valid_q && !tex_ready_i);
       cst_q <= cst_d;
       scan_q <= scan_d;
@@ -706,7 +716,6 @@ module gx_texq #(
     rsp_batch_q <= rsp_batch_d;
     rsp_base_q <= rsp_base_d;
     rsp_data_q <= rsp_data_d;
-    inf_idx_q <= wr_ptr_q;
     for (int j = 0; j < 4; j++) begin
       inf_g_q[j] <= xg[j];
       inf_tag_q[j] <= {xsel, pw[j], pq[j], pk[j], pseq[j][8:0]};
@@ -724,9 +733,135 @@ module gx_texq #(
   `GX_ASSERT(TexHold_A, !`GX_PAST_OK || !$past(tex_valid_o && !tex_ready_i)
              || (tex_valid_o && $stable(tex_q)))
   `GX_ASSERT(RspHold_A, !`GX_PAST_OK || !$past(rsp_valid_o && !rsp_ready_i)
-             || (rsp_valid_o && $stable(rsp_err_o) && $stable(rsp_batch_o)))
-  `GX_ASSERT(Count_A, count_q <= 5'd16 && {2'd0, inf_n_q} <= count_q)
+             || (rsp_valid_o && $stable(rsp_err_o) && $stable(rsp_batch_o)
+                 && $stable(rsp_base_o)))
+  // nothing read by the crossbar before its batch is ready
   `GX_ASSERT(XbReady_A, xn == '0 || bst_q[xsel] == BReady)
+  // the requests of one clock take different banks
+  `GX_ASSERT(NoConflict_A, (xn < 3'd2 || xg[1][1:0] != xg[0][1:0])
+             && (xn < 3'd3 || (xg[2][1:0] != xg[0][1:0] && xg[2][1:0] != xg[1][1:0]))
+             && (xn < 3'd4 || (xg[3][1:0] != xg[0][1:0] && xg[3][1:0] != xg[1][1:0]
+                               && xg[3][1:0] != xg[2][1:0])))
+
+`ifdef GX_ASSERT_ON
+  // The records (Rec_A): each live batch's shape, range and counts as the model's
+  // gx_texq_check states them: stored <= 2WK, ready exactly when all stored; returned <=
+  // issued <= read <= 8WK; read 0 before ready; results read only in the result state;
+  // coordinate slots held exactly until the last request is read. Ranges (Ranges_A): the
+  // live ranges ([base, base + 3WK) while the coordinates are held, then [base + 2WK,
+  // base + 3WK)) inside the queue and pairwise disjoint: no slot owned twice. Age
+  // (Age_A): a strict order over the live batches. Drain (Drain_A): at most one batch
+  // partly read, the one drained, and its iterator at the place its seq gives in the
+  // order: every coordinate read once, in order. Buffer (Buf_A): the interface buffer
+  // holds exactly the requests read and not handed on, at most 16, in drain order.
+  logic [Batches-1:0][9:0] fv_read, fv_total;
+  logic [10:0] fv_sum;
+  logic        fv_rec, fv_ranges, fv_age, fv_drain, fv_buf;
+  always_comb begin
+    fv_rec = 1'b1;
+    fv_ranges = 1'b1;
+    fv_age = 1'b1;
+    fv_sum = '0;
+    for (int i = 0; i < Batches; i++) begin
+      fv_total[i] = 10'({bw_q[i], 3'b000} * bk_q[i]);
+      fv_read[i] = drn_q[i] ? fv_total[i]
+                 : (drain_v_q && 32'(drain_id_q) == i) ? {1'b0, it_seq_q} : 10'd0;
+    end
+    for (int i = 0; i < Batches; i++) begin
+      if (bst_q[i] == BFree) begin
+        fv_rec &= !cl_q[i] && !drn_q[i] && !(drain_v_q && 32'(drain_id_q) == i);
+      end else begin
+        fv_sum = fv_sum + 11'(fv_read[i]) - 11'(iss_q[i]);
+        fv_rec &= bw_q[i] != '0 && bw_q[i] <= 4'd8 && bk_q[i] != '0 && bk_q[i] <= 4'd8;
+        fv_rec &= 32'(mid_q[i]) == 32'(base_q[i]) + 2 * 32'(bw_q[i]) * 32'(bk_q[i]);
+        fv_rec &= 32'(hi_q[i]) == 32'(base_q[i]) + 3 * 32'(bw_q[i]) * 32'(bk_q[i]);
+        fv_rec &= 32'(hi_q[i]) <= 32'(cfg_slots_i);
+        fv_rec &= cl_q[i] == !drn_q[i];
+        fv_rec &= ret_q[i] <= iss_q[i] && iss_q[i] <= fv_read[i] && fv_read[i] <= fv_total[i];
+        fv_rec &= 32'(stored_q[i]) <= 2 * 32'(bw_q[i]) * 32'(bk_q[i]);
+        fv_rec &= (bst_q[i] == BFill) == (32'(stored_q[i]) < 2 * 32'(bw_q[i]) * 32'(bk_q[i]));
+        if (bst_q[i] == BFill) fv_rec &= fv_read[i] == '0;
+        fv_rec &= (bst_q[i] == BResult) == (ret_q[i] == fv_total[i]);
+        fv_rec &= (bst_q[i] == BResult) || con_q[i] == '0;
+        fv_rec &= 32'(con_q[i]) < 32'(bw_q[i]) * 32'(bk_q[i]);
+        fv_age &= !older_q[i][i];
+        for (int j = 0; j < Batches; j++)
+          if (j != i && bst_q[j] != BFree) begin
+            fv_age &= older_q[i][j] != older_q[j][i];
+            if (32'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i]) < 32'(hi_q[j]) &&
+                32'(cl_q[j] ? {1'b0, base_q[j]} : mid_q[j]) < 32'(hi_q[i]))
+              fv_ranges = 1'b0;
+          end
+      end
+    end
+  end
+
+  always_comb begin
+    logic [3:0] dW, dK;
+    dW = bw_q[drain_id_q];
+    dK = bk_q[drain_id_q];
+    fv_drain = 1'b1;
+    if (!drain_v_q) begin
+      fv_drain = it_w_q == '0 && it_q_q == '0 && it_k_q == '0 && it_seq_q == '0;
+    end else begin
+      fv_drain = bst_q[drain_id_q] == BReady && !drn_q[drain_id_q] && it_seq_q != '0
+                 && 4'(it_w_q) < dW && 4'(it_k_q) < dK;
+      if (!cfg_order_i)
+        fv_drain &= 32'(it_seq_q) == (8 * 32'(it_w_q) + 32'(it_q_q)) * 32'(dK) + 32'(it_k_q);
+      else
+        fv_drain &= 32'(it_seq_q) == 32'(it_k_q) * 8 * 32'(dW) + 8 * 32'(it_w_q)
+                                     + 32'(it_q_q);
+    end
+  end
+
+  always_comb begin
+    logic [21:0] tg;
+    logic [4:0]  nst;
+    logic [3:0]  eb, pb;
+    logic [9:0]  es, ps;
+    fv_buf = count_q <= 5'd16 && {2'd0, inf_n_q} <= count_q && 11'(count_q) == fv_sum
+             && wr_ptr_q == hd_ptr_q + count_q[3:0] && inf_idx_q == wr_ptr_q - {1'b0, inf_n_q};
+    nst = count_q - {2'd0, inf_n_q};
+    pb = '0;
+    ps = '0;
+    for (int m = 0; m < 16; m++) begin
+      tg = 5'(m) >= nst ? inf_tag_q[2'(5'(m) - nst)] : ib_tags[hd_ptr_q + 4'(m)];
+      eb = tg[21:18];
+      es = {1'b0, tg[8:0]};
+      if (5'(m) < count_q) begin
+        fv_buf &= 32'(eb) < Batches && bst_q[eb] == BReady;
+        if (!cfg_order_i)
+          fv_buf &= 32'(es) == (8 * 32'(tg[17:15]) + 32'(tg[14:12])) * 32'(bk_q[eb])
+                               + 32'(tg[11:9]);
+        else
+          fv_buf &= 32'(es) == 32'(tg[11:9]) * 8 * 32'(bw_q[eb]) + 8 * 32'(tg[17:15])
+                               + 32'(tg[14:12]);
+        fv_buf &= 4'(tg[17:15]) < bw_q[eb] && 4'(tg[11:9]) < bk_q[eb];
+        if (m == 0) fv_buf &= es == iss_q[eb];
+        else if (eb == pb) fv_buf &= es == ps + 10'd1;
+        else fv_buf &= es == '0 && iss_q[eb] == '0 && ps + 10'd1 == fv_total[pb];
+        if (5'(m) + 5'd1 == count_q) fv_buf &= es + 10'd1 == fv_read[eb];
+      end
+      pb = eb;
+      ps = es;
+    end
+  end
+
+  `GX_ASSERT(Rec_A, fv_rec)
+  `GX_ASSERT(Ranges_A, fv_ranges)
+  `GX_ASSERT(Age_A, fv_age)
+  `GX_ASSERT(Drain_A, fv_drain)
+  `GX_ASSERT(Buf_A, fv_buf)
+  `GX_ASSERT(Scan_A, cst_q != SScan || 32'(scan_q) <= Batches)
+
+  // covers: a batch drained in each order, a reservation refused for want of space, a
+  // batch freed by its last result read, four requests read in one clock
+  `GX_COVER(DrainQuadTex_C, free_ev && !cfg_order_i)
+  `GX_COVER(DrainTexTile_C, free_ev && cfg_order_i)
+  `GX_COVER(FullRefused_C, cst_q == SScan && cmd_ready_o && !best_v_d)
+  `GX_COVER(Freed_C, cst_q == SRdData && con_q[cb] + 7'd1 == cwk)
+  `GX_COVER(Xb4_C, xn == 3'd4)
+`endif
 endmodule
 
 `default_nettype wire

@@ -35,7 +35,7 @@
 enum { C_RES_OK, C_RES_NOSPACE, C_RES_NOREC, C_RES_EARG, C_RES_HOLE, C_ST_OK, C_ST_TWICE,
        C_ST_EBATCH, C_ST_EARG, C_RS_OK, C_RS_EREQ, C_RS_TWICE, C_RS_EARG, C_RS_EBATCH,
        C_RD_OK, C_RD_NOTREADY, C_RD_TWICE, C_RD_EARG, C_FREED, C_XB4, C_XB_STOP, C_IBUF_FULL,
-       C_TEX_STALL, C_RSP_STALL, C_QUADTEX, C_TEXTILE, C_TWO_READY, C_BINS };
+       C_TEX_STALL, C_RSP_STALL, C_QUADTEX, C_TEXTILE, C_TWO_READY, C_XB_STOP4, C_BINS };
 
 typedef struct ctx {
     gx_texq_t q;
@@ -63,6 +63,7 @@ typedef struct ctx {
     unsigned since;
     int ending; /* no new reservations */
     int refused_last; /* the last reservation was refused */
+    int many_ops;     /* reservations of 6..8 operations */
 } ctx_t;
 
 static uint32_t result_of(const gx_texq_req_t *r, unsigned i)
@@ -166,6 +167,10 @@ static int pick_cmd(ctx_t *x)
     const int big = tb_rng_pct(r, 30);
     in->warps = big ? 1 + tb_rng_below(r, 8) : 1 + tb_rng_below(r, 2);
     in->ops = big ? 1 + tb_rng_below(r, 8) : 1 + tb_rng_below(r, 3);
+    if (x->many_ops) { /* 6..8 ops: QuadTex's groups 4 apart within four requests */
+        in->warps = 1 + tb_rng_below(r, 2);
+        in->ops = 6 + tb_rng_below(r, 3);
+    }
     (void)live;
     return 1;
 }
@@ -330,8 +335,20 @@ static int step(ctx_t *x, int allow_new)
     }
     if (o.xb_n == 4)
         x->cov[C_XB4]++;
-    if (x->q.st.read_conflict_stops != stops0)
+    if (x->q.st.read_conflict_stops != stops0) {
         x->cov[C_XB_STOP]++;
+        /* the request that stopped the clock: is its s group another's t group? */
+        const uint32_t id = x->q.draining; /* a stopped batch has more to read */
+        const gx_texq_batch_t *b = &x->q.b[id];
+        uint32_t Q, k, g[5];
+        for (unsigned j = 0; j <= mn && id < NB; j++) {
+            gx_texq_order_at(x->q.cfg.order, b->warps, b->ops, b->read - mn + j, &Q, &k);
+            g[j] = (Q % 8 + k) % 8;
+        }
+        for (unsigned j = 0; j < mn && id < NB; j++)
+            if ((g[j] + 4) % 8 == g[mn])
+                x->cov[C_XB_STOP4]++;
+    }
     if (x->q.ibuf_n == GX_TEXQ_IBUF_REQS)
         x->cov[C_IBUF_FULL]++;
     {
@@ -353,7 +370,7 @@ static int step(ctx_t *x, int allow_new)
 
 /* One run: n commands with queue size slots and drain order order. */
 static int run(const tb_opts_t *o, unsigned idx, uint32_t slots, uint32_t order,
-               unsigned stall, uint64_t n, const char *fst, const char *covp,
+               unsigned stall, int many_ops, uint64_t n, const char *fst, const char *covp,
                tb_report_t *rep, uint64_t *cov, uint64_t *cycles)
 {
     static ctx_t x;
@@ -366,6 +383,7 @@ static int run(const tb_opts_t *o, unsigned idx, uint32_t slots, uint32_t order,
     x.tex_stall = stall;
     x.rsp_stall = stall / 2;
     x.gap = stall / 2;
+    x.many_ops = many_ops;
     const gx_texq_cfg_t cfg = {slots, order};
     if (gx_texq_init(&x.q, &cfg) != GX_TEXQ_OK) {
         tb_check(rep, 0, "run %u: configuration", idx);
@@ -433,7 +451,8 @@ static int cov_check(const uint64_t *cov)
         "a batch freed", "4 requests read in a clock", "a crossbar clock stopped by a conflict",
         "the interface buffer full", "the texture port stalled", "a response stalled",
         "a request in QuadTex order", "a request in TexTile order",
-        "two ready batches waiting (drain order by age)"};
+        "two ready batches waiting (drain order by age)",
+        "a crossbar clock stopped by a request whose s banks another's t banks hold"};
     return tb_cov_holes(cov, names, C_BINS, 0);
 }
 
@@ -452,11 +471,13 @@ int main(int argc, char **argv)
     static const struct {
         uint32_t slots, order;
         unsigned stall;
-    } runs[] = {{512, 0, 0}, {512, 1, 0}, {48, 0, 20}, {100, 1, 50},
-                {192, 0, 70}, {256, 1, 20}, {512, 0, 90}, {300, 1, 10}};
+        int many_ops;
+    } runs[] = {{512, 0, 0, 0}, {512, 1, 0, 0}, {48, 0, 20, 0}, {100, 1, 50, 0},
+                {192, 0, 70, 0}, {256, 1, 20, 0}, {512, 0, 90, 0}, {300, 1, 10, 0},
+                {512, 0, 30, 1}, {128, 1, 30, 1}};
     const unsigned nr = sizeof runs / sizeof runs[0];
     for (unsigned i = 0; i < nr; i++) /* line and toggle coverage: the last run's */
-        ok &= run(&o, i, runs[i].slots, runs[i].order, runs[i].stall, o.n,
+        ok &= run(&o, i, runs[i].slots, runs[i].order, runs[i].stall, runs[i].many_ops, o.n,
                   o.waves && i == nr - 1 ? path : NULL, i == nr - 1 ? cpath : NULL, &rep, cov,
                   &cycles);
     tb_check(&rep, ok, "a run stopped early");
