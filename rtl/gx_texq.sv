@@ -19,10 +19,12 @@
 //         is loaded in the same clock (rsp_*_o, registered) and the state changes at the
 //         same edge. A new command starts only when the response register is free.
 //   tex:  the quad requests to the texture unit, registered (tex_*_o).
-// Command latency (clocks from a command's first valid clock with the response register
-// free to its response): store, result and refused read 2; a read 3 or more (it waits for
-// a clock in which the read crossbar does not read); a reservation 2 + 17 clocks of the
-// first-fit scan (restarted when coordinates are freed during it), a refused one 1.
+// Command latency (the clock a command is first offered with the response register free
+// is clock 1; the response follows the clock it is taken in): a store or a result is
+// taken in clock 2 (a store every 2 clocks); a read in clock 4 or later (it waits for a
+// clock in which the read crossbar does not read); a reservation in clock Batches + 2
+// (the first-fit scan, restarted when coordinates are freed during it); a refused
+// reservation (arguments, no record, configuration) in clock 1.
 // Read crossbar: up to 4 requests a clock under the model's bank rule; the interface
 // buffer holds 16 requests (512 bytes), counted from the clock a request is read; a
 // request read in clock t can be handed on at t + 1 (from the banks' read registers) and
