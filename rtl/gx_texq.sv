@@ -564,8 +564,8 @@ module gx_texq #(
             rsp_err_d = EOk;
             for (int b = 0; b < NB; b++) begin
               bk_we[b] = 4'hf;
-              bk_wdata[b] = cmd_data_i[32 * (5'(b) - {cmd_ops_i[2:0], 2'b00}
-                                              - {cmd_comp_i[0], 4'd0}) +: 32];
+              bk_wdata[b] = cmd_data_i[32 * 32'(5'(5'(b) - {cmd_ops_i[2:0], 2'b00}
+                                                      - {cmd_comp_i[0], 4'd0})) +: 32];
             end
             mt_we = 1'b1;
             mt_wdata = {9'd1, tag_q[cb]};
@@ -619,7 +619,7 @@ module gx_texq #(
         cst_d = SIdle;
         rsp_err_d = EOk;
         for (int l = 0; l < 32; l++)
-          rsp_data_d[32 * l +: 32] = bk_rdata[5'(l) + {cmd_ops_i[2:0], 2'b00}];
+          rsp_data_d[32 * l +: 32] = bk_rdata[5'(5'(l) + {cmd_ops_i[2:0], 2'b00})];
         mt_we = 1'b1;
         mt_wdata = {mt_flags_q | 9'h100, tag_q[cb]};
         con_d[cb] = con_q[cb] + 7'd1;
@@ -827,7 +827,7 @@ module gx_texq #(
     pb = '0;
     ps = '0;
     for (int m = 0; m < 16; m++) begin
-      tg = 5'(m) >= nst ? inf_tag_q[2'(5'(m) - nst)] : ib_tags[hd_ptr_q + 4'(m)];
+      tg = 5'(m) >= nst ? inf_tag_q[2'(5'(m) - nst)] : ib_tags[4'(hd_ptr_q + 4'(m))];
       eb = tg[21:18];
       es = {1'b0, tg[8:0]};
       if (5'(m) < count_q) begin
