@@ -854,7 +854,24 @@ module gx_texq #(
   `GX_ASSERT(Age_A, fv_age)
   `GX_ASSERT(Drain_A, fv_drain)
   `GX_ASSERT(Buf_A, fv_buf)
-  `GX_ASSERT(Scan_A, cst_q != SScan || 32'(scan_q) <= Batches)
+  // the command in decision: held on the port (CmdHold) and of the kind its state serves;
+  // a scan's best base still fits (ranges only shrink during a scan)
+  logic fv_best;
+  always_comb begin
+    fv_best = best_q + need <= CW'(cfg_slots_i);
+    for (int i = 0; i < Batches; i++)
+      if (live[i] && best_q < CW'(hi_q[i]) && CW'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i])
+          < best_q + need)
+        fv_best = 1'b0;
+  end
+  `GX_ASSERT(Scan_A, cst_q != SScan || (cmd_valid_i && cmd_op_i == 2'd0 && cmd_warps_i != '0
+             && cmd_warps_i <= 4'd8 && cmd_ops_i != '0 && cmd_ops_i <= 4'd8 && !cfg_bad
+             && free_id_v && 32'(scan_q) <= Batches && (!best_v_q || fv_best)))
+  `GX_ASSERT(Cmd_A, (cst_q == SIdle || cst_q == SScan || (cmd_valid_i && cmd_op_i != 2'd0))
+             && ((cst_q != SRdWait && cst_q != SRdData) || (cmd_op_i == 2'd3 && cb_ok
+                 && bst_q[cb] == BResult && cmd_warps_i < cW && cmd_ops_i < cK))
+             && (cst_q == SIdle || cst_q == SDec || cst_q == SRdWait || cst_q == SRdData
+                 || cst_q == SScan))
 
   // covers: a batch drained in each order, a reservation refused for want of space, a
   // batch freed by its last result read, four requests read in one clock
