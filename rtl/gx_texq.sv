@@ -871,7 +871,12 @@ module gx_texq #(
              && ((cst_q != SRdWait && cst_q != SRdData) || (cmd_op_i == 2'd3 && cb_ok
                  && bst_q[cb] == BResult && cmd_warps_i < cW && cmd_ops_i < cK))
              && (cst_q == SIdle || cst_q == SDec || cst_q == SRdWait || cst_q == SRdData
-                 || cst_q == SScan))
+                 || cst_q == SScan)
+             && (cst_q == SIdle || !rsp_valid_q)
+             && (cst_q == SIdle || cst_q == SScan
+                 || cslot_q == (cmd_op_i == 2'd1
+                                ? base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cmd_comp_i[0])
+                                : base_q[cb] + SW'(c2wk) + SW'(cwk_k))))
 
   // covers: a batch drained in each order, a reservation refused for want of space, a
   // batch freed by its last result read, four requests read in one clock
