@@ -476,10 +476,13 @@ int main(int argc, char **argv)
                 {192, 0, 70, 0}, {256, 1, 20, 0}, {512, 0, 90, 0}, {300, 1, 10, 0},
                 {512, 0, 30, 1}, {128, 1, 30, 1}};
     const unsigned nr = sizeof runs / sizeof runs[0];
-    for (unsigned i = 0; i < nr; i++) /* line and toggle coverage: the last run's */
+    /* line, toggle and cover-point coverage: the last two runs' (one of each order) */
+    char cpath2[600];
+    snprintf(cpath2, sizeof cpath2, "%.*s_quadtex.dat", (int)(strlen(cpath) - 4), cpath);
+    for (unsigned i = 0; i < nr; i++)
         ok &= run(&o, i, runs[i].slots, runs[i].order, runs[i].stall, runs[i].many_ops, o.n,
-                  o.waves && i == nr - 1 ? path : NULL, i == nr - 1 ? cpath : NULL, &rep, cov,
-                  &cycles);
+                  o.waves && i == nr - 1 ? path : NULL,
+                  i == nr - 1 ? cpath : i == nr - 2 ? cpath2 : NULL, &rep, cov, &cycles);
     tb_check(&rep, ok, "a run stopped early");
     const int holes = cov_check(cov);
     tb_check(&rep, holes == 0, "%d functional coverage holes", holes);
