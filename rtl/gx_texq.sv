@@ -578,7 +578,8 @@ module gx_texq #(
           rsp_valid_d = 1'b1;
           cst_d = SIdle;
           if (!cb_ok || (bst_q[cb] != BReady && bst_q[cb] != BResult)) rsp_err_d = EBatch;
-          else if ({1'b0, cmd_seq_i} >= ctotal) rsp_err_d = EArg;
+          else if ({1'b0, cmd_seq_i} >= ctotal || cmd_warps_i >= cW || cmd_ops_i >= cK)
+            rsp_err_d = EArg;
           else if (!rmatch || {1'b0, cmd_seq_i} >= iss_now) rsp_err_d = EReq;
           else if (mt_flags[{1'b0, cmd_quad_i}] || ret_q[cb] >= iss_now) rsp_err_d = ETwice;
           else begin
