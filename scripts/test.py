@@ -79,7 +79,7 @@ def stages(only_block=None):
     budget_lint["resolve"] = 10    # tiled mode's resolve filter (docs/tiled.md)
     budget_lint["trb"] = 10        # the texture return buffer (docs/texture.md)
     budget_lint["scache"] = 10     # tiled mode's sample cache (docs/tiled.md)
-    budget_lint["texq"] = 90       # the texture queue: Yosys proc about 60 s (docs/texture.md)
+    budget_lint["texq"] = 90       # the texture queue; its Yosys proc is slow (docs/texture.md)
     for b in blocks:
         st.append(Stage(f"lint-{b}", budget_lint[b], ["make", "-s", f"lint-{b}"],
                         block=b))
