@@ -7,7 +7,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-BLOCKS   := analyzer raster_setup raster mssurf mswb msld pipe_pix pipe_cmd msmem axi_width zplane ztplane zsample ztile ztable zcull tbar resolve trb scache
+BLOCKS   := analyzer raster_setup raster mssurf mswb msld pipe_pix pipe_cmd msmem axi_width zplane ztplane zsample ztile ztable zcull tbar resolve trb scache texq
 # the Verilated and linted top of a block when it is not gx_<block> (the class keeps the
 # name Vgx_<block>): gx_axi_width at every DataW side by side (docs/axi_width.md)
 TOP_axi_width := gx_axi_width_sweep

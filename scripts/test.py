@@ -79,6 +79,7 @@ def stages(only_block=None):
     budget_lint["resolve"] = 10    # tiled mode's resolve filter (docs/tiled.md)
     budget_lint["trb"] = 10        # the texture return buffer (docs/texture.md)
     budget_lint["scache"] = 10     # tiled mode's sample cache (docs/tiled.md)
+    budget_lint["texq"] = 90       # the texture queue; its Yosys proc is slow (docs/texture.md)
     for b in blocks:
         st.append(Stage(f"lint-{b}", budget_lint[b], ["make", "-s", f"lint-{b}"],
                         block=b))
@@ -115,6 +116,7 @@ def stages(only_block=None):
     budget_cosim["resolve"] = 20
     budget_cosim["trb"] = 15
     budget_cosim["scache"] = 30
+    budget_cosim["texq"] = 40
     cosims = []
     for b in blocks:
         bud = budget_cosim[b]
@@ -182,6 +184,7 @@ def stages(only_block=None):
                           "tbar-cover": 15, "resolve-prove": 15, "resolve-cover": 15})
     budget_formal.update({"trb-prove": 20, "trb-cover": 30})
     budget_formal.update({"scache-prove": 20, "scache-cover": 20})
+    budget_formal.update({"texq-prove": 60, "texq-cover": 60})
     budget_formal.update({"msmem-bmc": 150})  # elaboration ~85 s, 8 steps ~10 s
     budget_formal.update({"axi_width-prove128": 15, "axi_width-prove256": 15,
                           "axi_width-cover": 45,  # 25 s beside another stage

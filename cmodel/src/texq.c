@@ -256,7 +256,10 @@ gx_texq_err_t gx_texq_result(gx_texq_t *q, const gx_texq_req_t *req, const uint3
                                               q->b[req->batch].state != GX_TEXQ_B_RESULT))
         return GX_TEXQ_EBATCH;
     gx_texq_batch_t *b = &q->b[req->batch];
-    if (req->seq >= total_reqs(b))
+    /* warp, quad and op in range first: Q = 8 w + q alone would let quad 8 of warp 0
+     * pass for quad 0 of warp 1 */
+    if (req->seq >= total_reqs(b) || req->warp >= b->warps ||
+        req->quad >= GX_TEXQ_WARP_QUADS || req->op >= b->ops)
         return GX_TEXQ_EARG;
     uint32_t Q, k;
     gx_texq_order_at(q->cfg.order, b->warps, b->ops, req->seq, &Q, &k);

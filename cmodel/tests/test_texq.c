@@ -167,6 +167,32 @@ static void test_one_batch(void)
     CHECK(gx_texq_check(&q) == GX_TEXQ_OK, "invariants");
 }
 
+/* A result named by quad 8 of warp 0 aliases quad 0 of warp 1 in 8 w + q: refused, and
+ * neither request is marked returned. */
+static void test_quad_alias(void)
+{
+    const gx_texq_cfg_t cfg = {16, GX_TEXQ_QUADTEX};
+    uint32_t id;
+    gx_texq_init(&q, &cfg);
+    CHECK(gx_texq_reserve(&q, 2, 1, &id) == GX_TEXQ_OK, "reserve 2 warps, 1 op");
+    CHECK(store_warp(&q, id, 0, 1) == GX_TEXQ_OK && store_warp(&q, id, 1, 1) == GX_TEXQ_OK,
+          "both warps stored");
+    gx_texq_req_t r;
+    unsigned issued = 0;
+    for (unsigned c = 0; c < 64 && issued < 9; c++)
+        issued += gx_texq_clock(&q, 1, &r) != 0;
+    CHECK(issued == 9 && r.warp == 1 && r.quad == 0 && r.seq == 8, "9 requests issued");
+    gx_texq_req_t alias = r;
+    alias.warp = 0;
+    alias.quad = GX_TEXQ_WARP_QUADS;
+    const uint32_t rgba[4] = {1, 2, 3, 4};
+    CHECK(gx_texq_result(&q, &alias, rgba) == GX_TEXQ_EARG, "quad 8 of warp 0 refused");
+    CHECK(q.b[id].returned == 0 && !q.b[id].req_returned[8] && !q.b[id].req_returned[0],
+          "nothing returned");
+    CHECK(gx_texq_result(&q, &r, rgba) == GX_TEXQ_OK, "quad 0 of warp 1 taken");
+    CHECK(gx_texq_check(&q) == GX_TEXQ_OK, "invariants");
+}
+
 static void test_ready_last_warp(void)
 {
     const gx_texq_cfg_t cfg = {64, GX_TEXQ_QUADTEX};
@@ -299,6 +325,16 @@ static void test_refused(void)
     CHECK(gx_texq_result(&q, &r, rgba) == GX_TEXQ_EREQ, "result with the wrong place");
     uint32_t out[GX_TEXQ_LANES];
     CHECK(gx_texq_read(&q, id, 0, 0, out) == GX_TEXQ_ENOTREADY, "read before ready");
+    r.seq = 0;
+    r.quad = GX_TEXQ_WARP_QUADS;
+    CHECK(gx_texq_result(&q, &r, rgba) == GX_TEXQ_EARG, "quad out of range");
+    r.quad = 0;
+    r.warp = 1;
+    CHECK(gx_texq_result(&q, &r, rgba) == GX_TEXQ_EARG, "warp out of range");
+    r.warp = 0;
+    r.op = 1;
+    CHECK(gx_texq_result(&q, &r, rgba) == GX_TEXQ_EARG, "op out of range");
+    r.op = 0;
     CHECK(gx_texq_check(&q) == GX_TEXQ_OK, "invariants");
     /* the checker sees a broken state */
     memcpy(&q2, &q, sizeof q);
@@ -629,6 +665,7 @@ int main(void)
     test_full();
     test_orders();
     test_refused();
+    test_quad_alias();
     test_random(30);
     test_frames();
     return check_summary();

@@ -1,0 +1,892 @@
+// gx_texq: the texture queue of issue 25 (docs/texture.md, "gx_texq: the texture queue in
+// RTL"). Pixel-shader warps store their texture coordinates, one slot (32 lanes of 32
+// bits) at a time, into 32 banks of block RAM; the scheduler reserves a batch's slots all
+// at once (first fit); a batch whose coordinate slots are all stored drains through the
+// read crossbar and the texture interface buffer to the texture unit in QuadTex or
+// TexTile order; the unit's results come back through the write crossbar into the
+// batch's result slots, which the warps read; the coordinate slots are freed when the
+// batch's last request is read, the result slots and the record after the last read.
+//
+// The C model is the specification (gx_texq in cmodel/src/texq.c): every transaction's
+// result and error code, the base of every reservation, and the read crossbar's clock
+// (gx_texq_clock): the requests read in each clock, the interface buffer's contents and
+// the request handed on in each clock.
+//
+// Ports (valid/ready; a transfer on valid && ready, the payload held while valid):
+//   cmd:  one transaction (cmd_op_i: 0 reserve, 1 store, 2 result, 3 read) with its fields
+//         and 1024 bits of data (a store's 32 values, a result's 4 in bits [127:0]). It is
+//         decided with its inputs held and taken in the clock it completes; the response
+//         is loaded in the same clock (rsp_*_o, registered) and the state changes at the
+//         same edge. A new command starts only when the response register is free.
+//   tex:  the quad requests to the texture unit, registered (tex_*_o).
+// Command latency (the clock a command is first offered with the response register free
+// is clock 1; the response follows the clock it is taken in): a store or a result is
+// taken in clock 2 (a store every 2 clocks); a read in clock 4 or later (it waits for a
+// clock in which the read crossbar does not read); a reservation in clock Batches + 2
+// (the first-fit scan, restarted when coordinates are freed during it); a refused
+// reservation (arguments, no record, configuration) in clock 1.
+// Read crossbar: up to 4 requests a clock under the model's bank rule; the interface
+// buffer holds 16 requests (512 bytes), counted from the clock a request is read; a
+// request read in clock t can be handed on at t + 1 (from the banks' read registers) and
+// the texture port takes one request a clock.
+//
+// Storage: 32 banks of Slots x 32 bits (gx_ram_1r1w, block RAM); a meta RAM of Slots words
+// {tag, flags}: a slot's flags (a coordinate slot stored; a result slot's 8 quads written
+// and its read) count only when its tag is the reservation number of the batch that
+// holds the slot, so a reservation clears nothing. Batch records (Batches, each a few
+// counters, its range and its reservation number) and an age matrix in flip-flops; the
+// interface buffer in four banks of 4 requests (LUT RAM), written by up to 4 requests a
+// clock.
+`default_nettype none
+`include "gx_assert.svh"
+
+module gx_texq #(
+  parameter int unsigned Slots   = 512,  /// slots of 1024 bits, 16..1024, a power of two
+  parameter int unsigned Batches = 16,   /// batch records: 16 (fewer: the proofs)
+  localparam int unsigned SW = $clog2(Slots),
+  localparam int unsigned BW = 4
+) (
+  input  wire logic          clk_i,        /// clock, rising edge
+  input  wire logic          rst_i,        /// synchronous reset, active high
+  input  wire logic [10:0]   cfg_slots_i,  /// slots used, 1..Slots (static after reset)
+  input  wire logic          cfg_order_i,  /// 0 QuadTex, 1 TexTile (static after reset)
+  output      logic          cfg_err_o,    /// cfg_slots_i out of range: reservations refused
+  // commands
+  input  wire logic          cmd_valid_i,  /// a transaction
+  output      logic          cmd_ready_o,  /// taken (the clock it completes)
+  input  wire logic [1:0]    cmd_op_i,     /// 0 reserve, 1 store, 2 result, 3 read
+  input  wire logic [4:0]    cmd_batch_i,  /// batch (store, result, read)
+  input  wire logic [3:0]    cmd_warps_i,  /// reserve: warps; others: warp w
+  input  wire logic [3:0]    cmd_ops_i,    /// reserve: operations; others: operation k
+  input  wire logic [1:0]    cmd_comp_i,   /// store: component (0 s, 1 t)
+  input  wire logic [2:0]    cmd_quad_i,   /// result: quad of the warp
+  input  wire logic [8:0]    cmd_seq_i,    /// result: the request's place in the drain order
+  input  wire logic [1023:0] cmd_data_i,   /// store: lane l in [32 l +: 32]; result: pixel i
+  // responses
+  output      logic          rsp_valid_o,  /// a command's response
+  input  wire logic          rsp_ready_i,  /// response taken
+  output      logic [3:0]    rsp_err_o,    /// gx_texq_err_t
+  output      logic [3:0]    rsp_batch_o,  /// reserve: the batch
+  output      logic [9:0]    rsp_base_o,   /// reserve: its first slot
+  output      logic [1023:0] rsp_data_o,   /// read: lane l in [32 l +: 32]
+  // quad requests to the texture unit
+  output      logic          tex_valid_o,  /// a request
+  input  wire logic          tex_ready_i,  /// the unit takes it
+  output      logic [3:0]    tex_batch_o,  /// its batch
+  output      logic [2:0]    tex_warp_o,   /// warp
+  output      logic [2:0]    tex_quad_o,   /// quad of the warp
+  output      logic [2:0]    tex_op_o,     /// operation
+  output      logic [8:0]    tex_seq_o,    /// place in the batch's drain order
+  output      logic [127:0]  tex_s_o,      /// pixel i's s in [32 i +: 32]
+  output      logic [127:0]  tex_t_o,      /// pixel i's t in [32 i +: 32]
+  // observation (the testbench compares the crossbar clock by clock)
+  output      logic [2:0]    xb_n_o        /// requests the read crossbar reads this clock
+);
+  localparam int unsigned NB = 32;              // banks
+  localparam int unsigned MW = 48;              // meta word: tag 39, flags 9
+  localparam int unsigned EW = 22 + 256;        // an interface buffer entry
+  localparam int unsigned CW = 12;              // candidate and range arithmetic
+
+  typedef enum logic [2:0] {SIdle, SDec, SRdWait, SRdData, SScan} cst_e;
+  localparam logic [1:0] BFree = 2'd0, BFill = 2'd1, BReady = 2'd2, BResult = 2'd3;
+  localparam logic [3:0] EOk = 4'd0, ECfg = 4'd1, EFull = 4'd2, EArg = 4'd3, EBatch = 4'd4,
+                         ETwice = 4'd5, ENotReady = 4'd6, EReq = 4'd7;
+
+  // ---------------------------------------------------------------- batch records
+  logic [Batches-1:0][1:0] bst_q;  // gx_texq_bstate_t
+  logic [Batches-1:0][3:0] bw_q;  // warps
+  logic [Batches-1:0][3:0] bk_q;  // operations
+  logic [Batches-1:0][SW-1:0] base_q;  // first slot
+  logic [Batches-1:0][SW:0] mid_q;  // first result slot: base + 2WK
+  logic [Batches-1:0][SW:0] hi_q;  // end: base + 3WK
+  logic [Batches-1:0] cl_q;  // coordinate slots held
+  logic [Batches-1:0] drn_q;  // every request read
+  logic [Batches-1:0][38:0] tag_q;  // reservation number
+  logic [Batches-1:0][7:0] stored_q;  // coordinate slots stored
+  logic [Batches-1:0][9:0] iss_q;  // requests handed to the texture unit
+  logic [Batches-1:0][9:0] ret_q;  // results written
+  logic [Batches-1:0][6:0] con_q;  // result slots read
+  logic [Batches-1:0][Batches-1:0] older_q; // older_q[i][j]: i reserved before j
+  logic [38:0]   rnum_q;             // next reservation number
+
+  logic [Batches-1:0][1:0] bst_d;
+  logic [Batches-1:0][3:0] bw_d;
+  logic [Batches-1:0][3:0] bk_d;
+  logic [Batches-1:0][SW-1:0] base_d;
+  logic [Batches-1:0][SW:0] mid_d;
+  logic [Batches-1:0][SW:0] hi_d;
+  logic [Batches-1:0] cl_d;
+  logic [Batches-1:0] drn_d;
+  logic [Batches-1:0][38:0] tag_d;
+  logic [Batches-1:0][7:0] stored_d;
+  logic [Batches-1:0][9:0] iss_d;
+  logic [Batches-1:0][9:0] ret_d;
+  logic [Batches-1:0][6:0] con_d;
+  logic [Batches-1:0][Batches-1:0] older_d;
+  logic [38:0]   rnum_d;
+
+  // ---------------------------------------------------------------- storage
+  logic [NB-1:0]     bk_re;
+  logic [NB-1:0][SW-1:0] bk_raddr;
+  logic [NB-1:0][31:0] bk_rdata;
+  logic [NB-1:0][3:0] bk_we;
+  logic [SW-1:0]     bk_waddr;
+  logic [NB-1:0][31:0] bk_wdata;
+  logic              mt_re;
+  logic [SW-1:0]     mt_raddr, mt_waddr;
+  logic [MW-1:0]     mt_rdata, mt_wdata;
+  logic              mt_we;
+
+  for (genvar b = 0; b < NB; b++) begin : gen_bank
+    gx_ram_1r1w #(.Depth(Slots), .Width(32), .OutReg(1'b0)) u_bank (
+      .clk_i, .rst_i, .re_i(bk_re[b]), .raddr_i(bk_raddr[b]), .rdata_o(bk_rdata[b]),
+      .we_i(bk_we[b]), .waddr_i(bk_waddr), .wdata_i(bk_wdata[b]));
+  end
+  gx_ram_1r1w #(.Depth(Slots), .Width(MW), .OutReg(1'b0)) u_meta (
+    .clk_i, .rst_i, .re_i(mt_re), .raddr_i(mt_raddr), .rdata_o(mt_rdata),
+    .we_i({(MW/8){mt_we}}), .waddr_i(mt_waddr), .wdata_i(mt_wdata));
+
+  // ---------------------------------------------------------------- configuration
+  logic cfg_bad;
+  assign cfg_bad = cfg_slots_i == '0 || 32'(cfg_slots_i) > Slots;
+  assign cfg_err_o = cfg_bad;
+
+  // ---------------------------------------------------------------- read crossbar
+  // The batch drained: the one started (drain_q), else the ready batch reserved earliest
+  // that has not drained. Its next requests in the drain order: iterator (warp, quad, op,
+  // seq) of the first, the next three by stepping it.
+  logic          drain_v_q, drain_v_d;
+  logic [BW-1:0] drain_id_q, drain_id_d;
+  logic [2:0]    it_w_q, it_q_q, it_k_q, it_w_d, it_q_d, it_k_d;
+  logic [8:0]    it_seq_q, it_seq_d;
+
+  // column i of the age matrix: bit j set when j was reserved before i
+  logic [Batches-1:0][Batches-1:0] older_col;
+  always_comb
+    for (int i = 0; i < Batches; i++)
+      for (int j = 0; j < Batches; j++) older_col[i][j] = older_q[j][i];
+
+  logic [Batches-1:0] dcand;
+  logic               xsel_v;
+  logic [BW-1:0]      xsel;
+  always_comb begin
+    for (int i = 0; i < Batches; i++) dcand[i] = bst_q[i] == BReady && !drn_q[i];
+    xsel_v = drain_v_q;
+    xsel = drain_id_q;
+    if (!drain_v_q) begin
+      for (int i = 0; i < Batches; i++)
+        if (dcand[i] && !(|(dcand & older_col[i]))) begin
+          xsel_v = 1'b1;
+          xsel = BW'(i);
+        end
+    end
+  end
+
+
+  logic [3:0]  xW, xK;
+  logic [SW-1:0] xbase;
+  logic [9:0]  xtotal;
+  assign xW = bw_q[xsel];
+  assign xK = bk_q[xsel];
+  assign xbase = base_q[xsel];
+  assign xtotal = {xW[3:0], 3'b000} * {6'd0, xK};
+
+  // iterator positions 0..4 (4: the position after four reads)
+  logic [4:0][2:0] pw, pq, pk;
+  logic [4:0][9:0] pseq;
+  always_comb begin
+    logic [2:0] w, q, k;
+    logic [9:0] n;
+    w = it_w_q;
+    q = it_q_q;
+    k = it_k_q;
+    n = {1'b0, it_seq_q};
+    for (int j = 0; j < 5; j++) begin
+      pw[j] = w;
+      pq[j] = q;
+      pk[j] = k;
+      pseq[j] = n;
+      n = n + 10'd1;
+      if (!cfg_order_i) begin
+        // QuadTex: op fastest, then quad, then warp
+        if (4'(k) + 4'd1 == xK) begin
+          k = '0;
+          if (q == 3'd7) w = w + 3'd1;
+          q = q + 3'd1;
+        end else begin
+          k = k + 3'd1;
+        end
+      end else begin
+        // TexTile: quad fastest, then warp, then op
+        if (q == 3'd7) begin
+          if (4'(w) + 4'd1 == xW) begin
+            w = '0;
+            k = k + 3'd1;
+          end else begin
+            w = w + 3'd1;
+          end
+        end
+        q = q + 3'd1;
+      end
+    end
+  end
+
+  // bank groups: request j's s values in group g_j = (quad + op) mod 8, its t in g_j + 4;
+  // two requests conflict when their groups agree mod 4
+  logic [3:0][2:0] xg;
+  logic [3:0][SW-1:0] xsa;   // slot of request j's s (t: the next slot)
+  logic [4:0]    room;
+  logic          pop;
+  logic [2:0]    xn;
+  logic [4:0]    count_q, count_d;
+  always_comb begin
+    logic stop;
+    for (int j = 0; j < 4; j++) begin
+      xg[j] = pq[j] + pk[j];
+      xsa[j] = xbase + SW'({pw[j] * xK + {4'd0, pk[j]}, 1'b0});
+    end
+    room = 5'd16 - count_q + {4'd0, pop};
+    xn = '0;
+    stop = !xsel_v || bst_q[xsel] != BReady;
+    for (int j = 0; j < 4; j++) begin
+      if (j > 0 && xg[j][1:0] == xg[0][1:0]) stop = 1'b1;
+      if (j > 1 && xg[j][1:0] == xg[1][1:0]) stop = 1'b1;
+      if (j > 2 && xg[j][1:0] == xg[2][1:0]) stop = 1'b1;
+      if (5'(j) >= room || pseq[j] >= xtotal) stop = 1'b1;
+      if (!stop) xn = 3'(j + 1);
+    end
+  end
+  assign xb_n_o = xn;
+
+  // ---------------------------------------------------------------- command control
+  cst_e          cst_q, cst_d;
+  logic [4:0]    scan_q, scan_d;          // reservation: candidate 0 (slot 0), 1 + j (end of j)
+  logic          best_v_q, best_v_d;
+  logic [CW-1:0] best_q, best_d;
+  logic [SW-1:0] cslot_q, cslot_d;        // the command's slot
+  logic          rsp_valid_q, rsp_valid_d;
+  logic [3:0]    rsp_err_q, rsp_err_d, rsp_batch_q, rsp_batch_d;
+  logic [9:0]    rsp_base_q, rsp_base_d;
+  logic [1023:0] rsp_data_q, rsp_data_d;
+  logic          free_ev;                 // a batch's coordinates freed this clock
+
+  // the command's batch record
+  logic [BW-1:0] cb;
+  logic          cb_ok;                   // batch < Batches
+  logic [3:0]    cW, cK;
+  logic [6:0]    cwk, cwk_k;              // W K; w K + k
+  logic [7:0]    c2wk;
+  logic [9:0]    ctotal;
+  assign cb = cmd_batch_i[BW-1:0];
+  assign cb_ok = 32'(cmd_batch_i) < Batches;
+  assign cW = bw_q[cb];
+  assign cK = bk_q[cb];
+  assign cwk = 7'(cW * cK);
+  assign cwk_k = 7'(cmd_warps_i * cK) + {3'd0, cmd_ops_i};
+  assign c2wk = {cwk, 1'b0};
+  logic [6:0] cwk_r;               // reservation: W K
+  assign cwk_r = 7'(cmd_warps_i * cmd_ops_i);
+  assign ctotal = {cwk, 3'b000};
+
+  // reservation: need, candidate, fit
+  logic [CW-1:0] need, cand;
+  logic          cand_v, cand_fit;
+  logic [Batches-1:0] live;
+  logic [BW-1:0] free_id;
+  logic          free_id_v;
+  always_comb begin
+    need = CW'(cmd_warps_i * cmd_ops_i) * CW'(3);
+    for (int i = 0; i < Batches; i++) live[i] = bst_q[i] != BFree;
+    free_id_v = 1'b0;
+    free_id = '0;
+    for (int i = Batches - 1; i >= 0; i--)
+      if (!live[i]) begin
+        free_id_v = 1'b1;
+        free_id = BW'(i);
+      end
+    cand = '0;
+    cand_v = scan_q == '0;
+    for (int i = 0; i < Batches; i++)
+      if (32'(scan_q) == i + 1) begin
+        cand = CW'(hi_q[i]);
+        cand_v = live[i];
+      end
+    cand_fit = cand_v && cand + need <= CW'(cfg_slots_i);
+    for (int i = 0; i < Batches; i++)
+      if (live[i] && cand < CW'(hi_q[i]) && CW'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i])
+          < cand + need)
+        cand_fit = 1'b0;
+  end
+
+  // the command's meta word
+  logic        mt_tag_ok;
+  logic [8:0]  mt_flags;
+  assign mt_tag_ok = mt_rdata[38:0] == tag_q[cb];
+  assign mt_flags = mt_tag_ok ? mt_rdata[47:39] : 9'd0;
+  // a read's flags, kept from its decision for its meta write
+  logic [8:0] mt_flags_q;
+  always_ff @(posedge clk_i) if (cst_q == SDec) mt_flags_q <= mt_flags;
+
+  // ---------------------------------------------------------------- interface buffer
+  logic [3:0]    wr_ptr_q, wr_ptr_d, hd_ptr_q, hd_ptr_d;
+  logic [3:0]    inf_idx_q;
+  logic [2:0]    inf_n_q;
+  logic [3:0][21:0] inf_tag_q;  // {batch, warp, quad, op, seq}
+  logic [3:0][2:0] inf_g_q;
+  logic [3:0][EW-1:0] inf_ent;
+  logic [3:0][EW-1:0] ib_rd;       // each buffer bank's row of the head
+`ifdef GX_ASSERT_ON
+  logic [15:0][21:0] ib_tags;      // every entry's {batch, warp, quad, op, seq}
+`endif
+  logic [EW-1:0] head_ent;
+
+
+  always_comb begin
+    for (int j = 0; j < 4; j++) begin
+      logic [127:0] s, t;
+      for (int i = 0; i < 4; i++) begin
+        s[32*i +: 32] = bk_rdata[4 * inf_g_q[j] + i];
+        t[32*i +: 32] = bk_rdata[4 * (3'(inf_g_q[j] + 3'd4)) + i];
+      end
+      inf_ent[j] = {inf_tag_q[j], s, t};
+    end
+    head_ent = count_q == {2'd0, inf_n_q} ? inf_ent[0] : ib_rd[hd_ptr_q[1:0]];
+  end
+
+  // buffer bank k holds entries 4 r + k; in-flight request j goes to entry inf_idx + j
+  for (genvar k = 0; k < 4; k++) begin : gen_ib
+    (* ram_style = "distributed" *) logic [EW-1:0] mem_q [4];
+    logic [1:0] j, row;
+    assign j = 2'(k) - inf_idx_q[1:0];
+    assign row = 2'((inf_idx_q + {2'd0, j}) >> 2);
+    always_ff @(posedge clk_i)
+      if ({1'b0, j} < inf_n_q) mem_q[row] <= inf_ent[j];
+    assign ib_rd[k] = mem_q[hd_ptr_q[3:2]];
+`ifdef GX_ASSERT_ON
+    for (genvar rr = 0; rr < 4; rr++) begin : gen_tag
+      assign ib_tags[4 * rr + k] = mem_q[rr][EW-1 -: 22];
+    end
+`endif
+  end
+
+  logic          tex_valid_q;
+  logic [EW-1:0] tex_q;
+  assign pop = count_q != '0 && (!tex_valid_q || tex_ready_i);
+  assign tex_valid_o = tex_valid_q;
+  assign {tex_batch_o, tex_warp_o, tex_quad_o, tex_op_o, tex_seq_o, tex_s_o, tex_t_o} = tex_q;
+
+  // result checks: the request (warp, quad, op) is request seq of the batch's order
+  logic [9:0]  rseq;
+  logic        rmatch;
+  logic [9:0]  iss_now;
+  always_comb begin
+    if (!cfg_order_i)
+      rseq = 10'({cmd_warps_i[2:0], cmd_quad_i} * cK) + {6'd0, cmd_ops_i};
+    else
+      rseq = 10'({cmd_ops_i[2:0], 3'b000} * cW) + {4'd0, cmd_warps_i[2:0], cmd_quad_i};
+    rmatch = cmd_warps_i < cW && cmd_ops_i < cK && rseq == {1'b0, cmd_seq_i};
+    iss_now = iss_q[cb] + {9'd0, pop && head_ent[EW-1 -: 4] == cb};
+  end
+
+  // ---------------------------------------------------------------- next state
+  always_comb begin
+    for (int i = 0; i < Batches; i++) begin
+      bst_d[i] = bst_q[i];
+      bw_d[i] = bw_q[i];
+      bk_d[i] = bk_q[i];
+      base_d[i] = base_q[i];
+      mid_d[i] = mid_q[i];
+      hi_d[i] = hi_q[i];
+      cl_d[i] = cl_q[i];
+      drn_d[i] = drn_q[i];
+      tag_d[i] = tag_q[i];
+      stored_d[i] = stored_q[i];
+      iss_d[i] = iss_q[i];
+      ret_d[i] = ret_q[i];
+      con_d[i] = con_q[i];
+      older_d[i] = older_q[i];
+    end
+    rnum_d = rnum_q;
+    drain_v_d = drain_v_q;
+    drain_id_d = drain_id_q;
+    it_w_d = it_w_q;
+    it_q_d = it_q_q;
+    it_k_d = it_k_q;
+    it_seq_d = it_seq_q;
+    free_ev = 1'b0;
+    count_d = count_q - {4'd0, pop} + {2'd0, xn};
+    wr_ptr_d = wr_ptr_q + {1'b0, xn};
+    hd_ptr_d = hd_ptr_q + {3'd0, pop};
+
+    // the texture port: the head is handed on
+    if (pop) iss_d[head_ent[EW-1 -: 4]] = iss_q[head_ent[EW-1 -: 4]] + 10'd1;
+
+    // the read crossbar
+    bk_re = '0;
+    for (int g = 0; g < 8; g++)
+      for (int i = 0; i < 4; i++) bk_raddr[4 * g + i] = cslot_q;
+    if (xn != '0) begin
+      for (int g = 0; g < 8; g++)
+        for (int j = 0; j < 4; j++)
+          if (3'(j) < xn && xg[j][1:0] == 2'(g))
+            for (int i = 0; i < 4; i++) begin
+              bk_re[4 * g + i] = 1'b1;
+              bk_raddr[4 * g + i] = xsa[j] + SW'(g[2] != xg[j][2]);
+            end
+      drain_v_d = 1'b1;
+      drain_id_d = xsel;
+      it_w_d = pw[xn];
+      it_q_d = pq[xn];
+      it_k_d = pk[xn];
+      it_seq_d = pseq[xn][8:0];
+      if (pseq[xn] == xtotal) begin
+        drain_v_d = 1'b0;
+        drn_d[xsel] = 1'b1;
+        cl_d[xsel] = 1'b0;
+        free_ev = 1'b1;
+        it_w_d = '0;
+        it_q_d = '0;
+        it_k_d = '0;
+        it_seq_d = '0;
+      end
+    end
+
+    // commands
+    cst_d = cst_q;
+    scan_d = scan_q;
+    best_v_d = best_v_q;
+    best_d = best_q;
+    cslot_d = cslot_q;
+    cmd_ready_o = 1'b0;
+    rsp_valid_d = rsp_valid_q && !rsp_ready_i;
+    rsp_err_d = rsp_err_q;
+    rsp_batch_d = rsp_batch_q;
+    rsp_base_d = rsp_base_q;
+    rsp_data_d = rsp_data_q;
+    mt_re = 1'b0;
+    mt_raddr = cslot_q;
+    mt_we = 1'b0;
+    mt_waddr = cslot_q;
+    mt_wdata = {mt_flags, tag_q[cb]};
+    bk_waddr = cslot_q;
+    for (int b = 0; b < NB; b++) begin
+      bk_we[b] = '0;
+      bk_wdata[b] = cmd_data_i[32 * (b % 4) +: 32];
+    end
+    unique case (cst_q)
+      SIdle: begin
+        if (cmd_valid_i && (!rsp_valid_q || rsp_ready_i)) begin
+          if (cmd_op_i == 2'd0) begin
+            rsp_batch_d = '0;
+            rsp_base_d = '0;
+            if (cmd_warps_i == '0 || cmd_warps_i > 4'd8 || cmd_ops_i == '0 ||
+                cmd_ops_i > 4'd8) begin
+              cmd_ready_o = 1'b1;
+              rsp_valid_d = 1'b1;
+              rsp_err_d = EArg;
+            end else if (cfg_bad) begin
+              cmd_ready_o = 1'b1;
+              rsp_valid_d = 1'b1;
+              rsp_err_d = ECfg;
+            end else if (!free_id_v) begin
+              cmd_ready_o = 1'b1;
+              rsp_valid_d = 1'b1;
+              rsp_err_d = EFull;
+            end else begin
+              cst_d = SScan;
+              scan_d = '0;
+              best_v_d = 1'b0;
+            end
+          end else begin
+            // the slot: coordinates base + 2 (w K + k) + c, results base + 2WK + w K + k
+            if (cmd_op_i == 2'd1)
+              cslot_d = base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cmd_comp_i[0]);
+            else
+              cslot_d = base_q[cb] + SW'(c2wk) + SW'(cwk_k);
+            mt_re = 1'b1;
+            mt_raddr = cslot_d;
+            cst_d = SDec;
+          end
+        end
+      end
+      SScan: begin
+        if (cand_fit && (!best_v_q || cand < best_q)) begin
+          best_v_d = 1'b1;
+          best_d = cand;
+        end
+        scan_d = scan_q + 5'd1;
+        if (free_ev) begin
+          scan_d = '0;
+          best_v_d = 1'b0;
+        end else if (32'(scan_q) == Batches) begin
+          cst_d = SIdle;
+          cmd_ready_o = 1'b1;
+          rsp_valid_d = 1'b1;
+          if (best_v_d) begin
+            rsp_err_d = EOk;
+            rsp_batch_d = free_id;
+            rsp_base_d = 10'(best_d);
+            bst_d[free_id] = BFill;
+            bw_d[free_id] = cmd_warps_i;
+            bk_d[free_id] = cmd_ops_i;
+            base_d[free_id] = SW'(best_d);
+            mid_d[free_id] = (SW + 1)'(best_d + CW'({cwk_r, 1'b0}));
+            hi_d[free_id] = (SW + 1)'(best_d + need);
+            cl_d[free_id] = 1'b1;
+            drn_d[free_id] = 1'b0;
+            tag_d[free_id] = rnum_q;
+            stored_d[free_id] = '0;
+            iss_d[free_id] = '0;
+            ret_d[free_id] = '0;
+            con_d[free_id] = '0;
+            rnum_d = rnum_q + 39'd1;
+            for (int j = 0; j < Batches; j++) begin
+              older_d[free_id][j] = 1'b0;
+              if (j != 32'(free_id)) older_d[j][free_id] = 1'b1;
+            end
+          end else begin
+            rsp_err_d = EFull;
+          end
+        end
+      end
+      SDec: begin
+        rsp_batch_d = '0;
+        rsp_base_d = '0;
+        if (cmd_op_i == 2'd1) begin
+          // store
+          cmd_ready_o = 1'b1;
+          rsp_valid_d = 1'b1;
+          cst_d = SIdle;
+          if (!cb_ok || bst_q[cb] != BFill) rsp_err_d = EBatch;
+          else if (cmd_warps_i >= cW || cmd_ops_i >= cK || cmd_comp_i > 2'd1) rsp_err_d = EArg;
+          else if (mt_flags[0]) rsp_err_d = ETwice;
+          else begin
+            rsp_err_d = EOk;
+            for (int b = 0; b < NB; b++) begin
+              bk_we[b] = 4'hf;
+              bk_wdata[b] = cmd_data_i[32 * 32'(5'(5'(b) - {cmd_ops_i[2:0], 2'b00}
+                                                      - {cmd_comp_i[0], 4'd0})) +: 32];
+            end
+            mt_we = 1'b1;
+            mt_wdata = {9'd1, tag_q[cb]};
+            stored_d[cb] = stored_q[cb] + 8'd1;
+            if (stored_q[cb] + 8'd1 == c2wk) bst_d[cb] = BReady;
+          end
+        end else if (cmd_op_i == 2'd2) begin
+          // result
+          cmd_ready_o = 1'b1;
+          rsp_valid_d = 1'b1;
+          cst_d = SIdle;
+          if (!cb_ok || (bst_q[cb] != BReady && bst_q[cb] != BResult)) rsp_err_d = EBatch;
+          else if ({1'b0, cmd_seq_i} >= ctotal || cmd_warps_i >= cW || cmd_ops_i >= cK)
+            rsp_err_d = EArg;
+          else if (!rmatch || {1'b0, cmd_seq_i} >= iss_now) rsp_err_d = EReq;
+          else if (mt_flags[{1'b0, cmd_quad_i}] || ret_q[cb] >= iss_now) rsp_err_d = ETwice;
+          else begin
+            rsp_err_d = EOk;
+            for (int b = 0; b < NB; b++)
+              if (3'(b / 4) == 3'(cmd_quad_i + cmd_ops_i[2:0])) bk_we[b] = 4'hf;
+            mt_we = 1'b1;
+            mt_wdata = {mt_flags | (9'd1 << {1'b0, cmd_quad_i}), tag_q[cb]};
+            ret_d[cb] = ret_q[cb] + 10'd1;
+            if (ret_q[cb] + 10'd1 == ctotal) bst_d[cb] = BResult;
+          end
+        end else begin
+          // read
+          if (!cb_ok || bst_q[cb] == BFree) rsp_err_d = EBatch;
+          else if (cmd_warps_i >= cW || cmd_ops_i >= cK) rsp_err_d = EArg;
+          else if (bst_q[cb] != BResult) rsp_err_d = ENotReady;
+          else if (mt_flags[8]) rsp_err_d = ETwice;
+          else rsp_err_d = EOk;
+          if (rsp_err_d != EOk) begin
+            cmd_ready_o = 1'b1;
+            rsp_valid_d = 1'b1;
+            cst_d = SIdle;
+          end else begin
+            cst_d = SRdWait;
+          end
+        end
+      end
+      SRdWait: begin
+        // the banks' read ports: the crossbar's first
+        if (xn == '0) begin
+          bk_re = '1;
+          cst_d = SRdData;
+        end
+      end
+      SRdData: begin
+        cmd_ready_o = 1'b1;
+        rsp_valid_d = 1'b1;
+        cst_d = SIdle;
+        rsp_err_d = EOk;
+        for (int l = 0; l < 32; l++)
+          rsp_data_d[32 * l +: 32] = bk_rdata[5'(5'(l) + {cmd_ops_i[2:0], 2'b00})];
+        mt_we = 1'b1;
+        mt_wdata = {mt_flags_q | 9'h100, tag_q[cb]};
+        con_d[cb] = con_q[cb] + 7'd1;
+        if (con_q[cb] + 7'd1 == cwk) begin
+          bst_d[cb] = BFree;
+          cl_d[cb] = 1'b0;
+          drn_d[cb] = 1'b0;
+          bw_d[cb] = '0;
+          bk_d[cb] = '0;
+        end
+      end
+      default: cst_d = SIdle;
+    endcase
+  end
+
+
+
+  // ---------------------------------------------------------------- registers
+  always_ff @(posedge clk_i) begin
+    if (rst_i) begin
+      for (int i = 0; i < Batches; i++) begin
+        bst_q[i] <= BFree;
+        bw_q[i] <= '0;
+        bk_q[i] <= '0;
+        cl_q[i] <= 1'b0;
+        drn_q[i] <= 1'b0;
+        stored_q[i] <= '0;
+        iss_q[i] <= '0;
+        ret_q[i] <= '0;
+        con_q[i] <= '0;
+        older_q[i] <= '0;
+        base_q[i] <= '0;
+        mid_q[i] <= '0;
+        hi_q[i] <= '0;
+        tag_q[i] <= '0;
+      end
+      rnum_q <= '0;
+      drain_v_q <= 1'b0;
+      drain_id_q <= '0;
+      it_w_q <= '0;
+      it_q_q <= '0;
+      it_k_q <= '0;
+      it_seq_q <= '0;
+      count_q <= '0;
+      wr_ptr_q <= '0;
+      hd_ptr_q <= '0;
+      inf_n_q <= '0;
+      inf_idx_q <= '0;
+      tex_valid_q <= 1'b0;
+      cst_q <= SIdle;
+      scan_q <= '0;
+      best_v_q <= 1'b0;
+      rsp_valid_q <= 1'b0;
+    end else begin
+      for (int i = 0; i < Batches; i++) begin
+        bst_q[i] <= bst_d[i];
+        bw_q[i] <= bw_d[i];
+        bk_q[i] <= bk_d[i];
+        cl_q[i] <= cl_d[i];
+        drn_q[i] <= drn_d[i];
+        stored_q[i] <= stored_d[i];
+        iss_q[i] <= iss_d[i];
+        ret_q[i] <= ret_d[i];
+        con_q[i] <= con_d[i];
+        older_q[i] <= older_d[i];
+        base_q[i] <= base_d[i];
+        mid_q[i] <= mid_d[i];
+        hi_q[i] <= hi_d[i];
+        tag_q[i] <= tag_d[i];
+      end
+      rnum_q <= rnum_d;
+      drain_v_q <= drain_v_d;
+      drain_id_q <= drain_id_d;
+      it_w_q <= it_w_d;
+      it_q_q <= it_q_d;
+      it_k_q <= it_k_d;
+      it_seq_q <= it_seq_d;
+      count_q <= count_d;
+      wr_ptr_q <= wr_ptr_d;
+      hd_ptr_q <= hd_ptr_d;
+      inf_n_q <= xn;
+      inf_idx_q <= wr_ptr_q;
+      tex_valid_q <= pop || (tex_valid_q && !tex_ready_i);
+      cst_q <= cst_d;
+      scan_q <= scan_d;
+      best_v_q <= best_v_d;
+      rsp_valid_q <= rsp_valid_d;
+    end
+  end
+
+  // datapath registers (no reset)
+  always_ff @(posedge clk_i) begin
+    best_q <= best_d;
+    cslot_q <= cslot_d;
+    rsp_err_q <= rsp_err_d;
+    rsp_batch_q <= rsp_batch_d;
+    rsp_base_q <= rsp_base_d;
+    rsp_data_q <= rsp_data_d;
+    for (int j = 0; j < 4; j++) begin
+      inf_g_q[j] <= xg[j];
+      inf_tag_q[j] <= {xsel, pw[j], pq[j], pk[j], pseq[j][8:0]};
+    end
+    if (pop) tex_q <= head_ent;
+  end
+
+  assign rsp_valid_o = rsp_valid_q;
+  assign rsp_err_o = rsp_err_q;
+  assign rsp_batch_o = rsp_batch_q;
+  assign rsp_base_o = rsp_base_q;
+  assign rsp_data_o = rsp_data_q;
+
+  // ---------------------------------------------------------------- properties
+  `GX_ASSERT(TexHold_A, !`GX_PAST_OK || !$past(tex_valid_o && !tex_ready_i)
+             || (tex_valid_o && $stable(tex_q)))
+  `GX_ASSERT(RspHold_A, !`GX_PAST_OK || !$past(rsp_valid_o && !rsp_ready_i)
+             || (rsp_valid_o && $stable(rsp_err_o) && $stable(rsp_batch_o)
+                 && $stable(rsp_base_o)))
+  // nothing read by the crossbar before its batch is ready
+  `GX_ASSERT(XbReady_A, xn == '0 || bst_q[xsel] == BReady)
+  // the requests of one clock take different banks
+  `GX_ASSERT(NoConflict_A, (xn < 3'd2 || xg[1][1:0] != xg[0][1:0])
+             && (xn < 3'd3 || (xg[2][1:0] != xg[0][1:0] && xg[2][1:0] != xg[1][1:0]))
+             && (xn < 3'd4 || (xg[3][1:0] != xg[0][1:0] && xg[3][1:0] != xg[1][1:0]
+                               && xg[3][1:0] != xg[2][1:0])))
+
+`ifdef GX_ASSERT_ON
+  // The records (Rec_A): each live batch's shape, range and counts as the model's
+  // gx_texq_check states them: stored <= 2WK, ready exactly when all stored; returned <=
+  // issued <= read <= 8WK; read 0 before ready; results read only in the result state;
+  // coordinate slots held exactly until the last request is read. Ranges (Ranges_A): the
+  // live ranges ([base, base + 3WK) while the coordinates are held, then [base + 2WK,
+  // base + 3WK)) inside the queue and pairwise disjoint: no slot owned twice. Age
+  // (Age_A): a strict order over the live batches. Drain (Drain_A): at most one batch
+  // partly read, the one drained, and its iterator at the place its seq gives in the
+  // order: every coordinate read once, in order. Buffer (Buf_A): the interface buffer
+  // holds exactly the requests read and not handed on, at most 16, in drain order.
+  logic [Batches-1:0][9:0] fv_read, fv_total;
+  logic [10:0] fv_sum;
+  logic        fv_rec, fv_ranges, fv_age, fv_drain, fv_buf;
+  always_comb begin
+    fv_rec = 1'b1;
+    fv_ranges = 1'b1;
+    fv_age = 1'b1;
+    fv_sum = '0;
+    for (int i = 0; i < Batches; i++) begin
+      fv_total[i] = 10'({bw_q[i], 3'b000} * bk_q[i]);
+      fv_read[i] = drn_q[i] ? fv_total[i]
+                 : (drain_v_q && 32'(drain_id_q) == i) ? {1'b0, it_seq_q} : 10'd0;
+    end
+    for (int i = 0; i < Batches; i++) begin
+      if (bst_q[i] == BFree) begin
+        fv_rec &= !cl_q[i] && !drn_q[i] && !(drain_v_q && 32'(drain_id_q) == i);
+      end else begin
+        fv_sum = fv_sum + 11'(fv_read[i]) - 11'(iss_q[i]);
+        fv_rec &= bw_q[i] != '0 && bw_q[i] <= 4'd8 && bk_q[i] != '0 && bk_q[i] <= 4'd8;
+        fv_rec &= 32'(mid_q[i]) == 32'(base_q[i]) + 2 * 32'(bw_q[i]) * 32'(bk_q[i]);
+        fv_rec &= 32'(hi_q[i]) == 32'(base_q[i]) + 3 * 32'(bw_q[i]) * 32'(bk_q[i]);
+        fv_rec &= 32'(hi_q[i]) <= 32'(cfg_slots_i);
+        fv_rec &= cl_q[i] == !drn_q[i];
+        fv_rec &= ret_q[i] <= iss_q[i] && iss_q[i] <= fv_read[i] && fv_read[i] <= fv_total[i];
+        fv_rec &= 32'(stored_q[i]) <= 2 * 32'(bw_q[i]) * 32'(bk_q[i]);
+        fv_rec &= (bst_q[i] == BFill) == (32'(stored_q[i]) < 2 * 32'(bw_q[i]) * 32'(bk_q[i]));
+        if (bst_q[i] == BFill) fv_rec &= fv_read[i] == '0;
+        fv_rec &= (bst_q[i] == BResult) == (ret_q[i] == fv_total[i]);
+        fv_rec &= (bst_q[i] == BResult) || con_q[i] == '0;
+        fv_rec &= 32'(con_q[i]) < 32'(bw_q[i]) * 32'(bk_q[i]);
+        fv_age &= !older_q[i][i];
+        for (int j = 0; j < Batches; j++)
+          if (j != i && bst_q[j] != BFree) begin
+            fv_age &= older_q[i][j] != older_q[j][i];
+            if (32'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i]) < 32'(hi_q[j]) &&
+                32'(cl_q[j] ? {1'b0, base_q[j]} : mid_q[j]) < 32'(hi_q[i]))
+              fv_ranges = 1'b0;
+          end
+      end
+    end
+  end
+
+  always_comb begin
+    logic [3:0] dW, dK;
+    dW = bw_q[drain_id_q];
+    dK = bk_q[drain_id_q];
+    fv_drain = 1'b1;
+    if (!drain_v_q) begin
+      fv_drain = it_w_q == '0 && it_q_q == '0 && it_k_q == '0 && it_seq_q == '0;
+    end else begin
+      fv_drain = bst_q[drain_id_q] == BReady && !drn_q[drain_id_q] && it_seq_q != '0
+                 && 4'(it_w_q) < dW && 4'(it_k_q) < dK;
+      if (!cfg_order_i)
+        fv_drain &= 32'(it_seq_q) == (8 * 32'(it_w_q) + 32'(it_q_q)) * 32'(dK) + 32'(it_k_q);
+      else
+        fv_drain &= 32'(it_seq_q) == 32'(it_k_q) * 8 * 32'(dW) + 8 * 32'(it_w_q)
+                                     + 32'(it_q_q);
+    end
+  end
+
+  always_comb begin
+    logic [21:0] tg;
+    logic [4:0]  nst;
+    logic [3:0]  eb, pb;
+    logic [9:0]  es, ps;
+    fv_buf = count_q <= 5'd16 && {2'd0, inf_n_q} <= count_q && 11'(count_q) == fv_sum
+             && wr_ptr_q == hd_ptr_q + count_q[3:0] && inf_idx_q == wr_ptr_q - {1'b0, inf_n_q};
+    nst = count_q - {2'd0, inf_n_q};
+    pb = '0;
+    ps = '0;
+    for (int m = 0; m < 16; m++) begin
+      tg = 5'(m) >= nst ? inf_tag_q[2'(5'(m) - nst)] : ib_tags[4'(hd_ptr_q + 4'(m))];
+      eb = tg[21:18];
+      es = {1'b0, tg[8:0]};
+      if (5'(m) < count_q) begin
+        fv_buf &= 32'(eb) < Batches && bst_q[eb] == BReady;
+        if (!cfg_order_i)
+          fv_buf &= 32'(es) == (8 * 32'(tg[17:15]) + 32'(tg[14:12])) * 32'(bk_q[eb])
+                               + 32'(tg[11:9]);
+        else
+          fv_buf &= 32'(es) == 32'(tg[11:9]) * 8 * 32'(bw_q[eb]) + 8 * 32'(tg[17:15])
+                               + 32'(tg[14:12]);
+        fv_buf &= 4'(tg[17:15]) < bw_q[eb] && 4'(tg[11:9]) < bk_q[eb];
+        if (m == 0) fv_buf &= es == iss_q[eb];
+        else if (eb == pb) fv_buf &= es == ps + 10'd1;
+        else fv_buf &= es == '0 && iss_q[eb] == '0 && ps + 10'd1 == fv_total[pb];
+        if (5'(m) + 5'd1 == count_q) fv_buf &= es + 10'd1 == fv_read[eb];
+      end
+      pb = eb;
+      ps = es;
+    end
+  end
+
+  `GX_ASSERT(Rec_A, fv_rec)
+  `GX_ASSERT(Ranges_A, fv_ranges)
+  `GX_ASSERT(Age_A, fv_age)
+  `GX_ASSERT(Drain_A, fv_drain)
+  `GX_ASSERT(Buf_A, fv_buf)
+  // the command in decision: held on the port (CmdHold) and of the kind its state serves;
+  // a scan's best base still fits (ranges only shrink during a scan)
+  logic fv_best;
+  always_comb begin
+    fv_best = best_q + need <= CW'(cfg_slots_i);
+    for (int i = 0; i < Batches; i++)
+      if (live[i] && best_q < CW'(hi_q[i]) && CW'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i])
+          < best_q + need)
+        fv_best = 1'b0;
+  end
+  `GX_ASSERT(Scan_A, cst_q != SScan || (cmd_valid_i && cmd_op_i == 2'd0 && cmd_warps_i != '0
+             && cmd_warps_i <= 4'd8 && cmd_ops_i != '0 && cmd_ops_i <= 4'd8 && !cfg_bad
+             && free_id_v && 32'(scan_q) <= Batches && (!best_v_q || fv_best)))
+  `GX_ASSERT(Cmd_A, (cst_q == SIdle || cst_q == SScan || (cmd_valid_i && cmd_op_i != 2'd0))
+             && ((cst_q != SRdWait && cst_q != SRdData) || (cmd_op_i == 2'd3 && cb_ok
+                 && bst_q[cb] == BResult && cmd_warps_i < cW && cmd_ops_i < cK))
+             && (cst_q == SIdle || cst_q == SDec || cst_q == SRdWait || cst_q == SRdData
+                 || cst_q == SScan)
+             && (cst_q == SIdle || !rsp_valid_q)
+             && (cst_q == SIdle || cst_q == SScan
+                 || cslot_q == (cmd_op_i == 2'd1
+                                ? base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cmd_comp_i[0])
+                                : base_q[cb] + SW'(c2wk) + SW'(cwk_k))))
+
+  // covers: a batch drained in each order, a reservation refused for want of space, a
+  // batch freed by its last result read, four requests read in one clock
+  `GX_COVER(DrainQuadTex_C, free_ev && !cfg_order_i)
+  `GX_COVER(DrainTexTile_C, free_ev && cfg_order_i)
+  `GX_COVER(FullRefused_C, cst_q == SScan && cmd_ready_o && !best_v_d)
+  `GX_COVER(Freed_C, cst_q == SRdData && con_q[cb] + 7'd1 == cwk)
+  `GX_COVER(Xb4_C, xn == 3'd4)
+`endif
+endmodule
+
+`default_nettype wire
