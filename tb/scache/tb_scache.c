@@ -33,6 +33,7 @@
 #include "tb.h"
 
 #define HANG 5000u
+#define RSP_FIFO 8u /* gx_scache's response FIFO (RqDepth) */
 #define IMG_LINES 256u
 
 enum { C_HIT, C_EVS, C_EVR, C_THRUW, C_THRUR, C_ZERO, C_RDS, C_DROP, C_WBW, C_FLUSHW, C_FRAME,
@@ -419,6 +420,8 @@ static size_t directed(tb_rng_t *r, sess_t *s, op_t *ops, size_t max)
 typedef struct run_st {
     uint64_t c, quiet;
     unsigned rhold;    /* clocks the responses are still held back (a burst) */
+    unsigned rfill;    /* the directed read-back's hold: clocks left at most */
+    unsigned rfull;    /* clocks of it with more responses owed than the FIFO holds */
     int rd_busy;       /* a memory read in flight: its data due */
     uint64_t rd_addr;
     unsigned rd_wait;
@@ -484,10 +487,14 @@ int main(int argc, char **argv)
             if (!have && sent < per && done < o.n) {
                 if (di < nd) {
                     cur = dops[di++];
-                    /* the directed sequence's resolved lines read back (hits one a clock):
-                     * their responses held back 40 clocks, so the response FIFO fills */
-                    if (nd >= 2 * s.cfg.sets && di == nd - 2 * s.cfg.sets + 1)
-                        rs.rhold = 40;
+                    /* the directed sequence's resolved lines read back: their responses
+                     * held back until more are owed than the response FIFO holds, and 60
+                     * clocks more for those in flight to land, so the FIFO fills (at most
+                     * 2,000 clocks) */
+                    if (nd >= 2 * s.cfg.sets && di == nd - 2 * s.cfg.sets + 1) {
+                        rs.rfill = 2000;
+                        rs.rfull = 0;
+                    }
                 } else {
                     random_op(&r, &s, &cur);
                 }
@@ -513,7 +520,12 @@ int main(int argc, char **argv)
              * hits in flight fill the response FIFO */
             if (!rs.rhold && tb_rng_below(&st, 400) == 0)
                 rs.rhold = 10 + tb_rng_below(&st, 31);
-            in.rsp_ready = !rs.rhold && !tb_rng_pct(&st, stall);
+            if (rs.rfill) {
+                rs.rfill--;
+                if (s.rq.n > RSP_FIFO && ++rs.rfull >= 60)
+                    rs.rfill = 0;
+            }
+            in.rsp_ready = !rs.rhold && !rs.rfill && !tb_rng_pct(&st, stall);
             if (rs.rhold)
                 rs.rhold--;
             in.mrq_ready = !tb_rng_pct(&st, stall);
