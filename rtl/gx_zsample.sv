@@ -94,7 +94,7 @@ module gx_zsample #(
     $error("gx_zsample: Owed must be 3, 7 or 15 (a power of two less one)");
   end
   localparam int unsigned OW = $clog2(Owed + 1);
-  localparam int unsigned RC = 22;  // copies of the request register's ready bit
+  localparam int unsigned RC = 6 + L;  // copies of the request register's ready bit: 6 groups and a lane each
   localparam logic [33:0] Window = 34'h1_0000_0000;  // 2^32
 
   // ---------------------------------------------------------------------------------

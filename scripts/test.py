@@ -184,7 +184,6 @@ def stages(only_block=None):
                           "tbar-cover": 15, "resolve-prove": 15, "resolve-cover": 15})
     budget_formal.update({"trb-prove": 20, "trb-cover": 30})
     budget_formal.update({"scache-prove": 20, "scache-cover": 20})
-    budget_formal.update({"texq-prove": 60, "texq-cover": 60})
     budget_formal.update({"msmem-bmc": 150})  # elaboration ~85 s, 8 steps ~10 s
     budget_formal.update({"axi_width-prove128": 15, "axi_width-prove256": 15,
                           "axi_width-cover": 45,  # 25 s beside another stage
