@@ -324,6 +324,13 @@ def main(argv):
     print(f"total {wall:.0f} s wall ({len(st)} stages, {a.j} jobs)")
     if wall > TOTAL_BUDGET:
         print(f"warning: make test took {wall:.0f} s, over its budget of {TOTAL_BUDGET} s")
+    # the failed stages again, last, so that a log cut to its tail still names them
+    for s in st:
+        if not s.status[0]:
+            print(f"FAILED {s.name} (build/test/{s.name}.log):")
+            log = (ROOT / B / "test" / f"{s.name}.log").read_text(errors="replace")
+            for ln in log.splitlines()[-8:]:
+                print(f"    | {ln}")
     tp = sum(s.status[2] for s in st)
     tf = sum(s.status[3] for s in st)
     print(f"{tp} passed, {tf} failed")

@@ -15,7 +15,8 @@
  * cache tile written (every home and index line and the tile's state bytes: the worst
  * case, more lines than the cache, so sample lines are evicted and counted), resolved
  * lines written again (sets full of sample lines: through), the tile read back, the tile
- * invalidated with resolved lines in the same sets, the resolved lines read back.
+ * invalidated with resolved lines in the same sets, the resolved lines read back with
+ * their responses held until the response FIFO is full.
  * Checked: every read response's bytes, every memory transaction in order (read: its
  * address; write: address, strobe, the strobed bytes and the sample flag), each
  * invalidate's and writeback's probe count, at each session's end the counters
@@ -37,7 +38,7 @@
 #define IMG_LINES 256u
 
 enum { C_HIT, C_EVS, C_EVR, C_THRUW, C_THRUR, C_ZERO, C_RDS, C_DROP, C_WBW, C_FLUSHW, C_FRAME,
-       C_STATE, C_INVKEEP, C_MSTALL, C_RSTALL, C_WORST, C_BINS };
+       C_STATE, C_INVKEEP, C_MSTALL, C_RSTALL, C_WORST, C_RFULL, C_BINS };
 
 typedef struct xact {
     int wr;
@@ -421,7 +422,9 @@ typedef struct run_st {
     uint64_t c, quiet;
     unsigned rhold;    /* clocks the responses are still held back (a burst) */
     unsigned rfill;    /* the directed read-back's hold: clocks left at most */
-    unsigned rfull;    /* clocks of it with more responses owed than the FIFO holds */
+    unsigned rclk;     /* clocks of it so far */
+    unsigned rfull;    /* clocks of it in a row with more responses owed than the FIFO
+                        * holds and the memory side quiet */
     int rd_busy;       /* a memory read in flight: its data due */
     uint64_t rd_addr;
     unsigned rd_wait;
@@ -488,12 +491,15 @@ int main(int argc, char **argv)
                 if (di < nd) {
                     cur = dops[di++];
                     /* the directed sequence's resolved lines read back: their responses
-                     * held back until more are owed than the response FIFO holds, and 60
-                     * clocks more for those in flight to land, so the FIFO fills (at most
-                     * 2,000 clocks) */
+                     * held back until more are owed than the response FIFO holds and the
+                     * memory side has been quiet for 30 clocks (no read in flight, no
+                     * request or write offered), so every read taken has landed and the
+                     * FIFO is full (at most 2,000 clocks in which the cache could take an
+                     * operation) */
                     if (nd >= 2 * s.cfg.sets && di == nd - 2 * s.cfg.sets + 1) {
                         rs.rfill = 2000;
                         rs.rfull = 0;
+                        rs.rclk = 0;
                     }
                 } else {
                     random_op(&r, &s, &cur);
@@ -521,8 +527,17 @@ int main(int argc, char **argv)
             if (!rs.rhold && tb_rng_below(&st, 400) == 0)
                 rs.rhold = 10 + tb_rng_below(&st, 31);
             if (rs.rfill) {
-                rs.rfill--;
-                if (s.rq.n > RSP_FIFO && ++rs.rfull >= 60)
+                /* the limit counts the clocks in which the cache could take an operation
+                 * (not those of a long command's walk), and 200,000 clocks in all */
+                if (out.req_ready || out.cmd_ready)
+                    rs.rfill--;
+                const int quiet = !rs.rd_busy && !out.mrq_valid && !out.mwr_valid;
+                rs.rfull = s.rq.n > RSP_FIFO && quiet ? rs.rfull + 1 : 0;
+                if (rs.rfull >= 30) {
+                    rs.rfill = 0;
+                    cov[C_RFULL]++;
+                }
+                if (++rs.rclk >= 200000)
                     rs.rfill = 0;
             }
             in.rsp_ready = !rs.rhold && !rs.rfill && !tb_rng_pct(&st, stall);
@@ -683,7 +698,8 @@ int main(int argc, char **argv)
         "a zero fill", "sample bytes read back from memory", "dirty bytes dropped by an invalidate",
         "a writeback's write", "a flush's write", "a frame start", "a state line operation",
         "an invalidate keeping every resolved line", "a memory request stalled",
-        "a response stalled", "a whole cache tile written, read and invalidated"};
+        "a response stalled", "a whole cache tile written, read and invalidated",
+        "the response FIFO filled by the directed read-back"};
     const int holes = tb_cov_holes(cov, names, C_BINS, 0);
     tb_check(&rep, holes == 0, "%d functional coverage holes", holes);
     printf("tb_scache: %" PRIu64 " operations in %" PRIu64 " sessions, %" PRIu64
