@@ -778,7 +778,7 @@ module gx_texq #(
         fv_rec &= bw_q[i] != '0 && bw_q[i] <= 4'd8 && bk_q[i] != '0 && bk_q[i] <= 4'd8;
         fv_rec &= 32'(mid_q[i]) == 32'(base_q[i]) + 2 * 32'(bw_q[i]) * 32'(bk_q[i]);
         fv_rec &= 32'(hi_q[i]) == 32'(base_q[i]) + 3 * 32'(bw_q[i]) * 32'(bk_q[i]);
-        fv_rec &= 32'(hi_q[i]) <= 32'(cfg_slots_i);
+        fv_rec &= 32'(hi_q[i]) <= 32'(cfg_slots_i) && 32'(hi_q[i]) <= Slots;
         fv_rec &= cl_q[i] == !drn_q[i];
         fv_rec &= ret_q[i] <= iss_q[i] && iss_q[i] <= fv_read[i] && fv_read[i] <= fv_total[i];
         fv_rec &= 32'(stored_q[i]) <= 2 * 32'(bw_q[i]) * 32'(bk_q[i]);
@@ -859,12 +859,18 @@ module gx_texq #(
   // a scan's best base still fits (ranges only shrink during a scan)
   logic fv_best;
   always_comb begin
-    fv_best = best_q + need <= CW'(cfg_slots_i);
+    // in 32 bits: the best base and its end without wrapping
+    fv_best = 32'(best_q) + 32'(need) <= 32'(cfg_slots_i);
     for (int i = 0; i < Batches; i++)
-      if (live[i] && best_q < CW'(hi_q[i]) && CW'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i])
-          < best_q + need)
+      if (live[i] && 32'(best_q) < 32'(hi_q[i])
+          && 32'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i]) < 32'(best_q) + 32'(need))
         fv_best = 1'b0;
   end
+  // the held command's slot, SW bits wide as cslot_q (the sum wraps at Slots); compared
+  // as an unsized sum, the wrap would be lost
+  logic [SW-1:0] fv_cslot;
+  assign fv_cslot = cmd_op_i == 2'd1 ? base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cmd_comp_i[0])
+                                     : base_q[cb] + SW'(c2wk) + SW'(cwk_k);
   `GX_ASSERT(Scan_A, cst_q != SScan || (cmd_valid_i && cmd_op_i == 2'd0 && cmd_warps_i != '0
              && cmd_warps_i <= 4'd8 && cmd_ops_i != '0 && cmd_ops_i <= 4'd8 && !cfg_bad
              && free_id_v && 32'(scan_q) <= Batches && (!best_v_q || fv_best)))
@@ -874,10 +880,7 @@ module gx_texq #(
              && (cst_q == SIdle || cst_q == SDec || cst_q == SRdWait || cst_q == SRdData
                  || cst_q == SScan)
              && (cst_q == SIdle || !rsp_valid_q)
-             && (cst_q == SIdle || cst_q == SScan
-                 || cslot_q == (cmd_op_i == 2'd1
-                                ? base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cmd_comp_i[0])
-                                : base_q[cb] + SW'(c2wk) + SW'(cwk_k))))
+             && (cst_q == SIdle || cst_q == SScan || cslot_q == fv_cslot))
 
   // covers: a batch drained in each order, a reservation refused for want of space, a
   // batch freed by its last result read, four requests read in one clock
