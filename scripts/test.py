@@ -216,6 +216,13 @@ def stages(only_block=None):
     return st
 
 
+def print_tail(stage, n):
+    """The last n lines of a stage's log, indented."""
+    log = (ROOT / B / "test" / f"{stage.name}.log").read_text(errors="replace")
+    for ln in log.splitlines()[-n:]:
+        print(f"    | {ln}")
+
+
 def counts(log, ok):
     """A stage's (passed, failed): its last `N passed, N failed` line, else 1 check."""
     line = None
@@ -283,9 +290,7 @@ def main(argv):
         print(f"[{k}/{n}] {stage.name} {'ok' if ok else 'FAILED'} {secs:.0f} s{cnt}{over}",
               flush=True)
         if not ok:
-            tail = (ROOT / B / "test" / f"{stage.name}.log").read_text(errors="replace")
-            for ln in tail.splitlines()[-25:]:
-                print(f"    | {ln}")
+            print_tail(stage, 25)
 
     # the serial head: check-gen, then the build alone (it runs make -j itself)
     for name in ("check-gen", "build"):
@@ -328,9 +333,7 @@ def main(argv):
     for s in st:
         if not s.status[0]:
             print(f"FAILED {s.name} (build/test/{s.name}.log):")
-            log = (ROOT / B / "test" / f"{s.name}.log").read_text(errors="replace")
-            for ln in log.splitlines()[-8:]:
-                print(f"    | {ln}")
+            print_tail(s, 8)
     tp = sum(s.status[2] for s in st)
     tf = sum(s.status[3] for s in st)
     print(f"{tp} passed, {tf} failed")
