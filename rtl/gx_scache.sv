@@ -162,10 +162,11 @@ module gx_scache #(
   logic [WayW-1:0] vict_q;     // the way's tag as read
   logic [255:0]    ld_q;       // the way's line, then the line as it becomes
   logic [31:0]     need_q, zm_q;
+  logic            needz_q;    // need_q == 0
   // memory write
   logic [LW-1:0]   mw_line_q;
   logic [31:0]     mw_strb_q, mw_strb_n;
-  logic [5:0]      mw_cnt_q;   // the bytes of mw_strb_q
+  logic [5:0]      mw_cnt_q;   // the bytes of mw_strb_q (from S_DATA)
   logic            mw_sample_q;
   logic [1:0]      mw_reg_q;
   logic [TW-1:0]   mw_tx_q, mw_ty_q;
@@ -222,25 +223,29 @@ module gx_scache #(
 
   // ---------------------------------------------------------------------------------
   // the set of a line (docs/tiled.md, "Sets")
-  // log2 of the surface tiles a cache tile across and down (the configuration's, a clock
-  // later: an operation uses them from the clock after it is taken)
-  logic [2:0] cxl, cyl;
+  // log2 of the surface tiles a cache tile across and down, and the set function's terms
+  // of the configuration alone, in two registered steps: cxl1 and cyl1 a clock after the
+  // configuration, cxl, cyl, their masks and the key's terms (kc_q) a clock after those,
+  // so an operation uses the configuration from the second clock after it is taken
+  logic [2:0] cxl1, cyl1, cxl, cyl;
+  logic [6:0] mx_q, my_q;  // (1 << cxl) - 1, (1 << cyl) - 1
   always_ff @(posedge clk_i) begin
-    cxl <= cfg_ctlog_i - {1'b0, cfg_twlog_i};
-    cyl <= cfg_ctlog_i - {1'b0, cfg_thlog_i};
+    cxl1 <= cfg_ctlog_i - {1'b0, cfg_twlog_i};
+    cyl1 <= cfg_ctlog_i - {1'b0, cfg_thlog_i};
+    cxl  <= cxl1;
+    cyl  <= cyl1;
+    mx_q <= 7'((8'd1 << cxl1) - 1'b1);
+    my_q <= 7'((8'd1 << cyl1) - 1'b1);
   end
 
   // the key's terms of the configuration alone, by region and the cache tile's parity
   // ({rg, par}; 0 for a resolved line), mod 2^SetsLog: registered with cxl and cyl
   logic [7:0][SetsLog-1:0] kc_q, kc_n;
-  logic [2:0]    kxl, kyl;
   logic [KW-1:0] kn8, knn, kpt;
   always_comb begin
-    kxl = cfg_ctlog_i - {1'b0, cfg_twlog_i};
-    kyl = cfg_ctlog_i - {1'b0, cfg_thlog_i};
-    kn8 = KW'(1) << ({2'b0, kxl} + {2'b0, kyl} + 5'd3);     // n << 3
-    knn = kn8 + (KW'(1) << ({2'b0, kxl} + {2'b0, kyl}));     // (n << 3) + n
-    kpt = knn + (KW'(1) << ({2'b0, kyl} + 5'd1));            // the odd tile's term
+    kn8 = KW'(1) << ({2'b0, cxl1} + {2'b0, cyl1} + 5'd3);   // n << 3
+    knn = kn8 + (KW'(1) << ({2'b0, cxl1} + {2'b0, cyl1}));   // (n << 3) + n
+    kpt = knn + (KW'(1) << ({2'b0, cyl1} + 5'd1));           // the odd tile's term
     kc_n[0] = '0;
     kc_n[1] = '0;
     kc_n[2] = '0;
@@ -258,8 +263,8 @@ module gx_scache #(
                                                  input logic [KW-1:0] ln);
     logic [KW-1:0] l, tyc, x;
     logic par;
-    tyc = KW'(ty) & ((KW'(1) << cyl) - 1'b1);
-    l   = (tyc << cxl) | (KW'(tx) & ((KW'(1) << cxl) - 1'b1));
+    tyc = KW'(ty) & KW'(my_q);
+    l   = (tyc << cxl) | (KW'(tx) & KW'(mx_q));
     // the cache tile's number (row-major, cy * ctiles_x + cx) is odd
     par = ((((ty >> cyl) & TW'(1)) != '0) && cfg_ctodd_i) != (((tx >> cxl) & TW'(1)) != '0);
     case (rg)
@@ -845,8 +850,16 @@ module gx_scache #(
         end
         S_TRD:  st_q <= S_TAGW;    // the tag word is read
         S_TAGW: st_q <= S_LOOK;    // the RAM's output register
-        S_DRD:  st_q <= S_DRDW;    // the way's line is read
-        S_DRDW: st_q <= S_DATA;
+        // the way's line is read; the operation's write bytes (mw_strb_n of the victim
+        // chosen in S_LOOK2) are registered in S_DRD and counted in S_DRDW
+        S_DRD: begin
+          mw_strb_q <= mw_strb_n;
+          st_q <= S_DRDW;
+        end
+        S_DRDW: begin
+          mw_cnt_q <= 6'(popc(mw_strb_q));
+          st_q <= S_DATA;
+        end
         S_LOOK: begin
           eq0_q <= tag_rd[OLine +: LW] == line_q;
           eq1_q <= tag_rd[WayW + OLine +: LW] == line_q;
@@ -864,8 +877,7 @@ module gx_scache #(
         S_DATA: begin
           ld_q <= dat_rd;
           need_q <= mask_q & ~(hit_q ? v_val : 32'd0);  // a read's bytes not valid
-          mw_strb_q <= mw_strb_n;
-          mw_cnt_q <= 6'(popc(mw_strb_n));
+          needz_q <= (mask_q & ~(hit_q ? v_val : 32'd0)) == '0;
           if (src_q == SRC_REQ) begin
             if (hit_q) c_hit_q <= c_hit_q + 1'b1;
             else c_miss_q <= c_miss_q + 1'b1;
@@ -965,7 +977,7 @@ module gx_scache #(
         S_FILL: begin
           // the bytes a read needs: zero mask (sample lines), then memory
           zm_q <= '0;
-          if (we_q || need_q == '0) begin
+          if (we_q || needz_q) begin
             st_q <= S_UPD;
           end else if (reg_q != 2'd0) begin
             wk_mark_q <= 1'b0;
@@ -1210,6 +1222,14 @@ module gx_scache #(
   `GX_ASSERT(SetFn_A, set_of(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i)) ==
                       set_ref(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i)) &&
                       iss_set == set_ref(reg_q, tx_q, ty_q, KW'(line_q)))
+  // the configuration's masks are cxl's and cyl's (the key's terms: SetFn_A)
+  `GX_ASSERT(CfgMask_A, 8'(mx_q) == (8'd1 << cxl) - 1'b1 && 8'(my_q) == (8'd1 << cyl) - 1'b1)
+  // an operation's write bytes counted ahead (S_DRDW) and its need's zero test (S_DATA)
+  `GX_ASSERT(MwStrb_A, !(st_q == S_DRDW || st_q == S_DATA) || mw_strb_q == mw_strb_n)
+  `GX_ASSERT(MwCnt_A, !(fv_op && st_q != S_DRD && st_q != S_DRDW) ||
+                      32'(mw_cnt_q) == popc(mw_strb_q))
+  `GX_ASSERT(NeedZ_A, !(fv_op && st_q != S_DRD && st_q != S_DRDW && st_q != S_DATA) ||
+                      needz_q == (need_q == '0))
   // the enable's copies
   `GX_ASSERT(PipeCe_A, pg_q == {PC{(rf_q == 2'd0 || rf_q == 2'd3) && st_q == S_IDLE}} &&
                        pe_q == {PC{!dv_q}} && adv_c == {PC{adv}} &&
