@@ -284,6 +284,11 @@ module gx_texq #(
   assign cwk = 7'(cW * cK);
   assign cwk_k = 7'(cmd_warps_i * cK) + {3'd0, cmd_ops_i};
   assign c2wk = {cwk, 1'b0};
+  // the slot of a store or read command: coordinates base + 2 (w K + k) + c, results
+  // base + 2WK + w K + k, SW bits wide (the sum wraps at Slots)
+  logic [SW-1:0] cmd_slot;
+  assign cmd_slot = cmd_op_i == 2'd1 ? base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cmd_comp_i[0])
+                                     : base_q[cb] + SW'(c2wk) + SW'(cwk_k);
   logic [6:0] cwk_r;               // reservation: W K
   assign cwk_r = 7'(cmd_warps_i * cmd_ops_i);
   assign ctotal = {cwk, 3'b000};
@@ -498,11 +503,7 @@ module gx_texq #(
               best_v_d = 1'b0;
             end
           end else begin
-            // the slot: coordinates base + 2 (w K + k) + c, results base + 2WK + w K + k
-            if (cmd_op_i == 2'd1)
-              cslot_d = base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cmd_comp_i[0]);
-            else
-              cslot_d = base_q[cb] + SW'(c2wk) + SW'(cwk_k);
+            cslot_d = cmd_slot;
             mt_re = 1'b1;
             mt_raddr = cslot_d;
             cst_d = SDec;
@@ -866,11 +867,6 @@ module gx_texq #(
           && 32'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i]) < 32'(best_q) + 32'(need))
         fv_best = 1'b0;
   end
-  // the held command's slot, SW bits wide as cslot_q (the sum wraps at Slots); compared
-  // as an unsized sum, the wrap would be lost
-  logic [SW-1:0] fv_cslot;
-  assign fv_cslot = cmd_op_i == 2'd1 ? base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cmd_comp_i[0])
-                                     : base_q[cb] + SW'(c2wk) + SW'(cwk_k);
   `GX_ASSERT(Scan_A, cst_q != SScan || (cmd_valid_i && cmd_op_i == 2'd0 && cmd_warps_i != '0
              && cmd_warps_i <= 4'd8 && cmd_ops_i != '0 && cmd_ops_i <= 4'd8 && !cfg_bad
              && free_id_v && 32'(scan_q) <= Batches && (!best_v_q || fv_best)))
@@ -880,7 +876,7 @@ module gx_texq #(
              && (cst_q == SIdle || cst_q == SDec || cst_q == SRdWait || cst_q == SRdData
                  || cst_q == SScan)
              && (cst_q == SIdle || !rsp_valid_q)
-             && (cst_q == SIdle || cst_q == SScan || cslot_q == fv_cslot))
+             && (cst_q == SIdle || cst_q == SScan || cslot_q == cmd_slot))
 
   // covers: a batch drained in each order, a reservation refused for want of space, a
   // batch freed by its last result read, four requests read in one clock
