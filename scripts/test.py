@@ -169,7 +169,7 @@ def stages(only_block=None):
         "raster-prove": 120, "raster-exact": 30, "raster-exact_cover": 30,
         "raster-corner_form": 60, "raster-corner_axis": 180, "raster-corner_sound": 120,
         "raster-corner_cover": 40,
-        "mswb-prove": 200, "mswb-prove_enc": 200, "mswb-prove_pay": 200, "mswb-cover": 250,
+        "mswb-prove": 200, "mswb-cover": 250,
         "msld-prove": 60, "msld-cover": 30,
         "pipe_cmd-pdr": 60, "pipe_cmd-bmc": 30, "pipe_cmd-cover": 15,
         "prim-prove": 15, "prim-pdr": 30, "prim-cover": 10, "skid-prove": 10, "skid-cover": 10,
