@@ -25,7 +25,9 @@
 // clock in which the read crossbar does not read); a reservation in clock Batches + 2
 // (the first-fit scan, restarted when coordinates are freed during it); a refused
 // reservation (arguments, no record, configuration) in clock 1.
-// Read crossbar: up to 4 requests a clock under the model's bank rule; the interface
+// Read crossbar: the batch drained is chosen, and its shape registered, in the clock before
+// its first read; coordinates freed by its last read are free for the commands of the next
+// clock. Up to 4 requests a clock under the model's bank rule; the interface
 // buffer holds 16 requests (512 bytes), counted from the clock a request is read; a
 // request read in clock t can be handed on at t + 1 (from the banks' read registers) and
 // the texture port takes one request a clock.
@@ -99,6 +101,7 @@ module gx_texq #(
   logic [Batches-1:0][SW-1:0] base_q;  // first slot
   logic [Batches-1:0][SW:0] mid_q;  // first result slot: base + 2WK
   logic [Batches-1:0][SW:0] hi_q;  // end: base + 3WK
+  logic [Batches-1:0][9:0] tot_q;  // requests: 8 W K
   logic [Batches-1:0] cl_q;  // coordinate slots held
   logic [Batches-1:0] drn_q;  // every request read
   logic [Batches-1:0][38:0] tag_q;  // reservation number
@@ -115,6 +118,7 @@ module gx_texq #(
   logic [Batches-1:0][SW-1:0] base_d;
   logic [Batches-1:0][SW:0] mid_d;
   logic [Batches-1:0][SW:0] hi_d;
+  logic [Batches-1:0][9:0] tot_d;
   logic [Batches-1:0] cl_d;
   logic [Batches-1:0] drn_d;
   logic [Batches-1:0][38:0] tag_d;
@@ -152,13 +156,17 @@ module gx_texq #(
   assign cfg_err_o = cfg_bad;
 
   // ---------------------------------------------------------------- read crossbar
-  // The batch drained: the one started (drain_q), else the ready batch reserved earliest
-  // that has not drained. Its next requests in the drain order: iterator (warp, quad, op,
-  // seq) of the first, the next three by stepping it.
+  // The batch drained (drain_id_q, with its W, K, base and request count in registers of
+  // their own): chosen in the clock before it is first read, when none is chosen or the
+  // chosen one reads its last request, as the ready batch reserved earliest that has not
+  // been read and is not the one chosen. Its next requests in the drain order: iterator
+  // (warp, quad, op, w K, seq) of the first, the next three by stepping it.
   logic          drain_v_q, drain_v_d;
   logic [BW-1:0] drain_id_q, drain_id_d;
   logic [2:0]    it_w_q, it_q_q, it_k_q, it_w_d, it_q_d, it_k_d;
+  logic [6:0]    it_wk_q, it_wk_d;
   logic [8:0]    it_seq_q, it_seq_d;
+  logic          free_ev_q;               // coordinates were freed in the clock before
 
   // column i of the age matrix: bit j set when j was reserved before i
   logic [Batches-1:0][Batches-1:0] older_col;
@@ -167,51 +175,54 @@ module gx_texq #(
       for (int j = 0; j < Batches; j++) older_col[i][j] = older_q[j][i];
 
   logic [Batches-1:0] dcand;
-  logic               xsel_v;
-  logic [BW-1:0]      xsel;
+  logic               nsel_v;
+  logic [BW-1:0]      nsel, xsel;
   always_comb begin
-    for (int i = 0; i < Batches; i++) dcand[i] = bst_q[i] == BReady && !drn_q[i];
-    xsel_v = drain_v_q;
-    xsel = drain_id_q;
-    if (!drain_v_q) begin
-      for (int i = 0; i < Batches; i++)
-        if (dcand[i] && !(|(dcand & older_col[i]))) begin
-          xsel_v = 1'b1;
-          xsel = BW'(i);
-        end
-    end
+    for (int i = 0; i < Batches; i++)
+      dcand[i] = bst_q[i] == BReady && !drn_q[i] && !(drain_v_q && 32'(drain_id_q) == i);
+    nsel_v = 1'b0;
+    nsel = '0;
+    for (int i = 0; i < Batches; i++)
+      if (dcand[i] && !(|(dcand & older_col[i]))) begin
+        nsel_v = 1'b1;
+        nsel = BW'(i);
+      end
   end
+  assign xsel = drain_id_q;
 
-
-  logic [3:0]  xW, xK;
-  logic [SW-1:0] xbase;
-  logic [9:0]  xtotal;
-  assign xW = bw_q[xsel];
-  assign xK = bk_q[xsel];
-  assign xbase = base_q[xsel];
-  assign xtotal = {xW[3:0], 3'b000} * {6'd0, xK};
+  logic [3:0]    xW_q, xK_q;
+  logic [SW-1:0] xbase_q;
+  logic [9:0]    xtotal_q;
+  logic          nsel_ld;      // the choice loads the drain's registers
 
   // iterator positions 0..4 (4: the position after four reads)
   logic [4:0][2:0] pw, pq, pk;
+  logic [4:0][6:0] pwk;
   logic [4:0][9:0] pseq;
   always_comb begin
     logic [2:0] w, q, k;
+    logic [6:0] wk;
     logic [9:0] n;
     w = it_w_q;
     q = it_q_q;
     k = it_k_q;
+    wk = it_wk_q;
     n = {1'b0, it_seq_q};
     for (int j = 0; j < 5; j++) begin
       pw[j] = w;
       pq[j] = q;
       pk[j] = k;
+      pwk[j] = wk;
       pseq[j] = n;
       n = n + 10'd1;
       if (!cfg_order_i) begin
         // QuadTex: op fastest, then quad, then warp
-        if (4'(k) + 4'd1 == xK) begin
+        if (4'(k) + 4'd1 == xK_q) begin
           k = '0;
-          if (q == 3'd7) w = w + 3'd1;
+          if (q == 3'd7) begin
+            w = w + 3'd1;
+            wk = wk + 7'(xK_q);
+          end
           q = q + 3'd1;
         end else begin
           k = k + 3'd1;
@@ -219,11 +230,13 @@ module gx_texq #(
       end else begin
         // TexTile: quad fastest, then warp, then op
         if (q == 3'd7) begin
-          if (4'(w) + 4'd1 == xW) begin
+          if (4'(w) + 4'd1 == xW_q) begin
             w = '0;
+            wk = '0;
             k = k + 3'd1;
           end else begin
             w = w + 3'd1;
+            wk = wk + 7'(xK_q);
           end
         end
         q = q + 3'd1;
@@ -243,16 +256,16 @@ module gx_texq #(
     logic stop;
     for (int j = 0; j < 4; j++) begin
       xg[j] = pq[j] + pk[j];
-      xsa[j] = xbase + SW'({pw[j] * xK + {4'd0, pk[j]}, 1'b0});
+      xsa[j] = xbase_q + SW'({pwk[j] + {4'd0, pk[j]}, 1'b0});
     end
     room = 5'd16 - count_q + {4'd0, pop};
     xn = '0;
-    stop = !xsel_v || bst_q[xsel] != BReady;
+    stop = !drain_v_q;
     for (int j = 0; j < 4; j++) begin
       if (j > 0 && xg[j][1:0] == xg[0][1:0]) stop = 1'b1;
       if (j > 1 && xg[j][1:0] == xg[1][1:0]) stop = 1'b1;
       if (j > 2 && xg[j][1:0] == xg[2][1:0]) stop = 1'b1;
-      if (5'(j) >= room || pseq[j] >= xtotal) stop = 1'b1;
+      if (5'(j) >= room || pseq[j] >= xtotal_q) stop = 1'b1;
       if (!stop) xn = 3'(j + 1);
     end
   end
@@ -281,7 +294,7 @@ module gx_texq #(
   assign cb_ok = 32'(cmd_batch_i) < Batches;
   assign cW = bw_q[cb];
   assign cK = bk_q[cb];
-  assign cwk = 7'(cW * cK);
+  assign cwk = tot_q[cb][9:3];
   assign cwk_k = 7'(cmd_warps_i * cK) + {3'd0, cmd_ops_i};
   assign c2wk = {cwk, 1'b0};
   // the slot of a store or read command: coordinates base + 2 (w K + k) + c, results
@@ -291,7 +304,7 @@ module gx_texq #(
                                      : base_q[cb] + SW'(c2wk) + SW'(cwk_k);
   logic [6:0] cwk_r;               // reservation: W K
   assign cwk_r = 7'(cmd_warps_i * cmd_ops_i);
-  assign ctotal = {cwk, 3'b000};
+  assign ctotal = tot_q[cb];
 
   // reservation: need, candidate, fit
   logic [CW-1:0] need, cand;
@@ -402,6 +415,7 @@ module gx_texq #(
       base_d[i] = base_q[i];
       mid_d[i] = mid_q[i];
       hi_d[i] = hi_q[i];
+      tot_d[i] = tot_q[i];
       cl_d[i] = cl_q[i];
       drn_d[i] = drn_q[i];
       tag_d[i] = tag_q[i];
@@ -417,6 +431,7 @@ module gx_texq #(
     it_w_d = it_w_q;
     it_q_d = it_q_q;
     it_k_d = it_k_q;
+    it_wk_d = it_wk_q;
     it_seq_d = it_seq_q;
     free_ev = 1'b0;
     count_d = count_q - {4'd0, pop} + {2'd0, xn};
@@ -438,22 +453,27 @@ module gx_texq #(
               bk_re[4 * g + i] = 1'b1;
               bk_raddr[4 * g + i] = xsa[j] + SW'(g[2] != xg[j][2]);
             end
-      drain_v_d = 1'b1;
-      drain_id_d = xsel;
       it_w_d = pw[xn];
       it_q_d = pq[xn];
       it_k_d = pk[xn];
+      it_wk_d = pwk[xn];
       it_seq_d = pseq[xn][8:0];
-      if (pseq[xn] == xtotal) begin
-        drain_v_d = 1'b0;
+      if (pseq[xn] == xtotal_q) begin
         drn_d[xsel] = 1'b1;
         cl_d[xsel] = 1'b0;
         free_ev = 1'b1;
         it_w_d = '0;
         it_q_d = '0;
         it_k_d = '0;
+        it_wk_d = '0;
         it_seq_d = '0;
       end
+    end
+    // the next batch chosen, read from the next clock
+    nsel_ld = !drain_v_q || free_ev;
+    if (nsel_ld) begin
+      drain_v_d = nsel_v;
+      drain_id_d = nsel;
     end
 
     // commands
@@ -516,7 +536,7 @@ module gx_texq #(
           best_d = cand;
         end
         scan_d = scan_q + 5'd1;
-        if (free_ev) begin
+        if (free_ev_q) begin
           scan_d = '0;
           best_v_d = 1'b0;
         end else if (32'(scan_q) == Batches) begin
@@ -533,6 +553,7 @@ module gx_texq #(
             base_d[free_id] = SW'(best_d);
             mid_d[free_id] = (SW + 1)'(best_d + CW'({cwk_r, 1'b0}));
             hi_d[free_id] = (SW + 1)'(best_d + need);
+            tot_d[free_id] = {cwk_r, 3'b000};
             cl_d[free_id] = 1'b1;
             drn_d[free_id] = 1'b0;
             tag_d[free_id] = rnum_q;
@@ -631,6 +652,7 @@ module gx_texq #(
           drn_d[cb] = 1'b0;
           bw_d[cb] = '0;
           bk_d[cb] = '0;
+          tot_d[cb] = '0;
         end
       end
       default: cst_d = SIdle;
@@ -656,6 +678,7 @@ module gx_texq #(
         base_q[i] <= '0;
         mid_q[i] <= '0;
         hi_q[i] <= '0;
+        tot_q[i] <= '0;
         tag_q[i] <= '0;
       end
       rnum_q <= '0;
@@ -664,7 +687,9 @@ module gx_texq #(
       it_w_q <= '0;
       it_q_q <= '0;
       it_k_q <= '0;
+      it_wk_q <= '0;
       it_seq_q <= '0;
+      free_ev_q <= 1'b0;
       count_q <= '0;
       wr_ptr_q <= '0;
       hd_ptr_q <= '0;
@@ -690,6 +715,7 @@ module gx_texq #(
         base_q[i] <= base_d[i];
         mid_q[i] <= mid_d[i];
         hi_q[i] <= hi_d[i];
+        tot_q[i] <= tot_d[i];
         tag_q[i] <= tag_d[i];
       end
       rnum_q <= rnum_d;
@@ -698,7 +724,9 @@ module gx_texq #(
       it_w_q <= it_w_d;
       it_q_q <= it_q_d;
       it_k_q <= it_k_d;
+      it_wk_q <= it_wk_d;
       it_seq_q <= it_seq_d;
+      free_ev_q <= free_ev;
       count_q <= count_d;
       wr_ptr_q <= wr_ptr_d;
       hd_ptr_q <= hd_ptr_d;
@@ -716,6 +744,12 @@ module gx_texq #(
   always_ff @(posedge clk_i) begin
     best_q <= best_d;
     cslot_q <= cslot_d;
+    if (nsel_ld) begin
+      xW_q <= bw_q[nsel];
+      xK_q <= bk_q[nsel];
+      xbase_q <= base_q[nsel];
+      xtotal_q <= tot_q[nsel];
+    end
     rsp_err_q <= rsp_err_d;
     rsp_batch_q <= rsp_batch_d;
     rsp_base_q <= rsp_base_d;
@@ -755,8 +789,9 @@ module gx_texq #(
   // live ranges ([base, base + 3WK) while the coordinates are held, then [base + 2WK,
   // base + 3WK)) inside the queue and pairwise disjoint: no slot owned twice. Age
   // (Age_A): a strict order over the live batches. Drain (Drain_A): at most one batch
-  // partly read, the one drained, and its iterator at the place its seq gives in the
-  // order: every coordinate read once, in order. Buffer (Buf_A): the interface buffer
+  // partly read, the one chosen; the chosen batch ready, not fully read, its W, K, base and
+  // request count in the drain's registers, and its iterator at the place its seq gives in
+  // the order: every coordinate read once, in order. Buffer (Buf_A): the interface buffer
   // holds exactly the requests read and not handed on, at most 16, in drain order.
   logic [Batches-1:0][9:0] fv_read, fv_total;
   logic [10:0] fv_sum;
@@ -772,6 +807,7 @@ module gx_texq #(
                  : (drain_v_q && 32'(drain_id_q) == i) ? {1'b0, it_seq_q} : 10'd0;
     end
     for (int i = 0; i < Batches; i++) begin
+      fv_rec &= tot_q[i] == fv_total[i];
       if (bst_q[i] == BFree) begin
         fv_rec &= !cl_q[i] && !drn_q[i] && !(drain_v_q && 32'(drain_id_q) == i);
       end else begin
@@ -806,10 +842,15 @@ module gx_texq #(
     dK = bk_q[drain_id_q];
     fv_drain = 1'b1;
     if (!drain_v_q) begin
-      fv_drain = it_w_q == '0 && it_q_q == '0 && it_k_q == '0 && it_seq_q == '0;
+      fv_drain = it_w_q == '0 && it_q_q == '0 && it_k_q == '0 && it_wk_q == '0
+                 && it_seq_q == '0;
     end else begin
-      fv_drain = bst_q[drain_id_q] == BReady && !drn_q[drain_id_q] && it_seq_q != '0
-                 && 4'(it_w_q) < dW && 4'(it_k_q) < dK;
+      // the batch chosen (read or not yet), its registers, the iterator inside it
+      fv_drain = bst_q[drain_id_q] == BReady && !drn_q[drain_id_q]
+                 && 4'(it_w_q) < dW && 4'(it_k_q) < dK
+                 && 32'(it_wk_q) == 32'(it_w_q) * 32'(dK)
+                 && xW_q == dW && xK_q == dK && xbase_q == base_q[drain_id_q]
+                 && xtotal_q == tot_q[drain_id_q] && {1'b0, it_seq_q} < xtotal_q;
       if (!cfg_order_i)
         fv_drain &= 32'(it_seq_q) == (8 * 32'(it_w_q) + 32'(it_q_q)) * 32'(dK) + 32'(it_k_q);
       else

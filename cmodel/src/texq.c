@@ -77,6 +77,7 @@ gx_texq_err_t gx_texq_init(gx_texq_t *q, const gx_texq_cfg_t *cfg)
     memset(q, 0, sizeof *q);
     q->cfg = *cfg;
     q->draining = GX_TEXQ_MAX_BATCHES;
+    q->freeing = GX_TEXQ_MAX_BATCHES;
     return GX_TEXQ_OK;
 }
 
@@ -147,12 +148,10 @@ gx_texq_err_t gx_texq_store(gx_texq_t *q, uint32_t batch, uint32_t w, uint32_t k
     return GX_TEXQ_OK;
 }
 
-/* The batch the read crossbar drains: the one it started, to its end; else the oldest
- * ready batch (the earliest reservation); GX_TEXQ_MAX_BATCHES when none. */
+/* The next batch for the read crossbar: the oldest ready batch (the earliest reservation)
+ * not yet read; GX_TEXQ_MAX_BATCHES when none. */
 static uint32_t drain_batch(const gx_texq_t *q)
 {
-    if (q->draining < GX_TEXQ_MAX_BATCHES)
-        return q->draining;
     uint32_t best = GX_TEXQ_MAX_BATCHES;
     for (uint32_t i = 0; i < GX_TEXQ_MAX_BATCHES; i++) {
         const gx_texq_batch_t *b = &q->b[i];
@@ -188,6 +187,14 @@ int gx_texq_clock(gx_texq_t *q, int tex_ready, gx_texq_req_t *req)
 {
     int out = 0;
     q->st.clocks++;
+    /* the coordinate slots of the batch drained in the last clock */
+    if (q->freeing < GX_TEXQ_MAX_BATCHES) {
+        gx_texq_batch_t *f = &q->b[q->freeing];
+        for (uint32_t i = f->base; i < f->base + GX_TEXQ_COMPS * f->warps * f->ops; i++)
+            q->owner[i] = 0;
+        f->coord_live = 0;
+        q->freeing = GX_TEXQ_MAX_BATCHES;
+    }
     /* texture unit first: what the buffer holds now was read in an earlier clock */
     if (tex_ready) {
         if (q->ibuf_n) {
@@ -203,10 +210,12 @@ int gx_texq_clock(gx_texq_t *q, int tex_ready, gx_texq_req_t *req)
             q->st.tex_idle++;
         }
     }
-    /* read crossbar: the next requests of the draining batch, one value a bank */
-    const uint32_t id = drain_batch(q);
-    if (id == GX_TEXQ_MAX_BATCHES)
+    /* read crossbar: the next requests of the chosen batch, one value a bank */
+    const uint32_t id = q->draining;
+    if (id == GX_TEXQ_MAX_BATCHES) {
+        q->draining = drain_batch(q);
         return out;
+    }
     gx_texq_batch_t *b = &q->b[id];
     uint32_t banks[GX_TEXQ_BANKS];
     uint64_t used = 0;
@@ -233,7 +242,6 @@ int gx_texq_clock(gx_texq_t *q, int tex_ready, gx_texq_req_t *req)
         n++;
     }
     if (n) {
-        q->draining = id;
         q->st.read_clocks++;
         q->st.read_values += 8u * n;
         q->st.clock_conflicts += (uint64_t)repeats(banks, nb);
@@ -241,11 +249,10 @@ int gx_texq_clock(gx_texq_t *q, int tex_ready, gx_texq_req_t *req)
     if (q->ibuf_n > q->st.ibuf_max)
         q->st.ibuf_max = q->ibuf_n;
     if (b->read == total_reqs(b)) {
-        /* every coordinate drained: the coordinate slots are free */
-        for (uint32_t i = b->base; i < b->base + GX_TEXQ_COMPS * b->warps * b->ops; i++)
-            q->owner[i] = 0;
-        b->coord_live = 0;
-        q->draining = GX_TEXQ_MAX_BATCHES;
+        /* every coordinate drained: the slots are freed at the next clock's start, and the
+         * next batch is chosen */
+        q->freeing = id;
+        q->draining = drain_batch(q);
     }
     return out;
 }
@@ -354,7 +361,8 @@ gx_texq_err_t gx_texq_check(const gx_texq_t *q)
         if ((b->state == GX_TEXQ_B_RESULT) != (b->returned == reqs) ||
             (b->consumed && b->state != GX_TEXQ_B_RESULT))
             return GX_TEXQ_EINV; /* nothing read before every result returned */
-        if (b->coord_live != (b->read < reqs ? coords : 0))
+        if (b->coord_live != (b->read < reqs || q->freeing == id ? coords : 0) ||
+            (q->freeing == id && b->read < reqs))
             return GX_TEXQ_EINV; /* coordinates held exactly until drained */
         if (b->read && b->read < reqs)
             partial++;
@@ -370,8 +378,11 @@ gx_texq_err_t gx_texq_check(const gx_texq_t *q)
             return GX_TEXQ_EINV;
     if (partial > 1 || q->ibuf_n > GX_TEXQ_IBUF_REQS || q->ibuf_head >= GX_TEXQ_IBUF_REQS)
         return GX_TEXQ_EINV;
-    if (partial != (q->draining < GX_TEXQ_MAX_BATCHES) ||
-        (partial && (q->b[q->draining].state != GX_TEXQ_B_READY || !q->b[q->draining].read)))
+    if (q->draining < GX_TEXQ_MAX_BATCHES &&
+        (q->b[q->draining].state != GX_TEXQ_B_READY ||
+         q->b[q->draining].read == total_reqs(&q->b[q->draining])))
+        return GX_TEXQ_EINV; /* the batch chosen is ready, with requests to read */
+    if (partial && (q->draining == GX_TEXQ_MAX_BATCHES || !q->b[q->draining].read))
         return GX_TEXQ_EINV; /* the one partly read batch is the one being drained */
     for (uint32_t j = 0; j < q->ibuf_n; j++) {
         const gx_texq_req_t *r = &q->ibuf[(q->ibuf_head + j) % GX_TEXQ_IBUF_REQS];

@@ -157,8 +157,9 @@ static void test_one_batch(void)
     const unsigned n = run_drain(&q, got, clk, 16);
     unsigned bad = 0;
     for (unsigned i = 0; i < n && i < 16; i++)
-        bad += got[i][0] != 0 || got[i][1] != i || got[i][2] != 0 || clk[i] != i + 1;
-    CHECK(n == 8 && !bad, "one batch: 8 quads in order at clocks 1..8 (%u, %u wrong)", n, bad);
+        bad += got[i][0] != 0 || got[i][1] != i || got[i][2] != 0 || clk[i] != i + 2;
+    /* clock 0 chooses the batch, clock 1 reads its first requests, clock 2 hands one on */
+    CHECK(n == 8 && !bad, "one batch: 8 quads in order at clocks 2..9 (%u, %u wrong)", n, bad);
     CHECK(q.st.read_clocks == 2 && q.st.read_values == 64, "read in 2 clocks of 32 values");
     CHECK(gx_texq_free_slots(&q) == 15, "coordinates freed when drained");
     CHECK(q.b[id].state == GX_TEXQ_B_RESULT, "results ready");
@@ -262,10 +263,11 @@ static void test_orders(void)
         "001 011 021 031 041 051 061 071 101 111 121 131 141 151 161 171";
     const char *want[2] = {quadtex, textile};
     /* QuadTex reads two requests a clock (the next quad's op 0 shares banks with this
-     * quad's op 1), TexTile four, while the 16-request buffer has room; the unit takes
-     * one a clock from clock 1 on. QuadTex: 2 + c requests held after clock c, full at
-     * clock 14 (30 read), then one a clock: 17 read clocks. TexTile: 4 + 3c, 16 after
-     * clock 4 (20 read), then one a clock for the last 12: 17. */
+     * quad's op 1), TexTile four, while the 16-request buffer has room; clock 0 chooses
+     * the batch, clock 1 reads first, and the unit takes one a clock from clock 2 on.
+     * QuadTex: 2 + c requests held after clock c + 1, full at clock 15 (30 read), then
+     * one a clock: 17 read clocks. TexTile: 4 + 3c, 16 after clock 5 (20 read), then one
+     * a clock for the last 12: 17. */
     const uint64_t read_clocks[2] = {17, 17};
     for (uint32_t o = 0; o < 2; o++) {
         const gx_texq_cfg_t cfg = {64, o};
@@ -279,7 +281,7 @@ static void test_orders(void)
         for (unsigned i = 0; i < 32 && i < n; i++)
             bad += got[i][0] != (uint32_t)(want[o][4 * i] - '0') ||
                    got[i][1] != (uint32_t)(want[o][4 * i + 1] - '0') ||
-                   got[i][2] != (uint32_t)(want[o][4 * i + 2] - '0') || clk[i] != i + 1;
+                   got[i][2] != (uint32_t)(want[o][4 * i + 2] - '0') || clk[i] != i + 2;
         CHECK(n == 32 && !bad, "%s: 32 requests in the written order (%u wrong)",
               o ? "TexTile" : "QuadTex", bad);
         CHECK(q.st.read_clocks == read_clocks[o], "%s: %llu read clocks",

@@ -148,7 +148,11 @@ typedef struct gx_texq {
     uint8_t owner[GX_TEXQ_MAX_SLOTS];  /**< 0 free, else batch + 1 */
     gx_texq_batch_t b[GX_TEXQ_MAX_BATCHES];
     uint32_t next_age;
-    uint32_t draining;                 /**< the batch being read, GX_TEXQ_MAX_BATCHES none */
+    uint32_t draining;                 /**< the batch the read crossbar reads: chosen at the
+                                            end of a clock, read from the next; MAX none */
+    uint32_t freeing;                  /**< the batch whose last request was read in the
+                                            last clock: its coordinate slots are freed at
+                                            the start of the next; MAX none */
     gx_texq_req_t ibuf[GX_TEXQ_IBUF_REQS]; /**< FIFO, head at ibuf_head */
     uint32_t ibuf_head, ibuf_n;
     gx_texq_stats_t st;
@@ -176,7 +180,14 @@ gx_texq_err_t gx_texq_store(gx_texq_t *q, uint32_t batch, uint32_t w, uint32_t k
                             uint32_t c, const int32_t v[GX_TEXQ_LANES]);
 
 /** One clock of the drain. tex_ready: the texture unit takes a request this clock. Returns
- *  1 with *req set when a request left the interface buffer to the texture unit. */
+ *  1 with *req set when a request left the interface buffer to the texture unit. In
+ *  order: the coordinate slots of the batch drained in the clock before are freed; the
+ *  head of the interface buffer goes to the unit; the read crossbar reads the chosen
+ *  batch's next requests; when no batch is chosen (none was, or the chosen one read its
+ *  last request), the oldest ready batch not yet read is chosen, to be read from the next
+ *  clock. A command of the same clock, called after this, sees its state: a reservation
+ *  does not see the slots freed at this clock's end, a batch made ready is chosen at the
+ *  end of the next clock at the earliest. */
 int gx_texq_clock(gx_texq_t *q, int tex_ready, gx_texq_req_t *req);
 
 /** The texture unit's result for request req (as gx_texq_clock gave it): rgba[i] for the
@@ -194,7 +205,9 @@ gx_texq_err_t gx_texq_read(gx_texq_t *q, uint32_t batch, uint32_t w, uint32_t k,
  *    <= 8WK; read = 0 before ready; consumed only in the result state; coordinate slots
  *    held until read = 8WK;
  *  - the interface buffer holds exactly the requests read and not issued, in drain order;
- *  - at most one batch is partly read (drains one at a time), the one being drained. */
+ *  - at most one batch is partly read (drains one at a time), the one being drained;
+ *    the batch chosen is ready and not fully read; a batch fully read holds its
+ *    coordinate slots only while it is the one freeing. */
 gx_texq_err_t gx_texq_check(const gx_texq_t *q);
 
 /** Free slots (for tests and the scheduler stand-in). */
