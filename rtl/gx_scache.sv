@@ -181,6 +181,10 @@ module gx_scache #(
   logic            wk_iss_q;   // bytes still to visit
   // the walk's byte a clock later: its cache tile, inside the surface, in the mask
   logic            p_v_q, p_in_q, p_bit_q, p_last_q;
+  // a fill walk's byte two clocks later: its left bit as read, whether it is a zero byte
+  // but for that bit, its index, the walk's last
+  logic            z_v_q, z_left_q, z_bit_q, z_last_q;
+  logic [4:0]      z_i_q;
   logic [CtW-1:0]  p_ct_q;
   logic [4:0]      p_i_q;
   // commands
@@ -850,14 +854,15 @@ module gx_scache #(
         end
         S_TRD:  st_q <= S_TAGW;    // the tag word is read
         S_TAGW: st_q <= S_LOOK;    // the RAM's output register
-        // the way's line is read; the operation's write bytes (mw_strb_n of the victim
-        // chosen in S_LOOK2) are registered in S_DRD and counted in S_DRDW
+        // the way's line is read; the way chosen in S_LOOK2 (way_q) gives its tag in
+        // S_DRD (vict_q), the operation's write bytes in S_DRDW (mw_strb_q) and their
+        // count in S_DATA (mw_cnt_q), each from registers
         S_DRD: begin
-          mw_strb_q <= mw_strb_n;
+          vict_q <= way_of(tag_q, way_q);
           st_q <= S_DRDW;
         end
         S_DRDW: begin
-          mw_cnt_q <= 6'(popc(mw_strb_q));
+          mw_strb_q <= mw_strb_n;
           st_q <= S_DATA;
         end
         S_LOOK: begin
@@ -869,7 +874,6 @@ module gx_scache #(
           way_q <= lk_way;
           hit_q <= lk_hit;
           thru_q <= lk_thru;
-          vict_q <= way_of(tag_q, lk_way);
           vlive_q <= lk_way ? live1 : live0;
           if (src_q == SRC_PROBE && !lk_hit) st_q <= S_NORM;
           else st_q <= S_DRD;
@@ -878,6 +882,7 @@ module gx_scache #(
           ld_q <= dat_rd;
           need_q <= mask_q & ~(hit_q ? v_val : 32'd0);  // a read's bytes not valid
           needz_q <= (mask_q & ~(hit_q ? v_val : 32'd0)) == '0;
+          mw_cnt_q <= 6'(popc(mw_strb_q));
           if (src_q == SRC_REQ) begin
             if (hit_q) c_hit_q <= c_hit_q + 1'b1;
             else c_miss_q <= c_miss_q + 1'b1;
@@ -936,6 +941,7 @@ module gx_scache #(
               wk_i_q <= '0;
               wk_iss_q <= 1'b1;
               p_v_q <= 1'b0;
+              z_v_q <= 1'b0;
               wk_ret_q <= mw_ret_q;
               st_q <= S_WALK;
             end else begin
@@ -961,17 +967,20 @@ module gx_scache #(
               wk_x_q <= wk_x_q + 1'b1;
             end
           end
-          // stage 2: a mark walk writes its left bit (above); a fill's walk forms the zero
-          // mask from it
-          if (p_v_q) begin
-            if (!wk_mark_q) begin
-              if (wk_state) zm_q[p_i_q] <= p_bit_q && p_in_q && !left_rd;
-              else zm_q <= p_in_q && !left_rd ? wk_mask_q : '0;
-            end
-            if (p_last_q) begin
-              if (!wk_mark_q) st_q <= S_FILL2;
-              else st_q <= wk_ret_q == W_FILL ? S_FILL : wk_ret_q == W_UPD ? S_UPD : S_DONE;
-            end
+          // stage 2: a mark walk writes its left bit (above) and ends with its last; a
+          // fill walk reads its left bit into a register
+          z_v_q <= p_v_q && !wk_mark_q;
+          z_left_q <= left_rd;
+          z_bit_q <= wk_state ? p_bit_q && p_in_q : p_in_q;
+          z_i_q <= p_i_q;
+          z_last_q <= p_last_q;
+          if (p_v_q && p_last_q && wk_mark_q)
+            st_q <= wk_ret_q == W_FILL ? S_FILL : wk_ret_q == W_UPD ? S_UPD : S_DONE;
+          // stage 3: a fill walk forms the zero mask and ends with its last
+          if (z_v_q) begin
+            if (wk_state) zm_q[z_i_q] <= z_bit_q && !z_left_q;
+            else zm_q <= z_bit_q && !z_left_q ? wk_mask_q : '0;
+            if (z_last_q) st_q <= S_FILL2;
           end
         end
         S_FILL: begin
@@ -988,6 +997,7 @@ module gx_scache #(
             wk_i_q <= '0;
               wk_iss_q <= 1'b1;
               p_v_q <= 1'b0;
+              z_v_q <= 1'b0;
             wk_ret_q <= W_FILL;
             st_q <= S_WALK;
           end else begin
@@ -1174,7 +1184,7 @@ module gx_scache #(
   // the operation's source and the state are values of their kinds
   `GX_ASSERT(Legal_A, src_q != 2'd3 && st_q <= S_DONE && c_ph_q <= P_ST && mw_ret_q != 2'd3)
   // a line operation works on the way it looked up; a probe's is a sample line it hit
-  `GX_ASSERT(OpWay_A, !fv_op || vict_q == fv_qw)
+  `GX_ASSERT(OpWay_A, !(fv_op && st_q != S_DRD) || vict_q == fv_qw)
   `GX_ASSERT(ProbeHit_A, !(fv_op && src_q == SRC_PROBE) ||
              hit_q && fv_qw[OReg +: 2] != 2'd0 && fv_qw[OVal +: 32] != '0)
   // a request's memory write is an eviction (a line it does not hit, before its fill) or
@@ -1222,11 +1232,14 @@ module gx_scache #(
   `GX_ASSERT(SetFn_A, set_of(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i)) ==
                       set_ref(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i)) &&
                       iss_set == set_ref(reg_q, tx_q, ty_q, KW'(line_q)))
+  // a walk's third stage runs for a fill walk only
+  `GX_ASSERT(WalkZ_A, !(st_q == S_WALK && z_v_q) || !wk_mark_q)
   // the configuration's masks are cxl's and cyl's (the key's terms: SetFn_A)
   `GX_ASSERT(CfgMask_A, 8'(mx_q) == (8'd1 << cxl) - 1'b1 && 8'(my_q) == (8'd1 << cyl) - 1'b1)
-  // an operation's write bytes counted ahead (S_DRDW) and its need's zero test (S_DATA)
-  `GX_ASSERT(MwStrb_A, !(st_q == S_DRDW || st_q == S_DATA) || mw_strb_q == mw_strb_n)
-  `GX_ASSERT(MwCnt_A, !(fv_op && st_q != S_DRD && st_q != S_DRDW) ||
+  // an operation's write bytes registered ahead (S_DRDW), their count (S_DATA) and its
+  // need's zero test (S_DATA)
+  `GX_ASSERT(MwStrb_A, st_q != S_DATA || mw_strb_q == mw_strb_n)
+  `GX_ASSERT(MwCnt_A, !(fv_op && st_q != S_DRD && st_q != S_DRDW && st_q != S_DATA) ||
                       32'(mw_cnt_q) == popc(mw_strb_q))
   `GX_ASSERT(NeedZ_A, !(fv_op && st_q != S_DRD && st_q != S_DRDW && st_q != S_DATA) ||
                       needz_q == (need_q == '0))
