@@ -194,6 +194,7 @@ module gx_scache #(
   logic [4:0]      c_tend_q;   // one past the row's last tile, mod 32
   logic [TN+3:0]   c_k_q;
   logic            c_kend_q, c_sdone_q;  // the phase's last probe issued
+  logic            c_yend_q;   // no row left: c_y_q >= c_ty1_q or an empty column range
   logic            c_first_q, c_islast_q; // the state line probed next is the row's first, last
   phase_e          c_ph_q;
   logic signed [TW+1:0] c_sx_q, c_sy_q;
@@ -227,39 +228,62 @@ module gx_scache #(
 
   // ---------------------------------------------------------------------------------
   // the set of a line (docs/tiled.md, "Sets")
-  // log2 of the surface tiles a cache tile across and down, and the set function's terms
-  // of the configuration alone, in two registered steps: cxl1 and cyl1 a clock after the
-  // configuration, cxl, cyl, their masks and the key's terms (kc_q) a clock after those,
-  // so an operation uses the configuration from the second clock after it is taken
-  logic [2:0] cxl1, cyl1, cxl, cyl;
-  logic [6:0] mx_q, my_q;  // (1 << cxl) - 1, (1 << cyl) - 1
+  // log2 of the surface tiles a cache tile across and down (cxl, cyl), their masks and
+  // the set function's terms of the configuration alone (kc_q), in four registered steps
+  // of one shift or one add each: 1 the logs; 2 n = 2^(cxl + cyl) and c2 = 2^(cyl + 1);
+  // 3 9n, 17n and 18n; 4 the terms. So an operation uses the configuration from the
+  // fourth clock after it is taken (the configuration is held while the cache works).
+  // Reset loads every step with the terms of cxl = cyl = 0, so the steps always agree.
+  localparam int unsigned SL = SetsLog;
+  logic [2:0]    cxl1, cyl1, cxl2, cyl2, cxl3, cyl3, cxl, cyl;
+  logic [6:0]    mx_q, my_q;  // (1 << cxl) - 1, (1 << cyl) - 1
+  logic [KW-1:0] n2_q;
+  logic [SL-1:0] c2_q, c3_q, n8_q, n9_q, n17_q, n18_q;
+  logic [7:0][SL-1:0] kc_q;
   always_ff @(posedge clk_i) begin
-    cxl1 <= cfg_ctlog_i - {1'b0, cfg_twlog_i};
-    cyl1 <= cfg_ctlog_i - {1'b0, cfg_thlog_i};
-    cxl  <= cxl1;
-    cyl  <= cyl1;
-    mx_q <= 7'((8'd1 << cxl1) - 1'b1);
-    my_q <= 7'((8'd1 << cyl1) - 1'b1);
+    if (rst_i) begin
+      {cxl1, cyl1, cxl2, cyl2, cxl3, cyl3, cxl, cyl} <= '0;
+      mx_q  <= '0;
+      my_q  <= '0;
+      n2_q  <= KW'(1);
+      c2_q  <= SL'(2);
+      c3_q  <= SL'(2);
+      n8_q  <= SL'(8);
+      n9_q  <= SL'(9);
+      n17_q <= SL'(17);
+      n18_q <= SL'(18);
+      kc_q  <= {SL'(18 + 2), SL'(9), SL'(17 + 2), SL'(8), SL'(9 + 2), SL'(0), SL'(0), SL'(0)};
+    end else begin
+      cxl1  <= cfg_ctlog_i - {1'b0, cfg_twlog_i};
+      cyl1  <= cfg_ctlog_i - {1'b0, cfg_thlog_i};
+      cxl2  <= cxl1;
+      cyl2  <= cyl1;
+      n2_q  <= KW'(1) << ({2'b0, cxl1} + {2'b0, cyl1});
+      c2_q  <= SL'(KW'(1) << ({2'b0, cyl1} + 5'd1));
+      cxl3  <= cxl2;
+      cyl3  <= cyl2;
+      n8_q  <= SL'(n2_q << 3);
+      n9_q  <= SL'((n2_q << 3) + n2_q);
+      n17_q <= SL'((n2_q << 4) + n2_q);
+      n18_q <= SL'((n2_q << 4) + (n2_q << 1));
+      c3_q  <= c2_q;
+      cxl   <= cxl3;
+      cyl   <= cyl3;
+      mx_q  <= 7'((8'd1 << cxl3) - 1'b1);
+      my_q  <= 7'((8'd1 << cyl3) - 1'b1);
+      // the key's terms by region and the cache tile's parity ({rg, par}; 0 for a
+      // resolved line), mod 2^SetsLog: region 2 8n, region 3 9n, and for an odd cache
+      // tile 9n + c2 more
+      kc_q[0] <= '0;
+      kc_q[1] <= '0;
+      kc_q[2] <= '0;
+      kc_q[3] <= n9_q + c3_q;
+      kc_q[4] <= n8_q;
+      kc_q[5] <= n17_q + c3_q;
+      kc_q[6] <= n9_q;
+      kc_q[7] <= n18_q + c3_q;
+    end
   end
-
-  // the key's terms of the configuration alone, by region and the cache tile's parity
-  // ({rg, par}; 0 for a resolved line), mod 2^SetsLog: registered with cxl and cyl
-  logic [7:0][SetsLog-1:0] kc_q, kc_n;
-  logic [KW-1:0] kn8, knn, kpt;
-  always_comb begin
-    kn8 = KW'(1) << ({2'b0, cxl1} + {2'b0, cyl1} + 5'd3);   // n << 3
-    knn = kn8 + (KW'(1) << ({2'b0, cxl1} + {2'b0, cyl1}));   // (n << 3) + n
-    kpt = knn + (KW'(1) << ({2'b0, cyl1} + 5'd1));           // the odd tile's term
-    kc_n[0] = '0;
-    kc_n[1] = '0;
-    kc_n[2] = '0;
-    kc_n[3] = kpt[SetsLog-1:0];
-    kc_n[4] = kn8[SetsLog-1:0];
-    kc_n[5] = SetsLog'(kn8 + kpt);
-    kc_n[6] = knn[SetsLog-1:0];
-    kc_n[7] = SetsLog'(knn + kpt);
-  end
-  always_ff @(posedge clk_i) kc_q <= kc_n;
 
   // the set: the request's bits of the key (tile and line bits side by side) plus kc_q's
   function automatic logic [SetsLog-1:0] set_of(input logic [1:0] rg, input logic [TW-1:0] tx,
@@ -501,7 +525,7 @@ module gx_scache #(
       S_DONE:  idle_n = src_q != SRC_FLUSH ||
                         flush_way_q == 1'b1 && set_q == SetsLog'(Sets - 1);
       S_FRAME: idle_n = fset_q == FW'(FN - 1);
-      S_CMD:   idle_n = c_ph_q == P_ROW && (c_y_q >= c_ty1_q || c_tx0_q >= c_tx1_q);
+      S_CMD:   idle_n = c_ph_q == P_ROW && c_yend_q;
       S_ISSUE, S_TRD, S_TAGW, S_LOOK, S_LOOK2, S_DRD, S_DRDW, S_DATA, S_MWR, S_WALK, S_FILL,
       S_FILL2, S_MRQ, S_MRD, S_UPD, S_NORM:
                idle_n = 1'b0;
@@ -808,6 +832,7 @@ module gx_scache #(
                 c_tx1_q <= cx1c;
                 c_ty1_q <= cy1c;
                 c_y_q <= cmd_ty0_i;
+                c_yend_q <= cmd_ty0_i >= cy1c || cmd_tx0_i >= cx1c;
                 c_trow_q <= TN'(cmd_ty0_i) * TN'(cfg_tiles_x_i);
                 c_ph_q <= P_ROW;
                 c_sx_q <= '0;
@@ -1078,7 +1103,7 @@ module gx_scache #(
           // the rectangle's next probe: row by row, home, index, state lines
           case (c_ph_q)
             P_ROW: begin
-              if (c_y_q >= c_ty1_q || c_tx0_q >= c_tx1_q) begin
+              if (c_yend_q) begin
                 done_q <= 1'b1;
                 st_q <= S_IDLE;
               end else begin
@@ -1137,6 +1162,7 @@ module gx_scache #(
             default: begin  // P_ST
               if (c_sdone_q) begin
                 c_y_q <= c_y_q + 1'b1;
+                c_yend_q <= c_y_q + 1'b1 >= c_ty1_q || c_tx0_q >= c_tx1_q;
                 c_trow_q <= c_trow_q + TN'(cfg_tiles_x_i);
                 c_ph_q <= P_ROW;
               end else begin
@@ -1232,9 +1258,29 @@ module gx_scache #(
   `GX_ASSERT(SetFn_A, set_of(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i)) ==
                       set_ref(req_reg_i, req_tx_i, req_ty_i, KW'(req_line_i)) &&
                       iss_set == set_ref(reg_q, tx_q, ty_q, KW'(line_q)))
+  // the command's end of rows, registered as its row changes (a frame start leaves src_q
+  // as the last operation's)
+  `GX_ASSERT(CmdYEnd_A, !(src_q == SRC_PROBE && st_q != S_IDLE && st_q != S_FRAME) ||
+                        c_yend_q == (c_y_q >= c_ty1_q || c_tx0_q >= c_tx1_q))
   // a walk's third stage runs for a fill walk only
   `GX_ASSERT(WalkZ_A, !(st_q == S_WALK && z_v_q) || !wk_mark_q)
-  // the configuration's masks are cxl's and cyl's (the key's terms: SetFn_A)
+  // the configuration's steps agree: each step's terms are those of its logs; the last
+  // step's masks are cxl's and cyl's (its key terms: SetFn_A)
+  logic [KW-1:0] fv_n2, fv_n3, fv_n4, fv_c4;
+  logic [SL-1:0] fv_c2, fv_c3;
+  assign fv_n2 = KW'(1) << ({2'b0, cxl2} + {2'b0, cyl2});
+  assign fv_n3 = KW'(1) << ({2'b0, cxl3} + {2'b0, cyl3});
+  assign fv_n4 = KW'(1) << ({2'b0, cxl} + {2'b0, cyl});
+  assign fv_c2 = SL'(KW'(1) << ({2'b0, cyl2} + 5'd1));
+  assign fv_c3 = SL'(KW'(1) << ({2'b0, cyl3} + 5'd1));
+  assign fv_c4 = KW'(1) << ({2'b0, cyl} + 5'd1);
+  `GX_ASSERT(CfgSteps_A, n2_q == fv_n2 && c2_q == fv_c2 && c3_q == fv_c3 &&
+                         n8_q == SL'(fv_n3 * KW'(8)) && n9_q == SL'(fv_n3 * KW'(9)) &&
+                         n17_q == SL'(fv_n3 * KW'(17)) && n18_q == SL'(fv_n3 * KW'(18)) &&
+                         kc_q[4] == SL'(fv_n4 * KW'(8)) && kc_q[6] == SL'(fv_n4 * KW'(9)) &&
+                         kc_q[3] == SL'(fv_n4 * KW'(9) + fv_c4) &&
+                         kc_q[5] == SL'(fv_n4 * KW'(17) + fv_c4) &&
+                         kc_q[7] == SL'(fv_n4 * KW'(18) + fv_c4) && kc_q[2:0] == '0)
   `GX_ASSERT(CfgMask_A, 8'(mx_q) == (8'd1 << cxl) - 1'b1 && 8'(my_q) == (8'd1 << cyl) - 1'b1)
   // an operation's write bytes registered ahead (S_DRDW), their count (S_DATA) and its
   // need's zero test (S_DATA)
