@@ -22,7 +22,7 @@
 // Command latency (the clock a command is first offered with the response register free
 // is clock 1; the response follows the clock it is taken in): a store or a result is
 // taken in clock 2 (a store every 2 clocks); a read in clock 4 or later (it waits for a
-// clock in which the read crossbar does not read); a reservation in clock Batches + 2
+// clock in which the read crossbar does not read); a reservation in clock Batches + 3
 // (the first-fit scan, restarted when coordinates are freed during it); a refused
 // reservation (arguments, no record, configuration) in clock 1.
 // Read crossbar: the batch drained is chosen, and its shape registered, in the clock before
@@ -283,6 +283,12 @@ module gx_texq #(
   logic [1023:0] rsp_data_q, rsp_data_d;
   logic          free_ev;                 // a batch's coordinates freed this clock
 
+  // a small product a b as shifts and adds (no multiplier: the factors are 4 and 6 bits)
+  function automatic logic [9:0] smul(input logic [5:0] a, input logic [3:0] b);
+    smul = '0;
+    for (int i = 0; i < 4; i++) if (b[i]) smul = smul + (10'(a) << i);
+  endfunction
+
   // the command's batch record
   logic [BW-1:0] cb;
   logic          cb_ok;                   // batch < Batches
@@ -295,25 +301,27 @@ module gx_texq #(
   assign cW = bw_q[cb];
   assign cK = bk_q[cb];
   assign cwk = tot_q[cb][9:3];
-  assign cwk_k = 7'(cmd_warps_i * cK) + {3'd0, cmd_ops_i};
+  assign cwk_k = 7'(smul({2'd0, cmd_warps_i}, cK)) + {3'd0, cmd_ops_i};
   assign c2wk = {cwk, 1'b0};
   // the slot of a store or read command: coordinates base + 2 (w K + k) + c, results
   // base + 2WK + w K + k, SW bits wide (the sum wraps at Slots)
   logic [SW-1:0] cmd_slot;
   assign cmd_slot = cmd_op_i == 2'd1 ? base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cmd_comp_i[0])
                                      : base_q[cb] + SW'(c2wk) + SW'(cwk_k);
-  logic [6:0] cwk_r;               // reservation: W K
-  assign cwk_r = 7'(cmd_warps_i * cmd_ops_i);
+  // reservation: W K and the slots it needs, 3 W K, registered as the scan starts (the
+  // command is held through the scan)
+  logic [6:0]    cwk_r, wk_q;
+  logic [CW-1:0] need_q;
+  assign cwk_r = 7'(smul({2'd0, cmd_warps_i}, cmd_ops_i));
   assign ctotal = tot_q[cb];
 
-  // reservation: need, candidate, fit
-  logic [CW-1:0] need, cand;
+  // reservation: candidate, fit
+  logic [CW-1:0] cand;
   logic          cand_v, cand_fit;
   logic [Batches-1:0] live;
   logic [BW-1:0] free_id;
   logic          free_id_v;
   always_comb begin
-    need = CW'(cmd_warps_i * cmd_ops_i) * CW'(3);
     for (int i = 0; i < Batches; i++) live[i] = bst_q[i] != BFree;
     free_id_v = 1'b0;
     free_id = '0;
@@ -329,10 +337,10 @@ module gx_texq #(
         cand = CW'(hi_q[i]);
         cand_v = live[i];
       end
-    cand_fit = cand_v && cand + need <= CW'(cfg_slots_i);
+    cand_fit = cand_v && cand + need_q <= CW'(cfg_slots_i);
     for (int i = 0; i < Batches; i++)
       if (live[i] && cand < CW'(hi_q[i]) && CW'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i])
-          < cand + need)
+          < cand + need_q)
         cand_fit = 1'b0;
   end
 
@@ -399,9 +407,9 @@ module gx_texq #(
   logic [9:0]  iss_now;
   always_comb begin
     if (!cfg_order_i)
-      rseq = 10'({cmd_warps_i[2:0], cmd_quad_i} * cK) + {6'd0, cmd_ops_i};
+      rseq = smul({cmd_warps_i[2:0], cmd_quad_i}, cK) + {6'd0, cmd_ops_i};
     else
-      rseq = 10'({cmd_ops_i[2:0], 3'b000} * cW) + {4'd0, cmd_warps_i[2:0], cmd_quad_i};
+      rseq = smul({cmd_ops_i[2:0], 3'b000}, cW) + {4'd0, cmd_warps_i[2:0], cmd_quad_i};
     rmatch = cmd_warps_i < cW && cmd_ops_i < cK && rseq == {1'b0, cmd_seq_i};
     iss_now = iss_q[cb] + {9'd0, pop && head_ent[EW-1 -: 4] == cb};
   end
@@ -539,21 +547,24 @@ module gx_texq #(
         if (free_ev_q) begin
           scan_d = '0;
           best_v_d = 1'b0;
-        end else if (32'(scan_q) == Batches) begin
+        end else if (32'(scan_q) == Batches + 1) begin
+          // a clock after the last candidate: the answer from the registers
+          best_v_d = best_v_q;
+          best_d = best_q;
           cst_d = SIdle;
           cmd_ready_o = 1'b1;
           rsp_valid_d = 1'b1;
-          if (best_v_d) begin
+          if (best_v_q) begin
             rsp_err_d = EOk;
             rsp_batch_d = free_id;
-            rsp_base_d = 10'(best_d);
+            rsp_base_d = 10'(best_q);
             bst_d[free_id] = BFill;
             bw_d[free_id] = cmd_warps_i;
             bk_d[free_id] = cmd_ops_i;
-            base_d[free_id] = SW'(best_d);
-            mid_d[free_id] = (SW + 1)'(best_d + CW'({cwk_r, 1'b0}));
-            hi_d[free_id] = (SW + 1)'(best_d + need);
-            tot_d[free_id] = {cwk_r, 3'b000};
+            base_d[free_id] = SW'(best_q);
+            mid_d[free_id] = (SW + 1)'(best_q + CW'({wk_q, 1'b0}));
+            hi_d[free_id] = (SW + 1)'(best_q + need_q);
+            tot_d[free_id] = {wk_q, 3'b000};
             cl_d[free_id] = 1'b1;
             drn_d[free_id] = 1'b0;
             tag_d[free_id] = rnum_q;
@@ -744,6 +755,10 @@ module gx_texq #(
   always_ff @(posedge clk_i) begin
     best_q <= best_d;
     cslot_q <= cslot_d;
+    if (cst_q == SIdle) begin
+      wk_q <= cwk_r;
+      need_q <= CW'({cwk_r, 1'b0}) + CW'(cwk_r);
+    end
     if (nsel_ld) begin
       xW_q <= bw_q[nsel];
       xK_q <= bk_q[nsel];
@@ -902,15 +917,17 @@ module gx_texq #(
   logic fv_best;
   always_comb begin
     // in 32 bits: the best base and its end without wrapping
-    fv_best = 32'(best_q) + 32'(need) <= 32'(cfg_slots_i);
+    fv_best = 32'(best_q) + 32'(need_q) <= 32'(cfg_slots_i);
     for (int i = 0; i < Batches; i++)
       if (live[i] && 32'(best_q) < 32'(hi_q[i])
-          && 32'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i]) < 32'(best_q) + 32'(need))
+          && 32'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i]) < 32'(best_q) + 32'(need_q))
         fv_best = 1'b0;
   end
   `GX_ASSERT(Scan_A, cst_q != SScan || (cmd_valid_i && cmd_op_i == 2'd0 && cmd_warps_i != '0
              && cmd_warps_i <= 4'd8 && cmd_ops_i != '0 && cmd_ops_i <= 4'd8 && !cfg_bad
-             && free_id_v && 32'(scan_q) <= Batches && (!best_v_q || fv_best)))
+             && free_id_v && 32'(scan_q) <= Batches + 1 && (!best_v_q || fv_best)
+             && 32'(wk_q) == 32'(cmd_warps_i) * 32'(cmd_ops_i)
+             && 32'(need_q) == 3 * 32'(cmd_warps_i) * 32'(cmd_ops_i)))
   `GX_ASSERT(Cmd_A, (cst_q == SIdle || cst_q == SScan || (cmd_valid_i && cmd_op_i != 2'd0))
              && ((cst_q != SRdWait && cst_q != SRdData) || (cmd_op_i == 2'd3 && cb_ok
                  && bst_q[cb] == BResult && cmd_warps_i < cW && cmd_ops_i < cK))
