@@ -195,51 +195,52 @@ module gx_texq #(
   logic [9:0]    xtotal_q;
   logic          nsel_ld;      // the choice loads the drain's registers
 
-  // iterator positions 0..4 (4: the position after four reads)
+  // iterator positions 0..4 (4: the position after four reads), each j steps on from the
+  // iterator's, all five side by side (no chain of steps): QuadTex (op fastest, then
+  // quad, then warp): k + j = d K + k' with d <= 4 (k < K), the quad number Q = 8 w + q
+  // advanced by d, so the warp steps at most once (d < 8) and w K gains K when it does;
+  // TexTile (quad fastest, then warp, then op): q + j wraps at most once, stepping the
+  // warp, which wraps at W into the next op
   logic [4:0][2:0] pw, pq, pk;
   logic [4:0][6:0] pwk;
   logic [4:0][9:0] pseq;
   always_comb begin
-    logic [2:0] w, q, k;
-    logic [6:0] wk;
-    logic [9:0] n;
-    w = it_w_q;
-    q = it_q_q;
-    k = it_k_q;
-    wk = it_wk_q;
-    n = {1'b0, it_seq_q};
     for (int j = 0; j < 5; j++) begin
-      pw[j] = w;
-      pq[j] = q;
-      pk[j] = k;
-      pwk[j] = wk;
-      pseq[j] = n;
-      n = n + 10'd1;
+      logic [3:0] s, k2, k3, k4;
+      logic [2:0] d;
+      logic [5:0] qn;
+      logic       c, wl;
+      logic [2:0] kq;
+      pseq[j] = {1'b0, it_seq_q} + 10'(j);
+      // QuadTex
+      s = {1'b0, it_k_q} + 4'(j);
+      k2 = {xK_q[2:0], 1'b0};
+      k3 = xK_q + k2;
+      k4 = {xK_q[1:0], 2'b00};
+      // s < K + 4 <= 12, so only the multiples up to 4 K below 12 count
+      d = 3'(s >= xK_q) + 3'(xK_q <= 4'd5 && s >= k2) + 3'(xK_q <= 4'd3 && s >= k3)
+          + 3'(xK_q <= 4'd2 && s >= k4);
+      unique case (d)
+        3'd0:    kq = s[2:0];
+        3'd1:    kq = 3'(s - xK_q);
+        3'd2:    kq = 3'(s - k2);
+        3'd3:    kq = 3'(s - k3);
+        default: kq = 3'(s - k4);
+      endcase
+      qn = {it_w_q, it_q_q} + {3'd0, d};
+      // TexTile
+      c = {1'b0, it_q_q} + 4'(j) >= 4'd8;
+      wl = 4'(it_w_q) + 4'd1 == xW_q;
       if (!cfg_order_i) begin
-        // QuadTex: op fastest, then quad, then warp
-        if (4'(k) + 4'd1 == xK_q) begin
-          k = '0;
-          if (q == 3'd7) begin
-            w = w + 3'd1;
-            wk = wk + 7'(xK_q);
-          end
-          q = q + 3'd1;
-        end else begin
-          k = k + 3'd1;
-        end
+        pq[j] = qn[2:0];
+        pw[j] = qn[5:3];
+        pwk[j] = qn[5:3] != it_w_q ? it_wk_q + 7'(xK_q) : it_wk_q;
+        pk[j] = kq;
       end else begin
-        // TexTile: quad fastest, then warp, then op
-        if (q == 3'd7) begin
-          if (4'(w) + 4'd1 == xW_q) begin
-            w = '0;
-            wk = '0;
-            k = k + 3'd1;
-          end else begin
-            w = w + 3'd1;
-            wk = wk + 7'(xK_q);
-          end
-        end
-        q = q + 3'd1;
+        pq[j] = it_q_q + 3'(j);
+        pw[j] = !c ? it_w_q : wl ? 3'd0 : it_w_q + 3'd1;
+        pwk[j] = !c ? it_wk_q : wl ? 7'd0 : it_wk_q + 7'(xK_q);
+        pk[j] = c && wl ? it_k_q + 3'd1 : it_k_q;
       end
     end
   end
