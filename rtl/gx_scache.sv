@@ -423,6 +423,9 @@ module gx_scache #(
   assign v_ty   = vict_q[OTy +: TW];
   assign v_val  = vict_q[OVal +: 32];
   assign v_dty  = vict_q[ODty +: 32];
+  // a read's bytes not valid (S_DATA: need_q and its zero test)
+  logic [31:0]   need_n;
+  assign need_n = mask_q & ~(hit_q ? v_val : 32'd0);
 
   // ---------------------------------------------------------------------------------
   // the hit pipeline. D decides on its registered compares: a hit that needs no fill (a
@@ -905,8 +908,8 @@ module gx_scache #(
         end
         S_DATA: begin
           ld_q <= dat_rd;
-          need_q <= mask_q & ~(hit_q ? v_val : 32'd0);  // a read's bytes not valid
-          needz_q <= (mask_q & ~(hit_q ? v_val : 32'd0)) == '0;
+          need_q <= need_n;
+          needz_q <= need_n == '0;
           mw_cnt_q <= 6'(popc(mw_strb_q));
           if (src_q == SRC_REQ) begin
             if (hit_q) c_hit_q <= c_hit_q + 1'b1;
