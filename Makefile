@@ -63,7 +63,7 @@ MODEL_SRC := $(wildcard cmodel/src/*.c)
 MODEL_HDR := $(wildcard cmodel/include/gx/*.h) $(wildcard cmodel/src/*.h)
 MODEL_TESTS := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
-.PHONY: help setup gen check-gen lint test test-build sim sweep formal synth bench demo gx \
+.PHONY: help setup gen check-gen lint test test-build test-netlist test-netlist-build sim sweep formal synth bench demo gx \
         clean model-test print-blocks print-prims print-regs print-tops print-mssurf-sweep regs \
         lint-pipe_regs sim-pipe_regs sim-pipe_regs-gl formal-pipe_regs sim-pipe-w128 sim-pipe-w32 \
         $(foreach b,$(BLOCKS),lint-$(b) sim-$(b) sim-$(b)-gl formal-$(b) check-$(b) tblib-$(b))
@@ -73,7 +73,10 @@ help:
 	@echo "  make demo         the demo on the RTL: pictures and traffic figures (build/demo/)"
 	@echo "  make test         every kind of check, about 25 minutes on two cores;"
 	@echo "                    ends with 'N passed, N failed'"
-	@echo "  make check-BLOCK  lint, unit tests, cosimulation and quick proofs of one block"
+	@echo "  make test-netlist every block's Yosys netlist through its testbench (.ci/run"
+	@echo "                    runs it after make test)"
+	@echo "  make check-BLOCK  lint, unit tests, cosimulation (RTL and netlist) and quick"
+	@echo "                    proofs of one block"
 	@echo "  make formal       every proof task -> build/formal/summary.md"
 	@echo "  make formal-BLOCK every proof task of one block"
 	@echo "  make sim-BLOCK    cosimulation (SEED=, N=, WAVES=1); sim-BLOCK-gl: on the netlist"
@@ -553,8 +556,15 @@ test: $(STAMP)
 	$(PY) scripts/test.py
 
 test-build: $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/gx $(B)/bin/gx-san \
-            $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b) $(B)/bin/tb_$(b)_gl) $(REGS_TEST_BINS) \
+            $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b)) $(filter-out %_gl,$(REGS_TEST_BINS)) \
             $(AXI_TEST_BINS) $(PNG_TEST_BINS) $(B)/bin/tb_pipe
+# make test-netlist (the netlist tier, docs/flow.md): every block's Yosys netlist, Verilated
+# and run through the block's testbench; .ci/run runs it after make test
+test-netlist: $(STAMP)
+	$(PY) scripts/test.py --tier netlist
+
+test-netlist-build: $(FILES_MK) $(foreach b,$(BLOCKS),$(B)/bin/tb_$(b)_gl) \
+                    $(filter %_gl,$(REGS_TEST_BINS))
 # check-BLOCK's build: that block's testbenches and the C model's tests
 define check_build_rules
 check-build-$(1): $(FILES_MK) $(MODEL_TEST_BINS) $(B)/bin/tb_$(1) $(B)/bin/tb_$(1)_gl
