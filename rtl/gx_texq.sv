@@ -348,7 +348,7 @@ module gx_texq #(
   // the command's meta word
   logic        mt_tag_ok;
   logic [8:0]  mt_flags;
-  assign mt_tag_ok = mt_rdata[38:0] == tag_q[cb];
+  assign mt_tag_ok = mt_rdata[38:0] == c_tag_q;
   assign mt_flags = mt_tag_ok ? mt_rdata[47:39] : 9'd0;
   // a read's flags, kept from its decision for its meta write
   logic [8:0] mt_flags_q;
@@ -402,18 +402,63 @@ module gx_texq #(
   assign tex_valid_o = tex_valid_q;
   assign {tex_batch_o, tex_warp_o, tex_quad_o, tex_op_o, tex_seq_o, tex_s_o, tex_t_o} = tex_q;
 
-  // result checks: the request (warp, quad, op) is request seq of the batch's order
-  logic [9:0]  rseq;
-  logic        rmatch;
-  logic [9:0]  iss_now;
+  // ---------------------------------------------------------------- the command's snapshot
+  // A store, result or read waits one clock in SIdle (its slot's meta word is read) before
+  // its decision in SDec. In every SIdle clock the command's record and every check of it
+  // that needs no meta word are registered (c_*_q), so the decision starts from registers:
+  // the record's 16-way selects, the result's seq product and the compares are a clock
+  // ahead. Between that clock and the decision nothing but the texture port changes the
+  // record (no other command runs; the drain changes only drn and cl), so only the
+  // requests handed on (iss) move, by at most one a clock: the snapshot holds iss after
+  // this clock's hand-on, and the decision adds its own clock's (Snap_A).
+  logic [9:0]  rseq, c_iss1;
+  logic        pop_cb;                    // the head handed on this clock is the command's
   always_comb begin
     if (!cfg_order_i)
       rseq = smul({cmd_warps_i[2:0], cmd_quad_i}, cK) + {6'd0, cmd_ops_i};
     else
       rseq = smul({cmd_ops_i[2:0], 3'b000}, cW) + {4'd0, cmd_warps_i[2:0], cmd_quad_i};
-    rmatch = cmd_warps_i < cW && cmd_ops_i < cK && rseq == {1'b0, cmd_seq_i};
-    iss_now = iss_q[cb] + {9'd0, pop && head_ent[EW-1 -: 4] == cb};
+    pop_cb = pop && head_ent[EW-1 -: 4] == cb;
+    c_iss1 = iss_q[cb] + {9'd0, pop_cb};
   end
+  logic          c_ok_q;                  // a batch in range
+  logic [1:0]    c_bst_q;                 // its state
+  logic [Batches-1:0] c_oh_q;             // the batch, one-hot (the record writes)
+  logic [38:0]   c_tag_q;
+  logic [7:0]    c_stored_q;
+  logic [9:0]    c_ret_q;
+  logic [6:0]    c_con_q;
+  logic          c_warg_q;                // w >= W or k >= K
+  logic          c_sarg_q;                // store: and a component > 1
+  logic          c_rarg_q;                // result: and seq >= 8WK
+  logic          c_rmatch_q;              // result: seq is (w, quad, k)'s place
+  logic [1:0]    c_slt_q, c_rlt_q;        // seq, ret < iss + m (m = 0, 1)
+  logic          c_stlast_q, c_retlast_q, c_conlast_q;  // the command completes the count
+  always_ff @(posedge clk_i)
+    if (cst_q == SIdle) begin
+      c_ok_q <= cb_ok;
+      c_bst_q <= bst_q[cb];
+      for (int i = 0; i < Batches; i++) c_oh_q[i] <= 32'(cb) == i;
+      c_tag_q <= tag_q[cb];
+      c_stored_q <= stored_q[cb];
+      c_ret_q <= ret_q[cb];
+      c_con_q <= con_q[cb];
+      c_warg_q <= cmd_warps_i >= cW || cmd_ops_i >= cK;
+      c_sarg_q <= cmd_warps_i >= cW || cmd_ops_i >= cK || cmd_comp_i > 2'd1;
+      c_rarg_q <= {1'b0, cmd_seq_i} >= ctotal || cmd_warps_i >= cW || cmd_ops_i >= cK;
+      c_rmatch_q <= cmd_warps_i < cW && cmd_ops_i < cK && rseq == {1'b0, cmd_seq_i};
+      c_slt_q[0] <= {1'b0, cmd_seq_i} < c_iss1;
+      c_slt_q[1] <= {1'b0, cmd_seq_i} <= c_iss1;
+      c_rlt_q[0] <= ret_q[cb] < c_iss1;
+      c_rlt_q[1] <= ret_q[cb] <= c_iss1;
+      c_stlast_q <= stored_q[cb] + 8'd1 == c2wk;
+      c_retlast_q <= ret_q[cb] + 10'd1 == ctotal;
+      c_conlast_q <= con_q[cb] + 7'd1 == cwk;
+    end
+  // the decision's own clock: seq and ret below the requests handed on by its end
+  logic c_slt, c_rlt;
+  assign c_slt = c_slt_q[pop_cb];
+  assign c_rlt = c_rlt_q[pop_cb];
 
   // ---------------------------------------------------------------- next state
   always_comb begin
@@ -501,7 +546,7 @@ module gx_texq #(
     mt_raddr = cslot_q;
     mt_we = 1'b0;
     mt_waddr = cslot_q;
-    mt_wdata = {mt_flags, tag_q[cb]};
+    mt_wdata = {mt_flags, c_tag_q};
     bk_waddr = cslot_q;
     for (int b = 0; b < NB; b++) begin
       bk_we[b] = '0;
@@ -591,8 +636,8 @@ module gx_texq #(
           cmd_ready_o = 1'b1;
           rsp_valid_d = 1'b1;
           cst_d = SIdle;
-          if (!cb_ok || bst_q[cb] != BFill) rsp_err_d = EBatch;
-          else if (cmd_warps_i >= cW || cmd_ops_i >= cK || cmd_comp_i > 2'd1) rsp_err_d = EArg;
+          if (!c_ok_q || c_bst_q != BFill) rsp_err_d = EBatch;
+          else if (c_sarg_q) rsp_err_d = EArg;
           else if (mt_flags[0]) rsp_err_d = ETwice;
           else begin
             rsp_err_d = EOk;
@@ -602,34 +647,39 @@ module gx_texq #(
                                                       - {cmd_comp_i[0], 4'd0})) +: 32];
             end
             mt_we = 1'b1;
-            mt_wdata = {9'd1, tag_q[cb]};
-            stored_d[cb] = stored_q[cb] + 8'd1;
-            if (stored_q[cb] + 8'd1 == c2wk) bst_d[cb] = BReady;
+            mt_wdata = {9'd1, c_tag_q};
+            for (int i = 0; i < Batches; i++)
+              if (c_oh_q[i]) begin
+                stored_d[i] = c_stored_q + 8'd1;
+                if (c_stlast_q) bst_d[i] = BReady;
+              end
           end
         end else if (cmd_op_i == 2'd2) begin
           // result
           cmd_ready_o = 1'b1;
           rsp_valid_d = 1'b1;
           cst_d = SIdle;
-          if (!cb_ok || (bst_q[cb] != BReady && bst_q[cb] != BResult)) rsp_err_d = EBatch;
-          else if ({1'b0, cmd_seq_i} >= ctotal || cmd_warps_i >= cW || cmd_ops_i >= cK)
-            rsp_err_d = EArg;
-          else if (!rmatch || {1'b0, cmd_seq_i} >= iss_now) rsp_err_d = EReq;
-          else if (mt_flags[{1'b0, cmd_quad_i}] || ret_q[cb] >= iss_now) rsp_err_d = ETwice;
+          if (!c_ok_q || (c_bst_q != BReady && c_bst_q != BResult)) rsp_err_d = EBatch;
+          else if (c_rarg_q) rsp_err_d = EArg;
+          else if (!c_rmatch_q || !c_slt) rsp_err_d = EReq;
+          else if (mt_flags[{1'b0, cmd_quad_i}] || !c_rlt) rsp_err_d = ETwice;
           else begin
             rsp_err_d = EOk;
             for (int b = 0; b < NB; b++)
               if (3'(b / 4) == 3'(cmd_quad_i + cmd_ops_i[2:0])) bk_we[b] = 4'hf;
             mt_we = 1'b1;
-            mt_wdata = {mt_flags | (9'd1 << {1'b0, cmd_quad_i}), tag_q[cb]};
-            ret_d[cb] = ret_q[cb] + 10'd1;
-            if (ret_q[cb] + 10'd1 == ctotal) bst_d[cb] = BResult;
+            mt_wdata = {mt_flags | (9'd1 << {1'b0, cmd_quad_i}), c_tag_q};
+            for (int i = 0; i < Batches; i++)
+              if (c_oh_q[i]) begin
+                ret_d[i] = c_ret_q + 10'd1;
+                if (c_retlast_q) bst_d[i] = BResult;
+              end
           end
         end else begin
           // read
-          if (!cb_ok || bst_q[cb] == BFree) rsp_err_d = EBatch;
-          else if (cmd_warps_i >= cW || cmd_ops_i >= cK) rsp_err_d = EArg;
-          else if (bst_q[cb] != BResult) rsp_err_d = ENotReady;
+          if (!c_ok_q || c_bst_q == BFree) rsp_err_d = EBatch;
+          else if (c_warg_q) rsp_err_d = EArg;
+          else if (c_bst_q != BResult) rsp_err_d = ENotReady;
           else if (mt_flags[8]) rsp_err_d = ETwice;
           else rsp_err_d = EOk;
           if (rsp_err_d != EOk) begin
@@ -656,16 +706,19 @@ module gx_texq #(
         for (int l = 0; l < 32; l++)
           rsp_data_d[32 * l +: 32] = bk_rdata[5'(5'(l) + {cmd_ops_i[2:0], 2'b00})];
         mt_we = 1'b1;
-        mt_wdata = {mt_flags_q | 9'h100, tag_q[cb]};
-        con_d[cb] = con_q[cb] + 7'd1;
-        if (con_q[cb] + 7'd1 == cwk) begin
-          bst_d[cb] = BFree;
-          cl_d[cb] = 1'b0;
-          drn_d[cb] = 1'b0;
-          bw_d[cb] = '0;
-          bk_d[cb] = '0;
-          tot_d[cb] = '0;
-        end
+        mt_wdata = {mt_flags_q | 9'h100, c_tag_q};
+        for (int i = 0; i < Batches; i++)
+          if (c_oh_q[i]) begin
+            con_d[i] = c_con_q + 7'd1;
+            if (c_conlast_q) begin
+              bst_d[i] = BFree;
+              cl_d[i] = 1'b0;
+              drn_d[i] = 1'b0;
+              bw_d[i] = '0;
+              bk_d[i] = '0;
+              tot_d[i] = '0;
+            end
+          end
       end
       default: cst_d = SIdle;
     endcase
@@ -936,6 +989,29 @@ module gx_texq #(
                  || cst_q == SScan)
              && (cst_q == SIdle || !rsp_valid_q)
              && (cst_q == SIdle || cst_q == SScan || cslot_q == cmd_slot))
+
+  // the command's snapshot (c_*_q) is its record and checks now: nothing but the texture
+  // port moves the record between the snapshot and the decision, and the snapshot's iss
+  // is the decision clock's
+  logic fv_snap;
+  always_comb begin
+    fv_snap = c_ok_q == cb_ok && c_bst_q == bst_q[cb] && c_tag_q == tag_q[cb]
+              && c_stored_q == stored_q[cb] && c_ret_q == ret_q[cb] && c_con_q == con_q[cb]
+              && c_warg_q == (cmd_warps_i >= cW || cmd_ops_i >= cK)
+              && c_sarg_q == (cmd_warps_i >= cW || cmd_ops_i >= cK || cmd_comp_i > 2'd1)
+              && c_rarg_q == ({1'b0, cmd_seq_i} >= ctotal || cmd_warps_i >= cW
+                              || cmd_ops_i >= cK)
+              && c_rmatch_q == (cmd_warps_i < cW && cmd_ops_i < cK
+                                && rseq == {1'b0, cmd_seq_i})
+              && c_stlast_q == (stored_q[cb] + 8'd1 == c2wk)
+              && c_retlast_q == (ret_q[cb] + 10'd1 == ctotal)
+              && c_conlast_q == (con_q[cb] + 7'd1 == cwk);
+    for (int i = 0; i < Batches; i++) fv_snap &= c_oh_q[i] == (32'(cb) == i);
+    if (cst_q == SDec)
+      fv_snap &= c_slt_q == {{1'b0, cmd_seq_i} <= iss_q[cb], {1'b0, cmd_seq_i} < iss_q[cb]}
+                 && c_rlt_q == {ret_q[cb] <= iss_q[cb], ret_q[cb] < iss_q[cb]};
+  end
+  `GX_ASSERT(Snap_A, (cst_q != SDec && cst_q != SRdWait && cst_q != SRdData) || fv_snap)
 
   // covers: a batch drained in each order, a reservation refused for want of space, a
   // batch freed by its last result read, four requests read in one clock

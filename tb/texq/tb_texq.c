@@ -35,7 +35,8 @@
 enum { C_RES_OK, C_RES_NOSPACE, C_RES_NOREC, C_RES_EARG, C_RES_HOLE, C_ST_OK, C_ST_TWICE,
        C_ST_EBATCH, C_ST_EARG, C_RS_OK, C_RS_EREQ, C_RS_TWICE, C_RS_EARG, C_RS_EBATCH,
        C_RD_OK, C_RD_NOTREADY, C_RD_TWICE, C_RD_EARG, C_FREED, C_XB4, C_XB_STOP, C_IBUF_FULL,
-       C_TEX_STALL, C_RSP_STALL, C_QUADTEX, C_TEXTILE, C_TWO_READY, C_XB_STOP4, C_BINS };
+       C_TEX_STALL, C_RSP_STALL, C_QUADTEX, C_TEXTILE, C_TWO_READY, C_XB_STOP4, C_RS_SAMECLK,
+       C_RS_HEAD, C_BINS };
 
 typedef struct ctx {
     gx_texq_t q;
@@ -56,6 +57,9 @@ typedef struct ctx {
     /* requests popped by the model, not yet seen on the texture port (at most 1) */
     gx_texq_req_t tex_exp[2];
     unsigned tex_n;
+    /* the request the model handed on in this clock, if any */
+    gx_texq_req_t popped;
+    int popped_v;
     /* results to return */
     gx_texq_req_t res[RQ];
     unsigned res_n;
@@ -99,6 +103,21 @@ static int pick_cmd(ctx_t *x)
         in->seq = tb_rng_below(r, 512);
         for (unsigned l = 0; l < GX_TEXQ_LANES; l++)
             in->data[l] = tb_rng_u32(r);
+        return 1;
+    }
+    if (q->ibuf_n && u >= 3 && u < 6) {
+        /* a result for the interface buffer's head, not handed on yet: its decision may
+         * fall in the clock it is handed on (then it is taken), or before (EREQ) */
+        const gx_texq_req_t *rq = &q->ibuf[q->ibuf_head];
+        in->op = GX_TEXQ_CMD_RESULT;
+        in->batch = rq->batch;
+        in->warps = rq->warp;
+        in->ops = rq->op;
+        in->quad = rq->quad;
+        in->seq = rq->seq;
+        for (unsigned i = 0; i < 4; i++)
+            in->data[i] = result_of(rq, i);
+        x->cov[C_RS_HEAD]++;
         return 1;
     }
     if (x->res_n && u < 45) {
@@ -227,6 +246,8 @@ static void apply_cmd(ctx_t *x)
         rq.op = in->ops;
         rq.seq = in->seq;
         x->want_err = gx_texq_result(q, &rq, in->data);
+        if (x->popped_v && x->popped.batch == in->batch && x->popped.seq == in->seq)
+            cov[C_RS_SAMECLK]++;
         cov[x->want_err == GX_TEXQ_OK      ? C_RS_OK
             : x->want_err == GX_TEXQ_EREQ   ? C_RS_EREQ
             : x->want_err == GX_TEXQ_ETWICE ? C_RS_TWICE
@@ -318,7 +339,10 @@ static int step(ctx_t *x, int allow_new)
     }
     const uint64_t rv0 = x->q.st.read_values, stops0 = x->q.st.read_conflict_stops;
     gx_texq_req_t rq;
+    x->popped_v = 0;
     if (gx_texq_clock(&x->q, !o.tex_valid || in->tex_ready, &rq)) {
+        x->popped = rq;
+        x->popped_v = 1;
         if (x->tex_n >= 2)
             tb_check(rep, 0, "cycle %" PRIu64 ": two requests handed on, none taken", x->c);
         else
@@ -452,7 +476,9 @@ static int cov_check(const uint64_t *cov)
         "the interface buffer full", "the texture port stalled", "a response stalled",
         "a request in QuadTex order", "a request in TexTile order",
         "two ready batches waiting (drain order by age)",
-        "a crossbar clock stopped by a request whose s banks another's t banks hold"};
+        "a crossbar clock stopped by a request whose s banks another's t banks hold",
+        "a result decided in the clock its request is handed on",
+        "a result for the interface buffer's head"};
     return tb_cov_holes(cov, names, C_BINS, 0);
 }
 
