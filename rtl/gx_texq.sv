@@ -861,7 +861,8 @@ module gx_texq #(
   // partly read, the one chosen; the chosen batch ready, not fully read, its W, K, base and
   // request count in the drain's registers, and its iterator at the place its seq gives in
   // the order: every coordinate read once, in order. Buffer (Buf_A): the interface buffer
-  // holds exactly the requests read and not handed on, at most 16, in drain order.
+  // holds exactly the requests read and not handed on (each batch's count), at most 16, in
+  // drain order, the batch being drained last.
   logic [Batches-1:0][9:0] fv_read, fv_total;
   logic [10:0] fv_sum;
   logic        fv_rec, fv_ranges, fv_age, fv_drain, fv_buf;
@@ -928,6 +929,7 @@ module gx_texq #(
     end
   end
 
+  logic [Batches-1:0][4:0] fv_cnt;  // each batch's entries in the buffer
   always_comb begin
     logic [21:0] tg;
     logic [4:0]  nst;
@@ -938,6 +940,7 @@ module gx_texq #(
     nst = count_q - {2'd0, inf_n_q};
     pb = '0;
     ps = '0;
+    fv_cnt = '0;
     for (int m = 0; m < 16; m++) begin
       tg = 5'(m) >= nst ? inf_tag_q[2'(5'(m) - nst)] : ib_tags[4'(hd_ptr_q + 4'(m))];
       eb = tg[21:18];
@@ -954,11 +957,19 @@ module gx_texq #(
         if (m == 0) fv_buf &= es == iss_q[eb];
         else if (eb == pb) fv_buf &= es == ps + 10'd1;
         else fv_buf &= es == '0 && iss_q[eb] == '0 && ps + 10'd1 == fv_total[pb];
-        if (5'(m) + 5'd1 == count_q) fv_buf &= es + 10'd1 == fv_read[eb];
+        if (5'(m) + 5'd1 == count_q) begin
+          fv_buf &= es + 10'd1 == fv_read[eb];
+          // the batch being drained read its requests after every other's
+          fv_buf &= !drain_v_q || it_seq_q == '0 || eb == drain_id_q;
+        end
+        for (int i = 0; i < Batches; i++) if (32'(eb) == i) fv_cnt[i] = fv_cnt[i] + 5'd1;
       end
       pb = eb;
       ps = es;
     end
+    // each batch's entries: exactly its requests read and not handed on
+    for (int i = 0; i < Batches; i++)
+      if (bst_q[i] != BFree) fv_buf &= 11'(fv_cnt[i]) == 11'(fv_read[i]) - 11'(iss_q[i]);
   end
 
   `GX_ASSERT(Rec_A, fv_rec)
