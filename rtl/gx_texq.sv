@@ -429,9 +429,8 @@ module gx_texq #(
   logic [9:0]    c_ret_q;
   logic [6:0]    c_con_q;
   logic          c_warg_q;                // w >= W or k >= K
-  logic          c_sarg_q;                // store: and a component > 1
-  logic          c_rarg_q;                // result: and seq >= 8WK
-  logic          c_rmatch_q;              // result: seq is (w, quad, k)'s place
+  logic          c_seqhi_q;               // result: seq >= 8WK
+  logic          c_rseq_q;                // result: seq is (w, quad, k)'s place
   logic [1:0]    c_slt_q, c_rlt_q;        // seq, ret < iss + m (m = 0, 1)
   logic          c_stlast_q, c_retlast_q, c_conlast_q;  // the command completes the count
   always_ff @(posedge clk_i)
@@ -444,9 +443,8 @@ module gx_texq #(
       c_ret_q <= ret_q[cb];
       c_con_q <= con_q[cb];
       c_warg_q <= cmd_warps_i >= cW || cmd_ops_i >= cK;
-      c_sarg_q <= cmd_warps_i >= cW || cmd_ops_i >= cK || cmd_comp_i > 2'd1;
-      c_rarg_q <= {1'b0, cmd_seq_i} >= ctotal || cmd_warps_i >= cW || cmd_ops_i >= cK;
-      c_rmatch_q <= cmd_warps_i < cW && cmd_ops_i < cK && rseq == {1'b0, cmd_seq_i};
+      c_seqhi_q <= {1'b0, cmd_seq_i} >= ctotal;
+      c_rseq_q <= rseq == {1'b0, cmd_seq_i};
       c_slt_q[0] <= {1'b0, cmd_seq_i} < c_iss1;
       c_slt_q[1] <= {1'b0, cmd_seq_i} <= c_iss1;
       c_rlt_q[0] <= ret_q[cb] < c_iss1;
@@ -637,7 +635,7 @@ module gx_texq #(
           rsp_valid_d = 1'b1;
           cst_d = SIdle;
           if (!c_ok_q || c_bst_q != BFill) rsp_err_d = EBatch;
-          else if (c_sarg_q) rsp_err_d = EArg;
+          else if (c_warg_q || cmd_comp_i > 2'd1) rsp_err_d = EArg;
           else if (mt_flags[0]) rsp_err_d = ETwice;
           else begin
             rsp_err_d = EOk;
@@ -660,8 +658,8 @@ module gx_texq #(
           rsp_valid_d = 1'b1;
           cst_d = SIdle;
           if (!c_ok_q || (c_bst_q != BReady && c_bst_q != BResult)) rsp_err_d = EBatch;
-          else if (c_rarg_q) rsp_err_d = EArg;
-          else if (!c_rmatch_q || !c_slt) rsp_err_d = EReq;
+          else if (c_seqhi_q || c_warg_q) rsp_err_d = EArg;
+          else if (!c_rseq_q || !c_slt) rsp_err_d = EReq;  // w < W, k < K here
           else if (mt_flags[{1'b0, cmd_quad_i}] || !c_rlt) rsp_err_d = ETwice;
           else begin
             rsp_err_d = EOk;
@@ -1009,11 +1007,8 @@ module gx_texq #(
     fv_snap = c_ok_q == cb_ok && c_bst_q == bst_q[cb] && c_tag_q == tag_q[cb]
               && c_stored_q == stored_q[cb] && c_ret_q == ret_q[cb] && c_con_q == con_q[cb]
               && c_warg_q == (cmd_warps_i >= cW || cmd_ops_i >= cK)
-              && c_sarg_q == (cmd_warps_i >= cW || cmd_ops_i >= cK || cmd_comp_i > 2'd1)
-              && c_rarg_q == ({1'b0, cmd_seq_i} >= ctotal || cmd_warps_i >= cW
-                              || cmd_ops_i >= cK)
-              && c_rmatch_q == (cmd_warps_i < cW && cmd_ops_i < cK
-                                && rseq == {1'b0, cmd_seq_i})
+              && c_seqhi_q == ({1'b0, cmd_seq_i} >= ctotal)
+              && c_rseq_q == (rseq == {1'b0, cmd_seq_i})
               && c_stlast_q == (stored_q[cb] + 8'd1 == c2wk)
               && c_retlast_q == (ret_q[cb] + 10'd1 == ctotal)
               && c_conlast_q == (con_q[cb] + 7'd1 == cwk);

@@ -75,6 +75,19 @@ static uint32_t result_of(const gx_texq_req_t *r, unsigned i)
     return (uint32_t)r->s[i] * 2654435761u ^ (uint32_t)r->t[i] * 40503u ^ r->seq << 7 ^ r->batch;
 }
 
+/* the result command of request rq, with its values */
+static void result_cmd(gx_texq_in_t *in, const gx_texq_req_t *rq)
+{
+    in->op = GX_TEXQ_CMD_RESULT;
+    in->batch = rq->batch;
+    in->warps = rq->warp;
+    in->ops = rq->op;
+    in->quad = rq->quad;
+    in->seq = rq->seq;
+    for (unsigned i = 0; i < 4; i++)
+        in->data[i] = result_of(rq, i);
+}
+
 /* a new command, chosen from the model's state */
 static int pick_cmd(ctx_t *x)
 {
@@ -108,29 +121,13 @@ static int pick_cmd(ctx_t *x)
     if (q->ibuf_n && u >= 3 && u < 6) {
         /* a result for the interface buffer's head, not handed on yet: its decision may
          * fall in the clock it is handed on (then it is taken), or before (EREQ) */
-        const gx_texq_req_t *rq = &q->ibuf[q->ibuf_head];
-        in->op = GX_TEXQ_CMD_RESULT;
-        in->batch = rq->batch;
-        in->warps = rq->warp;
-        in->ops = rq->op;
-        in->quad = rq->quad;
-        in->seq = rq->seq;
-        for (unsigned i = 0; i < 4; i++)
-            in->data[i] = result_of(rq, i);
+        result_cmd(in, &q->ibuf[q->ibuf_head]);
         x->cov[C_RS_HEAD]++;
         return 1;
     }
     if (x->res_n && u < 45) {
         unsigned j = x->res_n > 4 ? tb_rng_below(r, 4) : tb_rng_below(r, x->res_n);
-        const gx_texq_req_t *rq = &x->res[j];
-        in->op = GX_TEXQ_CMD_RESULT;
-        in->batch = rq->batch;
-        in->warps = rq->warp;
-        in->ops = rq->op;
-        in->quad = rq->quad;
-        in->seq = rq->seq;
-        for (unsigned i = 0; i < 4; i++)
-            in->data[i] = result_of(rq, i);
+        result_cmd(in, &x->res[j]);
         if (tb_rng_pct(r, 3)) /* twice: keep it queued */
             return 1;
         if (tb_rng_pct(r, 2)) { /* a wrong seq: the right one stays queued */
