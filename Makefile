@@ -63,7 +63,8 @@ MODEL_SRC := $(wildcard cmodel/src/*.c)
 MODEL_HDR := $(wildcard cmodel/include/gx/*.h) $(wildcard cmodel/src/*.h)
 MODEL_TESTS := $(patsubst cmodel/tests/%.c,%,$(wildcard cmodel/tests/test_*.c))
 
-.PHONY: help setup gen check-gen lint test test-build test-netlist test-netlist-build sim sweep formal synth bench demo gx \
+.PHONY: help setup gen check-gen lint test test-build test-netlist test-netlist-build sim sweep \
+        formal synth bench demo gx \
         clean model-test print-blocks print-prims print-regs print-tops print-mssurf-sweep regs \
         lint-pipe_regs sim-pipe_regs sim-pipe_regs-gl formal-pipe_regs sim-pipe-w128 sim-pipe-w32 \
         $(foreach b,$(BLOCKS),lint-$(b) sim-$(b) sim-$(b)-gl formal-$(b) check-$(b) tblib-$(b))
