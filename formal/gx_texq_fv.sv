@@ -32,6 +32,7 @@ module gx_texq_fv #(
   logic [9:0]    rsp_base;
   logic [1023:0] rsp_data;
   logic [2:0]    tex_warp, tex_quad, tex_op, xb_n;
+  logic          cmt;
   logic [8:0]    tex_seq;
   logic [127:0]  tex_s, tex_t;
 
@@ -43,7 +44,7 @@ module gx_texq_fv #(
     .rsp_base_o(rsp_base), .rsp_data_o(rsp_data),
     .tex_valid_o(tex_valid), .tex_ready_i, .tex_batch_o(tex_batch), .tex_warp_o(tex_warp),
     .tex_quad_o(tex_quad), .tex_op_o(tex_op), .tex_seq_o(tex_seq), .tex_s_o(tex_s),
-    .tex_t_o(tex_t), .xb_n_o(xb_n)
+    .tex_t_o(tex_t), .xb_n_o(xb_n), .cmt_o(cmt)
   );
 
   logic init_q = 1'b1;

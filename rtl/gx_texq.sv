@@ -14,17 +14,18 @@
 //
 // Ports (valid/ready; a transfer on valid && ready, the payload held while valid):
 //   cmd:  one transaction (cmd_op_i: 0 reserve, 1 store, 2 result, 3 read) with its fields
-//         and 1024 bits of data (a store's 32 values, a result's 4 in bits [127:0]). It is
-//         decided with its inputs held and taken in the clock it completes; the response
-//         is loaded in the same clock (rsp_*_o, registered) and the state changes at the
-//         same edge. A new command starts only when the response register is free.
+//         and 1024 bits of data (a store's 32 values, a result's 4 in bits [127:0]), taken
+//         into the command register when it is free or its command starts. A command
+//         commits in one clock (cmt_o): its response is loaded (rsp_*_o, registered) and
+//         the state changes at that edge; commands commit in the order taken.
 //   tex:  the quad requests to the texture unit, registered (tex_*_o).
-// Command latency (the clock a command is first offered with the response register free
-// is clock 1; the response follows the clock it is taken in): a store or a result is
-// taken in clock 2 (a store every 2 clocks); a read in clock 4 or later (it waits for a
-// clock in which the read crossbar does not read); a reservation in clock Batches + 3
-// (the first-fit scan, restarted when coordinates are freed during it); a refused
-// reservation (arguments, no record, configuration) in clock 1.
+// Command latency, every port ready (clock 1: a command offered to an idle queue, taken at
+// once): a store or a result commits in clock 5 (taken; A1; A2, the meta read; SMeta;
+// SDec), the next one 2 clocks later (one every 2 clocks back to back); a read in clock 7 or
+// later (SRdWait waits for a clock in which the read crossbar does not read), the next 4
+// clocks later; a reservation in clock Batches + 4 (the first-fit scan, restarted when
+// coordinates are freed during it); a refused reservation (arguments, no record,
+// configuration) in clock 2.
 // Read crossbar: the batch drained is chosen, and its shape registered, in the clock before
 // its first read; coordinates freed by its last read are free for the commands of the next
 // clock. Up to 4 requests a clock under the model's bank rule; the interface
@@ -82,14 +83,15 @@ module gx_texq #(
   output      logic [127:0]  tex_s_o,      /// pixel i's s in [32 i +: 32]
   output      logic [127:0]  tex_t_o,      /// pixel i's t in [32 i +: 32]
   // observation (the testbench compares the crossbar clock by clock)
-  output      logic [2:0]    xb_n_o        /// requests the read crossbar reads this clock
+  output      logic [2:0]    xb_n_o,       /// requests the read crossbar reads this clock
+  output      logic          cmt_o         /// a command commits this clock (its response loaded)
 );
   localparam int unsigned NB = 32;              // banks
   localparam int unsigned MW = 48;              // meta word: tag 39, flags 9
   localparam int unsigned EW = 22 + 256;        // an interface buffer entry
   localparam int unsigned CW = 12;              // candidate and range arithmetic
 
-  typedef enum logic [2:0] {SIdle, SDec, SRdWait, SRdData, SScan} cst_e;
+  typedef enum logic [2:0] {SIdle, SMeta, SDec, SRdWait, SRdData, SScan} cst_e;
   localparam logic [1:0] BFree = 2'd0, BFill = 2'd1, BReady = 2'd2, BResult = 2'd3;
   localparam logic [3:0] EOk = 4'd0, ECfg = 4'd1, EFull = 4'd2, EArg = 4'd3, EBatch = 4'd4,
                          ETwice = 4'd5, ENotReady = 4'd6, EReq = 4'd7;
@@ -142,11 +144,11 @@ module gx_texq #(
   logic              mt_we;
 
   for (genvar b = 0; b < NB; b++) begin : gen_bank
-    gx_ram_1r1w #(.Depth(Slots), .Width(32), .OutReg(1'b0)) u_bank (
+    gx_ram_1r1w #(.Depth(Slots), .Width(32), .OutReg(1'b0), .WrReg(1'b1)) u_bank (
       .clk_i, .rst_i, .re_i(bk_re[b]), .raddr_i(bk_raddr[b]), .rdata_o(bk_rdata[b]),
       .we_i(bk_we[b]), .waddr_i(bk_waddr), .wdata_i(bk_wdata[b]));
   end
-  gx_ram_1r1w #(.Depth(Slots), .Width(MW), .OutReg(1'b0)) u_meta (
+  gx_ram_1r1w #(.Depth(Slots), .Width(MW), .OutReg(1'b0), .AlwaysRead(1'b1)) u_meta (
     .clk_i, .rst_i, .re_i(mt_re), .raddr_i(mt_raddr), .rdata_o(mt_rdata),
     .we_i({(MW/8){mt_we}}), .waddr_i(mt_waddr), .wdata_i(mt_wdata));
 
@@ -283,6 +285,8 @@ module gx_texq #(
   logic [9:0]    rsp_base_q, rsp_base_d;
   logic [1023:0] rsp_data_q, rsp_data_d;
   logic          free_ev;                 // a batch's coordinates freed this clock
+  logic          rsp_ld;                  // a command commits: its response is loaded
+  logic          cur_fin;                 // the current command ends this clock (or none)
 
   // a small product a b as shifts and adds (no multiplier: the factors are 4 and 6 bits)
   function automatic logic [9:0] smul(input logic [5:0] a, input logic [3:0] b);
@@ -290,31 +294,122 @@ module gx_texq #(
     for (int i = 0; i < 4; i++) if (b[i]) smul = smul + (10'(a) << i);
   endfunction
 
-  // the command's batch record
+  // ---------------------------------------------------------------- the command pipeline
+  // A command is taken into the command register (q_*) when it is free or starting. A
+  // store, result or read starts (q_go) from there in two steps: A1, the clock after it is
+  // taken or later, registers its batch's base, 2WK and K and the product w K (a_*); A2,
+  // the clock q_go, computes its slot from them and reads the slot's meta word, and the
+  // command moves to the current command's registers (cur_*, its store or result values
+  // laid out for the banks). SMeta registers the meta word and the command's record (the
+  // snapshot); SDec decides and commits. The next command's A2 may be the current one's
+  // commit clock (a store's or result's SDec, a read's SRdData), so one command every two
+  // clocks; its meta word then takes the commit's write when both name the slot (fwd_q).
+  // A1 is not taken during a reservation's scan: a reservation writes a record's base, K
+  // and WK only when it is answered. A read's last result read frees its batch (W, K
+  // zeroed): a command of that batch behind it decides EBatch before its slot counts.
+  logic          q_v_q, q_go;
+  logic [1:0]    q_op_q;
+  logic [4:0]    q_batch_q;
+  logic [3:0]    q_warps_q, q_ops_q;
+  logic [1:0]    q_comp_q;
+  logic [2:0]    q_quad_q;
+  logic [8:0]    q_seq_q;
+  logic [1023:0] q_data_q;
+  logic [BW-1:0] qb;
+  assign qb = q_batch_q[BW-1:0];
+  assign cmd_ready_o = !q_v_q || q_go;
+
+  // the product w K of w < 8 and K < 16 as a table (LUTs, no adder chain)
+  logic [127:0][6:0] mul_t;
+  always_comb for (int i = 0; i < 128; i++) mul_t[i] = 7'(i / 16) * 7'(i % 16);
+
+  // A1
+  logic          a_v_q;
+  logic [SW-1:0] a_base_q;
+  logic [7:0]    a_2wk_q;
+  logic [3:0]    a_k_q, a_w_q;
+  logic [6:0]    a_wk_q;
+  always_ff @(posedge clk_i) begin
+    a_base_q <= base_q[qb];
+    a_2wk_q <= {tot_q[qb][9:3], 1'b0};
+    a_k_q <= bk_q[qb];
+    a_w_q <= bw_q[qb];
+    a_wk_q <= mul_t[{q_warps_q[2:0], bk_q[qb]}];
+  end
+  // A2: the slot of a store (coordinates base + 2 (w K + k) + c) or of a result or read
+  // (base + 2WK + w K + k), SW bits wide (the sum wraps at Slots; a slot of w >= 8 is
+  // never used: the command decides EArg)
+  logic [SW-1:0] slot_a2;
+  logic [6:0]    a_wkk;
+  logic [9:0]    rseq_a2;                 // result: the request's place in the drain order
+  always_comb begin
+    a_wkk = a_wk_q + {3'd0, q_ops_q};
+    slot_a2 = q_op_q == 2'd1 ? a_base_q + SW'({a_wkk, 1'b0}) + SW'(q_comp_q[0])
+                             : a_base_q + SW'(a_2wk_q) + SW'(a_wkk);
+    if (!cfg_order_i)
+      rseq_a2 = smul({q_warps_q[2:0], q_quad_q}, a_k_q) + {6'd0, q_ops_q};
+    else
+      rseq_a2 = smul({q_ops_q[2:0], 3'b000}, a_w_q) + {4'd0, q_warps_q[2:0], q_quad_q};
+  end
+
+  // the current command
+  logic [1:0]    cur_op_q;
+  logic [4:0]    cur_batch_q;
+  logic [3:0]    cur_warps_q, cur_ops_q;
+  logic [1:0]    cur_comp_q;
+  logic [2:0]    cur_quad_q;
+  logic [8:0]    cur_seq_q;
+  logic [9:0]    cur_rseq_q;
+  logic [NB-1:0][31:0] cur_data_q;        // bank b's value
+  always_ff @(posedge clk_i) begin
+    if (cmd_valid_i && cmd_ready_o) begin
+      q_op_q <= cmd_op_i;
+      q_batch_q <= cmd_batch_i;
+      q_warps_q <= cmd_warps_i;
+      q_ops_q <= cmd_ops_i;
+      q_comp_q <= cmd_comp_i;
+      q_quad_q <= cmd_quad_i;
+      q_seq_q <= cmd_seq_i;
+      q_data_q <= cmd_data_i;
+    end
+    if (q_go) begin
+      cur_op_q <= q_op_q;
+      cur_batch_q <= q_batch_q;
+      cur_warps_q <= q_warps_q;
+      cur_ops_q <= q_ops_q;
+      cur_comp_q <= q_comp_q;
+      cur_quad_q <= q_quad_q;
+      cur_seq_q <= q_seq_q;
+      cur_rseq_q <= rseq_a2;
+      // a store's lanes rotated by 4k + 16c; a result's 4 values in every bank group
+      for (int b = 0; b < NB; b++)
+        cur_data_q[b] <= q_op_q == 2'd1
+            ? q_data_q[32 * 32'(5'(5'(b) - {q_ops_q[2:0], 2'b00} - {q_comp_q[0], 4'd0})) +: 32]
+            : q_data_q[32 * (b % 4) +: 32];
+    end
+  end
+
+  // the current command's batch record
   logic [BW-1:0] cb;
   logic          cb_ok;                   // batch < Batches
   logic [3:0]    cW, cK;
-  logic [6:0]    cwk, cwk_k;              // W K; w K + k
+  logic [6:0]    cwk;                     // W K
   logic [7:0]    c2wk;
   logic [9:0]    ctotal;
-  assign cb = cmd_batch_i[BW-1:0];
-  assign cb_ok = 32'(cmd_batch_i) < Batches;
+  assign cb = cur_batch_q[BW-1:0];
+  assign cb_ok = 32'(cur_batch_q) < Batches;
   assign cW = bw_q[cb];
   assign cK = bk_q[cb];
   assign cwk = tot_q[cb][9:3];
-  assign cwk_k = 7'(smul({2'd0, cmd_warps_i}, cK)) + {3'd0, cmd_ops_i};
   assign c2wk = {cwk, 1'b0};
-  // the slot of a store or read command: coordinates base + 2 (w K + k) + c, results
-  // base + 2WK + w K + k, SW bits wide (the sum wraps at Slots)
-  logic [SW-1:0] cmd_slot;
-  assign cmd_slot = cmd_op_i == 2'd1 ? base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cmd_comp_i[0])
-                                     : base_q[cb] + SW'(c2wk) + SW'(cwk_k);
+  assign ctotal = tot_q[cb];
   // reservation: W K and the slots it needs, 3 W K, registered as the scan starts (the
-  // command is held through the scan)
+  // command is held in cur_* through the scan)
   logic [6:0]    cwk_r, wk_q;
   logic [CW-1:0] need_q;
-  assign cwk_r = 7'(smul({2'd0, cmd_warps_i}, cmd_ops_i));
-  assign ctotal = tot_q[cb];
+  logic [BW-1:0] fid_q;                   // the record it takes (none is freed during a scan)
+  logic [Batches-1:0] fid_oh_q;
+  assign cwk_r = 7'(smul({2'd0, q_warps_q}, q_ops_q));
 
   // reservation: candidate, fit
   logic [CW-1:0] cand;
@@ -345,11 +440,21 @@ module gx_texq #(
         cand_fit = 1'b0;
   end
 
-  // the command's meta word
+  // the command's meta word: read in A2, registered in its first SMeta clock (mq_q), the
+  // write of A2's clock taken instead when it named the same slot (fwd_q)
+  logic          mload_q, fwd_q;
+  logic [MW-1:0] fwd_data_q, mq_q;
+  always_ff @(posedge clk_i) begin
+    if (rst_i) mload_q <= 1'b0;
+    else mload_q <= q_go && q_op_q != 2'd0;
+    fwd_q <= mt_we && mt_waddr == slot_a2;
+    fwd_data_q <= mt_wdata;
+    if (mload_q) mq_q <= fwd_q ? fwd_data_q : mt_rdata;
+  end
   logic        mt_tag_ok;
   logic [8:0]  mt_flags;
-  assign mt_tag_ok = mt_rdata[38:0] == c_tag_q;
-  assign mt_flags = mt_tag_ok ? mt_rdata[47:39] : 9'd0;
+  assign mt_tag_ok = mq_q[38:0] == c_tag_q;
+  assign mt_flags = mt_tag_ok ? mq_q[47:39] : 9'd0;
   // a read's flags, kept from its decision for its meta write
   logic [8:0] mt_flags_q;
   always_ff @(posedge clk_i) if (cst_q == SDec) mt_flags_q <= mt_flags;
@@ -403,21 +508,16 @@ module gx_texq #(
   assign {tex_batch_o, tex_warp_o, tex_quad_o, tex_op_o, tex_seq_o, tex_s_o, tex_t_o} = tex_q;
 
   // ---------------------------------------------------------------- the command's snapshot
-  // A store, result or read waits one clock in SIdle (its slot's meta word is read) before
-  // its decision in SDec. In every SIdle clock the command's record and every check of it
-  // that needs no meta word are registered (c_*_q), so the decision starts from registers:
-  // the record's 16-way selects, the result's seq product and the compares are a clock
-  // ahead. Between that clock and the decision nothing but the texture port changes the
-  // record (no other command runs; the drain changes only drn and cl), so only the
-  // requests handed on (iss) move, by at most one a clock: the snapshot holds iss after
-  // this clock's hand-on, and the decision adds its own clock's (Snap_A).
-  logic [9:0]  rseq, c_iss1;
+  // In every SMeta clock (the last one before the decision: SMeta waits while the
+  // response register is taken) the command's record and every check of it that needs no
+  // meta word are registered (c_*_q), so the decision starts from registers. Between that
+  // clock and the decision nothing but the texture port changes the record (the command
+  // before has committed; the drain changes only drn and cl), so only the requests handed
+  // on (iss) move, by at most one a clock: the snapshot holds iss after this clock's
+  // hand-on, and the decision adds its own clock's (Snap_A).
+  logic [9:0]  c_iss1;
   logic        pop_cb;                    // the head handed on this clock is the command's
   always_comb begin
-    if (!cfg_order_i)
-      rseq = smul({cmd_warps_i[2:0], cmd_quad_i}, cK) + {6'd0, cmd_ops_i};
-    else
-      rseq = smul({cmd_ops_i[2:0], 3'b000}, cW) + {4'd0, cmd_warps_i[2:0], cmd_quad_i};
     pop_cb = pop && head_ent[EW-1 -: 4] == cb;
     c_iss1 = iss_q[cb] + {9'd0, pop_cb};
   end
@@ -434,7 +534,7 @@ module gx_texq #(
   logic [1:0]    c_slt_q, c_rlt_q;        // seq, ret < iss + m (m = 0, 1)
   logic          c_stlast_q, c_retlast_q, c_conlast_q;  // the command completes the count
   always_ff @(posedge clk_i)
-    if (cst_q == SIdle) begin
+    if (cst_q == SMeta) begin
       c_ok_q <= cb_ok;
       c_bst_q <= bst_q[cb];
       for (int i = 0; i < Batches; i++) c_oh_q[i] <= 32'(cb) == i;
@@ -442,11 +542,11 @@ module gx_texq #(
       c_stored_q <= stored_q[cb];
       c_ret_q <= ret_q[cb];
       c_con_q <= con_q[cb];
-      c_warg_q <= cmd_warps_i >= cW || cmd_ops_i >= cK;
-      c_seqhi_q <= {1'b0, cmd_seq_i} >= ctotal;
-      c_rseq_q <= rseq == {1'b0, cmd_seq_i};
-      c_slt_q[0] <= {1'b0, cmd_seq_i} < c_iss1;
-      c_slt_q[1] <= {1'b0, cmd_seq_i} <= c_iss1;
+      c_warg_q <= cur_warps_q >= cW || cur_ops_q >= cK;
+      c_seqhi_q <= {1'b0, cur_seq_q} >= ctotal;
+      c_rseq_q <= cur_rseq_q == {1'b0, cur_seq_q};
+      c_slt_q[0] <= {1'b0, cur_seq_q} < c_iss1;
+      c_slt_q[1] <= {1'b0, cur_seq_q} <= c_iss1;
       c_rlt_q[0] <= ret_q[cb] < c_iss1;
       c_rlt_q[1] <= ret_q[cb] <= c_iss1;
       c_stlast_q <= stored_q[cb] + 8'd1 == c2wk;
@@ -491,7 +591,8 @@ module gx_texq #(
     hd_ptr_d = hd_ptr_q + {3'd0, pop};
 
     // the texture port: the head is handed on
-    if (pop) iss_d[head_ent[EW-1 -: 4]] = iss_q[head_ent[EW-1 -: 4]] + 10'd1;
+    for (int i = 0; i < Batches; i++)
+      if (pop && 32'(head_ent[EW-1 -: 4]) == i) iss_d[i] = iss_q[i] + 10'd1;
 
     // the read crossbar
     bk_re = '0;
@@ -534,54 +635,50 @@ module gx_texq #(
     best_v_d = best_v_q;
     best_d = best_q;
     cslot_d = cslot_q;
-    cmd_ready_o = 1'b0;
-    rsp_valid_d = rsp_valid_q && !rsp_ready_i;
+    rsp_ld = 1'b0;
     rsp_err_d = rsp_err_q;
     rsp_batch_d = rsp_batch_q;
     rsp_base_d = rsp_base_q;
     rsp_data_d = rsp_data_q;
-    mt_re = 1'b0;
-    mt_raddr = cslot_q;
     mt_we = 1'b0;
     mt_waddr = cslot_q;
     mt_wdata = {mt_flags, c_tag_q};
     bk_waddr = cslot_q;
     for (int b = 0; b < NB; b++) begin
       bk_we[b] = '0;
-      bk_wdata[b] = cmd_data_i[32 * (b % 4) +: 32];
+      bk_wdata[b] = cur_data_q[b];
     end
+    // the command in q starts: a reservation when no command runs and the response
+    // register is free (a refusal answers at once); a store, result or read after its A1,
+    // in the current command's commit clock or later (a read's only once it has read)
+    cur_fin = cst_q == SIdle || (cst_q == SDec && cur_op_q != 2'd3) || cst_q == SRdData;
+    q_go = q_v_q && (q_op_q == 2'd0 ? cst_q == SIdle && (!rsp_valid_q || rsp_ready_i)
+                                    : cur_fin && a_v_q);
     unique case (cst_q)
       SIdle: begin
-        if (cmd_valid_i && (!rsp_valid_q || rsp_ready_i)) begin
-          if (cmd_op_i == 2'd0) begin
+        if (q_go) begin
+          if (q_op_q == 2'd0) begin
             rsp_batch_d = '0;
             rsp_base_d = '0;
-            if (cmd_warps_i == '0 || cmd_warps_i > 4'd8 || cmd_ops_i == '0 ||
-                cmd_ops_i > 4'd8) begin
-              cmd_ready_o = 1'b1;
-              rsp_valid_d = 1'b1;
+            if (q_warps_q == '0 || q_warps_q > 4'd8 || q_ops_q == '0 ||
+                q_ops_q > 4'd8) begin
+              rsp_ld = 1'b1;
               rsp_err_d = EArg;
             end else if (cfg_bad) begin
-              cmd_ready_o = 1'b1;
-              rsp_valid_d = 1'b1;
+              rsp_ld = 1'b1;
               rsp_err_d = ECfg;
             end else if (!free_id_v) begin
-              cmd_ready_o = 1'b1;
-              rsp_valid_d = 1'b1;
+              rsp_ld = 1'b1;
               rsp_err_d = EFull;
             end else begin
               cst_d = SScan;
               scan_d = '0;
               best_v_d = 1'b0;
             end
-          end else begin
-            cslot_d = cmd_slot;
-            mt_re = 1'b1;
-            mt_raddr = cslot_d;
-            cst_d = SDec;
           end
         end
       end
+      SMeta: if (!rsp_valid_q || rsp_ready_i) cst_d = SDec;
       SScan: begin
         if (cand_fit && (!best_v_q || cand < best_q)) begin
           best_v_d = 1'b1;
@@ -596,31 +693,33 @@ module gx_texq #(
           best_v_d = best_v_q;
           best_d = best_q;
           cst_d = SIdle;
-          cmd_ready_o = 1'b1;
-          rsp_valid_d = 1'b1;
+          rsp_ld = 1'b1;
           if (best_v_q) begin
             rsp_err_d = EOk;
-            rsp_batch_d = free_id;
+            rsp_batch_d = fid_q;
             rsp_base_d = 10'(best_q);
-            bst_d[free_id] = BFill;
-            bw_d[free_id] = cmd_warps_i;
-            bk_d[free_id] = cmd_ops_i;
-            base_d[free_id] = SW'(best_q);
-            mid_d[free_id] = (SW + 1)'(best_q + CW'({wk_q, 1'b0}));
-            hi_d[free_id] = (SW + 1)'(best_q + need_q);
-            tot_d[free_id] = {wk_q, 3'b000};
-            cl_d[free_id] = 1'b1;
-            drn_d[free_id] = 1'b0;
-            tag_d[free_id] = rnum_q;
-            stored_d[free_id] = '0;
-            iss_d[free_id] = '0;
-            ret_d[free_id] = '0;
-            con_d[free_id] = '0;
             rnum_d = rnum_q + 39'd1;
-            for (int j = 0; j < Batches; j++) begin
-              older_d[free_id][j] = 1'b0;
-              if (j != 32'(free_id)) older_d[j][free_id] = 1'b1;
-            end
+            for (int i = 0; i < Batches; i++)
+              if (fid_oh_q[i]) begin
+                bst_d[i] = BFill;
+                bw_d[i] = cur_warps_q;
+                bk_d[i] = cur_ops_q;
+                base_d[i] = SW'(best_q);
+                mid_d[i] = (SW + 1)'(best_q + CW'({wk_q, 1'b0}));
+                hi_d[i] = (SW + 1)'(best_q + need_q);
+                tot_d[i] = {wk_q, 3'b000};
+                cl_d[i] = 1'b1;
+                drn_d[i] = 1'b0;
+                tag_d[i] = rnum_q;
+                stored_d[i] = '0;
+                iss_d[i] = '0;
+                ret_d[i] = '0;
+                con_d[i] = '0;
+                for (int j = 0; j < Batches; j++) begin
+                  older_d[i][j] = 1'b0;
+                  if (j != i) older_d[j][i] = 1'b1;
+                end
+              end
           end else begin
             rsp_err_d = EFull;
           end
@@ -629,21 +728,16 @@ module gx_texq #(
       SDec: begin
         rsp_batch_d = '0;
         rsp_base_d = '0;
-        if (cmd_op_i == 2'd1) begin
+        if (cur_op_q == 2'd1) begin
           // store
-          cmd_ready_o = 1'b1;
-          rsp_valid_d = 1'b1;
+          rsp_ld = 1'b1;
           cst_d = SIdle;
           if (!c_ok_q || c_bst_q != BFill) rsp_err_d = EBatch;
-          else if (c_warg_q || cmd_comp_i > 2'd1) rsp_err_d = EArg;
+          else if (c_warg_q || cur_comp_q > 2'd1) rsp_err_d = EArg;
           else if (mt_flags[0]) rsp_err_d = ETwice;
           else begin
             rsp_err_d = EOk;
-            for (int b = 0; b < NB; b++) begin
-              bk_we[b] = 4'hf;
-              bk_wdata[b] = cmd_data_i[32 * 32'(5'(5'(b) - {cmd_ops_i[2:0], 2'b00}
-                                                      - {cmd_comp_i[0], 4'd0})) +: 32];
-            end
+            bk_we = '1;
             mt_we = 1'b1;
             mt_wdata = {9'd1, c_tag_q};
             for (int i = 0; i < Batches; i++)
@@ -652,21 +746,20 @@ module gx_texq #(
                 if (c_stlast_q) bst_d[i] = BReady;
               end
           end
-        end else if (cmd_op_i == 2'd2) begin
+        end else if (cur_op_q == 2'd2) begin
           // result
-          cmd_ready_o = 1'b1;
-          rsp_valid_d = 1'b1;
+          rsp_ld = 1'b1;
           cst_d = SIdle;
           if (!c_ok_q || (c_bst_q != BReady && c_bst_q != BResult)) rsp_err_d = EBatch;
           else if (c_seqhi_q || c_warg_q) rsp_err_d = EArg;
           else if (!c_rseq_q || !c_slt) rsp_err_d = EReq;  // w < W, k < K here
-          else if (mt_flags[{1'b0, cmd_quad_i}] || !c_rlt) rsp_err_d = ETwice;
+          else if (mt_flags[{1'b0, cur_quad_q}] || !c_rlt) rsp_err_d = ETwice;
           else begin
             rsp_err_d = EOk;
             for (int b = 0; b < NB; b++)
-              if (3'(b / 4) == 3'(cmd_quad_i + cmd_ops_i[2:0])) bk_we[b] = 4'hf;
+              if (3'(b / 4) == 3'(cur_quad_q + cur_ops_q[2:0])) bk_we[b] = 4'hf;
             mt_we = 1'b1;
-            mt_wdata = {mt_flags | (9'd1 << {1'b0, cmd_quad_i}), c_tag_q};
+            mt_wdata = {mt_flags | (9'd1 << {1'b0, cur_quad_q}), c_tag_q};
             for (int i = 0; i < Batches; i++)
               if (c_oh_q[i]) begin
                 ret_d[i] = c_ret_q + 10'd1;
@@ -681,8 +774,7 @@ module gx_texq #(
           else if (mt_flags[8]) rsp_err_d = ETwice;
           else rsp_err_d = EOk;
           if (rsp_err_d != EOk) begin
-            cmd_ready_o = 1'b1;
-            rsp_valid_d = 1'b1;
+            rsp_ld = 1'b1;
             cst_d = SIdle;
           end else begin
             cst_d = SRdWait;
@@ -697,12 +789,11 @@ module gx_texq #(
         end
       end
       SRdData: begin
-        cmd_ready_o = 1'b1;
-        rsp_valid_d = 1'b1;
+        rsp_ld = 1'b1;
         cst_d = SIdle;
         rsp_err_d = EOk;
         for (int l = 0; l < 32; l++)
-          rsp_data_d[32 * l +: 32] = bk_rdata[5'(5'(l) + {cmd_ops_i[2:0], 2'b00})];
+          rsp_data_d[32 * l +: 32] = bk_rdata[5'(5'(l) + {cur_ops_q[2:0], 2'b00})];
         mt_we = 1'b1;
         mt_wdata = {mt_flags_q | 9'h100, c_tag_q};
         for (int i = 0; i < Batches; i++)
@@ -720,7 +811,18 @@ module gx_texq #(
       end
       default: cst_d = SIdle;
     endcase
+    // A2: the next store, result or read reads its meta word and becomes the current
+    // command (mt_re names the read taken: not the one of a slot written in this clock,
+    // whose word fwd_q takes)
+    if (q_go && q_op_q != 2'd0) begin
+      cst_d = SMeta;
+      cslot_d = slot_a2;
+    end
+    mt_raddr = slot_a2;
+    mt_re = q_go && q_op_q != 2'd0 && !(mt_we && mt_waddr == slot_a2);
+    rsp_valid_d = (rsp_valid_q && !rsp_ready_i) || rsp_ld;
   end
+  assign cmt_o = rsp_ld;
 
 
 
@@ -760,6 +862,8 @@ module gx_texq #(
       inf_idx_q <= '0;
       tex_valid_q <= 1'b0;
       cst_q <= SIdle;
+      q_v_q <= 1'b0;
+      a_v_q <= 1'b0;
       scan_q <= '0;
       best_v_q <= 1'b0;
       rsp_valid_q <= 1'b0;
@@ -797,6 +901,8 @@ module gx_texq #(
       inf_idx_q <= wr_ptr_q;
       tex_valid_q <= pop || (tex_valid_q && !tex_ready_i);
       cst_q <= cst_d;
+      q_v_q <= (cmd_valid_i && cmd_ready_o) || (q_v_q && !q_go);
+      a_v_q <= q_v_q && !q_go && cst_q != SScan;
       scan_q <= scan_d;
       best_v_q <= best_v_d;
       rsp_valid_q <= rsp_valid_d;
@@ -807,7 +913,9 @@ module gx_texq #(
   always_ff @(posedge clk_i) begin
     best_q <= best_d;
     cslot_q <= cslot_d;
-    if (cst_q == SIdle) begin
+    if (q_go) begin
+      fid_q <= free_id;
+      for (int i = 0; i < Batches; i++) fid_oh_q[i] <= 32'(free_id) == i;
       wk_q <= cwk_r;
       need_q <= CW'({cwk_r, 1'b0}) + CW'(cwk_r);
     end
@@ -975,8 +1083,21 @@ module gx_texq #(
   `GX_ASSERT(Age_A, fv_age)
   `GX_ASSERT(Drain_A, fv_drain)
   `GX_ASSERT(Buf_A, fv_buf)
-  // the command in decision: held on the port (CmdHold) and of the kind its state serves;
-  // a scan's best base still fits (ranges only shrink during a scan)
+  // the current command is of the kind its state serves; a scan's best base still fits
+  // (ranges only shrink during a scan); the slot of a live batch's command is its slot by
+  // the record (A1's copy of it unchanged: only a reservation's answer writes it)
+  logic [9:0]    rseq;
+  logic [6:0]    cwk_k;
+  logic [SW-1:0] cmd_slot;
+  always_comb begin
+    if (!cfg_order_i)
+      rseq = smul({cur_warps_q[2:0], cur_quad_q}, cK) + {6'd0, cur_ops_q};
+    else
+      rseq = smul({cur_ops_q[2:0], 3'b000}, cW) + {4'd0, cur_warps_q[2:0], cur_quad_q};
+    cwk_k = 7'(smul({3'd0, cur_warps_q[2:0]}, cK)) + {3'd0, cur_ops_q};
+    cmd_slot = cur_op_q == 2'd1 ? base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cur_comp_q[0])
+                                : base_q[cb] + SW'(c2wk) + SW'(cwk_k);
+  end
   logic fv_best;
   always_comb begin
     // in 32 bits: the best base and its end without wrapping
@@ -986,18 +1107,28 @@ module gx_texq #(
           && 32'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i]) < 32'(best_q) + 32'(need_q))
         fv_best = 1'b0;
   end
-  `GX_ASSERT(Scan_A, cst_q != SScan || (cmd_valid_i && cmd_op_i == 2'd0 && cmd_warps_i != '0
-             && cmd_warps_i <= 4'd8 && cmd_ops_i != '0 && cmd_ops_i <= 4'd8 && !cfg_bad
-             && free_id_v && 32'(scan_q) <= Batches + 1 && (!best_v_q || fv_best)
-             && 32'(wk_q) == 32'(cmd_warps_i) * 32'(cmd_ops_i)
-             && 32'(need_q) == 3 * 32'(cmd_warps_i) * 32'(cmd_ops_i)))
-  `GX_ASSERT(Cmd_A, (cst_q == SIdle || cst_q == SScan || (cmd_valid_i && cmd_op_i != 2'd0))
-             && ((cst_q != SRdWait && cst_q != SRdData) || (cmd_op_i == 2'd3 && cb_ok
-                 && bst_q[cb] == BResult && cmd_warps_i < cW && cmd_ops_i < cK))
-             && (cst_q == SIdle || cst_q == SDec || cst_q == SRdWait || cst_q == SRdData
-                 || cst_q == SScan)
-             && (cst_q == SIdle || !rsp_valid_q)
-             && (cst_q == SIdle || cst_q == SScan || cslot_q == cmd_slot))
+  `GX_ASSERT(Scan_A, cst_q != SScan || (cur_op_q == 2'd0 && cur_warps_q != '0
+             && cur_warps_q <= 4'd8 && cur_ops_q != '0 && cur_ops_q <= 4'd8 && !cfg_bad
+             && free_id_v && fid_q == free_id && fid_oh_q == Batches'(1) << fid_q
+             && 32'(scan_q) <= Batches + 1 && (!best_v_q || fv_best)
+             && 32'(wk_q) == 32'(cur_warps_q) * 32'(cur_ops_q)
+             && 32'(need_q) == 3 * 32'(cur_warps_q) * 32'(cur_ops_q)))
+  `GX_ASSERT(Cmd_A, (cst_q == SIdle || cst_q == SScan || cur_op_q != 2'd0)
+             && ((cst_q != SRdWait && cst_q != SRdData) || (cur_op_q == 2'd3 && cb_ok
+                 && bst_q[cb] == BResult && cur_warps_q < cW && cur_ops_q < cK))
+             && (cst_q == SIdle || cst_q == SMeta || cst_q == SDec || cst_q == SRdWait
+                 || cst_q == SRdData || cst_q == SScan)
+             && (cst_q == SIdle || cst_q == SMeta || !rsp_valid_q)
+             && (cst_q == SIdle || cst_q == SScan || bst_q[cb] == BFree
+                 || cslot_q == cmd_slot))
+  // A1's copy of the record of q's batch (A1_A); the meta word's load in the first SMeta
+  // clock (Pipe_A); a reservation starts only when no command runs
+  `GX_ASSERT(A1_A, !a_v_q || bst_q[qb] == BFree
+             || (a_base_q == base_q[qb] && a_k_q == bk_q[qb] && a_w_q == bw_q[qb]
+                 && a_2wk_q == {tot_q[qb][9:3], 1'b0}
+                 && 32'(a_wk_q) == 32'(q_warps_q[2:0]) * 32'(bk_q[qb])))
+  `GX_ASSERT(Pipe_A, (!mload_q || cst_q == SMeta) && (!a_v_q || q_v_q)
+             && (cst_q != SScan || !a_v_q))
 
   // the command's snapshot (c_*_q) is its record and checks now: nothing but the texture
   // port moves the record between the snapshot and the decision, and the snapshot's iss
@@ -1006,15 +1137,15 @@ module gx_texq #(
   always_comb begin
     fv_snap = c_ok_q == cb_ok && c_bst_q == bst_q[cb] && c_tag_q == tag_q[cb]
               && c_stored_q == stored_q[cb] && c_ret_q == ret_q[cb] && c_con_q == con_q[cb]
-              && c_warg_q == (cmd_warps_i >= cW || cmd_ops_i >= cK)
-              && c_seqhi_q == ({1'b0, cmd_seq_i} >= ctotal)
-              && c_rseq_q == (rseq == {1'b0, cmd_seq_i})
+              && c_warg_q == (cur_warps_q >= cW || cur_ops_q >= cK)
+              && c_seqhi_q == ({1'b0, cur_seq_q} >= ctotal)
+              && (c_bst_q == BFree || c_rseq_q == (rseq == {1'b0, cur_seq_q}))
               && c_stlast_q == (stored_q[cb] + 8'd1 == c2wk)
               && c_retlast_q == (ret_q[cb] + 10'd1 == ctotal)
               && c_conlast_q == (con_q[cb] + 7'd1 == cwk);
     for (int i = 0; i < Batches; i++) fv_snap &= c_oh_q[i] == (32'(cb) == i);
     if (cst_q == SDec)
-      fv_snap &= c_slt_q == {{1'b0, cmd_seq_i} <= iss_q[cb], {1'b0, cmd_seq_i} < iss_q[cb]}
+      fv_snap &= c_slt_q == {{1'b0, cur_seq_q} <= iss_q[cb], {1'b0, cur_seq_q} < iss_q[cb]}
                  && c_rlt_q == {ret_q[cb] <= iss_q[cb], ret_q[cb] < iss_q[cb]};
   end
   `GX_ASSERT(Snap_A, (cst_q != SDec && cst_q != SRdWait && cst_q != SRdData) || fv_snap)
@@ -1023,9 +1154,11 @@ module gx_texq #(
   // batch freed by its last result read, four requests read in one clock
   `GX_COVER(DrainQuadTex_C, free_ev && !cfg_order_i)
   `GX_COVER(DrainTexTile_C, free_ev && cfg_order_i)
-  `GX_COVER(FullRefused_C, cst_q == SScan && cmd_ready_o && !best_v_d)
+  `GX_COVER(FullRefused_C, cst_q == SScan && rsp_ld && !best_v_d)
   `GX_COVER(Freed_C, cst_q == SRdData && con_q[cb] + 7'd1 == cwk)
   `GX_COVER(Xb4_C, xn == 3'd4)
+  // a command's meta word taken from the commit of the one before (the same slot)
+  `GX_COVER(Fwd_C, mload_q && fwd_q)
 `endif
 endmodule
 

@@ -76,6 +76,7 @@ extern "C" int gx_texq_rtl_cycle(void *m, const gx_texq_in_t *in, gx_texq_out_t 
         out->tex.t[i] = (int32_t)tt[i];
     }
     out->xb_n = t.xb_n_o;
+    out->cmt = t.cmt_o;
     model->tick();
     return !model->failed();
 }

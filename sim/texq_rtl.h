@@ -32,6 +32,7 @@ typedef struct gx_texq_out {
     uint32_t rsp_data[GX_TEXQ_LANES];
     gx_texq_req_t tex; /**< batch, warp, quad, op, seq, s, t */
     unsigned xb_n;     /**< requests the read crossbar reads this clock */
+    int cmt;           /**< a command commits this clock (the model applies it) */
 } gx_texq_out_t;
 
 /** A new model with configuration (slots, order), held in reset for two cycles;

@@ -1,9 +1,10 @@
 /* bench_texq: clocks of gx_texq's transactions (Verilated RTL, 512 slots), every port
- * always ready: a reservation on an empty queue, stores, result writes and result reads
- * back to back (the interval from one command taken to the next), and a batch's drain
- * (requests on the texture port a clock, from its first request to its last, and the
- * clocks from the last store taken to the first request) for batch shapes in both
- * orders. The results are checked against the model as in tb_texq (the error codes). */
+ * always ready: a reservation on an empty queue (from the clock it is offered to the clock
+ * it commits), stores, result writes and result reads back to back (the interval from one
+ * command's commit to the next, cmt_o), and a batch's drain (requests on the texture port
+ * a clock, from its first request to its last, and the clocks from the last store's
+ * commit to the first request) for batch shapes in both orders. Every error code must be
+ * OK and every request come out. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,9 @@ typedef struct bench {
     gx_texq_req_t got[GX_TEXQ_MAX_REQS];
     unsigned ngot;
     uint64_t first_req, last_req;
+    uint64_t cmt[4096]; /* the clocks of the commits */
+    unsigned ncmt;
+    int bad;            /* a response not OK */
 } bench_t;
 
 /* One clock offering cmd (NULL: none); returns 1 when it was taken. */
@@ -30,7 +34,15 @@ static int step(bench_t *b, const gx_texq_in_t *cmd, gx_texq_out_t *o)
     in.cmd_valid = cmd != NULL;
     in.rsp_ready = 1;
     in.tex_ready = 1;
-    gx_texq_rtl_cycle(b->m, &in, o);
+    if (!gx_texq_rtl_cycle(b->m, &in, o)) {
+        if (!b->bad)
+            printf("bench_texq: clock %llu: an assertion failed\n", (unsigned long long)b->c);
+        b->bad = 1;
+    }
+    if (o->cmt && b->ncmt < sizeof b->cmt / sizeof b->cmt[0])
+        b->cmt[b->ncmt++] = b->c;
+    if (o->rsp_valid && o->rsp_err)
+        b->bad = 1;
     if (o->tex_valid) {
         if (!b->ngot)
             b->first_req = b->c;
@@ -42,17 +54,26 @@ static int step(bench_t *b, const gx_texq_in_t *cmd, gx_texq_out_t *o)
     return cmd && o->cmd_ready;
 }
 
-/* Run cmd until taken; returns the clock it was taken in. */
-static uint64_t issue(bench_t *b, const gx_texq_in_t *cmd, unsigned *err)
+/* Offer cmd until taken. */
+static void offer(bench_t *b, const gx_texq_in_t *cmd)
 {
     gx_texq_out_t o;
     while (!step(b, cmd, &o))
         ;
-    const uint64_t t = b->c - 1;
-    step(b, NULL, &o); /* the response */
-    if (err)
-        *err = o.rsp_err;
-    return t;
+}
+
+/* Clock until n commits are counted (at most 100,000 clocks); returns the last one's. */
+static uint64_t settle(bench_t *b, unsigned n)
+{
+    gx_texq_out_t o;
+    for (unsigned i = 0; b->ncmt < n && i < 100000; i++)
+        step(b, NULL, &o);
+    step(b, NULL, &o); /* the last response */
+    if (b->ncmt < n) {
+        b->bad = 1;
+        return 0;
+    }
+    return b->cmt[n - 1];
 }
 
 int main(int argc, char **argv)
@@ -77,12 +98,11 @@ int main(int argc, char **argv)
             cmd.op = GX_TEXQ_CMD_RESERVE;
             cmd.warps = W;
             cmd.ops = K;
-            unsigned err;
             const uint64_t r0 = b.c;
-            const uint64_t r1 = issue(&b, &cmd, &err);
-            bad |= err != 0;
+            offer(&b, &cmd);
+            const uint64_t r1 = settle(&b, 1);
             /* stores back to back */
-            uint64_t t0 = 0, tl = 0;
+            const unsigned s0 = b.ncmt;
             unsigned n = 0;
             for (unsigned w = 0; w < W; w++)
                 for (unsigned k = 0; k < K; k++)
@@ -95,21 +115,17 @@ int main(int argc, char **argv)
                         s.comp = c;
                         for (unsigned l = 0; l < GX_TEXQ_LANES; l++)
                             s.data[l] = (w * 64 + k * 8 + c) << 8 | l;
-                        gx_texq_out_t oo;
-                        while (!step(&b, &s, &oo))
-                            ;
-                        if (!n)
-                            t0 = b.c - 1;
-                        tl = b.c - 1;
+                        offer(&b, &s);
                         n++;
                     }
+            const uint64_t tl = settle(&b, s0 + n), t0 = b.cmt[s0];
             const double st_iv = n > 1 ? (double)(tl - t0) / (n - 1) : 0;
             gx_texq_out_t oo;
             while (b.ngot < 8 * W * K && b.c < tl + 100000)
                 step(&b, NULL, &oo);
             const uint64_t first = b.first_req, last = b.last_req;
             /* results back to back */
-            uint64_t a0 = 0, al = 0;
+            const unsigned a0i = b.ncmt;
             for (unsigned i = 0; i < b.ngot; i++) {
                 gx_texq_in_t r;
                 memset(&r, 0, sizeof r);
@@ -118,28 +134,21 @@ int main(int argc, char **argv)
                 r.ops = b.got[i].op;
                 r.quad = b.got[i].quad;
                 r.seq = b.got[i].seq;
-                while (!step(&b, &r, &oo))
-                    ;
-                if (!i)
-                    a0 = b.c - 1;
-                al = b.c - 1;
+                offer(&b, &r);
             }
+            const uint64_t al = settle(&b, a0i + b.ngot), a0 = b.cmt[a0i];
             /* reads back to back */
-            uint64_t d0 = 0, dl = 0;
+            const unsigned d0i = b.ncmt;
             for (unsigned i = 0; i < W * K; i++) {
                 gx_texq_in_t r;
                 memset(&r, 0, sizeof r);
                 r.op = GX_TEXQ_CMD_READ;
                 r.warps = i / K;
                 r.ops = i % K;
-                while (!step(&b, &r, &oo))
-                    ;
-                if (!i)
-                    d0 = b.c - 1;
-                dl = b.c - 1;
+                offer(&b, &r);
             }
-            step(&b, NULL, &oo);
-            bad |= oo.rsp_err != 0;
+            const uint64_t dl = settle(&b, d0i + W * K), d0 = b.cmt[d0i];
+            bad |= b.bad;
             const unsigned reqs = 8 * W * K;
             printf("| %s | %u x %u | %u | %llu | %.2f | %llu | %.3f | %.2f | %.2f |\n",
                    order ? "TexTile" : "QuadTex", W, K, reqs, (unsigned long long)(r1 - r0),

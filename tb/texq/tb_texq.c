@@ -11,7 +11,8 @@
  * results for requests not yet handed on, twice or with a wrong seq, reads before the
  * results, twice or out of range.
  * Order of the model's calls: in every clock, gx_texq_clock (tex_ready: the RTL's texture
- * register is empty or taken in that clock) first, then the command taken in that clock.
+ * register is empty or taken in that clock) first, then the command that commits in that
+ * clock (cmt_o: the oldest of the at most two taken and not yet committed).
  * Checked: every response (error code; a reservation's batch and base; a read's 32
  * values), the requests the read crossbar reads in every clock (xb_n_o against the
  * model's read count), every request on the texture port (all fields and the 8 values,
@@ -36,7 +37,7 @@ enum { C_RES_OK, C_RES_NOSPACE, C_RES_NOREC, C_RES_EARG, C_RES_HOLE, C_ST_OK, C_
        C_ST_EBATCH, C_ST_EARG, C_RS_OK, C_RS_EREQ, C_RS_TWICE, C_RS_EARG, C_RS_EBATCH,
        C_RD_OK, C_RD_NOTREADY, C_RD_TWICE, C_RD_EARG, C_FREED, C_XB4, C_XB_STOP, C_IBUF_FULL,
        C_TEX_STALL, C_RSP_STALL, C_QUADTEX, C_TEXTILE, C_TWO_READY, C_XB_STOP4, C_RS_SAMECLK,
-       C_RS_HEAD, C_BINS };
+       C_RS_HEAD, C_TWO_TAKEN, C_SAME_SLOT, C_BINS };
 
 typedef struct ctx {
     gx_texq_t q;
@@ -49,6 +50,13 @@ typedef struct ctx {
     /* the command on the port */
     gx_texq_in_t in;
     int have_cmd;
+    /* commands taken and not yet committed, oldest first (the command register and the
+     * current command) */
+    gx_texq_in_t taken[2];
+    unsigned taken_n;
+    /* the last commit: its clock and its slot's key (op class, batch, w, k, component) */
+    uint64_t last_cmt_c;
+    uint32_t last_cmt_key;
     /* the expected response */
     int want_v;
     gx_texq_err_t want_err;
@@ -191,10 +199,9 @@ static int pick_cmd(ctx_t *x)
     return 1;
 }
 
-/* the command taken in this clock, applied to the model */
-static void apply_cmd(ctx_t *x)
+/* the command committed in this clock, applied to the model */
+static void apply_cmd(ctx_t *x, const gx_texq_in_t *in)
 {
-    const gx_texq_in_t *in = &x->in;
     gx_texq_t *q = &x->q;
     x->want_v = 1;
     x->want_op = (int)in->op;
@@ -380,9 +387,33 @@ static int step(ctx_t *x, int allow_new)
             x->cov[C_TWO_READY]++;
     }
 
-    /* the command port: the model after its clock */
+    /* the command port: a commit applied to the model after its clock (the oldest command
+     * taken), then the command taken in this clock queued */
+    if (o.cmt) {
+        if (!x->taken_n) {
+            tb_check(rep, 0, "cycle %" PRIu64 ": a commit with no command taken", x->c);
+        } else {
+            const gx_texq_in_t *t = &x->taken[0];
+            const uint32_t key = t->op == GX_TEXQ_CMD_RESERVE
+                ? 0u
+                : (t->op == GX_TEXQ_CMD_STORE ? 1u : 2u) | t->batch << 2 | t->warps << 8
+                      | t->ops << 12 | (t->op == GX_TEXQ_CMD_STORE ? t->comp : 0u) << 16;
+            if (key && key == x->last_cmt_key && x->c == x->last_cmt_c + 2)
+                x->cov[C_SAME_SLOT]++;
+            x->last_cmt_key = key;
+            x->last_cmt_c = x->c;
+            apply_cmd(x, t);
+            x->taken[0] = x->taken[1];
+            x->taken_n--;
+        }
+    }
     if (x->have_cmd && o.cmd_ready) {
-        apply_cmd(x);
+        if (x->taken_n == 2)
+            tb_check(rep, 0, "cycle %" PRIu64 ": a third command taken before a commit", x->c);
+        else
+            x->taken[x->taken_n++] = *in;
+        if (x->taken_n == 2)
+            x->cov[C_TWO_TAKEN]++;
         x->have_cmd = 0;
     }
     x->c++;
@@ -431,7 +462,7 @@ static int run(const tb_opts_t *o, unsigned idx, uint32_t slots, uint32_t order,
         unsigned live = 0;
         for (unsigned i = 0; i < NB; i++)
             live += x.q.b[i].state != GX_TEXQ_B_FREE;
-        if (!live && !x.have_cmd && !x.want_v && !x.tex_n && !x.q.ibuf_n)
+        if (!live && !x.have_cmd && !x.taken_n && !x.want_v && !x.tex_n && !x.q.ibuf_n)
             break;
         ok = step(&x, 1);
         if (x.since > HANG) {
@@ -475,7 +506,9 @@ static int cov_check(const uint64_t *cov)
         "two ready batches waiting (drain order by age)",
         "a crossbar clock stopped by a request whose s banks another's t banks hold",
         "a result decided in the clock its request is handed on",
-        "a result for the interface buffer's head"};
+        "a result for the interface buffer's head",
+        "a command taken behind the current one (two in flight)",
+        "a commit two clocks after one of the same slot (the meta word forwarded)"};
     return tb_cov_holes(cov, names, C_BINS, 0);
 }
 
