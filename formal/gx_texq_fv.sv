@@ -3,7 +3,9 @@
 // configuration; reset is assumed in the first cycle. The banks' and meta RAM's read data
 // are free (GX_RAM_FREE_READ): the proofs are of the control (reservation, ranges, the
 // drain and its counts), which reads no coordinate value. With Quick (the covers) the
-// responses and the texture unit are always ready.
+// responses and the texture unit are always ready and the command's data is zero (no
+// control reads it; the command register and the current command's 2048 data bits then
+// cost the solver nothing).
 `default_nettype none
 
 module gx_texq_fv #(
@@ -57,7 +59,8 @@ module gx_texq_fv #(
               $stable(cmd_warps_i) && $stable(cmd_ops_i) && $stable(cmd_comp_i) &&
               $stable(cmd_quad_i) && $stable(cmd_seq_i) && $stable(cmd_data_i));
   end
-  always @* if (Quick) assume (rsp_ready_i && tex_ready_i && cfg_slots_i == 11'(Slots));
+  always @* if (Quick) assume (rsp_ready_i && tex_ready_i && cfg_slots_i == 11'(Slots)
+                               && cmd_data_i == '0);
 endmodule
 
 `default_nettype wire

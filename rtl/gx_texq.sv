@@ -329,12 +329,28 @@ module gx_texq #(
   logic [7:0]    a_2wk_q;
   logic [3:0]    a_k_q, a_w_q;
   logic [6:0]    a_wk_q;
+  logic [SW-1:0] qbase;
+  logic [6:0]    qwk;                     // W K
+  logic [3:0]    qk, qw;
+  always_comb begin
+    qbase = '0;
+    qwk = '0;
+    qk = '0;
+    qw = '0;
+    for (int i = 0; i < Batches; i++)
+      if (32'(qb) == i) begin
+        qbase = base_q[i];
+        qwk = tot_q[i][9:3];
+        qk = bk_q[i];
+        qw = bw_q[i];
+      end
+  end
   always_ff @(posedge clk_i) begin
-    a_base_q <= base_q[qb];
-    a_2wk_q <= {tot_q[qb][9:3], 1'b0};
-    a_k_q <= bk_q[qb];
-    a_w_q <= bw_q[qb];
-    a_wk_q <= mul_t[{q_warps_q[2:0], bk_q[qb]}];
+    a_base_q <= qbase;
+    a_2wk_q <= {qwk, 1'b0};
+    a_k_q <= qk;
+    a_w_q <= qw;
+    a_wk_q <= mul_t[{q_warps_q[2:0], qk}];
   end
   // A2: the slot of a store (coordinates base + 2 (w K + k) + c) or of a result or read
   // (base + 2WK + w K + k), SW bits wide (the sum wraps at Slots; a slot of w >= 8 is
@@ -398,11 +414,38 @@ module gx_texq #(
   logic [9:0]    ctotal;
   assign cb = cur_batch_q[BW-1:0];
   assign cb_ok = 32'(cur_batch_q) < Batches;
-  assign cW = bw_q[cb];
-  assign cK = bk_q[cb];
-  assign cwk = tot_q[cb][9:3];
+  // its fields selected by AND-OR over the records (an index multiplied by a field's width
+  // would be a product Yosys may give a DSP block)
+  logic [1:0]  cbst;
+  logic [38:0] ctag;
+  logic [7:0]  cstored;
+  logic [9:0]  cret, ciss;
+  logic [6:0]  ccon;
+  always_comb begin
+    cbst = '0;
+    ctag = '0;
+    cstored = '0;
+    cret = '0;
+    ciss = '0;
+    ccon = '0;
+    cW = '0;
+    cK = '0;
+    ctotal = '0;
+    for (int i = 0; i < Batches; i++)
+      if (32'(cb) == i) begin
+        cbst = bst_q[i];
+        ctag = tag_q[i];
+        cstored = stored_q[i];
+        cret = ret_q[i];
+        ciss = iss_q[i];
+        ccon = con_q[i];
+        cW = bw_q[i];
+        cK = bk_q[i];
+        ctotal = tot_q[i];
+      end
+  end
+  assign cwk = ctotal[9:3];
   assign c2wk = {cwk, 1'b0};
-  assign ctotal = tot_q[cb];
   // reservation: W K and the slots it needs, 3 W K, registered as the scan starts (the
   // command is held in cur_* through the scan)
   logic [6:0]    cwk_r, wk_q;
@@ -519,7 +562,7 @@ module gx_texq #(
   logic        pop_cb;                    // the head handed on this clock is the command's
   always_comb begin
     pop_cb = pop && head_ent[EW-1 -: 4] == cb;
-    c_iss1 = iss_q[cb] + {9'd0, pop_cb};
+    c_iss1 = ciss + {9'd0, pop_cb};
   end
   logic          c_ok_q;                  // a batch in range
   logic [1:0]    c_bst_q;                 // its state
@@ -536,22 +579,22 @@ module gx_texq #(
   always_ff @(posedge clk_i)
     if (cst_q == SMeta) begin
       c_ok_q <= cb_ok;
-      c_bst_q <= bst_q[cb];
+      c_bst_q <= cbst;
       for (int i = 0; i < Batches; i++) c_oh_q[i] <= 32'(cb) == i;
-      c_tag_q <= tag_q[cb];
-      c_stored_q <= stored_q[cb];
-      c_ret_q <= ret_q[cb];
-      c_con_q <= con_q[cb];
+      c_tag_q <= ctag;
+      c_stored_q <= cstored;
+      c_ret_q <= cret;
+      c_con_q <= ccon;
       c_warg_q <= cur_warps_q >= cW || cur_ops_q >= cK;
       c_seqhi_q <= {1'b0, cur_seq_q} >= ctotal;
       c_rseq_q <= cur_rseq_q == {1'b0, cur_seq_q};
       c_slt_q[0] <= {1'b0, cur_seq_q} < c_iss1;
       c_slt_q[1] <= {1'b0, cur_seq_q} <= c_iss1;
-      c_rlt_q[0] <= ret_q[cb] < c_iss1;
-      c_rlt_q[1] <= ret_q[cb] <= c_iss1;
-      c_stlast_q <= stored_q[cb] + 8'd1 == c2wk;
-      c_retlast_q <= ret_q[cb] + 10'd1 == ctotal;
-      c_conlast_q <= con_q[cb] + 7'd1 == cwk;
+      c_rlt_q[0] <= cret < c_iss1;
+      c_rlt_q[1] <= cret <= c_iss1;
+      c_stlast_q <= cstored + 8'd1 == c2wk;
+      c_retlast_q <= cret + 10'd1 == ctotal;
+      c_conlast_q <= ccon + 7'd1 == cwk;
     end
   // the decision's own clock: seq and ret below the requests handed on by its end
   logic c_slt, c_rlt;
@@ -920,10 +963,13 @@ module gx_texq #(
       need_q <= CW'({cwk_r, 1'b0}) + CW'(cwk_r);
     end
     if (nsel_ld) begin
-      xW_q <= bw_q[nsel];
-      xK_q <= bk_q[nsel];
-      xbase_q <= base_q[nsel];
-      xtotal_q <= tot_q[nsel];
+      for (int i = 0; i < Batches; i++)
+        if (32'(nsel) == i) begin
+          xW_q <= bw_q[i];
+          xK_q <= bk_q[i];
+          xbase_q <= base_q[i];
+          xtotal_q <= tot_q[i];
+        end
     end
     rsp_err_q <= rsp_err_d;
     rsp_batch_q <= rsp_batch_d;
