@@ -293,6 +293,12 @@ module gx_texq #(
     smul = '0;
     for (int i = 0; i < 4; i++) if (b[i]) smul = smul + (10'(a) << i);
   endfunction
+  // a result's place in its batch's drain order: QuadTex (8 w + quad) K + k, TexTile
+  // 8 W k + 8 w + quad
+  function automatic logic [9:0] dplace(input logic order, input logic [2:0] w, quad, k,
+                                        input logic [3:0] wn, kn);
+    dplace = !order ? smul({w, quad}, kn) + {7'd0, k} : smul({k, 3'b000}, wn) + {4'd0, w, quad};
+  endfunction
 
   // ---------------------------------------------------------------- the command pipeline
   // A command is taken into the command register (q_*) when it is free or starting. A
@@ -362,10 +368,7 @@ module gx_texq #(
     a_wkk = a_wk_q + {3'd0, q_ops_q};
     slot_a2 = q_op_q == 2'd1 ? a_base_q + SW'({a_wkk, 1'b0}) + SW'(q_comp_q[0])
                              : a_base_q + SW'(a_2wk_q) + SW'(a_wkk);
-    if (!cfg_order_i)
-      rseq_a2 = smul({q_warps_q[2:0], q_quad_q}, a_k_q) + {6'd0, q_ops_q};
-    else
-      rseq_a2 = smul({q_ops_q[2:0], 3'b000}, a_w_q) + {4'd0, q_warps_q[2:0], q_quad_q};
+    rseq_a2 = dplace(cfg_order_i, q_warps_q[2:0], q_quad_q, q_ops_q[2:0], a_w_q, a_k_q);
   end
 
   // the current command
@@ -1136,10 +1139,7 @@ module gx_texq #(
   logic [6:0]    cwk_k;
   logic [SW-1:0] cmd_slot;
   always_comb begin
-    if (!cfg_order_i)
-      rseq = smul({cur_warps_q[2:0], cur_quad_q}, cK) + {6'd0, cur_ops_q};
-    else
-      rseq = smul({cur_ops_q[2:0], 3'b000}, cW) + {4'd0, cur_warps_q[2:0], cur_quad_q};
+    rseq = dplace(cfg_order_i, cur_warps_q[2:0], cur_quad_q, cur_ops_q[2:0], cW, cK);
     cwk_k = 7'(smul({3'd0, cur_warps_q[2:0]}, cK)) + {3'd0, cur_ops_q};
     cmd_slot = cur_op_q == 2'd1 ? base_q[cb] + SW'({cwk_k, 1'b0}) + SW'(cur_comp_q[0])
                                 : base_q[cb] + SW'(c2wk) + SW'(cwk_k);
