@@ -161,13 +161,13 @@ module gx_texq #(
   // The batch drained (drain_id_q, with its W, K, base and request count in registers of
   // their own): chosen in the clock before it is first read, when none is chosen or the
   // chosen one reads its last request, as the ready batch reserved earliest that has not
-  // been read and is not the one chosen. Its next requests in the drain order: iterator
-  // (warp, quad, op, w K, seq) of the first, the next three by stepping it.
+  // been read and is not the one chosen. Its next requests in the drain order: the
+  // positions of the next five (xp_q, the first one the iterator) and the bank groups and
+  // slots of the next four are registers, loaded one clock ahead (below).
   logic          drain_v_q, drain_v_d;
   logic [BW-1:0] drain_id_q, drain_id_d;
-  logic [2:0]    it_w_q, it_q_q, it_k_q, it_w_d, it_q_d, it_k_d;
-  logic [6:0]    it_wk_q, it_wk_d;
-  logic [8:0]    it_seq_q, it_seq_d;
+  logic [8:0]    it_seq_q, it_seq_d;      // the iterator's place in the drain order
+  logic [9:0]    rem_q, rem_d;            // requests of the batch not yet read
   logic          free_ev_q;               // coordinates were freed in the clock before
 
   // column i of the age matrix: bit j set when j was reserved before i
@@ -197,79 +197,167 @@ module gx_texq #(
   logic [9:0]    xtotal_q;
   logic          nsel_ld;      // the choice loads the drain's registers
 
-  // iterator positions 0..4 (4: the position after four reads), each j steps on from the
-  // iterator's, all five side by side (no chain of steps): QuadTex (op fastest, then
-  // quad, then warp): k + j = d K + k' with d <= 4 (k < K), the quad number Q = 8 w + q
-  // advanced by d, so the warp steps at most once (d < 8) and w K gains K when it does;
-  // TexTile (quad fastest, then warp, then op): q + j wraps at most once, stepping the
-  // warp, which wraps at W into the next op
-  logic [4:0][2:0] pw, pq, pk;
-  logic [4:0][6:0] pwk;
-  logic [4:0][9:0] pseq;
-  always_comb begin
-    for (int j = 0; j < 5; j++) begin
-      logic [3:0] s, k2, k3, k4;
-      logic [2:0] d;
-      logic [5:0] qn;
-      logic       c, wl;
-      logic [2:0] kq;
-      pseq[j] = {1'b0, it_seq_q} + 10'(j);
-      // QuadTex
-      s = {1'b0, it_k_q} + 4'(j);
-      k2 = {xK_q[2:0], 1'b0};
-      k3 = xK_q + k2;
-      k4 = {xK_q[1:0], 2'b00};
+  // A position in the drain order: warp, quad, op, and sb, the slot of the warp's first
+  // coordinate (base + 2 w K).
+  typedef struct packed {
+    logic [2:0]    w, q, k;
+    logic [SW-1:0] sb;
+  } xpos_t;
+
+  // The position j <= 4 steps after p (k < K). QuadTex (op fastest, then quad, then
+  // warp): k + j = d K + k' with d <= 4, the quad number Q = 8 w + q advanced by d, so the
+  // warp steps at most once (d < 8) and sb gains 2 K when it does. TexTile (quad fastest,
+  // then warp, then op): q + j wraps at most once, stepping the warp, which wraps at W
+  // into the next op (sb back to the base).
+  function automatic xpos_t xstep(input xpos_t p, input logic [2:0] j, input logic [3:0] K,
+                                  input logic [3:0] W, input logic [SW-1:0] base,
+                                  input logic order);
+    logic [3:0] s, k2, k3, k4;
+    logic [2:0] d;
+    logic [5:0] qn;
+    logic       c, wl;
+    logic [SW-1:0] sbk;
+    xpos_t      r;
+    sbk = p.sb + SW'({K, 1'b0});
+    if (!order) begin
+      s = {1'b0, p.k} + {1'b0, j};
+      k2 = {K[2:0], 1'b0};
+      k3 = K + k2;
+      k4 = {K[1:0], 2'b00};
       // s < K + 4 <= 12, so only the multiples up to 4 K below 12 count
-      d = 3'(s >= xK_q) + 3'(xK_q <= 4'd5 && s >= k2) + 3'(xK_q <= 4'd3 && s >= k3)
-          + 3'(xK_q <= 4'd2 && s >= k4);
+      d = 3'(s >= K) + 3'(K <= 4'd5 && s >= k2) + 3'(K <= 4'd3 && s >= k3)
+          + 3'(K <= 4'd2 && s >= k4);
       unique case (d)
-        3'd0:    kq = s[2:0];
-        3'd1:    kq = 3'(s - xK_q);
-        3'd2:    kq = 3'(s - k2);
-        3'd3:    kq = 3'(s - k3);
-        default: kq = 3'(s - k4);
+        3'd0:    r.k = s[2:0];
+        3'd1:    r.k = 3'(s - K);
+        3'd2:    r.k = 3'(s - k2);
+        3'd3:    r.k = 3'(s - k3);
+        default: r.k = 3'(s - k4);
       endcase
-      qn = {it_w_q, it_q_q} + {3'd0, d};
-      // TexTile
-      c = {1'b0, it_q_q} + 4'(j) >= 4'd8;
-      wl = 4'(it_w_q) + 4'd1 == xW_q;
-      if (!cfg_order_i) begin
-        pq[j] = qn[2:0];
-        pw[j] = qn[5:3];
-        pwk[j] = qn[5:3] != it_w_q ? it_wk_q + 7'(xK_q) : it_wk_q;
-        pk[j] = kq;
-      end else begin
-        pq[j] = it_q_q + 3'(j);
-        pw[j] = !c ? it_w_q : wl ? 3'd0 : it_w_q + 3'd1;
-        pwk[j] = !c ? it_wk_q : wl ? 7'd0 : it_wk_q + 7'(xK_q);
-        pk[j] = c && wl ? it_k_q + 3'd1 : it_k_q;
-      end
+      qn = {p.w, p.q} + {3'd0, d};
+      r.q = qn[2:0];
+      r.w = qn[5:3];
+      r.sb = qn[5:3] != p.w ? sbk : p.sb;
+    end else begin
+      c = {1'b0, p.q} + {1'b0, j} >= 4'd8;
+      wl = 4'(p.w) + 4'd1 == W;
+      r.q = p.q + j;
+      r.w = !c ? p.w : wl ? 3'd0 : p.w + 3'd1;
+      r.sb = !c ? p.sb : wl ? base : sbk;
+      r.k = c && wl ? p.k + 3'd1 : p.k;
+    end
+    xstep = r;
+  endfunction
+
+  // request j's bank group g_j = (quad + op) mod 8 (its s values there, its t values in
+  // g_j + 4; two requests conflict when their groups agree mod 4) and the slot of its s
+  // (t: the next slot)
+  function automatic logic [2:0] xgrp(input logic [2:0] q, k);
+    xgrp = q + k;
+  endfunction
+  function automatic logic [SW-1:0] xslot(input logic [SW-1:0] sb, input logic [2:0] k);
+    xslot = sb + SW'({k, 1'b0});
+  endfunction
+
+  // the lookahead registers: positions 0..4 after the iterator (0: the iterator; warp,
+  // quad, op and warp slot each in an array of its own), groups and slots of 0..3; the
+  // clock's requests come from them alone, and their next values are positions
+  // xn..xn+4, the ones past 4 stepped from position 4
+  logic [4:0][2:0]    xw_q, xq_q, xk_q, xw_d, xq_d, xk_d;
+  logic [4:0][SW-1:0] xsb_q, xsb_d;
+  logic [3:0][2:0]    xg_q, xg_d;
+  logic [3:0][SW-1:0] xsa_q, xsa_d;
+  logic [8:0][2:0]    xwa, xqa, xka;
+  logic [8:0][SW-1:0] xsba;
+  logic [7:0][2:0]    xga;
+  logic [7:0][SW-1:0] xsaa;
+  xpos_t              xp4, xt;
+  assign xp4 = {xw_q[4], xq_q[4], xk_q[4], xsb_q[4]};
+  always_comb begin
+    for (int m = 0; m < 9; m++) begin
+      xt = m < 5 ? {xw_q[m], xq_q[m], xk_q[m], xsb_q[m]}
+                 : xstep(xp4, 3'(m - 4), xK_q, xW_q, xbase_q, cfg_order_i);
+      xwa[m] = xt.w;
+      xqa[m] = xt.q;
+      xka[m] = xt.k;
+      xsba[m] = xt.sb;
+    end
+    for (int m = 0; m < 8; m++) begin
+      xga[m] = m < 4 ? xg_q[m] : xgrp(xqa[m], xka[m]);
+      xsaa[m] = m < 4 ? xsa_q[m] : xslot(xsba[m], xka[m]);
     end
   end
 
-  // bank groups: request j's s values in group g_j = (quad + op) mod 8, its t in g_j + 4;
-  // two requests conflict when their groups agree mod 4
-  logic [3:0][2:0] xg;
-  logic [3:0][SW-1:0] xsa;   // slot of request j's s (t: the next slot)
+  // the batch chosen next (nsel): its record, and its positions 0..4 from the start
+  logic [3:0]    nW, nK;
+  logic [SW-1:0] nbase;
+  logic [9:0]    ntot;
+  logic [4:0][2:0]    xw0, xq0, xk0;
+  logic [4:0][SW-1:0] xsb0;
+  xpos_t              xn0, xnt;
+  assign xn0 = {3'd0, 3'd0, 3'd0, nbase};   // warp, quad, op 0
+  always_comb begin
+    nW = '0;
+    nK = '0;
+    nbase = '0;
+    ntot = '0;
+    for (int i = 0; i < Batches; i++)
+      if (32'(nsel) == i) begin
+        nW = bw_q[i];
+        nK = bk_q[i];
+        nbase = base_q[i];
+        ntot = tot_q[i];
+      end
+    for (int j = 0; j < 5; j++) begin
+      xnt = j == 0 ? xn0 : xstep(xn0, 3'(j), nK, nW, nbase, cfg_order_i);
+      xw0[j] = xnt.w;
+      xq0[j] = xnt.q;
+      xk0[j] = xnt.k;
+      xsb0[j] = xnt.sb;
+    end
+  end
+
   logic [4:0]    room;
   logic          pop;
   logic [2:0]    xn;
   logic [4:0]    count_q, count_d;
   always_comb begin
     logic stop;
-    for (int j = 0; j < 4; j++) begin
-      xg[j] = pq[j] + pk[j];
-      xsa[j] = xbase_q + SW'({pwk[j] + {4'd0, pk[j]}, 1'b0});
-    end
     room = 5'd16 - count_q + {4'd0, pop};
     xn = '0;
     stop = !drain_v_q;
     for (int j = 0; j < 4; j++) begin
-      if (j > 0 && xg[j][1:0] == xg[0][1:0]) stop = 1'b1;
-      if (j > 1 && xg[j][1:0] == xg[1][1:0]) stop = 1'b1;
-      if (j > 2 && xg[j][1:0] == xg[2][1:0]) stop = 1'b1;
-      if (5'(j) >= room || pseq[j] >= xtotal_q) stop = 1'b1;
+      if (j > 0 && xg_q[j][1:0] == xg_q[0][1:0]) stop = 1'b1;
+      if (j > 1 && xg_q[j][1:0] == xg_q[1][1:0]) stop = 1'b1;
+      if (j > 2 && xg_q[j][1:0] == xg_q[2][1:0]) stop = 1'b1;
+      if (5'(j) >= room || rem_q <= 10'(j)) stop = 1'b1;
       if (!stop) xn = 3'(j + 1);
+    end
+  end
+
+  // the lookahead's next values
+  always_comb begin
+    for (int j = 0; j < 5; j++) begin
+      xw_d[j] = xwa[4'(xn) + 4'(j)];
+      xq_d[j] = xqa[4'(xn) + 4'(j)];
+      xk_d[j] = xka[4'(xn) + 4'(j)];
+      xsb_d[j] = xsba[4'(xn) + 4'(j)];
+    end
+    for (int j = 0; j < 4; j++) begin
+      xg_d[j] = xga[3'(xn) + 3'(j)];
+      xsa_d[j] = xsaa[3'(xn) + 3'(j)];
+    end
+    rem_d = rem_q - 10'(xn);
+    if (nsel_ld) begin
+      xw_d = xw0;
+      xq_d = xq0;
+      xk_d = xk0;
+      xsb_d = xsb0;
+      for (int j = 0; j < 4; j++) begin
+        xg_d[j] = xgrp(xq0[j], xk0[j]);
+        xsa_d[j] = xslot(xsb0[j], xk0[j]);
+      end
+      rem_d = ntot;
     end
   end
   assign xb_n_o = xn;
@@ -626,10 +714,6 @@ module gx_texq #(
     rnum_d = rnum_q;
     drain_v_d = drain_v_q;
     drain_id_d = drain_id_q;
-    it_w_d = it_w_q;
-    it_q_d = it_q_q;
-    it_k_d = it_k_q;
-    it_wk_d = it_wk_q;
     it_seq_d = it_seq_q;
     free_ev = 1'b0;
     count_d = count_q - {4'd0, pop} + {2'd0, xn};
@@ -647,24 +731,16 @@ module gx_texq #(
     if (xn != '0) begin
       for (int g = 0; g < 8; g++)
         for (int j = 0; j < 4; j++)
-          if (3'(j) < xn && xg[j][1:0] == 2'(g))
+          if (3'(j) < xn && xg_q[j][1:0] == 2'(g))
             for (int i = 0; i < 4; i++) begin
               bk_re[4 * g + i] = 1'b1;
-              bk_raddr[4 * g + i] = xsa[j] + SW'(g[2] != xg[j][2]);
+              bk_raddr[4 * g + i] = xsa_q[j] + SW'(g[2] != xg_q[j][2]);
             end
-      it_w_d = pw[xn];
-      it_q_d = pq[xn];
-      it_k_d = pk[xn];
-      it_wk_d = pwk[xn];
-      it_seq_d = pseq[xn][8:0];
-      if (pseq[xn] == xtotal_q) begin
+      it_seq_d = it_seq_q + 9'(xn);
+      if (rem_q == 10'(xn)) begin
         drn_d[xsel] = 1'b1;
         cl_d[xsel] = 1'b0;
         free_ev = 1'b1;
-        it_w_d = '0;
-        it_q_d = '0;
-        it_k_d = '0;
-        it_wk_d = '0;
         it_seq_d = '0;
       end
     end
@@ -895,10 +971,6 @@ module gx_texq #(
       rnum_q <= '0;
       drain_v_q <= 1'b0;
       drain_id_q <= '0;
-      it_w_q <= '0;
-      it_q_q <= '0;
-      it_k_q <= '0;
-      it_wk_q <= '0;
       it_seq_q <= '0;
       free_ev_q <= 1'b0;
       count_q <= '0;
@@ -934,10 +1006,6 @@ module gx_texq #(
       rnum_q <= rnum_d;
       drain_v_q <= drain_v_d;
       drain_id_q <= drain_id_d;
-      it_w_q <= it_w_d;
-      it_q_q <= it_q_d;
-      it_k_q <= it_k_d;
-      it_wk_q <= it_wk_d;
       it_seq_q <= it_seq_d;
       free_ev_q <= free_ev;
       count_q <= count_d;
@@ -966,21 +1034,25 @@ module gx_texq #(
       need_q <= CW'({cwk_r, 1'b0}) + CW'(cwk_r);
     end
     if (nsel_ld) begin
-      for (int i = 0; i < Batches; i++)
-        if (32'(nsel) == i) begin
-          xW_q <= bw_q[i];
-          xK_q <= bk_q[i];
-          xbase_q <= base_q[i];
-          xtotal_q <= tot_q[i];
-        end
+      xW_q <= nW;
+      xK_q <= nK;
+      xbase_q <= nbase;
+      xtotal_q <= ntot;
     end
+    xw_q <= xw_d;
+    xq_q <= xq_d;
+    xk_q <= xk_d;
+    xsb_q <= xsb_d;
+    xg_q <= xg_d;
+    xsa_q <= xsa_d;
+    rem_q <= rem_d;
     rsp_err_q <= rsp_err_d;
     rsp_batch_q <= rsp_batch_d;
     rsp_base_q <= rsp_base_d;
     rsp_data_q <= rsp_data_d;
     for (int j = 0; j < 4; j++) begin
-      inf_g_q[j] <= xg[j];
-      inf_tag_q[j] <= {xsel, pw[j], pq[j], pk[j], pseq[j][8:0]};
+      inf_g_q[j] <= xg_q[j];
+      inf_tag_q[j] <= {xsel, xw_q[j], xq_q[j], xk_q[j], it_seq_q + 9'(j)};
     end
     if (pop) tex_q <= head_ent;
   end
@@ -1000,10 +1072,10 @@ module gx_texq #(
   // nothing read by the crossbar before its batch is ready
   `GX_ASSERT(XbReady_A, xn == '0 || bst_q[xsel] == BReady)
   // the requests of one clock take different banks
-  `GX_ASSERT(NoConflict_A, (xn < 3'd2 || xg[1][1:0] != xg[0][1:0])
-             && (xn < 3'd3 || (xg[2][1:0] != xg[0][1:0] && xg[2][1:0] != xg[1][1:0]))
-             && (xn < 3'd4 || (xg[3][1:0] != xg[0][1:0] && xg[3][1:0] != xg[1][1:0]
-                               && xg[3][1:0] != xg[2][1:0])))
+  `GX_ASSERT(NoConflict_A, (xn < 3'd2 || xg_q[1][1:0] != xg_q[0][1:0])
+             && (xn < 3'd3 || (xg_q[2][1:0] != xg_q[0][1:0] && xg_q[2][1:0] != xg_q[1][1:0]))
+             && (xn < 3'd4 || (xg_q[3][1:0] != xg_q[0][1:0] && xg_q[3][1:0] != xg_q[1][1:0]
+                               && xg_q[3][1:0] != xg_q[2][1:0])))
 
 `ifdef GX_ASSERT_ON
   // The records (Rec_A): each live batch's shape, range and counts as the model's
@@ -1067,20 +1139,29 @@ module gx_texq #(
     dK = bk_q[drain_id_q];
     fv_drain = 1'b1;
     if (!drain_v_q) begin
-      fv_drain = it_w_q == '0 && it_q_q == '0 && it_k_q == '0 && it_wk_q == '0
-                 && it_seq_q == '0;
+      // (the lookahead is loaded in every clock with none chosen)
+      fv_drain = it_seq_q == '0;
     end else begin
       // the batch chosen (read or not yet), its registers, the iterator inside it
       fv_drain = bst_q[drain_id_q] == BReady && !drn_q[drain_id_q]
-                 && 4'(it_w_q) < dW && 4'(it_k_q) < dK
-                 && 32'(it_wk_q) == 32'(it_w_q) * 32'(dK)
+                 && 4'(xw_q[0]) < dW && 4'(xk_q[0]) < dK
+                 && 32'(xsb_q[0]) == 32'(xbase_q) + 2 * 32'(xw_q[0]) * 32'(dK)
                  && xW_q == dW && xK_q == dK && xbase_q == base_q[drain_id_q]
-                 && xtotal_q == tot_q[drain_id_q] && {1'b0, it_seq_q} < xtotal_q;
+                 && xtotal_q == tot_q[drain_id_q] && {1'b0, it_seq_q} < xtotal_q
+                 && rem_q == xtotal_q - {1'b0, it_seq_q};
       if (!cfg_order_i)
-        fv_drain &= 32'(it_seq_q) == (8 * 32'(it_w_q) + 32'(it_q_q)) * 32'(dK) + 32'(it_k_q);
+        fv_drain &= 32'(it_seq_q) == (8 * 32'(xw_q[0]) + 32'(xq_q[0])) * 32'(dK)
+                                     + 32'(xk_q[0]);
       else
-        fv_drain &= 32'(it_seq_q) == 32'(it_k_q) * 8 * 32'(dW) + 8 * 32'(it_w_q)
-                                     + 32'(it_q_q);
+        fv_drain &= 32'(it_seq_q) == 32'(xk_q[0]) * 8 * 32'(dW) + 8 * 32'(xw_q[0])
+                                     + 32'(xq_q[0]);
+      // the lookahead: the next positions by stepping the iterator, their groups and slots
+      for (int j = 1; j < 5; j++)
+        fv_drain &= {xw_q[j], xq_q[j], xk_q[j], xsb_q[j]}
+                    == xstep({xw_q[0], xq_q[0], xk_q[0], xsb_q[0]}, 3'(j), xK_q, xW_q, xbase_q,
+                             cfg_order_i);
+      for (int j = 0; j < 4; j++)
+        fv_drain &= xg_q[j] == xgrp(xq_q[j], xk_q[j]) && xsa_q[j] == xslot(xsb_q[j], xk_q[j]);
     end
   end
 
