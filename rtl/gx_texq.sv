@@ -336,17 +336,27 @@ module gx_texq #(
   end
 
   // the lookahead's next values
+  // (selects over constant indices: an index xn + j times a field width would be a product)
   always_comb begin
-    for (int j = 0; j < 5; j++) begin
-      xw_d[j] = xwa[4'(xn) + 4'(j)];
-      xq_d[j] = xqa[4'(xn) + 4'(j)];
-      xk_d[j] = xka[4'(xn) + 4'(j)];
-      xsb_d[j] = xsba[4'(xn) + 4'(j)];
-    end
-    for (int j = 0; j < 4; j++) begin
-      xg_d[j] = xga[3'(xn) + 3'(j)];
-      xsa_d[j] = xsaa[3'(xn) + 3'(j)];
-    end
+    xw_d = xw_q;
+    xq_d = xq_q;
+    xk_d = xk_q;
+    xsb_d = xsb_q;
+    xg_d = xg_q;
+    xsa_d = xsa_q;
+    for (int n = 1; n < 5; n++)
+      if (xn == 3'(n)) begin
+        for (int j = 0; j < 5; j++) begin
+          xw_d[j] = xwa[n + j];
+          xq_d[j] = xqa[n + j];
+          xk_d[j] = xka[n + j];
+          xsb_d[j] = xsba[n + j];
+        end
+        for (int j = 0; j < 4; j++) begin
+          xg_d[j] = xga[n + j];
+          xsa_d[j] = xsaa[n + j];
+        end
+      end
     rem_d = rem_q - 10'(xn);
     if (nsel_ld) begin
       xw_d = xw0;
