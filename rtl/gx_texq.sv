@@ -176,19 +176,18 @@ module gx_texq #(
     for (int i = 0; i < Batches; i++)
       for (int j = 0; j < Batches; j++) older_col[i][j] = older_q[j][i];
 
-  logic [Batches-1:0] dcand;
+  logic [Batches-1:0] dcand, nsel_oh;
+  logic [Batches-1:0] drain_oh_q, drain_oh_d;   // drain_id_q one-hot (0 with none chosen)
   logic               nsel_v;
   logic [BW-1:0]      nsel, xsel;
   always_comb begin
     for (int i = 0; i < Batches; i++)
-      dcand[i] = bst_q[i] == BReady && !drn_q[i] && !(drain_v_q && 32'(drain_id_q) == i);
-    nsel_v = 1'b0;
+      dcand[i] = bst_q[i] == BReady && !drn_q[i] && !drain_oh_q[i];
+    for (int i = 0; i < Batches; i++) nsel_oh[i] = dcand[i] && !(|(dcand & older_col[i]));
+    nsel_v = |nsel_oh;
     nsel = '0;
     for (int i = 0; i < Batches; i++)
-      if (dcand[i] && !(|(dcand & older_col[i]))) begin
-        nsel_v = 1'b1;
-        nsel = BW'(i);
-      end
+      if (nsel_oh[i]) nsel = nsel | BW'(i);
   end
   assign xsel = drain_id_q;
 
@@ -302,11 +301,11 @@ module gx_texq #(
     nbase = '0;
     ntot = '0;
     for (int i = 0; i < Batches; i++)
-      if (32'(nsel) == i) begin
-        nW = bw_q[i];
-        nK = bk_q[i];
-        nbase = base_q[i];
-        ntot = tot_q[i];
+      if (nsel_oh[i]) begin
+        nW = nW | bw_q[i];
+        nK = nK | bk_q[i];
+        nbase = nbase | base_q[i];
+        ntot = ntot | tot_q[i];
       end
     for (int j = 0; j < 5; j++) begin
       xnt = j == 0 ? xn0 : xstep(xn0, 3'(j), nK, nW, nbase, cfg_order_i);
@@ -317,22 +316,26 @@ module gx_texq #(
     end
   end
 
-  logic [4:0]    room;
   logic          pop;
   logic [2:0]    xn;
   logic [4:0]    count_q, count_d;
+  logic [4:1]    rem_eq;        // rem_q == n
   always_comb begin
     logic stop;
-    room = 5'd16 - count_q + {4'd0, pop};
     xn = '0;
     stop = !drain_v_q;
     for (int j = 0; j < 4; j++) begin
       if (j > 0 && xg_q[j][1:0] == xg_q[0][1:0]) stop = 1'b1;
       if (j > 1 && xg_q[j][1:0] == xg_q[1][1:0]) stop = 1'b1;
       if (j > 2 && xg_q[j][1:0] == xg_q[2][1:0]) stop = 1'b1;
-      if (5'(j) >= room || rem_q <= 10'(j)) stop = 1'b1;
+      // room for request j: the buffer's free entries (16 - count, one more when the head
+      // is handed on) above j, compared with the count alone
+      if (!(count_q < 5'(16 - j) || (pop && count_q == 5'(16 - j)))) stop = 1'b1;
+      // request j in the batch: more than j left
+      if (rem_q[9:3] == '0 && rem_q[2:0] <= 3'(j)) stop = 1'b1;
       if (!stop) xn = 3'(j + 1);
     end
+    for (int n = 1; n < 5; n++) rem_eq[n] = rem_q == 10'(n);
   end
 
   // the lookahead's next values
@@ -357,7 +360,8 @@ module gx_texq #(
           xsa_d[j] = xsaa[n + j];
         end
       end
-    rem_d = rem_q - 10'(xn);
+    rem_d = rem_q;
+    for (int n = 1; n < 5; n++) if (xn == 3'(n)) rem_d = rem_q - 10'(n);
     if (nsel_ld) begin
       xw_d = xw0;
       xq_d = xq0;
@@ -726,8 +730,14 @@ module gx_texq #(
     drain_id_d = drain_id_q;
     it_seq_d = it_seq_q;
     free_ev = 1'b0;
-    count_d = count_q - {4'd0, pop} + {2'd0, xn};
-    wr_ptr_d = wr_ptr_q + {1'b0, xn};
+    // the counters' next values for each xn, selected (xn comes late in the clock)
+    count_d = count_q - {4'd0, pop};
+    wr_ptr_d = wr_ptr_q;
+    for (int n = 1; n < 5; n++)
+      if (xn == 3'(n)) begin
+        count_d = pop ? count_q + 5'(n - 1) : count_q + 5'(n);
+        wr_ptr_d = wr_ptr_q + 4'(n);
+      end
     hd_ptr_d = hd_ptr_q + {3'd0, pop};
 
     // the texture port: the head is handed on
@@ -746,19 +756,27 @@ module gx_texq #(
               bk_re[4 * g + i] = 1'b1;
               bk_raddr[4 * g + i] = xsa_q[j] + SW'(g[2] != xg_q[j][2]);
             end
-      it_seq_d = it_seq_q + 9'(xn);
-      if (rem_q == 10'(xn)) begin
-        drn_d[xsel] = 1'b1;
-        cl_d[xsel] = 1'b0;
-        free_ev = 1'b1;
+      for (int n = 1; n < 5; n++)
+        if (xn == 3'(n)) begin
+          it_seq_d = it_seq_q + 9'(n);
+          free_ev = rem_eq[n];
+        end
+      if (free_ev) begin
+        for (int i = 0; i < Batches; i++)
+          if (drain_oh_q[i]) begin
+            drn_d[i] = 1'b1;
+            cl_d[i] = 1'b0;
+          end
         it_seq_d = '0;
       end
     end
     // the next batch chosen, read from the next clock
     nsel_ld = !drain_v_q || free_ev;
+    drain_oh_d = drain_oh_q;
     if (nsel_ld) begin
       drain_v_d = nsel_v;
       drain_id_d = nsel;
+      drain_oh_d = nsel_oh;
     end
 
     // commands
@@ -981,6 +999,7 @@ module gx_texq #(
       rnum_q <= '0;
       drain_v_q <= 1'b0;
       drain_id_q <= '0;
+      drain_oh_q <= '0;
       it_seq_q <= '0;
       free_ev_q <= 1'b0;
       count_q <= '0;
@@ -1016,6 +1035,7 @@ module gx_texq #(
       rnum_q <= rnum_d;
       drain_v_q <= drain_v_d;
       drain_id_q <= drain_id_d;
+      drain_oh_q <= drain_oh_d;
       it_seq_q <= it_seq_d;
       free_ev_q <= free_ev;
       count_q <= count_d;
@@ -1150,10 +1170,11 @@ module gx_texq #(
     fv_drain = 1'b1;
     if (!drain_v_q) begin
       // (the lookahead is loaded in every clock with none chosen)
-      fv_drain = it_seq_q == '0;
+      fv_drain = it_seq_q == '0 && drain_oh_q == '0;
     end else begin
       // the batch chosen (read or not yet), its registers, the iterator inside it
       fv_drain = bst_q[drain_id_q] == BReady && !drn_q[drain_id_q]
+                 && 32'(drain_oh_q) == 32'(1) << drain_id_q
                  && 4'(xw_q[0]) < dW && 4'(xk_q[0]) < dK
                  && 32'(xsb_q[0]) == 32'(xbase_q) + 2 * 32'(xw_q[0]) * 32'(dK)
                  && xW_q == dW && xK_q == dK && xbase_q == base_q[drain_id_q]
