@@ -193,7 +193,6 @@ module gx_texq #(
 
   logic [3:0]    xW_q, xK_q;
   logic [SW-1:0] xbase_q;
-  logic [9:0]    xtotal_q;
   logic          nsel_ld;      // the choice loads the drain's registers
 
   // A position in the drain order: warp, quad, op, and sb, the slot of the warp's first
@@ -1067,7 +1066,6 @@ module gx_texq #(
       xW_q <= nW;
       xK_q <= nK;
       xbase_q <= nbase;
-      xtotal_q <= ntot;
     end
     xw_q <= xw_d;
     xq_q <= xq_d;
@@ -1178,8 +1176,8 @@ module gx_texq #(
                  && 4'(xw_q[0]) < dW && 4'(xk_q[0]) < dK
                  && 32'(xsb_q[0]) == 32'(xbase_q) + 2 * 32'(xw_q[0]) * 32'(dK)
                  && xW_q == dW && xK_q == dK && xbase_q == base_q[drain_id_q]
-                 && xtotal_q == tot_q[drain_id_q] && {1'b0, it_seq_q} < xtotal_q
-                 && rem_q == xtotal_q - {1'b0, it_seq_q};
+                 && {1'b0, it_seq_q} < tot_q[drain_id_q]
+                 && rem_q == tot_q[drain_id_q] - {1'b0, it_seq_q};
       if (!cfg_order_i)
         fv_drain &= 32'(it_seq_q) == (8 * 32'(xw_q[0]) + 32'(xq_q[0])) * 32'(dK)
                                      + 32'(xk_q[0]);
