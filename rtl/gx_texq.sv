@@ -315,10 +315,17 @@ module gx_texq #(
     end
   end
 
+  // The clock's request count xn comes from flags kept beside the counters, so no compare
+  // is in its path: the buffer's count as a thermometer (cth_q[c]: count_q >= c) and the
+  // requests left as one (rle_q[m]: rem_q <= m); both move with the counters (CountTh_A).
   logic          pop;
   logic [2:0]    xn;
   logic [4:0]    count_q, count_d;
+  logic [16:1]   cth_q, cth_d;
+  logic [7:0]    rle_q, rle_d;
   logic [4:1]    rem_eq;        // rem_q == n
+  logic [17:1]   cth17;         // cth_q with count_q >= 17 (never)
+  assign cth17 = {1'b0, cth_q};
   always_comb begin
     logic stop;
     xn = '0;
@@ -328,13 +335,33 @@ module gx_texq #(
       if (j > 1 && xg_q[j][1:0] == xg_q[1][1:0]) stop = 1'b1;
       if (j > 2 && xg_q[j][1:0] == xg_q[2][1:0]) stop = 1'b1;
       // room for request j: the buffer's free entries (16 - count, one more when the head
-      // is handed on) above j, compared with the count alone
-      if (!(count_q < 5'(16 - j) || (pop && count_q == 5'(16 - j)))) stop = 1'b1;
+      // is handed on) above j: count < 16 - j, or count = 16 - j and a pop
+      if (cth17[16 - j] && !(pop && !cth17[17 - j])) stop = 1'b1;
       // request j in the batch: more than j left
-      if (rem_q[9:3] == '0 && rem_q[2:0] <= 3'(j)) stop = 1'b1;
+      if (rle_q[j]) stop = 1'b1;
       if (!stop) xn = 3'(j + 1);
     end
-    for (int n = 1; n < 5; n++) rem_eq[n] = rem_q == 10'(n);
+    for (int n = 1; n < 5; n++) rem_eq[n] = rle_q[n] && !rle_q[n - 1];
+  end
+
+  // the flags' next values: the count moves by xn - pop, the requests left by -xn, or
+  // start at a new batch's total
+  always_comb begin
+    logic [11:0] rle_n;   // rem_q <= m
+    logic [20:0] cext;    // cext[c + 3] = count_q >= c for c = -3..17
+    for (int m = 0; m < 12; m++) rle_n[m] = rem_q <= 10'(m);
+    cext = {1'b0, cth_q, 4'b1111};
+    cth_d = cth_q;
+    rle_d = rle_q;
+    for (int n = 0; n < 5; n++)
+      for (int p = 0; p < 2; p++)
+        if (xn == 3'(n) && pop == p[0])
+          for (int c = 1; c <= 16; c++) cth_d[c] = cext[c - n + p + 3];
+    for (int n = 1; n < 5; n++)
+      if (xn == 3'(n))
+        for (int m = 0; m < 8; m++) rle_d[m] = rle_n[m + n];
+    if (nsel_ld)
+      for (int m = 0; m < 8; m++) rle_d[m] = ntot <= 10'(m);
   end
 
   // the lookahead's next values
@@ -588,20 +615,21 @@ module gx_texq #(
   end
 
   // the command's meta word: read in A2, registered in its first SMeta clock (mq_q), the
-  // write of A2's clock taken instead when it named the same slot (fwd_q)
+  // write of A2's clock taken instead when it named the same slot (fwd_q); its flags count
+  // when its tag is the record's reservation number, compared in every SMeta clock with
+  // the snapshot (c_mflags_q), so the decision starts from the flags
   logic          mload_q, fwd_q;
-  logic [MW-1:0] fwd_data_q, mq_q;
+  logic [MW-1:0] fwd_data_q, mq_q, mword;
+  assign mword = !mload_q ? mq_q : fwd_q ? fwd_data_q : mt_rdata;
   always_ff @(posedge clk_i) begin
     if (rst_i) mload_q <= 1'b0;
     else mload_q <= q_go && q_op_q != 2'd0;
     fwd_q <= mt_we && mt_waddr == slot_a2;
     fwd_data_q <= mt_wdata;
-    if (mload_q) mq_q <= fwd_q ? fwd_data_q : mt_rdata;
+    if (mload_q) mq_q <= mword;
   end
-  logic        mt_tag_ok;
-  logic [8:0]  mt_flags;
-  assign mt_tag_ok = mq_q[38:0] == c_tag_q;
-  assign mt_flags = mt_tag_ok ? mq_q[47:39] : 9'd0;
+  logic [8:0]  mt_flags, c_mflags_q;
+  assign mt_flags = c_mflags_q;
   // a read's flags, kept from its decision for its meta write
   logic [8:0] mt_flags_q;
   always_ff @(posedge clk_i) if (cst_q == SDec) mt_flags_q <= mt_flags;
@@ -686,6 +714,7 @@ module gx_texq #(
       c_bst_q <= cbst;
       for (int i = 0; i < Batches; i++) c_oh_q[i] <= 32'(cb) == i;
       c_tag_q <= ctag;
+      c_mflags_q <= mword[38:0] == ctag ? mword[47:39] : 9'd0;
       c_stored_q <= cstored;
       c_ret_q <= cret;
       c_con_q <= ccon;
@@ -1002,6 +1031,7 @@ module gx_texq #(
       it_seq_q <= '0;
       free_ev_q <= 1'b0;
       count_q <= '0;
+      cth_q <= '0;
       wr_ptr_q <= '0;
       hd_ptr_q <= '0;
       inf_n_q <= '0;
@@ -1038,6 +1068,7 @@ module gx_texq #(
       it_seq_q <= it_seq_d;
       free_ev_q <= free_ev;
       count_q <= count_d;
+      cth_q <= cth_d;
       wr_ptr_q <= wr_ptr_d;
       hd_ptr_q <= hd_ptr_d;
       inf_n_q <= xn;
@@ -1074,6 +1105,7 @@ module gx_texq #(
     xg_q <= xg_d;
     xsa_q <= xsa_d;
     rem_q <= rem_d;
+    rle_q <= rle_d;
     rsp_err_q <= rsp_err_d;
     rsp_batch_q <= rsp_batch_d;
     rsp_base_q <= rsp_base_d;
@@ -1178,6 +1210,7 @@ module gx_texq #(
                  && xW_q == dW && xK_q == dK && xbase_q == base_q[drain_id_q]
                  && {1'b0, it_seq_q} < tot_q[drain_id_q]
                  && rem_q == tot_q[drain_id_q] - {1'b0, it_seq_q};
+      for (int m = 0; m < 8; m++) fv_drain &= rle_q[m] == (rem_q <= 10'(m));
       if (!cfg_order_i)
         fv_drain &= 32'(it_seq_q) == (8 * 32'(xw_q[0]) + 32'(xq_q[0])) * 32'(dK)
                                      + 32'(xk_q[0]);
@@ -1200,7 +1233,9 @@ module gx_texq #(
     logic [4:0]  nst;
     logic [3:0]  eb, pb;
     logic [9:0]  es, ps;
-    fv_buf = count_q <= 5'd16 && {2'd0, inf_n_q} <= count_q && 11'(count_q) == fv_sum
+    fv_buf = 1'b1;
+    for (int c = 1; c <= 16; c++) fv_buf &= cth_q[c] == (count_q >= 5'(c));
+    fv_buf &= count_q <= 5'd16 && {2'd0, inf_n_q} <= count_q && 11'(count_q) == fv_sum
              && wr_ptr_q == hd_ptr_q + count_q[3:0] && inf_idx_q == wr_ptr_q - {1'b0, inf_n_q};
     nst = count_q - {2'd0, inf_n_q};
     pb = '0;
