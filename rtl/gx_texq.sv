@@ -320,85 +320,119 @@ module gx_texq #(
   // requests left as one (rle_q[m]: rem_q <= m); both move with the counters (CountTh_A).
   logic          pop;
   logic [2:0]    xn;
+  logic [4:0]    xn_oh;         // xn one-hot
+  logic [3:0]    xrd;           // request j is read: j < xn
   logic [4:0]    count_q, count_d;
+  logic [3:0]    wr_ptr_q, wr_ptr_d;  // the interface buffer's write pointer
+  logic          free_ev;       // a batch's coordinates freed this clock
   logic [16:1]   cth_q, cth_d;
   logic [7:0]    rle_q, rle_d;
   logic [4:1]    rem_eq;        // rem_q == n
   logic [17:1]   cth17;         // cth_q with count_q >= 17 (never)
   assign cth17 = {1'b0, cth_q};
+  assign pop = cth_q[1] && (!tex_valid_q || tex_ready_i);
+  logic [1:0][4:0] xoh_p;       // xn one-hot for a clock without (0) and with (1) a pop
   always_comb begin
     logic stop;
-    xn = '0;
-    stop = !drain_v_q;
-    for (int j = 0; j < 4; j++) begin
-      if (j > 0 && xg_q[j][1:0] == xg_q[0][1:0]) stop = 1'b1;
-      if (j > 1 && xg_q[j][1:0] == xg_q[1][1:0]) stop = 1'b1;
-      if (j > 2 && xg_q[j][1:0] == xg_q[2][1:0]) stop = 1'b1;
-      // room for request j: the buffer's free entries (16 - count, one more when the head
-      // is handed on) above j: count < 16 - j, or count = 16 - j and a pop
-      if (cth17[16 - j] && !(pop && !cth17[17 - j])) stop = 1'b1;
-      // request j in the batch: more than j left
-      if (rle_q[j]) stop = 1'b1;
-      if (!stop) xn = 3'(j + 1);
+    for (int p = 0; p < 2; p++) begin
+      xoh_p[p] = 5'd1;
+      stop = !drain_v_q;
+      for (int j = 0; j < 4; j++) begin
+        if (j > 0 && xg_q[j][1:0] == xg_q[0][1:0]) stop = 1'b1;
+        if (j > 1 && xg_q[j][1:0] == xg_q[1][1:0]) stop = 1'b1;
+        if (j > 2 && xg_q[j][1:0] == xg_q[2][1:0]) stop = 1'b1;
+        // room for request j: the buffer's free entries (16 - count, one more when the
+        // head is handed on) above j: count < 16 - j, or count = 16 - j and a pop
+        if (cth17[16 - j] && !(p == 1 && !cth17[17 - j])) stop = 1'b1;
+        // request j in the batch: more than j left
+        if (rle_q[j]) stop = 1'b1;
+        if (!stop) xoh_p[p] = 5'd2 << j;
+      end
     end
+    // the texture port's ready comes last: it only chooses between the two
+    xn_oh = pop ? xoh_p[1] : xoh_p[0];
+    xn = '0;
+    for (int n = 1; n < 5; n++) if (xn_oh[n]) xn = xn | 3'(n);
+    xrd = '0;
+    for (int j = 0; j < 4; j++)
+      for (int n = j + 1; n < 5; n++) xrd[j] = xrd[j] | xn_oh[n];
     for (int n = 1; n < 5; n++) rem_eq[n] = rle_q[n] && !rle_q[n - 1];
   end
 
-  // the flags' next values: the count moves by xn - pop, the requests left by -xn, or
-  // start at a new batch's total
+  // The next values of the crossbar's registers: for each request count n a candidate
+  // computed from registers (n = 0: unchanged; the batch's last requests, or none chosen:
+  // the next batch's start), then one AND-OR select by xn_oh, the clock's last signal.
+  logic [4:0]    xld;           // with n requests the next batch is loaded
+  logic [4:0]    xfree;         // with n requests the batch's last is read
+  logic [11:0] rle_n;           // rem_q <= m
+  logic [20:0] cext;            // cext[c + 3] = count_q >= c for c = -3..17
+  logic [4:0][4:0][2:0]    cw, cq, ck;   // the candidates for each n
+  logic [4:0][4:0][SW-1:0] csb;
+  logic [4:0][3:0][2:0]    cg;
+  logic [4:0][3:0][SW-1:0] csa;
+  logic [4:0][9:0]         crem;
+  logic [4:0][7:0]         crle;
+  logic [4:0][16:1]        ccth;
+  logic [4:0][4:0]         ccnt;
+  logic [4:0][3:0]         cwr;
+  logic [4:0][8:0]         cseq;
   always_comb begin
-    logic [11:0] rle_n;   // rem_q <= m
-    logic [20:0] cext;    // cext[c + 3] = count_q >= c for c = -3..17
     for (int m = 0; m < 12; m++) rle_n[m] = rem_q <= 10'(m);
     cext = {1'b0, cth_q, 4'b1111};
-    cth_d = cth_q;
-    rle_d = rle_q;
-    for (int n = 0; n < 5; n++)
-      for (int p = 0; p < 2; p++)
-        if (xn == 3'(n) && pop == p[0])
-          for (int c = 1; c <= 16; c++) cth_d[c] = cext[c - n + p + 3];
-    for (int n = 1; n < 5; n++)
-      if (xn == 3'(n))
-        for (int m = 0; m < 8; m++) rle_d[m] = rle_n[m + n];
-    if (nsel_ld)
-      for (int m = 0; m < 8; m++) rle_d[m] = ntot <= 10'(m);
-  end
-
-  // the lookahead's next values
-  // (selects over constant indices: an index xn + j times a field width would be a product)
-  always_comb begin
-    xw_d = xw_q;
-    xq_d = xq_q;
-    xk_d = xk_q;
-    xsb_d = xsb_q;
-    xg_d = xg_q;
-    xsa_d = xsa_q;
-    for (int n = 1; n < 5; n++)
-      if (xn == 3'(n)) begin
-        for (int j = 0; j < 5; j++) begin
-          xw_d[j] = xwa[n + j];
-          xq_d[j] = xqa[n + j];
-          xk_d[j] = xka[n + j];
-          xsb_d[j] = xsba[n + j];
-        end
-        for (int j = 0; j < 4; j++) begin
-          xg_d[j] = xga[n + j];
-          xsa_d[j] = xsaa[n + j];
-        end
-      end
-    rem_d = rem_q;
-    for (int n = 1; n < 5; n++) if (xn == 3'(n)) rem_d = rem_q - 10'(n);
-    if (nsel_ld) begin
-      xw_d = xw0;
-      xq_d = xq0;
-      xk_d = xk0;
-      xsb_d = xsb0;
-      for (int j = 0; j < 4; j++) begin
-        xg_d[j] = xgrp(xq0[j], xk0[j]);
-        xsa_d[j] = xslot(xsb0[j], xk0[j]);
-      end
-      rem_d = ntot;
+    xfree[0] = 1'b0;
+    xld[0] = !drain_v_q;
+    for (int n = 1; n < 5; n++) begin
+      xfree[n] = rem_eq[n];
+      xld[n] = rem_eq[n];
     end
+    for (int n = 0; n < 5; n++) begin
+      for (int j = 0; j < 5; j++) begin
+        cw[n][j] = xld[n] ? xw0[j] : n == 0 ? xw_q[j] : xwa[n + j];
+        cq[n][j] = xld[n] ? xq0[j] : n == 0 ? xq_q[j] : xqa[n + j];
+        ck[n][j] = xld[n] ? xk0[j] : n == 0 ? xk_q[j] : xka[n + j];
+        csb[n][j] = xld[n] ? xsb0[j] : n == 0 ? xsb_q[j] : xsba[n + j];
+      end
+      for (int j = 0; j < 4; j++) begin
+        cg[n][j] = xld[n] ? xgrp(xq0[j], xk0[j]) : n == 0 ? xg_q[j] : xga[n + j];
+        csa[n][j] = xld[n] ? xslot(xsb0[j], xk0[j]) : n == 0 ? xsa_q[j] : xsaa[n + j];
+      end
+      crem[n] = xld[n] ? ntot : rem_q - 10'(n);
+      for (int m = 0; m < 8; m++) crle[n][m] = xld[n] ? ntot <= 10'(m) : rle_n[m + n];
+      // the count moves by n - pop
+      for (int c = 1; c <= 16; c++) ccth[n][c] = pop ? cext[c - n + 4] : cext[c - n + 3];
+      ccnt[n] = pop ? count_q + 5'(n) - 5'd1 : count_q + 5'(n);
+      cwr[n] = wr_ptr_q + 4'(n);
+      cseq[n] = xfree[n] ? 9'd0 : it_seq_q + 9'(n);
+    end
+    xw_d = '0;
+    xq_d = '0;
+    xk_d = '0;
+    xsb_d = '0;
+    xg_d = '0;
+    xsa_d = '0;
+    rem_d = '0;
+    rle_d = '0;
+    cth_d = '0;
+    count_d = '0;
+    wr_ptr_d = '0;
+    it_seq_d = '0;
+    for (int n = 0; n < 5; n++)
+      if (xn_oh[n]) begin
+        xw_d = xw_d | cw[n];
+        xq_d = xq_d | cq[n];
+        xk_d = xk_d | ck[n];
+        xsb_d = xsb_d | csb[n];
+        xg_d = xg_d | cg[n];
+        xsa_d = xsa_d | csa[n];
+        rem_d = rem_d | crem[n];
+        rle_d = rle_d | crle[n];
+        cth_d = cth_d | ccth[n];
+        count_d = count_d | ccnt[n];
+        wr_ptr_d = wr_ptr_d | cwr[n];
+        it_seq_d = it_seq_d | cseq[n];
+      end
+    free_ev = |(xn_oh & xfree);
+    nsel_ld = |(xn_oh & xld);
   end
   assign xb_n_o = xn;
 
@@ -412,7 +446,6 @@ module gx_texq #(
   logic [3:0]    rsp_err_q, rsp_err_d, rsp_batch_q, rsp_batch_d;
   logic [9:0]    rsp_base_q, rsp_base_d;
   logic [1023:0] rsp_data_q, rsp_data_d;
-  logic          free_ev;                 // a batch's coordinates freed this clock
   logic          rsp_ld;                  // a command commits: its response is loaded
   logic          cur_fin;                 // the current command ends this clock (or none)
 
@@ -635,7 +668,7 @@ module gx_texq #(
   always_ff @(posedge clk_i) if (cst_q == SDec) mt_flags_q <= mt_flags;
 
   // ---------------------------------------------------------------- interface buffer
-  logic [3:0]    wr_ptr_q, wr_ptr_d, hd_ptr_q, hd_ptr_d;
+  logic [3:0]    hd_ptr_q, hd_ptr_d;
   logic [3:0]    inf_idx_q;
   logic [2:0]    inf_n_q;
   logic [3:0][21:0] inf_tag_q;  // {batch, warp, quad, op, seq}
@@ -678,7 +711,6 @@ module gx_texq #(
 
   logic          tex_valid_q;
   logic [EW-1:0] tex_q;
-  assign pop = count_q != '0 && (!tex_valid_q || tex_ready_i);
   assign tex_valid_o = tex_valid_q;
   assign {tex_batch_o, tex_warp_o, tex_quad_o, tex_op_o, tex_seq_o, tex_s_o, tex_t_o} = tex_q;
 
@@ -756,16 +788,6 @@ module gx_texq #(
     rnum_d = rnum_q;
     drain_v_d = drain_v_q;
     drain_id_d = drain_id_q;
-    it_seq_d = it_seq_q;
-    free_ev = 1'b0;
-    // the counters' next values for each xn, selected (xn comes late in the clock)
-    count_d = count_q - {4'd0, pop};
-    wr_ptr_d = wr_ptr_q;
-    for (int n = 1; n < 5; n++)
-      if (xn == 3'(n)) begin
-        count_d = pop ? count_q + 5'(n - 1) : count_q + 5'(n);
-        wr_ptr_d = wr_ptr_q + 4'(n);
-      end
     hd_ptr_d = hd_ptr_q + {3'd0, pop};
 
     // the texture port: the head is handed on
@@ -776,30 +798,20 @@ module gx_texq #(
     bk_re = '0;
     for (int g = 0; g < 8; g++)
       for (int i = 0; i < 4; i++) bk_raddr[4 * g + i] = cslot_q;
-    if (xn != '0) begin
-      for (int g = 0; g < 8; g++)
-        for (int j = 0; j < 4; j++)
-          if (3'(j) < xn && xg_q[j][1:0] == 2'(g))
-            for (int i = 0; i < 4; i++) begin
-              bk_re[4 * g + i] = 1'b1;
-              bk_raddr[4 * g + i] = xsa_q[j] + SW'(g[2] != xg_q[j][2]);
-            end
-      for (int n = 1; n < 5; n++)
-        if (xn == 3'(n)) begin
-          it_seq_d = it_seq_q + 9'(n);
-          free_ev = rem_eq[n];
-        end
-      if (free_ev) begin
-        for (int i = 0; i < Batches; i++)
-          if (drain_oh_q[i]) begin
-            drn_d[i] = 1'b1;
-            cl_d[i] = 1'b0;
+    for (int g = 0; g < 8; g++)
+      for (int j = 0; j < 4; j++)
+        if (xrd[j] && xg_q[j][1:0] == 2'(g))
+          for (int i = 0; i < 4; i++) begin
+            bk_re[4 * g + i] = 1'b1;
+            bk_raddr[4 * g + i] = xsa_q[j] + SW'(g[2] != xg_q[j][2]);
           end
-        it_seq_d = '0;
-      end
-    end
-    // the next batch chosen, read from the next clock
-    nsel_ld = !drain_v_q || free_ev;
+    if (free_ev)
+      for (int i = 0; i < Batches; i++)
+        if (drain_oh_q[i]) begin
+          drn_d[i] = 1'b1;
+          cl_d[i] = 1'b0;
+        end
+    // the next batch chosen (nsel_ld above), read from the next clock
     drain_oh_d = drain_oh_q;
     if (nsel_ld) begin
       drain_v_d = nsel_v;
