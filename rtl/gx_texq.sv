@@ -23,7 +23,7 @@
 // once): a store or a result commits in clock 5 (taken; A1; A2, the meta read; SMeta;
 // SDec), the next one 2 clocks later (one every 2 clocks back to back); a read in clock 7 or
 // later (SRdWait waits for a clock in which the read crossbar does not read), the next 4
-// clocks later; a reservation in clock Batches + 4 (the first-fit scan, restarted when
+// clocks later; a reservation in clock Batches + 5 (the first-fit scan, restarted when
 // coordinates are freed during it); a refused reservation (arguments, no record,
 // configuration) in clock 2.
 // Read crossbar: the batch drained is chosen, and its shape registered, in the clock before
@@ -618,9 +618,10 @@ module gx_texq #(
   logic [Batches-1:0] fid_oh_q;
   assign cwk_r = 7'(smul({2'd0, q_warps_q}, q_ops_q));
 
-  // reservation: candidate, fit
-  logic [CW-1:0] cand;
-  logic          cand_v, cand_fit;
+  // reservation: candidate scan_q and its end, registered (sc_*_q); the next clock tests
+  // its fit against every live range
+  logic [CW-1:0] cand, sc_cand_q, sc_end_q;
+  logic          cand_v, cand_fit, sc_v_q, sc_ok_q;
   logic [Batches-1:0] live;
   logic [BW-1:0] free_id;
   logic          free_id_v;
@@ -640,11 +641,18 @@ module gx_texq #(
         cand = CW'(hi_q[i]);
         cand_v = live[i];
       end
-    cand_fit = cand_v && cand + need_q <= CW'(cfg_slots_i);
+    cand_fit = sc_v_q && sc_ok_q;
     for (int i = 0; i < Batches; i++)
-      if (live[i] && cand < CW'(hi_q[i]) && CW'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i])
-          < cand + need_q)
+      if (live[i] && sc_cand_q < CW'(hi_q[i])
+          && CW'(cl_q[i] ? {1'b0, base_q[i]} : mid_q[i]) < sc_end_q)
         cand_fit = 1'b0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_i) sc_v_q <= 1'b0;
+    else sc_v_q <= cst_q == SScan && !free_ev_q && 32'(scan_q) <= Batches;
+    sc_cand_q <= cand;
+    sc_end_q <= cand + need_q;
+    sc_ok_q <= cand_v && cand + need_q <= CW'(cfg_slots_i);
   end
 
   // the command's meta word: read in A2, registered in its first SMeta clock (mq_q), the
@@ -870,16 +878,16 @@ module gx_texq #(
       end
       SMeta: if (!rsp_valid_q || rsp_ready_i) cst_d = SDec;
       SScan: begin
-        if (cand_fit && (!best_v_q || cand < best_q)) begin
+        if (cand_fit && (!best_v_q || sc_cand_q < best_q)) begin
           best_v_d = 1'b1;
-          best_d = cand;
+          best_d = sc_cand_q;
         end
         scan_d = scan_q + 5'd1;
         if (free_ev_q) begin
           scan_d = '0;
           best_v_d = 1'b0;
-        end else if (32'(scan_q) == Batches + 1) begin
-          // a clock after the last candidate: the answer from the registers
+        end else if (32'(scan_q) == Batches + 2) begin
+          // a clock after the last candidate's test: the answer from the registers
           best_v_d = best_v_q;
           best_d = best_q;
           cst_d = SIdle;
@@ -1313,7 +1321,8 @@ module gx_texq #(
   `GX_ASSERT(Scan_A, cst_q != SScan || (cur_op_q == 2'd0 && cur_warps_q != '0
              && cur_warps_q <= 4'd8 && cur_ops_q != '0 && cur_ops_q <= 4'd8 && !cfg_bad
              && free_id_v && fid_q == free_id && fid_oh_q == Batches'(1) << fid_q
-             && 32'(scan_q) <= Batches + 1 && (!best_v_q || fv_best)
+             && 32'(scan_q) <= Batches + 2 && (!best_v_q || fv_best)
+             && (!sc_v_q || (scan_q != '0 && 32'(sc_end_q) == 32'(sc_cand_q) + 32'(need_q)))
              && 32'(wk_q) == 32'(cur_warps_q) * 32'(cur_ops_q)
              && 32'(need_q) == 3 * 32'(cur_warps_q) * 32'(cur_ops_q)))
   `GX_ASSERT(Cmd_A, (cst_q == SIdle || cst_q == SScan || cur_op_q != 2'd0)
