@@ -286,32 +286,51 @@ module gx_texq #(
     end
   end
 
+  // A batch's positions 0..4 from its start are in warp 0 (8 K >= 8 > 4 requests), so sb
+  // is the base; QuadTex: quad j / K, op j mod K; TexTile: quad j, op 0. The slot of
+  // position j's s values, base + 2 k, is kept in the record from the reservation
+  // (sa0_q), so a new batch's lookahead is a select of registers.
+  // (tables over K = 1..8, the values a record holds; j a constant)
+  function automatic logic [2:0] xq_start(input int j, input logic [3:0] K,
+                                          input logic order);
+    xq_start = 3'(j);
+    for (int k = 1; k <= 8; k++) if (!order && K == 4'(k)) xq_start = 3'(j / k);
+  endfunction
+  function automatic logic [2:0] xk_start(input int j, input logic [3:0] K,
+                                          input logic order);
+    xk_start = 3'd0;
+    for (int k = 1; k <= 8; k++) if (!order && K == 4'(k)) xk_start = 3'(j % k);
+  endfunction
+
   // the batch chosen next (nsel): its record, and its positions 0..4 from the start
   logic [3:0]    nW, nK;
   logic [SW-1:0] nbase;
   logic [9:0]    ntot;
   logic [4:0][2:0]    xw0, xq0, xk0;
   logic [4:0][SW-1:0] xsb0;
-  xpos_t              xn0, xnt;
-  assign xn0 = {3'd0, 3'd0, 3'd0, nbase};   // warp, quad, op 0
+  logic [3:0][SW-1:0] xsa0;
+  logic [Batches-1:0][3:0][SW-1:0] sa0_q, sa0_d;   // each record's sa0
   always_comb begin
     nW = '0;
     nK = '0;
     nbase = '0;
     ntot = '0;
+    xsa0 = '0;
     for (int i = 0; i < Batches; i++)
       if (nsel_oh[i]) begin
         nW = nW | bw_q[i];
         nK = nK | bk_q[i];
         nbase = nbase | base_q[i];
         ntot = ntot | tot_q[i];
+        xsa0 = xsa0 | sa0_q[i];
       end
     for (int j = 0; j < 5; j++) begin
-      xnt = j == 0 ? xn0 : xstep(xn0, 3'(j), nK, nW, nbase, cfg_order_i);
-      xw0[j] = xnt.w;
-      xq0[j] = xnt.q;
-      xk0[j] = xnt.k;
-      xsb0[j] = xnt.sb;
+      xw0[j] = 3'd0;
+      xq0[j] = '0;
+      xk0[j] = '0;
+      xq0[j] = xq_start(j, nK, cfg_order_i);
+      xk0[j] = xk_start(j, nK, cfg_order_i);
+      xsb0[j] = nbase;
     end
   end
 
@@ -394,10 +413,11 @@ module gx_texq #(
       end
       for (int j = 0; j < 4; j++) begin
         cg[n][j] = xld[n] ? xgrp(xq0[j], xk0[j]) : n == 0 ? xg_q[j] : xga[n + j];
-        csa[n][j] = xld[n] ? xslot(xsb0[j], xk0[j]) : n == 0 ? xsa_q[j] : xsaa[n + j];
+        csa[n][j] = xld[n] ? xsa0[j] : n == 0 ? xsa_q[j] : xsaa[n + j];
       end
       crem[n] = xld[n] ? ntot : rem_q - 10'(n);
-      for (int m = 0; m < 8; m++) crle[n][m] = xld[n] ? ntot <= 10'(m) : rle_n[m + n];
+      // a batch has 8 W K >= 8 requests: rle starts at 0
+      for (int m = 0; m < 8; m++) crle[n][m] = xld[n] ? 1'b0 : rle_n[m + n];
       // the count moves by n - pop
       for (int c = 1; c <= 16; c++) ccth[n][c] = pop ? cext[c - n + 4] : cext[c - n + 3];
       ccnt[n] = pop ? count_q + 5'(n) - 5'd1 : count_q + 5'(n);
@@ -781,6 +801,7 @@ module gx_texq #(
       bw_d[i] = bw_q[i];
       bk_d[i] = bk_q[i];
       base_d[i] = base_q[i];
+      sa0_d[i] = sa0_q[i];
       mid_d[i] = mid_q[i];
       hi_d[i] = hi_q[i];
       tot_d[i] = tot_q[i];
@@ -903,6 +924,9 @@ module gx_texq #(
                 bw_d[i] = cur_warps_q;
                 bk_d[i] = cur_ops_q;
                 base_d[i] = SW'(best_q);
+                for (int j = 0; j < 4; j++)
+                  sa0_d[i][j] = SW'(best_q)
+                                + SW'({xk_start(j, cur_ops_q, cfg_order_i), 1'b0});
                 mid_d[i] = (SW + 1)'(best_q + CW'({wk_q, 1'b0}));
                 hi_d[i] = (SW + 1)'(best_q + need_q);
                 tot_d[i] = {wk_q, 3'b000};
@@ -1124,6 +1148,7 @@ module gx_texq #(
     xsb_q <= xsb_d;
     xg_q <= xg_d;
     xsa_q <= xsa_d;
+    sa0_q <= sa0_d;
     rem_q <= rem_d;
     rle_q <= rle_d;
     rsp_err_q <= rsp_err_d;
@@ -1195,6 +1220,8 @@ module gx_texq #(
         fv_rec &= 32'(hi_q[i]) <= 32'(cfg_slots_i) && 32'(hi_q[i]) <= Slots;
         fv_rec &= cl_q[i] == !drn_q[i];
         fv_rec &= ret_q[i] <= iss_q[i] && iss_q[i] <= fv_read[i] && fv_read[i] <= fv_total[i];
+        for (int j = 0; j < 4; j++)
+          fv_rec &= sa0_q[i][j] == base_q[i] + SW'({xk_start(j, bk_q[i], cfg_order_i), 1'b0});
         fv_rec &= 32'(stored_q[i]) <= 2 * 32'(bw_q[i]) * 32'(bk_q[i]);
         fv_rec &= (bst_q[i] == BFill) == (32'(stored_q[i]) < 2 * 32'(bw_q[i]) * 32'(bk_q[i]));
         if (bst_q[i] == BFill) fv_rec &= fv_read[i] == '0;
