@@ -516,6 +516,8 @@ module gx_texq #(
   logic [7:0]    a_2wk_q;
   logic [3:0]    a_k_q, a_w_q;
   logic [6:0]    a_wk_q;
+  logic [38:0]   a_tag_q;
+  logic [38:0]   qtag;
   logic [SW-1:0] qbase;
   logic [6:0]    qwk;                     // W K
   logic [3:0]    qk, qw;
@@ -524,8 +526,10 @@ module gx_texq #(
     qwk = '0;
     qk = '0;
     qw = '0;
+    qtag = '0;
     for (int i = 0; i < Batches; i++)
       if (32'(qb) == i) begin
+        qtag = tag_q[i];
         qbase = base_q[i];
         qwk = tot_q[i][9:3];
         qk = bk_q[i];
@@ -534,6 +538,7 @@ module gx_texq #(
   end
   always_ff @(posedge clk_i) begin
     a_base_q <= qbase;
+    a_tag_q <= qtag;
     a_2wk_q <= {qwk, 1'b0};
     a_k_q <= qk;
     a_w_q <= qw;
@@ -555,6 +560,7 @@ module gx_texq #(
   // the current command
   logic [1:0]    cur_op_q;
   logic [4:0]    cur_batch_q;
+  logic [38:0]   cur_tag_q;               // the record's reservation number, from A1
   logic [3:0]    cur_warps_q, cur_ops_q;
   logic [1:0]    cur_comp_q;
   logic [2:0]    cur_quad_q;
@@ -575,6 +581,7 @@ module gx_texq #(
     if (q_go) begin
       cur_op_q <= q_op_q;
       cur_batch_q <= q_batch_q;
+      cur_tag_q <= a_tag_q;
       cur_warps_q <= q_warps_q;
       cur_ops_q <= q_ops_q;
       cur_comp_q <= q_comp_q;
@@ -750,11 +757,9 @@ module gx_texq #(
   // before has committed; the drain changes only drn and cl), so only the requests handed
   // on (iss) move, by at most one a clock: the snapshot holds iss after this clock's
   // hand-on, and the decision adds its own clock's (Snap_A).
-  logic [9:0]  c_iss1;
   logic        pop_cb;                    // the head handed on this clock is the command's
   always_comb begin
     pop_cb = pop && head_ent[EW-1 -: 4] == cb;
-    c_iss1 = ciss + {9'd0, pop_cb};
   end
   logic          c_ok_q;                  // a batch in range
   logic [1:0]    c_bst_q;                 // its state
@@ -766,7 +771,11 @@ module gx_texq #(
   logic          c_warg_q;                // w >= W or k >= K
   logic          c_seqhi_q;               // result: seq >= 8WK
   logic          c_rseq_q;                // result: seq is (w, quad, k)'s place
-  logic [1:0]    c_slt_q, c_rlt_q;        // seq, ret < iss + m (m = 0, 1)
+  logic [2:0]    c_slt3_q, c_rlt3_q;      // seq, ret < iss + m (m = 0, 1, 2)
+  logic          c_pop_q;                 // the snapshot clock's hand-on was the command's
+  logic [1:0]    c_slt_q, c_rlt_q;        // seq, ret < iss + m (m = 0, 1) of the decision clock
+  assign c_slt_q = c_pop_q ? c_slt3_q[2:1] : c_slt3_q[1:0];
+  assign c_rlt_q = c_pop_q ? c_rlt3_q[2:1] : c_rlt3_q[1:0];
   logic          c_stlast_q, c_retlast_q, c_conlast_q;  // the command completes the count
   always_ff @(posedge clk_i)
     if (cst_q == SMeta) begin
@@ -774,17 +783,18 @@ module gx_texq #(
       c_bst_q <= cbst;
       for (int i = 0; i < Batches; i++) c_oh_q[i] <= 32'(cb) == i;
       c_tag_q <= ctag;
-      c_mflags_q <= mword[38:0] == ctag ? mword[47:39] : 9'd0;
+      c_mflags_q <= mword[38:0] == cur_tag_q ? mword[47:39] : 9'd0;
       c_stored_q <= cstored;
       c_ret_q <= cret;
       c_con_q <= ccon;
       c_warg_q <= cur_warps_q >= cW || cur_ops_q >= cK;
       c_seqhi_q <= {1'b0, cur_seq_q} >= ctotal;
       c_rseq_q <= cur_rseq_q == {1'b0, cur_seq_q};
-      c_slt_q[0] <= {1'b0, cur_seq_q} < c_iss1;
-      c_slt_q[1] <= {1'b0, cur_seq_q} <= c_iss1;
-      c_rlt_q[0] <= cret < c_iss1;
-      c_rlt_q[1] <= cret <= c_iss1;
+      for (int m = 0; m < 3; m++) begin
+        c_slt3_q[m] <= {2'd0, cur_seq_q} < {1'b0, ciss} + 11'(m);
+        c_rlt3_q[m] <= {1'b0, cret} < {1'b0, ciss} + 11'(m);
+      end
+      c_pop_q <= pop_cb;
       c_stlast_q <= cstored + 8'd1 == c2wk;
       c_retlast_q <= cret + 10'd1 == ctotal;
       c_conlast_q <= ccon + 7'd1 == cwk;
@@ -1364,6 +1374,7 @@ module gx_texq #(
   // clock (Pipe_A); a reservation starts only when no command runs
   `GX_ASSERT(A1_A, !a_v_q || bst_q[qb] == BFree
              || (a_base_q == base_q[qb] && a_k_q == bk_q[qb] && a_w_q == bw_q[qb]
+                 && a_tag_q == tag_q[qb]
                  && a_2wk_q == {tot_q[qb][9:3], 1'b0}
                  && 32'(a_wk_q) == 32'(q_warps_q[2:0]) * 32'(bk_q[qb])))
   `GX_ASSERT(Pipe_A, (!mload_q || cst_q == SMeta) && (!a_v_q || q_v_q)
@@ -1375,6 +1386,7 @@ module gx_texq #(
   logic fv_snap;
   always_comb begin
     fv_snap = c_ok_q == cb_ok && c_bst_q == bst_q[cb] && c_tag_q == tag_q[cb]
+              && (c_bst_q == BFree || cur_tag_q == tag_q[cb])
               && c_stored_q == stored_q[cb] && c_ret_q == ret_q[cb] && c_con_q == con_q[cb]
               && c_warg_q == (cur_warps_q >= cW || cur_ops_q >= cK)
               && c_seqhi_q == ({1'b0, cur_seq_q} >= ctotal)
