@@ -176,14 +176,17 @@ module gx_texq #(
     for (int i = 0; i < Batches; i++)
       for (int j = 0; j < Batches; j++) older_col[i][j] = older_q[j][i];
 
-  logic [Batches-1:0] dcand, nsel_oh;
+  // The batch chosen in this clock (nsel): the oldest ready batch not read and not the one
+  // chosen. It is registered (nsel_oh_q), computed a clock ahead from the records and the
+  // clock's decisions that change them early: a store that makes its batch ready (st_rdy,
+  // from the snapshot registers) adds it; the batch chosen in that clock, when it is
+  // loaded (nsel_ld, late), leaves, so both choices are made and nsel_ld picks one (Nsel_A).
+  logic [Batches-1:0] nsel_oh, nsel_oh_q, nsel_a, nsel_b;
   logic [Batches-1:0] drain_oh_q, drain_oh_d;   // drain_id_q one-hot (0 with none chosen)
   logic               nsel_v;
   logic [BW-1:0]      nsel, xsel;
   always_comb begin
-    for (int i = 0; i < Batches; i++)
-      dcand[i] = bst_q[i] == BReady && !drn_q[i] && !drain_oh_q[i];
-    for (int i = 0; i < Batches; i++) nsel_oh[i] = dcand[i] && !(|(dcand & older_col[i]));
+    nsel_oh = nsel_oh_q;
     nsel_v = |nsel_oh;
     nsel = '0;
     for (int i = 0; i < Batches; i++)
@@ -804,6 +807,28 @@ module gx_texq #(
   assign c_slt = c_slt_q[pop_cb];
   assign c_rlt = c_rlt_q[pop_cb];
 
+  // a store decided in this clock makes its batch ready (the store's checks, from the
+  // snapshot registers: the SDec branch's conditions)
+  logic st_rdy;
+  assign st_rdy = cst_q == SDec && cur_op_q == 2'd1 && c_ok_q && c_bst_q == BFill
+                  && !c_warg_q && cur_comp_q <= 2'd1 && !mt_flags[0] && c_stlast_q;
+  // the next clock's candidates and its two choices (nsel_oh_q above)
+  function automatic logic [Batches-1:0] oldest(input logic [Batches-1:0] c,
+                                                 input logic [Batches-1:0][Batches-1:0] oc);
+    for (int i = 0; i < Batches; i++) oldest[i] = c[i] && !(|(c & oc[i]));
+  endfunction
+  logic [Batches-1:0] ncand;
+  always_comb begin
+    for (int i = 0; i < Batches; i++)
+      ncand[i] = (bst_q[i] == BReady || (st_rdy && c_oh_q[i])) && !drn_q[i]
+                 && !drain_oh_q[i];
+    nsel_a = oldest(ncand, older_col);
+    nsel_b = oldest(ncand & ~nsel_oh_q, older_col);
+  end
+  always_ff @(posedge clk_i)
+    if (rst_i) nsel_oh_q <= '0;
+    else nsel_oh_q <= nsel_ld ? nsel_b : nsel_a;
+
   // ---------------------------------------------------------------- next state
   always_comb begin
     for (int i = 0; i < Batches; i++) begin
@@ -975,7 +1000,7 @@ module gx_texq #(
             for (int i = 0; i < Batches; i++)
               if (c_oh_q[i]) begin
                 stored_d[i] = c_stored_q + 8'd1;
-                if (c_stlast_q) bst_d[i] = BReady;
+                if (c_stlast_q) bst_d[i] = BReady;   // st_rdy
               end
           end
         end else if (cur_op_q == 2'd2) begin
@@ -1333,6 +1358,12 @@ module gx_texq #(
   `GX_ASSERT(Ranges_A, fv_ranges)
   `GX_ASSERT(Age_A, fv_age)
   `GX_ASSERT(Drain_A, fv_drain)
+  // the registered choice is the oldest ready batch not read and not the one chosen
+  logic [Batches-1:0] fv_dcand;
+  always_comb
+    for (int i = 0; i < Batches; i++)
+      fv_dcand[i] = bst_q[i] == BReady && !drn_q[i] && !drain_oh_q[i];
+  `GX_ASSERT(Nsel_A, nsel_oh_q == oldest(fv_dcand, older_col))
   `GX_ASSERT(Buf_A, fv_buf)
   // the current command is of the kind its state serves; a scan's best base still fits
   // (ranges only shrink during a scan); the slot of a live batch's command is its slot by
