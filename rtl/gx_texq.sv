@@ -23,7 +23,7 @@
 // once): a store or a result commits in clock 5 (taken; A1; A2, the meta read; SMeta;
 // SDec), the next one 2 clocks later (one every 2 clocks back to back); a read in clock 7 or
 // later (SRdWait waits for a clock in which the read crossbar does not read), the next 4
-// clocks later; a reservation in clock Batches + 5 (the first-fit scan, restarted when
+// clocks later; a reservation in clock Batches + 6 (the first-fit scan, restarted when
 // coordinates are freed during it); a refused reservation (arguments, no record,
 // configuration) in clock 2.
 // Read crossbar: the batch drained is chosen, and its shape registered, in the clock before
@@ -648,10 +648,10 @@ module gx_texq #(
   logic [Batches-1:0] fid_oh_q;
   assign cwk_r = 7'(smul({2'd0, q_warps_q}, q_ops_q));
 
-  // reservation: candidate scan_q and its end, registered (sc_*_q); the next clock tests
-  // its fit against every live range
-  logic [CW-1:0] cand, sc_cand_q, sc_end_q;
-  logic          cand_v, cand_fit, sc_v_q, sc_ok_q;
+  // reservation: candidate scan_q registered (s0_*_q), its end and its fit in the queue a
+  // clock later (sc_*_q), its fit against every live range the clock after
+  logic [CW-1:0] cand, s0_cand_q, sc_cand_q, sc_end_q;
+  logic          cand_v, cand_fit, s0_v_q, s0_cv_q, sc_v_q, sc_ok_q;
   logic [Batches-1:0] live;
   logic [BW-1:0] free_id;
   logic          free_id_v;
@@ -678,11 +678,18 @@ module gx_texq #(
         cand_fit = 1'b0;
   end
   always_ff @(posedge clk_i) begin
-    if (rst_i) sc_v_q <= 1'b0;
-    else sc_v_q <= cst_q == SScan && !free_ev_q && 32'(scan_q) <= Batches;
-    sc_cand_q <= cand;
-    sc_end_q <= cand + need_q;
-    sc_ok_q <= cand_v && cand + need_q <= CW'(cfg_slots_i);
+    if (rst_i) begin
+      s0_v_q <= 1'b0;
+      sc_v_q <= 1'b0;
+    end else begin
+      s0_v_q <= cst_q == SScan && !free_ev_q && 32'(scan_q) <= Batches;
+      sc_v_q <= s0_v_q && cst_q == SScan && !free_ev_q;
+    end
+    s0_cand_q <= cand;
+    s0_cv_q <= cand_v;
+    sc_cand_q <= s0_cand_q;
+    sc_end_q <= s0_cand_q + need_q;
+    sc_ok_q <= s0_cv_q && s0_cand_q + need_q <= CW'(cfg_slots_i);
   end
 
   // the command's meta word: read in A2, registered in its first SMeta clock (mq_q), the
@@ -942,7 +949,7 @@ module gx_texq #(
         if (free_ev_q) begin
           scan_d = '0;
           best_v_d = 1'b0;
-        end else if (32'(scan_q) == Batches + 2) begin
+        end else if (32'(scan_q) == Batches + 3) begin
           // a clock after the last candidate's test: the answer from the registers
           best_v_d = best_v_q;
           best_d = best_q;
@@ -1389,8 +1396,9 @@ module gx_texq #(
   `GX_ASSERT(Scan_A, cst_q != SScan || (cur_op_q == 2'd0 && cur_warps_q != '0
              && cur_warps_q <= 4'd8 && cur_ops_q != '0 && cur_ops_q <= 4'd8 && !cfg_bad
              && free_id_v && fid_q == free_id && fid_oh_q == Batches'(1) << fid_q
-             && 32'(scan_q) <= Batches + 2 && (!best_v_q || fv_best)
-             && (!sc_v_q || (scan_q != '0 && 32'(sc_end_q) == 32'(sc_cand_q) + 32'(need_q)))
+             && 32'(scan_q) <= Batches + 3 && (!best_v_q || fv_best)
+             && (!s0_v_q || scan_q != '0)
+             && (!sc_v_q || (32'(scan_q) >= 2 && 32'(sc_end_q) == 32'(sc_cand_q) + 32'(need_q)))
              && 32'(wk_q) == 32'(cur_warps_q) * 32'(cur_ops_q)
              && 32'(need_q) == 3 * 32'(cur_warps_q) * 32'(cur_ops_q)))
   `GX_ASSERT(Cmd_A, (cst_q == SIdle || cst_q == SScan || cur_op_q != 2'd0)
