@@ -261,31 +261,77 @@ module gx_texq #(
   endfunction
 
   // the lookahead registers: positions 0..4 after the iterator (0: the iterator; warp,
-  // quad, op and warp slot each in an array of its own), groups and slots of 0..3; the
-  // clock's requests come from them alone, and their next values are positions
-  // xn..xn+4, the ones past 4 stepped from position 4
+  // quad, op, warp slot, group and slot each in an array of its own); the clock's requests
+  // come from them alone, and their next values are positions xn..xn+4, the ones past 4
+  // stepped from position 4 (xstep's function, Drain_A)
   logic [4:0][2:0]    xw_q, xq_q, xk_q, xw_d, xq_d, xk_d;
   logic [4:0][SW-1:0] xsb_q, xsb_d;
-  logic [3:0][2:0]    xg_q, xg_d;
-  logic [3:0][SW-1:0] xsa_q, xsa_d;
-  logic [8:0][2:0]    xwa, xqa, xka;
-  logic [8:0][SW-1:0] xsba;
-  logic [7:0][2:0]    xga;
-  logic [7:0][SW-1:0] xsaa;
-  xpos_t              xp4, xt;
-  assign xp4 = {xw_q[4], xq_q[4], xk_q[4], xsb_q[4]};
+  logic [4:0][2:0]    xg_q, xg_d;
+  logic [4:0][SW-1:0] xsa_q, xsa_d;
+  logic [8:0][2:0]    xwa, xqa, xka, xga;
+  logic [8:0][SW-1:0] xsba, xsaa;
+  // The steps j = 1..4 from position 4 as selects of values computed side by side from
+  // registers. QuadTex: d = (k + j) / K multiples of K are crossed (d <= j); for each d the
+  // quad q + d, the warp step (q + d >= 8), op k + j - d K, group g + j + d - d K, slot
+  // sa + 2 j - 2 d K (+ 2 K with the warp step) from constants of the batch drained
+  // (xdk_q: d K; xc_q: 2 j - 2 d K, registered with its shape), then one select by d.
+  // TexTile: the quad wraps (q + j >= 8) and steps the warp, which wraps at W into the
+  // next op: three slots side by side (sa, sa + 2 K, base + 2 k + 2).
+  // d K for d = 0..5 as shifts and adds (a product would be a DSP)
+  function automatic logic [5:0] dk(input int d, input logic [3:0] K);
+    dk = (d % 2 == 1 ? 6'(K) : 6'd0) + ((d / 2) % 2 == 1 ? 6'({K, 1'b0}) : 6'd0)
+         + (d >= 4 ? 6'({K, 2'b00}) : 6'd0);
+  endfunction
+  logic [5:0][5:0]          xdk_q;          // d K
+  logic [SW-1:0]            xk2_q;          // 2 K
+  logic [4:1][4:0][SW-1:0]  xc_q, xcp_q;    // 2 j - 2 d K, and + 2 K (mod 2^SW)
+  logic [SW-1:0]            sbk4, sak4, bk4;
+  logic [4:1][5:0]          dge;            // k + j >= d K (d = 0..5)
+  logic [4:1][4:0]          wst;            // QuadTex: q + d >= 8, the warp steps
+  logic [4:1]               tc, twl;        // TexTile: q + j >= 8; w + 1 = W
   always_comb begin
-    for (int m = 0; m < 9; m++) begin
-      xt = m < 5 ? {xw_q[m], xq_q[m], xk_q[m], xsb_q[m]}
-                 : xstep(xp4, 3'(m - 4), xK_q, xW_q, xbase_q, cfg_order_i);
-      xwa[m] = xt.w;
-      xqa[m] = xt.q;
-      xka[m] = xt.k;
-      xsba[m] = xt.sb;
+    sbk4 = xsb_q[4] + xk2_q;
+    sak4 = xsa_q[4] + xk2_q;
+    bk4 = xbase_q + SW'({3'(xk_q[4] + 3'd1), 1'b0});   // (the op in 3 bits, as xstep)
+    for (int m = 0; m < 5; m++) begin
+      xwa[m] = xw_q[m];
+      xqa[m] = xq_q[m];
+      xka[m] = xk_q[m];
+      xsba[m] = xsb_q[m];
+      xga[m] = xg_q[m];
+      xsaa[m] = xsa_q[m];
     end
-    for (int m = 0; m < 8; m++) begin
-      xga[m] = m < 4 ? xg_q[m] : xgrp(xqa[m], xka[m]);
-      xsaa[m] = m < 4 ? xsa_q[m] : xslot(xsba[m], xka[m]);
+    for (int j = 1; j < 5; j++) begin
+      for (int d = 0; d < 5; d++) wst[j][d] = d > 0 && {1'b0, xq_q[4]} + 4'(d) >= 4'd8;
+      tc[j] = {1'b0, xq_q[4]} + 4'(j) >= 4'd8;
+      twl[j] = {1'b0, xw_q[4]} + 4'd1 == xW_q;
+      for (int d = 0; d < 6; d++)
+        dge[j][d] = d == 0 || (d <= j && 6'({1'b0, xk_q[4]} + 4'(j)) >= xdk_q[d]);
+      if (!cfg_order_i) begin
+        xwa[4 + j] = '0;
+        xqa[4 + j] = '0;
+        xka[4 + j] = '0;
+        xsba[4 + j] = '0;
+        xga[4 + j] = '0;
+        xsaa[4 + j] = '0;
+        for (int d = 0; d <= j; d++)
+          if (dge[j][d] && !dge[j][d + 1]) begin
+            xqa[4 + j] = xqa[4 + j] | 3'(xq_q[4] + 3'(d));
+            xwa[4 + j] = xwa[4 + j] | 3'(xw_q[4] + 3'(wst[j][d]));
+            xka[4 + j] = xka[4 + j] | 3'(xk_q[4] + 3'(j) - xdk_q[d][2:0]);
+            xga[4 + j] = xga[4 + j] | 3'(xg_q[4] + 3'(j + d) - xdk_q[d][2:0]);
+            xsba[4 + j] = xsba[4 + j] | (wst[j][d] ? sbk4 : xsb_q[4]);
+            xsaa[4 + j] = xsaa[4 + j] | (wst[j][d] ? xsa_q[4] + xcp_q[j][d]
+                                                    : xsa_q[4] + xc_q[j][d]);
+          end
+      end else begin
+        xqa[4 + j] = xq_q[4] + 3'(j);
+        xwa[4 + j] = !tc[j] ? xw_q[4] : twl[j] ? 3'd0 : xw_q[4] + 3'd1;
+        xka[4 + j] = tc[j] && twl[j] ? xk_q[4] + 3'd1 : xk_q[4];
+        xga[4 + j] = xg_q[4] + 3'(j) + 3'(tc[j] && twl[j]);
+        xsba[4 + j] = !tc[j] ? xsb_q[4] : twl[j] ? xbase_q : sbk4;
+        xsaa[4 + j] = !tc[j] ? xsa_q[4] : twl[j] ? bk4 : sak4;
+      end
     end
   end
 
@@ -311,8 +357,8 @@ module gx_texq #(
   logic [9:0]    ntot;
   logic [4:0][2:0]    xw0, xq0, xk0;
   logic [4:0][SW-1:0] xsb0;
-  logic [3:0][SW-1:0] xsa0;
-  logic [Batches-1:0][3:0][SW-1:0] sa0_q, sa0_d;   // each record's sa0
+  logic [4:0][SW-1:0] xsa0;
+  logic [Batches-1:0][4:0][SW-1:0] sa0_q, sa0_d;   // each record's sa0
   always_comb begin
     nW = '0;
     nK = '0;
@@ -390,8 +436,8 @@ module gx_texq #(
   logic [20:0] cext;            // cext[c + 3] = count_q >= c for c = -3..17
   logic [4:0][4:0][2:0]    cw, cq, ck;   // the candidates for each n
   logic [4:0][4:0][SW-1:0] csb;
-  logic [4:0][3:0][2:0]    cg;
-  logic [4:0][3:0][SW-1:0] csa;
+  logic [4:0][4:0][2:0]    cg;
+  logic [4:0][4:0][SW-1:0] csa;
   logic [4:0][9:0]         crem;
   logic [4:0][7:0]         crle;
   logic [4:0][16:1]        ccth;
@@ -414,7 +460,7 @@ module gx_texq #(
         ck[n][j] = xld[n] ? xk0[j] : n == 0 ? xk_q[j] : xka[n + j];
         csb[n][j] = xld[n] ? xsb0[j] : n == 0 ? xsb_q[j] : xsba[n + j];
       end
-      for (int j = 0; j < 4; j++) begin
+      for (int j = 0; j < 5; j++) begin
         cg[n][j] = xld[n] ? xgrp(xq0[j], xk0[j]) : n == 0 ? xg_q[j] : xga[n + j];
         csa[n][j] = xld[n] ? xsa0[j] : n == 0 ? xsa_q[j] : xsaa[n + j];
       end
@@ -966,7 +1012,7 @@ module gx_texq #(
                 bw_d[i] = cur_warps_q;
                 bk_d[i] = cur_ops_q;
                 base_d[i] = SW'(best_q);
-                for (int j = 0; j < 4; j++)
+                for (int j = 0; j < 5; j++)
                   sa0_d[i][j] = SW'(best_q)
                                 + SW'({xk_start(j, cur_ops_q, cfg_order_i), 1'b0});
                 mid_d[i] = (SW + 1)'(best_q + CW'({wk_q, 1'b0}));
@@ -1183,6 +1229,13 @@ module gx_texq #(
       xW_q <= nW;
       xK_q <= nK;
       xbase_q <= nbase;
+      xk2_q <= SW'({nK, 1'b0});
+      for (int d = 0; d < 6; d++) xdk_q[d] <= dk(d, nK);
+      for (int j = 1; j < 5; j++)
+        for (int d = 0; d < 5; d++) begin
+          xc_q[j][d] <= SW'(2 * j) - SW'({dk(d, nK), 1'b0});
+          xcp_q[j][d] <= SW'(2 * j) - SW'({dk(d, nK), 1'b0}) + SW'({nK, 1'b0});
+        end
     end
     xw_q <= xw_d;
     xq_q <= xq_d;
@@ -1262,7 +1315,7 @@ module gx_texq #(
         fv_rec &= 32'(hi_q[i]) <= 32'(cfg_slots_i) && 32'(hi_q[i]) <= Slots;
         fv_rec &= cl_q[i] == !drn_q[i];
         fv_rec &= ret_q[i] <= iss_q[i] && iss_q[i] <= fv_read[i] && fv_read[i] <= fv_total[i];
-        for (int j = 0; j < 4; j++)
+        for (int j = 0; j < 5; j++)
           fv_rec &= sa0_q[i][j] == base_q[i] + SW'({xk_start(j, bk_q[i], cfg_order_i), 1'b0});
         fv_rec &= 32'(stored_q[i]) <= 2 * 32'(bw_q[i]) * 32'(bk_q[i]);
         fv_rec &= (bst_q[i] == BFill) == (32'(stored_q[i]) < 2 * 32'(bw_q[i]) * 32'(bk_q[i]));
@@ -1311,8 +1364,15 @@ module gx_texq #(
         fv_drain &= {xw_q[j], xq_q[j], xk_q[j], xsb_q[j]}
                     == xstep({xw_q[0], xq_q[0], xk_q[0], xsb_q[0]}, 3'(j), xK_q, xW_q, xbase_q,
                              cfg_order_i);
-      for (int j = 0; j < 4; j++)
+      for (int j = 0; j < 5; j++)
         fv_drain &= xg_q[j] == xgrp(xq_q[j], xk_q[j]) && xsa_q[j] == xslot(xsb_q[j], xk_q[j]);
+      // the drained batch's constants
+      fv_drain &= xk2_q == SW'({dK, 1'b0});
+      for (int d = 0; d < 6; d++) fv_drain &= 32'(xdk_q[d]) == d * 32'(dK);
+      for (int j = 1; j < 5; j++)
+        for (int d = 0; d < 5; d++)
+          fv_drain &= xc_q[j][d] == SW'(2 * j - 2 * d * 32'(dK))
+                      && xcp_q[j][d] == SW'(2 * j - 2 * d * 32'(dK) + 2 * 32'(dK));
     end
   end
 
