@@ -949,7 +949,10 @@ module gx_texq #(
     rsp_data_d = rsp_data_q;
     mt_we = 1'b0;
     mt_waddr = cslot_q;
-    mt_wdata = {mt_flags, c_tag_q};
+    // the meta word a commit writes, by the command alone (mt_we says whether it writes)
+    mt_wdata = cst_q == SRdData ? {mt_flags_q | 9'h100, c_tag_q}
+             : cur_op_q == 2'd1 ? {9'd1, c_tag_q}
+             : {mt_flags | (9'd1 << {1'b0, cur_quad_q}), c_tag_q};
     bk_waddr = cslot_q;
     for (int b = 0; b < NB; b++) begin
       bk_we[b] = '0;
@@ -1049,7 +1052,6 @@ module gx_texq #(
             rsp_err_d = EOk;
             bk_we = '1;
             mt_we = 1'b1;
-            mt_wdata = {9'd1, c_tag_q};
             for (int i = 0; i < Batches; i++)
               if (c_oh_q[i]) begin
                 stored_d[i] = c_stored_q + 8'd1;
@@ -1069,7 +1071,6 @@ module gx_texq #(
             for (int b = 0; b < NB; b++)
               if (3'(b / 4) == 3'(cur_quad_q + cur_ops_q[2:0])) bk_we[b] = 4'hf;
             mt_we = 1'b1;
-            mt_wdata = {mt_flags | (9'd1 << {1'b0, cur_quad_q}), c_tag_q};
             for (int i = 0; i < Batches; i++)
               if (c_oh_q[i]) begin
                 ret_d[i] = c_ret_q + 10'd1;
@@ -1105,7 +1106,6 @@ module gx_texq #(
         for (int l = 0; l < 32; l++)
           rsp_data_d[32 * l +: 32] = bk_rdata[5'(5'(l) + {cur_ops_q[2:0], 2'b00})];
         mt_we = 1'b1;
-        mt_wdata = {mt_flags_q | 9'h100, c_tag_q};
         for (int i = 0; i < Batches; i++)
           if (c_oh_q[i]) begin
             con_d[i] = c_con_q + 7'd1;
