@@ -148,7 +148,7 @@ module gx_texq #(
       .clk_i, .rst_i, .re_i(bk_re[b]), .raddr_i(bk_raddr[b]), .rdata_o(bk_rdata[b]),
       .we_i(bk_we[b]), .waddr_i(bk_waddr), .wdata_i(bk_wdata[b]));
   end
-  gx_ram_1r1w #(.Depth(Slots), .Width(MW), .OutReg(1'b0), .AlwaysRead(1'b1)) u_meta (
+  gx_ram_1r1w #(.Depth(Slots), .Width(MW), .OutReg(1'b0), .AlwaysRead(1'b1), .WrReg(1'b1)) u_meta (
     .clk_i, .rst_i, .re_i(mt_re), .raddr_i(mt_raddr), .rdata_o(mt_rdata),
     .we_i({(MW/8){mt_we}}), .waddr_i(mt_waddr), .wdata_i(mt_wdata));
 
@@ -539,7 +539,8 @@ module gx_texq #(
   // laid out for the banks). SMeta registers the meta word and the command's record (the
   // snapshot); SDec decides and commits. The next command's A2 may be the current one's
   // commit clock (a store's or result's SDec, a read's SRdData), so one command every two
-  // clocks; its meta word then takes the commit's write when both name the slot (fwd_q).
+  // clocks; its meta word then takes the commit's write when both name the slot
+  // (fwd_hit_q, below: the meta RAM's write is registered, so also a write a clock before).
   // A1 is not taken during a reservation's scan: a reservation writes a record's base, K
   // and WK only when it is answered. A read's last result read frees its batch (W, K
   // zeroed): a command of that batch behind it decides EBatch before its slot counts.
@@ -738,18 +739,33 @@ module gx_texq #(
     sc_ok_q <= s0_cv_q && s0_cand_q + need_q <= CW'(cfg_slots_i);
   end
 
-  // the command's meta word: read in A2, registered in its first SMeta clock (mq_q), the
-  // write of A2's clock taken instead when it named the same slot (fwd_q); its flags count
-  // when its tag is the record's reservation number, compared in every SMeta clock with
-  // the snapshot (c_mflags_q), so the decision starts from the flags
-  logic          mload_q, fwd_q;
-  logic [MW-1:0] fwd_data_q, mq_q, mword;
-  assign mword = !mload_q ? mq_q : fwd_q ? fwd_data_q : mt_rdata;
+  // the command's meta word: read in A2, registered in its first SMeta clock (mq_q). The
+  // meta RAM's write is registered (WrReg: a commit's word reaches the block RAM a clock
+  // later), so the block RAM's word misses the writes of A2's clock and of the clock
+  // before; the latest of them that named the same slot is taken instead (fwd_hit_q: the
+  // slots compared in A2, the write enables registered, mt_we_q and mt_we2_q). Its flags
+  // count when its tag is the record's reservation number, compared in every SMeta clock
+  // (c_mflags_q), so the decision starts from the flags.
+  logic          mload_q, mt_we_q, mt_we2_q;
+  logic [1:0]    fwd_hit_q;
+  logic [SW-1:0] mt_wa_q;
+  logic [MW-1:0] mt_wd_q, mt_wd2_q, mq_q, mword;
+  assign mword = !mload_q ? mq_q : fwd_hit_q[0] && mt_we_q ? mt_wd_q
+               : fwd_hit_q[1] && mt_we2_q ? mt_wd2_q : mt_rdata;
   always_ff @(posedge clk_i) begin
-    if (rst_i) mload_q <= 1'b0;
-    else mload_q <= q_go && q_op_q != 2'd0;
-    fwd_q <= mt_we && mt_waddr == slot_a2;
-    fwd_data_q <= mt_wdata;
+    if (rst_i) begin
+      mload_q <= 1'b0;
+      mt_we_q <= 1'b0;
+      mt_we2_q <= 1'b0;
+    end else begin
+      mload_q <= q_go && q_op_q != 2'd0;
+      mt_we_q <= mt_we;
+      mt_we2_q <= mt_we_q;
+    end
+    mt_wa_q <= mt_waddr;
+    mt_wd_q <= mt_wdata;
+    mt_wd2_q <= mt_wd_q;
+    fwd_hit_q <= {mt_wa_q == slot_a2, mt_waddr == slot_a2};
     if (mload_q) mq_q <= mword;
   end
   logic [8:0]  mt_flags, c_mflags_q;
@@ -1122,14 +1138,15 @@ module gx_texq #(
       default: cst_d = SIdle;
     endcase
     // A2: the next store, result or read reads its meta word and becomes the current
-    // command (mt_re names the read taken: not the one of a slot written in this clock,
-    // whose word fwd_q takes)
+    // command (mt_re names the read taken: not the one of a slot written in this clock or
+    // the one before, whose word fwd_hit_q takes)
     if (q_go && q_op_q != 2'd0) begin
       cst_d = SMeta;
       cslot_d = slot_a2;
     end
     mt_raddr = slot_a2;
-    mt_re = q_go && q_op_q != 2'd0 && !(mt_we && mt_waddr == slot_a2);
+    mt_re = q_go && q_op_q != 2'd0 && !(mt_we && mt_waddr == slot_a2)
+            && !(mt_we_q && mt_wa_q == slot_a2);
     rsp_valid_d = (rsp_valid_q && !rsp_ready_i) || rsp_ld;
   end
   assign cmt_o = rsp_ld;
@@ -1508,7 +1525,8 @@ module gx_texq #(
   `GX_COVER(Freed_C, cst_q == SRdData && con_q[cb] + 7'd1 == cwk)
   `GX_COVER(Xb4_C, xn == 3'd4)
   // a command's meta word taken from the commit of the one before (the same slot)
-  `GX_COVER(Fwd_C, mload_q && fwd_q)
+  `GX_COVER(Fwd_C, mload_q && fwd_hit_q[0] && mt_we_q)
+  `GX_COVER(Fwd2_C, mload_q && fwd_hit_q[1] && mt_we2_q && !(fwd_hit_q[0] && mt_we_q))
 `endif
 endmodule
 
