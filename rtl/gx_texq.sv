@@ -786,6 +786,7 @@ module gx_texq #(
   logic [15:0][21:0] ib_tags;      // every entry's {batch, warp, quad, op, seq}
 `endif
   logic [EW-1:0] head_ent;
+  logic          hif_q, hif1_q;    // the head in flight; at most one entry not in flight
 
 
   always_comb begin
@@ -797,7 +798,7 @@ module gx_texq #(
       end
       inf_ent[j] = {inf_tag_q[j], s, t};
     end
-    head_ent = count_q == {2'd0, inf_n_q} ? inf_ent[0] : ib_rd[hd_ptr_q[1:0]];
+    head_ent = hif_q ? inf_ent[0] : ib_rd[hd_ptr_q[1:0]];   // hif_q: count_q = inf_n_q
   end
 
   // buffer bank k holds entries 4 r + k; in-flight request j goes to entry inf_idx + j
@@ -818,6 +819,36 @@ module gx_texq #(
 
   logic          tex_valid_q;
   logic [EW-1:0] tex_q;
+
+  // The head entry's batch, registered (hb_q, HeadB_A), so the hand-on's batch needs no
+  // buffer read: each entry's batch in flip-flops (eb_q, written with the entry), and
+  // whether the next head is still in flight (the entries not in flight next clock are
+  // count - pop: hif_q for none, hif1_q for at most one). Next clock's head is entry
+  // hd + pop: read this clock when none is left (the batch drained), in flight (written
+  // this clock: every request of a clock is of one batch, inf_tag_q[0]'s), or stored.
+  logic [15:0][3:0] eb_q;
+  logic [3:0]       hb_q, hb_d;
+  logic [1:0][3:0]  hc;            // next clock's head batch without (0) and with (1) a pop
+  always_comb begin
+    for (int p = 0; p < 2; p++) begin
+      if (p == 0 ? !cth_q[1] : !cth_q[2]) hc[p] = xsel;
+      else if (p == 0 ? hif_q : hif1_q) hc[p] = inf_tag_q[0][21:18];
+      else hc[p] = eb_q[4'(hd_ptr_q + 4'(p))];
+    end
+    hb_d = pop ? hc[1] : hc[0];
+  end
+  always_ff @(posedge clk_i) begin
+    hb_q <= hb_d;
+    if (rst_i) begin
+      hif_q <= 1'b1;
+      hif1_q <= 1'b1;
+    end else begin
+      hif_q <= !cth_q[1] || (pop && !cth_q[2]);
+      hif1_q <= !cth_q[2] || (pop && !cth_q[3]);
+    end
+    for (int j = 0; j < 4; j++)
+      if (3'(j) < inf_n_q) eb_q[4'(inf_idx_q + 4'(j))] <= inf_tag_q[j][21:18];
+  end
   assign tex_valid_o = tex_valid_q;
   assign {tex_batch_o, tex_warp_o, tex_quad_o, tex_op_o, tex_seq_o, tex_s_o, tex_t_o} = tex_q;
 
@@ -831,7 +862,7 @@ module gx_texq #(
   // hand-on, and the decision adds its own clock's (Snap_A).
   logic        pop_cb;                    // the head handed on this clock is the command's
   always_comb begin
-    pop_cb = pop && head_ent[EW-1 -: 4] == cb;
+    pop_cb = pop && hb_q == cb;
   end
   logic          c_ok_q;                  // a batch in range
   logic [1:0]    c_bst_q;                 // its state
@@ -925,7 +956,7 @@ module gx_texq #(
 
     // the texture port: the head is handed on
     for (int i = 0; i < Batches; i++)
-      if (pop && 32'(head_ent[EW-1 -: 4]) == i) iss_d[i] = iss_q[i] + 10'd1;
+      if (pop && 32'(hb_q) == i) iss_d[i] = iss_q[i] + 10'd1;
 
     // the read crossbar
     bk_re = '0;
@@ -1449,6 +1480,10 @@ module gx_texq #(
       fv_dcand[i] = bst_q[i] == BReady && !drn_q[i] && !drain_oh_q[i];
   `GX_ASSERT(Nsel_A, nsel_oh_q == oldest(fv_dcand, older_col))
   `GX_ASSERT(Buf_A, fv_buf)
+  // the head's batch and whether the head is in flight, registered
+  `GX_ASSERT(HeadB_A, (count_q == '0 || hb_q == head_ent[EW-1 -: 4])
+                      && hif_q == (count_q == {2'd0, inf_n_q})
+                      && hif1_q == (count_q <= {2'd0, inf_n_q} + 5'd1))
   // the current command is of the kind its state serves; a scan's best base still fits
   // (ranges only shrink during a scan); the slot of a live batch's command is its slot by
   // the record (A1's copy of it unchanged: only a reservation's answer writes it)
