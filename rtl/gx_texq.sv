@@ -1520,7 +1520,7 @@ module gx_texq #(
                  || cst_q == SRdData || cst_q == SScan)
              && (cst_q == SIdle || cst_q == SMeta || !rsp_valid_q)
              && (cst_q == SIdle || cst_q == SScan || bst_q[cb] == BFree
-                 || cslot_q == cmd_slot))
+                 || (cslot_q == cmd_slot && cur_tag_q == tag_q[cb])))
   // A1's copy of the record of q's batch (A1_A); the meta word's load in the first SMeta
   // clock (Pipe_A); a reservation starts only when no command runs
   `GX_ASSERT(A1_A, !a_v_q || bst_q[qb] == BFree
