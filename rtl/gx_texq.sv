@@ -384,20 +384,24 @@ module gx_texq #(
   end
 
   // The clock's request count xn comes from flags kept beside the counters, so no compare
-  // is in its path: the buffer's count as a thermometer (cth_q[c]: count_q >= c) and the
+  // is in its path: the buffer's count as a thermometer (cth_q[c]: count >= c) and the
   // requests left as one (rle_q[m]: rem_q <= m); both move with the counters (CountTh_A).
   logic          pop;
   logic [2:0]    xn;
   logic [4:0]    xn_oh;         // xn one-hot
   logic [3:0]    xrd;           // request j is read: j < xn
-  logic [4:0]    count_q, count_d;
+  logic [4:0]    count;         // the buffer's entries: the thermometer's ones
   logic [3:0]    wr_ptr_q, wr_ptr_d;  // the interface buffer's write pointer
   logic          free_ev;       // a batch's coordinates freed this clock
   logic [16:1]   cth_q, cth_d;
   logic [7:0]    rle_q, rle_d;
   logic [4:1]    rem_eq;        // rem_q == n
-  logic [17:1]   cth17;         // cth_q with count_q >= 17 (never)
+  logic [17:1]   cth17;         // cth_q with count >= 17 (never)
   assign cth17 = {1'b0, cth_q};
+  always_comb begin
+    count = '0;
+    for (int c = 1; c <= 16; c++) count = count + 5'(cth_q[c]);
+  end
   assign pop = cth_q[1] && (!tex_valid_q || tex_ready_i);
   logic [1:0][4:0] xoh_p;       // xn one-hot for a clock without (0) and with (1) a pop
   always_comb begin
@@ -433,7 +437,7 @@ module gx_texq #(
   logic [4:0]    xld;           // with n requests the next batch is loaded
   logic [4:0]    xfree;         // with n requests the batch's last is read
   logic [11:0] rle_n;           // rem_q <= m
-  logic [20:0] cext;            // cext[c + 3] = count_q >= c for c = -3..17
+  logic [20:0] cext;            // cext[c + 3] = count >= c for c = -3..17
   logic [4:0][4:0][2:0]    cw, cq, ck;   // the candidates for each n
   logic [4:0][4:0][SW-1:0] csb;
   logic [4:0][4:0][2:0]    cg;
@@ -441,7 +445,6 @@ module gx_texq #(
   logic [4:0][9:0]         crem;
   logic [4:0][7:0]         crle;
   logic [4:0][16:1]        ccth;
-  logic [4:0][4:0]         ccnt;
   logic [4:0][3:0]         cwr;
   logic [4:0][8:0]         cseq;
   always_comb begin
@@ -469,7 +472,6 @@ module gx_texq #(
       for (int m = 0; m < 8; m++) crle[n][m] = xld[n] ? 1'b0 : rle_n[m + n];
       // the count moves by n - pop
       for (int c = 1; c <= 16; c++) ccth[n][c] = pop ? cext[c - n + 4] : cext[c - n + 3];
-      ccnt[n] = pop ? count_q + 5'(n) - 5'd1 : count_q + 5'(n);
       cwr[n] = wr_ptr_q + 4'(n);
       cseq[n] = xfree[n] ? 9'd0 : it_seq_q + 9'(n);
     end
@@ -482,7 +484,6 @@ module gx_texq #(
     rem_d = '0;
     rle_d = '0;
     cth_d = '0;
-    count_d = '0;
     wr_ptr_d = '0;
     it_seq_d = '0;
     for (int n = 0; n < 5; n++)
@@ -496,7 +497,6 @@ module gx_texq #(
         rem_d = rem_d | crem[n];
         rle_d = rle_d | crle[n];
         cth_d = cth_d | ccth[n];
-        count_d = count_d | ccnt[n];
         wr_ptr_d = wr_ptr_d | cwr[n];
         it_seq_d = it_seq_d | cseq[n];
       end
@@ -798,7 +798,7 @@ module gx_texq #(
       end
       inf_ent[j] = {inf_tag_q[j], s, t};
     end
-    head_ent = hif_q ? inf_ent[0] : ib_rd[hd_ptr_q[1:0]];   // hif_q: count_q = inf_n_q
+    head_ent = hif_q ? inf_ent[0] : ib_rd[hd_ptr_q[1:0]];   // hif_q: count = inf_n_q
   end
 
   // buffer bank k holds entries 4 r + k; in-flight request j goes to entry inf_idx + j
@@ -1210,7 +1210,6 @@ module gx_texq #(
       drain_oh_q <= '0;
       it_seq_q <= '0;
       free_ev_q <= 1'b0;
-      count_q <= '0;
       cth_q <= '0;
       wr_ptr_q <= '0;
       hd_ptr_q <= '0;
@@ -1247,7 +1246,6 @@ module gx_texq #(
       drain_oh_q <= drain_oh_d;
       it_seq_q <= it_seq_d;
       free_ev_q <= free_ev;
-      count_q <= count_d;
       cth_q <= cth_d;
       wr_ptr_q <= wr_ptr_d;
       hd_ptr_q <= hd_ptr_d;
@@ -1431,10 +1429,10 @@ module gx_texq #(
     logic [3:0]  eb, pb;
     logic [9:0]  es, ps;
     fv_buf = 1'b1;
-    for (int c = 1; c <= 16; c++) fv_buf &= cth_q[c] == (count_q >= 5'(c));
-    fv_buf &= count_q <= 5'd16 && {2'd0, inf_n_q} <= count_q && 11'(count_q) == fv_sum
-             && wr_ptr_q == hd_ptr_q + count_q[3:0] && inf_idx_q == wr_ptr_q - {1'b0, inf_n_q};
-    nst = count_q - {2'd0, inf_n_q};
+    for (int c = 1; c <= 16; c++) fv_buf &= cth_q[c] == (count >= 5'(c));
+    fv_buf &= count <= 5'd16 && {2'd0, inf_n_q} <= count && 11'(count) == fv_sum
+             && wr_ptr_q == hd_ptr_q + count[3:0] && inf_idx_q == wr_ptr_q - {1'b0, inf_n_q};
+    nst = count - {2'd0, inf_n_q};
     pb = '0;
     ps = '0;
     fv_cnt = '0;
@@ -1442,7 +1440,7 @@ module gx_texq #(
       tg = 5'(m) >= nst ? inf_tag_q[2'(5'(m) - nst)] : ib_tags[4'(hd_ptr_q + 4'(m))];
       eb = tg[21:18];
       es = {1'b0, tg[8:0]};
-      if (5'(m) < count_q) begin
+      if (5'(m) < count) begin
         fv_buf &= 32'(eb) < Batches && bst_q[eb] == BReady;
         if (!cfg_order_i)
           fv_buf &= 32'(es) == (8 * 32'(tg[17:15]) + 32'(tg[14:12])) * 32'(bk_q[eb])
@@ -1454,7 +1452,7 @@ module gx_texq #(
         if (m == 0) fv_buf &= es == iss_q[eb];
         else if (eb == pb) fv_buf &= es == ps + 10'd1;
         else fv_buf &= es == '0 && iss_q[eb] == '0 && ps + 10'd1 == fv_total[pb];
-        if (5'(m) + 5'd1 == count_q) begin
+        if (5'(m) + 5'd1 == count) begin
           fv_buf &= es + 10'd1 == fv_read[eb];
           // the batch being drained read its requests after every other's
           fv_buf &= !drain_v_q || it_seq_q == '0 || eb == drain_id_q;
@@ -1481,9 +1479,9 @@ module gx_texq #(
   `GX_ASSERT(Nsel_A, nsel_oh_q == oldest(fv_dcand, older_col))
   `GX_ASSERT(Buf_A, fv_buf)
   // the head's batch and whether the head is in flight, registered
-  `GX_ASSERT(HeadB_A, (count_q == '0 || hb_q == head_ent[EW-1 -: 4])
-                      && hif_q == (count_q == {2'd0, inf_n_q})
-                      && hif1_q == (count_q <= {2'd0, inf_n_q} + 5'd1))
+  `GX_ASSERT(HeadB_A, (count == '0 || hb_q == head_ent[EW-1 -: 4])
+                      && hif_q == (count == {2'd0, inf_n_q})
+                      && hif1_q == (count <= {2'd0, inf_n_q} + 5'd1))
   // the current command is of the kind its state serves; a scan's best base still fits
   // (ranges only shrink during a scan); the slot of a live batch's command is its slot by
   // the record (A1's copy of it unchanged: only a reservation's answer writes it)
