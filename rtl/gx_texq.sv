@@ -144,7 +144,7 @@ module gx_texq #(
   logic              mt_we;
 
   for (genvar b = 0; b < NB; b++) begin : gen_bank
-    gx_ram_1r1w #(.Depth(Slots), .Width(32), .OutReg(1'b0), .WrReg(1'b1)) u_bank (
+    gx_ram_1r1w #(.Depth(Slots), .Width(32), .OutReg(1'b0), .AlwaysRead(1'b1), .WrReg(1'b1)) u_bank (
       .clk_i, .rst_i, .re_i(bk_re[b]), .raddr_i(bk_raddr[b]), .rdata_o(bk_rdata[b]),
       .we_i(bk_we[b]), .waddr_i(bk_waddr), .wdata_i(bk_wdata[b]));
   end
@@ -430,6 +430,19 @@ module gx_texq #(
       for (int n = j + 1; n < 5; n++) xrd[j] = xrd[j] | xn_oh[n];
     for (int n = 1; n < 5; n++) rem_eq[n] = rle_q[n] && !rle_q[n - 1];
   end
+
+  // The crossbar reads nothing this clock (xn = 0, XnZero_A) from a few registers and the
+  // texture port's ready: no batch chosen, none of it left, or the buffer full without a
+  // pop. Bank group g's address (xa_grp): the first of the next four requests in it.
+  logic          xn0;
+  logic [7:0][SW-1:0] xa_grp;
+  assign xn0 = !drain_v_q || rle_q[0] || (cth_q[16] && !pop);
+  always_comb
+    for (int g = 0; g < 8; g++) begin
+      xa_grp[g] = '0;
+      for (int j = 3; j >= 0; j--)
+        if (xg_q[j][1:0] == 2'(g)) xa_grp[g] = xsa_q[j] + SW'(g[2] != xg_q[j][2]);
+    end
 
   // The next values of the crossbar's registers: for each request count n a candidate
   // computed from registers (n = 0: unchanged; the batch's last requests, or none chosen:
@@ -958,17 +971,20 @@ module gx_texq #(
     for (int i = 0; i < Batches; i++)
       if (pop && 32'(hb_q) == i) iss_d[i] = iss_q[i] + 10'd1;
 
-    // the read crossbar
+    // the read crossbar: bank group g's address is the slot of the first of the next four
+    // requests in g (mod 4), read or not: a request read has no earlier one in its group
+    // (a conflict stops the clock), and a group no request read is not taken; so the
+    // addresses need not wait for xn. In a clock the crossbar reads nothing (xn0) a read
+    // command has the banks (SRdWait).
     bk_re = '0;
     for (int g = 0; g < 8; g++)
-      for (int i = 0; i < 4; i++) bk_raddr[4 * g + i] = cslot_q;
+      for (int i = 0; i < 4; i++) bk_raddr[4 * g + i] = xa_grp[g];
+    if (cst_q == SRdWait && xn0)
+      for (int b = 0; b < NB; b++) bk_raddr[b] = cslot_q;
     for (int g = 0; g < 8; g++)
       for (int j = 0; j < 4; j++)
         if (xrd[j] && xg_q[j][1:0] == 2'(g))
-          for (int i = 0; i < 4; i++) begin
-            bk_re[4 * g + i] = 1'b1;
-            bk_raddr[4 * g + i] = xsa_q[j] + SW'(g[2] != xg_q[j][2]);
-          end
+          for (int i = 0; i < 4; i++) bk_re[4 * g + i] = 1'b1;
     if (free_ev)
       for (int i = 0; i < Batches; i++)
         if (drain_oh_q[i]) begin
@@ -1141,7 +1157,7 @@ module gx_texq #(
       end
       SRdWait: begin
         // the banks' read ports: the crossbar's first
-        if (xn == '0) begin
+        if (xn0) begin
           bk_re = '1;
           cst_d = SRdData;
         end
@@ -1317,6 +1333,7 @@ module gx_texq #(
                  && $stable(rsp_base_o)))
   // nothing read by the crossbar before its batch is ready
   `GX_ASSERT(XbReady_A, xn == '0 || bst_q[xsel] == BReady)
+  `GX_ASSERT(XnZero_A, xn0 == (xn == '0))
   // the requests of one clock take different banks
   `GX_ASSERT(NoConflict_A, (xn < 3'd2 || xg_q[1][1:0] != xg_q[0][1:0])
              && (xn < 3'd3 || (xg_q[2][1:0] != xg_q[0][1:0] && xg_q[2][1:0] != xg_q[1][1:0]))
