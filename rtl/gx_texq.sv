@@ -21,17 +21,18 @@
 //   tex:  the quad requests to the texture unit, registered (tex_*_o).
 // Command latency, every port ready (clock 1: a command offered to an idle queue, taken at
 // once): a store or a result commits in clock 5 (taken; A1; A2, the meta read; SMeta;
-// SDec), the next one 2 clocks later (one every 2 clocks back to back); a read in clock 7 or
-// later (SRdWait waits for a clock in which the read crossbar does not read), the next 4
-// clocks later; a reservation in clock Batches + 6 (the first-fit scan, restarted when
+// SDec), the next one 2 clocks later (one every 2 clocks back to back); a read in clock 8 or
+// later (SRdWait waits for a clock in which the read crossbar does not read; SRdReg, the
+// banks' output register), the next 5 clocks later; a reservation in clock Batches + 6 (the first-fit scan, restarted when
 // coordinates are freed during it); a refused reservation (arguments, no record,
 // configuration) in clock 2.
 // Read crossbar: the batch drained is chosen, and its shape registered, in the clock before
 // its first read; coordinates freed by its last read are free for the commands of the next
 // clock. Up to 4 requests a clock under the model's bank rule; the interface
 // buffer holds 16 requests (512 bytes), counted from the clock a request is read; a
-// request read in clock t can be handed on at t + 1 (from the banks' read registers) and
-// the texture port takes one request a clock.
+// request read in clock t can be handed on at t + 2 (GX_TEXQ_READ_LAT: the banks' block
+// RAM register, then their output register) and the texture port takes one request a
+// clock.
 //
 // Storage: 32 banks of Slots x 32 bits (gx_ram_1r1w, block RAM); a meta RAM of Slots words
 // {tag, flags}: a slot's flags (a coordinate slot stored; a result slot's 8 quads written
@@ -91,7 +92,7 @@ module gx_texq #(
   localparam int unsigned EW = 22 + 256;        // an interface buffer entry
   localparam int unsigned CW = 12;              // candidate and range arithmetic
 
-  typedef enum logic [2:0] {SIdle, SMeta, SDec, SRdWait, SRdData, SScan} cst_e;
+  typedef enum logic [2:0] {SIdle, SMeta, SDec, SRdWait, SRdReg, SRdData, SScan} cst_e;
   localparam logic [1:0] BFree = 2'd0, BFill = 2'd1, BReady = 2'd2, BResult = 2'd3;
   localparam logic [3:0] EOk = 4'd0, ECfg = 4'd1, EFull = 4'd2, EArg = 4'd3, EBatch = 4'd4,
                          ETwice = 4'd5, ENotReady = 4'd6, EReq = 4'd7;
@@ -144,7 +145,7 @@ module gx_texq #(
   logic              mt_we;
 
   for (genvar b = 0; b < NB; b++) begin : gen_bank
-    gx_ram_1r1w #(.Depth(Slots), .Width(32), .OutReg(1'b0), .AlwaysRead(1'b1), .WrReg(1'b1)) u_bank (
+    gx_ram_1r1w #(.Depth(Slots), .Width(32), .OutReg(1'b1), .AlwaysRead(1'b1), .WrReg(1'b1)) u_bank (
       .clk_i, .rst_i, .re_i(bk_re[b]), .raddr_i(bk_raddr[b]), .rdata_o(bk_rdata[b]),
       .we_i(bk_we[b]), .waddr_i(bk_waddr), .wdata_i(bk_wdata[b]));
   end
@@ -402,7 +403,7 @@ module gx_texq #(
     count = '0;
     for (int c = 1; c <= 16; c++) count = count + 5'(cth_q[c]);
   end
-  assign pop = cth_q[1] && (!tex_valid_q || tex_ready_i);
+  assign pop = rth_q[1] && (!tex_valid_q || tex_ready_i);
   logic [1:0][4:0] xoh_p;       // xn one-hot for a clock without (0) and with (1) a pop
   always_comb begin
     logic stop;
@@ -789,17 +790,21 @@ module gx_texq #(
 
   // ---------------------------------------------------------------- interface buffer
   logic [3:0]    hd_ptr_q, hd_ptr_d;
-  logic [3:0]    inf_idx_q;
-  logic [2:0]    inf_n_q;
-  logic [3:0][21:0] inf_tag_q;  // {batch, warp, quad, op, seq}
-  logic [3:0][2:0] inf_g_q;
+  // the requests read in the clock before (s1_*: their words in the banks' block RAM
+  // register) and two clocks before (inf_*: their words on the banks' output registers,
+  // written to the buffer this clock)
+  logic [3:0]    s1_idx_q, inf_idx_q;
+  logic [2:0]    s1_n_q, inf_n_q;
+  logic [3:0][21:0] s1_tag_q, inf_tag_q;  // {batch, warp, quad, op, seq}
+  logic [3:0][2:0] s1_g_q, inf_g_q;
   logic [3:0][EW-1:0] inf_ent;
   logic [3:0][EW-1:0] ib_rd;       // each buffer bank's row of the head
 `ifdef GX_ASSERT_ON
   logic [15:0][21:0] ib_tags;      // every entry's {batch, warp, quad, op, seq}
 `endif
   logic [EW-1:0] head_ent;
-  logic          hif_q, hif1_q;    // the head in flight; at most one entry not in flight
+  logic          hif_q;            // none in the buffer's banks: the head is inf_ent[0]
+  logic [3:1]    rth_q;            // rth_q[c]: at least c entries whose words are read
 
 
   always_comb begin
@@ -834,18 +839,22 @@ module gx_texq #(
   logic [EW-1:0] tex_q;
 
   // The head entry's batch, registered (hb_q, HeadB_A), so the hand-on's batch needs no
-  // buffer read: each entry's batch in flip-flops (eb_q, written with the entry), and
-  // whether the next head is still in flight (the entries not in flight next clock are
-  // count - pop: hif_q for none, hif1_q for at most one). Next clock's head is entry
-  // hd + pop: read this clock when none is left (the batch drained), in flight (written
-  // this clock: every request of a clock is of one batch, inf_tag_q[0]'s), or stored.
+  // buffer read: each entry's batch in flip-flops (eb_q, written a clock after its read).
+  // An entry can be handed on once its words are read (two clocks after its read): the
+  // entries read by next clock are this clock's count - pop (rth_q), and those in the
+  // buffer's banks next clock are the ones read now less this clock's hand-on and the
+  // output registers' requests (hif_q). Next clock's head is entry hd + pop: read this
+  // clock when none is left (the batch drained), read the clock before (every request of
+  // a clock is of one batch, s1_tag_q[0]'s), or in eb_q.
   logic [15:0][3:0] eb_q;
   logic [3:0]       hb_q, hb_d;
   logic [1:0][3:0]  hc;            // next clock's head batch without (0) and with (1) a pop
+  logic [4:1]       rth4;
+  assign rth4 = {1'b0, rth_q};
   always_comb begin
     for (int p = 0; p < 2; p++) begin
       if (p == 0 ? !cth_q[1] : !cth_q[2]) hc[p] = xsel;
-      else if (p == 0 ? hif_q : hif1_q) hc[p] = inf_tag_q[0][21:18];
+      else if (!rth4[p + 1]) hc[p] = s1_tag_q[0][21:18];
       else hc[p] = eb_q[4'(hd_ptr_q + 4'(p))];
     end
     hb_d = pop ? hc[1] : hc[0];
@@ -854,13 +863,13 @@ module gx_texq #(
     hb_q <= hb_d;
     if (rst_i) begin
       hif_q <= 1'b1;
-      hif1_q <= 1'b1;
+      rth_q <= '0;
     end else begin
-      hif_q <= !cth_q[1] || (pop && !cth_q[2]);
-      hif1_q <= !cth_q[2] || (pop && !cth_q[3]);
+      hif_q <= pop ? !rth4[2] : !rth4[1];
+      for (int c = 1; c <= 3; c++) rth_q[c] <= pop ? cth_q[c + 1] : cth_q[c];
     end
     for (int j = 0; j < 4; j++)
-      if (3'(j) < inf_n_q) eb_q[4'(inf_idx_q + 4'(j))] <= inf_tag_q[j][21:18];
+      if (3'(j) < s1_n_q) eb_q[4'(s1_idx_q + 4'(j))] <= s1_tag_q[j][21:18];
   end
   assign tex_valid_o = tex_valid_q;
   assign {tex_batch_o, tex_warp_o, tex_quad_o, tex_op_o, tex_seq_o, tex_s_o, tex_t_o} = tex_q;
@@ -1159,9 +1168,11 @@ module gx_texq #(
         // the banks' read ports: the crossbar's first
         if (xn0) begin
           bk_re = '1;
-          cst_d = SRdData;
+          cst_d = SRdReg;
         end
       end
+      // the word in the banks' output register
+      SRdReg: cst_d = SRdData;
       SRdData: begin
         rsp_ld = 1'b1;
         cst_d = SIdle;
@@ -1229,6 +1240,8 @@ module gx_texq #(
       cth_q <= '0;
       wr_ptr_q <= '0;
       hd_ptr_q <= '0;
+      s1_n_q <= '0;
+      s1_idx_q <= '0;
       inf_n_q <= '0;
       inf_idx_q <= '0;
       tex_valid_q <= 1'b0;
@@ -1265,8 +1278,10 @@ module gx_texq #(
       cth_q <= cth_d;
       wr_ptr_q <= wr_ptr_d;
       hd_ptr_q <= hd_ptr_d;
-      inf_n_q <= xn;
-      inf_idx_q <= wr_ptr_q;
+      s1_n_q <= xn;
+      s1_idx_q <= wr_ptr_q;
+      inf_n_q <= s1_n_q;
+      inf_idx_q <= s1_idx_q;
       tex_valid_q <= pop || (tex_valid_q && !tex_ready_i);
       cst_q <= cst_d;
       q_v_q <= (cmd_valid_i && cmd_ready_o) || (q_v_q && !q_go);
@@ -1313,9 +1328,11 @@ module gx_texq #(
     rsp_base_q <= rsp_base_d;
     rsp_data_q <= rsp_data_d;
     for (int j = 0; j < 4; j++) begin
-      inf_g_q[j] <= xg_q[j];
-      inf_tag_q[j] <= {xsel, xw_q[j], xq_q[j], xk_q[j], it_seq_q + 9'(j)};
+      s1_g_q[j] <= xg_q[j];
+      s1_tag_q[j] <= {xsel, xw_q[j], xq_q[j], xk_q[j], it_seq_q + 9'(j)};
     end
+    inf_g_q <= s1_g_q;
+    inf_tag_q <= s1_tag_q;
     if (pop) tex_q <= head_ent;
   end
 
@@ -1442,19 +1459,23 @@ module gx_texq #(
   logic [Batches-1:0][4:0] fv_cnt;  // each batch's entries in the buffer
   always_comb begin
     logic [21:0] tg;
-    logic [4:0]  nst;
+    logic [4:0]  nst, ns1;
     logic [3:0]  eb, pb;
     logic [9:0]  es, ps;
     fv_buf = 1'b1;
     for (int c = 1; c <= 16; c++) fv_buf &= cth_q[c] == (count >= 5'(c));
-    fv_buf &= count <= 5'd16 && {2'd0, inf_n_q} <= count && 11'(count) == fv_sum
-             && wr_ptr_q == hd_ptr_q + count[3:0] && inf_idx_q == wr_ptr_q - {1'b0, inf_n_q};
-    nst = count - {2'd0, inf_n_q};
+    fv_buf &= count <= 5'd16 && {2'd0, s1_n_q} + {2'd0, inf_n_q} <= count
+             && 11'(count) == fv_sum && wr_ptr_q == hd_ptr_q + count[3:0]
+             && s1_idx_q == wr_ptr_q - {1'b0, s1_n_q}
+             && inf_idx_q == s1_idx_q - {1'b0, inf_n_q};
+    nst = count - {2'd0, s1_n_q} - {2'd0, inf_n_q};
+    ns1 = count - {2'd0, s1_n_q};
     pb = '0;
     ps = '0;
     fv_cnt = '0;
     for (int m = 0; m < 16; m++) begin
-      tg = 5'(m) >= nst ? inf_tag_q[2'(5'(m) - nst)] : ib_tags[4'(hd_ptr_q + 4'(m))];
+      tg = 5'(m) >= ns1 ? s1_tag_q[2'(5'(m) - ns1)]
+           : 5'(m) >= nst ? inf_tag_q[2'(5'(m) - nst)] : ib_tags[4'(hd_ptr_q + 4'(m))];
       eb = tg[21:18];
       es = {1'b0, tg[8:0]};
       if (5'(m) < count) begin
@@ -1496,9 +1517,12 @@ module gx_texq #(
   `GX_ASSERT(Nsel_A, nsel_oh_q == oldest(fv_dcand, older_col))
   `GX_ASSERT(Buf_A, fv_buf)
   // the head's batch and whether the head is in flight, registered
-  `GX_ASSERT(HeadB_A, (count == '0 || hb_q == head_ent[EW-1 -: 4])
-                      && hif_q == (count == {2'd0, inf_n_q})
-                      && hif1_q == (count <= {2'd0, inf_n_q} + 5'd1))
+  logic [4:0] fv_rdy;   // the entries whose words are read
+  assign fv_rdy = count - {2'd0, s1_n_q};
+  `GX_ASSERT(HeadB_A, (count == '0 || hb_q == (fv_rdy == '0 ? s1_tag_q[0][21:18]
+                                                            : head_ent[EW-1 -: 4]))
+                      && hif_q == (fv_rdy == {2'd0, inf_n_q})
+                      && rth_q == {fv_rdy >= 5'd3, fv_rdy >= 5'd2, fv_rdy >= 5'd1})
   // the current command is of the kind its state serves; a scan's best base still fits
   // (ranges only shrink during a scan); the slot of a live batch's command is its slot by
   // the record (A1's copy of it unchanged: only a reservation's answer writes it)
@@ -1529,10 +1553,11 @@ module gx_texq #(
              && 32'(wk_q) == 32'(cur_warps_q) * 32'(cur_ops_q)
              && 32'(need_q) == 3 * 32'(cur_warps_q) * 32'(cur_ops_q)))
   `GX_ASSERT(Cmd_A, (cst_q == SIdle || cst_q == SScan || cur_op_q != 2'd0)
-             && ((cst_q != SRdWait && cst_q != SRdData) || (cur_op_q == 2'd3 && cb_ok
+             && ((cst_q != SRdWait && cst_q != SRdReg && cst_q != SRdData)
+                 || (cur_op_q == 2'd3 && cb_ok
                  && bst_q[cb] == BResult && cur_warps_q < cW && cur_ops_q < cK))
              && (cst_q == SIdle || cst_q == SMeta || cst_q == SDec || cst_q == SRdWait
-                 || cst_q == SRdData || cst_q == SScan)
+                 || cst_q == SRdReg || cst_q == SRdData || cst_q == SScan)
              && (cst_q == SIdle || cst_q == SMeta || !rsp_valid_q)
              && (cst_q == SIdle || cst_q == SScan || bst_q[cb] == BFree
                  || (cslot_q == cmd_slot && cur_tag_q == tag_q[cb])))
@@ -1565,7 +1590,8 @@ module gx_texq #(
       fv_snap &= c_slt_q == {{1'b0, cur_seq_q} <= iss_q[cb], {1'b0, cur_seq_q} < iss_q[cb]}
                  && c_rlt_q == {ret_q[cb] <= iss_q[cb], ret_q[cb] < iss_q[cb]};
   end
-  `GX_ASSERT(Snap_A, (cst_q != SDec && cst_q != SRdWait && cst_q != SRdData) || fv_snap)
+  `GX_ASSERT(Snap_A, (cst_q != SDec && cst_q != SRdWait && cst_q != SRdReg && cst_q != SRdData)
+                    || fv_snap)
 
   // covers: a batch drained in each order, a reservation refused for want of space, a
   // batch freed by its last result read, four requests read in one clock

@@ -195,9 +195,9 @@ int gx_texq_clock(gx_texq_t *q, int tex_ready, gx_texq_req_t *req)
         f->coord_live = 0;
         q->freeing = GX_TEXQ_MAX_BATCHES;
     }
-    /* texture unit first: what the buffer holds now was read in an earlier clock */
+    /* texture unit first: the head, once its read is GX_TEXQ_READ_LAT clocks old */
     if (tex_ready) {
-        if (q->ibuf_n) {
+        if (q->ibuf_n && q->st.clocks - q->ibuf_clk[q->ibuf_head] >= GX_TEXQ_READ_LAT) {
             *req = q->ibuf[q->ibuf_head];
             gx_texq_batch_t *b = &q->b[req->batch];
             b->req_issued[req->seq] = 1;
@@ -237,6 +237,7 @@ int gx_texq_clock(gx_texq_t *q, int tex_ready, gx_texq_req_t *req)
             banks[nb++] = rb[i];
         const uint32_t tail = (q->ibuf_head + q->ibuf_n) % GX_TEXQ_IBUF_REQS;
         q->ibuf[tail] = make_req(q, id, b->read);
+        q->ibuf_clk[tail] = q->st.clocks;
         q->ibuf_n++;
         b->read++;
         n++;
@@ -391,6 +392,10 @@ gx_texq_err_t gx_texq_check(const gx_texq_t *q)
         const gx_texq_batch_t *b = &q->b[r->batch];
         if (b->state != GX_TEXQ_B_READY || r->seq != b->issued + in_buf[r->batch])
             return GX_TEXQ_EINV; /* the buffer holds the next requests in drain order */
+        const uint64_t at = q->ibuf_clk[(q->ibuf_head + j) % GX_TEXQ_IBUF_REQS];
+        if (at > q->st.clocks ||
+            (j && at < q->ibuf_clk[(q->ibuf_head + j - 1) % GX_TEXQ_IBUF_REQS]))
+            return GX_TEXQ_EINV; /* read in order, in a clock already run */
         in_buf[r->batch]++;
     }
     for (uint32_t id = 0; id < GX_TEXQ_MAX_BATCHES; id++)

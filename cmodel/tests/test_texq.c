@@ -157,9 +157,10 @@ static void test_one_batch(void)
     const unsigned n = run_drain(&q, got, clk, 16);
     unsigned bad = 0;
     for (unsigned i = 0; i < n && i < 16; i++)
-        bad += got[i][0] != 0 || got[i][1] != i || got[i][2] != 0 || clk[i] != i + 2;
-    /* clock 0 chooses the batch, clock 1 reads its first requests, clock 2 hands one on */
-    CHECK(n == 8 && !bad, "one batch: 8 quads in order at clocks 2..9 (%u, %u wrong)", n, bad);
+        bad += got[i][0] != 0 || got[i][1] != i || got[i][2] != 0 || clk[i] != i + 3;
+    /* clock 0 chooses the batch, clock 1 reads its first requests, clock 3 hands one on
+     * (GX_TEXQ_READ_LAT = 2) */
+    CHECK(n == 8 && !bad, "one batch: 8 quads in order at clocks 3..10 (%u, %u wrong)", n, bad);
     CHECK(q.st.read_clocks == 2 && q.st.read_values == 64, "read in 2 clocks of 32 values");
     CHECK(gx_texq_free_slots(&q) == 15, "coordinates freed when drained");
     CHECK(q.b[id].state == GX_TEXQ_B_RESULT, "results ready");
@@ -264,11 +265,12 @@ static void test_orders(void)
     const char *want[2] = {quadtex, textile};
     /* QuadTex reads two requests a clock (the next quad's op 0 shares banks with this
      * quad's op 1), TexTile four, while the 16-request buffer has room; clock 0 chooses
-     * the batch, clock 1 reads first, and the unit takes one a clock from clock 2 on.
-     * QuadTex: 2 + c requests held after clock c + 1, full at clock 15 (30 read), then
-     * one a clock: 17 read clocks. TexTile: 4 + 3c, 16 after clock 5 (20 read), then one
-     * a clock for the last 12: 17. */
-    const uint64_t read_clocks[2] = {17, 17};
+     * the batch, clock 1 reads first, and the unit takes one a clock from clock 3 on
+     * (GX_TEXQ_READ_LAT = 2). QuadTex: 2 c requests held after clock c <= 2, c + 2 after
+     * clock c >= 3, full at clock 14 (28 read), then one a clock for the last 4: 18 read
+     * clocks. TexTile: 4, 8, 11, 14, 16 after clocks 1..5 (19 read), then one a clock for
+     * the last 13: 18. */
+    const uint64_t read_clocks[2] = {18, 18};
     for (uint32_t o = 0; o < 2; o++) {
         const gx_texq_cfg_t cfg = {64, o};
         uint32_t id, got[40][3], clk[40];
@@ -281,7 +283,7 @@ static void test_orders(void)
         for (unsigned i = 0; i < 32 && i < n; i++)
             bad += got[i][0] != (uint32_t)(want[o][4 * i] - '0') ||
                    got[i][1] != (uint32_t)(want[o][4 * i + 1] - '0') ||
-                   got[i][2] != (uint32_t)(want[o][4 * i + 2] - '0') || clk[i] != i + 2;
+                   got[i][2] != (uint32_t)(want[o][4 * i + 2] - '0') || clk[i] != i + 3;
         CHECK(n == 32 && !bad, "%s: 32 requests in the written order (%u wrong)",
               o ? "TexTile" : "QuadTex", bad);
         CHECK(q.st.read_clocks == read_clocks[o], "%s: %llu read clocks",
@@ -319,8 +321,9 @@ static void test_refused(void)
     CHECK(gx_texq_store(&q, id, 0, 0, 1, v) == GX_TEXQ_OK, "store t");
     CHECK(gx_texq_result(&q, &r, rgba) == GX_TEXQ_EREQ, "result before issue");
     CHECK(gx_texq_clock(&q, 1, &r) == 0, "clock 0: read only");
-    CHECK(gx_texq_clock(&q, 0, &r) == 0, "clock 1: unit not ready");
-    CHECK(gx_texq_clock(&q, 1, &r) == 1 && r.seq == 0, "clock 2: first request");
+    CHECK(gx_texq_clock(&q, 0, &r) == 0, "clock 1: read, unit not ready");
+    CHECK(gx_texq_clock(&q, 1, &r) == 0, "clock 2: the read still in the banks");
+    CHECK(gx_texq_clock(&q, 1, &r) == 1 && r.seq == 0, "clock 3: first request");
     CHECK(gx_texq_result(&q, &r, rgba) == GX_TEXQ_OK, "result");
     CHECK(gx_texq_result(&q, &r, rgba) == GX_TEXQ_ETWICE, "result twice");
     r.seq = 1;

@@ -37,8 +37,8 @@
  * other request of this clock takes, at most 4, and the interface buffer has room; they
  * enter the buffer (a FIFO of GX_TEXQ_IBUF_BYTES / 32 = 16 requests, 32 bytes each: 4
  * s and 4 t). The batch's coordinate slots are freed when its last request is read.
- * Texture unit, a clock (first): when the buffer holds a request read in an earlier clock
- * and the unit is ready, the head leaves to it. Its result is written with
+ * Texture unit, a clock (first): when the buffer's head was read GX_TEXQ_READ_LAT or more
+ * clocks before and the unit is ready, the head leaves to it. Its result is written with
  * gx_texq_result (4 values, one a bank); when all 8 W K have come back the batch's
  * results are ready and each (warp, op) slot may be read once; after the last read the
  * result slots and the batch record are free.
@@ -68,6 +68,9 @@ extern "C" {
 #define GX_TEXQ_REQ_BYTES 32u   /**< one quad request: 4 s + 4 t, 32 bits each */
 #define GX_TEXQ_IBUF_REQS (GX_TEXQ_IBUF_BYTES / GX_TEXQ_REQ_BYTES)
 #define GX_TEXQ_READ_REQS (GX_TEXQ_BANKS / (4u * GX_TEXQ_COMPS)) /**< requests a clock */
+/** Clocks from a request's read to the first clock it can leave for the texture unit: the
+ *  banks' block RAM read and their output register. */
+#define GX_TEXQ_READ_LAT 2u
 #define GX_TEXQ_MAX_REQS (GX_TEXQ_MAX_WARPS * GX_TEXQ_WARP_QUADS * GX_TEXQ_MAX_OPS)
 
 typedef enum gx_texq_order {
@@ -133,7 +136,8 @@ typedef struct gx_texq_stats {
     uint64_t read_values;        /**< 32-bit values it moved */
     uint64_t read_conflict_stops; /**< read clocks ended early by a bank conflict */
     uint64_t issued;             /**< requests given to the texture unit */
-    uint64_t tex_idle;           /**< clocks the unit was ready and the buffer empty */
+    uint64_t tex_idle;           /**< clocks the unit was ready and the buffer had no
+                                      request to hand on (empty, or its head still read) */
     uint64_t results;            /**< result writes (4 values each) */
     uint64_t result_reads;       /**< whole-slot result reads */
     uint64_t slot_conflicts;     /**< whole-slot stores and reads with a bank twice */
@@ -154,6 +158,7 @@ typedef struct gx_texq {
                                             last clock: its coordinate slots are freed at
                                             the start of the next; MAX none */
     gx_texq_req_t ibuf[GX_TEXQ_IBUF_REQS]; /**< FIFO, head at ibuf_head */
+    uint64_t ibuf_clk[GX_TEXQ_IBUF_REQS];  /**< the clock (st.clocks) each was read in */
     uint32_t ibuf_head, ibuf_n;
     gx_texq_stats_t st;
 } gx_texq_t;
@@ -182,7 +187,8 @@ gx_texq_err_t gx_texq_store(gx_texq_t *q, uint32_t batch, uint32_t w, uint32_t k
 /** One clock of the drain. tex_ready: the texture unit takes a request this clock. Returns
  *  1 with *req set when a request left the interface buffer to the texture unit. In
  *  order: the coordinate slots of the batch drained in the clock before are freed; the
- *  head of the interface buffer goes to the unit; the read crossbar reads the chosen
+ *  head of the interface buffer, read GX_TEXQ_READ_LAT or more clocks before, goes to the
+ *  unit; the read crossbar reads the chosen
  *  batch's next requests; when no batch is chosen (none was, or the chosen one read its
  *  last request), the oldest ready batch not yet read is chosen, to be read from the next
  *  clock. A command of the same clock, called after this, sees its state: a reservation
