@@ -782,6 +782,24 @@ module gx_texq #(
     fwd_hit_q <= {mt_wa_q == slot_a2, mt_waddr == slot_a2};
     if (mload_q) mq_q <= mword;
   end
+  // The flags that count, for c_mflags_q: each source's tag compared side by side (the
+  // block RAM's word first, so its clock-to-out meets one compare and an AND-OR), then
+  // the source chosen by registers (mword's choice as a one-hot).
+  logic [3:0]      msrc, meq;     // mq_q, the last write, the one before, the block RAM
+  logic [3:0][MW-1:0] mw4;
+  logic [8:0]      mflags;
+  always_comb begin
+    mw4 = {mt_rdata, mt_wd2_q, mt_wd_q, mq_q};
+    msrc[0] = !mload_q;
+    msrc[1] = mload_q && fwd_hit_q[0] && mt_we_q;
+    msrc[2] = mload_q && !(fwd_hit_q[0] && mt_we_q) && fwd_hit_q[1] && mt_we2_q;
+    msrc[3] = mload_q && !(fwd_hit_q[0] && mt_we_q) && !(fwd_hit_q[1] && mt_we2_q);
+    mflags = '0;
+    for (int i = 0; i < 4; i++) begin
+      meq[i] = mw4[i][38:0] == cur_tag_q;
+      if (msrc[i] && meq[i]) mflags = mflags | mw4[i][47:39];
+    end
+  end
   logic [8:0]  mt_flags, c_mflags_q;
   assign mt_flags = c_mflags_q;
   // a read's flags, kept from its decision for its meta write
@@ -908,7 +926,7 @@ module gx_texq #(
       c_bst_q <= cbst;
       for (int i = 0; i < Batches; i++) c_oh_q[i] <= 32'(cb) == i;
       c_tag_q <= ctag;
-      c_mflags_q <= mword[38:0] == cur_tag_q ? mword[47:39] : 9'd0;
+      c_mflags_q <= mflags;
       c_stored_q <= cstored;
       c_ret_q <= cret;
       c_con_q <= ccon;
@@ -1351,6 +1369,8 @@ module gx_texq #(
   // nothing read by the crossbar before its batch is ready
   `GX_ASSERT(XbReady_A, xn == '0 || bst_q[xsel] == BReady)
   `GX_ASSERT(XnZero_A, xn0 == (xn == '0))
+  // the flags compared side by side are the chosen word's
+  `GX_ASSERT(MFlags_A, $onehot(msrc) && mflags == (mword[38:0] == cur_tag_q ? mword[47:39] : 9'd0))
   // the requests of one clock take different banks
   `GX_ASSERT(NoConflict_A, (xn < 3'd2 || xg_q[1][1:0] != xg_q[0][1:0])
              && (xn < 3'd3 || (xg_q[2][1:0] != xg_q[0][1:0] && xg_q[2][1:0] != xg_q[1][1:0]))
@@ -1480,6 +1500,8 @@ module gx_texq #(
       es = {1'b0, tg[8:0]};
       if (5'(m) < count) begin
         fv_buf &= 32'(eb) < Batches && bst_q[eb] == BReady;
+        // an entry's batch in eb_q from the clock after its read
+        if (5'(m) < ns1) fv_buf &= eb_q[4'(hd_ptr_q + 4'(m))] == eb;
         if (!cfg_order_i)
           fv_buf &= 32'(es) == (8 * 32'(tg[17:15]) + 32'(tg[14:12])) * 32'(bk_q[eb])
                                + 32'(tg[11:9]);
@@ -1560,7 +1582,7 @@ module gx_texq #(
                  || cst_q == SRdReg || cst_q == SRdData || cst_q == SScan)
              && (cst_q == SIdle || cst_q == SMeta || !rsp_valid_q)
              && (cst_q == SIdle || cst_q == SScan || bst_q[cb] == BFree
-                 || (cslot_q == cmd_slot && cur_tag_q == tag_q[cb])))
+                 || (cslot_q == cmd_slot && cur_tag_q == tag_q[cb] && cur_rseq_q == rseq)))
   // A1's copy of the record of q's batch (A1_A); the meta word's load in the first SMeta
   // clock (Pipe_A); a reservation starts only when no command runs
   `GX_ASSERT(A1_A, !a_v_q || bst_q[qb] == BFree
