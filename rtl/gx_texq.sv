@@ -613,12 +613,23 @@ module gx_texq #(
   // never used: the command decides EArg)
   logic [SW-1:0] slot_a2;
   logic [6:0]    a_wkk;
-  logic [9:0]    rseq_a2;                 // result: the request's place in the drain order
+  // A result's place in the drain order (dplace: a product P = pa pb plus a term e) is
+  // checked against its seq in two clocks: A2 registers the product's two halves (the
+  // partial products of pb's bits 0-1 and 2-3) and seq - e, and SMeta compares the
+  // halves' sum with that difference (c_rseq_q), so each clock has one add.
+  logic [5:0]    rs_pa;
+  logic [3:0]    rs_pb;
+  logic [9:0]    rs_e, rs_lo_a2, rs_hi_a2, rs_d_a2;
   always_comb begin
     a_wkk = a_wk_q + {3'd0, q_ops_q};
     slot_a2 = q_op_q == 2'd1 ? a_base_q + SW'({a_wkk, 1'b0}) + SW'(q_comp_q[0])
                              : a_base_q + SW'(a_2wk_q) + SW'(a_wkk);
-    rseq_a2 = dplace(cfg_order_i, q_warps_q[2:0], q_quad_q, q_ops_q[2:0], a_w_q, a_k_q);
+    rs_pa = !cfg_order_i ? {q_warps_q[2:0], q_quad_q} : {q_ops_q[2:0], 3'b000};
+    rs_pb = !cfg_order_i ? a_k_q : a_w_q;
+    rs_e = !cfg_order_i ? {7'd0, q_ops_q[2:0]} : {4'd0, q_warps_q[2:0], q_quad_q};
+    rs_lo_a2 = (rs_pb[0] ? 10'(rs_pa) : 10'd0) + (rs_pb[1] ? 10'(rs_pa) << 1 : 10'd0);
+    rs_hi_a2 = (rs_pb[2] ? 10'(rs_pa) << 2 : 10'd0) + (rs_pb[3] ? 10'(rs_pa) << 3 : 10'd0);
+    rs_d_a2 = {1'b0, q_seq_q} - rs_e;
   end
 
   // the current command
@@ -629,7 +640,9 @@ module gx_texq #(
   logic [1:0]    cur_comp_q;
   logic [2:0]    cur_quad_q;
   logic [8:0]    cur_seq_q;
-  logic [9:0]    cur_rseq_q;
+  logic [9:0]    cur_rs_lo_q, cur_rs_hi_q, cur_rs_d_q;   // the place's halves, seq - e
+  logic [9:0]    cur_rseq;                              // the place (properties)
+  assign cur_rseq = cur_rs_lo_q + cur_rs_hi_q + ({1'b0, cur_seq_q} - cur_rs_d_q);
   logic [NB-1:0][31:0] cur_data_q;        // bank b's value
   always_ff @(posedge clk_i) begin
     if (cmd_valid_i && cmd_ready_o) begin
@@ -651,7 +664,9 @@ module gx_texq #(
       cur_comp_q <= q_comp_q;
       cur_quad_q <= q_quad_q;
       cur_seq_q <= q_seq_q;
-      cur_rseq_q <= rseq_a2;
+      cur_rs_lo_q <= rs_lo_a2;
+      cur_rs_hi_q <= rs_hi_a2;
+      cur_rs_d_q <= rs_d_a2;
       // a store's lanes rotated by 4k + 16c; a result's 4 values in every bank group
       for (int b = 0; b < NB; b++)
         cur_data_q[b] <= q_op_q == 2'd1
@@ -932,7 +947,7 @@ module gx_texq #(
       c_con_q <= ccon;
       c_warg_q <= cur_warps_q >= cW || cur_ops_q >= cK;
       c_seqhi_q <= {1'b0, cur_seq_q} >= ctotal;
-      c_rseq_q <= cur_rseq_q == {1'b0, cur_seq_q};
+      c_rseq_q <= 10'(cur_rs_lo_q + cur_rs_hi_q) == cur_rs_d_q;
       for (int m = 0; m < 3; m++) begin
         c_slt3_q[m] <= {2'd0, cur_seq_q} < {1'b0, ciss} + 11'(m);
         c_rlt3_q[m] <= {1'b0, cret} < {1'b0, ciss} + 11'(m);
@@ -1582,7 +1597,7 @@ module gx_texq #(
                  || cst_q == SRdReg || cst_q == SRdData || cst_q == SScan)
              && (cst_q == SIdle || cst_q == SMeta || !rsp_valid_q)
              && (cst_q == SIdle || cst_q == SScan || bst_q[cb] == BFree
-                 || (cslot_q == cmd_slot && cur_tag_q == tag_q[cb] && cur_rseq_q == rseq)))
+                 || (cslot_q == cmd_slot && cur_tag_q == tag_q[cb] && cur_rseq == rseq)))
   // A1's copy of the record of q's batch (A1_A); the meta word's load in the first SMeta
   // clock (Pipe_A); a reservation starts only when no command runs
   `GX_ASSERT(A1_A, !a_v_q || bst_q[qb] == BFree
