@@ -23,9 +23,9 @@
 // once): a store or a result commits in clock 5 (taken; A1; A2, the meta read; SMeta;
 // SDec), the next one 2 clocks later (one every 2 clocks back to back); a read in clock 8 or
 // later (SRdWait waits for a clock in which the read crossbar does not read; SRdReg, the
-// banks' output register), the next 5 clocks later; a reservation in clock Batches + 6 (the first-fit scan, restarted when
-// coordinates are freed during it); a refused reservation (arguments, no record,
-// configuration) in clock 2.
+// banks' output register), the next 5 clocks later; a reservation in clock Batches + 6
+// (the first-fit scan, restarted when coordinates are freed during it); a refused
+// reservation (arguments, no record, configuration) in clock 2.
 // Read crossbar: the batch drained is chosen, and its shape registered, in the clock before
 // its first read; coordinates freed by its last read are free for the commands of the next
 // clock. Up to 4 requests a clock under the model's bank rule; the interface
@@ -145,7 +145,8 @@ module gx_texq #(
   logic              mt_we;
 
   for (genvar b = 0; b < NB; b++) begin : gen_bank
-    gx_ram_1r1w #(.Depth(Slots), .Width(32), .OutReg(1'b1), .AlwaysRead(1'b1), .WrReg(1'b1)) u_bank (
+    gx_ram_1r1w #(.Depth(Slots), .Width(32), .OutReg(1'b1), .AlwaysRead(1'b1),
+                  .WrReg(1'b1)) u_bank (
       .clk_i, .rst_i, .re_i(bk_re[b]), .raddr_i(bk_raddr[b]), .rdata_o(bk_rdata[b]),
       .we_i(bk_we[b]), .waddr_i(bk_waddr), .wdata_i(bk_wdata[b]));
   end
@@ -779,8 +780,18 @@ module gx_texq #(
   logic [1:0]    fwd_hit_q;
   logic [SW-1:0] mt_wa_q;
   logic [MW-1:0] mt_wd_q, mt_wd2_q, mq_q, mword;
-  assign mword = !mload_q ? mq_q : fwd_hit_q[0] && mt_we_q ? mt_wd_q
-               : fwd_hit_q[1] && mt_we2_q ? mt_wd2_q : mt_rdata;
+  // the word's source, one-hot: mq_q (held), the last write, the one before, the block RAM
+  logic [3:0]    msrc;
+  logic [3:0][MW-1:0] mw4;
+  always_comb begin
+    mw4 = {mt_rdata, mt_wd2_q, mt_wd_q, mq_q};
+    msrc[0] = !mload_q;
+    msrc[1] = mload_q && fwd_hit_q[0] && mt_we_q;
+    msrc[2] = mload_q && !(fwd_hit_q[0] && mt_we_q) && fwd_hit_q[1] && mt_we2_q;
+    msrc[3] = mload_q && !(fwd_hit_q[0] && mt_we_q) && !(fwd_hit_q[1] && mt_we2_q);
+    mword = '0;
+    for (int i = 0; i < 4; i++) if (msrc[i]) mword = mword | mw4[i];
+  end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       mload_q <= 1'b0;
@@ -799,16 +810,10 @@ module gx_texq #(
   end
   // The flags that count, for c_mflags_q: each source's tag compared side by side (the
   // block RAM's word first, so its clock-to-out meets one compare and an AND-OR), then
-  // the source chosen by registers (mword's choice as a one-hot).
-  logic [3:0]      msrc, meq;     // mq_q, the last write, the one before, the block RAM
-  logic [3:0][MW-1:0] mw4;
+  // the source chosen by msrc, from registers.
+  logic [3:0]      meq;
   logic [8:0]      mflags;
   always_comb begin
-    mw4 = {mt_rdata, mt_wd2_q, mt_wd_q, mq_q};
-    msrc[0] = !mload_q;
-    msrc[1] = mload_q && fwd_hit_q[0] && mt_we_q;
-    msrc[2] = mload_q && !(fwd_hit_q[0] && mt_we_q) && fwd_hit_q[1] && mt_we2_q;
-    msrc[3] = mload_q && !(fwd_hit_q[0] && mt_we_q) && !(fwd_hit_q[1] && mt_we2_q);
     mflags = '0;
     for (int i = 0; i < 4; i++) begin
       meq[i] = mw4[i][38:0] == cur_tag_q;
