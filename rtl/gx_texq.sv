@@ -20,9 +20,9 @@
 //         the state changes at that edge; commands commit in the order taken.
 //   tex:  the quad requests to the texture unit, registered (tex_*_o).
 // Command latency, every port ready (clock 1: a command offered to an idle queue, taken at
-// once): a store or a result commits in clock 5 (taken; A1; A2, the meta read; SMeta;
-// SDec), the next one 2 clocks later (one every 2 clocks back to back); a read in clock 8 or
-// later (SRdWait waits for a clock in which the read crossbar does not read; SRdReg, the
+// once): a store or a result commits in clock 5 (taken, with A1; the meta read; A2;
+// SMeta; SDec), the next one 2 clocks later (one every 2 clocks back to back); a read in
+// clock 8 or later (SRdWait waits for a clock in which the read crossbar does not read; SRdReg, the
 // banks' output register), the next 5 clocks later; a reservation in clock Batches + 6
 // (the first-fit scan, restarted when coordinates are freed during it); a refused
 // reservation (arguments, no record, configuration) in clock 2.
@@ -150,7 +150,7 @@ module gx_texq #(
       .clk_i, .rst_i, .re_i(bk_re[b]), .raddr_i(bk_raddr[b]), .rdata_o(bk_rdata[b]),
       .we_i(bk_we[b]), .waddr_i(bk_waddr), .wdata_i(bk_wdata[b]));
   end
-  gx_ram_1r1w #(.Depth(Slots), .Width(MW), .OutReg(1'b0), .AlwaysRead(1'b1), .WrReg(1'b1)) u_meta (
+  gx_ram_1r1w #(.Depth(Slots), .Width(MW), .OutReg(1'b1), .AlwaysRead(1'b1), .WrReg(1'b1)) u_meta (
     .clk_i, .rst_i, .re_i(mt_re), .raddr_i(mt_raddr), .rdata_o(mt_rdata),
     .we_i({(MW/8){mt_we}}), .waddr_i(mt_waddr), .wdata_i(mt_wdata));
 
@@ -547,18 +547,20 @@ module gx_texq #(
 
   // ---------------------------------------------------------------- the command pipeline
   // A command is taken into the command register (q_*) when it is free or starting. A
-  // store, result or read starts (q_go) from there in two steps: A1, the clock after it is
-  // taken or later, registers its batch's base, 2WK and K and the product w K (a_*); A2,
-  // the clock q_go, computes its slot from them and reads the slot's meta word, and the
-  // command moves to the current command's registers (cur_*, its store or result values
-  // laid out for the banks). SMeta registers the meta word and the command's record (the
-  // snapshot); SDec decides and commits. The next command's A2 may be the current one's
-  // commit clock (a store's or result's SDec, a read's SRdData), so one command every two
-  // clocks; its meta word then takes the commit's write when both name the slot
-  // (fwd_hit_q, below: the meta RAM's write is registered, so also a write a clock before).
-  // A1 is not taken during a reservation's scan: a reservation writes a record's base, K
-  // and WK only when it is answered. A read's last result read frees its batch (W, K
-  // zeroed): a command of that batch behind it decides EBatch before its slot counts.
+  // store, result or read starts (q_go) from there in steps: A1, its take clock or any
+  // later one, registers its batch's base, 2WK and K and the product w K (a_*); from the
+  // next clock its slot is computed from them (slot_a2) and the meta RAM reads it; A2, the
+  // clock q_go, at least one clock after the first such read (am_q), moves the command to
+  // the current command's registers (cur_*, its store or result values laid out for the
+  // banks). SMeta registers the meta word (read in the clock before A2, through the meta
+  // RAM's output register) and the command's record (the snapshot); SDec decides and
+  // commits. The next command's A2 may be the current one's commit clock (a store's or
+  // result's SDec, a read's SRdData), so one command every two clocks; its meta word then
+  // takes the commit's write when both name the slot (fwd_hit_q, below: the meta RAM's
+  // write is registered, so also the writes of the two clocks before). A1 is not taken
+  // during a reservation's scan: a reservation writes a record's base, K and WK only when
+  // it is answered. A read's last result read frees its batch (W, K zeroed): a command of
+  // that batch behind it decides EBatch before its slot counts.
   logic          q_v_q, q_go;
   logic [1:0]    q_op_q;
   logic [4:0]    q_batch_q;
@@ -577,37 +579,50 @@ module gx_texq #(
 
   // A1
   logic          a_v_q;
+  logic          am_q;                    // q's slot was read (a_v_q) the clock before
   logic [SW-1:0] a_base_q;
   logic [7:0]    a_2wk_q;
   logic [3:0]    a_k_q, a_w_q;
   logic [6:0]    a_wk_q;
   logic [38:0]   a_tag_q;
-  logic [38:0]   qtag;
-  logic [SW-1:0] qbase;
-  logic [6:0]    qwk;                     // W K
-  logic [3:0]    qk, qw;
+  // A1 reads the record of the command in q next clock: the one taken now (cmd_*_i) when
+  // q is free or starting, else q's own; both records are read side by side and the
+  // choice is the last step, so the take decision does not reach the record's mux
+  logic [1:0][38:0]   r2tag;
+  logic [1:0][SW-1:0] r2base;
+  logic [1:0][6:0]    r2wk, r2wkw;           // W K, w K
+  logic [1:0][3:0]    r2k, r2w;
+  logic [1:0][BW-1:0] r2b;
+  logic [1:0][2:0]    r2warp;
+  assign r2b = {cmd_batch_i[BW-1:0], qb};
+  assign r2warp = {cmd_warps_i[2:0], q_warps_q[2:0]};
   always_comb begin
-    qbase = '0;
-    qwk = '0;
-    qk = '0;
-    qw = '0;
-    qtag = '0;
-    for (int i = 0; i < Batches; i++)
-      if (32'(qb) == i) begin
-        qtag = tag_q[i];
-        qbase = base_q[i];
-        qwk = tot_q[i][9:3];
-        qk = bk_q[i];
-        qw = bw_q[i];
-      end
+    for (int p = 0; p < 2; p++) begin
+      r2tag[p] = '0;
+      r2base[p] = '0;
+      r2wk[p] = '0;
+      r2k[p] = '0;
+      r2w[p] = '0;
+      for (int i = 0; i < Batches; i++)
+        if (32'(r2b[p]) == i) begin
+          r2tag[p] = tag_q[i];
+          r2base[p] = base_q[i];
+          r2wk[p] = tot_q[i][9:3];
+          r2k[p] = bk_q[i];
+          r2w[p] = bw_q[i];
+        end
+      r2wkw[p] = mul_t[{r2warp[p], r2k[p]}];
+    end
   end
+  logic a_new;                              // A1 reads the command taken now
+  assign a_new = cmd_ready_o;
   always_ff @(posedge clk_i) begin
-    a_base_q <= qbase;
-    a_tag_q <= qtag;
-    a_2wk_q <= {qwk, 1'b0};
-    a_k_q <= qk;
-    a_w_q <= qw;
-    a_wk_q <= mul_t[{q_warps_q[2:0], qk}];
+    a_base_q <= r2base[a_new];
+    a_tag_q <= r2tag[a_new];
+    a_2wk_q <= {r2wk[a_new], 1'b0};
+    a_k_q <= r2k[a_new];
+    a_w_q <= r2w[a_new];
+    a_wk_q <= r2wkw[a_new];
   end
   // A2: the slot of a store (coordinates base + 2 (w K + k) + c) or of a result or read
   // (base + 2WK + w K + k), SW bits wide (the sum wraps at Slots; a slot of w >= 8 is
@@ -769,55 +784,67 @@ module gx_texq #(
     sc_ok_q <= s0_cv_q && s0_cand_q + need_q <= CW'(cfg_slots_i);
   end
 
-  // the command's meta word: read in A2, registered in its first SMeta clock (mq_q). The
-  // meta RAM's write is registered (WrReg: a commit's word reaches the block RAM a clock
-  // later), so the block RAM's word misses the writes of A2's clock and of the clock
-  // before; the latest of them that named the same slot is taken instead (fwd_hit_q: the
-  // slots compared in A2, the write enables registered, mt_we_q and mt_we2_q). Its flags
-  // count when its tag is the record's reservation number, compared in every SMeta clock
-  // (c_mflags_q), so the decision starts from the flags.
-  logic          mload_q, mt_we_q, mt_we2_q;
-  logic [1:0]    fwd_hit_q;
-  logic [SW-1:0] mt_wa_q;
-  logic [MW-1:0] mt_wd_q, mt_wd2_q, mq_q, mword;
-  // the word's source, one-hot: mq_q (held), the last write, the one before, the block RAM
-  logic [3:0]    msrc;
-  logic [3:0][MW-1:0] mw4;
+  // the command's meta word: the meta RAM reads q's slot in every clock after A1 (the
+  // slot of A2 is stable from there: a record's slot fields change only at a reservation's
+  // answer, with no A1 during its scan), and A2 waits for a clock after one that read it
+  // (am_q), so the word read in the clock before A2 is on the meta RAM's output register
+  // in the first SMeta clock, where it is registered (mq_q). The meta RAM's write is
+  // registered too (WrReg: a commit's word reaches the block RAM a clock later), so that
+  // read misses the writes of A2's clock and of the two clocks before; the latest of them
+  // that named the same slot is taken instead (fwd_hit_q: the slots compared in A2, the
+  // write enables registered, mt_we_q .. mt_we3_q). Its flags count when its tag is the
+  // record's reservation number, compared in every SMeta clock (c_mflags_q), so the
+  // decision starts from the flags.
+  logic          mload_q, mt_we_q, mt_we2_q, mt_we3_q;
+  logic [2:0]    fwd_hit_q;
+  logic [SW-1:0] mt_wa_q, mt_wa2_q;
+  logic [MW-1:0] mt_wd_q, mt_wd2_q, mt_wd3_q, mq_q, mword;
+  // the word's source, one-hot: mq_q (held), the last write, the one before, the one
+  // before that, the meta RAM
+  logic [4:0]    msrc;
+  logic [3:1]    mhit;                    // a write missed by the read named the slot
+  logic [4:0][MW-1:0] mw5;
   always_comb begin
-    mw4 = {mt_rdata, mt_wd2_q, mt_wd_q, mq_q};
+    mw5 = {mt_rdata, mt_wd3_q, mt_wd2_q, mt_wd_q, mq_q};
+    mhit = {fwd_hit_q[2] && mt_we3_q, fwd_hit_q[1] && mt_we2_q, fwd_hit_q[0] && mt_we_q};
     msrc[0] = !mload_q;
-    msrc[1] = mload_q && fwd_hit_q[0] && mt_we_q;
-    msrc[2] = mload_q && !(fwd_hit_q[0] && mt_we_q) && fwd_hit_q[1] && mt_we2_q;
-    msrc[3] = mload_q && !(fwd_hit_q[0] && mt_we_q) && !(fwd_hit_q[1] && mt_we2_q);
+    msrc[1] = mload_q && mhit[1];
+    msrc[2] = mload_q && mhit[2] && !mhit[1];
+    msrc[3] = mload_q && mhit[3] && !mhit[2] && !mhit[1];
+    msrc[4] = mload_q && !mhit[3] && !mhit[2] && !mhit[1];
     mword = '0;
-    for (int i = 0; i < 4; i++) if (msrc[i]) mword = mword | mw4[i];
+    for (int i = 0; i < 5; i++) if (msrc[i]) mword = mword | mw5[i];
   end
   always_ff @(posedge clk_i) begin
     if (rst_i) begin
       mload_q <= 1'b0;
       mt_we_q <= 1'b0;
       mt_we2_q <= 1'b0;
+      mt_we3_q <= 1'b0;
     end else begin
       mload_q <= q_go && q_op_q != 2'd0;
       mt_we_q <= mt_we;
       mt_we2_q <= mt_we_q;
+      mt_we3_q <= mt_we2_q;
     end
     mt_wa_q <= mt_waddr;
+    mt_wa2_q <= mt_wa_q;
     mt_wd_q <= mt_wdata;
     mt_wd2_q <= mt_wd_q;
-    fwd_hit_q <= {mt_wa_q == slot_a2, mt_waddr == slot_a2};
+    mt_wd3_q <= mt_wd2_q;
+    fwd_hit_q <= {mt_wa2_q == slot_a2, mt_wa_q == slot_a2, mt_waddr == slot_a2};
     if (mload_q) mq_q <= mword;
   end
   // The flags that count, for c_mflags_q: each source's tag compared side by side (the
   // block RAM's word first, so its clock-to-out meets one compare and an AND-OR), then
   // the source chosen by msrc, from registers.
-  logic [3:0]      meq;
+  logic [4:0]      meq;
   logic [8:0]      mflags;
   always_comb begin
     mflags = '0;
-    for (int i = 0; i < 4; i++) begin
-      meq[i] = mw4[i][38:0] == cur_tag_q;
-      if (msrc[i] && meq[i]) mflags = mflags | mw4[i][47:39];
+    for (int i = 0; i < 5; i++) begin
+      meq[i] = mw5[i][38:0] == cur_tag_q;
+      if (msrc[i] && meq[i]) mflags = mflags | mw5[i][47:39];
     end
   end
   logic [8:0]  mt_flags, c_mflags_q;
@@ -1073,7 +1100,7 @@ module gx_texq #(
     // in the current command's commit clock or later (a read's only once it has read)
     cur_fin = cst_q == SIdle || (cst_q == SDec && cur_op_q != 2'd3) || cst_q == SRdData;
     q_go = q_v_q && (q_op_q == 2'd0 ? cst_q == SIdle && (!rsp_valid_q || rsp_ready_i)
-                                    : cur_fin && a_v_q);
+                                    : cur_fin && am_q);
     unique case (cst_q)
       SIdle: begin
         if (q_go) begin
@@ -1233,15 +1260,15 @@ module gx_texq #(
       end
       default: cst_d = SIdle;
     endcase
-    // A2: the next store, result or read reads its meta word and becomes the current
-    // command (mt_re names the read taken: not the one of a slot written in this clock or
-    // the one before, whose word fwd_hit_q takes)
+    // A2: the next store, result or read becomes the current command. The meta RAM reads
+    // q's slot every clock; mt_re names the reads A2 may take (after A1, not of a slot
+    // written in this clock or the one before, whose word fwd_hit_q takes)
     if (q_go && q_op_q != 2'd0) begin
       cst_d = SMeta;
       cslot_d = slot_a2;
     end
     mt_raddr = slot_a2;
-    mt_re = q_go && q_op_q != 2'd0 && !(mt_we && mt_waddr == slot_a2)
+    mt_re = a_v_q && q_op_q != 2'd0 && !(mt_we && mt_waddr == slot_a2)
             && !(mt_we_q && mt_wa_q == slot_a2);
     rsp_valid_d = (rsp_valid_q && !rsp_ready_i) || rsp_ld;
   end
@@ -1286,6 +1313,7 @@ module gx_texq #(
       cst_q <= SIdle;
       q_v_q <= 1'b0;
       a_v_q <= 1'b0;
+      am_q <= 1'b0;
       scan_q <= '0;
       best_v_q <= 1'b0;
       rsp_valid_q <= 1'b0;
@@ -1323,7 +1351,9 @@ module gx_texq #(
       tex_valid_q <= pop || (tex_valid_q && !tex_ready_i);
       cst_q <= cst_d;
       q_v_q <= (cmd_valid_i && cmd_ready_o) || (q_v_q && !q_go);
-      a_v_q <= q_v_q && !q_go && cst_q != SScan;
+      a_v_q <= ((cmd_valid_i && cmd_ready_o) || (q_v_q && !q_go)) && cst_q != SScan
+               && !(q_go && q_op_q == 2'd0);
+      am_q <= a_v_q && !q_go;
       scan_q <= scan_d;
       best_v_q <= best_v_d;
       rsp_valid_q <= rsp_valid_d;
@@ -1610,7 +1640,7 @@ module gx_texq #(
                  && a_tag_q == tag_q[qb]
                  && a_2wk_q == {tot_q[qb][9:3], 1'b0}
                  && 32'(a_wk_q) == 32'(q_warps_q[2:0]) * 32'(bk_q[qb])))
-  `GX_ASSERT(Pipe_A, (!mload_q || cst_q == SMeta) && (!a_v_q || q_v_q)
+  `GX_ASSERT(Pipe_A, (!mload_q || cst_q == SMeta) && (!a_v_q || q_v_q) && (!am_q || a_v_q)
              && (cst_q != SScan || !a_v_q))
 
   // the command's snapshot (c_*_q) is its record and checks now: nothing but the texture
@@ -1642,9 +1672,10 @@ module gx_texq #(
   `GX_COVER(FullRefused_C, cst_q == SScan && rsp_ld && !best_v_d)
   `GX_COVER(Freed_C, cst_q == SRdData && con_q[cb] + 7'd1 == cwk)
   `GX_COVER(Xb4_C, xn == 3'd4)
-  // a command's meta word taken from the commit of the one before (the same slot)
-  `GX_COVER(Fwd_C, mload_q && fwd_hit_q[0] && mt_we_q)
-  `GX_COVER(Fwd2_C, mload_q && fwd_hit_q[1] && mt_we2_q && !(fwd_hit_q[0] && mt_we_q))
+  // a command's meta word taken from each of the three writes its meta RAM read missed
+  `GX_COVER(Fwd_C, msrc[1])
+  `GX_COVER(Fwd2_C, msrc[2])
+  `GX_COVER(Fwd3_C, msrc[3])
 `endif
 endmodule
 
