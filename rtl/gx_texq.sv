@@ -736,7 +736,8 @@ module gx_texq #(
   // command is held in cur_* through the scan)
   logic [6:0]    cwk_r, wk_q;
   logic [CW-1:0] need_q;
-  logic [BW-1:0] fid_q;                   // the record it takes (none is freed during a scan)
+  // the record it takes, registered every clock: none is freed or taken during a scan
+  logic [BW-1:0] fid_q;
   logic [Batches-1:0] fid_oh_q;
   assign cwk_r = 7'(smul({2'd0, q_warps_q}, q_ops_q));
 
@@ -747,6 +748,7 @@ module gx_texq #(
   logic [Batches-1:0] live;
   logic [BW-1:0] free_id;
   logic          free_id_v;
+  logic [Batches-1:0] free_oh;            // the lowest free record, one-hot
   always_comb begin
     for (int i = 0; i < Batches; i++) live[i] = bst_q[i] != BFree;
     free_id_v = 1'b0;
@@ -756,6 +758,10 @@ module gx_texq #(
         free_id_v = 1'b1;
         free_id = BW'(i);
       end
+    for (int i = 0; i < Batches; i++) begin
+      free_oh[i] = !live[i];
+      for (int j = 0; j < i; j++) if (!live[j]) free_oh[i] = 1'b0;
+    end
     cand = '0;
     cand_v = scan_q == '0;
     for (int i = 0; i < Batches; i++)
@@ -1364,9 +1370,9 @@ module gx_texq #(
   always_ff @(posedge clk_i) begin
     best_q <= best_d;
     cslot_q <= cslot_d;
+    fid_q <= free_id;
+    fid_oh_q <= free_oh;
     if (q_go) begin
-      fid_q <= free_id;
-      for (int i = 0; i < Batches; i++) fid_oh_q[i] <= 32'(free_id) == i;
       wk_q <= cwk_r;
       need_q <= CW'({cwk_r, 1'b0}) + CW'(cwk_r);
     end
