@@ -1010,13 +1010,21 @@ module gx_texq #(
                                                  input logic [Batches-1:0][Batches-1:0] oc);
     for (int i = 0; i < Batches; i++) oldest[i] = c[i] && !(|(c & oc[i]));
   endfunction
-  logic [Batches-1:0] ncand;
+  // Both choices are made without and with the decided store's batch (c_oh_q) among the
+  // candidates, and st_rdy, the decision, picks one last.
+  logic [Batches-1:0] ncand0, ncand1;
+  logic [1:0][Batches-1:0] nsel_a2, nsel_b2;
   always_comb begin
-    for (int i = 0; i < Batches; i++)
-      ncand[i] = (bst_q[i] == BReady || (st_rdy && c_oh_q[i])) && !drn_q[i]
-                 && !drain_oh_q[i];
-    nsel_a = oldest(ncand, older_col);
-    nsel_b = oldest(ncand & ~nsel_oh_q, older_col);
+    for (int i = 0; i < Batches; i++) begin
+      ncand0[i] = bst_q[i] == BReady && !drn_q[i] && !drain_oh_q[i];
+      ncand1[i] = (bst_q[i] == BReady || c_oh_q[i]) && !drn_q[i] && !drain_oh_q[i];
+    end
+    nsel_a2[0] = oldest(ncand0, older_col);
+    nsel_b2[0] = oldest(ncand0 & ~nsel_oh_q, older_col);
+    nsel_a2[1] = oldest(ncand1, older_col);
+    nsel_b2[1] = oldest(ncand1 & ~nsel_oh_q, older_col);
+    nsel_a = nsel_a2[st_rdy];
+    nsel_b = nsel_b2[st_rdy];
   end
   always_ff @(posedge clk_i)
     if (rst_i) nsel_oh_q <= '0;
